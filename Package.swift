@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "OpenHealthKit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .executable(name: "hk", targets: ["hk"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // HealthKit's type system: types, units, quantities, samples, predicates, queries, errors.
+        // Depends on nothing but Foundation.
+        .target(name: "OpenHealthKitModel", swiftSettings: strict),
+        // Validation, authorization, query evaluation and change feed over a `Storage` seam. No HTTP, no SQL driver.
+        .target(name: "OpenHealthKitEngine", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+        // The embedded SQLite storage (GRDB).
+        .target(
+            name: "OpenHealthKitSQLite",
+            dependencies: ["OpenHealthKitEngine", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        // The facade apps import: HKHealthStore plus the whole model.
+        .target(
+            name: "OpenHealthKit",
+            dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite"],
+            swiftSettings: strict
+        ),
+        // The `hk` commands, as a library so that tests can reach its helpers.
+        .target(
+            name: "HKCommandLine",
+            dependencies: ["OpenHealthKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "hk", dependencies: ["HKCommandLine"], swiftSettings: strict),
+
+        .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+        .testTarget(
+            name: "OpenHealthKitTests",
+            dependencies: ["OpenHealthKit", "OpenHealthKitSQLite"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),
+    ]
+)

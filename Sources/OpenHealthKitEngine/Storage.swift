@@ -1,0 +1,1 @@
+// The engine: validation, authorization, query evaluation over the Storage seam.

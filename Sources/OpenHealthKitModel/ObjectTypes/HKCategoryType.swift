@@ -1,0 +1,49 @@
+import Foundation
+
+/// A type of category samples: a value from the type's enumeration (e.g. ``HKCategoryValueSleepAnalysis``).
+public final class HKCategoryType: HKSampleType, @unchecked Sendable {
+    package let descriptor: CategoryTypeDescriptor
+
+    package init(descriptor: CategoryTypeDescriptor) {
+        self.descriptor = descriptor
+        super.init(identifier: descriptor.identifier.rawValue, isShareable: descriptor.isShareable)
+    }
+
+    /// The type for an identifier of the catalog. An identifier the catalog does not know raises, as in HealthKit.
+    public convenience init(_ identifier: HKCategoryTypeIdentifier) {
+        guard let descriptor = HealthKitCatalog.categoryTypesByIdentifier[identifier.rawValue] else {
+            raiseInvalidArgumentException("Unknown category type identifier \(identifier.rawValue)")
+        }
+        self.init(descriptor: descriptor)
+    }
+
+    static func catalogType(_ identifier: HKCategoryTypeIdentifier) -> HKCategoryType? {
+        HealthKitCatalog.categoryTypesByIdentifier[identifier.rawValue].map(HKCategoryType.init(descriptor:))
+    }
+
+    /// The short name, e.g. `"sleepAnalysis"`.
+    package var name: String { descriptor.name }
+
+    /// Whether `value` belongs to this type's enumeration.
+    package func allows(value: Int) -> Bool {
+        descriptor.values.contains { $0.value == value }
+    }
+
+    /// The enumeration case name of `value` (the current name, not a deprecated alias).
+    package func valueName(for value: Int) -> String? {
+        descriptor.values.first { $0.value == value }?.name
+    }
+
+    /// The value for a case name (`"asleepCore"`), or for Apple's export label (`"HKCategoryValueSleepAnalysisAsleepCore"`).
+    package func value(named label: String) -> Int? {
+        let prefix = descriptor.valueEnum
+        let name: Substring
+        if label.hasPrefix(prefix), label.count > prefix.count {
+            let rest = label.dropFirst(prefix.count)
+            name = Substring(rest.prefix(1).lowercased() + rest.dropFirst())
+        } else {
+            name = Substring(label)
+        }
+        return descriptor.values.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}

@@ -1,0 +1,3 @@
+import HKCommandLine
+
+await HK.main()
