@@ -25,7 +25,11 @@ let package = Package(
         // The embedded SQLite storage (GRDB).
         .target(
             name: "OpenHealthKitSQLite",
-            dependencies: ["OpenHealthKitEngine", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "OpenHealthKitEngine",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         // The facade apps import: HKHealthStore plus the whole model.

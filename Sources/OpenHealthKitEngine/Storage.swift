@@ -1,1 +1,0 @@
-// The engine: validation, authorization, query evaluation over the Storage seam.

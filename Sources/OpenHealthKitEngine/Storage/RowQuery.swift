@@ -1,0 +1,115 @@
+import Foundation
+
+/// A read of sample rows: types, a condition, who may be seen, an anchor bound, order and limit.
+package struct RowQuery: Sendable {
+    /// The sample types asked for (raw identifiers). Empty means every type.
+    package var typeIdentifiers: [String]
+    package var condition: RowCondition
+    /// The bundle identifiers whose rows the reader may see; nil means all sources.
+    package var visibleSources: Set<String>?
+    /// Only changes after this anchor.
+    package var anchorAfter: Int64?
+    package var sort: [RowSort]
+    /// 0 or nil means no limit.
+    package var limit: Int?
+
+    package init(
+        typeIdentifiers: [String], condition: RowCondition = .all, visibleSources: Set<String>? = nil,
+        anchorAfter: Int64? = nil, sort: [RowSort] = [], limit: Int? = nil
+    ) {
+        self.typeIdentifiers = typeIdentifiers
+        self.condition = condition
+        self.visibleSources = visibleSources
+        self.anchorAfter = anchorAfter
+        self.sort = sort
+        self.limit = limit
+    }
+}
+
+/// An order of rows.
+package struct RowSort: Sendable, Equatable {
+    package enum Key: String, Sendable {
+        case startDate, endDate, anchor, value
+        case workoutDuration, workoutTotalDistance, workoutTotalEnergyBurned
+        case workoutTotalSwimmingStrokeCount, workoutTotalFlightsClimbed
+    }
+
+    package var key: Key
+    package var ascending: Bool
+
+    package init(_ key: Key, ascending: Bool = true) {
+        self.key = key
+        self.ascending = ascending
+    }
+}
+
+/// A comparison, as HealthKit's predicates use them.
+package enum RowComparison: String, Sendable {
+    case lessThan = "<", lessThanOrEqual = "<=", greaterThan = ">", greaterThanOrEqual = ">=", equal = "=", notEqual = "<>"
+}
+
+/// How a date range selects samples.
+package enum DateRangeMode: Sendable {
+    /// The sample's interval overlaps the range.
+    case overlaps
+    /// The sample starts within the range.
+    case strictStart
+    /// The sample ends within the range.
+    case strictEnd
+    /// The sample lies entirely within the range.
+    case strictStartAndEnd
+}
+
+/// A metadata value as a predicate compares it.
+package enum MetadataScalar: Sendable, Equatable {
+    case string(String)
+    case number(Double)
+    /// Seconds since 1970.
+    case date(Double)
+    /// A quantity in `unit`'s canonical base, compared after conversion by the engine.
+    case quantity(Double, unit: String)
+}
+
+/// A condition on sample rows: HealthKit's predicates in a plain form the storage turns into SQL.
+package indirect enum RowCondition: Sendable {
+    case all
+    case none
+    case and([RowCondition])
+    case or([RowCondition])
+    case not(RowCondition)
+    /// Seconds since 1970; nil bounds are open.
+    case dateRange(start: Double?, end: Double?, mode: DateRangeMode)
+    case uuids(Set<UUID>)
+    case sources(Set<String>)
+    /// A revision matches when its source matches and each non-nil field is equal.
+    case sourceRevisions([RevisionMatch])
+    case devices([DeviceRow])
+    /// A device property (index into ``DeviceRow/fields``) with one of these values.
+    case deviceProperty(index: Int, values: Set<String>)
+    case metadataKeyExists(String)
+    case metadata(key: String, comparison: RowComparison, value: MetadataScalar)
+    case metadataIn(key: String, values: [MetadataScalar])
+    /// The stored value (canonical quantity or category value).
+    case value(RowComparison, Double)
+    case valueIn(Set<Int>)
+    case noCorrelation
+    case workoutActivityType(UInt)
+    case workoutNumber(RowSort.Key, RowComparison, Double)
+    /// Samples a workout holds: for now, the members of a correlation or workout with this UUID.
+    case memberOf(UUID)
+}
+
+/// A source revision to match; nil fields match any value (HealthKit's `HKSourceRevisionAny…`).
+package struct RevisionMatch: Sendable, Equatable {
+    package var bundleIdentifier: String
+    package var version: String?
+    package var productType: String?
+    package var operatingSystemVersion: String?
+
+    package init(bundleIdentifier: String, version: String?, productType: String?, operatingSystemVersion: String?) {
+        self.bundleIdentifier = bundleIdentifier
+        self.version = version
+        self.productType = productType
+        self.operatingSystemVersion = operatingSystemVersion
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// A stored sample as the storage sees it: plain values, canonical units, dates in seconds since 1970.
+package struct SampleRow: Sendable, Equatable {
+    package var uuid: UUID
+    package var typeIdentifier: String
+    package var startDate: Double
+    package var endDate: Double
+    /// The quantity in the type's canonical unit, the category value, or the workout's duration in seconds.
+    package var value: Double?
+    package var source: SourceRow
+    package var revision: RevisionRow
+    package var device: DeviceRow?
+    /// The metadata as JSON (see `MetadataCoding`), or nil.
+    package var metadata: String?
+    package var syncIdentifier: String?
+    package var syncVersion: Int64?
+    /// The correlation this sample belongs to.
+    package var correlationUUID: UUID?
+    package var workout: WorkoutRow?
+    /// The anchor of the change that stored it (set by the storage).
+    package var anchor: Int64
+
+    package init(
+        uuid: UUID, typeIdentifier: String, startDate: Double, endDate: Double, value: Double?,
+        source: SourceRow, revision: RevisionRow, device: DeviceRow? = nil, metadata: String? = nil,
+        syncIdentifier: String? = nil, syncVersion: Int64? = nil, correlationUUID: UUID? = nil,
+        workout: WorkoutRow? = nil, anchor: Int64 = 0
+    ) {
+        self.uuid = uuid
+        self.typeIdentifier = typeIdentifier
+        self.startDate = startDate
+        self.endDate = endDate
+        self.value = value
+        self.source = source
+        self.revision = revision
+        self.device = device
+        self.metadata = metadata
+        self.syncIdentifier = syncIdentifier
+        self.syncVersion = syncVersion
+        self.correlationUUID = correlationUUID
+        self.workout = workout
+        self.anchor = anchor
+    }
+}
+
+/// The app (or device) that wrote a sample.
+package struct SourceRow: Sendable, Hashable {
+    package var bundleIdentifier: String
+    package var name: String
+
+    package init(bundleIdentifier: String, name: String) {
+        self.bundleIdentifier = bundleIdentifier
+        self.name = name
+    }
+}
+
+/// The version of the source that wrote a sample. Empty strings stand for absent values.
+package struct RevisionRow: Sendable, Hashable {
+    package var version: String
+    package var productType: String
+    /// "major.minor.patch".
+    package var operatingSystemVersion: String
+
+    package init(version: String = "", productType: String = "", operatingSystemVersion: String = "") {
+        self.version = version
+        self.productType = productType
+        self.operatingSystemVersion = operatingSystemVersion
+    }
+}
+
+/// The hardware that produced a sample. Empty strings stand for absent values.
+package struct DeviceRow: Sendable, Hashable {
+    package var name = ""
+    package var manufacturer = ""
+    package var model = ""
+    package var hardwareVersion = ""
+    package var firmwareVersion = ""
+    package var softwareVersion = ""
+    package var localIdentifier = ""
+    package var udiDeviceIdentifier = ""
+
+    package init(
+        name: String = "", manufacturer: String = "", model: String = "", hardwareVersion: String = "",
+        firmwareVersion: String = "", softwareVersion: String = "", localIdentifier: String = "",
+        udiDeviceIdentifier: String = ""
+    ) {
+        self.name = name
+        self.manufacturer = manufacturer
+        self.model = model
+        self.hardwareVersion = hardwareVersion
+        self.firmwareVersion = firmwareVersion
+        self.softwareVersion = softwareVersion
+        self.localIdentifier = localIdentifier
+        self.udiDeviceIdentifier = udiDeviceIdentifier
+    }
+
+    /// The columns in storage order, paired with HealthKit's device property keys.
+    package var fields: [String] {
+        [name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier, udiDeviceIdentifier]
+    }
+}
+
+/// What only a workout has.
+package struct WorkoutRow: Sendable, Equatable {
+    package var activityType: UInt
+    /// kcal.
+    package var totalEnergyBurned: Double?
+    /// m.
+    package var totalDistance: Double?
+    package var totalSwimmingStrokeCount: Double?
+    package var totalFlightsClimbed: Double?
+    /// The workout events as JSON.
+    package var events: String?
+
+    package init(
+        activityType: UInt, totalEnergyBurned: Double? = nil, totalDistance: Double? = nil,
+        totalSwimmingStrokeCount: Double? = nil, totalFlightsClimbed: Double? = nil, events: String? = nil
+    ) {
+        self.activityType = activityType
+        self.totalEnergyBurned = totalEnergyBurned
+        self.totalDistance = totalDistance
+        self.totalSwimmingStrokeCount = totalSwimmingStrokeCount
+        self.totalFlightsClimbed = totalFlightsClimbed
+        self.events = events
+    }
+}
+
+/// A tombstone: what is left of a deleted sample.
+package struct DeletedRow: Sendable, Equatable {
+    package var uuid: UUID
+    package var typeIdentifier: String
+    package var sourceBundleIdentifier: String
+    package var syncIdentifier: String?
+    package var syncVersion: Int64?
+    package var anchor: Int64
+
+    package init(uuid: UUID, typeIdentifier: String, sourceBundleIdentifier: String, syncIdentifier: String?, syncVersion: Int64?, anchor: Int64) {
+        self.uuid = uuid
+        self.typeIdentifier = typeIdentifier
+        self.sourceBundleIdentifier = sourceBundleIdentifier
+        self.syncIdentifier = syncIdentifier
+        self.syncVersion = syncVersion
+        self.anchor = anchor
+    }
+}

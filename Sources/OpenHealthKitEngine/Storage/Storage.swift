@@ -1,0 +1,48 @@
+import Foundation
+
+/// The seam between the engine and a database: rows in, rows out, all-or-nothing writes.
+///
+/// A storage knows nothing of apps' permissions: the engine decides what may be written and narrows every read
+/// with ``RowQuery/visibleSources``. Values arrive in each type's canonical unit, dates as seconds since 1970.
+package protocol Storage: AnyObject, Sendable {
+    /// Inserts the rows in one transaction, giving each a new anchor. A row whose UUID is already stored fails the
+    /// whole batch. A row with a sync identifier replaces the stored row of the same source and identifier when its
+    /// version is greater, and is skipped otherwise.
+    func insert(_ rows: [SampleRow]) throws -> StoreChange
+
+    /// Deletes the rows with these UUIDs (and the members of deleted correlations), leaving tombstones.
+    func delete(uuids: [UUID]) throws -> StoreChange
+
+    /// The rows matching `query`, in its order, up to its limit.
+    func fetch(_ query: RowQuery) throws -> [SampleRow]
+
+    /// Calls `body` for each matching row without materializing them all (statistics, export).
+    func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws
+
+    /// The tombstones matching the query's types, visible sources and anchor bound.
+    func fetchDeleted(_ query: RowQuery) throws -> [DeletedRow]
+
+    /// The distinct sources of the matching rows.
+    func sources(_ query: RowQuery) throws -> [SourceRow]
+
+    /// The anchor of the latest change.
+    func currentAnchor() throws -> Int64
+
+    /// A small key-value area for the engine's own records (authorization, characteristics, priorities).
+    func setting(_ key: String) throws -> String?
+    func setSettings(_ values: [String: String?]) throws
+    func settings(withPrefix prefix: String) throws -> [String: String]
+}
+
+/// What a write changed: the types it touched and the anchor after it.
+package struct StoreChange: Sendable, Equatable {
+    package var typeIdentifiers: Set<String>
+    package var anchor: Int64
+
+    package init(typeIdentifiers: Set<String>, anchor: Int64) {
+        self.typeIdentifiers = typeIdentifiers
+        self.anchor = anchor
+    }
+
+    package var isEmpty: Bool { typeIdentifiers.isEmpty }
+}

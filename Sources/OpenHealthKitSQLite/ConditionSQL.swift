@@ -1,0 +1,139 @@
+import GRDB
+import OpenHealthKitEngine
+
+/// Turns a ``RowCondition`` into a SQL boolean expression over the aliases of ``RowReader``'s query
+/// (`s` sample, `so` source, `r` revision, `d` device, `p` parent correlation, `w` workout).
+struct ConditionSQL {
+    /// The longest duration of a sample of the queried types. A sample overlapping a range starts at most this long
+    /// before it, which turns every date condition into a bounded scan of the (type, start_date) index: the cost
+    /// follows the size of the answer, not of the store.
+    let longestDuration: Double
+
+    private(set) var arguments: [(any DatabaseValueConvertible)?] = []
+
+    init(longestDuration: Double) {
+        self.longestDuration = longestDuration
+    }
+
+    mutating func sql(_ condition: RowCondition) -> String {
+        switch condition {
+        case .all: return "1"
+        case .none: return "0"
+        case .and(let parts): return parts.isEmpty ? "1" : "(" + parts.map { sql($0) }.joined(separator: " AND ") + ")"
+        case .or(let parts): return parts.isEmpty ? "0" : "(" + parts.map { sql($0) }.joined(separator: " OR ") + ")"
+        case .not(let part): return "NOT " + sql(part)
+        case .dateRange(let start, let end, let mode): return dateRange(start: start, end: end, mode: mode)
+        case .uuids(let uuids): return list("s.uuid", uuids.map(\.blob))
+        case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
+        case .sourceRevisions(let matches): return "(" + matches.map { revision($0) }.joined(separator: " OR ") + ")"
+        case .devices(let devices):
+            let columns = IdentifierCache.deviceColumnNames.map { "d.\($0)" }.joined(separator: ", ")
+            let placeholders = Array(repeating: "?", count: IdentifierCache.deviceColumnNames.count).joined(separator: ", ")
+            return "(" + devices.map { device -> String in
+                arguments += device.fields
+                return "(\(columns)) = (\(placeholders))"
+            }.joined(separator: " OR ") + ")"
+        case .deviceProperty(let index, let values):
+            return list("d.\(IdentifierCache.deviceColumnNames[index])", Array(values))
+        case .metadataKeyExists(let key):
+            arguments.append(Self.path(key))
+            return "json_type(s.metadata, ?) IS NOT NULL"
+        case .metadata(let key, let comparison, let value):
+            return metadata(key, comparison, value)
+        case .metadataIn(let key, let values):
+            return "(" + values.map { metadata(key, .equal, $0) }.joined(separator: " OR ") + ")"
+        case .value(let comparison, let value):
+            arguments.append(value)
+            return "s.value \(comparison.rawValue) ?"
+        case .valueIn(let values): return list("s.value", values.sorted())
+        case .noCorrelation: return "s.correlation_id IS NULL"
+        case .workoutActivityType(let type):
+            arguments.append(Int64(type))
+            return "w.activity_type = ?"
+        case .workoutNumber(let key, let comparison, let value):
+            arguments.append(value)
+            return "\(Self.column(for: key)) \(comparison.rawValue) ?"
+        case .memberOf(let uuid):
+            arguments.append(uuid.blob)
+            return "p.uuid = ?"
+        }
+    }
+
+    /// The SQL column an order or a comparison refers to.
+    static func column(for key: RowSort.Key) -> String {
+        switch key {
+        case .startDate: return "s.start_date"
+        case .endDate: return "s.end_date"
+        case .anchor: return "s.anchor"
+        case .value, .workoutDuration: return "s.value"
+        case .workoutTotalDistance: return "w.total_distance"
+        case .workoutTotalEnergyBurned: return "w.total_energy_burned"
+        case .workoutTotalSwimmingStrokeCount: return "w.total_swimming_stroke_count"
+        case .workoutTotalFlightsClimbed: return "w.total_flights_climbed"
+        }
+    }
+
+    private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {
+        var parts: [String] = []
+        func add(_ sql: String, _ values: Double...) {
+            parts.append(sql)
+            arguments += values.map { $0 }
+        }
+        switch mode {
+        case .overlaps:
+            // Half-open [start, end): an interval must reach past `start`; an instant may sit on it.
+            if let end { add("s.start_date < ?", end) }
+            if let start {
+                add("s.start_date >= ?", start - longestDuration)
+                add("(s.end_date > ? OR s.start_date >= ?)", start, start)
+            }
+        case .strictStart:
+            if let start { add("s.start_date >= ?", start) }
+            if let end { add("s.start_date < ?", end) }
+        case .strictEnd:
+            if let start { add("s.start_date >= ?", start - longestDuration); add("s.end_date >= ?", start) }
+            if let end { add("s.start_date < ?", end); add("s.end_date < ?", end) }
+        case .strictStartAndEnd:
+            if let start { add("s.start_date >= ?", start) }
+            if let end { add("s.start_date < ?", end); add("s.end_date < ?", end) }
+        }
+        return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
+    }
+
+    private mutating func revision(_ match: RevisionMatch) -> String {
+        var parts = ["so.bundle_identifier = ?"]
+        arguments.append(match.bundleIdentifier)
+        for (column, value) in [("r.version", match.version), ("r.product_type", match.productType), ("r.os_version", match.operatingSystemVersion)] {
+            guard let value else { continue }
+            parts.append("\(column) = ?")
+            arguments.append(value)
+        }
+        return "(" + parts.joined(separator: " AND ") + ")"
+    }
+
+    private mutating func metadata(_ key: String, _ comparison: RowComparison, _ value: MetadataScalar) -> String {
+        let path = Self.path(key)
+        switch value {
+        case .string(let string):
+            arguments += [path, string]
+        case .number(let number):
+            arguments += [path, number]
+        case .date(let seconds):
+            arguments += [path + ".date", seconds]
+        case .quantity(let base, _):
+            arguments += [path + ".base", base]
+        }
+        return "json_extract(s.metadata, ?) \(comparison.rawValue) ?"
+    }
+
+    private mutating func list(_ column: String, _ values: [some DatabaseValueConvertible]) -> String {
+        guard !values.isEmpty else { return "0" }
+        arguments += values.map { $0 }
+        return "\(column) IN (" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")"
+    }
+
+    /// The JSON path of a metadata key, quoted so that any key is safe.
+    static func path(_ key: String) -> String {
+        "$.\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import OpenHealthKitEngine
+
+/// Reads rows, tombstones and sources for a ``RowQuery``.
+struct RowReader {
+    let db: Database
+
+    init(_ db: Database) {
+        self.db = db
+    }
+
+    private static let selectSQL = """
+        SELECT s.uuid, t.identifier, s.start_date, s.end_date, s.value, so.bundle_identifier, so.name,
+               r.version, r.product_type, r.os_version,
+               d.id, d.name, d.manufacturer, d.model, d.hardware_version, d.firmware_version, d.software_version,
+               d.local_identifier, d.udi_device_identifier,
+               s.metadata, s.sync_identifier, s.sync_version, p.uuid,
+               w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
+               w.total_flights_climbed, w.events, s.anchor
+        FROM sample s
+        JOIN object_type t ON t.id = s.type_id
+        JOIN source so ON so.id = s.source_id
+        JOIN source_revision r ON r.id = s.source_revision_id
+        LEFT JOIN device d ON d.id = s.device_id
+        LEFT JOIN sample p ON p.id = s.correlation_id
+        LEFT JOIN workout w ON w.sample_id = s.id
+        """
+
+    func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
+        guard let (whereSQL, arguments) = try filter(query) else { return }
+        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY "
+        sql += (query.sort.map { "\(ConditionSQL.column(for: $0.key)) \($0.ascending ? "ASC" : "DESC")" } + ["s.id"])
+            .joined(separator: ", ")
+        if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        while let row = try cursor.next() {
+            try body(Self.sampleRow(row))
+        }
+    }
+
+    func deleted(_ query: RowQuery) throws -> [DeletedRow] {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if !query.typeIdentifiers.isEmpty {
+            conditions.append("t.identifier IN (" + query.typeIdentifiers.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += query.typeIdentifiers
+        }
+        if let visible = query.visibleSources {
+            conditions.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += Array(visible)
+        }
+        if let anchor = query.anchorAfter {
+            conditions.append("x.anchor > ?")
+            arguments.append(anchor)
+        }
+        var sql = """
+            SELECT x.uuid, t.identifier, so.bundle_identifier, x.sync_identifier, x.sync_version, x.anchor
+            FROM deleted_object x JOIN object_type t ON t.id = x.type_id JOIN source so ON so.id = x.source_id
+            """
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY x.anchor"
+        if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
+        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
+            DeletedRow(
+                uuid: UUID(blob: row[0])!, typeIdentifier: row[1], sourceBundleIdentifier: row[2],
+                syncIdentifier: row[3], syncVersion: row[4], anchor: row[5])
+        }
+    }
+
+    func sources(_ query: RowQuery) throws -> [SourceRow] {
+        guard let (whereSQL, arguments) = try filter(query) else { return [] }
+        let sql = """
+            SELECT DISTINCT so.bundle_identifier, so.name FROM sample s
+            JOIN source so ON so.id = s.source_id
+            JOIN source_revision r ON r.id = s.source_revision_id
+            LEFT JOIN device d ON d.id = s.device_id
+            LEFT JOIN sample p ON p.id = s.correlation_id
+            LEFT JOIN workout w ON w.sample_id = s.id
+            WHERE \(whereSQL) ORDER BY so.name, so.bundle_identifier
+            """
+        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map {
+            SourceRow(bundleIdentifier: $0[0], name: $0[1])
+        }
+    }
+
+    /// The WHERE clause and its arguments, or nil when no row can match (a type never stored).
+    func filter(_ query: RowQuery) throws -> (String, [(any DatabaseValueConvertible)?])? {
+        var parts: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        var longest: Double
+        if query.typeIdentifiers.isEmpty {
+            longest = try Double.fetchOne(db, sql: "SELECT max(max_duration) FROM object_type") ?? 0
+        } else {
+            let typeIDs = try query.typeIdentifiers.compactMap { try IdentifierCache.typeID($0, in: db, create: false) }
+            guard !typeIDs.isEmpty else { return nil }
+            parts.append("s.type_id IN (" + typeIDs.map(String.init).joined(separator: ", ") + ")")
+            longest = try Double.fetchOne(
+                db, sql: "SELECT max(max_duration) FROM object_type WHERE id IN (\(typeIDs.map(String.init).joined(separator: ", ")))") ?? 0
+        }
+        if let visible = query.visibleSources {
+            guard !visible.isEmpty else { return nil }
+            parts.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += Array(visible)
+        }
+        if let anchor = query.anchorAfter {
+            parts.append("s.anchor > ?")
+            arguments.append(anchor)
+        }
+        var condition = ConditionSQL(longestDuration: longest)
+        parts.append(condition.sql(query.condition))
+        arguments += condition.arguments
+        return (parts.joined(separator: " AND "), arguments)
+    }
+
+    private static func sampleRow(_ row: Row) -> SampleRow {
+        let device: DeviceRow? = (row[10] as Int64?).map { _ in
+            DeviceRow(
+                name: row[11], manufacturer: row[12], model: row[13], hardwareVersion: row[14],
+                firmwareVersion: row[15], softwareVersion: row[16], localIdentifier: row[17], udiDeviceIdentifier: row[18])
+        }
+        let workout: WorkoutRow? = (row[23] as Int64?).map { activity in
+            WorkoutRow(
+                activityType: UInt(activity), totalEnergyBurned: row[24], totalDistance: row[25],
+                totalSwimmingStrokeCount: row[26], totalFlightsClimbed: row[27], events: row[28])
+        }
+        return SampleRow(
+            uuid: UUID(blob: row[0])!, typeIdentifier: row[1], startDate: row[2], endDate: row[3], value: row[4],
+            source: SourceRow(bundleIdentifier: row[5], name: row[6]),
+            revision: RevisionRow(version: row[7], productType: row[8], operatingSystemVersion: row[9]),
+            device: device, metadata: row[19], syncIdentifier: row[20], syncVersion: row[21],
+            correlationUUID: (row[22] as Data?).flatMap(UUID.init(blob:)), workout: workout, anchor: row[29])
+    }
+}
