@@ -1,0 +1,109 @@
+import Foundation
+import OpenHealthKitModel
+
+/// Who an app is and what it declared: the keys of its Info.plist and Entitlements.plist that HealthKit reads.
+///
+/// A store is always opened on behalf of an app. HealthKit's provisioning rules apply: an explicit bundle
+/// identifier (never a wildcard), the `com.apple.developer.healthkit` entitlement set to true, and a usage
+/// description for each kind of access the app asks for.
+public struct AppManifest: Sendable, Hashable, Codable {
+    public var bundleIdentifier: String
+    /// The name shown to the user (CFBundleDisplayName, else CFBundleName, else the bundle identifier).
+    public var name: String
+    /// CFBundleVersion, stamped on every object the app saves.
+    public var version: String
+    /// NSHealthShareUsageDescription: why the app wants to read.
+    public var shareUsageDescription: String?
+    /// NSHealthUpdateUsageDescription: why the app wants to write.
+    public var updateUsageDescription: String?
+    /// com.apple.developer.healthkit.
+    public var hasHealthKitEntitlement: Bool
+    /// com.apple.developer.healthkit.background-delivery.
+    public var hasBackgroundDeliveryEntitlement: Bool
+
+    public init(
+        bundleIdentifier: String, name: String? = nil, version: String = "1",
+        shareUsageDescription: String? = nil, updateUsageDescription: String? = nil,
+        hasHealthKitEntitlement: Bool = true, hasBackgroundDeliveryEntitlement: Bool = false
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.name = name ?? bundleIdentifier
+        self.version = version
+        self.shareUsageDescription = shareUsageDescription
+        self.updateUsageDescription = updateUsageDescription
+        self.hasHealthKitEntitlement = hasHealthKitEntitlement
+        self.hasBackgroundDeliveryEntitlement = hasBackgroundDeliveryEntitlement
+    }
+
+    /// Reads the manifest from an app's Info.plist and Entitlements.plist (XML or binary property lists).
+    public init(infoPlist: URL, entitlements: URL) throws {
+        let info = try Self.dictionary(at: infoPlist)
+        let entitlements = try Self.dictionary(at: entitlements)
+        guard let bundleIdentifier = info["CFBundleIdentifier"] as? String, !bundleIdentifier.isEmpty else {
+            throw HKError(.errorInvalidArgument, "\(infoPlist.lastPathComponent) has no CFBundleIdentifier")
+        }
+        self.init(
+            bundleIdentifier: bundleIdentifier,
+            name: (info["CFBundleDisplayName"] as? String) ?? (info["CFBundleName"] as? String),
+            version: (info["CFBundleVersion"] as? String) ?? (info["CFBundleShortVersionString"] as? String) ?? "1",
+            shareUsageDescription: info["NSHealthShareUsageDescription"] as? String,
+            updateUsageDescription: info["NSHealthUpdateUsageDescription"] as? String,
+            hasHealthKitEntitlement: (entitlements["com.apple.developer.healthkit"] as? Bool) ?? false,
+            hasBackgroundDeliveryEntitlement: (entitlements["com.apple.developer.healthkit.background-delivery"] as? Bool) ?? false)
+    }
+
+    /// Reads the manifest from an app folder holding `Info.plist` and `Entitlements.plist` (or one `*.entitlements`).
+    public init(appFolder: URL) throws {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: appFolder.path)) ?? []
+        guard let entitlements = files.first(where: { $0 == "Entitlements.plist" }) ?? files.first(where: { $0.hasSuffix(".entitlements") })
+        else {
+            throw HKError(.errorInvalidArgument, "\(appFolder.path) has no Entitlements.plist")
+        }
+        try self.init(infoPlist: appFolder.appendingPathComponent("Info.plist"), entitlements: appFolder.appendingPathComponent(entitlements))
+    }
+
+    private static func dictionary(at url: URL) throws -> [String: Any] {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw HKError(.errorInvalidArgument, "cannot read \(url.path)")
+        }
+        // PropertyListSerialization reads plists without resolving any external entity.
+        guard let dictionary = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
+            throw HKError(.errorInvalidArgument, "\(url.lastPathComponent) is not a property list dictionary")
+        }
+        return dictionary
+    }
+
+    /// The provisioning checks HealthKit makes before any access: an explicit identifier and the entitlement.
+    package func checkProvisioning() throws {
+        if bundleIdentifier.contains("*") {
+            throw HKError(
+                .errorAuthorizationDenied,
+                "The bundle identifier \(bundleIdentifier) is a wildcard App ID; HealthKit requires an explicit App ID.")
+        }
+        guard hasHealthKitEntitlement else {
+            throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit entitlement.")
+        }
+    }
+
+    /// HealthKit's checks of the usage descriptions for a request (it raises these as exceptions).
+    package func checkUsageDescriptions(share: [String], read: [String]) throws {
+        if !share.isEmpty {
+            try Self.checkDescription(updateUsageDescription, key: "NSHealthUpdateUsageDescription", access: "write", types: share)
+        }
+        if !read.isEmpty {
+            try Self.checkDescription(shareUsageDescription, key: "NSHealthShareUsageDescription", access: "read", types: read)
+        }
+    }
+
+    private static func checkDescription(_ text: String?, key: String, access: String, types: [String]) throws {
+        guard let text else {
+            throw HKError(
+                .errorInvalidArgument,
+                "\(key) must be set in the app's Info.plist in order to request \(access) authorization for the following types: "
+                    + types.sorted().joined(separator: ", "))
+        }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw HKError(.errorInvalidArgument, "The string \"\(text)\" is an invalid value for \(key)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import OpenHealthKitModel
+
+/// The user's per-app, per-type decisions, kept in the storage's settings so that a change made by one process
+/// (healthd, `hk`) holds at once for every other process on the same store.
+package struct GrantStore: Sendable {
+    let storage: any Storage
+
+    package init(storage: any Storage) {
+        self.storage = storage
+    }
+
+    private static func key(_ bundleIdentifier: String, _ typeIdentifier: String) -> String {
+        "grant/\(bundleIdentifier)/\(typeIdentifier)"
+    }
+
+    package func grant(app bundleIdentifier: String, type typeIdentifier: String) throws -> Grant {
+        try storage.setting(Self.key(bundleIdentifier, typeIdentifier)).flatMap(Grant.init(stored:)) ?? Grant()
+    }
+
+    /// Every decision recorded for an app, by type identifier.
+    package func grants(app bundleIdentifier: String) throws -> [String: Grant] {
+        let prefix = "grant/\(bundleIdentifier)/"
+        var grants: [String: Grant] = [:]
+        for (key, value) in try storage.settings(withPrefix: prefix) {
+            grants[String(key.dropFirst(prefix.count))] = Grant(stored: value)
+        }
+        return grants
+    }
+
+    package func set(_ grants: [String: Grant], app bundleIdentifier: String) throws {
+        try storage.setSettings(Dictionary(uniqueKeysWithValues: grants.map { (Self.key(bundleIdentifier, $0.key), $0.value.stored) }))
+    }
+
+    /// The bundle identifiers of every app with a recorded decision.
+    package func apps() throws -> Set<String> {
+        Set(try storage.settings(withPrefix: "grant/").keys.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Tells long-running queries about each committed change, after the commit.
+///
+/// Subscribers receive the change on their own serial queue, in commit order, so a handler never races itself.
+package final class ChangeFeed: Sendable {
+    private struct Subscriber {
+        let typeIdentifiers: Set<String>?
+        let queue: DispatchQueue
+        let handler: @Sendable (StoreChange) -> Void
+    }
+
+    private let subscribers = Locked<[UUID: Subscriber]>([:])
+
+    package init() {}
+
+    /// Calls `handler` after every change touching one of `typeIdentifiers` (every change when nil),
+    /// until the returned token is cancelled.
+    package func subscribe(
+        to typeIdentifiers: Set<String>?, handler: @escaping @Sendable (StoreChange) -> Void
+    ) -> ChangeSubscription {
+        let id = UUID()
+        let subscriber = Subscriber(
+            typeIdentifiers: typeIdentifiers, queue: DispatchQueue(label: "OpenHealthKit.subscriber"), handler: handler)
+        subscribers.withLock { $0[id] = subscriber }
+        return ChangeSubscription { [weak self] in _ = self?.subscribers.withLock { $0.removeValue(forKey: id) } }
+    }
+
+    package func publish(_ change: StoreChange) {
+        let interested = subscribers.withLock { subscribers in
+            subscribers.values.filter { subscriber in
+                subscriber.typeIdentifiers.map { !$0.isDisjoint(with: change.typeIdentifiers) } ?? true
+            }
+        }
+        for subscriber in interested {
+            subscriber.queue.async { subscriber.handler(change) }
+        }
+    }
+}
+
+/// A live subscription to a ``ChangeFeed``; cancel it to stop receiving changes.
+package final class ChangeSubscription: Sendable {
+    private let onCancel: Locked<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Locked(onCancel)
+    }
+
+    package func cancel() {
+        onCancel.withLock { action in
+            action?()
+            action = nil
+        }
+    }
+
+    deinit { cancel() }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A value guarded by a lock, for the few pieces of shared mutable state (subscriptions, query state).
+package final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    @discardableResult
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
