@@ -1,0 +1,11 @@
+import Foundation
+
+/// A wrapper for an ``HKFitzpatrickSkinType`` value, as the health store returns it.
+public final class HKFitzpatrickSkinTypeObject: NSObject, @unchecked Sendable {
+    public let skinType: HKFitzpatrickSkinType
+
+    package init(skinType: HKFitzpatrickSkinType) {
+        self.skinType = skinType
+        super.init()
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// A wrapper for an ``HKWheelchairUse`` value, as the health store returns it.
+public final class HKWheelchairUseObject: NSObject, @unchecked Sendable {
+    public let wheelchairUse: HKWheelchairUse
+
+    package init(wheelchairUse: HKWheelchairUse) {
+        self.wheelchairUse = wheelchairUse
+        super.init()
+    }
+}
