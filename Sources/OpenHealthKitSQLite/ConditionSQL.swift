@@ -81,11 +81,11 @@ struct ConditionSQL {
         }
         switch mode {
         case .overlaps:
-            // Half-open [start, end): an interval must reach past `start`; an instant may sit on it.
+            // HealthKit's rule: endDate >= start AND startDate < end.
             if let end { add("s.start_date < ?", end) }
             if let start {
                 add("s.start_date >= ?", start - longestDuration)
-                add("(s.end_date > ? OR s.start_date >= ?)", start, start)
+                add("s.end_date >= ?", start)
             }
         case .strictStart:
             if let start { add("s.start_date >= ?", start) }

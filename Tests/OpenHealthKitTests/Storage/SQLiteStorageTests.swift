@@ -76,13 +76,16 @@ import OpenHealthKitSQLite
         #expect(try storage.fetch(strict).map(\.uuid) == [inside.uuid])
     }
 
-    @Test func anInstantOnTheRangeStartOverlapsButAnIntervalEndingThereDoesNot() throws {
+    @Test func overlapFollowsHealthKitsBoundaries() throws {
+        // HealthKit: endDate >= start AND startDate < end.
         let storage = try SQLiteStorage()
         let instant = Self.row(1, at: 100, duration: 0)
         let endingAtStart = Self.row(1, at: 40, duration: 60)
-        _ = try storage.insert([instant, endingAtStart])
+        let startingAtEnd = Self.row(1, at: 200, duration: 0)
+        let endingBefore = Self.row(1, at: 40, duration: 59)
+        _ = try storage.insert([instant, endingAtStart, startingAtEnd, endingBefore])
         let query = RowQuery(typeIdentifiers: [Self.steps], condition: .dateRange(start: 100, end: 200, mode: .overlaps))
-        #expect(try storage.fetch(query).map(\.uuid) == [instant.uuid])
+        #expect(Set(try storage.fetch(query).map(\.uuid)) == [instant.uuid, endingAtStart.uuid])
     }
 
     @Test func visibleSourcesNarrowEveryRead() throws {
