@@ -1,0 +1,61 @@
+import Foundation
+
+/// A sample holding one value of its category type's enumeration, e.g. `HKCategoryValueSleepAnalysis.asleepCore`.
+public final class HKCategorySample: HKSample, @unchecked Sendable {
+    public let categoryType: HKCategoryType
+    /// The raw value of the type's enumeration case.
+    public let value: Int
+
+    package init(
+        uuid: UUID, type: HKCategoryType, value: Int, start: Date, end: Date, device: HKDevice?,
+        metadata: [String: Any]?, sourceRevision: HKSourceRevision
+    ) {
+        categoryType = type
+        self.value = value
+        super.init(
+            uuid: uuid, sampleType: type, start: start, end: end, device: device, metadata: metadata,
+            sourceRevision: sourceRevision
+        )
+    }
+
+    public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date) {
+        self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: nil)
+    }
+
+    public convenience init(
+        type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]?
+    ) {
+        self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: metadata)
+    }
+
+    /// Creates a sample; a value outside the type's enumeration or an invalid date or metadata raises, as in HealthKit.
+    public convenience init(
+        type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            uuid: UUID(), type: type, value: value, start: startDate, end: endDate, device: device,
+            metadata: metadata, sourceRevision: .placeholder()
+        )
+        validateOrRaise()
+    }
+
+    /// Creates a sample, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
+    public convenience init(
+        validating type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date,
+        device: HKDevice? = nil, metadata: [String: Any]? = nil
+    ) throws(HKError) {
+        self.init(
+            uuid: UUID(), type: type, value: value, start: startDate, end: endDate, device: device,
+            metadata: metadata, sourceRevision: .placeholder()
+        )
+        try validate()
+    }
+
+    package override func validate() throws(HKError) {
+        try super.validate()
+        try CategoryValueValidation.validate(value, for: categoryType)
+    }
+
+    package override var valueDescription: String? { "\(value)" }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Samples recorded together as one reading: a blood pressure (systolic and diastolic) or a meal (dietary samples).
+public final class HKCorrelation: HKSample, @unchecked Sendable {
+    public let correlationType: HKCorrelationType
+    /// The samples the correlation groups.
+    public let objects: Set<HKSample>
+
+    package init(
+        uuid: UUID, type: HKCorrelationType, start: Date, end: Date, objects: Set<HKSample>, device: HKDevice?,
+        metadata: [String: Any]?, sourceRevision: HKSourceRevision
+    ) {
+        correlationType = type
+        self.objects = objects
+        super.init(
+            uuid: uuid, sampleType: type, start: start, end: end, device: device, metadata: metadata,
+            sourceRevision: sourceRevision
+        )
+    }
+
+    public convenience init(type: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>) {
+        self.init(type: type, start: startDate, end: endDate, objects: objects, device: nil, metadata: nil)
+    }
+
+    public convenience init(
+        type: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>,
+        metadata: [String: Any]?
+    ) {
+        self.init(type: type, start: startDate, end: endDate, objects: objects, device: nil, metadata: metadata)
+    }
+
+    /// Creates a correlation; a sample the type does not allow, or any invalid member, date or metadata raises,
+    /// as in HealthKit.
+    public convenience init(
+        type: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            uuid: UUID(), type: type, start: startDate, end: endDate, objects: objects, device: device,
+            metadata: metadata, sourceRevision: .placeholder()
+        )
+        validateOrRaise()
+    }
+
+    /// Creates a correlation, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
+    public convenience init(
+        validating type: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>,
+        device: HKDevice? = nil, metadata: [String: Any]? = nil
+    ) throws(HKError) {
+        self.init(
+            uuid: UUID(), type: type, start: startDate, end: endDate, objects: objects, device: device,
+            metadata: metadata, sourceRevision: .placeholder()
+        )
+        try validate()
+    }
+
+    /// The member samples of `objectType`.
+    public func objects(for objectType: HKObjectType) -> Set<HKSample> {
+        objects.filter { $0.sampleType == objectType }
+    }
+
+    package override func validate() throws(HKError) {
+        try super.validate()
+        try CorrelationValidation.validate(objects, for: correlationType)
+    }
+}

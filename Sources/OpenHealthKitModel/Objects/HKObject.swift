@@ -1,0 +1,51 @@
+import Foundation
+
+/// The abstract superclass of everything the store saves: an immutable object with a UUID, metadata, the device
+/// that produced it and the source revision that saved it.
+///
+/// Two objects are equal when their UUIDs are equal.
+open class HKObject: NSObject, @unchecked Sendable {
+    /// The object's unique identifier, assigned when it is created.
+    public let uuid: UUID
+    /// Extra information: values are `String`, `NSNumber` (or a Swift number or `Bool`), `Date` or ``HKQuantity``.
+    public let metadata: [String: Any]?
+    /// The device that generated the data, if known.
+    public let device: HKDevice?
+    /// The source revision that saved the object.
+    ///
+    /// The store stamps it while saving, before the save completes; until then it is a placeholder revision of
+    /// ``HKSource/default()`` with no version.
+    public package(set) var sourceRevision: HKSourceRevision
+
+    package init(uuid: UUID, metadata: [String: Any]?, device: HKDevice?, sourceRevision: HKSourceRevision) {
+        self.uuid = uuid
+        self.metadata = metadata
+        self.device = device
+        self.sourceRevision = sourceRevision
+        super.init()
+    }
+
+    /// Checks everything HealthKit checks before accepting the object; the store calls it again on save.
+    package func validate() throws(HKError) {
+        try MetadataValidation.validate(metadata)
+    }
+
+    /// Apple's non-throwing initializers end here: an invalid object raises, as HealthKit's do.
+    package func validateOrRaise() {
+        Result { () throws(HKError) in try validate() }.getOrRaise()
+    }
+
+    /// The value shown first in ``description`` (e.g. the quantity), if the kind of object has one.
+    package var valueDescription: String? { nil }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        (object as? HKObject)?.uuid == uuid
+    }
+
+    open override var hash: Int { uuid.hashValue }
+
+    open override var description: String {
+        let revision = "\"\(sourceRevision.source.name)\" (\(sourceRevision.version ?? ""))"
+        return [valueDescription, uuid.uuidString, revision].compactMap { $0 }.joined(separator: " ")
+    }
+}

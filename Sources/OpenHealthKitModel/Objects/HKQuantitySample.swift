@@ -1,0 +1,84 @@
+import Foundation
+
+/// A sample holding one quantity of a quantity type, e.g. a heart rate of 72 count/min.
+///
+/// The quantity's unit must be compatible with the type (a mass for `bodyMass`, a count for `stepCount`...).
+///
+/// - Note: In HealthKit this class is abstract and its initializers return an ``HKCumulativeQuantitySample`` or an
+///   ``HKDiscreteQuantitySample`` depending on the type's aggregation style. A Swift initializer cannot return a
+///   subclass, so here the initializers create a plain `HKQuantitySample`, and the store returns the matching
+///   subclass from queries. Code that checks `as? HKDiscreteQuantitySample` works on what queries return.
+public class HKQuantitySample: HKSample, @unchecked Sendable {
+    public let quantityType: HKQuantityType
+    public let quantity: HKQuantity
+
+    package required init(
+        uuid: UUID, type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, device: HKDevice?,
+        metadata: [String: Any]?, sourceRevision: HKSourceRevision
+    ) {
+        quantityType = type
+        self.quantity = quantity
+        super.init(
+            uuid: uuid, sampleType: type, start: start, end: end, device: device, metadata: metadata,
+            sourceRevision: sourceRevision
+        )
+    }
+
+    public convenience init(type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: nil)
+    }
+
+    public convenience init(
+        type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, metadata: [String: Any]?
+    ) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: metadata)
+    }
+
+    /// Creates a sample; an incompatible unit or an invalid date, value or metadata raises, as in HealthKit.
+    public convenience init(
+        type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            uuid: UUID(), type: type, quantity: quantity, start: startDate, end: endDate, device: device,
+            metadata: metadata, sourceRevision: .placeholder()
+        )
+        validateOrRaise()
+    }
+
+    /// Creates a sample, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
+    public convenience init(
+        validating type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
+        device: HKDevice? = nil, metadata: [String: Any]? = nil
+    ) throws(HKError) {
+        self.init(
+            uuid: UUID(), type: type, quantity: quantity, start: startDate, end: endDate, device: device,
+            metadata: metadata, sourceRevision: .placeholder()
+        )
+        try validate()
+    }
+
+    /// A saved sample rebuilt by the store: an ``HKCumulativeQuantitySample`` for a cumulative type, an
+    /// ``HKDiscreteQuantitySample`` otherwise, with its saved UUID and source revision.
+    package static func stored(
+        uuid: UUID, type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, device: HKDevice?,
+        metadata: [String: Any]?, sourceRevision: HKSourceRevision
+    ) -> HKQuantitySample {
+        let sampleClass: HKQuantitySample.Type =
+            type.aggregationStyle == .cumulative ? HKCumulativeQuantitySample.self : HKDiscreteQuantitySample.self
+        return sampleClass.init(
+            uuid: uuid, type: type, quantity: quantity, start: start, end: end, device: device, metadata: metadata,
+            sourceRevision: sourceRevision
+        )
+    }
+
+    /// The number of values the quantity summarizes; always 1 here (no quantity series yet).
+    public var count: Int { 1 }
+
+    package override func validate() throws(HKError) {
+        try super.validate()
+        try QuantityValidation.validate(quantity, for: quantityType)
+    }
+
+    package override var valueDescription: String? { quantity.description }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The abstract superclass of data with a type and a time interval.
+///
+/// A point reading has `startDate == endDate`; `startDate` is never after `endDate`.
+open class HKSample: HKObject, @unchecked Sendable {
+    public let sampleType: HKSampleType
+    public let startDate: Date
+    public let endDate: Date
+
+    package init(
+        uuid: UUID, sampleType: HKSampleType, start: Date, end: Date, device: HKDevice?, metadata: [String: Any]?,
+        sourceRevision: HKSourceRevision
+    ) {
+        self.sampleType = sampleType
+        startDate = start
+        endDate = end
+        super.init(uuid: uuid, metadata: metadata, device: device, sourceRevision: sourceRevision)
+    }
+
+    /// Whether the sample has no end yet: its end date is `Date.distantFuture`.
+    public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
+
+    package override func validate() throws(HKError) {
+        try super.validate()
+        try SampleValidation.validateDates(start: startDate, end: endDate)
+        try SampleValidation.validateRequiredMetadata(of: sampleType, in: metadata)
+    }
+
+    open override var description: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        return "\(super.description) (\(formatter.string(from: startDate)) - \(formatter.string(from: endDate)))"
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// An app or device that saves data to the store.
+///
+/// Two sources are equal when their bundle identifiers are equal, as in HealthKit.
+public final class HKSource: NSObject, @unchecked Sendable {
+    /// The name shown to people, e.g. the app's display name.
+    public let name: String
+    /// The source's bundle identifier, e.g. `"com.example.heartrate"`.
+    public let bundleIdentifier: String
+
+    package init(name: String, bundleIdentifier: String) {
+        self.name = name
+        self.bundleIdentifier = bundleIdentifier
+        super.init()
+    }
+
+    /// The source of the current process: the one the store configuration set, otherwise one named after the executable.
+    public class func `default`() -> HKSource {
+        processDefault ?? executableSource
+    }
+
+    /// The process-wide source that ``default()`` returns, set by the store configuration (nil: named after the executable).
+    package static var processDefault: HKSource? {
+        get { processDefaultBox.value }
+        set { processDefaultBox.value = newValue }
+    }
+
+    private static let processDefaultBox = LockedValue<HKSource?>(nil)
+
+    private static let executableSource: HKSource = {
+        let name = ProcessInfo.processInfo.processName
+        return HKSource(name: name, bundleIdentifier: Bundle.main.bundleIdentifier ?? name)
+    }()
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? HKSource)?.bundleIdentifier == bundleIdentifier
+    }
+
+    public override var hash: Int { bundleIdentifier.hashValue }
+
+    public override var description: String { "<HKSource name:\(name), bundle:\(bundleIdentifier)>" }
+}
+
+/// A value shared across threads behind a lock.
+private final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

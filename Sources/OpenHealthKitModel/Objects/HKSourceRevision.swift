@@ -1,0 +1,68 @@
+import Foundation
+
+/// A source at a particular version, on a particular product and operating system.
+///
+/// The store stamps one on every object it saves. Two revisions are equal when all their fields are equal.
+public final class HKSourceRevision: NSObject, @unchecked Sendable {
+    public let source: HKSource
+    /// The source's version (its `CFBundleVersion`), if known.
+    public let version: String?
+    /// The product the sample was saved on, e.g. `"iPhone14,2"`.
+    public let productType: String?
+    public let operatingSystemVersion: OperatingSystemVersion
+
+    public init(source: HKSource, version: String?, productType: String?, operatingSystemVersion: OperatingSystemVersion) {
+        self.source = source
+        self.version = version
+        self.productType = productType
+        self.operatingSystemVersion = operatingSystemVersion
+        super.init()
+    }
+
+    /// A revision for queries: any product type and any operating system, as in HealthKit.
+    public convenience init(source: HKSource, version: String?) {
+        self.init(
+            source: source, version: version,
+            productType: HKSourceRevisionAnyProductType, operatingSystemVersion: HKSourceRevisionAnyOperatingSystem
+        )
+    }
+
+    /// The revision an object carries until the store saves it: the current process's source, no version.
+    package static func placeholder() -> HKSourceRevision {
+        HKSourceRevision(source: .default(), version: nil)
+    }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKSourceRevision else { return false }
+        return other.source == source && other.version == version && other.productType == productType
+            && other.operatingSystemVersion.majorVersion == operatingSystemVersion.majorVersion
+            && other.operatingSystemVersion.minorVersion == operatingSystemVersion.minorVersion
+            && other.operatingSystemVersion.patchVersion == operatingSystemVersion.patchVersion
+    }
+
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(source)
+        hasher.combine(version)
+        hasher.combine(productType)
+        hasher.combine(operatingSystemVersion.majorVersion)
+        hasher.combine(operatingSystemVersion.minorVersion)
+        hasher.combine(operatingSystemVersion.patchVersion)
+        return hasher.finalize()
+    }
+
+    public override var description: String {
+        let os = operatingSystemVersion
+        return "<HKSourceRevision name:\(source.name), bundle:\(source.bundleIdentifier), version:\(version ?? "(null)"), "
+            + "productType:\(productType ?? "(null)"), operatingSystemVersion:\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)>"
+    }
+}
+
+/// Matches any version in a source-revision predicate.
+public let HKSourceRevisionAnyVersion = "HKSourceRevisionAnyVersion"
+/// Matches any product type in a source-revision predicate.
+public let HKSourceRevisionAnyProductType = "HKSourceRevisionAnyProductType"
+/// Matches any operating system in a source-revision predicate.
+///
+/// HealthKit does not publish the value; OpenHealthKit uses 0.0.0, a version no real system reports.
+public let HKSourceRevisionAnyOperatingSystem = OperatingSystemVersion(majorVersion: 0, minorVersion: 0, patchVersion: 0)

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Something that happened during a workout: a pause, a resume, a lap, a marker...
+///
+/// Two events are equal when their types and date intervals are equal.
+public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
+    public let type: HKWorkoutEventType
+    /// When it happened: a zero-length interval for a point in time, a longer one for a lap or a segment.
+    public let dateInterval: DateInterval
+    public let metadata: [String: Any]?
+
+    public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
+        self.type = type
+        self.dateInterval = dateInterval
+        self.metadata = metadata
+        super.init()
+    }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKWorkoutEvent else { return false }
+        return other.type == type && other.dateInterval == dateInterval
+    }
+
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(type)
+        hasher.combine(dateInterval)
+        return hasher.finalize()
+    }
+
+    public override var description: String {
+        "<HKWorkoutEvent type:\(type) (\(type.rawValue)), \(dateInterval.start) - \(dateInterval.end)>"
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The checks HealthKit makes on every metadata dictionary (of objects and of workout events).
+package enum MetadataValidation {
+    /// Validates value classes (and, for the keys HealthKit defines, the class each key expects), the sync
+    /// identifier/version pair and the insulin delivery reason.
+    ///
+    /// - Parameter kinds: the value kind of each known key, by its stored string (the metadata key catalog).
+    package static func validate(
+        _ metadata: [String: Any]?, kinds: [String: MetadataValueKind] = MetadataKeyCatalog.valueKinds
+    ) throws(HKError) {
+        guard let metadata else { return }
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+            try validateValue(value, forKey: key, kinds: kinds)
+        }
+        try validateSync(metadata)
+        try validateInsulinDeliveryReason(metadata)
+    }
+
+    private static func validateValue(_ value: Any, forKey key: String, kinds: [String: MetadataValueKind]) throws(HKError) {
+        guard let valueClass = MetadataValueClass(of: value) else {
+            throw .invalidArgument(
+                "Invalid class \(type(of: value)) for metadata key: \(key). "
+                    + "Metadata values must be NSString, NSNumber, NSDate or HKQuantity."
+            )
+        }
+        if let kind = kinds[key] {
+            let expected = MetadataValueClass(expectedFor: kind)
+            guard valueClass == expected else {
+                throw .invalidArgument("Invalid class \(type(of: value)) for metadata key: \(key). Expected \(expected.name).")
+            }
+        }
+    }
+
+    /// A sync identifier (a non-empty string) and a sync version (a number ≥ 0) come together or not at all.
+    private static func validateSync(_ metadata: [String: Any]) throws(HKError) {
+        let identifier = metadata[HKMetadataKeySyncIdentifier]
+        let version = metadata[HKMetadataKeySyncVersion]
+        if let identifier {
+            guard let text = identifier as? String, !text.isEmpty else {
+                throw .invalidArgument("\(HKMetadataKeySyncIdentifier) must contain at least one character")
+            }
+            guard version != nil else {
+                throw .invalidArgument(
+                    "\(HKMetadataKeySyncVersion) must be provided if \(HKMetadataKeySyncIdentifier) is provided in the metadata"
+                )
+            }
+        }
+        if let version {
+            guard identifier != nil else {
+                throw .invalidArgument(
+                    "\(HKMetadataKeySyncVersion) may not be provided if \(HKMetadataKeySyncIdentifier) is not provided in the metadata"
+                )
+            }
+            guard let number = MetadataValueClass.number(in: version), number >= 0 else {
+                throw .invalidArgument("\(HKMetadataKeySyncVersion) must be greater than or equal to 0")
+            }
+        }
+    }
+
+    private static func validateInsulinDeliveryReason(_ metadata: [String: Any]) throws(HKError) {
+        guard let value = metadata[HKMetadataKeyInsulinDeliveryReason] else { return }
+        let reason = MetadataValueClass.number(in: value).flatMap { Int(exactly: $0) }.flatMap(HKInsulinDeliveryReason.init(rawValue:))
+        guard reason != nil else {
+            throw .invalidArgument("Invalid metadata value for \(HKMetadataKeyInsulinDeliveryReason): \(value)")
+        }
+    }
+}

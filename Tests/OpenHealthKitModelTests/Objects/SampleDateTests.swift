@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import OpenHealthKitModel
+
+@Suite struct SampleDateTests {
+    private func stepSample(start: Date, end: Date) throws -> HKQuantitySample {
+        try HKQuantitySample(validating: HKQuantityType(.stepCount), quantity: Fixture.quantity(10, "count"), start: start, end: end)
+    }
+
+    @Test func rejectsAnEndBeforeTheStart() {
+        expectInvalidArgument("cannot occur after endDate") {
+            _ = try stepSample(start: Fixture.end, end: Fixture.start)
+        }
+    }
+
+    @Test func acceptsAPointSample() throws {
+        let sample = try stepSample(start: Fixture.start, end: Fixture.start)
+        #expect(sample.startDate == sample.endDate)
+        #expect(!sample.hasUndeterminedDuration)
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func rejectsDatesThatAreNotFinite(_ interval: Double) {
+        let bad = Date(timeIntervalSinceReferenceDate: interval)
+        expectInvalidArgument("startDate is not a valid date") { _ = try stepSample(start: bad, end: Fixture.end) }
+        expectInvalidArgument("endDate is not a valid date") { _ = try stepSample(start: Fixture.start, end: bad) }
+    }
+
+    @Test func distantFutureEndMeansUndeterminedDuration() throws {
+        let sample = try stepSample(start: Fixture.start, end: .distantFuture)
+        #expect(sample.hasUndeterminedDuration)
+    }
+}
