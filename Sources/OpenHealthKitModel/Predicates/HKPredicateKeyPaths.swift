@@ -1,0 +1,56 @@
+import Foundation
+
+// The key paths of HealthKit's predicate format strings. OpenHealthKit does not evaluate format strings (build
+// predicates with HKQuery's factory methods); the constants exist, with HealthKit's values, for source compatibility.
+
+/// The key path of an object's UUID.
+public let HKPredicateKeyPathUUID = "UUID"
+/// The key path of an object's source.
+public let HKPredicateKeyPathSource = "source"
+/// The key path of an object's metadata.
+public let HKPredicateKeyPathMetadata = "metadata"
+/// The key path of the correlation a sample belongs to.
+public let HKPredicateKeyPathCorrelation = "correlation"
+/// The key path of the workout a sample belongs to.
+public let HKPredicateKeyPathWorkout = "workout"
+/// The key path of an object's device.
+public let HKPredicateKeyPathDevice = "device"
+/// The key path of an object's source revision.
+public let HKPredicateKeyPathSourceRevision = "sourceRevision"
+/// The key path of a sample's start date.
+public let HKPredicateKeyPathStartDate = "startDate"
+/// The key path of a sample's end date.
+public let HKPredicateKeyPathEndDate = "endDate"
+/// The key path of a quantity sample's quantity.
+public let HKPredicateKeyPathQuantity = "quantity"
+/// The key path of the number of values in a quantity sample.
+public let HKPredicateKeyPathCount = "count"
+/// The key path of a cumulative quantity sample's sum.
+public let HKPredicateKeyPathSum = "quantity"
+/// The key path of a discrete quantity sample's average.
+public let HKPredicateKeyPathAverage = "quantity"
+/// The key path of a discrete quantity sample's minimum.
+public let HKPredicateKeyPathMin = "min"
+/// The key path of a discrete quantity sample's maximum.
+public let HKPredicateKeyPathMax = "max"
+/// The key path of a discrete quantity sample's most recent quantity.
+public let HKPredicateKeyPathMostRecent = "most_recent"
+/// The key path of the start date of a discrete quantity sample's most recent quantity.
+public let HKPredicateKeyPathMostRecentStartDate = "most_recent_start_date"
+/// The key path of the end date of a discrete quantity sample's most recent quantity.
+public let HKPredicateKeyPathMostRecentEndDate = "most_recent_end_date"
+/// The key path of the duration of a discrete quantity sample's most recent quantity.
+public let HKPredicateKeyPathMostRecentDuration = "most_recent_duration"
+/// The key path of a category sample's value.
+public let HKPredicateKeyPathCategoryValue = "value"
+/// The key path of a workout's duration.
+public let HKPredicateKeyPathWorkoutDuration = "duration"
+/// The key path of a workout's total distance.
+public let HKPredicateKeyPathWorkoutTotalDistance = "totalDistance"
+/// The key path of a workout's total energy burned.
+@available(*, deprecated, message: "Use predicateForWorkoutActivitiesWithOperatorType:quantityType:sumQuantity: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned")
+public let HKPredicateKeyPathWorkoutTotalEnergyBurned = "totalEnergyBurned"
+/// The key path of a workout's activity type.
+public let HKPredicateKeyPathWorkoutType = "workoutType"
+/// The key path of an activity summary's date components.
+public let HKPredicateKeyPathDateComponents = "dateComponents"

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The abstract superclass of every query: the type of objects it looks for and an optional predicate that narrows them.
+///
+/// Build predicates with the class methods (`HKQuery.predicateForSamples(withStart:end:options:)` and the others)
+/// and combine them with `NSCompoundPredicate`; other kinds of `NSPredicate` are rejected when the query runs.
+/// The concrete queries (sample, anchored, statistics, ...) subclass this.
+open class HKQuery: NSObject, @unchecked Sendable {
+    /// The type of objects the query looks for, or nil for queries that span several types.
+    public let objectType: HKObjectType?
+    /// The predicate that objects must match, or nil to match every object of ``objectType``.
+    public let predicate: NSPredicate?
+
+    package init(objectType: HKObjectType?, predicate: NSPredicate?) {
+        self.objectType = objectType
+        self.predicate = predicate
+        super.init()
+    }
+}

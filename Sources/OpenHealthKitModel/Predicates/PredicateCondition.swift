@@ -1,0 +1,50 @@
+import Foundation
+
+/// What one `HKQuery.predicateFor...` predicate asks of an object, as plain data the store turns into SQL.
+///
+/// `NSCompoundPredicate` combines conditions; ``PredicateTree`` is the combined form.
+package enum PredicateCondition: Hashable, Sendable {
+    /// Samples whose dates pass every test of ``SampleDateRange/comparisons``.
+    case sampleDates(SampleDateRange)
+    /// Objects saved by a source with one of these bundle identifiers.
+    case sources(bundleIdentifiers: Set<String>)
+    /// Objects whose source revision matches one of these patterns.
+    case sourceRevisions(Set<SourceRevisionPattern>)
+    /// Objects whose device has exactly these properties: every ``DeviceProperty`` missing from a dictionary must be nil
+    /// on the object's device, and the others equal; the object matches if it matches any of the dictionaries.
+    case devices(Set<[DeviceProperty: String]>)
+    /// Objects with a device whose `property` is one of `allowedValues`; an empty set matches devices where it is nil.
+    case deviceProperty(DeviceProperty, allowedValues: Set<String>)
+    /// Objects with one of these UUIDs.
+    case uuids(Set<UUID>)
+    /// Objects whose metadata has `key`.
+    case metadataKeyExists(String)
+    /// Objects whose metadata value for `key` equals one of `allowedValues` (none: nothing matches).
+    case metadataAllowedValues(key: String, allowedValues: [MetadataValue])
+    /// Objects whose metadata value for `key` compares with `value` as `comparison` says (metadata value on the left).
+    case metadataComparison(key: String, comparison: ComparisonOperator, value: MetadataValue)
+    /// Samples that belong to no correlation.
+    case noCorrelation
+    /// Samples added to the workout with this UUID.
+    case workout(uuid: UUID)
+    /// Quantity samples whose quantity compares with `quantity` (compare in one unit, e.g. the type's canonical one).
+    case quantity(comparison: ComparisonOperator, quantity: HKQuantity)
+    /// Category samples whose value compares with `value`.
+    case categoryValue(comparison: ComparisonOperator, value: Int)
+    /// Category samples whose value is one of `values`.
+    case categoryValues(Set<Int>)
+    /// Workouts of this `HKWorkoutActivityType` raw value.
+    case workoutActivityType(UInt)
+    /// Workouts whose duration in seconds compares with `duration`.
+    case workoutDuration(comparison: ComparisonOperator, duration: TimeInterval)
+    /// Workouts whose total compares with `quantity`.
+    case workoutTotal(WorkoutTotal, comparison: ComparisonOperator, quantity: HKQuantity)
+}
+
+/// The totals of a workout that the deprecated workout predicates compare; the raw value is HealthKit's key path.
+package enum WorkoutTotal: String, Hashable, Sendable, CaseIterable {
+    case totalEnergyBurned
+    case totalDistance
+    case totalSwimmingStrokeCount
+    case totalFlightsClimbed
+}
