@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitModel
 
 /// Tells long-running queries about each committed change, after the commit.
 ///

@@ -22,11 +22,11 @@ public final class HKSource: NSObject, @unchecked Sendable {
 
     /// The process-wide source that ``default()`` returns, set by the store configuration (nil: named after the executable).
     package static var processDefault: HKSource? {
-        get { processDefaultBox.value }
-        set { processDefaultBox.value = newValue }
+        get { processDefaultBox.withLock { $0 } }
+        set { processDefaultBox.withLock { $0 = newValue } }
     }
 
-    private static let processDefaultBox = LockedValue<HKSource?>(nil)
+    private static let processDefaultBox = Locked<HKSource?>(nil)
 
     private static let executableSource: HKSource = {
         let name = ProcessInfo.processInfo.processName
@@ -40,17 +40,4 @@ public final class HKSource: NSObject, @unchecked Sendable {
     public override var hash: Int { bundleIdentifier.hashValue }
 
     public override var description: String { "<HKSource name:\(name), bundle:\(bundleIdentifier)>" }
-}
-
-/// A value shared across threads behind a lock.
-private final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import OpenHealthKitModel
+
+extension HealthEngine {
+    /// The share status of `type` for the app: HealthKit reveals writing decisions only.
+    package func authorizationStatus(for type: HKObjectType, app: AppManifest) throws(HKError) -> HKAuthorizationStatus {
+        try storageCall { try grants.grant(app: app.bundleIdentifier, type: type.identifier).share }
+    }
+
+    /// Whether asking would show the user a sheet: `shouldRequest` while any requested type is undecided.
+    package func requestStatus(
+        app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>
+    ) throws(HKError) -> HKAuthorizationRequestStatus {
+        try app.checkProvisioning()
+        let pending = try undecided(app: app, share: share, read: read)
+        return pending.share.isEmpty && pending.read.isEmpty ? .unnecessary : .shouldRequest
+    }
+
+    /// Checks a request the way HealthKit does before showing anything (provisioning, shareable types, usage
+    /// descriptions), then asks `answerer` about the undecided types and records the answer.
+    package func requestAuthorization(
+        app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>, answerer: (any AuthorizationAnswerer)?
+    ) async throws(HKError) {
+        try checkRequest(app: app, share: share, read: read)
+        let pending = try undecided(app: app, share: share, read: read)
+        if pending.share.isEmpty && pending.read.isEmpty { return }
+        guard let answerer else {
+            throw HKError(
+                .errorAuthorizationNotDetermined,
+                "No one can answer the permission request: the store has no authorization answerer")
+        }
+        let answer: AuthorizationAnswer
+        do {
+            answer = try await answerer.answer(AuthorizationRequest(app: app, toShare: pending.share, toRead: pending.read))
+        } catch let error as HKError {
+            throw error
+        } catch {
+            throw HKError(.errorUserCanceled, "The permission request was not answered: \(error)")
+        }
+        try record(answer, for: pending, app: app.bundleIdentifier)
+    }
+
+    /// The checks HealthKit makes before any sheet (it raises exceptions for the last two).
+    package func checkRequest(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws(HKError) {
+        try app.checkProvisioning()
+        let disallowed = share.filter { !$0.isShareable }.map(\.identifier).sorted()
+        if !disallowed.isEmpty {
+            throw HKError.invalidArgument("Authorization to share the following types is disallowed: " + disallowed.joined(separator: ", "))
+        }
+        try app.checkUsageDescriptions(share: share.map(\.identifier), read: read.map(\.identifier))
+    }
+
+    private func undecided(
+        app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>
+    ) throws(HKError) -> (share: Set<HKSampleType>, read: Set<HKObjectType>) {
+        let recorded = try storageCall { try grants.grants(app: app.bundleIdentifier) }
+        return (
+            share.filter { (recorded[$0.identifier]?.share ?? .notDetermined) == .notDetermined },
+            read.filter { (recorded[$0.identifier]?.read ?? .notDetermined) == .notDetermined }
+        )
+    }
+
+    private func record(
+        _ answer: AuthorizationAnswer, for pending: (share: Set<HKSampleType>, read: Set<HKObjectType>), app: String
+    ) throws(HKError) {
+        var changed = try storageCall { try grants.grants(app: app) }
+        for type in pending.share {
+            changed[type.identifier, default: Grant()].share = answer.allowedToShare.contains(type) ? .sharingAuthorized : .sharingDenied
+        }
+        for type in pending.read {
+            changed[type.identifier, default: Grant()].read = answer.allowedToRead.contains(type) ? .authorized : .denied
+        }
+        let touched = Set(pending.share.map(\.identifier)).union(pending.read.map(\.identifier))
+        try setGrants(changed.filter { touched.contains($0.key) }, app: app)
+    }
+
+    /// Records the user's decisions (the sheet's answer, or a change in Sources). Running queries of those types
+    /// re-evaluate at once, so a revoked read stops showing others' data immediately.
+    package func setGrants(_ changed: [String: Grant], app: String) throws(HKError) {
+        try storageCall { try grants.set(changed, app: app) }
+        publish(StoreChange(typeIdentifiers: Set(changed.keys), anchor: (try? storage.currentAnchor()) ?? 0))
+    }
+
+    /// Revokes every grant of an app: it is back to asking.
+    package func revokeAll(app: String) throws(HKError) {
+        let recorded = try storageCall { try grants.grants(app: app) }
+        try setGrants(recorded.mapValues { _ in Grant(share: .sharingDenied, read: .denied) }, app: app)
+    }
+
+    /// The sources whose samples of `typeIdentifier` the principal may see: nil for all; an app without a read grant
+    /// sees only what it saved itself, with no error (HealthKit never reveals a read denial).
+    package func visibleSources(for typeIdentifier: String, as principal: Principal) throws(HKError) -> Set<String>? {
+        guard case .app(let app) = principal else { return nil }
+        let grant = try storageCall { try grants.grant(app: app.bundleIdentifier, type: typeIdentifier) }
+        return grant.read == .authorized ? nil : [app.bundleIdentifier]
+    }
+
+    /// Saving needs the user's yes for the type: HealthKit's two errors otherwise.
+    func checkShare(_ typeIdentifier: String, as principal: Principal) throws(HKError) {
+        guard case .app(let app) = principal else { return }
+        try app.checkProvisioning()
+        switch try storageCall({ try grants.grant(app: app.bundleIdentifier, type: typeIdentifier).share }) {
+        case .sharingAuthorized: return
+        case .notDetermined: throw HKError(.errorAuthorizationNotDetermined, "Authorization not determined for \(typeIdentifier)")
+        case .sharingDenied: throw HKError(.errorAuthorizationDenied, "Not authorized to share \(typeIdentifier)")
+        @unknown default: throw HKError(.errorAuthorizationDenied, "Not authorized to share \(typeIdentifier)")
+        }
+    }
+}

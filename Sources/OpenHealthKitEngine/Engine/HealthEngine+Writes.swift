@@ -1,0 +1,59 @@
+import Foundation
+import OpenHealthKitModel
+
+extension HealthEngine {
+    /// Saves objects all or nothing: each is validated, needs a share grant for its type (a correlation: for its
+    /// members' types), and is stamped with the saver's source revision.
+    package func save(_ objects: [HKObject], as principal: Principal) throws(HKError) {
+        guard !objects.isEmpty else { return }
+        var sharedTypes: Set<String> = []
+        for object in objects {
+            try object.validate()
+            if let correlation = object as? HKCorrelation {
+                sharedTypes.formUnion(correlation.objects.map(\.sampleType.identifier))
+            } else if let sample = object as? HKSample {
+                sharedTypes.insert(sample.sampleType.identifier)
+            }
+        }
+        for type in sharedTypes { try checkShare(type, as: principal) }
+        let source = principal.source
+        let revisionRow = principal.revision
+        let encoding = RowEncoding(source: source, revision: revisionRow)
+        var rows: [SampleRow] = []
+        rows.reserveCapacity(objects.count)
+        for object in objects { rows += try encoding.rows(for: object) }
+        let change = try storageCall { try storage.insert(rows) }
+        let revision = revisionRow.sourceRevision(of: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier))
+        for object in objects {
+            object.sourceRevision = revision
+            (object as? HKCorrelation)?.objects.forEach { $0.sourceRevision = revision }
+        }
+        publish(change)
+    }
+
+    /// Deletes objects the principal saved (the owner may delete anything). Deleting another source's object is
+    /// `errorAuthorizationDenied`, and nothing is deleted.
+    package func delete(uuids: [UUID], as principal: Principal) throws(HKError) {
+        guard !uuids.isEmpty else { return }
+        let stored = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(Set(uuids)))) }
+        if case .app(let app) = principal {
+            for row in stored {
+                guard row.source.bundleIdentifier == app.bundleIdentifier else {
+                    throw HKError(.errorAuthorizationDenied, "An app may delete only objects it saved; \(row.uuid) was saved by another source")
+                }
+                try checkShare(row.typeIdentifier, as: principal)
+            }
+        }
+        publish(try storageCall { try storage.delete(uuids: stored.map(\.uuid)) })
+    }
+
+    /// Deletes the principal's objects of a type matching a predicate; returns how many.
+    package func deleteObjects(of type: HKSampleType, predicate: NSPredicate?, as principal: Principal) throws(HKError) -> Int {
+        try checkShare(type.identifier, as: principal)
+        var query = RowQuery(typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type))
+        if case .app(let app) = principal { query.visibleSources = [app.bundleIdentifier] }
+        let rows = try storageCall { try storage.fetch(query) }
+        publish(try storageCall { try storage.delete(uuids: rows.map(\.uuid)) })
+        return rows.count
+    }
+}

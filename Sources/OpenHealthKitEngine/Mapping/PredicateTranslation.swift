@@ -1,0 +1,124 @@
+import Foundation
+import OpenHealthKitModel
+
+/// Turns a query's predicate into a ``RowCondition`` for the storage: dates to seconds, quantities to the
+/// queried type's canonical unit, revisions and devices to stored strings.
+package enum PredicateTranslation {
+    /// The condition of `predicate` for samples of `type` (nil predicate: every sample).
+    package static func condition(for predicate: NSPredicate?, type: HKObjectType?) throws(HKError) -> RowCondition {
+        guard let predicate else { return .all }
+        return try condition(PredicateCondition.tree(from: predicate), type: type)
+    }
+
+    static func condition(_ tree: PredicateTree, type: HKObjectType?) throws(HKError) -> RowCondition {
+        switch tree {
+        case .all: return .all
+        case .none: return .none
+        case .and(let trees): return .and(try trees.map { (tree) throws(HKError) in try condition(tree, type: type) })
+        case .or(let trees): return .or(try trees.map { (tree) throws(HKError) in try condition(tree, type: type) })
+        case .not(let tree): return .not(try condition(tree, type: type))
+        case .leaf(let leaf): return try condition(leaf, type: type)
+        }
+    }
+
+    private static func condition(_ leaf: PredicateCondition, type: HKObjectType?) throws(HKError) -> RowCondition {
+        switch leaf {
+        case .sampleDates(let range):
+            let mode: DateRangeMode
+            switch (range.options.contains(.strictStartDate), range.options.contains(.strictEndDate)) {
+            case (false, false): mode = .overlaps
+            case (true, false): mode = .strictStart
+            case (false, true): mode = .strictEnd
+            case (true, true): mode = .strictStartAndEnd
+            }
+            return .dateRange(start: range.start?.timeIntervalSince1970, end: range.end?.timeIntervalSince1970, mode: mode)
+        case .sources(let bundleIdentifiers): return .sources(bundleIdentifiers)
+        case .sourceRevisions(let patterns): return .sourceRevisions(patterns.map(revisionMatch))
+        case .devices(let devices):
+            return .devices(devices.map { properties in
+                var fields = Array(repeating: "", count: DeviceProperty.allCases.count)
+                for (property, value) in properties { fields[deviceIndex(property)] = value }
+                return DeviceRow(
+                    name: fields[0], manufacturer: fields[1], model: fields[2], hardwareVersion: fields[3],
+                    firmwareVersion: fields[4], softwareVersion: fields[5], localIdentifier: fields[6], udiDeviceIdentifier: fields[7])
+            })
+        case .deviceProperty(let property, let values):
+            // An empty set asks for devices without the property, stored as an empty string.
+            return .deviceProperty(index: deviceIndex(property), values: values.isEmpty ? [""] : values)
+        case .uuids(let uuids): return .uuids(uuids)
+        case .metadataKeyExists(let key): return .metadataKeyExists(key)
+        case .metadataAllowedValues(let key, let values): return .metadataIn(key: key, values: try values.map(scalar))
+        case .metadataComparison(let key, let comparison, let value):
+            return .metadata(key: key, comparison: rowComparison(comparison), value: try scalar(value))
+        case .noCorrelation: return .noCorrelation
+        case .workout(let uuid): return .memberOf(uuid)
+        case .quantity(let comparison, let quantity):
+            guard let quantityType = type as? HKQuantityType else {
+                throw HKError.invalidArgument("A quantity predicate applies to quantity types only")
+            }
+            guard let value = quantity.unit.convert(quantity.value, to: quantityType.canonicalUnit) else {
+                throw HKError.invalidArgument(
+                    "The quantity \(quantity) in the predicate is not compatible with \(quantityType.identifier)")
+            }
+            return .value(rowComparison(comparison), value)
+        case .categoryValue(let comparison, let value): return .value(rowComparison(comparison), Double(value))
+        case .categoryValues(let values): return .valueIn(values)
+        case .workoutActivityType(let raw): return .workoutActivityType(raw)
+        case .workoutDuration(let comparison, let duration): return .workoutNumber(.workoutDuration, rowComparison(comparison), duration)
+        case .workoutTotal(let total, let comparison, let quantity):
+            let (key, unit): (RowSort.Key, HKUnit) = switch total {
+            case .totalEnergyBurned: (.workoutTotalEnergyBurned, .kilocalorie())
+            case .totalDistance: (.workoutTotalDistance, .meter())
+            case .totalSwimmingStrokeCount: (.workoutTotalSwimmingStrokeCount, .count())
+            case .totalFlightsClimbed: (.workoutTotalFlightsClimbed, .count())
+            }
+            guard let value = quantity.unit.convert(quantity.value, to: unit) else {
+                throw HKError.invalidArgument("The quantity \(quantity) cannot be compared with a workout's \(total.rawValue)")
+            }
+            return .workoutNumber(key, rowComparison(comparison), value)
+        }
+    }
+
+    private static func deviceIndex(_ property: DeviceProperty) -> Int {
+        DeviceProperty.allCases.firstIndex(of: property)!
+    }
+
+    private static func revisionMatch(_ pattern: SourceRevisionPattern) -> RevisionMatch {
+        func field(_ field: SourceRevisionPattern.Field<String?>) -> String? {
+            switch field {
+            case .any: return nil
+            case .equalTo(let value): return value ?? ""
+            }
+        }
+        let os: String?
+        switch pattern.operatingSystemVersion {
+        case .any: os = nil
+        case .equalTo(let version): os = "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+        }
+        return RevisionMatch(
+            bundleIdentifier: pattern.bundleIdentifier, version: field(pattern.version),
+            productType: field(pattern.productType), operatingSystemVersion: os)
+    }
+
+    private static func scalar(_ value: MetadataValue) throws(HKError) -> MetadataScalar {
+        switch value {
+        case .string(let string): return .string(string)
+        case .number(let number): return .number(number)
+        case .date(let date): return .date(date.timeIntervalSince1970)
+        case .quantity(let quantity):
+            // Stored quantities keep their own unit; comparisons are made in that unit's dimension base.
+            return .quantity(quantity.unit.baseValue(quantity.value), unit: quantity.unit.unitString)
+        }
+    }
+
+    private static func rowComparison(_ comparison: ComparisonOperator) -> RowComparison {
+        switch comparison {
+        case .lessThan: return .lessThan
+        case .lessThanOrEqualTo: return .lessThanOrEqual
+        case .greaterThan: return .greaterThan
+        case .greaterThanOrEqualTo: return .greaterThanOrEqual
+        case .equalTo: return .equal
+        case .notEqualTo: return .notEqual
+        }
+    }
+}

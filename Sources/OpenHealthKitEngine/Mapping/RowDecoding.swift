@@ -1,0 +1,81 @@
+import Foundation
+import OpenHealthKitModel
+
+/// Rebuilds saved objects from storage rows, sharing one type, unit and source object per distinct value.
+package final class RowDecoding {
+    private var types: [String: HKObjectType] = [:]
+    private var revisions: [RevisionKey: HKSourceRevision] = [:]
+    /// Finds the member rows of a correlation.
+    private let members: (UUID) throws -> [SampleRow]
+
+    private struct RevisionKey: Hashable {
+        let source: SourceRow
+        let revision: RevisionRow
+    }
+
+    package init(members: @escaping (UUID) throws -> [SampleRow]) {
+        self.members = members
+    }
+
+    package func sample(from row: SampleRow) throws -> HKSample? {
+        guard let type = type(row.typeIdentifier) else { return nil }
+        let start = Date(timeIntervalSince1970: row.startDate)
+        let end = Date(timeIntervalSince1970: row.endDate)
+        let device = row.device?.device
+        let metadata = MetadataCoding.decode(row.metadata)
+        let revision = sourceRevision(row)
+        switch type {
+        case let quantityType as HKQuantityType:
+            return HKQuantitySample.stored(
+                uuid: row.uuid, type: quantityType, quantity: HKQuantity(unit: quantityType.canonicalUnit, doubleValue: row.value ?? 0),
+                start: start, end: end, device: device, metadata: metadata, sourceRevision: revision)
+        case let categoryType as HKCategoryType:
+            return HKCategorySample(
+                uuid: row.uuid, type: categoryType, value: Int(row.value ?? 0), start: start, end: end, device: device,
+                metadata: metadata, sourceRevision: revision)
+        case let correlationType as HKCorrelationType:
+            let objects = try members(row.uuid).compactMap { try sample(from: $0) }
+            return HKCorrelation(
+                uuid: row.uuid, type: correlationType, start: start, end: end, objects: Set(objects), device: device,
+                metadata: metadata, sourceRevision: revision)
+        case is HKWorkoutType:
+            let workout = row.workout
+            return HKWorkout(
+                uuid: row.uuid, activityType: workout.flatMap { HKWorkoutActivityType(rawValue: $0.activityType) } ?? .other,
+                start: start, end: end, workoutEvents: WorkoutEventCoding.decode(workout?.events), duration: row.value ?? 0,
+                totalEnergyBurned: workout?.totalEnergyBurned.map { HKQuantity(unit: .kilocalorie(), doubleValue: $0) },
+                totalDistance: workout?.totalDistance.map { HKQuantity(unit: .meter(), doubleValue: $0) },
+                totalSwimmingStrokeCount: workout?.totalSwimmingStrokeCount.map { HKQuantity(unit: .count(), doubleValue: $0) },
+                totalFlightsClimbed: workout?.totalFlightsClimbed.map { HKQuantity(unit: .count(), doubleValue: $0) },
+                device: device, metadata: metadata, sourceRevision: revision)
+        default:
+            return nil
+        }
+    }
+
+    package func deletedObject(from row: DeletedRow) -> HKDeletedObject {
+        var metadata: [String: Any] = [:]
+        if let syncIdentifier = row.syncIdentifier { metadata[HKMetadataKeySyncIdentifier] = syncIdentifier }
+        if let syncVersion = row.syncVersion { metadata[HKMetadataKeySyncVersion] = NSNumber(value: syncVersion) }
+        return HKDeletedObject(uuid: row.uuid, metadata: metadata.isEmpty ? nil : metadata)
+    }
+
+    package func source(from row: SourceRow) -> HKSource {
+        HKSource(name: row.name, bundleIdentifier: row.bundleIdentifier)
+    }
+
+    private func type(_ identifier: String) -> HKObjectType? {
+        if let type = types[identifier] { return type }
+        let type = HKObjectType.type(forRawIdentifier: identifier)
+        types[identifier] = type
+        return type
+    }
+
+    private func sourceRevision(_ row: SampleRow) -> HKSourceRevision {
+        let key = RevisionKey(source: row.source, revision: row.revision)
+        if let revision = revisions[key] { return revision }
+        let revision = row.revision.sourceRevision(of: source(from: row.source))
+        revisions[key] = revision
+        return revision
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import OpenHealthKitModel
+
+/// Turns objects being saved into storage rows: values in canonical units, correlations followed by their members.
+package struct RowEncoding {
+    let source: SourceRow
+    let revision: RevisionRow
+
+    package init(source: SourceRow, revision: RevisionRow) {
+        self.source = source
+        self.revision = revision
+    }
+
+    package func rows(for object: HKObject) throws(HKError) -> [SampleRow] {
+        switch object {
+        case let correlation as HKCorrelation:
+            let parent = row(for: correlation, value: nil)
+            var members: [SampleRow] = []
+            for member in correlation.objects.sorted(by: { $0.startDate < $1.startDate }) {
+                guard var memberRow = try rows(for: member).first else { continue }
+                memberRow.correlationUUID = correlation.uuid
+                members.append(memberRow)
+            }
+            return [parent] + members
+        case let sample as HKQuantitySample:
+            return [row(for: sample, value: try canonicalValue(sample.quantity, type: sample.quantityType))]
+        case let sample as HKCategorySample:
+            return [row(for: sample, value: Double(sample.value))]
+        case let workout as HKWorkout:
+            var row = row(for: workout, value: workout.duration)
+            row.workout = WorkoutRow(
+                activityType: workout.workoutActivityType.rawValue,
+                totalEnergyBurned: try workout.totalEnergyBurned.map { try $0.convertedValue(to: .kilocalorie()) },
+                totalDistance: try workout.totalDistance.map { try $0.convertedValue(to: .meter()) },
+                totalSwimmingStrokeCount: try workout.totalSwimmingStrokeCount.map { try $0.convertedValue(to: .count()) },
+                totalFlightsClimbed: try workout.totalFlightsClimbed.map { try $0.convertedValue(to: .count()) },
+                events: WorkoutEventCoding.encode(workout.workoutEvents))
+            return [row]
+        default:
+            throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
+        }
+    }
+
+    /// The quantity in the type's canonical unit, without converting when it already is.
+    private func canonicalValue(_ quantity: HKQuantity, type: HKQuantityType) throws(HKError) -> Double {
+        if quantity.unit == type.canonicalUnit { return quantity.value }
+        guard let value = quantity.unit.convert(quantity.value, to: type.canonicalUnit) else {
+            throw HKError.invalidArgument("\(type.identifier) requires a unit compatible with \(type.canonicalUnit.unitString)")
+        }
+        return value
+    }
+
+    private func row(for sample: HKSample, value: Double?) -> SampleRow {
+        let metadata = sample.metadata
+        return SampleRow(
+            uuid: sample.uuid, typeIdentifier: sample.sampleType.identifier,
+            startDate: sample.startDate.timeIntervalSince1970, endDate: sample.endDate.timeIntervalSince1970,
+            value: value, source: source, revision: revision, device: sample.device.map(DeviceRow.init),
+            metadata: MetadataCoding.encode(metadata),
+            syncIdentifier: metadata?[HKMetadataKeySyncIdentifier] as? String,
+            syncVersion: (metadata?[HKMetadataKeySyncVersion]).flatMap(Self.integer))
+    }
+
+    private static func integer(_ value: Any) -> Int64? {
+        switch value {
+        case let number as NSNumber: return number.int64Value
+        case let integer as Int: return Int64(integer)
+        case let double as Double: return Int64(double)
+        default: return nil
+        }
+    }
+}
