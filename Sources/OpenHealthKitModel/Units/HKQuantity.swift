@@ -1,14 +1,76 @@
 import Foundation
 
-// STUB (to be replaced by the units work): signatures only.
-
-/// An amount with a unit.
+/// An amount in a unit, such as 72 count/min, immutable. Read it in any compatible unit:
+/// ```swift
+/// let weight = HKQuantity(unit: .pound(), doubleValue: 150)
+/// weight.doubleValue(for: .gramUnit(with: .kilo))  // 68.0388555
+/// ```
 public final class HKQuantity: NSObject, @unchecked Sendable {
-    public init(unit: HKUnit, doubleValue: Double) { fatalError("stub") }
-    public func `is`(compatibleWith unit: HKUnit) -> Bool { fatalError("stub") }
-    /// The value in `unit`; an incompatible unit raises, as in HealthKit.
-    public func doubleValue(for unit: HKUnit) -> Double { fatalError("stub") }
+    package let unit: HKUnit
+    package let value: Double
+
+    public init(unit: HKUnit, doubleValue value: Double) {
+        self.unit = unit
+        self.value = value
+        super.init()
+    }
+
+    /// Whether the quantity can be read in `unit` (same dimension).
+    public func `is`(compatibleWith unit: HKUnit) -> Bool {
+        self.unit.isCompatible(with: unit)
+    }
+
+    /// The value in `unit`; an incompatible unit raises `NSInvalidArgumentException`, as in HealthKit.
+    public func doubleValue(for unit: HKUnit) -> Double {
+        converted(to: unit).getOrRaise()
+    }
+
     /// The value in `unit`, throwing ``HKError`` `errorInvalidArgument` for an incompatible unit.
-    public func convertedValue(to unit: HKUnit) throws -> Double { fatalError("stub") }
-    public func compare(_ quantity: HKQuantity) -> ComparisonResult { fatalError("stub") }
+    public func convertedValue(to unit: HKUnit) throws -> Double {
+        try converted(to: unit).get()
+    }
+
+    /// How this quantity compares with another, read in this quantity's unit; incompatible units raise
+    /// `NSInvalidArgumentException`, as in HealthKit.
+    public func compare(_ quantity: HKQuantity) -> ComparisonResult {
+        comparison(with: quantity).getOrRaise()
+    }
+
+    /// ``compare(_:)``, throwing ``HKError`` `errorInvalidArgument` for incompatible units.
+    package func compared(with quantity: HKQuantity) throws -> ComparisonResult {
+        try comparison(with: quantity).get()
+    }
+
+    /// Equal quantities have equal units and values: 1 kg is not equal to 1000 g, though they compare the same.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKQuantity else { return false }
+        return other.unit == unit && other.value == value
+    }
+
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(unit)
+        hasher.combine(value)
+        return hasher.finalize()
+    }
+
+    /// The value and the unit string, such as `72 count/min`.
+    public override var description: String {
+        "\(value.unitStringDescription) \(unit.unitString)"
+    }
+
+    private func converted(to target: HKUnit) -> Result<Double, HKError> {
+        guard let converted = unit.convert(value, to: target) else {
+            return .failure(.invalidArgument("Attempt to convert incompatible units: \(unit.unitString), \(target.unitString)"))
+        }
+        return .success(converted)
+    }
+
+    private func comparison(with quantity: HKQuantity) -> Result<ComparisonResult, HKError> {
+        quantity.converted(to: unit).map { other in
+            if value < other { return .orderedAscending }
+            if value > other { return .orderedDescending }
+            return .orderedSame
+        }
+    }
 }

@@ -1,20 +1,64 @@
 import Foundation
 
-// STUB (to be replaced by the units work): signatures only.
-
-/// A unit of measure: HealthKit's unit-string grammar, algebra and conversions.
+/// A unit of measure: a root such as `g`, `count` or `mmHg`, an SI root with a metric prefix (`kg`, `mL`),
+/// or a compound of them (`count/min`, `mg/dL`, `mL/min·kg`).
+///
+/// Make one from a unit string or a factory, combine units with the math methods, and convert values
+/// between compatible units through ``HKQuantity``:
+/// ```swift
+/// let glucose = HKQuantity(unit: HKUnit(from: "mmol<180.15588000005408>/L"), doubleValue: 5.5)
+/// glucose.doubleValue(for: HKUnit(from: "mg/dL"))  // 99.08573...
+/// ```
+/// Two units are equal when they have the same factors, however they were written:
+/// `kg.m^-1.s^-2` equals `kg/(m.s^2)`.
 public final class HKUnit: NSObject, @unchecked Sendable {
-    /// Parses a unit string; an invalid string raises, as `HKUnit(from:)` does in HealthKit.
-    public convenience init(from string: String) { fatalError("stub") }
-    /// Parses a unit string, throwing ``HKError`` `errorInvalidArgument` for an invalid one.
-    public init(parsing string: String) throws { fatalError("stub") }
-    /// A string that parses back to an equal unit.
-    public var unitString: String { fatalError("stub") }
-    /// Whether values convert between the two units (same dimension).
-    package func isCompatible(with other: HKUnit) -> Bool { fatalError("stub") }
-    /// `value` in this unit expressed in `other`, or nil if the units are incompatible.
-    package func convert(_ value: Double, to other: HKUnit) -> Double? { fatalError("stub") }
+    package let definition: UnitDefinition
 
-    public static func count() -> HKUnit { fatalError("stub") }
-    public static func minute() -> HKUnit { fatalError("stub") }
+    package init(definition: UnitDefinition) {
+        self.definition = definition
+        super.init()
+    }
+
+    /// The unit a unit string describes, such as `"count/min"`, `"kg"` or `"m/s^2"`.
+    ///
+    /// An invalid string raises `NSInvalidArgumentException`, as in HealthKit; code that handles strings
+    /// from outside uses ``init(parsing:)``.
+    public convenience init(from string: String) {
+        self.init(definition: UnitDefinitionCache.shared.definition(parsing: string).getOrRaise())
+    }
+
+    /// The unit a unit string describes, throwing ``HKError`` `errorInvalidArgument` naming the problem
+    /// for an invalid one.
+    public convenience init(parsing string: String) throws {
+        self.init(definition: try UnitDefinitionCache.shared.definition(parsing: string).get())
+    }
+
+    /// A string that parses back to an equal unit: `"count/min"`, `"mg/dL"`, `"mL/min·kg"`, `"1/s"`,
+    /// and `"()"` for the null unit.
+    public var unitString: String { definition.unitString }
+
+    /// Whether every factor cancelled out, as in `L/L`.
+    ///
+    /// Only identical factors cancel (as in HealthKit's implementation): `dL/L` keeps both factors and is
+    /// not null, although it is dimensionless.
+    public func isNull() -> Bool { definition.isNull }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKUnit else { return false }
+        return other.definition == definition
+    }
+
+    public override var hash: Int { definition.hashValue }
+
+    public override var description: String { unitString }
+
+    /// Whether values convert between the two units (same dimension).
+    package func isCompatible(with other: HKUnit) -> Bool {
+        definition.dimension == other.definition.dimension
+    }
+
+    /// `value` in this unit expressed in `other`, or nil if the units are incompatible.
+    package func convert(_ value: Double, to other: HKUnit) -> Double? {
+        definition.convert(value, to: other.definition)
+    }
 }
