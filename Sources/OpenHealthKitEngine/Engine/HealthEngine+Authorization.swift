@@ -3,14 +3,14 @@ import OpenHealthKitModel
 
 extension HealthEngine {
     /// The share status of `type` for the app: HealthKit reveals writing decisions only.
-    package func authorizationStatus(for type: HKObjectType, app: AppManifest) throws(HKError) -> HKAuthorizationStatus {
+    package func authorizationStatus(for type: HKObjectType, app: AppManifest) throws -> HKAuthorizationStatus {
         try storageCall { try grants.grant(app: app.bundleIdentifier, type: type.identifier).share }
     }
 
     /// Whether asking would show the user a sheet: `shouldRequest` while any requested type is undecided.
     package func requestStatus(
         app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>
-    ) throws(HKError) -> HKAuthorizationRequestStatus {
+    ) throws -> HKAuthorizationRequestStatus {
         try app.checkProvisioning()
         let pending = try undecided(app: app, share: share, read: read)
         return pending.share.isEmpty && pending.read.isEmpty ? .unnecessary : .shouldRequest
@@ -20,7 +20,7 @@ extension HealthEngine {
     /// descriptions), then asks `answerer` about the undecided types and records the answer.
     package func requestAuthorization(
         app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>, answerer: (any AuthorizationAnswerer)?
-    ) async throws(HKError) {
+    ) async throws {
         try checkRequest(app: app, share: share, read: read)
         let pending = try undecided(app: app, share: share, read: read)
         if pending.share.isEmpty && pending.read.isEmpty { return }
@@ -41,7 +41,7 @@ extension HealthEngine {
     }
 
     /// The checks HealthKit makes before any sheet (it raises exceptions for the last two).
-    package func checkRequest(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws(HKError) {
+    package func checkRequest(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         try app.checkProvisioning()
         let disallowed = share.filter { !$0.isShareable }.map(\.identifier).sorted()
         if !disallowed.isEmpty {
@@ -52,7 +52,7 @@ extension HealthEngine {
 
     private func undecided(
         app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>
-    ) throws(HKError) -> (share: Set<HKSampleType>, read: Set<HKObjectType>) {
+    ) throws -> (share: Set<HKSampleType>, read: Set<HKObjectType>) {
         let recorded = try storageCall { try grants.grants(app: app.bundleIdentifier) }
         return (
             share.filter { (recorded[$0.identifier]?.share ?? .notDetermined) == .notDetermined },
@@ -62,7 +62,7 @@ extension HealthEngine {
 
     private func record(
         _ answer: AuthorizationAnswer, for pending: (share: Set<HKSampleType>, read: Set<HKObjectType>), app: String
-    ) throws(HKError) {
+    ) throws {
         var changed = try storageCall { try grants.grants(app: app) }
         for type in pending.share {
             changed[type.identifier, default: Grant()].share = answer.allowedToShare.contains(type) ? .sharingAuthorized : .sharingDenied
@@ -76,27 +76,27 @@ extension HealthEngine {
 
     /// Records the user's decisions (the sheet's answer, or a change in Sources). Running queries of those types
     /// re-evaluate at once, so a revoked read stops showing others' data immediately.
-    package func setGrants(_ changed: [String: Grant], app: String) throws(HKError) {
+    package func setGrants(_ changed: [String: Grant], app: String) throws {
         try storageCall { try grants.set(changed, app: app) }
         publish(StoreChange(typeIdentifiers: Set(changed.keys), anchor: (try? storage.currentAnchor()) ?? 0))
     }
 
     /// Revokes every grant of an app: it is back to asking.
-    package func revokeAll(app: String) throws(HKError) {
+    package func revokeAll(app: String) throws {
         let recorded = try storageCall { try grants.grants(app: app) }
         try setGrants(recorded.mapValues { _ in Grant(share: .sharingDenied, read: .denied) }, app: app)
     }
 
     /// The sources whose samples of `typeIdentifier` the principal may see: nil for all; an app without a read grant
     /// sees only what it saved itself, with no error (HealthKit never reveals a read denial).
-    package func visibleSources(for typeIdentifier: String, as principal: Principal) throws(HKError) -> Set<String>? {
+    package func visibleSources(for typeIdentifier: String, as principal: Principal) throws -> Set<String>? {
         guard case .app(let app) = principal else { return nil }
         let grant = try storageCall { try grants.grant(app: app.bundleIdentifier, type: typeIdentifier) }
         return grant.read == .authorized ? nil : [app.bundleIdentifier]
     }
 
     /// Saving needs the user's yes for the type: HealthKit's two errors otherwise.
-    func checkShare(_ typeIdentifier: String, as principal: Principal) throws(HKError) {
+    func checkShare(_ typeIdentifier: String, as principal: Principal) throws {
         guard case .app(let app) = principal else { return }
         try app.checkProvisioning()
         switch try storageCall({ try grants.grant(app: app.bundleIdentifier, type: typeIdentifier).share }) {

@@ -6,7 +6,7 @@ extension HealthEngine {
 
     /// The stored value of a characteristic as the principal may see it. An app needs a read decision: none yet is
     /// `errorAuthorizationNotDetermined`; a denial looks like an unset value (HealthKit never reveals it).
-    package func characteristic(_ type: HKCharacteristicTypeIdentifier, as principal: Principal) throws(HKError) -> String? {
+    package func characteristic(_ type: HKCharacteristicTypeIdentifier, as principal: Principal) throws -> String? {
         if case .app(let app) = principal {
             try app.checkProvisioning()
             switch try storageCall({ try grants.grant(app: app.bundleIdentifier, type: type.rawValue).read }) {
@@ -19,7 +19,7 @@ extension HealthEngine {
     }
 
     /// Sets (or, with nil, clears) a characteristic: the user's own act, through their tools.
-    package func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, to value: String?) throws(HKError) {
+    package func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, to value: String?) throws {
         try storageCall { try storage.setSettings([Self.key(type): value]) }
     }
 }

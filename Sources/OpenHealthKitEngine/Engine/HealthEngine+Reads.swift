@@ -12,7 +12,7 @@ extension HealthEngine {
     /// The samples of `type` matching `predicate` that the principal may see, in order, up to `limit` (0: no limit).
     package func samples(
         of type: HKSampleType, predicate: NSPredicate?, sort: [RowSort] = [], limit: Int = 0, as principal: Principal
-    ) throws(HKError) -> [HKSample] {
+    ) throws -> [HKSample] {
         let query = RowQuery(
             typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type),
             visibleSources: try visibleSources(for: type.identifier, as: principal), sort: sort, limit: limit)
@@ -30,7 +30,7 @@ extension HealthEngine {
     /// deleted objects, in the order they happened, up to `limit` of them together (0: no limit).
     package func changes(
         of type: HKSampleType, predicate: NSPredicate?, after anchor: Int64, limit: Int = 0, as principal: Principal
-    ) throws(HKError) -> AnchoredChanges {
+    ) throws -> AnchoredChanges {
         let visible = try visibleSources(for: type.identifier, as: principal)
         let condition = try PredicateTranslation.condition(for: predicate, type: type)
         let query = RowQuery(
@@ -55,7 +55,7 @@ extension HealthEngine {
     }
 
     /// The sources of the samples of `type` matching `predicate` that the principal may see.
-    package func sources(of type: HKSampleType, predicate: NSPredicate?, as principal: Principal) throws(HKError) -> [HKSource] {
+    package func sources(of type: HKSampleType, predicate: NSPredicate?, as principal: Principal) throws -> [HKSource] {
         let query = RowQuery(
             typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type),
             visibleSources: try visibleSources(for: type.identifier, as: principal))

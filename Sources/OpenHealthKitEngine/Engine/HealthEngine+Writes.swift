@@ -4,7 +4,7 @@ import OpenHealthKitModel
 extension HealthEngine {
     /// Saves objects all or nothing: each is validated, needs a share grant for its type (a correlation: for its
     /// members' types), and is stamped with the saver's source revision.
-    package func save(_ objects: [HKObject], as principal: Principal) throws(HKError) {
+    package func save(_ objects: [HKObject], as principal: Principal) throws {
         guard !objects.isEmpty else { return }
         var sharedTypes: Set<String> = []
         for object in objects {
@@ -33,7 +33,7 @@ extension HealthEngine {
 
     /// Deletes objects the principal saved (the owner may delete anything). Deleting another source's object is
     /// `errorAuthorizationDenied`, and nothing is deleted.
-    package func delete(uuids: [UUID], as principal: Principal) throws(HKError) {
+    package func delete(uuids: [UUID], as principal: Principal) throws {
         guard !uuids.isEmpty else { return }
         let stored = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(Set(uuids)))) }
         if case .app(let app) = principal {
@@ -48,7 +48,7 @@ extension HealthEngine {
     }
 
     /// Deletes the principal's objects of a type matching a predicate; returns how many.
-    package func deleteObjects(of type: HKSampleType, predicate: NSPredicate?, as principal: Principal) throws(HKError) -> Int {
+    package func deleteObjects(of type: HKSampleType, predicate: NSPredicate?, as principal: Principal) throws -> Int {
         try checkShare(type.identifier, as: principal)
         var query = RowQuery(typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type))
         if case .app(let app) = principal { query.visibleSources = [app.bundleIdentifier] }

@@ -14,7 +14,7 @@ package final class HealthEngine: Sendable {
     }
 
     /// Runs a storage call, turning its failures into `HKError`s an app can act on.
-    func storageCall<T>(_ body: () throws -> T) throws(HKError) -> T {
+    func storageCall<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as HKError {

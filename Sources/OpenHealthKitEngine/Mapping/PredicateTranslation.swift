@@ -5,23 +5,23 @@ import OpenHealthKitModel
 /// queried type's canonical unit, revisions and devices to stored strings.
 package enum PredicateTranslation {
     /// The condition of `predicate` for samples of `type` (nil predicate: every sample).
-    package static func condition(for predicate: NSPredicate?, type: HKObjectType?) throws(HKError) -> RowCondition {
+    package static func condition(for predicate: NSPredicate?, type: HKObjectType?) throws -> RowCondition {
         guard let predicate else { return .all }
         return try condition(PredicateCondition.tree(from: predicate), type: type)
     }
 
-    static func condition(_ tree: PredicateTree, type: HKObjectType?) throws(HKError) -> RowCondition {
+    static func condition(_ tree: PredicateTree, type: HKObjectType?) throws -> RowCondition {
         switch tree {
         case .all: return .all
         case .none: return .none
-        case .and(let trees): return .and(try trees.map { (tree) throws(HKError) in try condition(tree, type: type) })
-        case .or(let trees): return .or(try trees.map { (tree) throws(HKError) in try condition(tree, type: type) })
+        case .and(let trees): return .and(try trees.map { (tree) throws in try condition(tree, type: type) })
+        case .or(let trees): return .or(try trees.map { (tree) throws in try condition(tree, type: type) })
         case .not(let tree): return .not(try condition(tree, type: type))
         case .leaf(let leaf): return try condition(leaf, type: type)
         }
     }
 
-    private static func condition(_ leaf: PredicateCondition, type: HKObjectType?) throws(HKError) -> RowCondition {
+    private static func condition(_ leaf: PredicateCondition, type: HKObjectType?) throws -> RowCondition {
         switch leaf {
         case .sampleDates(let range):
             let mode: DateRangeMode
@@ -100,7 +100,7 @@ package enum PredicateTranslation {
             productType: field(pattern.productType), operatingSystemVersion: os)
     }
 
-    private static func scalar(_ value: MetadataValue) throws(HKError) -> MetadataScalar {
+    private static func scalar(_ value: MetadataValue) throws -> MetadataScalar {
         switch value {
         case .string(let string): return .string(string)
         case .number(let number): return .number(number)

@@ -11,7 +11,7 @@ package struct RowEncoding {
         self.revision = revision
     }
 
-    package func rows(for object: HKObject) throws(HKError) -> [SampleRow] {
+    package func rows(for object: HKObject) throws -> [SampleRow] {
         switch object {
         case let correlation as HKCorrelation:
             let parent = row(for: correlation, value: nil)
@@ -42,7 +42,7 @@ package struct RowEncoding {
     }
 
     /// The quantity in the type's canonical unit, without converting when it already is.
-    private func canonicalValue(_ quantity: HKQuantity, type: HKQuantityType) throws(HKError) -> Double {
+    private func canonicalValue(_ quantity: HKQuantity, type: HKQuantityType) throws -> Double {
         if quantity.unit == type.canonicalUnit { return quantity.value }
         guard let value = quantity.unit.convert(quantity.value, to: type.canonicalUnit) else {
             throw HKError.invalidArgument("\(type.identifier) requires a unit compatible with \(type.canonicalUnit.unitString)")

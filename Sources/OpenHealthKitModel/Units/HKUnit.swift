@@ -61,4 +61,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     package func convert(_ value: Double, to other: HKUnit) -> Double? {
         definition.convert(value, to: other.definition)
     }
+
+    /// `value` expressed in the base of this unit's dimension: comparable across every unit of the dimension.
+    package func baseValue(_ value: Double) -> Double {
+        definition.toBase(value)
+    }
 }

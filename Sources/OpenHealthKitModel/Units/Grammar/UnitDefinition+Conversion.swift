@@ -12,7 +12,7 @@ extension UnitDefinition {
         return other.fromBase(toBase(value))
     }
 
-    private func toBase(_ value: Double) -> Double {
+    package func toBase(_ value: Double) -> Double {
         switch scale {
         case .linear(let factor): value * factor
         case .affine(let factor, let offset): (value + offset) * factor
