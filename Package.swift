@@ -46,6 +46,19 @@ let package = Package(
         ),
         .executableTarget(name: "hk", dependencies: ["HKCommandLine"], swiftSettings: strict),
 
+        // Benchmarks against raw baselines: `swift run -c release ohk-bench --help`. Never part of `swift test`.
+        .executableTarget(
+            name: "ohk-bench",
+            dependencies: [
+                "OpenHealthKit",
+                "OpenHealthKitSQLite",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks",
+            swiftSettings: strict
+        ),
+
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
         .testTarget(
             name: "OpenHealthKitTests",

@@ -40,9 +40,14 @@ extension HealthEngine {
         try record(answer, for: pending, app: app.bundleIdentifier)
     }
 
-    /// The checks HealthKit makes before any sheet (it raises exceptions for the last two).
+    /// The checks HealthKit makes before any sheet: provisioning, then the request's shape.
     package func checkRequest(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         try app.checkProvisioning()
+        try checkRequestShape(app: app, share: share, read: read)
+    }
+
+    /// The request checks HealthKit raises exceptions for: types apps may not write, missing usage descriptions.
+    package func checkRequestShape(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         let disallowed = share.filter { !$0.isShareable }.map(\.identifier).sorted()
         if !disallowed.isEmpty {
             throw HKError.invalidArgument("Authorization to share the following types is disallowed: " + disallowed.joined(separator: ", "))

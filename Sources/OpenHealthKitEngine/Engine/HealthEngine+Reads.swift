@@ -11,7 +11,7 @@ package struct AnchoredChanges: Sendable {
 extension HealthEngine {
     /// The samples of `type` matching `predicate` that the principal may see, in order, up to `limit` (0: no limit).
     package func samples(
-        of type: HKSampleType, predicate: NSPredicate?, sort: [RowSort] = [], limit: Int = 0, as principal: Principal
+        of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort] = [], limit: Int = 0, as principal: Principal
     ) throws -> [HKSample] {
         let query = RowQuery(
             typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type),
@@ -29,7 +29,7 @@ extension HealthEngine {
     /// The changes to `type` after `anchor` that the principal may see: added samples matching `predicate` and
     /// deleted objects, in the order they happened, up to `limit` of them together (0: no limit).
     package func changes(
-        of type: HKSampleType, predicate: NSPredicate?, after anchor: Int64, limit: Int = 0, as principal: Principal
+        of type: HKSampleType, predicate: PredicateTree?, after anchor: Int64, limit: Int = 0, as principal: Principal
     ) throws -> AnchoredChanges {
         let visible = try visibleSources(for: type.identifier, as: principal)
         let condition = try PredicateTranslation.condition(for: predicate, type: type)
@@ -55,7 +55,7 @@ extension HealthEngine {
     }
 
     /// The sources of the samples of `type` matching `predicate` that the principal may see.
-    package func sources(of type: HKSampleType, predicate: NSPredicate?, as principal: Principal) throws -> [HKSource] {
+    package func sources(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> [HKSource] {
         let query = RowQuery(
             typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type),
             visibleSources: try visibleSources(for: type.identifier, as: principal))

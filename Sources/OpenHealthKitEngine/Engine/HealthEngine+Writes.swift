@@ -48,7 +48,7 @@ extension HealthEngine {
     }
 
     /// Deletes the principal's objects of a type matching a predicate; returns how many.
-    package func deleteObjects(of type: HKSampleType, predicate: NSPredicate?, as principal: Principal) throws -> Int {
+    package func deleteObjects(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> Int {
         try checkShare(type.identifier, as: principal)
         var query = RowQuery(typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type))
         if case .app(let app) = principal { query.visibleSources = [app.bundleIdentifier] }

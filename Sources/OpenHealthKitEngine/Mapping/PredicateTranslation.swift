@@ -5,9 +5,9 @@ import OpenHealthKitModel
 /// queried type's canonical unit, revisions and devices to stored strings.
 package enum PredicateTranslation {
     /// The condition of `predicate` for samples of `type` (nil predicate: every sample).
-    package static func condition(for predicate: NSPredicate?, type: HKObjectType?) throws -> RowCondition {
+    package static func condition(for predicate: PredicateTree?, type: HKObjectType?) throws -> RowCondition {
         guard let predicate else { return .all }
-        return try condition(PredicateCondition.tree(from: predicate), type: type)
+        return try condition(predicate, type: type)
     }
 
     static func condition(_ tree: PredicateTree, type: HKObjectType?) throws -> RowCondition {

@@ -11,9 +11,24 @@ open class HKQuery: NSObject, @unchecked Sendable {
     /// The predicate that objects must match, or nil to match every object of ``objectType``.
     public let predicate: NSPredicate?
 
+    /// Where the query is in its life: a query runs once, and `stop` ends it for good.
+    package let lifecycle = Locked<HKQueryLifecycle>(.created)
+
     package init(objectType: HKObjectType?, predicate: NSPredicate?) {
         self.objectType = objectType
         self.predicate = predicate
         super.init()
+    }
+}
+
+/// The states of a query: created, running until stopped (with what stops its work), stopped.
+package enum HKQueryLifecycle: Sendable {
+    case created
+    case running(stop: @Sendable () -> Void)
+    case stopped
+
+    package var isStopped: Bool {
+        if case .stopped = self { return true }
+        return false
     }
 }

@@ -1,0 +1,22 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// The backend of a store whose database could not be opened: every call fails with the same error.
+struct UnavailableBackend: HealthStoreBackend {
+    let error: HKError
+
+    func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {}
+    func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws { throw error }
+    func requestStatus(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws -> HKAuthorizationRequestStatus { throw error }
+    func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { .notDetermined }
+    func save(_ objects: [HKObject]) throws { throw error }
+    func delete(uuids: [UUID]) throws { throw error }
+    func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int { throw error }
+    func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] { throw error }
+    func changes(of type: HKSampleType, predicate: PredicateTree?, after anchor: Int64, limit: Int) throws -> AnchoredChanges { throw error }
+    func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] { throw error }
+    func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
+    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
+        ChangeFeed().subscribe(to: [], handler: handler)
+    }
+}

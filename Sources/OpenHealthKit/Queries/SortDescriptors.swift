@@ -1,0 +1,54 @@
+import Foundation
+import OpenHealthKitEngine
+
+// swift-corelibs-foundation has no key-value coding, so `NSSortDescriptor(key:ascending:)` is unavailable there.
+// HealthKit code sorts with it (`NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`), so this
+// initializer maps HealthKit's sort identifiers to key paths that the store reads back.
+extension NSSortDescriptor {
+    @_disfavoredOverload
+    public convenience init(key: String?, ascending: Bool) {
+        switch key {
+        case HKSampleSortIdentifierStartDate: self.init(keyPath: \HKSample.startDate, ascending: ascending)
+        case HKSampleSortIdentifierEndDate: self.init(keyPath: \HKSample.endDate, ascending: ascending)
+        case HKWorkoutSortIdentifierDuration: self.init(keyPath: \HKWorkout.duration, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalDistance: self.init(keyPath: \HKWorkout.distanceSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalEnergyBurned: self.init(keyPath: \HKWorkout.energySortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalSwimmingStrokeCount:
+            self.init(keyPath: \HKWorkout.strokeSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalFlightsClimbed: self.init(keyPath: \HKWorkout.flightsSortValue, ascending: ascending)
+        // A key the store cannot sort by: running the query reports it.
+        default: self.init(keyPath: \NSObject.hash, ascending: ascending)
+        }
+    }
+}
+
+extension RowSort {
+    /// The storage order for HealthKit sort descriptors (by identifier or by key path such as `\HKSample.startDate`);
+    /// any other key is an invalid argument.
+    package static func from(_ descriptors: [NSSortDescriptor]?) throws -> [RowSort] {
+        try (descriptors ?? []).map { descriptor in
+            let key: RowSort.Key
+            switch descriptor.keyPath {
+            case \HKSample.startDate: key = .startDate
+            case \HKSample.endDate: key = .endDate
+            case \HKWorkout.duration: key = .workoutDuration
+            case \HKWorkout.distanceSortValue: key = .workoutTotalDistance
+            case \HKWorkout.energySortValue: key = .workoutTotalEnergyBurned
+            case \HKWorkout.strokeSortValue: key = .workoutTotalSwimmingStrokeCount
+            case \HKWorkout.flightsSortValue: key = .workoutTotalFlightsClimbed
+            default:
+                throw HKError.invalidArgument(
+                    "Unsupported sort descriptor: sort by HKSampleSortIdentifierStartDate or EndDate, or a workout sort identifier")
+            }
+            return RowSort(key, ascending: descriptor.ascending)
+        }
+    }
+}
+
+/// Comparable stand-ins for the workout totals, so that sort descriptors can name them by key path.
+extension HKWorkout {
+    var distanceSortValue: Double { totalDistance?.doubleValue(for: .meter()) ?? 0 }
+    var energySortValue: Double { totalEnergyBurned?.doubleValue(for: .kilocalorie()) ?? 0 }
+    var strokeSortValue: Double { totalSwimmingStrokeCount?.doubleValue(for: .count()) ?? 0 }
+    var flightsSortValue: Double { totalFlightsClimbed?.doubleValue(for: .count()) ?? 0 }
+}

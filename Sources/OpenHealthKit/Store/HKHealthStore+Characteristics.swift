@@ -1,0 +1,43 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// Characteristics are set by the user (`hk me`, the Health app) and read by apps allowed to read them. Without a
+/// decision the getters throw `errorAuthorizationNotDetermined`; after a denial they return "not set".
+extension HKHealthStore {
+    public func dateOfBirthComponents() throws -> DateComponents {
+        guard let stored = try characteristic(.dateOfBirth) else { return DateComponents() }
+        return try CharacteristicCoding.dateOfBirth(from: stored)
+    }
+
+    public func biologicalSex() throws -> HKBiologicalSexObject {
+        HKBiologicalSexObject(biologicalSex: try enumValue(.biologicalSex) ?? .notSet)
+    }
+
+    public func bloodType() throws -> HKBloodTypeObject {
+        HKBloodTypeObject(bloodType: try enumValue(.bloodType) ?? .notSet)
+    }
+
+    public func fitzpatrickSkinType() throws -> HKFitzpatrickSkinTypeObject {
+        HKFitzpatrickSkinTypeObject(skinType: try enumValue(.fitzpatrickSkinType) ?? .notSet)
+    }
+
+    public func wheelchairUse() throws -> HKWheelchairUseObject {
+        HKWheelchairUseObject(wheelchairUse: try enumValue(.wheelchairUse) ?? .notSet)
+    }
+
+    public func activityMoveMode() throws -> HKActivityMoveModeObject {
+        HKActivityMoveModeObject(activityMoveMode: try enumValue(.activityMoveMode) ?? .activeEnergy)
+    }
+
+    private func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
+        do {
+            return try backend.characteristic(type)
+        } catch {
+            throw HKError(wrapping: error)
+        }
+    }
+
+    private func enumValue<T: RawRepresentable>(_ type: HKCharacteristicTypeIdentifier) throws -> T? where T.RawValue == Int {
+        try characteristic(type).flatMap(Int.init).flatMap(T.init(rawValue:))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// The access point to the health data: authorization, saving, deleting, queries and characteristics,
+/// with HealthKit's API and behaviour.
+///
+/// ```swift
+/// let store = HKHealthStore()
+/// try await store.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [HKQuantityType(.heartRate)])
+/// try await store.save(HKQuantitySample(type: HKQuantityType(.heartRate), quantity: bpm, start: now, end: now))
+/// ```
+/// Completion handlers run on a background queue, never on the caller's thread, as HealthKit's do.
+/// A store is safe to use from many tasks at once.
+open class HKHealthStore: NSObject, @unchecked Sendable {
+    let backend: any HealthStoreBackend
+    /// Runs the work of completion-handler calls, off the caller's thread.
+    let queue = DispatchQueue(label: "OpenHealthKit.HKHealthStore", attributes: .concurrent)
+
+    /// A store configured by ``HealthStoreConfiguration/current``.
+    public override convenience init() {
+        self.init(configuration: .current)
+    }
+
+    /// A store on the configuration's database, acting for its app.
+    ///
+    /// A database that cannot be opened makes every call fail with `errorDatabaseInaccessible`.
+    public init(configuration: HealthStoreConfiguration) {
+        do {
+            let engine = try EngineRegistry.engine(for: configuration.location)
+            if let app = configuration.app { HKSource.processDefault = HKSource(name: app.name, bundleIdentifier: app.bundleIdentifier) }
+            backend = EmbeddedBackend(engine: engine, app: configuration.app, answerer: configuration.answerer)
+        } catch {
+            backend = UnavailableBackend(error: HKError(.errorDatabaseInaccessible, "The health database could not be opened: \(error)"))
+        }
+        super.init()
+    }
+
+    package init(backend: any HealthStoreBackend) {
+        self.backend = backend
+        super.init()
+    }
+
+    /// Whether health data can be used here: always true (HealthKit says false on devices without a store).
+    open class func isHealthDataAvailable() -> Bool { true }
+
+    /// Whether clinical records are supported: not yet.
+    open func supportsHealthRecords() -> Bool { false }
+
+    /// The earliest date a sample may have: nothing is too old for this store.
+    open func earliestPermittedSampleDate() -> Date { .distantPast }
+
+    /// Runs `work` on the store's queue and hands its outcome to `completion` there.
+    func dispatch<T>(_ work: @escaping @Sendable () throws -> T, completion: @escaping @Sendable (Result<T, HKError>) -> Void) {
+        queue.async { completion(Result { try work() }.mapError(HKError.init(wrapping:))) }
+    }
+
+    /// Runs `work` off the caller's task, throwing an `HKError`.
+    func perform<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            dispatch(work) { continuation.resume(with: $0) }
+        }
+    }
+}
+
+extension HKError {
+    /// Any failure as an `HKError`: HealthKit's callers match on codes.
+    package init(wrapping error: any Error) {
+        if let error = error as? HKError {
+            self = error
+        } else {
+            self.init(.unknownError, "\(error)")
+        }
+    }
+}
