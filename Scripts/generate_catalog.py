@@ -204,7 +204,7 @@ def enum_declaration(value_enum, asleep_values):
     lines = [enum_doc(value_enum)]
     if value_enum.replaced_by_type:
         lines.append(f"@available(*, deprecated, renamed: \"{value_enum.replaced_by_type}\")")
-    lines.append(f"public enum {value_enum.name}: Int, Sendable, CaseIterable {{")
+    lines.append(f"public enum {value_enum.name}: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {{")
     lines += [f"    case {case} = {value}" for case, value in value_enum.cases]
     for alias, replacement in value_enum.aliases:
         lines += ["",

@@ -154,12 +154,12 @@ extension HKCategoryTypeIdentifier {
 }
 
 /// The values of 16 category types, such as ``HKCategoryTypeIdentifier/handwashingEvent``.
-public enum HKCategoryValue: Int, Sendable, CaseIterable {
+public enum HKCategoryValue: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case notApplicable = 0
 }
 
 /// The values of ``HKCategoryTypeIdentifier/appetiteChanges`` samples.
-public enum HKCategoryValueAppetiteChanges: Int, Sendable, CaseIterable {
+public enum HKCategoryValueAppetiteChanges: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case unspecified = 0
     case noChange = 1
     case decreased = 2
@@ -167,13 +167,13 @@ public enum HKCategoryValueAppetiteChanges: Int, Sendable, CaseIterable {
 }
 
 /// The values of ``HKCategoryTypeIdentifier/appleStandHour`` samples.
-public enum HKCategoryValueAppleStandHour: Int, Sendable, CaseIterable {
+public enum HKCategoryValueAppleStandHour: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case stood = 0
     case idle = 1
 }
 
 /// The values of ``HKCategoryTypeIdentifier/appleWalkingSteadinessEvent`` samples.
-public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, CaseIterable {
+public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case initialLow = 1
     case initialVeryLow = 2
     case repeatLow = 3
@@ -182,12 +182,12 @@ public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, CaseItera
 
 /// The values of ``HKCategoryTypeIdentifier/audioExposureEvent`` samples.
 @available(*, deprecated, renamed: "HKCategoryValueEnvironmentalAudioExposureEvent")
-public enum HKCategoryValueAudioExposureEvent: Int, Sendable, CaseIterable {
+public enum HKCategoryValueAudioExposureEvent: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case loudEnvironment = 1
 }
 
 /// The values of ``HKCategoryTypeIdentifier/cervicalMucusQuality`` samples.
-public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, CaseIterable {
+public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case dry = 1
     case sticky = 2
     case creamy = 3
@@ -196,7 +196,7 @@ public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, CaseIterable {
 }
 
 /// The values of ``HKCategoryTypeIdentifier/contraceptive`` samples.
-public enum HKCategoryValueContraceptive: Int, Sendable, CaseIterable {
+public enum HKCategoryValueContraceptive: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case unspecified = 1
     case implant = 2
     case injection = 3
@@ -207,29 +207,29 @@ public enum HKCategoryValueContraceptive: Int, Sendable, CaseIterable {
 }
 
 /// The values of ``HKCategoryTypeIdentifier/environmentalAudioExposureEvent`` samples.
-public enum HKCategoryValueEnvironmentalAudioExposureEvent: Int, Sendable, CaseIterable {
+public enum HKCategoryValueEnvironmentalAudioExposureEvent: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case momentaryLimit = 1
 }
 
 /// The values of ``HKCategoryTypeIdentifier/headphoneAudioExposureEvent`` samples.
-public enum HKCategoryValueHeadphoneAudioExposureEvent: Int, Sendable, CaseIterable {
+public enum HKCategoryValueHeadphoneAudioExposureEvent: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case sevenDayLimit = 1
 }
 
 /// The values of ``HKCategoryTypeIdentifier/lowCardioFitnessEvent`` samples.
-public enum HKCategoryValueLowCardioFitnessEvent: Int, Sendable, CaseIterable {
+public enum HKCategoryValueLowCardioFitnessEvent: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case lowFitness = 1
 }
 
 /// The values of ``HKCategoryTypeIdentifier/menopausalState`` samples.
-public enum HKCategoryValueMenopausalState: Int, Sendable, CaseIterable {
+public enum HKCategoryValueMenopausalState: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case menopause = 1
     case perimenopause = 2
     case none = 3
 }
 
 /// The values of ``HKCategoryTypeIdentifier/ovulationTestResult`` samples.
-public enum HKCategoryValueOvulationTestResult: Int, Sendable, CaseIterable {
+public enum HKCategoryValueOvulationTestResult: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case negative = 1
     case luteinizingHormoneSurge = 2
     case indeterminate = 3
@@ -240,27 +240,27 @@ public enum HKCategoryValueOvulationTestResult: Int, Sendable, CaseIterable {
 }
 
 /// The values of ``HKCategoryTypeIdentifier/pregnancyTestResult`` samples.
-public enum HKCategoryValuePregnancyTestResult: Int, Sendable, CaseIterable {
+public enum HKCategoryValuePregnancyTestResult: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case negative = 1
     case positive = 2
     case indeterminate = 3
 }
 
 /// The values of ``HKCategoryTypeIdentifier/moodChanges`` and ``HKCategoryTypeIdentifier/sleepChanges`` samples.
-public enum HKCategoryValuePresence: Int, Sendable, CaseIterable {
+public enum HKCategoryValuePresence: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case present = 0
     case notPresent = 1
 }
 
 /// The values of ``HKCategoryTypeIdentifier/progesteroneTestResult`` samples.
-public enum HKCategoryValueProgesteroneTestResult: Int, Sendable, CaseIterable {
+public enum HKCategoryValueProgesteroneTestResult: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case negative = 1
     case positive = 2
     case indeterminate = 3
 }
 
 /// The values of 36 category types, such as ``HKCategoryTypeIdentifier/abdominalCramps``.
-public enum HKCategoryValueSeverity: Int, Sendable, CaseIterable {
+public enum HKCategoryValueSeverity: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case unspecified = 0
     case notPresent = 1
     case mild = 2
@@ -269,7 +269,7 @@ public enum HKCategoryValueSeverity: Int, Sendable, CaseIterable {
 }
 
 /// The values of ``HKCategoryTypeIdentifier/sleepAnalysis`` samples.
-public enum HKCategoryValueSleepAnalysis: Int, Sendable, CaseIterable {
+public enum HKCategoryValueSleepAnalysis: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case inBed = 0
     case asleepUnspecified = 1
     case awake = 2
@@ -285,7 +285,7 @@ public enum HKCategoryValueSleepAnalysis: Int, Sendable, CaseIterable {
 }
 
 /// The values of 4 category types, such as ``HKCategoryTypeIdentifier/bleedingAfterMenopause``.
-public enum HKCategoryValueVaginalBleeding: Int, Sendable, CaseIterable {
+public enum HKCategoryValueVaginalBleeding: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
     case unspecified = 1
     case light = 2
     case medium = 3
