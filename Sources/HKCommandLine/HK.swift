@@ -1,10 +1,13 @@
 import ArgumentParser
 
 /// `hk`: the OpenHealthKit command-line tool.
+///
+/// Run it through ``execute(_:)`` (see `HK+Main.swift`), which gives every failure `hk`'s one-line message and exit status.
 public struct HK: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hk",
-        abstract: "OpenHealthKit's command-line tool: units, types, samples, statistics, import and export."
+        abstract: "OpenHealthKit's command-line tool: units, types, samples, statistics, import and export.",
+        subcommands: [UnitCommand.self, TypesCommand.self]
     )
     public init() {}
 }

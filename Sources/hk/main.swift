@@ -1,3 +1,3 @@
 import HKCommandLine
 
-await HK.main()
+await HK.execute()
