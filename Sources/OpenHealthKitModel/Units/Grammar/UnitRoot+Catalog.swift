@@ -51,8 +51,8 @@ extension UnitRoot {
         .other("kcal", .energy, Definition.thermochemicalCalorie * 1000),
 
         .si("K", .temperature),
-        .other("degC", .temperature, .affine(factor: 1, offset: 273.15)),
-        .other("degF", .temperature, .affine(factor: 5.0 / 9.0, offset: 459.67)),
+        .other("degC", .temperature, .affine(factor: 1, freezingPoint: 0)),
+        .other("degF", .temperature, .affine(factor: 5.0 / 9.0, freezingPoint: 32)),
 
         .si("S", .conductance),
         .si("V", .potential),

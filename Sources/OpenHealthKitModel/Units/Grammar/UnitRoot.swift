@@ -4,8 +4,9 @@ package struct UnitRoot: Sendable {
     package enum Scale: Sendable {
         /// base = value × factor.
         case linear(Double)
-        /// base = (value + offset) × factor: degrees Celsius and Fahrenheit to kelvin.
-        case affine(factor: Double, offset: Double)
+        /// base = (value − freezingPoint) × factor + 273.15: degrees Celsius and Fahrenheit to kelvin, anchored at
+        /// water's freezing point so that conversions between temperature scales keep exact values exact (32 °F is 0 °C).
+        case affine(factor: Double, freezingPoint: Double)
         /// Sound pressure level: pascals = reference × 10^(value / 20).
         case decibel(reference: Double)
     }
