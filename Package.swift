@@ -38,10 +38,21 @@ let package = Package(
             dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite"],
             swiftSettings: strict
         ),
+        // libxml2's streaming parser (libxml2-dev), for importing multi-gigabyte Health exports.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Getting data in and out: Apple Health export import, export to Apple XML, FHIR R4 and CSV.
+        .target(
+            name: "OpenHealthKitExchange",
+            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "CLibXML2"],
+            swiftSettings: strict
+        ),
         // The `hk` commands, as a library so that tests can reach its helpers.
         .target(
             name: "HKCommandLine",
-            dependencies: ["OpenHealthKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "OpenHealthKit", "OpenHealthKitExchange",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "hk", dependencies: ["HKCommandLine"], swiftSettings: strict),
@@ -65,6 +76,7 @@ let package = Package(
             dependencies: ["OpenHealthKit", "OpenHealthKitSQLite"],
             swiftSettings: strict
         ),
+        .testTarget(name: "OpenHealthKitExchangeTests", dependencies: ["OpenHealthKitExchange"], swiftSettings: strict),
         .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),
     ]
 )

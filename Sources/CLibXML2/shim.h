@@ -1,0 +1,3 @@
+#include <libxml/parser.h>
+#include <libxml/xmlreader.h>
+#include <libxml/SAX2.h>

@@ -1,0 +1,1 @@
+// Import of Apple Health exports and export to Apple XML, FHIR R4 and CSV.
