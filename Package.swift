@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // HealthKit's type system: types, units, quantities, samples, predicates, queries, errors.
@@ -43,7 +44,7 @@ let package = Package(
         // Getting data in and out: Apple Health export import, export to Apple XML, FHIR R4 and CSV.
         .target(
             name: "OpenHealthKitExchange",
-            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "CLibXML2"],
+            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
         // The `hk` commands, as a library so that tests can reach its helpers.
