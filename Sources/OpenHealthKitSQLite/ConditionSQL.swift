@@ -21,7 +21,9 @@ struct ConditionSQL {
         case .none: return "0"
         case .and(let parts): return parts.isEmpty ? "1" : "(" + parts.map { sql($0) }.joined(separator: " AND ") + ")"
         case .or(let parts): return anyOf(parts.map { sql($0) })
-        case .not(let part): return "NOT " + sql(part)
+        // Not `NOT`: a test of a missing value (metadata, device, workout total) is NULL, and NOT NULL is NULL,
+        // so the negation would drop those samples instead of selecting them.
+        case .not(let part): return "((" + sql(part) + ") IS NOT 1)"
         case .dateRange(let start, let end, let mode): return dateRange(start: start, end: end, mode: mode)
         case .uuids(let uuids): return list("s.uuid", uuids.map(\.blob))
         case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
