@@ -91,19 +91,29 @@ import OpenHealthKit
         #expect(try await Fetch.samples(store, mass).isEmpty)
     }
 
+    func pressure(_ high: Double, _ low: Double, version: Int) -> HKCorrelation {
+        let now = Date()
+        return HKCorrelation(
+            type: HKCorrelationType(.bloodPressure), start: now, end: now,
+            objects: [
+                HKQuantitySample(type: systolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: high), start: now, end: now),
+                HKQuantitySample(type: diastolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: low), start: now, end: now),
+            ],
+            metadata: [HKMetadataKeySyncIdentifier: "cuff-1", HKMetadataKeySyncVersion: version])
+    }
+
+    @Test func anOlderVersionOfACorrelationIsIgnoredWithItsMembers() async throws {
+        let store = try await StoreHarness().authorizedStore(for: [systolic, diastolic])
+        let current = pressure(120, 80, version: 2)
+        try await store.save(current)
+        try await store.save(pressure(140, 90, version: 1))
+        #expect(try await Fetch.uuids(store, HKCorrelationType(.bloodPressure)) == [current.uuid])
+        #expect(try await Fetch.uuids(store, systolic) == Set(current.objects(for: systolic).map(\.uuid)))
+    }
+
     @Test func aNewerVersionOfACorrelationReplacesItWithItsMembers() async throws {
         let harness = try StoreHarness()
         let store = try await harness.authorizedStore(for: [systolic, diastolic])
-        func pressure(_ high: Double, _ low: Double, version: Int) -> HKCorrelation {
-            let now = Date()
-            return HKCorrelation(
-                type: HKCorrelationType(.bloodPressure), start: now, end: now,
-                objects: [
-                    HKQuantitySample(type: systolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: high), start: now, end: now),
-                    HKQuantitySample(type: diastolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: low), start: now, end: now),
-                ],
-                metadata: [HKMetadataKeySyncIdentifier: "cuff-1", HKMetadataKeySyncVersion: version])
-        }
         try await store.save(pressure(140, 90, version: 1))
         let newer = pressure(120, 80, version: 2)
         try await store.save(newer)
