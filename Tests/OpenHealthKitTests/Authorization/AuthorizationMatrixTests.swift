@@ -92,6 +92,30 @@ import OpenHealthKit
         #expect(try await Fetch.uuids(app, Self.heartRate) == [mine.uuid])
     }
 
+    @Test func nothingLeaksThroughSourcesOrAnchoredChanges() async throws {
+        let harness = try StoreHarness()
+        let other = try await harness.authorizedStore(TestStores.app("com.example.other"), for: [Self.heartRate])
+        let theirs = [Self.reading(61), Self.reading(62)]
+        try await other.save(theirs)
+        try await other.delete(theirs[0])
+
+        let app = harness.store(answerer: RuleAnswerer(Self.answer(share: .authorized, read: .denied)))
+        try await app.requestAuthorization(toShare: [Self.heartRate], read: [Self.heartRate])
+        let mine = [Self.reading(71), Self.reading(72)]
+        try await app.save(mine)
+        try await app.delete(mine[0])
+
+        let principal = Principal.app(TestStores.app())
+        #expect(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: principal).map(\.bundleIdentifier) == ["com.example.app"])
+        let changes = try harness.engine.changes(of: Self.heartRate, predicate: nil, after: 0, as: principal)
+        #expect(changes.samples.map(\.uuid) == [mine[1].uuid])
+        #expect(changes.deletedObjects.map(\.uuid) == [mine[0].uuid])
+
+        let reader = Principal.app(TestStores.app("com.example.other"))
+        #expect(Set(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: reader).map(\.bundleIdentifier)) == ["com.example.app", "com.example.other"])
+        #expect(try harness.engine.changes(of: Self.heartRate, predicate: nil, after: 0, as: reader).deletedObjects.count == 2)
+    }
+
     @Test func aReadGrantForOneTypeShowsNothingOfAnother() async throws {
         let harness = try StoreHarness()
         let steps = HKQuantityType(.stepCount)

@@ -175,3 +175,22 @@ import OpenHealthKit
         #expect(try await store.statusForAuthorizationRequest(toShare: [steps], read: []) == .shouldRequest)
     }
 }
+
+/// The completion-handler form of a request HealthKit refuses raises (an Objective-C exception there, a trap here).
+@Suite struct AuthorizationRequestExceptionTests {
+    @Test func theCompletionHandlerFormRaisesForADisallowedType() async {
+        await #expect(processExitsWith: .failure) {
+            let store = HKHealthStore(configuration: HealthStoreConfiguration(location: .memory(name: "raise"), app: TestStores.app()))
+            store.requestAuthorization(toShare: [HKQuantityType(.appleExerciseTime)], read: []) { _, _ in }
+        }
+    }
+
+    @Test func theCompletionHandlerFormRaisesForAMissingUsageDescription() async {
+        await #expect(processExitsWith: .failure) {
+            var app = TestStores.app()
+            app.shareUsageDescription = nil
+            let store = HKHealthStore(configuration: HealthStoreConfiguration(location: .memory(name: "raise"), app: app))
+            store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)]) { _, _ in }
+        }
+    }
+}
