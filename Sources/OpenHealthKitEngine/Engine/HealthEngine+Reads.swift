@@ -18,6 +18,9 @@ extension HealthEngine {
             visibleSources: try visibleSources(for: type.identifier, as: principal), sort: sort, limit: limit)
         return try storageCall {
             let decoding = makeDecoding(visibleSources: query.visibleSources)
+            // A correlation's members are read from the storage while decoding it, which cannot happen inside
+            // `forEach` (the storage is not reentrant): correlations are fetched first, then decoded.
+            if type is HKCorrelationType { return try storage.fetch(query).compactMap { try decoding.sample(from: $0) } }
             var samples: [HKSample] = []
             try storage.forEach(query) { row in
                 if let sample = try decoding.sample(from: row) { samples.append(sample) }
