@@ -18,6 +18,10 @@ extension HealthEngine {
             visibleSources: try visibleSources(for: type.identifier, as: principal), sort: sort, limit: limit)
         return try storageCall {
             let decoding = makeDecoding(visibleSources: query.visibleSources)
+            // Decoding a correlation reads its members, which the storage cannot do in the middle of an iteration.
+            if type is HKCorrelationType {
+                return try storage.fetch(query).compactMap { try decoding.sample(from: $0) }
+            }
             var samples: [HKSample] = []
             try storage.forEach(query) { row in
                 if let sample = try decoding.sample(from: row) { samples.append(sample) }
