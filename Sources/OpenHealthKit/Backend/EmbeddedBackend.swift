@@ -57,6 +57,14 @@ struct EmbeddedBackend: HealthStoreBackend {
         try engine.changes(of: type, predicate: predicate, after: anchor, limit: limit, as: principal())
     }
 
+    func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges {
+        try engine.changes(matching: filters, after: anchor, limit: limit, as: principal())
+    }
+
+    func currentAnchor() throws -> Int64 {
+        try engine.currentAnchor()
+    }
+
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] {
         try engine.sources(of: type, predicate: predicate, as: principal())
     }
