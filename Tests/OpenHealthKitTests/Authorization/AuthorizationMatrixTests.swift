@@ -107,13 +107,13 @@ import OpenHealthKit
 
         let principal = Principal.app(TestStores.app())
         #expect(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: principal).map(\.bundleIdentifier) == ["com.example.app"])
-        let changes = try harness.engine.changes(of: Self.heartRate, predicate: nil, after: 0, as: principal)
+        let changes = try harness.engine.changes(matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: principal)
         #expect(changes.samples.map(\.uuid) == [mine[1].uuid])
         #expect(changes.deletedObjects.map(\.uuid) == [mine[0].uuid])
 
         let reader = Principal.app(TestStores.app("com.example.other"))
         #expect(Set(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: reader).map(\.bundleIdentifier)) == ["com.example.app", "com.example.other"])
-        #expect(try harness.engine.changes(of: Self.heartRate, predicate: nil, after: 0, as: reader).deletedObjects.count == 2)
+        #expect(try harness.engine.changes(matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: reader).deletedObjects.count == 2)
     }
 
     @Test func aReadGrantForOneTypeShowsNothingOfAnother() async throws {

@@ -24,7 +24,7 @@ import OpenHealthKit
         let store = try await harness.authorizedStore(for: [mass])
         let first = weighing(80, id: "scale-1", version: 1)
         try await store.save(first)
-        let anchor = try harness.engine.changes(of: mass, predicate: nil, after: 0, as: .app(TestStores.app())).anchor
+        let anchor = try harness.engine.changes(matching: [SampleFilter(type: mass, predicate: nil)], after: 0, as: .app(TestStores.app())).anchor
 
         let second = weighing(79.5, id: "scale-1", version: 2)
         try await store.save(second)
@@ -32,7 +32,7 @@ import OpenHealthKit
         #expect(stored.map(\.uuid) == [second.uuid])
         #expect(try await storedKilograms(store) == [79.5])
 
-        let changes = try harness.engine.changes(of: mass, predicate: nil, after: anchor, as: .app(TestStores.app()))
+        let changes = try harness.engine.changes(matching: [SampleFilter(type: mass, predicate: nil)], after: anchor, as: .app(TestStores.app()))
         #expect(changes.samples.map(\.uuid) == [second.uuid])
         let tombstone = try #require(changes.deletedObjects.first)
         #expect(changes.deletedObjects.count == 1)
