@@ -122,8 +122,10 @@ struct ConditionSQL {
             arguments += [path, number]
         case .date(let seconds):
             arguments += [path + ".date", seconds]
-        case .quantity(let base, _):
-            arguments += [path + ".base", base]
+        case .quantity(let base, let dimension):
+            // Quantities compare in their dimension's base, and only with quantities of the same dimension.
+            arguments += [path + ".dimension", dimension, path + ".base", base]
+            return "(json_extract(s.metadata, ?) = ? AND json_extract(s.metadata, ?) \(comparison.rawValue) ?)"
         }
         return "json_extract(s.metadata, ?) \(comparison.rawValue) ?"
     }

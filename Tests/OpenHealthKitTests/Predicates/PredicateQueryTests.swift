@@ -132,6 +132,8 @@ import OpenHealthKit
         #expect(try await d.masses(compare("Waist", .lessThan, HKQuantity(unit: .meter(), doubleValue: 0.8))) == d.ids(d.m4))
         #expect(try await d.masses(compare("Waist", .greaterThan, HKQuantity(unit: .inch(), doubleValue: 35))) == d.ids(d.m3))
         #expect(try await d.masses(compare("Waist", .greaterThanOrEqualTo, HKQuantity(unit: .inch(), doubleValue: 29))) == d.ids(d.m3, d.m4))
+        // A quantity of another dimension never matches, however the numbers compare.
+        #expect(try await d.masses(compare("Waist", .lessThan, HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 1_000))).isEmpty)
     }
 
     // MARK: Values
