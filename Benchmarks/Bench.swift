@@ -6,5 +6,5 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ohk-bench",
         abstract: "OpenHealthKit benchmarks, each measured beside its raw baseline in the same run.",
-        subcommands: [])
+        subcommands: [StatisticsBenchmark.self])
 }

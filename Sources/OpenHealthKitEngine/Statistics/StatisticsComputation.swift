@@ -4,6 +4,8 @@ import OpenHealthKitModel
 /// Statistics computed in one pass over rows in start-date order: every source merged, and each source on its own
 /// when asked. Memory follows the number of buckets and of samples overlapping at once, not the number of rows.
 struct StatisticsComputation {
+    private static let undeterminedEnd = Date.distantFuture.timeIntervalSince1970
+
     private let options: HKStatisticsOptions
     private let style: HKQuantityAggregationStyle
     private let sources: [SourceRow]
@@ -49,8 +51,11 @@ struct StatisticsComputation {
         merge = sums ? PriorityMerge(rankCount: sources.count) : nil
     }
 
-    /// Adds the next row; rows arrive in start-date order.
+    /// Adds the next row; rows arrive in start-date order. A sample of undetermined duration (ending at
+    /// `Date.distantFuture`) counts as a sample without duration at its start.
     mutating func add(_ row: ValueRow) {
+        var row = row
+        if row.end >= Self.undeterminedEnd { row.end = row.start }
         let from = max(row.start, windowStart), to = min(row.end, windowEnd)
         merged.add(row, from: from, to: to, bounds: &bounds)
         if !bySource.isEmpty { bySource[row.source].add(row, from: from, to: to, bounds: &bounds) }

@@ -32,6 +32,14 @@ import OpenHealthKit
         #expect(close(result.bucket("2024-05-02T00:00:00Z")?.merged.sum, 7))
     }
 
+    @Test func aSampleOfUndeterminedDurationCountsAtItsStart() throws {
+        let store = try StatisticsFixture()
+        try store.save(steps, 9, from: StatisticsFixture.date("2024-05-02T10:00:00Z"), to: .distantFuture, source: "com.example.phone")
+        let result = try store.collection(steps, .cumulativeSum, every: DateComponents(hour: 1))
+        #expect(result.buckets.map(\.start) == [StatisticsFixture.date("2024-05-02T10:00:00Z")])
+        #expect(close(result.buckets.first?.merged.sum, 9))
+    }
+
     @Test func intervalsFollowTheAnchorNotMidnight() throws {
         let store = try StatisticsFixture()
         try store.save(steps, 60, at: "2024-05-01T02:30:00Z", minutes: 60, source: "com.example.phone")
