@@ -41,15 +41,15 @@ struct StatisticsBenchmark: ParsableCommand {
         let database = try RawSQL(path: file)
         let utc = Self.utcCalendar
         let owner = Principal.owner(source: SourceRow(bundleIdentifier: "org.openhealthkit.bench", name: "Bench"))
-        var table: [(String, Double)] = []
+        var table: [Comparison] = []
 
         // Daily step totals over the whole range.
         let days = try StatisticsIntervals(anchor: generator.start, components: DateComponents(day: 1), calendar: utc)
         let stepRange = DateInterval(start: generator.start, end: generator.stepsEnd)
         let stepsType = HKQuantityType(.stepCount)
         let stepsID = try database.typeID(stepsType.identifier)
-        func daily(_ options: HKStatisticsOptions) throws -> StatisticsResult {
-            try engine.statistics(StatisticsRequest(type: stepsType, options: options, intervals: days, range: stepRange), as: owner)
+        func daily(_ options: HKStatisticsOptions, _ range: DateInterval = stepRange) throws -> StatisticsResult {
+            try engine.statistics(StatisticsRequest(type: stepsType, options: options, intervals: days, range: range), as: owner)
         }
         let sqlDaily = """
             SELECT CAST((start_date - ?1) / 86400 AS INTEGER) AS day, sum(value) FROM sample
@@ -59,14 +59,27 @@ struct StatisticsBenchmark: ParsableCommand {
             SELECT CAST((start_date - ?1) / 86400 AS INTEGER) AS day, source_id, sum(value) FROM sample
             WHERE type_id = ?2 AND start_date >= ?3 AND start_date < ?4 GROUP BY day, source_id
             """
-        let stepArguments = [generator.start.timeIntervalSince1970, Double(stepsID), stepRange.start.timeIntervalSince1970, stepRange.end.timeIntervalSince1970]
+        func arguments(_ typeID: Int64, _ range: DateInterval) -> [Double] {
+            [generator.start.timeIntervalSince1970, Double(typeID), range.start.timeIntervalSince1970, range.end.timeIntervalSince1970]
+        }
         var merged: StatisticsResult?
         var separate: StatisticsResult?
         var sqlTotal = 0.0
-        table.append(("SQL GROUP BY day", try median { sqlTotal = try database.sumOfLastColumn(sqlDaily, stepArguments) }))
-        table.append(("SQL GROUP BY day, source", try median { _ = try database.sumOfLastColumn(sqlDailyBySource, stepArguments) }))
-        table.append(("engine daily sum, separateBySource", try median { separate = try daily([.cumulativeSum, .separateBySource]) }))
-        table.append(("engine daily sum, merged", try median { merged = try daily(.cumulativeSum) }))
+        table.append(try compare(
+            "daily step sums, separateBySource (5 y)", sql: "GROUP BY day, source", target: 1.5,
+            baseline: { _ = try database.sumOfLastColumn(sqlDailyBySource, arguments(stepsID, stepRange)) },
+            engine: { separate = try daily([.cumulativeSum, .separateBySource]) }))
+        table.append(try compare(
+            "daily step sums, merged (5 y)", sql: "GROUP BY day", target: 3,
+            baseline: { sqlTotal = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, stepRange)) },
+            engine: { merged = try daily(.cumulativeSum) }))
+        let scan = RowQuery(
+            typeIdentifiers: [stepsType.identifier],
+            condition: .dateRange(start: stepRange.start.timeIntervalSince1970, end: stepRange.end.timeIntervalSince1970, mode: .overlaps))
+        table.append(try compare(
+            "lean read path alone, no statistics (5 y)", sql: "GROUP BY day", target: nil,
+            baseline: { _ = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, stepRange)) },
+            engine: { try storage.forEachValue(scan, sources: { _ in }, { _ in }) }))
 
         let bySourceTotal = separate?.buckets.flatMap { $0.bySource ?? [] }.reduce(0) { $0 + ($1.values.sum ?? 0) } ?? 0
         let mergedTotal = merged?.buckets.reduce(0) { $0 + ($1.merged.sum ?? 0) } ?? 0
@@ -82,42 +95,62 @@ struct StatisticsBenchmark: ParsableCommand {
             SELECT CAST((start_date - ?1) / 3600 AS INTEGER) AS hour, min(value), max(value), avg(value) FROM sample
             WHERE type_id = ?2 AND start_date >= ?3 AND start_date < ?4 GROUP BY hour
             """
-        let heartArguments = [generator.start.timeIntervalSince1970, Double(heartID), heartRange.start.timeIntervalSince1970, heartRange.end.timeIntervalSince1970]
         var hourly: StatisticsResult?
-        table.append(("SQL GROUP BY hour (heart rate)", try median { _ = try database.sumOfLastColumn(sqlHourly, heartArguments) }))
-        table.append(("engine hourly min/max/avg (heart rate)", try median {
-            hourly = try engine.statistics(
-                StatisticsRequest(type: heartType, options: [.discreteMin, .discreteMax, .discreteAverage], intervals: hours, range: heartRange),
-                as: owner)
-        }))
+        table.append(try compare(
+            "hourly heart rate min/max/avg (1 y)", sql: "GROUP BY hour", target: nil,
+            baseline: { _ = try database.sumOfLastColumn(sqlHourly, arguments(heartID, heartRange)) },
+            engine: {
+                hourly = try engine.statistics(
+                    StatisticsRequest(
+                        type: heartType, options: [.discreteMin, .discreteMax, .discreteAverage], intervals: hours, range: heartRange),
+                    as: owner)
+            }))
         print("Check: \(hourly?.buckets.count ?? 0) hours with heart rate")
 
         // One day in the middle of the store: the cost follows the answer, not the store.
         let oneDay = DateInterval(start: generator.start.addingTimeInterval(Double(365 * years / 2) * 86400), duration: 86400)
-        let dayArguments = [generator.start.timeIntervalSince1970, Double(stepsID), oneDay.start.timeIntervalSince1970, oneDay.end.timeIntervalSince1970]
-        table.append(("SQL one day of steps", try median { _ = try database.sumOfLastColumn(sqlDaily, dayArguments) }))
-        table.append(("engine one day of steps, merged", try median {
-            _ = try engine.statistics(StatisticsRequest(type: stepsType, options: .cumulativeSum, intervals: days, range: oneDay), as: owner)
-        }))
+        table.append(try compare(
+            "one day of steps, merged", sql: "GROUP BY day", target: nil,
+            baseline: { _ = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, oneDay)) },
+            engine: { _ = try daily(.cumulativeSum, oneDay) }))
 
         print("")
-        print("| query | median (ms) |")
-        print("|---|---:|")
-        for (name, seconds) in table { print("| \(name) | \(Self.format(seconds * 1000)) |") }
-        let time = Dictionary(table, uniquingKeysWith: { first, _ in first })
-        print("")
-        print("Ratios: separateBySource / SQL GROUP BY day, source = \(Self.ratio(time["engine daily sum, separateBySource"], time["SQL GROUP BY day, source"])); "
-            + "merged / SQL GROUP BY day = \(Self.ratio(time["engine daily sum, merged"], time["SQL GROUP BY day"])); "
-            + "heart rate / SQL = \(Self.ratio(time["engine hourly min/max/avg (heart rate)"], time["SQL GROUP BY hour (heart rate)"])); "
-            + "one day / SQL = \(Self.ratio(time["engine one day of steps, merged"], time["SQL one day of steps"]))")
+        print("| query | SQL baseline | SQL (ms) | engine (ms) | engine ÷ SQL | target |")
+        print("|---|---|---:|---:|---:|---:|")
+        for row in table {
+            print("| \(row.name) | \(row.sql) | \(Self.format(row.baseline * 1000)) | \(Self.format(row.engine * 1000)) | "
+                + String(format: "%.2f×", row.ratio) + " | " + (row.target.map { String(format: "≤ %.1f×", $0) } ?? "") + " |")
+        }
     }
 
-    /// The median of `runs` timed runs, after one untimed run that warms the caches.
-    private func median(_ body: () throws -> Void) throws -> Double {
-        try body()
-        var times: [Double] = []
-        for _ in 0..<max(1, runs) { times.append(try Self.seconds(body)) }
-        return times.sorted()[times.count / 2]
+    /// One line of the report: medians over the runs and the median of each run's ratio.
+    struct Comparison {
+        var name: String
+        var sql: String
+        var baseline: Double
+        var engine: Double
+        var ratio: Double
+        var target: Double?
+    }
+
+    /// Times the baseline and the engine alternately, `runs` times after one untimed round that warms the caches, so
+    /// that both see the same machine load; the ratio is the median of the rounds' ratios.
+    private func compare(
+        _ name: String, sql: String, target: Double?, baseline: () throws -> Void, engine: () throws -> Void
+    ) throws -> Comparison {
+        try baseline()
+        try engine()
+        var baselines: [Double] = [], engines: [Double] = [], ratios: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let sqlTime = try Self.seconds(baseline)
+            let engineTime = try Self.seconds(engine)
+            baselines.append(sqlTime)
+            engines.append(engineTime)
+            ratios.append(engineTime / sqlTime)
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return Comparison(
+            name: name, sql: sql, baseline: median(baselines), engine: median(engines), ratio: median(ratios), target: target)
     }
 
     private static func seconds(_ body: () throws -> Void) throws -> Double {
@@ -134,11 +167,6 @@ struct StatisticsBenchmark: ParsableCommand {
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    private static func ratio(_ a: Double?, _ b: Double?) -> String {
-        guard let a, let b, b > 0 else { return "n/a" }
-        return String(format: "%.2fx", a / b)
-    }
 
     private static func remove(_ file: String) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }

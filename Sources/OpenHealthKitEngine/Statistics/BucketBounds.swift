@@ -5,6 +5,8 @@ import Foundation
 /// costs one calendar computation per interval, not per sample.
 struct BucketBounds {
     private let intervals: StatisticsIntervals?
+    /// Whether there is one unbounded bucket; checked on every lookup instead of `intervals`, which is costly to copy.
+    private let single: Bool
     /// The index of the interval starting at `starts[0]`.
     private var first = 0
     /// Consecutive interval starts; the last one is the end of the interval before it.
@@ -14,39 +16,40 @@ struct BucketBounds {
 
     init(intervals: StatisticsIntervals?) {
         self.intervals = intervals
+        single = intervals == nil
     }
 
     /// The index of the bucket holding `time` (a bucket holds its start, not its end).
     mutating func index(containing time: Double) -> Int {
-        guard let intervals else { return 0 }
+        if single { return 0 }
         if starts.isEmpty {
-            first = intervals.index(containing: Date(timeIntervalSince1970: time))
-            starts = [start(first, intervals), start(first + 1, intervals)]
+            first = intervals!.index(containing: Date(timeIntervalSince1970: time))
+            starts = [start(first), start(first + 1)]
             cursor = 0
         }
         while time < starts[cursor] {
             if cursor == 0 {
                 first -= 1
-                starts.insert(start(first, intervals), at: 0)
+                starts.insert(start(first), at: 0)
             } else {
                 cursor -= 1
             }
         }
         while time >= starts[cursor + 1] {
             cursor += 1
-            if cursor + 1 == starts.count { starts.append(start(first + cursor + 1, intervals)) }
+            if cursor + 1 == starts.count { starts.append(start(first + cursor + 1)) }
         }
         return first + cursor
     }
 
     /// The start of bucket `index`, which ``index(containing:)`` found.
     func start(of index: Int) -> Double {
-        intervals == nil ? -.infinity : starts[index - first]
+        single ? -.infinity : starts[index - first]
     }
 
     /// The end of bucket `index`, which ``index(containing:)`` found.
     func end(of index: Int) -> Double {
-        intervals == nil ? .infinity : starts[index - first + 1]
+        single ? .infinity : starts[index - first + 1]
     }
 
     /// Calls `body` with each bucket that `[from, to)` overlaps and the length of the overlap (none when `to <= from`).
@@ -66,7 +69,7 @@ struct BucketBounds {
         }
     }
 
-    private func start(_ index: Int, _ intervals: StatisticsIntervals) -> Double {
-        intervals.start(of: index).timeIntervalSince1970
+    private func start(_ index: Int) -> Double {
+        intervals!.start(of: index).timeIntervalSince1970
     }
 }

@@ -17,7 +17,9 @@ struct StatisticsComputation {
     private var bounds: BucketBounds
     private var merged: SampleStream
     private var bySource: [SampleStream]
-    private var merge: PriorityMerge?
+    /// Whether merged sums come from `merge` (a cumulative type asked for its sum).
+    private let mergesSums: Bool
+    private var merge: PriorityMerge
 
     /// - Parameters:
     ///   - sources: the sources the rows' indices refer to.
@@ -48,7 +50,8 @@ struct StatisticsComputation {
             kind: sums ? .cumulative(intervalSums: false) : kind, measuresDuration: measuresDuration, windowEnd: window.end)
         bySource = options.contains(.separateBySource)
             ? sources.map { _ in SampleStream(kind: kind, measuresDuration: measuresDuration, windowEnd: window.end) } : []
-        merge = sums ? PriorityMerge(rankCount: sources.count) : nil
+        mergesSums = sums
+        merge = PriorityMerge(rankCount: sums ? sources.count : 0)
     }
 
     /// Adds the next row; rows arrive in start-date order. A sample of undetermined duration (ending at
@@ -59,8 +62,8 @@ struct StatisticsComputation {
         let from = max(row.start, windowStart), to = min(row.end, windowEnd)
         merged.add(row, from: from, to: to, bounds: &bounds)
         if !bySource.isEmpty { bySource[row.source].add(row, from: from, to: to, bounds: &bounds) }
-        if merge != nil, to > from {
-            merge!.add(
+        if mergesSums, to > from {
+            merge.add(
                 from: from, to: to, rate: row.value / (row.end - row.start), rank: ranks[row.source],
                 into: &merged.column, bounds: &bounds)
         }
@@ -71,7 +74,7 @@ struct StatisticsComputation {
     mutating func finish(hasIntervals: Bool) -> [StatisticsBucket] {
         merged.finish(bounds: &bounds)
         for index in bySource.indices { bySource[index].finish(bounds: &bounds) }
-        merge?.finish(into: &merged.column, bounds: &bounds)
+        if mergesSums { merge.finish(into: &merged.column, bounds: &bounds) }
         let sourceOrder = sources.indices.sorted { ranks[$0] < ranks[$1] }
         return merged.column.populated.map { bucket, tally in
             let start = hasIntervals ? bounds.start(of: bucket) : tally.earliestStart
