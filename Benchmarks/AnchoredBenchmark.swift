@@ -60,7 +60,8 @@ struct AnchoredBenchmark: AsyncParsableCommand {
                 var oursCount = 0
                 let oursTime = try Measure.time {
                     oursCount = try Self.readAll(limit: limit) { anchor in
-                        let result = try engine.changes(of: type, predicate: nil, after: anchor, limit: limit, as: BenchStore.principal)
+                        let result = try engine.changes(
+                            matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: limit, as: BenchStore.principal)
                         return (result.samples.count + result.deletedObjects.count, result.anchor)
                     }
                 }

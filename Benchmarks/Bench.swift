@@ -10,5 +10,6 @@ struct Bench: AsyncParsableCommand {
             SaveBenchmark.self,
             QueryBenchmark.self,
             AnchoredBenchmark.self,
+            StatisticsBenchmark.self,
         ])
 }
