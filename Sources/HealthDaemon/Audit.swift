@@ -16,19 +16,19 @@ struct Auditor: Sendable {
     ) async throws -> T {
         do {
             let result = try await body()
-            record(caller, operation, types: types, count: count(result), errorCode: nil)
+            await record(caller, operation, types: types, count: count(result), errorCode: nil)
             return result
         } catch {
-            record(caller, operation, types: types, count: 0, errorCode: APIError(from: error).error.code.rawValue)
+            await record(caller, operation, types: types, count: 0, errorCode: APIError(from: error).error.code.rawValue)
             throw error
         }
     }
 
-    func record(_ caller: String, _ operation: String, types: [String], count: Int, errorCode: Int?) {
+    func record(_ caller: String, _ operation: String, types: [String], count: Int, errorCode: Int?) async {
         let entry = AuditEntry(
             time: Date(), app: caller, operation: operation, types: types.sorted(), sampleCount: count, errorCode: errorCode)
         do {
-            try records.appendAuditEntry(entry)
+            try await offload { [records] in try records.appendAuditEntry(entry) }
         } catch {
             // The call already happened (a write is committed): failing it now would mislead the caller.
             logger.error("could not append to the audit log: \(error)")

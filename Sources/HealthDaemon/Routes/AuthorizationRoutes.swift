@@ -36,7 +36,7 @@ extension HealthDaemon {
                 let id = pending.pending(app: app.bundleIdentifier).last?.id
                 return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
             }
-            try auditor.record(app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome)
+            await auditor.record(app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome)
             try outcome.get()
             return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
         }
@@ -85,10 +85,10 @@ extension HealthDaemon {
 
 extension Auditor {
     /// Records a call whose outcome is a result.
-    func record(_ caller: String, _ operation: String, types: [String], count: Int, _ outcome: Result<Void, any Error>) throws {
+    func record(_ caller: String, _ operation: String, types: [String], count: Int, _ outcome: Result<Void, any Error>) async {
         switch outcome {
-        case .success: record(caller, operation, types: types, count: count, errorCode: nil)
-        case .failure(let error): record(caller, operation, types: types, count: count, errorCode: APIError(from: error).error.code.rawValue)
+        case .success: await record(caller, operation, types: types, count: count, errorCode: nil)
+        case .failure(let error): await record(caller, operation, types: types, count: count, errorCode: APIError(from: error).error.code.rawValue)
         }
     }
 }

@@ -22,7 +22,7 @@ extension HealthDaemon {
                     manifest: manifest, registeredAt: registry.app(manifest.bundleIdentifier)?.registeredAt ?? Date(),
                     credentialID: issued.claims.jti, credentialIssuedAt: Date(timeIntervalSince1970: issued.claims.iat),
                     credentialExpiresAt: Date(timeIntervalSince1970: issued.claims.exp))
-                try registry.register(registered)
+                try await offload { [registry, registered] in try registry.register(registered) }
                 credential = issued.credential
             } catch let error as HKError {
                 // The owner may register apps; this manifest is what HealthKit would refuse.
@@ -50,7 +50,9 @@ extension HealthDaemon {
         router.delete("/v1/owner/apps/{bundleIdentifier}") { [self] request, context in
             try authenticator.requireOwner(request)
             let bundleIdentifier = try registeredApp(context).bundleIdentifier
-            guard let revoked = try registry.revoke(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
+            guard let revoked = try await offload({ [registry] in try registry.revoke(bundleIdentifier) }) else {
+                throw Self.unknownApp(bundleIdentifier)
+            }
             streams.close(app: bundleIdentifier)
             pending.cancel(app: bundleIdentifier)
             logger.info("revoked \(bundleIdentifier)")
@@ -75,7 +77,7 @@ extension HealthDaemon {
                 try engine.setGrants(changed, app: bundleIdentifier)
                 return try engine.grants.grants(app: bundleIdentifier)
             }
-            auditor.record(AuditEntry.owner, "grants.set", types: Array(changed.keys), count: 0, errorCode: nil)
+            await auditor.record(AuditEntry.owner, "grants.set", types: Array(changed.keys), count: 0, errorCode: nil)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
 
@@ -87,7 +89,7 @@ extension HealthDaemon {
                 try engine.revokeAll(app: bundleIdentifier)
                 return try engine.grants.grants(app: bundleIdentifier)
             }
-            auditor.record(AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil)
+            await auditor.record(AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
     }

@@ -31,7 +31,7 @@ extension HealthDaemon {
                 guard let anchor = Int64(text), anchor >= 0 else { throw APIError.badRequest("\(text) is not an anchor") }
                 return anchor
             }
-            auditor.record(app.bundleIdentifier, "changes.stream", types: types.map(\.identifier), count: 0, errorCode: nil)
+            await auditor.record(app.bundleIdentifier, "changes.stream", types: types.map(\.identifier), count: 0, errorCode: nil)
             return try openStream(for: app, types: types, from: resumeFrom)
         }
     }

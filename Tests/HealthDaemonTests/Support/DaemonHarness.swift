@@ -6,40 +6,64 @@ import OpenHealthKitWire
 /// A real healthd serving a temporary store on a free loopback port, and the owner's side of it: the owner secret
 /// (read from its file, as a person would), registration of apps, and answers to their permission requests.
 final class DaemonHarness: Sendable {
+    /// Where healthd runs.
+    enum Host: Sendable {
+        /// In this process (`HealthDaemon.start()`): for raw HTTP tests. Synchronous HKHealthStore calls made on
+        /// Swift concurrency's threads would starve it, so store scenarios use a process.
+        case inProcess(RunningHealthDaemon)
+        /// The built `healthd` executable, as people run it.
+        case process(Process)
+    }
+
     let directory: URL
     let storePath: String
-    let running: RunningHealthDaemon
+    let address: URL
+    let host: Host
     let ownerSecret: String
     private let rules = Locked<[String: @Sendable (AuthorizationRequest) -> AuthorizationAnswer]>([:])
     private let answering = Locked<Task<Void, Never>?>(nil)
 
-    private init(directory: URL, running: RunningHealthDaemon, ownerSecret: String) {
+    private init(directory: URL, address: URL, host: Host) throws {
         self.directory = directory
         storePath = directory.appendingPathComponent("health.sqlite").path
-        self.running = running
-        self.ownerSecret = ownerSecret
+        self.address = address
+        self.host = host
+        ownerSecret = try String(contentsOfFile: storePath + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A healthd in this process on a fresh store.
     static func start(maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15) async throws -> DaemonHarness {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         let configuration = DaemonConfiguration(
             port: 0, storePath: directory.appendingPathComponent("health.sqlite").path, maximumBodySize: maximumBodySize,
             heartbeatInterval: heartbeat)
-        let daemon = try HealthDaemon(configuration: configuration)
-        let running = try await daemon.start()
-        let secret = try String(contentsOfFile: configuration.storePath + ".owner-secret", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return DaemonHarness(directory: directory, running: running, ownerSecret: secret)
+        let running = try await HealthDaemon(configuration: configuration).start()
+        return try DaemonHarness(directory: directory, address: running.address, host: .inProcess(running))
+    }
+
+    /// The `healthd` executable on a fresh store, on a free port.
+    static func launch() async throws -> DaemonHarness {
+        let directory = try temporaryDirectory()
+        let launched = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", directory.appendingPathComponent("health.sqlite").path])
+        return try DaemonHarness(directory: directory, address: launched.address, host: .process(launched.process))
+    }
+
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
     }
 
     func stop() async throws {
         answering.withLock { $0?.cancel() }
-        try await running.stop()
+        switch host {
+        case .inProcess(let running): try await running.stop()
+        case .process(let process): try await HealthdProcess.terminate(process)
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
-    func url(_ path: String) -> URL { URL(string: running.address.absoluteString + path)! }
+    func url(_ path: String) -> URL { URL(string: address.absoluteString + path)! }
 
     /// A call to an owner route.
     func owner(_ method: String, _ path: String, json: (any Encodable)? = nil) async throws -> HTTPAnswer {
@@ -67,7 +91,7 @@ final class DaemonHarness: Sendable {
 
     /// A store that talks to this healthd with a credential.
     func store(credential: String) -> HKHealthStore {
-        HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: running.address, credential: credential)))
+        HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: address, credential: credential)))
     }
 
     /// Plays the owner: answers every permission request of `app` with `rule`, as the Health web app's sheet would.

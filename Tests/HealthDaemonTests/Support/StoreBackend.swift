@@ -7,7 +7,8 @@ import OpenHealthKitWire
 enum StoreBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     /// The engine in this process, on an in-memory database.
     case embedded
-    /// A real healthd on loopback, reached over HTTP (`HKHealthStore` configured with a remote).
+    /// A real healthd (the built executable) on loopback, reached over HTTP (`HKHealthStore` configured with a
+    /// remote).
     case remote
 
     var description: String { rawValue }
@@ -16,7 +17,7 @@ enum StoreBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     func world() async throws -> StoreWorld {
         switch self {
         case .embedded: return StoreWorld(embedded: .memory(name: UUID().uuidString))
-        case .remote: return StoreWorld(daemon: try await DaemonHarness.start())
+        case .remote: return StoreWorld(daemon: try await DaemonHarness.launch())
         }
     }
 }
