@@ -31,7 +31,8 @@ public struct WirePredicate: Codable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        if decoder.codingPath.count > Self.maximumDepth * 2 {
+        let depth = decoder.codingPath.filter { $0.stringValue == CodingKeys.predicate.stringValue || $0.stringValue == CodingKeys.predicates.stringValue }.count
+        if depth > Self.maximumDepth {
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "the predicate is nested more than \(Self.maximumDepth) levels deep")
         }

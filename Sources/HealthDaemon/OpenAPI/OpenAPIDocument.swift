@@ -1,4 +1,4 @@
-// Generated from docs/openapi.yaml: do not edit. OpenAPIDocumentTests checks that the two match; run it with
+// Generated from docs/openapi.yaml: do not edit. DaemonRecordsTests checks that the two match; run it with
 // OPENHEALTHKIT_REGENERATE_OPENAPI=1 to regenerate this file after editing the YAML.
 enum OpenAPIDocument {
     static let yaml = #"""

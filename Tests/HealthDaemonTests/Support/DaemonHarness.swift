@@ -149,3 +149,17 @@ struct HarnessError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Runs `body` with a healthd in this process on a fresh store, stopping it afterwards.
+func withDaemon(
+    maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15, _ body: (DaemonHarness) async throws -> Void
+) async throws {
+    let daemon = try await DaemonHarness.start(maximumBodySize: maximumBodySize, heartbeat: heartbeat)
+    do {
+        try await body(daemon)
+    } catch {
+        try? await daemon.stop()
+        throw error
+    }
+    try await daemon.stop()
+}
