@@ -57,8 +57,22 @@ public final class HealthDaemon: Sendable {
     /// permission requests are closed, calls in flight complete (a write is answered only once committed).
     /// `onListening` receives the bound port.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let group = serviceGroup(signals: [.sigterm, .sigint], onListening: onListening)
-        try await group.run()
+        let listened = Locked(false)
+        let group = serviceGroup(signals: [.sigterm, .sigint]) { port in
+            listened.withLock { $0 = true }
+            await onListening(port)
+        }
+        do {
+            try await group.run()
+        } catch {
+            if !listened.withLock({ $0 }) { forgetUnshownOwnerSecret() }
+            throw error
+        }
+    }
+
+    /// A first start that never listened never showed its new owner secret: the next start makes and shows one.
+    private func forgetUnshownOwnerSecret() {
+        if newOwnerSecret != nil { try? FileManager.default.removeItem(atPath: configuration.ownerSecretPath) }
     }
 
     /// Starts serving in the background (no signal handling) and returns once the port is bound: for tests and
@@ -69,9 +83,14 @@ public final class HealthDaemon: Sendable {
             portContinuation.yield(port)
             portContinuation.finish()
         }
-        let task = Task { try await group.run() }
+        let task = Task {
+            // A server that cannot bind ends here: the wait for the port below ends too.
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
+            forgetUnshownOwnerSecret()
             try await task.value
             throw DaemonStartError("healthd stopped before it listened")
         }

@@ -47,7 +47,15 @@ struct Healthd: AsyncParsableCommand {
             FileHandle.standardError.write(Data("healthd: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        let host = host
+        do {
+            try await serve(daemon, host: host, configuration: configuration)
+        } catch {
+            FileHandle.standardError.write(Data("healthd: cannot serve on \(host):\(port): \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    private func serve(_ daemon: HealthDaemon, host: String, configuration: DaemonConfiguration) async throws {
         try await daemon.run { port in
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             var message = "Health is at \(address)\n"
