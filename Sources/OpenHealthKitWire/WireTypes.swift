@@ -26,6 +26,11 @@ public enum WireTypes {
         Set(try names.map(objectType))
     }
 
+    /// The raw identifier of a type name, or the name itself when it names no type (for records of refused calls).
+    public static func identifier(_ name: String) -> String {
+        HKObjectType.type(named: name)?.identifier ?? name
+    }
+
     /// Identifiers in a stable order, for responses.
     public static func identifiers(_ types: some Collection<HKObjectType>) -> [String] {
         types.map(\.identifier).sorted()

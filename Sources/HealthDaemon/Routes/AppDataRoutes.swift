@@ -10,12 +10,12 @@ extension HealthDaemon {
         router.post("/v1/samples") { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireSaveRequest.self, from: request)
-            let objects = try body.objects.map { try $0.sample() }
-            let types = Set(objects.flatMap { object -> [String] in
-                [object.sampleType.identifier] + ((object as? HKCorrelation)?.objects.map(\.sampleType.identifier) ?? [])
-            })
-            try await auditor.audited(app.bundleIdentifier, "save", types: Array(types), count: { _ in objects.count }) {
+            // Recorded as given: a save refused for an unknown type or unit is in the log too.
+            let types = Set(body.objects.flatMap { [$0.type] + ($0.objects ?? []).map(\.type) }.map(WireTypes.identifier))
+            let objects = try await auditor.audited(app.bundleIdentifier, "save", types: Array(types), count: \.count) {
+                let objects = try body.objects.map { try $0.sample() }
                 try await offload { [engine] in try engine.save(objects, as: .app(app.manifest)) }
+                return objects
             }
             return JSONResponses.response(WireSaveResponse(sourceRevision: objects.first.map { WireSourceRevision($0.sourceRevision) }))
         }

@@ -10,7 +10,9 @@ extension HealthDaemon {
         router.get("/v1/owner/characteristics/{type}") { [self] request, context in
             try authenticator.requireOwner(request)
             let type = try characteristicType(context.parameters.get("type") ?? "")
-            let value = try await offload { [engine] in try engine.characteristic(type, as: try Self.owner()) }
+            let value = try await auditor.audited(AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }) {
+                try await offload { [engine] in try engine.characteristic(type, as: try Self.owner()) }
+            }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
         }
 
