@@ -20,8 +20,17 @@ struct RemoteBackend: HealthStoreBackend {
     /// How long one permission call waits for the owner before asking again.
     private static let authorizationWait = 30
 
+    /// Only a malformed request is reported here (the facade raises it, as HealthKit does); an unreachable healthd or
+    /// a refused credential is reported by the request itself, through its completion handler.
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {
-        _ = try transport.call("POST", "/v1/authorization/check", body: WireAuthorizationRequest(toShare: toShare, toRead: read), as: IgnoredAnswer.self)
+        do {
+            _ = try transport.call(
+                "POST", "/v1/authorization/check", body: WireAuthorizationRequest(toShare: toShare, toRead: read), as: IgnoredAnswer.self)
+        } catch let error as HKError where error.code == .errorInvalidArgument {
+            throw error
+        } catch {
+            return
+        }
     }
 
     func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws {
