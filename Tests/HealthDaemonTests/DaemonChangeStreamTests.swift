@@ -81,7 +81,7 @@ import OpenHealthKitWire
         }
     }
 
-    @Test func aStopsCleanlyWhileStreamsAreOpen() async throws {
+    @Test func healthdStopsCleanlyWhileStreamsAreOpen() async throws {
         let daemon = try await DaemonHarness.start()
         let app = try await AppClient.authorized(daemon, types: ["heartRate"])
         let reader = stream(daemon, app)

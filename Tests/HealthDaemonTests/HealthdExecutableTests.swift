@@ -38,7 +38,6 @@ import OpenHealthKitWire
         let registered = try await HTTP.call(
             "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
             json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
-        let store1 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: running.address, credential: registered.credential)))
 
         // A permission request is waiting for the owner when healthd is asked to stop: it is answered, not dropped.
         async let waiting = HTTP.call(
@@ -65,7 +64,6 @@ import OpenHealthKitWire
             type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 64), start: Date(), end: Date())
         try await store2.save(beat)
         try await HealthdProcess.terminate(restarted.process)
-        _ = store1
 
         let third = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
         let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: registered.credential)))
