@@ -39,9 +39,9 @@ struct BarChart {
 
     /// A full-width chart: `labels[i]` names bar i (nil: unlabeled).
     init(points: [ChartPoint], labels barLabels: [String?], isRange: Bool) {
-        let frame = Frame(left: 52, right: 636, top: 12, bottom: 190)
+        let frame = Frame(left: 66, right: 636, top: 14, bottom: 184)
         width = "640"
-        height = "216"
+        height = "220"
         plotLeft = Self.number(frame.left)
         plotRight = Self.number(frame.right)
         axisX = Self.number(frame.left - 6)
@@ -103,7 +103,7 @@ struct Scale {
         let bottom = fromZero ? min(0, minimum) : minimum
         var span = maximum - bottom
         if span <= 0 { span = max(abs(maximum) * 0.1, 1) }
-        let step = Self.round(span / 2)
+        let step = Self.round(span / 3)
         low = (bottom / step).rounded(.down) * step
         var high = (maximum / step).rounded(.up) * step
         if high <= low { high = low + step }
@@ -132,9 +132,14 @@ struct Sparkline {
         let x, y, width, height: String
     }
 
+    struct Dot {
+        let x, y: String
+    }
+
     let bars: [Bar]
-    /// The polyline's points, `x,y x,y …`; nil for bars.
+    /// The polyline's points, `x,y x,y …`, and a dot on each (a lone value has no line); nil and none for bars.
     let points: String?
+    let dots: [Dot]
 
     init(values: [Double?], asLine: Bool) {
         let frame = Frame(left: 1, right: 79, top: 2, bottom: 26)
@@ -143,12 +148,13 @@ struct Sparkline {
         let slot = (frame.right - frame.left) / Double(max(values.count, 1))
         if asLine {
             bars = []
-            let coordinates = values.enumerated().compactMap { index, value in
-                value.map { BarChart.number(frame.left + (Double(index) + 0.5) * slot) + "," + BarChart.number(frame.y(scale.fraction($0))) }
+            dots = values.enumerated().compactMap { index, value in
+                value.map { Dot(x: BarChart.number(frame.left + (Double(index) + 0.5) * slot), y: BarChart.number(frame.y(scale.fraction($0)))) }
             }
-            points = coordinates.isEmpty ? nil : coordinates.joined(separator: " ")
+            points = dots.count < 2 ? nil : dots.map { $0.x + "," + $0.y }.joined(separator: " ")
         } else {
             points = nil
+            dots = []
             bars = values.enumerated().compactMap { index, value in
                 guard let value, value > 0 else { return nil }
                 let top = frame.y(scale.fraction(value))

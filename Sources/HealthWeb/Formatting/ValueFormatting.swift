@@ -36,7 +36,10 @@ struct DisplayUnit: Sendable {
 
     /// `1,300`, `72.5 kg`, `97 %`.
     func format(_ canonicalValue: Double, of type: HKQuantityType) -> String {
-        let number = NumberText.format(shown(canonicalValue, of: type))
+        var value = shown(canonicalValue, of: type)
+        // Counts (steps, flights) read as whole numbers once they are not small.
+        if unit.unitString == "count", abs(value) >= 10 { value = value.rounded() }
+        let number = NumberText.format(value)
         return symbol.isEmpty ? number : number + " " + symbol
     }
 }

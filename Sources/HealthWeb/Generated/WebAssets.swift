@@ -25,7 +25,7 @@ enum WebAssets {
       <input type="hidden" name="kind" value="{{kind}}">
       <label class="switch-row" for="{{elementID}}"><span>{{name}}</span>
         <input type="checkbox" role="switch" class="switch" name="on" value="1" id="{{elementID}}" data-autosubmit{{#on}} checked{{/on}}></label>
-      <noscript><button type="submit" class="small">Save</button></noscript>
+      <noscript><button type="submit" class="compact">Save</button></noscript>
     </form></li>
     {{/write}}
   </ul>
@@ -41,7 +41,7 @@ enum WebAssets {
       <input type="hidden" name="kind" value="{{kind}}">
       <label class="switch-row" for="{{elementID}}"><span>{{name}}</span>
         <input type="checkbox" role="switch" class="switch" name="on" value="1" id="{{elementID}}" data-autosubmit{{#on}} checked{{/on}}></label>
-      <noscript><button type="submit" class="small">Save</button></noscript>
+      <noscript><button type="submit" class="compact">Save</button></noscript>
     </form></li>
     {{/read}}
   </ul>
@@ -92,7 +92,7 @@ enum WebAssets {
   <circle class="average" cx="{{centerX}}" cy="{{averageY}}" r="3"><title>{{title}}</title></circle>
   {{/ranges}}
   {{#labels}}
-  <text class="axis" x="{{x}}" y="208" text-anchor="middle">{{text}}</text>
+  <text class="axis" x="{{x}}" y="212" text-anchor="middle">{{text}}</text>
   {{/labels}}
   {{^hasData}}<text class="empty" x="344" y="100" text-anchor="middle">No data</text>{{/hasData}}
 </svg>
@@ -159,10 +159,12 @@ enum WebAssets {
     <button type="submit" class="link" id="signout">Sign Out</button>
   </form>
 </header>
+{{#chrome.showsBanner}}
 <div class="banner" id="pending-banner"{{^chrome.hasPending}} hidden{{/chrome.hasPending}}>
   <span id="pending-text">{{chrome.pendingCount}} permission request{{#chrome.pendingPlural}}s{{/chrome.pendingPlural}} waiting for you.</span>
   <a href="/permissions" id="pending-link">Review</a>
 </div>
+{{/chrome.showsBanner}}
 <main>
 {{#chrome.flash}}<p class="flash{{#chrome.flashIsError}} error{{/chrome.flashIsError}}" id="flash" role="status">{{chrome.flash}}</p>{{/chrome.flash}}
 {{$content}}{{/content}}
@@ -347,6 +349,7 @@ enum WebAssets {
 <svg class="sparkline" viewBox="0 0 80 28" aria-hidden="true">
   {{#bars}}<rect x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="1"></rect>{{/bars}}
   {{#points}}<polyline points="{{points}}"></polyline>{{/points}}
+  {{#dots}}<circle cx="{{x}}" cy="{{y}}" r="2"></circle>{{/dots}}
 </svg>
 
 """#,
@@ -418,7 +421,7 @@ enum WebAssets {
     </label>
     {{/isCategory}}
     <label>Start <input type="datetime-local" name="start" id="add-start" value="{{start}}" required></label>
-    <label>End <span class="muted">(optional)</span> <input type="datetime-local" name="end" id="add-end" value="{{end}}"></label>
+    <label><span>End <span class="muted">(optional)</span></span> <input type="datetime-local" name="end" id="add-end" value="{{end}}"></label>
     <button type="submit" id="add-submit">Add</button>
   </form>
 </section>
@@ -437,8 +440,8 @@ enum WebAssets {
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
         <input type="hidden" name="back" value="{{back}}">
         <input type="hidden" name="source" value="{{bundleIdentifier}}">
-        <button type="submit" name="move" value="up" class="small"{{^canMoveUp}} disabled{{/canMoveUp}} aria-label="Move {{name}} up">↑</button>
-        <button type="submit" name="move" value="down" class="small"{{^canMoveDown}} disabled{{/canMoveDown}} aria-label="Move {{name}} down">↓</button>
+        <button type="submit" name="move" value="up" class="secondary compact"{{^canMoveUp}} disabled{{/canMoveUp}} aria-label="Move {{name}} up">↑</button>
+        <button type="submit" name="move" value="down" class="secondary compact"{{^canMoveDown}} disabled{{/canMoveDown}} aria-label="Move {{name}} down">↓</button>
       </form>
     </li>
     {{/sources}}
@@ -463,7 +466,7 @@ enum WebAssets {
       <form method="post" action="{{deleteAction}}" data-confirm="Delete this sample? Apps will see it deleted.">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
         <input type="hidden" name="back" value="{{back}}">
-        <button type="submit" class="danger small delete">Delete</button>
+        <button type="submit" class="danger compact delete">Delete</button>
       </form>
     </li>
     {{/samples}}
@@ -496,7 +499,7 @@ h1 { font-size: 1.75rem; margin: 12px 0 14px; }
 h2 { font-size: 1.15rem; margin: 0 0 10px; }
 h3 { font-size: 0.8rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 16px 0 6px; }
 a { color: var(--blue); }
-code { font-size: .9em; background: #ececf0; padding: 1px 4px; border-radius: 4px; word-break: break-all; }
+code { font-size: .9em; background: #ececf0; padding: 1px 4px; border-radius: 4px; overflow-wrap: anywhere; }
 .small { font-size: .85rem; color: var(--muted); }
 .muted { color: var(--muted); }
 .brand-title { color: var(--accent); text-align: center; }
@@ -508,7 +511,7 @@ code { font-size: .9em; background: #ececf0; padding: 1px 4px; border-radius: 4p
 .sections { display: flex; gap: 4px; overflow-x: auto; flex: 1; scrollbar-width: none; }
 .sections a { white-space: nowrap; padding: 6px 10px; border-radius: 16px; color: var(--text); text-decoration: none; font-size: .95rem; }
 .sections a[aria-current="page"] { background: var(--accent); color: #fff; }
-.signout { margin: 0; }
+.signout { margin: 0 0 0 auto; }
 
 .banner { display: flex; justify-content: center; gap: 12px; padding: 10px 14px; background: #fff4d6;
   border-bottom: 1px solid #ecd9a0; font-weight: 600; }
@@ -526,7 +529,7 @@ button { border: 0; border-radius: 10px; padding: 10px 16px; background: var(--b
 button:disabled { opacity: .4; cursor: default; }
 button.secondary { background: #e5e5ea; color: var(--text); }
 button.danger { background: var(--danger); }
-button.small { padding: 4px 10px; font-size: .85rem; border-radius: 8px; }
+button.compact { padding: 4px 10px; font-size: .85rem; border-radius: 8px; min-width: 34px; }
 button.link { background: none; color: var(--blue); padding: 4px 0; font-weight: 500; }
 button.danger-text { color: var(--danger); }
 form.inline { display: inline-flex; gap: 6px; margin: 0; }
@@ -544,6 +547,7 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .sparkline { width: 80px; height: 28px; flex: none; }
 .sparkline rect { fill: var(--accent); }
 .sparkline polyline { fill: none; stroke: var(--accent); stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; }
+.sparkline circle { fill: var(--accent); }
 
 /* Type page */
 .segmented { display: grid; grid-template-columns: repeat(4, 1fr); background: #e5e5ea; border-radius: 9px; padding: 2px; }
@@ -612,6 +616,17 @@ progress[hidden] { display: none; }
   .sections { order: 3; flex-basis: 100%; }
   .add-form { grid-template-columns: 1fr; }
   .unit-row { grid-template-columns: 1fr; }
+  /* The chart is drawn 640 wide: its labels need larger type to stay readable scaled down. */
+  .chart .axis { font-size: 19px; }
+  .chart .empty { font-size: 26px; }
+  /* The log as a list: time, then who did what to which types, then the outcome. */
+  .log thead { display: none; }
+  .log tr { display: block; padding: 8px 0; border-bottom: 1px solid var(--line); }
+  .log td { display: inline; padding: 0; border: 0; }
+  .log td:first-child { display: block; font-size: .8rem; color: var(--muted); }
+  .log-app::after, .log-operation::after { content: " · "; }
+  .log-count:not(:empty)::before { content: " · "; }
+  .log-outcome { display: block !important; font-weight: 600; }
 }
 
 """#,
@@ -638,6 +653,10 @@ document.addEventListener("DOMContentLoaded", () => {
       for (const input of button.form.querySelectorAll("input[type=checkbox]")) input.checked = true;
     });
   }
+
+  // On a phone the sections scroll sideways: keep the current one in view.
+  const current = document.querySelector(".sections [aria-current]");
+  if (current) current.scrollIntoView({ block: "nearest", inline: "center" });
 
   watchPermissionRequests();
   setUpImport();

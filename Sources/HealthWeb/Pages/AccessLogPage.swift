@@ -72,7 +72,7 @@ extension HealthWebApp {
                     app: entry.app == AuditEntry.owner ? "You (Health)" : names[entry.app] ?? entry.app,
                     operation: Self.operationName(entry.operation),
                     types: entry.types.map(TypeNames.displayName).joined(separator: ", "),
-                    count: entry.sampleCount == 0 ? "" : NumberText.format(Double(entry.sampleCount)),
+                    count: entry.sampleCount == 0 ? "" : NumberText.format(Double(entry.sampleCount)) + (entry.sampleCount == 1 ? " sample" : " samples"),
                     outcome: entry.errorCode.map(Self.outcome) ?? "OK", failed: entry.errorCode != nil)
             }
             let appOptions = [AccessLogPage.Option(value: "", label: "All apps", selected: app == nil),

@@ -21,8 +21,7 @@ struct SampleRow {
         uuid = sample.uuid.uuidString
         when = dates.span(sample.startDate, sample.endDate)
         value = Self.value(of: sample, unit: unit)
-        let revision = sample.sourceRevision
-        source = revision.source.name + (revision.version.map { $0.isEmpty ? "" : " " + $0 } ?? "")
+        source = sample.sourceRevision.source.name
         device = sample.device.flatMap(Self.describe)
         metadata = (sample.metadata ?? [:]).sorted { $0.key < $1.key }.map { Item(key: $0.key, value: Self.describe($0.value, dates: dates)) }
         hasMetadata = !metadata.isEmpty

@@ -134,7 +134,7 @@ extension HealthWebApp {
             name: TypeNames.displayName(type.identifier), path: path, back: href(period, day),
             periods: ChartWindow.Period.allCases.map { TypePage.PeriodLink(label: $0.label, href: href($0, day), current: $0 == period) },
             windowTitle: window.title(dates), previousHref: href(period, window.previousDay),
-            nextHref: window.nextDay <= today ? href(period, window.nextDay) : nil,
+            nextHref: window.day < today ? href(period, min(window.nextDay, today)) : nil,
             headline: chart.headline, detail: chart.detail,
             chart: BarChart(
                 points: chart.points,

@@ -27,6 +27,8 @@ struct Chrome {
     let title: String
     let csrf: String
     let nav: [NavItem]
+    /// Whether the page has the banner at all (not on the requests' own page).
+    let showsBanner: Bool
     let pendingCount: Int
     let hasPending: Bool
     let pendingPlural: Bool
@@ -36,13 +38,14 @@ struct Chrome {
 }
 
 extension HealthWebApp {
-    func chrome(_ web: WebRequest, title: String, section: Chrome.Section?) -> Chrome {
+    /// The page's surroundings; the permission requests' own page shows no banner about them.
+    func chrome(_ web: WebRequest, title: String, section: Chrome.Section?, pendingBanner: Bool = true) -> Chrome {
         let flash = sessions.takeFlash(web.session.id)
-        let pending = host.pendingPermissionRequests().count
+        let pending = pendingBanner ? host.pendingPermissionRequests().count : 0
         return Chrome(
             title: title, csrf: web.session.csrfToken,
             nav: Chrome.Section.allCases.map { Chrome.NavItem(label: $0.rawValue, href: $0.href, current: $0 == section) },
-            pendingCount: pending, hasPending: pending > 0, pendingPlural: pending != 1, flash: flash?.text, flashIsError: flash?.isError ?? false,
+            showsBanner: pendingBanner, pendingCount: pending, hasPending: pending > 0, pendingPlural: pending != 1, flash: flash?.text, flashIsError: flash?.isError ?? false,
             assetVersion: StaticAssets.version)
     }
 }

@@ -21,6 +21,10 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
 
+  // On a phone the sections scroll sideways: keep the current one in view.
+  const current = document.querySelector(".sections [aria-current]");
+  if (current) current.scrollIntoView({ block: "nearest", inline: "center" });
+
   watchPermissionRequests();
   setUpImport();
 });
