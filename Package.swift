@@ -121,7 +121,11 @@ let package = Package(
             dependencies: ["HealthDaemon", "OpenHealthKit", "healthd"],
             swiftSettings: strict
         ),
-        .testTarget(name: "HealthWebTests", dependencies: ["HealthWeb"], swiftSettings: strict),
+        .testTarget(
+            name: "HealthWebTests",
+            dependencies: ["HealthWeb", "HealthDaemon", "OpenHealthKit", "OpenHealthKitSQLite"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),
     ]
 )

@@ -11,6 +11,11 @@ enum TypeNames {
     /// The short name (`stepCount`, `sleepAnalysis`, `workout`), which the pages use in addresses.
     static func shortName(_ identifier: String) -> String {
         if identifier == HKWorkoutTypeIdentifier { return "workout" }
+        switch HKObjectType.type(forRawIdentifier: identifier) {
+        case let type as HKQuantityType: return type.name
+        case let type as HKCategoryType: return type.name
+        default: break
+        }
         for prefix in prefixes where identifier.hasPrefix(prefix) && identifier.count > prefix.count {
             let rest = identifier.dropFirst(prefix.count)
             return rest.prefix(1).lowercased() + rest.dropFirst()
