@@ -38,7 +38,8 @@ struct ChartTests {
         #expect(totals.ticks == [0, 500, 1000, 1500])
         let heartRates = Scale(values: [58, 121], fromZero: false)
         #expect(heartRates.low == 50 && heartRates.high == 125)
-        #expect(Scale(values: [], fromZero: true).ticks == [0, 0.5])
+        #expect(Scale(values: [], fromZero: true).ticks == [0, 1])
+        #expect(Scale(values: [0, 1, 1], fromZero: true).ticks == [0, 1])
         #expect(Scale(values: [72.5], fromZero: false).ticks.count >= 2)
     }
 

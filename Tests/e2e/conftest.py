@@ -48,11 +48,12 @@ def browser():
 
 @pytest.fixture(scope="session")
 def shoot(browser):
-    """Saves a screenshot of the whole page at phone width: screenshots/<name>.png."""
+    """Saves a screenshot at phone width, of the whole page or (`full=False`) of its first screen:
+    screenshots/<name>.png."""
 
-    def take(name, width=PHONE[0]):
+    def take(name, width=PHONE[0], full=True):
         height = browser.execute_script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")
-        browser.set_window_size(width, max(PHONE[1], min(int(height) + 140, 6000)))
+        browser.set_window_size(width, max(PHONE[1], min(int(height) + 140, 6000)) if full else PHONE[1])
         browser.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
         browser.set_window_size(*PHONE)
 

@@ -346,10 +346,51 @@ def test_forms_need_the_session_token_and_pages_their_own_host(browser, healthd)
     assert browser.find_elements(By.CSS_SELECTOR, ".sample") == []
 
 
+def _a_week_of_band_data(healthd):
+    """A second app with a week of steps, heart rates, body masses and sleep, for pages that look lived in."""
+    band = App(healthd, healthd.register("com.example.band", "Band", read_reason="r", write_reason="Band records what you do."))
+    types = [STEPS, HEART_RATE, BODY_MASS, "HKCategoryTypeIdentifierSleepAnalysis"]
+    grants = {name: {"share": "sharingAuthorized", "read": "authorized"} for name in types}
+    assert healthd.owner("PUT", "/v1/owner/apps/com.example.band/grants", {"grants": grants}).status == 200
+    now = datetime.datetime.now(datetime.timezone.utc).replace(minute=0, second=0, microsecond=0)
+    objects = []
+
+    def sample(type_name, start, end, **fields):
+        objects.append({"uuid": str(__import__("uuid").uuid4()).upper(), "type": type_name,
+                        "startDate": start.timestamp(), "endDate": end.timestamp(), **fields})
+
+    for day in range(8, 0, -1):
+        midnight = (now - datetime.timedelta(days=day)).replace(hour=0)
+        for hour, steps in ((8, 900), (12, 1500), (17, 2400), (20, 600)):
+            start = midnight + datetime.timedelta(hours=hour)
+            sample(STEPS, start, start + datetime.timedelta(minutes=40),
+                   quantity={"value": steps + (day * 137) % 700, "unit": "count"})
+        for hour in range(0, 24, 2):
+            at = midnight + datetime.timedelta(hours=hour)
+            sample(HEART_RATE, at, at, quantity={"value": 58 + (hour * 7 + day * 11) % 45, "unit": "count/min"})
+        weigh = midnight + datetime.timedelta(hours=7)
+        sample(BODY_MASS, weigh, weigh, quantity={"value": 72.4 - day * 0.15, "unit": "kg"},
+               device={"name": "Band Scale", "manufacturer": "Example"}, metadata={"HKWasUserEntered": {"bool": False}})
+        sample("HKCategoryTypeIdentifierSleepAnalysis", midnight + datetime.timedelta(hours=1),
+               midnight + datetime.timedelta(hours=6, minutes=30), value=3)
+    answer = band.call("POST", "/v1/samples", {"objects": objects})
+    assert answer.status == 200, answer
+
+
 def test_screenshots_of_the_main_pages(browser, healthd, shoot):
+    _a_week_of_band_data(healthd)
     open_page(browser, healthd, "/")
-    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".summary-name")][:2] == ["Heart Rate", "Step Count"]
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".summary-name")]
+    assert names[0] == "Heart Rate" and set(names) == {"Heart Rate", "Step Count", "Body Mass", "Sleep Analysis"}
     shoot("02-summary")
+    open_page(browser, healthd, "/types/heartRate?range=week")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#chart rect.range")) >= 7
+    shoot("12-type-heart-rate-week", full=False)
+    open_page(browser, healthd, "/types/bodyMass?range=month")
+    assert headline(browser).startswith("Average ")
+    shoot("13-type-body-mass-month", full=False)
+    open_page(browser, healthd, "/types/sleepAnalysis?range=week")
+    shoot("14-type-sleep-week", full=False)
     open_page(browser, healthd, "/sources")
     shoot("07-sources")
     open_page(browser, healthd, "/types")

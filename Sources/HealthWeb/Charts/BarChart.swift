@@ -103,7 +103,9 @@ struct Scale {
         let bottom = fromZero ? min(0, minimum) : minimum
         var span = maximum - bottom
         if span <= 0 { span = max(abs(maximum) * 0.1, 1) }
-        let step = Self.round(span / 3)
+        var step = Self.round(span / 3)
+        // Counts never read 0.5.
+        if fromZero, values.allSatisfy({ $0 == $0.rounded() }) { step = max(step, 1) }
         low = (bottom / step).rounded(.down) * step
         var high = (maximum / step).rounded(.up) * step
         if high <= low { high = low + step }

@@ -23,6 +23,11 @@ struct DisplayUnit: Sendable {
         "count/min": "/min",
     ]
 
+    /// The unit in a menu: `kg`, `°F (degF)`, `/min (count/min)`.
+    var menuLabel: String {
+        symbol.isEmpty || symbol == unit.unitString ? unit.unitString : symbol + " (" + unit.unitString + ")"
+    }
+
     /// A value in the type's canonical unit, in this unit, as typed and shown (percent: × 100).
     func shown(_ canonicalValue: Double, of type: HKQuantityType) -> Double {
         let value = HKQuantity(unit: type.canonicalUnit, doubleValue: canonicalValue).doubleValue(for: unit)

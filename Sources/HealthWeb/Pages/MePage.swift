@@ -117,16 +117,11 @@ extension HealthWebApp {
     /// The unit menu of a type: the locale's default first, then the units of its dimension.
     private static func unitRow(_ type: HKQuantityType, current: HKUnit?) -> MePage.UnitRow {
         let localeDefault = PreferredUnitDefaults.unit(for: type, measurementSystem: UserLocale.current().measurementSystem)
-        let defaultLabel = "Default (" + label(of: localeDefault) + ")"
+        let defaultLabel = "Default (" + DisplayUnit(localeDefault).menuLabel + ")"
         let options = [MePage.Option(value: "", label: defaultLabel, selected: current == nil)]
             + UnitChoices.units(for: type, including: current).map {
-                MePage.Option(value: $0.unitString, label: label(of: $0), selected: $0.unitString == current?.unitString)
+                MePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == current?.unitString)
             }
         return MePage.UnitRow(identifier: type.identifier, field: "unit." + type.identifier, name: TypeNames.displayName(type.identifier), options: options)
-    }
-
-    private static func label(of unit: HKUnit) -> String {
-        let symbol = DisplayUnit(unit).symbol
-        return symbol.isEmpty || symbol == unit.unitString ? unit.unitString : symbol + " (" + unit.unitString + ")"
     }
 }

@@ -55,7 +55,8 @@ extension HealthWebApp {
                 let reads = decided.values.filter { $0.read == .authorized }.count
                 return SourcesPage.App(
                     name: app.manifest.name, bundleIdentifier: app.bundleIdentifier, href: Self.appPath(app.bundleIdentifier),
-                    summary: decided.isEmpty ? "Has not asked for access" : "Writes \(writes) · reads \(reads) types",
+                    summary: decided.isEmpty ? "Has not asked for access"
+                        : writes + reads == 0 ? "No access allowed" : "May write \(writes) and read \(reads) types",
                     revoked: app.revokedAt != nil)
             }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
             return renderer.html("sources", SourcesPage(chrome: chrome(web, title: "Sources", section: .sources), apps: apps))

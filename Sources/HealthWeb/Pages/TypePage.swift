@@ -153,7 +153,7 @@ extension HealthWebApp {
         if let quantityType = type as? HKQuantityType {
             let chosen = values?["unit"] ?? unit?.unit.unitString
             let units = UnitChoices.units(for: quantityType, including: unit?.unit).map {
-                TypePage.Option(value: $0.unitString, label: DisplayUnit($0).symbol.isEmpty ? $0.unitString : DisplayUnit($0).symbol, selected: $0.unitString == chosen)
+                TypePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == chosen)
             }
             return TypePage.AddForm(
                 action: path + "/samples", isQuantity: true, isCategory: false, units: units, values: [],
