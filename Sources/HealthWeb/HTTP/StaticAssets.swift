@@ -30,7 +30,9 @@ extension HealthWebApp {
     func addStaticRoutes(to router: Router<BasicRequestContext>) {
         router.get("/static/{name}") { request, context in
             guard let name = context.parameters.get("name"), let text = WebAssets.staticFiles[name] else {
-                return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))
+                return Response(
+                    status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))
             }
             return Response(
                 status: .ok,

@@ -31,7 +31,8 @@ extension HealthWebApp {
             await respond(request) {
                 try checkHost(request)
                 guard let session = currentSession(request) else {
-                    return Response.redirect(to: "/signin?next=" + (request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))
+                    let next = request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+                    return Response.redirect(to: "/signin?next=" + next)
                 }
                 return try await handler(WebRequest(request: request, context: context, session: session, form: FormData("")))
             }

@@ -72,12 +72,15 @@ extension HealthWebApp {
                     app: entry.app == AuditEntry.owner ? "You (Health)" : names[entry.app] ?? entry.app,
                     operation: Self.operationName(entry.operation),
                     types: entry.types.map(TypeNames.displayName).joined(separator: ", "),
-                    count: entry.sampleCount == 0 ? "" : NumberText.format(Double(entry.sampleCount)) + (entry.sampleCount == 1 ? " sample" : " samples"),
+                    count: entry.sampleCount == 0
+                        ? "" : NumberText.format(Double(entry.sampleCount)) + (entry.sampleCount == 1 ? " sample" : " samples"),
                     outcome: entry.errorCode.map(Self.outcome) ?? "OK", failed: entry.errorCode != nil)
             }
             let appOptions = [AccessLogPage.Option(value: "", label: "All apps", selected: app == nil),
                               AccessLogPage.Option(value: AuditEntry.owner, label: "You (Health)", selected: app == AuditEntry.owner)]
-                + host.apps.apps().map { AccessLogPage.Option(value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app) }
+                + host.apps.apps().map {
+                    AccessLogPage.Option(value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app)
+                }
             let typeOptions = [AccessLogPage.Option(value: "", label: "All types", selected: type == nil)]
                 + TypeNames.browsableTypes.map {
                     AccessLogPage.Option(

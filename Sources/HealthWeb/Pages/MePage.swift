@@ -47,7 +47,8 @@ extension HealthWebApp {
     func addMeRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/me") { [self] web in
             let engine = host.engine
-            let data = try await blocking { () -> ([HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>) in
+            typealias Stored = ([HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>)
+            let data = try await blocking { () -> Stored in
                 let owner = try Self.owner()
                 var stored: [HKCharacteristicTypeIdentifier: String] = [:]
                 for type in [HKCharacteristicTypeIdentifier.dateOfBirth] + Self.characteristicChoices.map(\.0) {
@@ -122,6 +123,7 @@ extension HealthWebApp {
             + UnitChoices.units(for: type, including: current).map {
                 MePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == current?.unitString)
             }
-        return MePage.UnitRow(identifier: type.identifier, field: "unit." + type.identifier, name: TypeNames.displayName(type.identifier), options: options)
+        return MePage.UnitRow(
+            identifier: type.identifier, field: "unit." + type.identifier, name: TypeNames.displayName(type.identifier), options: options)
     }
 }

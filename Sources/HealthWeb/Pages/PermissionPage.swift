@@ -39,7 +39,8 @@ extension HealthWebApp {
         page(router, "/permissions") { [self] web in
             let dates = DateText()
             let sheets = host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
-            return renderer.html("permissions", PermissionPage(chrome: chrome(web, title: "Permission Requests", section: nil, pendingBanner: false), sheets: sheets))
+            let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
+            return renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
         }
 
         // For the banner's script: how many requests wait (no health data, but only for the signed-in owner).

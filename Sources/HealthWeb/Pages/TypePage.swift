@@ -88,7 +88,9 @@ extension HealthWebApp {
     }
 
     /// The page; `form` carries what the user typed when a sample was refused.
-    func typePage(_ web: WebRequest, type: HKSampleType, form: (values: FormData, error: String)?, status: HTTPResponse.Status) async throws -> Response {
+    func typePage(
+        _ web: WebRequest, type: HKSampleType, form: (values: FormData, error: String)?, status: HTTPResponse.Status
+    ) async throws -> Response {
         let dates = DateText()
         let query = web.query
         let period = query["range"].flatMap(ChartWindow.Period.init(rawValue:)) ?? .day

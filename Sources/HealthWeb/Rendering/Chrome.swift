@@ -45,7 +45,8 @@ extension HealthWebApp {
         return Chrome(
             title: title, csrf: web.session.csrfToken,
             nav: Chrome.Section.allCases.map { Chrome.NavItem(label: $0.rawValue, href: $0.href, current: $0 == section) },
-            showsBanner: pendingBanner, pendingCount: pending, hasPending: pending > 0, pendingPlural: pending != 1, flash: flash?.text, flashIsError: flash?.isError ?? false,
+            showsBanner: pendingBanner, pendingCount: pending, hasPending: pending > 0, pendingPlural: pending != 1,
+            flash: flash?.text, flashIsError: flash?.isError ?? false,
             assetVersion: StaticAssets.version)
     }
 }
