@@ -77,47 +77,54 @@ struct PreferredUnitsTests {
         }
         #expect(viaCompletion == (true, .errorAuthorizationNotDetermined))
     }
+}
 
-    @Test func aRemoteAppGetsTheOwnersUnitsFromHealthd() async throws {
-        let daemon = try await TestDaemon.start()
-        do {
-            let credential = try await register(Self.app("com.example.remote-units"), on: daemon)
-            let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
+extension InProcessHealthd {
+    /// A remote store asks healthd, which answers with the owner's units.
+    @Suite struct RemotePreferredUnitsTests {
+        private let mass = HKQuantityType(.bodyMass)
+
+        @Test func aRemoteAppGetsTheOwnersUnitsFromHealthd() async throws {
+            let daemon = try await TestDaemon.start()
             do {
-                _ = try await store.preferredUnits(for: [mass])
-                Issue.record("an app that never asked got units")
-            } catch let error as HKError {
-                #expect(error.code == .errorAuthorizationNotDetermined)
+                let credential = try await register(AppManifest(bundleIdentifier: "com.example.remote-units", name: "Units"), on: daemon)
+                let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
+                do {
+                    _ = try await store.preferredUnits(for: [mass])
+                    Issue.record("an app that never asked got units")
+                } catch let error as HKError {
+                    #expect(error.code == .errorAuthorizationNotDetermined)
+                }
+                try daemon.engine.setGrants([mass.identifier: Grant(share: .sharingDenied, read: .authorized)], app: "com.example.remote-units")
+                try daemon.engine.setPreferredUnit(.pound(), for: mass)
+                #expect(try await store.preferredUnits(for: [mass]) == [mass: .pound()])
+            } catch {
+                try await daemon.stop()
+                throw error
             }
-            try daemon.engine.setGrants([mass.identifier: Grant(share: .sharingDenied, read: .authorized)], app: "com.example.remote-units")
-            try daemon.engine.setPreferredUnit(.pound(), for: mass)
-            #expect(try await store.preferredUnits(for: [mass]) == [mass: .pound()])
-        } catch {
             try await daemon.stop()
-            throw error
         }
-        try await daemon.stop()
-    }
 
-    private func register(_ manifest: AppManifest, on daemon: TestDaemon) async throws -> String {
-        func xml(_ dictionary: [String: Any]) throws -> String {
-            String(decoding: try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0), as: UTF8.self)
+        private func register(_ manifest: AppManifest, on daemon: TestDaemon) async throws -> String {
+            func xml(_ dictionary: [String: Any]) throws -> String {
+                String(decoding: try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0), as: UTF8.self)
+            }
+            let registration = WireAppRegistration(
+                infoPlist: try xml([
+                    "CFBundleIdentifier": manifest.bundleIdentifier, "CFBundleName": manifest.name,
+                    "NSHealthShareUsageDescription": "Reads.", "NSHealthUpdateUsageDescription": "Writes.",
+                ]),
+                entitlements: try xml(["com.apple.developer.healthkit": true]), credentialLifetime: nil)
+            var request = URLRequest(url: daemon.address.appendingPathComponent("v1/owner/apps"))
+            request.httpMethod = "POST"
+            request.setValue("Bearer \(daemon.ownerSecret)", forHTTPHeaderField: "Authorization")
+            request.httpBody = try JSONEncoder().encode(registration)
+            let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+                URLSession.shared.dataTask(with: request) { data, _, error in
+                    if let data { continuation.resume(returning: data) } else { continuation.resume(throwing: error ?? URLError(.badServerResponse)) }
+                }.resume()
+            }
+            return try JSONDecoder().decode(WireIssuedCredential.self, from: data).credential
         }
-        let registration = WireAppRegistration(
-            infoPlist: try xml([
-                "CFBundleIdentifier": manifest.bundleIdentifier, "CFBundleName": manifest.name,
-                "NSHealthShareUsageDescription": "Reads.", "NSHealthUpdateUsageDescription": "Writes.",
-            ]),
-            entitlements: try xml(["com.apple.developer.healthkit": true]), credentialLifetime: nil)
-        var request = URLRequest(url: daemon.address.appendingPathComponent("v1/owner/apps"))
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(daemon.ownerSecret)", forHTTPHeaderField: "Authorization")
-        request.httpBody = try JSONEncoder().encode(registration)
-        let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-            URLSession.shared.dataTask(with: request) { data, _, error in
-                if let data { continuation.resume(returning: data) } else { continuation.resume(throwing: error ?? URLError(.badServerResponse)) }
-            }.resume()
-        }
-        return try JSONDecoder().decode(WireIssuedCredential.self, from: data).credential
     }
 }
