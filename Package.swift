@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthWebTests",
-            dependencies: ["HealthWeb", "HealthDaemon", "OpenHealthKit", "OpenHealthKitSQLite"],
+            dependencies: ["HealthWeb", "OpenHealthKit", "OpenHealthKitSQLite", "healthd"],
             swiftSettings: strict
         ),
         .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),

@@ -1,5 +1,4 @@
 import Foundation
-import HealthDaemon
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitSQLite
@@ -79,7 +78,7 @@ struct PreferredUnitsTests {
     }
 }
 
-extension InProcessHealthd {
+extension HealthdBacked {
     /// A remote store asks healthd, which answers with the owner's units.
     @Suite struct RemotePreferredUnitsTests {
         private let mass = HKQuantityType(.bodyMass)

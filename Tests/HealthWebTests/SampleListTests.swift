@@ -5,7 +5,7 @@ import Testing
 
 /// A type's samples, newest first, a page at a time: every sample appears exactly once, even where many share a
 /// start date across a page boundary.
-extension InProcessHealthd {
+extension HealthdBacked {
     @Suite struct SampleListTests {
         @Test func pagingShowsEverySampleOnce() async throws {
             let daemon = try await TestDaemon.start()

@@ -4,7 +4,7 @@ import OpenHealthKitModel
 import Testing
 
 /// Sign-in, sessions, CSRF tokens and what every page sends, against healthd in this process.
-extension InProcessHealthd {
+extension HealthdBacked {
     @Suite struct WebSecurityTests {
         private func withDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
             let daemon = try await TestDaemon.start()

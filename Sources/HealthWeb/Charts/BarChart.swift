@@ -3,24 +3,24 @@ import Foundation
 /// The geometry of a chart, drawn as SVG by the `chart` template: bars from zero for totals and counts, a bar from
 /// the lowest to the highest value with a dot at the average for discrete types. Every number is formatted here,
 /// so the template only places them.
-struct BarChart {
-    struct Bar {
+struct BarChart: Sendable {
+    struct Bar: Sendable {
         let x, y, width, height: String
         let title: String
     }
 
-    struct RangeBar {
+    struct RangeBar: Sendable {
         let x, y, width, height: String
         let centerX, averageY: String
         let title: String
     }
 
-    struct GridLine {
+    struct GridLine: Sendable {
         let y, labelY: String
         let label: String
     }
 
-    struct AxisLabel {
+    struct AxisLabel: Sendable {
         let x: String
         let text: String
     }
@@ -129,12 +129,12 @@ struct Scale {
 }
 
 /// The small trend beside a value on the Summary: bars (totals, counts) or a line (discrete values).
-struct Sparkline {
-    struct Bar {
+struct Sparkline: Sendable {
+    struct Bar: Sendable {
         let x, y, width, height: String
     }
 
-    struct Dot {
+    struct Dot: Sendable {
         let x, y: String
     }
 

@@ -10,7 +10,7 @@ struct ChartData {
     let dates: DateText
 
     /// What the bars say, with the summary line above the chart.
-    struct Result {
+    struct Result: Sendable {
         let points: [ChartPoint]
         let isRange: Bool
         /// `Total 1,300` / `Average 72 /min`, and a second fact (`Daily average 186`, `Range 60–120 /min`).

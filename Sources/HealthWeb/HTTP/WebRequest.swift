@@ -103,12 +103,12 @@ extension HealthWebApp {
         do {
             return try await work()
         } catch let error as WebError {
-            return renderer.errorPage(status: error.status, message: error.message, signedIn: currentSession(request) != nil)
+            return await renderer.errorPage(status: error.status, message: error.message, signedIn: currentSession(request) != nil)
         } catch let error as HKError {
             let status: HTTPResponse.Status = error.code == .errorInvalidArgument ? .badRequest : .internalServerError
-            return renderer.errorPage(status: status, message: error.message, signedIn: currentSession(request) != nil)
+            return await renderer.errorPage(status: status, message: error.message, signedIn: currentSession(request) != nil)
         } catch {
-            return renderer.errorPage(
+            return await renderer.errorPage(
                 status: .internalServerError, message: "Health could not complete this. Try again.", signedIn: currentSession(request) != nil)
         }
     }

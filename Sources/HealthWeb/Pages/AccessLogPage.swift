@@ -5,14 +5,14 @@ import OpenHealthKitModel
 
 /// The access log: every call that read or wrote health data (and the owner's changes), newest first, filterable
 /// by app, type and period.
-struct AccessLogPage {
-    struct Option {
+struct AccessLogPage: Sendable {
+    struct Option: Sendable {
         let value: String
         let label: String
         let selected: Bool
     }
 
-    struct Entry {
+    struct Entry: Sendable {
         let id: String
         let time: String
         let app: String
@@ -50,11 +50,13 @@ extension HealthWebApp {
             let before = query["before"].flatMap { Int64($0) }
             let records = host.records
             let since = period.seconds.map { Date().addingTimeInterval(-$0) }
-            let scanned = try await blocking {
-                try records.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
-            }
-            let matching = scanned.reversed().filter { entry in
-                (type.map { entry.types.contains($0.identifier) } ?? true) && (before.map { (entry.id ?? 0) < $0 } ?? true)
+            let typeIdentifier = type?.identifier
+            let (matching, truncated) = try await blocking { () -> ([AuditEntry], Bool) in
+                let scanned = try records.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
+                let matching = scanned.reversed().filter { entry in
+                    (typeIdentifier.map { entry.types.contains($0) } ?? true) && (before.map { (entry.id ?? 0) < $0 } ?? true)
+                }
+                return (matching, scanned.count >= Self.logScanLimit)
             }
             let shown = Array(matching.prefix(Self.logEntriesPerPage))
             let names = Dictionary(uniqueKeysWithValues: host.apps.apps().map { ($0.bundleIdentifier, $0.manifest.name) })
@@ -87,10 +89,10 @@ extension HealthWebApp {
                         value: TypeNames.shortName($0.identifier), label: TypeNames.displayName($0.identifier),
                         selected: $0.identifier == type?.identifier)
                 }
-            return renderer.html("log", AccessLogPage(
+            return await renderer.html("log", AccessLogPage(
                 chrome: chrome(web, title: "Access Log", section: .log), apps: appOptions, types: typeOptions,
                 periods: Self.periods.map { AccessLogPage.Option(value: $0.value, label: $0.label, selected: $0.value == period.value) },
-                entries: entries, olderHref: olderHref, truncated: scanned.count >= Self.logScanLimit))
+                entries: entries, olderHref: olderHref, truncated: truncated))
         }
     }
 

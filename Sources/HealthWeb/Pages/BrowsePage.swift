@@ -3,13 +3,13 @@ import Hummingbird
 import OpenHealthKitModel
 
 /// Every type, by name, to open one that has no data yet (and add a sample to it).
-struct BrowsePage {
-    struct Group {
+struct BrowsePage: Sendable {
+    struct Group: Sendable {
         let title: String
         let types: [Link]
     }
 
-    struct Link {
+    struct Link: Sendable {
         let name: String
         let href: String
     }
@@ -30,7 +30,7 @@ extension HealthWebApp {
                 BrowsePage.Group(title: "Events and states", types: links { $0 is HKCategoryType }),
                 BrowsePage.Group(title: "Workouts", types: links { $0 is HKWorkoutType }),
             ]
-            return renderer.html("browse", BrowsePage(chrome: chrome(web, title: "Browse", section: .browse), groups: groups))
+            return await renderer.html("browse", BrowsePage(chrome: chrome(web, title: "Browse", section: .browse), groups: groups))
         }
     }
 }

@@ -6,7 +6,7 @@ import OpenHealthKitModel
 
 /// Import: upload an Apple Health export (`export.zip`, or its `export.xml`) with a progress bar. The upload is
 /// written to a private temporary file, handed to the host's importer, then removed.
-struct ImportPage {
+struct ImportPage: Sendable {
     let chrome: Chrome
     let available: Bool
     let unavailableReason: String?
@@ -18,7 +18,7 @@ extension HealthWebApp {
 
     func addImportRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/import") { [self] web in
-            renderer.html("import", ImportPage(
+            await renderer.html("import", ImportPage(
                 chrome: chrome(web, title: "Import", section: .importing), available: host.importUnavailableReason == nil,
                 unavailableReason: host.importUnavailableReason))
         }

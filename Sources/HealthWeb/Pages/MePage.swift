@@ -5,20 +5,20 @@ import OpenHealthKitModel
 
 /// Me: the characteristics apps may read (date of birth, sex, blood type, skin type, wheelchair use, move mode)
 /// and the unit each quantity type is shown in, here and to apps (`preferredUnits(for:)`).
-struct MePage {
-    struct Option {
+struct MePage: Sendable {
+    struct Option: Sendable {
         let value: String
         let label: String
         let selected: Bool
     }
 
-    struct Choice {
+    struct Choice: Sendable {
         let field: String
         let label: String
         let options: [Option]
     }
 
-    struct UnitRow {
+    struct UnitRow: Sendable {
         let identifier: String
         let field: String
         let name: String
@@ -69,7 +69,7 @@ extension HealthWebApp {
             let rows = units.keys.sorted { TypeNames.displayName($0.identifier) < TypeNames.displayName($1.identifier) }.map { type in
                 Self.unitRow(type, current: chosen[type.identifier])
             }
-            return renderer.html("me", MePage(
+            return await renderer.html("me", MePage(
                 chrome: chrome(web, title: "Me", section: .me), dateOfBirth: stored[.dateOfBirth] ?? "", choices: choices,
                 unitsWithData: rows.filter { withData.contains($0.identifier) },
                 otherUnits: rows.filter { !withData.contains($0.identifier) }))

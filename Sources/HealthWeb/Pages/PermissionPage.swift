@@ -8,15 +8,15 @@ import OpenHealthKitModel
 /// answers here. The sheet names the app, shows its reasons (its usage descriptions), and lists the types it wants
 /// to write and to read, each with its own switch (off until turned on, as in HealthKit); Allow records the
 /// switches, Don't Allow denies everything. The app's call then completes.
-struct PermissionPage {
-    struct Switch {
+struct PermissionPage: Sendable {
+    struct Switch: Sendable {
         let identifier: String
         let name: String
         let field: String
         let elementID: String
     }
 
-    struct Sheet {
+    struct Sheet: Sendable {
         let id: String
         let action: String
         let appName: String
@@ -40,7 +40,7 @@ extension HealthWebApp {
             let dates = DateText()
             let sheets = host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
             let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
-            return renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
+            return await renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
         }
 
         // For the banner's script: how many requests wait (no health data, but only for the signed-in owner).

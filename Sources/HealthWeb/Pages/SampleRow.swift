@@ -2,8 +2,8 @@ import Foundation
 import OpenHealthKitModel
 
 /// One sample in a type's list: when, what, who wrote it, with what device, and its metadata.
-struct SampleRow {
-    struct Item {
+struct SampleRow: Sendable {
+    struct Item: Sendable {
         let key: String
         let value: String
     }

@@ -6,7 +6,7 @@ import Hummingbird
 extension HealthWebApp {
     private static let signInCookie = "health_signin"
 
-    private struct SignInPage {
+    private struct SignInPage: Sendable {
         let token: String
         let next: String
         let error: String?
@@ -19,7 +19,7 @@ extension HealthWebApp {
                 try checkHost(request)
                 let next = Self.localPath(FormData(request.uri.query ?? "")["next"])
                 if currentSession(request) != nil { return Response.redirect(to: next) }
-                return signInPage(next: next, error: nil, signedOut: request.uri.query?.contains("signedout") ?? false, status: .ok)
+                return await signInPage(next: next, error: nil, signedOut: request.uri.query?.contains("signedout") ?? false, status: .ok)
             }
         }
 
@@ -34,10 +34,10 @@ extension HealthWebApp {
                 guard let token = form["token"], let cookie = request.cookies[Self.signInCookie]?.value,
                       constantTimeEqual(token, cookie)
                 else {
-                    return signInPage(next: next, error: "The sign-in page had expired. Try again.", signedOut: false, status: .forbidden)
+                    return await signInPage(next: next, error: "The sign-in page had expired. Try again.", signedOut: false, status: .forbidden)
                 }
                 guard let secret = form["secret"], host.isOwnerSecret(secret) else {
-                    return signInPage(next: next, error: "That is not the owner secret.", signedOut: false, status: .unauthorized)
+                    return await signInPage(next: next, error: "That is not the owner secret.", signedOut: false, status: .unauthorized)
                 }
                 let session = sessions.create()
                 var response = Response.redirect(to: next)
@@ -55,9 +55,9 @@ extension HealthWebApp {
         }
     }
 
-    private func signInPage(next: String, error: String?, signedOut: Bool, status: HTTPResponse.Status) -> Response {
+    private func signInPage(next: String, error: String?, signedOut: Bool, status: HTTPResponse.Status) async -> Response {
         let token = SessionStore.randomToken()
-        var response = renderer.html("signin", SignInPage(token: token, next: next, error: error, signedOut: signedOut), status: status)
+        var response = await renderer.html("signin", SignInPage(token: token, next: next, error: error, signedOut: signedOut), status: status)
         response.setCookie(Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
         return response
     }

@@ -5,8 +5,8 @@ import OpenHealthKitModel
 
 /// Sources: every registered app, and for one app the types it may write and read. Each switch changes the grant
 /// at once; Turn Off All denies everything; Revoke Credential cuts the app off entirely.
-struct SourcesPage {
-    struct App {
+struct SourcesPage: Sendable {
+    struct App: Sendable {
         let name: String
         let bundleIdentifier: String
         let href: String
@@ -18,8 +18,8 @@ struct SourcesPage {
     let apps: [App]
 }
 
-struct AppPage {
-    struct Switch {
+struct AppPage: Sendable {
+    struct Switch: Sendable {
         let name: String
         let identifier: String
         let kind: String
@@ -59,7 +59,7 @@ extension HealthWebApp {
                         : writes + reads == 0 ? "No access allowed" : "May write \(writes) and read \(reads) types",
                     revoked: app.revokedAt != nil)
             }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
-            return renderer.html("sources", SourcesPage(chrome: chrome(web, title: "Sources", section: .sources), apps: apps))
+            return await renderer.html("sources", SourcesPage(chrome: chrome(web, title: "Sources", section: .sources), apps: apps))
         }
 
         page(router, "/sources/{app}") { [self] web in
@@ -79,7 +79,7 @@ extension HealthWebApp {
             let write = switches("share") { $0.share == .notDetermined ? nil : $0.share == .sharingAuthorized }
             let read = switches("read") { $0.read == .notDetermined ? nil : $0.read == .authorized }
             let dates = DateText()
-            return renderer.html("app", AppPage(
+            return await renderer.html("app", AppPage(
                 chrome: chrome(web, title: app.manifest.name, section: .sources), name: app.manifest.name,
                 bundleIdentifier: bundleIdentifier, path: Self.appPath(bundleIdentifier), version: app.manifest.version,
                 registered: dates.dateTime(app.registeredAt), revoked: app.revokedAt.map(dates.dateTime),

@@ -6,8 +6,8 @@ import OpenHealthKitModel
 /// The Summary: every type with data, most recent first, with its latest value (a discrete quantity, a category,
 /// a workout) or the total of its latest day (a cumulative quantity: today's, when there is data today) in the
 /// user's unit, and a week's trend ending that day.
-struct SummaryPage {
-    struct Row {
+struct SummaryPage: Sendable {
+    struct Row: Sendable {
         let name: String
         let href: String
         let value: String
@@ -25,7 +25,7 @@ extension HealthWebApp {
         page(router, "/") { [self] web in
             let engine = host.engine
             let rows = try await blocking { try Self.summaryRows(engine: engine, dates: DateText()) }
-            return renderer.html("summary", SummaryPage(chrome: chrome(web, title: "Summary", section: .summary), rows: rows))
+            return await renderer.html("summary", SummaryPage(chrome: chrome(web, title: "Summary", section: .summary), rows: rows))
         }
     }
 

@@ -5,21 +5,21 @@ import OpenHealthKitModel
 
 /// A type's page: the chart (Day, Week, Month, Year), the form to add a sample, the order of its sources, and its
 /// samples, newest first, a page at a time.
-struct TypePage {
-    struct PeriodLink {
+struct TypePage: Sendable {
+    struct PeriodLink: Sendable {
         let label: String
         let href: String
         let current: Bool
     }
 
-    struct Option {
+    struct Option: Sendable {
         let value: String
         let label: String
         let selected: Bool
     }
 
     /// What the add form shows: the entered values again, with the error, after a refused sample.
-    struct AddForm {
+    struct AddForm: Sendable {
         let action: String
         let isQuantity: Bool
         let isCategory: Bool
@@ -31,7 +31,7 @@ struct TypePage {
         let error: String?
     }
 
-    struct PrioritySource {
+    struct PrioritySource: Sendable {
         let position: Int
         let name: String
         let bundleIdentifier: String
@@ -39,7 +39,7 @@ struct TypePage {
         let canMoveDown: Bool
     }
 
-    struct Priority {
+    struct Priority: Sendable {
         let action: String
         let sources: [PrioritySource]
     }
@@ -145,7 +145,7 @@ extension HealthWebApp {
             isRange: chart.isRange, form: addForm(for: type, path: path, unit: unit, dates: dates, entered: form),
             priority: priority, samples: shown.map { SampleRow($0, typePath: path, unit: unit, dates: dates) },
             olderHref: olderHref, isFirstPage: cursor == nil)
-        return renderer.html("type", model, status: status)
+        return await renderer.html("type", model, status: status)
     }
 
     private func addForm(

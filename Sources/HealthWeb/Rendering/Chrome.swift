@@ -2,8 +2,8 @@ import Foundation
 
 /// What every signed-in page shows around its content: the title, the navigation, the banner of waiting
 /// permission requests, the message left by the last form, and the CSRF token its forms carry.
-struct Chrome {
-    struct NavItem {
+struct Chrome: Sendable {
+    struct NavItem: Sendable {
         let label: String
         let href: String
         let current: Bool

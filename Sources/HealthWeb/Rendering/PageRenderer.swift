@@ -30,14 +30,17 @@ struct PageRenderer: Sendable {
         return html
     }
 
-    func html(_ template: String, _ model: Any, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status, headers: Self.pageHeaders,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: render(template, model))))
+    /// The page as a response. Rendering walks the model by reflection, which takes a while for a long page: it runs
+    /// on a dispatch thread, not on one of Swift concurrency's few threads that every other request needs.
+    func html(_ template: String, _ model: some Sendable, status: HTTPResponse.Status = .ok) async -> Response {
+        let text = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: render(template, model)) }
+        }
+        return Response(status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    func errorPage(status: HTTPResponse.Status, message: String, signedIn: Bool) -> Response {
-        html("error", ErrorPage(status: "\(status.code)", reason: status.reasonPhrase, message: message, signedIn: signedIn), status: status)
+    func errorPage(status: HTTPResponse.Status, message: String, signedIn: Bool) async -> Response {
+        await html("error", ErrorPage(status: "\(status.code)", reason: status.reasonPhrase, message: message, signedIn: signedIn), status: status)
     }
 
     /// Every page: no caching of health data, no framing, no script or style from anywhere but healthd, no
@@ -53,7 +56,7 @@ struct PageRenderer: Sendable {
     ]
 }
 
-private struct ErrorPage {
+private struct ErrorPage: Sendable {
     let status: String
     let reason: String
     let message: String

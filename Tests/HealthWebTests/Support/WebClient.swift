@@ -1,5 +1,4 @@
 import Foundation
-import HealthDaemon
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
