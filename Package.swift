@@ -55,7 +55,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Resources")],
+            // Templates and static files are compiled in (Generated/WebAssets.swift, made by
+            // Scripts/generate_web_assets.py from Resources/), so an installed healthd needs no resource bundle.
+            exclude: ["Resources"],
             swiftSettings: strict
         ),
         // healthd: the shared store as a daemon (HTTP/JSON API, push channel, provisioning, audit log).
@@ -117,6 +119,11 @@ let package = Package(
         .testTarget(
             name: "HealthDaemonTests",
             dependencies: ["HealthDaemon", "OpenHealthKit", "healthd"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HealthWebTests",
+            dependencies: ["HealthWeb", "OpenHealthKit", "OpenHealthKitSQLite", "healthd"],
             swiftSettings: strict
         ),
         .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),

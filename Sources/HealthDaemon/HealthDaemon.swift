@@ -126,6 +126,8 @@ public final class HealthDaemon: Sendable {
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)
+        addPreferredUnitRoutes(to: router)
+        addWebRoutes(to: router)
         return router
     }
 }

@@ -57,14 +57,16 @@ paths:
   /:
     get:
       tags: [public]
-      summary: The Health web app's page (a placeholder for now).
+      summary: The Health web app (docs/WEB.md); without the owner's session cookie, a redirect to its sign-in page.
       security: []
       responses:
         "200":
-          description: HTML.
+          description: The Summary page.
           content:
             text/html:
               schema: { type: string }
+        "303":
+          description: To `/signin`.
   /v1/app:
     get:
       tags: [authorization]
@@ -322,6 +324,35 @@ paths:
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Characteristic" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/preferred-units:
+    post:
+      tags: [data]
+      summary: preferredUnits(for:), the owner's unit of each quantity type.
+      description: |
+        The unit the owner chose on the web app's Me page, else the default of healthd's locale (`LC_ALL`,
+        `LC_MEASUREMENT`, `LANG`). The app must have requested read or share access to every type:
+        errorAuthorizationNotDetermined (403) otherwise.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [types]
+              properties:
+                types: { type: array, items: { type: string }, description: Quantity type identifiers. }
+      responses:
+        "200":
+          description: Each type's unit string, by raw identifier.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  units: { type: object, additionalProperties: { type: string } }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }

@@ -45,17 +45,11 @@ extension HealthDaemon {
             return JSONResponses.response(WireRegisteredApp(try registeredApp(context)))
         }
 
-        // Revokes the app: its credential fails from the next call on, its change streams close, its pending
-        // permission requests are dropped. Its data and grants stay (registering it again restores access).
+        // Revokes the app (see `revokeApp`).
         router.delete("/v1/owner/apps/{bundleIdentifier}") { [self] request, context in
             try authenticator.requireOwner(request)
             let bundleIdentifier = try registeredApp(context).bundleIdentifier
-            guard let revoked = try await offload({ [registry] in try registry.revoke(bundleIdentifier) }) else {
-                throw Self.unknownApp(bundleIdentifier)
-            }
-            streams.close(app: bundleIdentifier)
-            pending.cancel(app: bundleIdentifier)
-            logger.info("revoked \(bundleIdentifier)")
+            guard let revoked = try await revokeApp(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
             return JSONResponses.response(WireRegisteredApp(revoked))
         }
 

@@ -76,4 +76,8 @@ struct EmbeddedBackend: HealthStoreBackend {
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {
         try engine.statistics(request, as: principal())
     }
+
+    func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
+        try engine.preferredUnits(for: types, as: principal())
+    }
 }

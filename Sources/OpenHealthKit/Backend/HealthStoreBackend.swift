@@ -27,4 +27,7 @@ package protocol HealthStoreBackend: Sendable {
 
     /// Statistics of a quantity type over the samples the app may see (statistics and statistics collection queries).
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult
+
+    /// The user's preferred unit of each type (the app must have asked for access to each).
+    func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit]
 }

@@ -21,4 +21,5 @@ struct UnavailableBackend: HealthStoreBackend {
         ChangeFeed().subscribe(to: [], handler: handler)
     }
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult { throw error }
+    func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] { throw error }
 }

@@ -1,0 +1,18 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// `HKHealthStore.preferredUnits(for:)`: the owner's unit of each type (their choice on the Me page, else their
+    /// locale's default, healthd's locale being the owner's session), for an app that asked for access to each.
+    func addPreferredUnitRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/v1/preferred-units") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let types = try await bodies.decode(WirePreferredUnitsRequest.self, from: request).quantityTypes()
+            let units = try await offload { [engine] in try engine.preferredUnits(for: types, as: .app(app.manifest)) }
+            return JSONResponses.response(WirePreferredUnits(units))
+        }
+    }
+}

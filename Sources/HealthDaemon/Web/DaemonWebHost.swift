@@ -1,0 +1,68 @@
+import Foundation
+import HealthWeb
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// healthd as the host of the Health web app: its store, apps, audit log, owner secret and waiting permission
+/// requests.
+struct DaemonWebHost: HealthWebHost {
+    let daemon: HealthDaemon
+
+    var engine: HealthEngine { daemon.engine }
+    var apps: AppRegistry { daemon.registry }
+    var records: any DaemonRecordStorage { daemon.storage }
+
+    var hostNames: Set<String> {
+        ["127.0.0.1", "localhost", "::1", daemon.configuration.host.lowercased()]
+    }
+
+    func isOwnerSecret(_ candidate: String) -> Bool {
+        daemon.authenticator.ownerSecret.matches(candidate)
+    }
+
+    func pendingPermissionRequests() -> [PermissionRequest] {
+        daemon.pending.pending().map { PermissionRequest(id: $0.id, request: $0.request, createdAt: $0.createdAt) }
+    }
+
+    func answerPermissionRequest(_ id: UUID, with answer: AuthorizationAnswer) -> Bool {
+        guard let answered = daemon.pending.resolve(id, with: answer) else { return false }
+        daemon.logger.info("answered a permission request of \(answered.request.app.bundleIdentifier)")
+        return true
+    }
+
+    func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {
+        try await daemon.revokeApp(bundleIdentifier)
+    }
+
+    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async {
+        await daemon.auditor.record(AuditEntry.owner, operation, types: types, count: count, errorCode: errorCode)
+    }
+
+    // MERGE(importer): the Apple Health export importer is being written on the `importer` branch. Once merged,
+    // this runs it on the store as the owner and reports its summary; until then the Import page says so.
+    var importUnavailableReason: String? {
+        "Importing Apple Health exports is not in this version of healthd yet."
+    }
+
+    func importHealthExport(at file: URL) async throws -> String {
+        throw HKError(.errorHealthDataUnavailable, importUnavailableReason ?? "")
+    }
+}
+
+extension HealthDaemon {
+    /// The Health web app, at healthd's address.
+    func addWebRoutes(to router: Router<BasicRequestContext>) {
+        HealthWebApp(host: DaemonWebHost(daemon: self)).addRoutes(to: router)
+    }
+
+    /// Revokes an app: its credential fails from the next call on, its change streams close, its pending
+    /// permission requests are dropped. Its data and grants stay (registering it again restores access).
+    func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {
+        guard let revoked = try await offload({ [registry] in try registry.revoke(bundleIdentifier) }) else { return nil }
+        streams.close(app: bundleIdentifier)
+        pending.cancel(app: bundleIdentifier)
+        logger.info("revoked \(bundleIdentifier)")
+        return revoked
+    }
+}

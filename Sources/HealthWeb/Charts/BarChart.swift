@@ -1,0 +1,169 @@
+import Foundation
+
+/// The geometry of a chart, drawn as SVG by the `chart` template: bars from zero for totals and counts, a bar from
+/// the lowest to the highest value with a dot at the average for discrete types. Every number is formatted here,
+/// so the template only places them.
+struct BarChart: Sendable {
+    struct Bar: Sendable {
+        let x, y, width, height: String
+        let title: String
+    }
+
+    struct RangeBar: Sendable {
+        let x, y, width, height: String
+        let centerX, averageY: String
+        let title: String
+    }
+
+    struct GridLine: Sendable {
+        let y, labelY: String
+        let label: String
+    }
+
+    struct AxisLabel: Sendable {
+        let x: String
+        let text: String
+    }
+
+    let width: String
+    let height: String
+    let plotLeft: String
+    let plotRight: String
+    /// Where the value labels end, left of the plot.
+    let axisX: String
+    let bars: [Bar]
+    let ranges: [RangeBar]
+    let grid: [GridLine]
+    let labels: [AxisLabel]
+    let hasData: Bool
+
+    /// A full-width chart: `labels[i]` names bar i (nil: unlabeled).
+    init(points: [ChartPoint], labels barLabels: [String?], isRange: Bool) {
+        let frame = Frame(left: 66, right: 636, top: 14, bottom: 184)
+        width = "640"
+        height = "220"
+        plotLeft = Self.number(frame.left)
+        plotRight = Self.number(frame.right)
+        axisX = Self.number(frame.left - 6)
+        let values = points.flatMap { isRange ? [$0.low, $0.high, $0.average].compactMap { $0 } : [$0.value].compactMap { $0 } }
+        hasData = !values.isEmpty
+        let scale = Scale(values: values, fromZero: !isRange)
+        let slot = (frame.right - frame.left) / Double(max(points.count, 1))
+        let barWidth = max(1, slot * 0.66)
+        var bars: [Bar] = [], ranges: [RangeBar] = [], labels: [AxisLabel] = []
+        for (index, point) in points.enumerated() {
+            let x = frame.left + Double(index) * slot + (slot - barWidth) / 2
+            if isRange, let low = point.low, let high = point.high {
+                let top = frame.y(scale.fraction(high)), bottom = frame.y(scale.fraction(low))
+                let average = point.average.map { frame.y(scale.fraction($0)) } ?? (top + bottom) / 2
+                ranges.append(RangeBar(
+                    x: Self.number(x), y: Self.number(top), width: Self.number(barWidth), height: Self.number(max(2, bottom - top)),
+                    centerX: Self.number(x + barWidth / 2), averageY: Self.number(average), title: point.title))
+            } else if !isRange, let value = point.value, value > 0 {
+                let top = frame.y(scale.fraction(value))
+                bars.append(Bar(
+                    x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
+                    height: Self.number(max(1, frame.bottom - top)), title: point.title))
+            }
+            if index < barLabels.count, let text = barLabels[index] {
+                labels.append(AxisLabel(x: Self.number(frame.left + Double(index) * slot + slot / 2), text: text))
+            }
+        }
+        self.bars = bars
+        self.ranges = ranges
+        self.labels = labels
+        grid = scale.ticks.map { tick in
+            let y = frame.y(scale.fraction(tick))
+            return GridLine(y: Self.number(y), labelY: Self.number(y + 4), label: NumberText.format(tick))
+        }
+    }
+
+    /// Places numbers in an SVG: one decimal is plenty.
+    static func number(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+}
+
+/// The plotting area.
+struct Frame {
+    let left, right, top, bottom: Double
+
+    /// The y coordinate of a fraction of the scale (0 at the bottom).
+    func y(_ fraction: Double) -> Double { bottom - fraction * (bottom - top) }
+}
+
+/// A value axis with round ticks: from zero for totals, around the data for discrete values.
+struct Scale {
+    let low: Double
+    let high: Double
+    let ticks: [Double]
+
+    init(values: [Double], fromZero: Bool) {
+        let minimum = values.min() ?? 0, maximum = values.max() ?? 0
+        let bottom = fromZero ? min(0, minimum) : minimum
+        var span = maximum - bottom
+        if span <= 0 { span = max(abs(maximum) * 0.1, 1) }
+        var step = Self.round(span / 3)
+        // Counts never read 0.5.
+        if fromZero, values.allSatisfy({ $0 == $0.rounded() }) { step = max(step, 1) }
+        low = (bottom / step).rounded(.down) * step
+        var high = (maximum / step).rounded(.up) * step
+        if high <= low { high = low + step }
+        self.high = high
+        ticks = stride(from: low, through: high + step / 2, by: step).map { $0 }
+    }
+
+    func fraction(_ value: Double) -> Double {
+        high > low ? (value - low) / (high - low) : 0
+    }
+
+    /// The round number (1, 2, 2.5 or 5 times a power of ten) at or above `value`.
+    static func round(_ value: Double) -> Double {
+        guard value > 0, value.isFinite else { return 1 }
+        let power = pow(10, (log10(value)).rounded(.down))
+        for factor in [1, 2, 2.5, 5, 10] where factor * power >= value * 0.999_999 {
+            return factor * power
+        }
+        return 10 * power
+    }
+}
+
+/// The small trend beside a value on the Summary: bars (totals, counts) or a line (discrete values).
+struct Sparkline: Sendable {
+    struct Bar: Sendable {
+        let x, y, width, height: String
+    }
+
+    struct Dot: Sendable {
+        let x, y: String
+    }
+
+    let bars: [Bar]
+    /// The polyline's points, `x,y x,y …`, and a dot on each (a lone value has no line); nil and none for bars.
+    let points: String?
+    let dots: [Dot]
+
+    init(values: [Double?], asLine: Bool) {
+        let frame = Frame(left: 1, right: 79, top: 2, bottom: 26)
+        let known = values.compactMap { $0 }
+        let scale = Scale(values: known, fromZero: !asLine)
+        let slot = (frame.right - frame.left) / Double(max(values.count, 1))
+        if asLine {
+            bars = []
+            dots = values.enumerated().compactMap { index, value in
+                value.map { Dot(x: BarChart.number(frame.left + (Double(index) + 0.5) * slot), y: BarChart.number(frame.y(scale.fraction($0)))) }
+            }
+            points = dots.count < 2 ? nil : dots.map { $0.x + "," + $0.y }.joined(separator: " ")
+        } else {
+            points = nil
+            dots = []
+            bars = values.enumerated().compactMap { index, value in
+                guard let value, value > 0 else { return nil }
+                let top = frame.y(scale.fraction(value))
+                return Bar(
+                    x: BarChart.number(frame.left + Double(index) * slot + slot * 0.15), y: BarChart.number(top),
+                    width: BarChart.number(slot * 0.7), height: BarChart.number(max(1, frame.bottom - top)))
+            }
+        }
+    }
+}

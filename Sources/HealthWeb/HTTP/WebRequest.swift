@@ -1,0 +1,121 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import OpenHealthKitModel
+
+/// A signed-in request to a page: the session, the query and, for a form post, its fields (CSRF token checked).
+struct WebRequest: Sendable {
+    let request: Request
+    let context: BasicRequestContext
+    let session: SessionStore.Session
+    let form: FormData
+
+    var query: FormData { FormData(request.uri.query ?? "") }
+    var path: String { request.uri.path }
+
+    func parameter(_ name: String) throws -> String {
+        guard let value = context.parameters.get(name), !value.isEmpty else { throw WebError.notFound("Nothing is here") }
+        return value.removingPercentEncoding ?? value
+    }
+}
+
+extension HealthWebApp {
+    typealias PageHandler = @Sendable (WebRequest) async throws -> Response
+
+    static let sessionCookie = "health_session"
+
+    /// A page only the signed-in owner may see; others are sent to the sign-in page.
+    func page(_ router: Router<BasicRequestContext>, _ path: RouterPath, _ handler: @escaping PageHandler) {
+        router.get(path) { [self] request, context in
+            await respond(request) {
+                try checkHost(request)
+                guard let session = currentSession(request) else {
+                    let next = request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+                    return Response.redirect(to: "/signin?next=" + next)
+                }
+                return try await handler(WebRequest(request: request, context: context, session: session, form: FormData("")))
+            }
+        }
+    }
+
+    /// A form the signed-in owner posts: it must carry the session's CSRF token and, when the browser says where
+    /// it comes from, come from this origin.
+    func action(_ router: Router<BasicRequestContext>, _ path: RouterPath, _ handler: @escaping PageHandler) {
+        router.post(path) { [self] request, context in
+            await respond(request) {
+                try checkHost(request)
+                try checkOrigin(request)
+                guard let session = currentSession(request) else {
+                    throw WebError(.forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
+                }
+                let form = try await readForm(request)
+                guard let token = form["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                    throw WebError(.forbidden, "This form has expired. Go back, reload the page and try again.")
+                }
+                return try await handler(WebRequest(request: request, context: context, session: session, form: form))
+            }
+        }
+    }
+
+    func currentSession(_ request: Request) -> SessionStore.Session? {
+        request.cookies[Self.sessionCookie].flatMap { sessions.session($0.value) }
+    }
+
+    func readForm(_ request: Request) async throws -> FormData {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maximumFormSize)
+        } catch {
+            throw WebError(.contentTooLarge, "The form is too large.")
+        }
+        return FormData(String(decoding: buffer.readableBytesView, as: UTF8.self))
+    }
+
+    /// Pages answer only to this machine's names: a page fetched under another name (DNS rebinding) is refused.
+    func checkHost(_ request: Request) throws {
+        guard let authority = request.head.authority else {
+            throw WebError.badRequest("The request names no host.")
+        }
+        guard host.hostNames.contains(Self.hostName(of: authority).lowercased()) else {
+            throw WebError(.misdirectedRequest, "Health answers only at its own address.")
+        }
+    }
+
+    /// A browser that names the page a post comes from (Origin) must name this site.
+    func checkOrigin(_ request: Request) throws {
+        guard let origin = request.headers[.origin], origin != "null" else { return }
+        guard let authority = request.head.authority, origin == "http://" + authority else {
+            throw WebError(.forbidden, "This form was sent from another site.")
+        }
+    }
+
+    /// `127.0.0.1:8787` → `127.0.0.1`; `[::1]:8787` → `::1`.
+    static func hostName(of authority: String) -> String {
+        if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
+            return String(authority[authority.index(after: authority.startIndex)..<end])
+        }
+        return String(authority.prefix { $0 != ":" })
+    }
+
+    /// Runs a page's work; a failure becomes an error page (never a stack trace or a JSON error).
+    func respond(_ request: Request, _ work: () async throws -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch let error as WebError {
+            return await renderer.errorPage(status: error.status, message: error.message, signedIn: currentSession(request) != nil)
+        } catch let error as HKError {
+            let status: HTTPResponse.Status = error.code == .errorInvalidArgument ? .badRequest : .internalServerError
+            return await renderer.errorPage(status: status, message: error.message, signedIn: currentSession(request) != nil)
+        } catch {
+            return await renderer.errorPage(
+                status: .internalServerError, message: "Health could not complete this. Try again.", signedIn: currentSession(request) != nil)
+        }
+    }
+
+    /// Back to a page after a form, with a message for it (post/redirect/get).
+    func redirect(_ web: WebRequest, to location: String, message: String? = nil, isError: Bool = false) -> Response {
+        if let message { sessions.flash(web.session.id, message, isError: isError) }
+        return Response.redirect(to: location)
+    }
+}

@@ -1,1 +1,0 @@
-// Health: the owner web app.

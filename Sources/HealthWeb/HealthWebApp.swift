@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Health: the owner's web app, served by healthd at its address. Server-rendered pages (Mustache templates compiled
+/// into the binary), a little vanilla JavaScript and CSS, nothing loaded from elsewhere. See docs/WEB.md.
+///
+/// ```swift
+/// HealthWebApp(host: daemonServices).addRoutes(to: router)
+/// ```
+package final class HealthWebApp: Sendable {
+    let host: any HealthWebHost
+    let sessions: SessionStore
+    let renderer: PageRenderer
+    /// The largest form body accepted (an upload of an export has its own limit).
+    let maximumFormSize = 1 << 20
+
+    package init(host: any HealthWebHost, sessionLifetime: TimeInterval = 12 * 3600) {
+        self.host = host
+        sessions = SessionStore(idleLifetime: sessionLifetime)
+        renderer = PageRenderer()
+    }
+
+    package func addRoutes(to router: Router<BasicRequestContext>) {
+        addStaticRoutes(to: router)
+        addSignInRoutes(to: router)
+        addSummaryRoutes(to: router)
+        addBrowseRoutes(to: router)
+        addTypeRoutes(to: router)
+        addPermissionRoutes(to: router)
+        addSourcesRoutes(to: router)
+        addMeRoutes(to: router)
+        addAccessLogRoutes(to: router)
+        addImportRoutes(to: router)
+    }
+
+    /// The owner, as the web app acts: what they add carries the "Health" source.
+    static func owner() throws -> Principal {
+        .owner(source: try SourceRow.owner(named: "Health"))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// What the Health web app needs from the daemon that serves it: the store, the registered apps, the audit log,
+/// the owner secret and the permission requests waiting for the owner.
+package protocol HealthWebHost: Sendable {
+    var engine: HealthEngine { get }
+    var apps: AppRegistry { get }
+    var records: any DaemonRecordStorage { get }
+    /// The host names the pages answer to (loopback names and the configured host): a page requested under any
+    /// other name (DNS rebinding) is refused.
+    var hostNames: Set<String> { get }
+
+    /// Whether `candidate` is the owner secret, compared in constant time.
+    func isOwnerSecret(_ candidate: String) -> Bool
+    /// The permission requests waiting for the owner, oldest first.
+    func pendingPermissionRequests() -> [PermissionRequest]
+    /// Answers a waiting request: the app's `requestAuthorization` completes. False when no request has this id.
+    func answerPermissionRequest(_ id: UUID, with answer: AuthorizationAnswer) -> Bool
+    /// Revokes an app's credential: its calls fail from now on, its change streams close, its waiting requests end.
+    /// Nil when no app has this bundle identifier.
+    func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp?
+    /// Appends an entry to the audit log under the owner's name.
+    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async
+
+    /// Why Apple Health exports cannot be imported here, or nil when they can.
+    var importUnavailableReason: String? { get }
+    /// Imports an Apple Health export (a zip, or its export.xml) into the store; returns a sentence for the owner
+    /// saying what was imported.
+    func importHealthExport(at file: URL) async throws -> String
+}
+
+/// A permission request as the sheet shows it.
+package struct PermissionRequest: Sendable {
+    package let id: UUID
+    package let request: AuthorizationRequest
+    package let createdAt: Date
+
+    package init(id: UUID, request: AuthorizationRequest, createdAt: Date) {
+        self.id = id
+        self.request = request
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// The access log: every call that read or wrote health data (and the owner's changes), newest first, filterable
+/// by app, type and period.
+struct AccessLogPage: Sendable {
+    struct Option: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct Entry: Sendable {
+        let id: String
+        let time: String
+        let app: String
+        let operation: String
+        let types: String
+        let count: String
+        let outcome: String
+        let failed: Bool
+    }
+
+    let chrome: Chrome
+    let apps: [Option]
+    let types: [Option]
+    let periods: [Option]
+    let entries: [Entry]
+    let olderHref: String?
+    let truncated: Bool
+}
+
+extension HealthWebApp {
+    static let logEntriesPerPage = 200
+    /// The most entries one page view reads from the log.
+    static let logScanLimit = 10_000
+
+    private static let periods: [(value: String, label: String, seconds: TimeInterval?)] = [
+        ("day", "Last 24 hours", 86400), ("week", "Last 7 days", 7 * 86400), ("month", "Last 30 days", 30 * 86400), ("all", "Everything", nil),
+    ]
+
+    func addAccessLogRoutes(to router: Router<BasicRequestContext>) {
+        page(router, "/log") { [self] web in
+            let query = web.query
+            let app = query["app"], typeName = query["type"]
+            let type = typeName.flatMap { HKObjectType.type(named: $0) }
+            let period = Self.periods.first { $0.value == query["period"] } ?? Self.periods[1]
+            let before = query["before"].flatMap { Int64($0) }
+            let records = host.records
+            let since = period.seconds.map { Date().addingTimeInterval(-$0) }
+            let typeIdentifier = type?.identifier
+            let (matching, truncated) = try await blocking { () -> ([AuditEntry], Bool) in
+                let scanned = try records.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
+                let matching = scanned.reversed().filter { entry in
+                    (typeIdentifier.map { entry.types.contains($0) } ?? true) && (before.map { (entry.id ?? 0) < $0 } ?? true)
+                }
+                return (matching, scanned.count >= Self.logScanLimit)
+            }
+            let shown = Array(matching.prefix(Self.logEntriesPerPage))
+            let names = Dictionary(uniqueKeysWithValues: host.apps.apps().map { ($0.bundleIdentifier, $0.manifest.name) })
+            let dates = DateText()
+            var olderHref: String?
+            if matching.count > shown.count, let last = shown.last?.id {
+                olderHref = "/log?" + Self.query([
+                    "app": app ?? "", "type": type.map { TypeNames.shortName($0.identifier) } ?? "", "period": period.value,
+                    "before": String(last),
+                ])
+            }
+            let entries = shown.map { entry in
+                AccessLogPage.Entry(
+                    id: String(entry.id ?? 0), time: dates.preciseDateTime(entry.time),
+                    app: entry.app == AuditEntry.owner ? "You (Health)" : names[entry.app] ?? entry.app,
+                    operation: Self.operationName(entry.operation),
+                    types: entry.types.map(TypeNames.displayName).joined(separator: ", "),
+                    count: entry.sampleCount == 0
+                        ? "" : NumberText.format(Double(entry.sampleCount)) + (entry.sampleCount == 1 ? " sample" : " samples"),
+                    outcome: entry.errorCode.map(Self.outcome) ?? "OK", failed: entry.errorCode != nil)
+            }
+            let appOptions = [AccessLogPage.Option(value: "", label: "All apps", selected: app == nil),
+                              AccessLogPage.Option(value: AuditEntry.owner, label: "You (Health)", selected: app == AuditEntry.owner)]
+                + host.apps.apps().map {
+                    AccessLogPage.Option(value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app)
+                }
+            let typeOptions = [AccessLogPage.Option(value: "", label: "All types", selected: type == nil)]
+                + TypeNames.browsableTypes.map {
+                    AccessLogPage.Option(
+                        value: TypeNames.shortName($0.identifier), label: TypeNames.displayName($0.identifier),
+                        selected: $0.identifier == type?.identifier)
+                }
+            return await renderer.html("log", AccessLogPage(
+                chrome: chrome(web, title: "Access Log", section: .log), apps: appOptions, types: typeOptions,
+                periods: Self.periods.map { AccessLogPage.Option(value: $0.value, label: $0.label, selected: $0.value == period.value) },
+                entries: entries, olderHref: olderHref, truncated: truncated))
+        }
+    }
+
+    private static let operationNames: [String: String] = [
+        "save": "Saved", "delete": "Deleted", "deleteObjects": "Deleted matching", "query.samples": "Read samples",
+        "query.anchored": "Read changes", "query.sources": "Read sources", "query.correlations": "Read correlations",
+        "query.statistics": "Read statistics", "query.statisticsCollection": "Read statistics",
+        "characteristic": "Read characteristic", "characteristic.set": "Changed details", "changes.stream": "Watched changes",
+        "authorization.request": "Asked for access", "authorization.answer": "Answered a request", "grants.set": "Changed access",
+        "grants.revokeAll": "Turned off all access", "app.revoke": "Revoked credential", "sourcePriority.set": "Reordered sources",
+        "preferredUnits.set": "Changed units",
+    ]
+
+    static func operationName(_ operation: String) -> String {
+        operationNames[operation] ?? operation
+    }
+
+    /// `Failed: Authorization Denied`.
+    static func outcome(_ code: Int) -> String {
+        guard let code = HKError.Code(rawValue: code) else { return "Failed (\(code))" }
+        let name = String(describing: code)
+        return "Failed: " + TypeNames.words(name.hasPrefix("error") ? String(name.dropFirst("error".count)) : name)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Me: the characteristics apps may read (date of birth, sex, blood type, skin type, wheelchair use, move mode)
+/// and the unit each quantity type is shown in, here and to apps (`preferredUnits(for:)`).
+struct MePage: Sendable {
+    struct Option: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct Choice: Sendable {
+        let field: String
+        let label: String
+        let options: [Option]
+    }
+
+    struct UnitRow: Sendable {
+        let identifier: String
+        let field: String
+        let name: String
+        let options: [Option]
+    }
+
+    let chrome: Chrome
+    let dateOfBirth: String
+    let choices: [Choice]
+    let unitsWithData: [UnitRow]
+    let otherUnits: [UnitRow]
+}
+
+extension HealthWebApp {
+    /// The enumerations of the Me page: type, label, and each raw value with its name.
+    private static let characteristicChoices: [(HKCharacteristicTypeIdentifier, String, [(Int, String)])] = [
+        (.biologicalSex, "Sex", [(0, "Not Set"), (1, "Female"), (2, "Male"), (3, "Other")]),
+        (.bloodType, "Blood Type", [
+            (0, "Not Set"), (1, "A+"), (2, "A−"), (3, "B+"), (4, "B−"), (5, "AB+"), (6, "AB−"), (7, "O+"), (8, "O−"),
+        ]),
+        (.fitzpatrickSkinType, "Fitzpatrick Skin Type", [(0, "Not Set"), (1, "I"), (2, "II"), (3, "III"), (4, "IV"), (5, "V"), (6, "VI")]),
+        (.wheelchairUse, "Wheelchair", [(0, "Not Set"), (1, "No"), (2, "Yes")]),
+        (.activityMoveMode, "Move Mode", [(1, "Active Energy"), (2, "Move Time")]),
+    ]
+
+    func addMeRoutes(to router: Router<BasicRequestContext>) {
+        page(router, "/me") { [self] web in
+            let engine = host.engine
+            typealias Stored = ([HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>)
+            let data = try await blocking { () -> Stored in
+                let owner = try Self.owner()
+                var stored: [HKCharacteristicTypeIdentifier: String] = [:]
+                for type in [HKCharacteristicTypeIdentifier.dateOfBirth] + Self.characteristicChoices.map(\.0) {
+                    stored[type] = try engine.characteristic(type, as: owner)
+                }
+                let types = HealthKitCatalog.quantityTypes.map { HKQuantityType($0.identifier) }
+                let units = try engine.preferredUnits(for: Set(types), as: owner)
+                let withData = Set(try types.filter { !(try engine.samples(of: $0, predicate: nil, limit: 1, as: owner)).isEmpty }.map(\.identifier))
+                return (stored, units, try engine.chosenUnits(), withData)
+            }
+            let (stored, units, chosen, withData) = data
+            let choices = Self.characteristicChoices.map { type, label, values in
+                let current = stored[type] ?? (type == .activityMoveMode ? "1" : "0")
+                return MePage.Choice(
+                    field: TypeNames.shortName(type.rawValue), label: label,
+                    options: values.map { MePage.Option(value: String($0.0), label: $0.1, selected: String($0.0) == current) })
+            }
+            let rows = units.keys.sorted { TypeNames.displayName($0.identifier) < TypeNames.displayName($1.identifier) }.map { type in
+                Self.unitRow(type, current: chosen[type.identifier])
+            }
+            return await renderer.html("me", MePage(
+                chrome: chrome(web, title: "Me", section: .me), dateOfBirth: stored[.dateOfBirth] ?? "", choices: choices,
+                unitsWithData: rows.filter { withData.contains($0.identifier) },
+                otherUnits: rows.filter { !withData.contains($0.identifier) }))
+        }
+
+        action(router, "/me/characteristics") { [self] web in
+            var entered: [HKCharacteristicTypeIdentifier: String?] = [.dateOfBirth: web.form["dateOfBirth"]]
+            for (type, _, _) in Self.characteristicChoices {
+                let value = web.form[TypeNames.shortName(type.rawValue)]
+                entered[type] = value == "0" ? nil : value
+            }
+            let values = entered
+            let engine = host.engine
+            let stored = try await blocking { () -> [String] in
+                // Every value is checked before any is stored.
+                var checked: [HKCharacteristicTypeIdentifier: String?] = [:]
+                for (type, value) in values { checked[type] = try value.map { try CharacteristicCoding.storedValue($0, for: type) } }
+                for (type, value) in checked { try engine.setCharacteristic(type, to: value) }
+                return checked.keys.map(\.rawValue)
+            }
+            await host.audit("characteristic.set", types: stored, count: 0, errorCode: nil)
+            return redirect(web, to: "/me", message: "Saved your details.")
+        }
+
+        action(router, "/me/units") { [self] web in
+            let engine = host.engine
+            let form = web.form
+            let changed = try await blocking { () -> [String] in
+                let chosen = try engine.chosenUnits()
+                var changed: [String] = []
+                for descriptor in HealthKitCatalog.quantityTypes {
+                    let type = HKQuantityType(descriptor.identifier)
+                    guard form.all("unit." + type.identifier).first != nil else { continue }
+                    let unit = try form["unit." + type.identifier].map { try HKUnit(parsing: $0) }
+                    guard unit?.unitString != chosen[type.identifier]?.unitString else { continue }
+                    try engine.setPreferredUnit(unit, for: type)
+                    changed.append(type.identifier)
+                }
+                return changed
+            }
+            await host.audit("preferredUnits.set", types: changed, count: 0, errorCode: nil)
+            return redirect(web, to: "/me#units", message: changed.isEmpty ? "No unit changed." : "Saved your units.")
+        }
+    }
+
+    /// The unit menu of a type: the locale's default first, then the units of its dimension.
+    private static func unitRow(_ type: HKQuantityType, current: HKUnit?) -> MePage.UnitRow {
+        let localeDefault = PreferredUnitDefaults.unit(for: type, measurementSystem: UserLocale.current().measurementSystem)
+        let defaultLabel = "Default (" + DisplayUnit(localeDefault).menuLabel + ")"
+        let options = [MePage.Option(value: "", label: defaultLabel, selected: current == nil)]
+            + UnitChoices.units(for: type, including: current).map {
+                MePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == current?.unitString)
+            }
+        return MePage.UnitRow(
+            identifier: type.identifier, field: "unit." + type.identifier, name: TypeNames.displayName(type.identifier), options: options)
+    }
+}

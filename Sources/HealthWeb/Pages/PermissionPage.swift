@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// The permission sheet: when an app calls `requestAuthorization`, the request waits in healthd until the owner
+/// answers here. The sheet names the app, shows its reasons (its usage descriptions), and lists the types it wants
+/// to write and to read, each with its own switch (off until turned on, as in HealthKit); Allow records the
+/// switches, Don't Allow denies everything. The app's call then completes.
+struct PermissionPage: Sendable {
+    struct Switch: Sendable {
+        let identifier: String
+        let name: String
+        let field: String
+        let elementID: String
+    }
+
+    struct Sheet: Sendable {
+        let id: String
+        let action: String
+        let appName: String
+        let bundleIdentifier: String
+        let asked: String
+        let writeReason: String?
+        let readReason: String?
+        let toShare: [Switch]
+        let toRead: [Switch]
+        let hasShare: Bool
+        let hasRead: Bool
+    }
+
+    let chrome: Chrome
+    let sheets: [Sheet]
+}
+
+extension HealthWebApp {
+    func addPermissionRoutes(to router: Router<BasicRequestContext>) {
+        page(router, "/permissions") { [self] web in
+            let dates = DateText()
+            let sheets = host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
+            let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
+            return await renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
+        }
+
+        // For the banner's script: how many requests wait (no health data, but only for the signed-in owner).
+        router.get("/permissions/count") { [self] request, _ in
+            let count = (try? checkHost(request)).flatMap { currentSession(request) }.map { _ in host.pendingPermissionRequests().count }
+            return Response(
+                status: count == nil ? .unauthorized : .ok,
+                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: count.map { "{\"count\":\($0)}" } ?? "{\"count\":null}")))
+        }
+
+        action(router, "/permissions/{id}") { [self] web in
+            guard let id = UUID(uuidString: try web.parameter("id")),
+                  let pending = host.pendingPermissionRequests().first(where: { $0.id == id })
+            else {
+                return redirect(web, to: "/permissions", message: "That request was already answered, or the app stopped waiting.", isError: true)
+            }
+            let request = pending.request
+            let allow = web.form["answer"] == "allow"
+            let share = Set(web.form.all("share")), read = Set(web.form.all("read"))
+            let answer = allow
+                ? AuthorizationAnswer(
+                    allowedToShare: request.toShare.filter { share.contains($0.identifier) },
+                    allowedToRead: request.toRead.filter { read.contains($0.identifier) })
+                : .denyAll
+            guard host.answerPermissionRequest(id, with: answer) else {
+                return redirect(web, to: "/permissions", message: "That request was already answered.", isError: true)
+            }
+            let asked = Set(request.toShare.map(\.identifier)).union(request.toRead.map(\.identifier))
+            await host.audit("authorization.answer", types: Array(asked), count: 0, errorCode: nil)
+            let message = allow
+                ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."
+                : "\(request.app.name) was not allowed access."
+            let next = host.pendingPermissionRequests().isEmpty
+                ? Self.appPath(request.app.bundleIdentifier)
+                : "/permissions"
+            return redirect(web, to: next, message: message)
+        }
+    }
+
+    static func sheet(_ pending: PermissionRequest, dates: DateText) -> PermissionPage.Sheet {
+        let app = pending.request.app
+        func switches(_ types: some Collection<HKObjectType>, field: String) -> [PermissionPage.Switch] {
+            types.map { type in
+                PermissionPage.Switch(
+                    identifier: type.identifier, name: TypeNames.displayName(type.identifier), field: field,
+                    elementID: field + "-" + pending.id.uuidString + "-" + TypeNames.shortName(type.identifier))
+            }.sorted { $0.name < $1.name }
+        }
+        let toShare = switches(pending.request.toShare.map { $0 as HKObjectType }, field: "share")
+        let toRead = switches(pending.request.toRead, field: "read")
+        return PermissionPage.Sheet(
+            id: pending.id.uuidString, action: "/permissions/" + pending.id.uuidString, appName: app.name,
+            bundleIdentifier: app.bundleIdentifier, asked: dates.dateTime(pending.createdAt),
+            writeReason: pending.request.toShare.isEmpty ? nil : app.updateUsageDescription,
+            readReason: pending.request.toRead.isEmpty ? nil : app.shareUsageDescription,
+            toShare: toShare, toRead: toRead, hasShare: !toShare.isEmpty, hasRead: !toRead.isEmpty)
+    }
+}

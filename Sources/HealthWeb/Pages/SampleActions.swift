@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Adding a sample from a type's page, checked with the model's throwing initializers (the API's rules: a unit of
+/// the type's dimension, a value of the category's enumeration, dates in order), and deleting one.
+extension HealthWebApp {
+    func addSampleActions(to router: Router<BasicRequestContext>) {
+        action(router, "/types/{name}/samples") { [self] web in
+            let type = try sampleType(web)
+            let sample: HKSample
+            do {
+                sample = try Self.sample(of: type, from: web.form, dates: DateText())
+            } catch let error as HKError {
+                return try await typePage(web, type: type, form: (web.form, error.message), status: .badRequest)
+            }
+            let engine = host.engine
+            do {
+                try await blocking { try engine.save([sample], as: try Self.owner()) }
+            } catch {
+                let failure = HKError.from(error)
+                await host.audit("save", types: [type.identifier], count: 0, errorCode: failure.code.rawValue)
+                return try await typePage(web, type: type, form: (web.form, failure.message), status: .badRequest)
+            }
+            await host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
+            return redirect(web, to: Self.back(web, type), message: "Added " + SampleRow.value(of: sample, unit: nil) + ".")
+        }
+
+        action(router, "/types/{name}/samples/{uuid}/delete") { [self] web in
+            let type = try sampleType(web)
+            guard let uuid = UUID(uuidString: try web.parameter("uuid")) else { throw WebError.notFound("No sample has this id.") }
+            let engine = host.engine
+            let found = try await blocking { try engine.storedUUIDs(among: [uuid]) }
+            guard !found.isEmpty else {
+                return redirect(web, to: Self.back(web, type), message: "That sample was already deleted.", isError: true)
+            }
+            do {
+                try await blocking { try engine.delete(uuids: [uuid], as: try Self.owner()) }
+            } catch {
+                await host.audit("delete", types: [type.identifier], count: 0, errorCode: HKError.from(error).code.rawValue)
+                throw error
+            }
+            await host.audit("delete", types: [type.identifier], count: 1, errorCode: nil)
+            return redirect(web, to: Self.back(web, type), message: "Deleted the sample.")
+        }
+    }
+
+    /// Where a type page's form returns: the page it was on (its `back` field), else the type's page.
+    static func back(_ web: WebRequest, _ type: HKSampleType) -> String {
+        let back = localPath(web.form["back"])
+        return back.hasPrefix(path(of: type)) ? back : path(of: type)
+    }
+
+    /// The sample the add form describes, or the model's error naming what is wrong with it.
+    static func sample(of type: HKSampleType, from form: FormData, dates: DateText) throws(HKError) -> HKSample {
+        guard let startText = form["start"], let start = dates.parseInput(startText) else {
+            throw HKError.invalidArgument("Give the date and time the sample starts.")
+        }
+        var end = start
+        if let endText = form["end"] {
+            guard let parsed = dates.parseInput(endText) else { throw HKError.invalidArgument("The end date is not a date and time.") }
+            end = parsed
+        }
+        switch type {
+        case let quantityType as HKQuantityType:
+            guard let text = form["value"], let value = NumberText.parse(text) else {
+                throw HKError.invalidArgument("Give the value as a number.")
+            }
+            let unit: HKUnit
+            do {
+                unit = try HKUnit(parsing: form["unit"] ?? quantityType.canonicalUnit.unitString)
+            } catch {
+                throw HKError.invalidArgument("\(form["unit"] ?? "") is not a unit.")
+            }
+            return try HKQuantitySample(
+                validating: quantityType, quantity: DisplayUnit(unit).quantity(typed: value), start: start, end: end)
+        case let categoryType as HKCategoryType:
+            guard let text = form["value"], let value = Int(text) else { throw HKError.invalidArgument("Choose a value.") }
+            return try HKCategorySample(validating: categoryType, value: value, start: start, end: end)
+        default:
+            throw HKError.invalidArgument("Samples of this type cannot be added here.")
+        }
+    }
+}

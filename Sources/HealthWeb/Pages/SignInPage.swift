@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+
+/// Signing in with the owner secret (the one healthd printed on its first start and keeps in
+/// `<store>.owner-secret`), and signing out.
+extension HealthWebApp {
+    private static let signInCookie = "health_signin"
+
+    private struct SignInPage: Sendable {
+        let token: String
+        let next: String
+        let error: String?
+        let signedOut: Bool
+    }
+
+    func addSignInRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/signin") { [self] request, _ in
+            await respond(request) {
+                try checkHost(request)
+                let next = Self.localPath(FormData(request.uri.query ?? "")["next"])
+                if currentSession(request) != nil { return Response.redirect(to: next) }
+                return await signInPage(next: next, error: nil, signedOut: request.uri.query?.contains("signedout") ?? false, status: .ok)
+            }
+        }
+
+        router.post("/signin") { [self] request, _ in
+            await respond(request) {
+                try checkHost(request)
+                try checkOrigin(request)
+                let form = try await readForm(request)
+                let next = Self.localPath(form["next"])
+                // The token of the page the form came from, also in a SameSite=Strict cookie: a sign-in form posted
+                // from another site carries no cookie (login CSRF).
+                guard let token = form["token"], let cookie = request.cookies[Self.signInCookie]?.value,
+                      constantTimeEqual(token, cookie)
+                else {
+                    return await signInPage(next: next, error: "The sign-in page had expired. Try again.", signedOut: false, status: .forbidden)
+                }
+                guard let secret = form["secret"], host.isOwnerSecret(secret) else {
+                    return await signInPage(next: next, error: "That is not the owner secret.", signedOut: false, status: .unauthorized)
+                }
+                let session = sessions.create()
+                var response = Response.redirect(to: next)
+                response.setCookie(Cookie(name: Self.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
+                response.setCookie(Self.expired(Self.signInCookie))
+                return response
+            }
+        }
+
+        action(router, "/signout") { [self] web in
+            sessions.end(web.session.id)
+            var response = Response.redirect(to: "/signin?signedout")
+            response.setCookie(Self.expired(Self.sessionCookie))
+            return response
+        }
+    }
+
+    private func signInPage(next: String, error: String?, signedOut: Bool, status: HTTPResponse.Status) async -> Response {
+        let token = SessionStore.randomToken()
+        var response = await renderer.html("signin", SignInPage(token: token, next: next, error: error, signedOut: signedOut), status: status)
+        response.setCookie(Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    private static func expired(_ name: String) -> Cookie {
+        Cookie(name: name, value: "", maxAge: 0, path: name == signInCookie ? "/signin" : "/", httpOnly: true, sameSite: .strict)
+    }
+
+    /// Where to go after signing in: a path on this site, never another site (`//evil.example`).
+    static func localPath(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\") else { return "/" }
+        return next
+    }
+}

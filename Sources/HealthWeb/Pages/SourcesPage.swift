@@ -1,0 +1,146 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Sources: every registered app, and for one app the types it may write and read. Each switch changes the grant
+/// at once; Turn Off All denies everything; Revoke Credential cuts the app off entirely.
+struct SourcesPage: Sendable {
+    struct App: Sendable {
+        let name: String
+        let bundleIdentifier: String
+        let href: String
+        let summary: String
+        let revoked: Bool
+    }
+
+    let chrome: Chrome
+    let apps: [App]
+}
+
+struct AppPage: Sendable {
+    struct Switch: Sendable {
+        let name: String
+        let identifier: String
+        let kind: String
+        let on: Bool
+        let elementID: String
+    }
+
+    let chrome: Chrome
+    let name: String
+    let bundleIdentifier: String
+    let path: String
+    let version: String
+    let registered: String
+    let revoked: String?
+    let writeReason: String?
+    let readReason: String?
+    let write: [Switch]
+    let read: [Switch]
+    let hasGrants: Bool
+}
+
+extension HealthWebApp {
+    func addSourcesRoutes(to router: Router<BasicRequestContext>) {
+        page(router, "/sources") { [self] web in
+            let engine = host.engine
+            let registered = host.apps.apps()
+            let grants = try await blocking {
+                try Dictionary(uniqueKeysWithValues: registered.map { ($0.bundleIdentifier, try engine.grants.grants(app: $0.bundleIdentifier)) })
+            }
+            let apps = registered.map { app -> SourcesPage.App in
+                let decided = grants[app.bundleIdentifier] ?? [:]
+                let writes = decided.values.filter { $0.share == .sharingAuthorized }.count
+                let reads = decided.values.filter { $0.read == .authorized }.count
+                return SourcesPage.App(
+                    name: app.manifest.name, bundleIdentifier: app.bundleIdentifier, href: Self.appPath(app.bundleIdentifier),
+                    summary: decided.isEmpty ? "Has not asked for access"
+                        : writes + reads == 0 ? "No access allowed" : "May write \(writes) and read \(reads) types",
+                    revoked: app.revokedAt != nil)
+            }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+            return await renderer.html("sources", SourcesPage(chrome: chrome(web, title: "Sources", section: .sources), apps: apps))
+        }
+
+        page(router, "/sources/{app}") { [self] web in
+            let app = try registeredApp(web)
+            let engine = host.engine
+            let bundleIdentifier = app.bundleIdentifier
+            let grants = try await blocking { try engine.grants.grants(app: bundleIdentifier) }
+            func switches(_ kind: String, _ decided: (Grant) -> Bool?) -> [AppPage.Switch] {
+                grants.compactMap { identifier, grant in
+                    decided(grant).map {
+                        AppPage.Switch(
+                            name: TypeNames.displayName(identifier), identifier: identifier, kind: kind, on: $0,
+                            elementID: kind + "-" + TypeNames.shortName(identifier))
+                    }
+                }.sorted { $0.name < $1.name }
+            }
+            let write = switches("share") { $0.share == .notDetermined ? nil : $0.share == .sharingAuthorized }
+            let read = switches("read") { $0.read == .notDetermined ? nil : $0.read == .authorized }
+            let dates = DateText()
+            return await renderer.html("app", AppPage(
+                chrome: chrome(web, title: app.manifest.name, section: .sources), name: app.manifest.name,
+                bundleIdentifier: bundleIdentifier, path: Self.appPath(bundleIdentifier), version: app.manifest.version,
+                registered: dates.dateTime(app.registeredAt), revoked: app.revokedAt.map(dates.dateTime),
+                writeReason: app.manifest.updateUsageDescription, readReason: app.manifest.shareUsageDescription,
+                write: write, read: read, hasGrants: !write.isEmpty || !read.isEmpty))
+        }
+
+        action(router, "/sources/{app}/grant") { [self] web in
+            let app = try registeredApp(web)
+            guard let name = web.form["type"], let type = HKObjectType.type(named: name), let kind = web.form["kind"] else {
+                throw WebError.badRequest("The switch names no type.")
+            }
+            let on = web.form["on"] != nil
+            let engine = host.engine
+            let bundleIdentifier = app.bundleIdentifier
+            try await blocking {
+                var grant = try engine.grants.grant(app: bundleIdentifier, type: type.identifier)
+                switch kind {
+                case "share":
+                    guard (type as? HKSampleType)?.isShareable == true else { throw WebError.badRequest("Apps cannot write this type.") }
+                    grant.share = on ? .sharingAuthorized : .sharingDenied
+                case "read": grant.read = on ? .authorized : .denied
+                default: throw WebError.badRequest("A switch is for writing or reading.")
+                }
+                try engine.setGrants([type.identifier: grant], app: bundleIdentifier)
+            }
+            await host.audit("grants.set", types: [type.identifier], count: 0, errorCode: nil)
+            let verb = kind == "share" ? "write" : "read"
+            return redirect(
+                web, to: Self.appPath(bundleIdentifier),
+                message: "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(TypeNames.displayName(type.identifier)).")
+        }
+
+        action(router, "/sources/{app}/revoke-all") { [self] web in
+            let app = try registeredApp(web)
+            let engine = host.engine
+            let bundleIdentifier = app.bundleIdentifier
+            let types = try await blocking {
+                try engine.revokeAll(app: bundleIdentifier)
+                return Array(try engine.grants.grants(app: bundleIdentifier).keys)
+            }
+            await host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil)
+            return redirect(web, to: Self.appPath(bundleIdentifier), message: "\(app.manifest.name) may no longer write or read any type.")
+        }
+
+        action(router, "/sources/{app}/revoke") { [self] web in
+            let app = try registeredApp(web)
+            guard try await host.revokeApp(app.bundleIdentifier) != nil else { throw WebError.notFound("No app has this identifier.") }
+            await host.audit("app.revoke", types: [], count: 0, errorCode: nil)
+            return redirect(
+                web, to: Self.appPath(app.bundleIdentifier),
+                message: "\(app.manifest.name)'s credential is revoked: it cannot reach Health until it is registered again.")
+        }
+    }
+
+    private func registeredApp(_ web: WebRequest) throws -> RegisteredApp {
+        guard let app = host.apps.app(try web.parameter("app")) else { throw WebError.notFound("No app has this identifier.") }
+        return app
+    }
+
+    static func appPath(_ bundleIdentifier: String) -> String {
+        "/sources/" + (bundleIdentifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._"))) ?? "")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Mustache
+import NIOCore
+
+/// Renders pages from the Mustache templates compiled into the binary (``WebAssets``). Templates print values with
+/// `{{ }}`, which escapes HTML; none prints a value with `{{{ }}}`.
+struct PageRenderer: Sendable {
+    private let library: MustacheLibrary
+
+    init() {
+        var library = MustacheLibrary()
+        for (name, text) in WebAssets.templates {
+            do {
+                try library.register(text, named: name)
+            } catch {
+                // The templates are part of the binary and every one is rendered by the tests.
+                preconditionFailure("The template \(name) does not parse: \(error)")
+            }
+        }
+        self.library = library
+    }
+
+    /// The HTML of a template with a model, as a string (tests read it).
+    func render(_ template: String, _ model: Any) -> String {
+        guard let html = library.render(model, withTemplate: template) else {
+            preconditionFailure("No template is named \(template)")
+        }
+        return html
+    }
+
+    /// The page as a response. Rendering walks the model by reflection, which takes a while for a long page: it runs
+    /// on a dispatch thread, not on one of Swift concurrency's few threads that every other request needs.
+    func html(_ template: String, _ model: some Sendable, status: HTTPResponse.Status = .ok) async -> Response {
+        let text = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: render(template, model)) }
+        }
+        return Response(status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    func errorPage(status: HTTPResponse.Status, message: String, signedIn: Bool) async -> Response {
+        await html("error", ErrorPage(status: "\(status.code)", reason: status.reasonPhrase, message: message, signedIn: signedIn), status: status)
+    }
+
+    /// Every page: no caching of health data, no framing, no script or style from anywhere but healthd, no
+    /// inline script, no referrer.
+    static let pageHeaders: HTTPFields = [
+        .contentType: "text/html; charset=utf-8",
+        .cacheControl: "no-store",
+        .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        .xContentTypeOptions: "nosniff",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+    ]
+}
+
+private struct ErrorPage: Sendable {
+    let status: String
+    let reason: String
+    let message: String
+    let signedIn: Bool
+}

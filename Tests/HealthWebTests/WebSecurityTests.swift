@@ -1,0 +1,130 @@
+import Foundation
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import Testing
+
+/// Sign-in, sessions, CSRF tokens and what every page sends, against healthd in this process.
+extension HealthdBacked {
+    @Suite struct WebSecurityTests {
+        private func withDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
+            let daemon = try await TestDaemon.start()
+            do {
+                try await body(daemon)
+            } catch {
+                try await daemon.stop()
+                throw error
+            }
+            try await daemon.stop()
+        }
+
+        @Test func pagesNeedTheOwnersSession() async throws {
+            try await withDaemon { daemon in
+                let stranger = WebClient(address: daemon.address)
+                for path in ["/", "/types/stepCount", "/sources", "/me", "/log", "/permissions", "/import"] {
+                    let page = try await stranger.get(path)
+                    #expect(page.status == 303, "\(path)")
+                    #expect(page.location?.hasPrefix("/signin?next=") == true, "\(path)")
+                }
+                #expect(try await stranger.get("/permissions/count").status == 401)
+                #expect(try await stranger.get("/static/health.css").status == 200)
+            }
+        }
+
+        @Test func signingInSetsAStrictHttpOnlyCookie() async throws {
+            try await withDaemon { daemon in
+                let browser = WebClient(address: daemon.address)
+                let form = try await browser.get("/signin")
+                #expect(form.status == 200)
+                #expect(form.setCookie.contains("health_signin=") && form.setCookie.contains("SameSite=Strict"))
+                let wrong = try await browser.post("/signin", form: [("token", form.field("token") ?? ""), ("secret", "guess")])
+                #expect(wrong.status == 401 && wrong.text.contains("not the owner secret"))
+                #expect(browser.cookies["health_session"] == nil)
+
+                // A sign-in form posted from elsewhere carries no sign-in cookie.
+                let forged = WebClient(address: daemon.address)
+                #expect(try await forged.post("/signin", form: [("token", "x"), ("secret", daemon.ownerSecret)]).status == 403)
+
+                let again = try await browser.get("/signin?next=%2Fme")
+                let signedIn = try await browser.post("/signin", form: [
+                    ("token", again.field("token") ?? ""), ("next", again.field("next") ?? ""), ("secret", daemon.ownerSecret),
+                ])
+                #expect(signedIn.status == 303 && signedIn.location == "/me")
+                let cookie = signedIn.setCookie
+                #expect(cookie.contains("health_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+                #expect(cookie.contains("Path=/") && !cookie.contains("Secure"))
+                let summary = try await browser.get("/")
+                #expect(summary.status == 200 && summary.text.contains("<h1>Summary</h1>"))
+                let policy = summary.headers["Content-Security-Policy"] ?? ""
+                #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'"))
+                #expect(summary.headers["Cache-Control"] == "no-store" && summary.headers["X-Frame-Options"] == "DENY")
+
+                let signedOut = try await browser.post("/signout", form: [("csrf", summary.field("csrf") ?? "")])
+                #expect(signedOut.status == 303 && browser.cookies["health_session"] == nil)
+                #expect(try await browser.get("/").status == 303)
+            }
+        }
+
+        @Test func formsNeedTheSessionsTokenAndThisOrigin() async throws {
+            try await withDaemon { daemon in
+                let browser = try await daemon.signedInClient()
+                let page = try await browser.get("/types/bodyMass")
+                let token = try #require(page.field("csrf"))
+                let sample = [("value", "70"), ("unit", "kg"), ("start", "2026-11-20T08:00")]
+                #expect(try await browser.post("/types/bodyMass/samples", form: sample).status == 403)
+                #expect(try await browser.post("/types/bodyMass/samples", form: sample + [("csrf", "forged")]).status == 403)
+                let crossSite = try await browser.post(
+                    "/types/bodyMass/samples", form: sample + [("csrf", token)], headers: ["Origin": "http://evil.example"])
+                #expect(crossSite.status == 403)
+                let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
+                #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).isEmpty)
+
+                let saved = try await browser.post(
+                    "/types/bodyMass/samples", form: sample + [("csrf", token)], headers: ["Origin": daemon.address.absoluteString])
+                #expect(saved.status == 303 && saved.location == "/types/bodyMass")
+                #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).count == 1)
+                let after = try await browser.get("/types/bodyMass")
+                #expect(after.text.contains("Added 70 kg."))
+                #expect(after.text.contains("class=\"sample-value\">70 kg</span>"))
+            }
+        }
+
+        @Test func pagesEscapeWhatAppsStored() async throws {
+            try await withDaemon { daemon in
+                let app = AppManifest(bundleIdentifier: "com.example.tricky", name: "<b>Tricky</b>", shareUsageDescription: "r", updateUsageDescription: "w")
+                try daemon.engine.setGrants([HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingAuthorized, read: .authorized)], app: app.bundleIdentifier)
+                let sample = try HKQuantitySample(
+                    validating: HKQuantityType(.heartRate), quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 61),
+                    start: Date(), end: Date(),
+                    device: HKDevice(name: "<i>band</i>", manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
+                                     softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil),
+                    metadata: ["note": "<script>alert(1)</script>"])
+                try daemon.engine.save([sample], as: .app(app))
+                let browser = try await daemon.signedInClient()
+                let page = try await browser.get("/types/heartRate")
+                #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+                #expect(page.text.contains("&lt;i&gt;band&lt;/i&gt;"))
+                #expect(page.text.contains("&lt;b&gt;Tricky&lt;/b&gt;"))
+                #expect(!page.text.contains("<script>alert") && !page.text.contains("<i>band") && !page.text.contains("<b>Tricky"))
+                #expect(page.text.contains("61 /min"))
+            }
+        }
+
+        @Test func everySectionRendersForTheOwner() async throws {
+            try await withDaemon { daemon in
+                let browser = try await daemon.signedInClient()
+                for path in ["/", "/types", "/types/stepCount?range=week", "/types/sleepAnalysis?range=month", "/types/workout?range=year",
+                             "/sources", "/me", "/log?period=all", "/permissions", "/import"] {
+                    let page = try await browser.get(path)
+                    #expect(page.status == 200, "\(path): \(page.status)")
+                    #expect(page.text.contains("</html>"), "\(path)")
+                }
+                #expect(try await browser.get("/types/notAType").status == 404)
+                #expect(try await browser.get("/sources/com.example.none").status == 404)
+                let count = try await browser.get("/permissions/count")
+                #expect(count.status == 200 && count.text == "{\"count\":0}")
+                let upload = try await browser.send("POST", "/import?name=export.zip", form: "data", headers: ["X-CSRF-Token": "forged"])
+                #expect(upload.status == 403)
+            }
+        }
+    }
+}

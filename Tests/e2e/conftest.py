@@ -1,0 +1,60 @@
+"""Fixtures of the end-to-end tests: one real healthd and one headless Chromium for the whole run (the tests of a
+file run in order and build on each other, as a person using Health would), and screenshots in screenshots/."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from healthd import ROOT, Healthd
+
+SCREENSHOTS = ROOT / "screenshots"
+PHONE = (390, 844)
+
+
+@pytest.fixture(scope="session")
+def healthd():
+    # A US locale (pounds, miles, Fahrenheit by default) and UTC, so that units and days are the same everywhere.
+    daemon = Healthd(environment={"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "", "TZ": "UTC"})
+    yield daemon
+    daemon.stop()
+
+
+def _chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    raise RuntimeError("Chromium is missing: apt-get install -y chromium chromium-driver")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = _chromium()
+    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={PHONE[0]},{PHONE[1]}", "--lang=en-US"):
+        options.add_argument(argument)
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def shoot(browser):
+    """Saves a screenshot at phone width, of the whole page or (`full=False`) of its first screen:
+    screenshots/<name>.png."""
+
+    def take(name, width=PHONE[0], full=True):
+        height = browser.execute_script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")
+        browser.set_window_size(width, max(PHONE[1], min(int(height) + 140, 6000)) if full else PHONE[1])
+        browser.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+        browser.set_window_size(*PHONE)
+
+    return take

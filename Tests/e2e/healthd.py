@@ -1,0 +1,144 @@
+"""A real healthd for the end-to-end tests: the built executable on a temporary store and a free port, and the
+owner's and apps' HTTP calls to it (standard library only)."""
+
+import json
+import os
+import plistlib
+import re
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Answer:
+    def __init__(self, status, body, headers):
+        self.status = status
+        self.body = body
+        self.headers = headers
+
+    @property
+    def json(self):
+        return json.loads(self.body.decode("utf-8")) if self.body else None
+
+    def __repr__(self):
+        return f"<{self.status} {self.body[:200]!r}>"
+
+
+class Healthd:
+    """`healthd --port 0 --store <temporary>/health.sqlite`, stopped with SIGTERM."""
+
+    def __init__(self, binary=None, environment=None):
+        self.binary = binary or os.environ.get("HEALTHD_BINARY") or str(ROOT / ".build" / "debug" / "healthd")
+        if not Path(self.binary).exists():
+            raise RuntimeError(f"{self.binary} is missing: build it with `swift build --product healthd` (Scripts/e2e does)")
+        self.directory = tempfile.mkdtemp(prefix="healthd-e2e-")
+        self.store = os.path.join(self.directory, "health.sqlite")
+        env = dict(os.environ)
+        env.update(environment or {})
+        self.process = subprocess.Popen(
+            [self.binary, "--port", "0", "--store", self.store],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+        self.address = self._wait_for_address()
+        self.lines = []
+        threading.Thread(target=self._drain, daemon=True).start()
+        with open(self.store + ".owner-secret", encoding="utf-8") as file:
+            self.owner_secret = file.read().strip()
+
+    def _wait_for_address(self):
+        deadline = time.time() + 60
+        seen = []
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                if self.process.poll() is not None:
+                    break
+                continue
+            seen.append(line)
+            match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
+            if match:
+                return match.group(1)
+        self.process.kill()
+        raise RuntimeError("healthd did not print its address:\n" + "".join(seen))
+
+    def _drain(self):
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    # HTTP
+
+    def call(self, method, path, token=None, body=None, headers=None, timeout=90):
+        data = None
+        request_headers = dict(headers or {})
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            request_headers["Content-Type"] = "application/json"
+        if token:
+            request_headers["Authorization"] = "Bearer " + token
+        request = urllib.request.Request(self.address + path, data=data, method=method, headers=request_headers)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return Answer(response.status, response.read(), response.headers)
+        except urllib.error.HTTPError as error:
+            return Answer(error.code, error.read(), error.headers)
+
+    def owner(self, method, path, body=None):
+        return self.call(method, path, token=self.owner_secret, body=body)
+
+    def register(self, bundle_identifier, name, read_reason, write_reason):
+        """Registers an app from its property lists, as the owner does; returns its credential."""
+        info = plistlib.dumps({
+            "CFBundleIdentifier": bundle_identifier, "CFBundleName": name, "CFBundleVersion": "3",
+            "NSHealthShareUsageDescription": read_reason, "NSHealthUpdateUsageDescription": write_reason,
+        }).decode("utf-8")
+        entitlements = plistlib.dumps({"com.apple.developer.healthkit": True}).decode("utf-8")
+        answer = self.owner("POST", "/v1/owner/apps", {"infoPlist": info, "entitlements": entitlements})
+        assert answer.status == 201, answer
+        return answer.json["credential"]
+
+
+class App:
+    """An app calling healthd with its credential, as HKHealthStore's remote backend does."""
+
+    def __init__(self, healthd, credential):
+        self.healthd = healthd
+        self.credential = credential
+
+    def call(self, method, path, body=None):
+        return self.healthd.call(method, path, token=self.credential, body=body)
+
+    def request_authorization(self, to_share, to_read):
+        """requestAuthorization: asks, and keeps asking while the owner has not answered (202)."""
+        body = {"toShare": to_share, "toRead": to_read}
+        while True:
+            answer = self.call("POST", "/v1/authorization/request?wait=20", body)
+            if answer.status != 202:
+                return answer
+
+    def status(self, type_name):
+        answer = self.call("GET", "/v1/authorization/status?type=" + type_name)
+        assert answer.status == 200, answer
+        return answer.json["name"]
+
+    def save_quantity(self, type_name, value, unit, start, end):
+        return self.call("POST", "/v1/samples", {"objects": [{
+            "uuid": str(__import__("uuid").uuid4()).upper(), "type": type_name, "startDate": start, "endDate": end,
+            "quantity": {"value": value, "unit": unit},
+        }]})
+
+    def samples(self, type_name):
+        answer = self.call("POST", "/v1/queries/samples", {"type": type_name})
+        assert answer.status == 200, answer
+        return answer.json["samples"]

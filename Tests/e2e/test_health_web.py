@@ -1,0 +1,407 @@
+"""The Health web app in a real headless Chromium against a real healthd: sign in, answer a permission request of a
+real client with mixed switches, add and delete samples, reorder sources, revoke an app, read the access log, and
+the security properties of the pages. The tests run in order, each continuing from the last."""
+
+import datetime
+import http.client
+import threading
+import urllib.parse
+
+import pytest
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from healthd import App
+
+WALKER = "com.example.walker"
+STEPS = "HKQuantityTypeIdentifierStepCount"
+BODY_MASS = "HKQuantityTypeIdentifierBodyMass"
+HEART_RATE = "HKQuantityTypeIdentifierHeartRate"
+YESTERDAY = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1)).date().isoformat()
+
+state = {}
+
+
+def wait(browser, seconds=15):
+    return WebDriverWait(browser, seconds)
+
+
+def text(browser, selector):
+    return browser.find_element(By.CSS_SELECTOR, selector).text
+
+
+def open_page(browser, healthd, path):
+    browser.get(healthd.address + path)
+
+
+def navigate(browser, element, confirm=False):
+    """Clicks something that loads a new page (a link, a form's button), and waits for that page."""
+    browser.execute_script("window.previousPage = true")
+    element.click()
+    if confirm:
+        wait(browser).until(EC.alert_is_present())
+        browser.switch_to.alert.accept()
+    wait(browser).until(lambda driver: driver.execute_script(
+        "return window.previousPage === undefined && document.readyState === 'complete'"))
+
+
+def flash(browser):
+    return wait(browser).until(EC.visibility_of_element_located((By.ID, "flash"))).text
+
+
+def set_value(browser, element_id, value):
+    """Sets a date or time input as a script would (typing into them depends on the browser's locale)."""
+    browser.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, value)
+
+
+def headline(browser):
+    return text(browser, "#headline")
+
+
+def test_sign_in_with_the_owner_secret(browser, healthd, shoot):
+    open_page(browser, healthd, "/")
+    wait(browser).until(EC.url_contains("/signin"))
+    shoot("01-sign-in")
+    browser.find_element(By.ID, "secret").send_keys("not-the-secret")
+    navigate(browser, browser.find_element(By.ID, "signin"))
+    assert "not the owner secret" in wait(browser).until(EC.visibility_of_element_located((By.ID, "signin-error"))).text
+    browser.find_element(By.ID, "secret").send_keys(healthd.owner_secret)
+    navigate(browser, browser.find_element(By.ID, "signin"))
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Summary"))
+    cookie = browser.get_cookie("health_session")
+    assert cookie["httpOnly"] is True
+    assert cookie["sameSite"] == "Strict"
+    assert cookie["path"] == "/"
+
+
+def test_a_permission_request_answered_with_mixed_switches(browser, healthd, shoot):
+    credential = healthd.register(
+        WALKER, "Walker", read_reason="Walker shows your steps beside your heart rate.",
+        write_reason="Walker records the steps you walk.")
+    walker = App(healthd, credential)
+    state["walker"] = walker
+    outcome = {}
+    asking = threading.Thread(target=lambda: outcome.setdefault(
+        "answer", walker.request_authorization([STEPS, BODY_MASS], [STEPS, HEART_RATE])))
+    asking.start()
+
+    # The banner appears on the page already open (the script polls healthd).
+    open_page(browser, healthd, "/")
+    wait(browser, 20).until(EC.visibility_of_element_located((By.ID, "pending-banner")))
+    navigate(browser, browser.find_element(By.ID, "pending-link"))
+    sheet = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
+    request_id = sheet.get_attribute("data-request")
+    assert "“Walker” would like to access and update your Health data" in sheet.text
+    assert text(browser, ".write-reason") == "Walker records the steps you walk."
+    assert text(browser, ".read-reason") == "Walker shows your steps beside your heart rate."
+    switches = sheet.find_elements(By.CSS_SELECTOR, "input.switch")
+    assert len(switches) == 4 and not any(switch.is_selected() for switch in switches)
+    browser.find_element(By.ID, f"share-{request_id}-stepCount").click()
+    browser.find_element(By.ID, f"read-{request_id}-heartRate").click()
+    shoot("03-permission-sheet")
+    navigate(browser, browser.find_element(By.ID, f"allow-{request_id}"))
+
+    asking.join(30)
+    assert outcome["answer"].status == 200 and outcome["answer"].json["status"] == "answered"
+    assert "Walker may now write 1 and read 1" in flash(browser)
+    assert walker.status(STEPS) == "sharingAuthorized"
+    assert walker.status(BODY_MASS) == "sharingDenied"
+    assert walker.status(HEART_RATE) == "notDetermined"  # asked to read only; a read decision is never revealed
+    status = walker.call("POST", "/v1/authorization/request-status", {"toShare": [STEPS, BODY_MASS], "toRead": [STEPS, HEART_RATE]})
+    assert status.json["name"] == "unnecessary"
+    assert walker.save_quantity(BODY_MASS, 70, "kg", f"{YESTERDAY}T07:00:00Z", f"{YESTERDAY}T07:00:00Z").status == 403
+    assert walker.save_quantity(STEPS, 1000, "count", f"{YESTERDAY}T10:00:00Z", f"{YESTERDAY}T11:00:00Z").status == 200
+
+
+def test_preferred_units_follow_the_locale_then_the_me_page(browser, healthd, shoot):
+    walker = state["walker"]
+    units = walker.call("POST", "/v1/preferred-units", {"types": [BODY_MASS, HEART_RATE, STEPS]})
+    assert units.status == 200, units
+    assert units.json["units"] == {BODY_MASS: "lb", HEART_RATE: "count/min", STEPS: "count"}
+    never_asked = walker.call("POST", "/v1/preferred-units", {"types": ["HKQuantityTypeIdentifierBloodGlucose"]})
+    assert never_asked.status == 403 and never_asked.json["error"]["code"] == 5
+
+    open_page(browser, healthd, "/me")
+    set_value(browser, "dateOfBirth", "1980-04-12")
+    Select(browser.find_element(By.ID, "bloodType")).select_by_visible_text("AB+")
+    Select(browser.find_element(By.ID, "biologicalSex")).select_by_visible_text("Female")
+    navigate(browser, browser.find_element(By.ID, "save-details"))
+    assert flash(browser) == "Saved your details."
+    assert browser.find_element(By.ID, "dateOfBirth").get_attribute("value") == "1980-04-12"
+    assert Select(browser.find_element(By.ID, "bloodType")).first_selected_option.text == "AB+"
+    assert healthd.owner("GET", "/v1/owner/characteristics/bloodType").json["value"] == "5"
+
+    browser.find_element(By.CSS_SELECTOR, "#units summary").click()
+    Select(browser.find_element(By.ID, f"unit.{BODY_MASS}")).select_by_value("kg")
+    navigate(browser, browser.find_element(By.ID, "save-units"))
+    assert flash(browser) == "Saved your units."
+    shoot("06-me")
+    assert walker.call("POST", "/v1/preferred-units", {"types": [BODY_MASS]}).json["units"] == {BODY_MASS: "kg"}
+
+
+def test_add_a_sample_see_it_in_the_list_and_the_chart_then_delete_it(browser, healthd, shoot):
+    open_page(browser, healthd, "/types/bodyMass")
+    assert headline(browser) == "No data"
+    browser.find_element(By.ID, "add-value").send_keys("72.5")
+    assert Select(browser.find_element(By.ID, "add-unit")).first_selected_option.get_attribute("value") == "kg"
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    assert flash(browser) == "Added 72.5 kg."
+    samples = browser.find_elements(By.CSS_SELECTOR, ".sample")
+    assert len(samples) == 1
+    assert samples[0].find_element(By.CSS_SELECTOR, ".sample-value").text == "72.5 kg"
+    assert samples[0].find_element(By.CSS_SELECTOR, ".sample-source").text == "Health"
+    assert headline(browser) == "Average 72.5 kg"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#chart rect.range")) == 1
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#chart circle.average")) == 1
+
+    # The server checks the sample with the API's rules, whatever the form sends.
+    browser.execute_script(
+        "const o = document.createElement('option'); o.value = 'count/min'; o.text = 'count/min';"
+        "document.getElementById('add-unit').append(o); document.getElementById('add-unit').value = 'count/min';")
+    browser.find_element(By.ID, "add-value").send_keys("70")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    error = wait(browser).until(EC.visibility_of_element_located((By.ID, "add-error"))).text
+    assert "requires a unit compatible with kg" in error
+    assert browser.find_element(By.ID, "add-value").get_attribute("value") == "70"
+    value = browser.find_element(By.ID, "add-value")
+    value.clear()
+    value.send_keys("-3")
+    Select(browser.find_element(By.ID, "add-unit")).select_by_value("kg")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    assert "requires a value of zero or more" in wait(browser).until(EC.visibility_of_element_located((By.ID, "add-error"))).text
+    set_value(browser, "add-end", "2001-01-01T00:00")
+    value = browser.find_element(By.ID, "add-value")
+    value.clear()
+    value.send_keys("71")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    assert "end" in wait(browser).until(EC.visibility_of_element_located((By.ID, "add-error"))).text.lower()
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".sample")) == 1
+
+    open_page(browser, healthd, "/types/bodyMass")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".sample .delete"), confirm=True)
+    assert flash(browser) == "Deleted the sample."
+    assert browser.find_elements(By.CSS_SELECTOR, ".sample") == []
+    assert headline(browser) == "No data"
+    assert browser.find_elements(By.CSS_SELECTOR, "#chart rect.range") == []
+
+    # A heart rate the owner adds is visible to Walker, allowed to read heart rates.
+    open_page(browser, healthd, "/types/heartRate")
+    browser.find_element(By.ID, "add-value").send_keys("64")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    assert flash(browser) == "Added 64 /min."
+    seen = state["walker"].samples(HEART_RATE)
+    assert len(seen) == 1 and seen[0]["sourceRevision"]["source"]["name"] == "Health"
+
+
+def test_reordering_sources_changes_the_merged_total(browser, healthd, shoot):
+    day_page = f"/types/stepCount?range=day&date={YESTERDAY}"
+    open_page(browser, healthd, day_page)
+    assert headline(browser) == "Total 1,000"
+    browser.find_element(By.ID, "add-value").send_keys("600")
+    set_value(browser, "add-start", f"{YESTERDAY}T10:30")
+    set_value(browser, "add-end", f"{YESTERDAY}T11:30")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    assert flash(browser) == "Added 600."
+    # Walker stored first, so it counts first: 1,000 + Health's 11:00-11:30 (300).
+    assert headline(browser) == "Total 1,300"
+    order = [item.get_attribute("data-source") for item in browser.find_elements(By.CSS_SELECTOR, "#priority li")]
+    assert order == [WALKER, "org.openhealthkit.owner.health"]
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "#priority li[data-source='org.openhealthkit.owner.health'] button[value='up']"))
+    assert flash(browser) == "Moved the source up."
+    # Health first: 600 + Walker's 10:00-10:30 (500).
+    assert headline(browser) == "Total 1,100"
+    order = [item.get_attribute("data-source") for item in browser.find_elements(By.CSS_SELECTOR, "#priority li")]
+    assert order == ["org.openhealthkit.owner.health", WALKER]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#chart rect.bar")) == 2
+    shoot("04-type-steps-day")
+    open_page(browser, healthd, f"/types/stepCount?range=week&date={YESTERDAY}")
+    assert headline(browser) == "Total 1,100"
+    shoot("05-type-steps-week")
+    # Walker may not read steps: it sees its own sample only.
+    assert len(state["walker"].samples(STEPS)) == 1
+
+
+def test_sources_switches_and_revoking_an_app(browser, healthd, shoot):
+    walker = state["walker"]
+    open_page(browser, healthd, "/sources")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, f"a[data-app='{WALKER}']"))
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "app-name"), "Walker"))
+    assert browser.find_element(By.ID, "share-stepCount").is_selected()
+    assert not browser.find_element(By.ID, "share-bodyMass").is_selected()
+    assert browser.find_element(By.ID, "read-heartRate").is_selected()
+    assert not browser.find_element(By.ID, "read-stepCount").is_selected()
+    shoot("07-sources-app")
+
+    navigate(browser, browser.find_element(By.ID, "read-heartRate"))
+    assert flash(browser) == "Walker may no longer read Heart Rate."
+    assert not browser.find_element(By.ID, "read-heartRate").is_selected()
+    assert walker.samples(HEART_RATE) == []
+    navigate(browser, browser.find_element(By.ID, "share-bodyMass"))
+    assert flash(browser) == "Walker may write Body Mass."
+    assert walker.status(BODY_MASS) == "sharingAuthorized"
+
+    navigate(browser, browser.find_element(By.ID, "turn-off-all"), confirm=True)
+    assert flash(browser) == "Walker may no longer write or read any type."
+    refused = walker.save_quantity(STEPS, 10, "count", f"{YESTERDAY}T12:00:00Z", f"{YESTERDAY}T12:01:00Z")
+    assert refused.status == 403 and refused.json["error"]["code"] == 4
+
+    navigate(browser, browser.find_element(By.ID, "revoke-credential"), confirm=True)
+    assert "credential is revoked" in flash(browser)
+    assert walker.call("GET", "/v1/app").status == 401
+
+
+def test_the_access_log_shows_those_calls(browser, healthd, shoot):
+    open_page(browser, healthd, "/log")
+    Select(browser.find_element(By.ID, "filter-app")).select_by_value(WALKER)
+    Select(browser.find_element(By.ID, "filter-period")).select_by_value("all")
+    navigate(browser, browser.find_element(By.ID, "filter"))
+    rows = [(r.find_element(By.CSS_SELECTOR, ".log-operation").text, r.find_element(By.CSS_SELECTOR, ".log-types").text,
+             r.find_element(By.CSS_SELECTOR, ".log-outcome").text) for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr")]
+    assert rows, "no entries for Walker"
+    assert all(text(browser, "#log tbody tr .log-app") == "Walker" for _ in rows)
+    assert ("Saved", "Step Count", "OK") in rows
+    assert ("Saved", "Step Count", "Failed: Authorization Denied") in rows
+    assert ("Saved", "Body Mass", "Failed: Authorization Denied") in rows
+    assert any(operation == "Asked for access" for operation, _, _ in rows)
+    assert any(operation == "Read samples" and types == "Heart Rate" for operation, types, _ in rows)
+    shoot("08-access-log")
+
+    Select(browser.find_element(By.ID, "filter-app")).select_by_value("owner")
+    Select(browser.find_element(By.ID, "filter-type")).select_by_value("stepCount")
+    navigate(browser, browser.find_element(By.ID, "filter"))
+    operations = [r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-operation")]
+    for expected in ("Answered a request", "Saved", "Reordered sources", "Turned off all access"):
+        assert expected in operations, (expected, operations)
+    assert all("Step Count" in r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-types"))
+
+
+def test_import_says_it_is_not_there_yet(browser, healthd, shoot):
+    open_page(browser, healthd, "/import")
+    assert "not in this version of healthd yet" in text(browser, "#import-unavailable")
+    assert not browser.find_element(By.ID, "import-submit").is_enabled()
+    shoot("09-import")
+
+
+def test_pages_escape_what_they_show(browser, healthd, shoot):
+    name = "<img src=x onerror=alert(1)>"
+    credential = healthd.register("com.example.tricky", name, read_reason="<script>alert(2)</script>", write_reason="w")
+    tricky = App(healthd, credential)
+    outcome = {}
+    asking = threading.Thread(target=lambda: outcome.setdefault("answer", tricky.request_authorization([], [HEART_RATE])))
+    asking.start()
+    sheet = None
+    for _ in range(40):
+        open_page(browser, healthd, "/permissions")
+        sheets = browser.find_elements(By.CSS_SELECTOR, ".sheet")
+        if sheets:
+            sheet = sheets[0]
+            break
+        browser.implicitly_wait(0)
+        __import__("time").sleep(0.25)
+    assert sheet is not None
+    assert name in sheet.text and "<script>alert(2)</script>" in sheet.text
+    assert sheet.find_elements(By.TAG_NAME, "img") == [] and sheet.find_elements(By.TAG_NAME, "script") == []
+    request_id = sheet.get_attribute("data-request")
+    navigate(browser, browser.find_element(By.ID, f"deny-{request_id}"))
+    asking.join(30)
+    assert outcome["answer"].status == 200
+    grants = healthd.owner("GET", "/v1/owner/apps/com.example.tricky/grants").json["grants"]
+    assert grants[HEART_RATE]["read"] == "denied"
+
+
+def _raw(healthd, method, path, headers, body=None):
+    address = urllib.parse.urlparse(healthd.address)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    return response.status, response.read().decode("utf-8", "replace"), response.headers
+
+
+def test_forms_need_the_session_token_and_pages_their_own_host(browser, healthd):
+    session = browser.get_cookie("health_session")["value"]
+    port = urllib.parse.urlparse(healthd.address).port
+    cookie = {"Cookie": f"health_session={session}", "Content-Type": "application/x-www-form-urlencoded"}
+    form = "value=50&unit=kg&start=2026-01-01T08:00&back=%2Ftypes%2FbodyMass"
+
+    status, _, headers = _raw(healthd, "GET", "/", {"Host": f"127.0.0.1:{port}", "Cookie": cookie["Cookie"]})
+    assert status == 200
+    assert "script-src 'self'" in headers["Content-Security-Policy"] and headers["X-Frame-Options"] == "DENY"
+    status, _, _ = _raw(healthd, "GET", "/", {"Host": f"evil.example:{port}", "Cookie": cookie["Cookie"]})
+    assert status == 421
+    status, body, _ = _raw(healthd, "POST", "/types/bodyMass/samples", {**cookie, "Host": f"127.0.0.1:{port}"}, form)
+    assert status == 403 and "expired" in body
+    open_page(browser, healthd, "/types/bodyMass")
+    token = browser.find_element(By.CSS_SELECTOR, "#add input[name=csrf]").get_attribute("value")
+    status, _, _ = _raw(
+        healthd, "POST", "/types/bodyMass/samples",
+        {**cookie, "Host": f"127.0.0.1:{port}", "Origin": "http://evil.example"}, form + "&csrf=" + token)
+    assert status == 403
+    status, body, _ = _raw(healthd, "POST", "/types/bodyMass/samples", {"Host": f"127.0.0.1:{port}",
+                           "Content-Type": "application/x-www-form-urlencoded"}, form + "&csrf=" + token)
+    assert status == 403 and "session" in body
+    assert healthd.owner("GET", "/v1/owner/audit?app=owner&limit=10000").status == 200
+    open_page(browser, healthd, "/types/bodyMass")
+    assert browser.find_elements(By.CSS_SELECTOR, ".sample") == []
+
+
+def _a_week_of_band_data(healthd):
+    """A second app with a week of steps, heart rates, body masses and sleep, for pages that look lived in."""
+    band = App(healthd, healthd.register("com.example.band", "Band", read_reason="r", write_reason="Band records what you do."))
+    types = [STEPS, HEART_RATE, BODY_MASS, "HKCategoryTypeIdentifierSleepAnalysis"]
+    grants = {name: {"share": "sharingAuthorized", "read": "authorized"} for name in types}
+    assert healthd.owner("PUT", "/v1/owner/apps/com.example.band/grants", {"grants": grants}).status == 200
+    now = datetime.datetime.now(datetime.timezone.utc).replace(minute=0, second=0, microsecond=0)
+    objects = []
+
+    def sample(type_name, start, end, **fields):
+        objects.append({"uuid": str(__import__("uuid").uuid4()).upper(), "type": type_name,
+                        "startDate": start.timestamp(), "endDate": end.timestamp(), **fields})
+
+    for day in range(8, 0, -1):
+        midnight = (now - datetime.timedelta(days=day)).replace(hour=0)
+        for hour, steps in ((8, 900), (12, 1500), (17, 2400), (20, 600)):
+            start = midnight + datetime.timedelta(hours=hour)
+            sample(STEPS, start, start + datetime.timedelta(minutes=40),
+                   quantity={"value": steps + (day * 137) % 700, "unit": "count"})
+        for hour in range(0, 24, 2):
+            at = midnight + datetime.timedelta(hours=hour)
+            sample(HEART_RATE, at, at, quantity={"value": 58 + (hour * 7 + day * 11) % 45, "unit": "count/min"})
+        weigh = midnight + datetime.timedelta(hours=7)
+        sample(BODY_MASS, weigh, weigh, quantity={"value": 72.4 - day * 0.15, "unit": "kg"},
+               device={"name": "Band Scale", "manufacturer": "Example"}, metadata={"HKWasUserEntered": {"bool": False}})
+        sample("HKCategoryTypeIdentifierSleepAnalysis", midnight + datetime.timedelta(hours=1),
+               midnight + datetime.timedelta(hours=6, minutes=30), value=3)
+    answer = band.call("POST", "/v1/samples", {"objects": objects})
+    assert answer.status == 200, answer
+
+
+def test_screenshots_of_the_main_pages(browser, healthd, shoot):
+    _a_week_of_band_data(healthd)
+    open_page(browser, healthd, "/")
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".summary-name")]
+    assert names[0] == "Heart Rate" and set(names) == {"Heart Rate", "Step Count", "Body Mass", "Sleep Analysis"}
+    shoot("02-summary")
+    open_page(browser, healthd, "/types/heartRate?range=week")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#chart rect.range")) >= 7
+    shoot("12-type-heart-rate-week", full=False)
+    open_page(browser, healthd, "/types/bodyMass?range=month")
+    assert headline(browser).startswith("Average ")
+    shoot("13-type-body-mass-month", full=False)
+    open_page(browser, healthd, "/types/sleepAnalysis?range=week")
+    shoot("14-type-sleep-week", full=False)
+    open_page(browser, healthd, "/sources")
+    shoot("07-sources")
+    open_page(browser, healthd, "/types")
+    shoot("10-browse")
+    open_page(browser, healthd, f"/types/stepCount?range=day&date={YESTERDAY}")
+    shoot("11-type-steps-desktop", width=1200)
+
+
+def test_sign_out(browser, healthd):
+    open_page(browser, healthd, "/")
+    navigate(browser, browser.find_element(By.ID, "signout"))
+    wait(browser).until(EC.url_contains("/signin"))
+    open_page(browser, healthd, "/me")
+    wait(browser).until(EC.url_contains("/signin?next="))
