@@ -71,10 +71,15 @@ struct EmbeddedBackend: HealthStoreBackend {
 
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
         let subscription = engine.feed.subscribe(to: typeIdentifiers, handler: handler)
-        // As healthd does when an app connects: what background delivery has not yet told the app is announced now.
-        if let app, let anchor = try? engine.currentAnchor(),
-           let pending = try? engine.pendingBackgroundDeliveries(app: app, among: typeIdentifiers), !pending.isEmpty {
-            DispatchQueue.global().async { handler(StoreChange(typeIdentifiers: pending, anchor: anchor)) }
+        // As healthd does when an app connects: what background delivery has not yet told the app is announced now
+        // (off the caller's thread, which is starting a query).
+        if let app {
+            DispatchQueue.global().async { [engine] in
+                guard let anchor = try? engine.currentAnchor(),
+                      let pending = try? engine.pendingBackgroundDeliveries(app: app, among: typeIdentifiers), !pending.isEmpty
+                else { return }
+                handler(StoreChange(typeIdentifiers: pending, anchor: anchor))
+            }
         }
         return subscription
     }
