@@ -11,5 +11,6 @@ struct Bench: AsyncParsableCommand {
             QueryBenchmark.self,
             AnchoredBenchmark.self,
             StatisticsBenchmark.self,
+            LoadBenchmark.self,
         ])
 }
