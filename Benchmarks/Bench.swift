@@ -12,5 +12,6 @@ struct Bench: AsyncParsableCommand {
             AnchoredBenchmark.self,
             StatisticsBenchmark.self,
             LoadBenchmark.self,
+            LoadApp.self,
         ])
 }

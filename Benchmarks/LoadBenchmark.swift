@@ -3,8 +3,12 @@ import Foundation
 import OpenHealthKit
 
 /// `ohk-bench load`: many apps at once, each saving batches of heart-rate samples and querying its recent readings
-/// in a loop, through healthd over loopback (each app an `HKHealthStore` with its own credential) and then on the
-/// embedded store (each app an `HKHealthStore` on the same database file), for the same time with the same batches.
+/// in a loop, for the same time with the same batches:
+///
+/// 1. through healthd over loopback, each app a process of its own (`ohk-bench load-app`) with an `HKHealthStore`
+///    configured with its credential, as apps run;
+/// 2. on the embedded store, each app a process with an `HKHealthStore` on the same database file;
+/// 3. with `--in-process`, also through healthd with every app's store in this one process.
 struct LoadBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
@@ -22,8 +26,8 @@ struct LoadBenchmark: AsyncParsableCommand {
     @Option(help: "The healthd executable (default: the one built next to ohk-bench).")
     var healthd: String?
 
-    @Flag(help: "Run healthd only, without the embedded comparison.")
-    var healthdOnly = false
+    @Flag(help: "Also run every app's store in this process, against healthd.")
+    var inProcess = false
 
     func validate() throws {
         guard apps > 0, duration > 0, batch > 0 else { throw ValidationError("--apps, --duration and --batch must be positive") }
@@ -32,105 +36,104 @@ struct LoadBenchmark: AsyncParsableCommand {
     func run() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let manifests = (0..<apps).map { index in
-            AppManifest(
-                bundleIdentifier: "org.openhealthkit.load\(index)", name: "Load \(index)", version: "1",
-                shareUsageDescription: "Reads what the load test wrote.", updateUsageDescription: "Writes load.")
-        }
         print("\(apps) apps, each saving \(batch) heart-rate samples then querying its last 10 minutes (newest 100), "
             + "for \(Format.seconds(duration)) per backend.")
+        var table = Table("backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
 
         let daemon = try await HealthdLauncher(
             executable: healthd, storePath: scratch.path("healthd.sqlite"), logPath: scratch.path("healthd.log"))
-        var stores: [HKHealthStore] = []
-        for manifest in manifests {
-            let credential = try await daemon.registerAllowed(manifest, types: [HeartRateSeries.type])
-            stores.append(HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential))))
+        var credentials: [String] = []
+        for index in 0..<apps {
+            credentials.append(try await daemon.registerAllowed(LoadApp.manifest(index), types: [HeartRateSeries.type]))
         }
         let cpuBefore = daemon.cpuSeconds()
-        let remote = try await LoadRun(stores: stores, batch: batch, duration: duration).run()
+        let remote = try await LoadApp.runProcesses(count: apps, duration: duration, batch: batch) { index in
+            (["--healthd", daemon.address.absoluteString], ["OPENHEALTHKIT_CREDENTIAL": credentials[index]])
+        }
         let daemonCPU = daemon.cpuSeconds() - cpuBefore
+        print(remote.summary("healthd, one process per app"))
+        print("  healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core)")
+        remote.add(to: &table, as: "healthd (HTTP, loopback)")
+
+        if inProcess {
+            let stores = credentials.map { credential in
+                HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
+            }
+            let shared = try await LoadRun.inThisProcess(stores: stores, batch: batch, duration: duration)
+            print(shared.summary("healthd, every app in one process"))
+            shared.add(to: &table, as: "healthd, apps in one process")
+        }
         try await daemon.stop()
         let audited = try BenchStore.rawConnection(path: daemon.storePath).int64("SELECT count(*) FROM audit_entry") ?? 0
-        print(remote.summary("healthd over loopback"))
-        print("healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core); "
-            + "its audit log holds \(Format.count(Double(audited))) entries.")
+        print("  healthd's audit log holds \(Format.count(Double(audited))) entries")
 
-        var table = Table("backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
-        remote.add(to: &table, as: "healthd (HTTP, loopback)")
-        if !healthdOnly {
-            let path = scratch.path("embedded.sqlite")
-            var embedded: [HKHealthStore] = []
-            for manifest in manifests {
-                let store = HKHealthStore(configuration: HealthStoreConfiguration(location: .file(path), app: manifest, answerer: BenchStore.answerer))
-                try await store.requestAuthorization(toShare: [HeartRateSeries.type], read: [HeartRateSeries.type])
-                embedded.append(store)
-            }
-            let local = try await LoadRun(stores: embedded, batch: batch, duration: duration).run()
-            print(local.summary("embedded store"))
-            local.add(to: &table, as: "embedded (in process)")
-            print(table.render())
-            print("healthd/embedded save throughput: \(Format.ratio(remote.savedPerSecond / local.savedPerSecond)) "
-                + "(requests: \(Format.ratio(remote.requestsPerSecond / local.requestsPerSecond)))")
-        } else {
-            print(table.render())
-        }
+        let path = scratch.path("embedded.sqlite")
+        try BenchStore.createSchema(at: path)
+        let local = try await LoadApp.runProcesses(count: apps, duration: duration, batch: batch) { _ in (["--store", path], [:]) }
+        print(local.summary("embedded, one process per app"))
+        local.add(to: &table, as: "embedded (shared file)")
+
+        print(table.render())
+        print("healthd/embedded save throughput: \(Format.ratio(remote.savedPerSecond / local.savedPerSecond)) "
+            + "(requests: \(Format.ratio(remote.requestsPerSecond / local.requestsPerSecond)))")
     }
 }
 
-/// One backend's run: every app in its own task, save then query, until the time is up.
-struct LoadRun {
-    let stores: [HKHealthStore]
-    let batch: Int
-    let duration: Double
+/// What one backend's run measured.
+struct LoadOutcome: Codable, Sendable {
+    var saves = Latencies()
+    var queries = Latencies()
+    var errors: [String] = []
+    var elapsed = 0.0
+    var batch = 0
 
-    struct Outcome: Sendable {
-        var saves = Latencies()
-        var queries = Latencies()
-        var errors: [String] = []
-        var elapsed = 0.0
+    var requestsPerSecond: Double { Double(saves.count + queries.count) / elapsed }
+    var savedPerSecond: Double { Double(saves.count * batch) / elapsed }
 
-        var requestsPerSecond: Double { Double(saves.count + queries.count) / elapsed }
-        var savedPerSecond: Double { Double(saves.count * saveBatch) / elapsed }
-        var saveBatch = 0
-
-        func add(to table: inout Table, as label: String) {
-            table.add(
-                label, Format.count(requestsPerSecond), Format.count(savedPerSecond), Format.milliseconds(saves.percentile(0.5)),
-                Format.milliseconds(saves.percentile(0.99)), Format.milliseconds(queries.percentile(0.5)),
-                Format.milliseconds(queries.percentile(0.99)), "\(errors.count)")
-        }
-
-        func summary(_ label: String) -> String {
-            var text = "\(label): \(saves.count) saves and \(queries.count) queries in \(Format.seconds(elapsed)), \(errors.count) errors"
-            for error in Set(errors).prefix(5) { text += "\n  error: \(error)" }
-            return text
-        }
+    mutating func merge(_ other: LoadOutcome) {
+        saves.merge(other.saves)
+        queries.merge(other.queries)
+        errors += other.errors
+        elapsed = max(elapsed, other.elapsed)
+        batch = other.batch
     }
 
-    func run() async throws -> Outcome {
+    func add(to table: inout Table, as label: String) {
+        table.add(
+            label, Format.count(requestsPerSecond), Format.count(savedPerSecond), Format.milliseconds(saves.percentile(0.5)),
+            Format.milliseconds(saves.percentile(0.99)), Format.milliseconds(queries.percentile(0.5)),
+            Format.milliseconds(queries.percentile(0.99)), "\(errors.count)")
+    }
+
+    func summary(_ label: String) -> String {
+        var text = "\(label): \(saves.count) saves and \(queries.count) queries in \(Format.seconds(elapsed)), \(errors.count) errors"
+        for error in Set(errors).prefix(5) { text += "\n  error: \(error)" }
+        return text
+    }
+}
+
+/// The apps' loop: save a batch, then query the newest readings, until the time is up.
+enum LoadRun {
+    /// Every store in this process, one task each.
+    static func inThisProcess(stores: [HKHealthStore], batch: Int, duration: Double) async throws -> LoadOutcome {
         let deadline = ContinuousClock.now + .seconds(duration)
         let started = ContinuousClock.now
-        var outcome = await withTaskGroup(of: Outcome.self) { group in
+        var total = await withTaskGroup(of: LoadOutcome.self) { group in
             for (index, store) in stores.enumerated() {
-                group.addTask { await Self.app(store, index: index, batch: batch, until: deadline) }
+                group.addTask { await app(store, index: index, batch: batch, until: deadline) }
             }
-            var total = Outcome()
-            for await one in group {
-                total.saves.merge(one.saves)
-                total.queries.merge(one.queries)
-                total.errors += one.errors
-            }
+            var total = LoadOutcome()
+            for await one in group { total.merge(one) }
             return total
         }
-        outcome.elapsed = (ContinuousClock.now - started).seconds
-        outcome.saveBatch = batch
-        return outcome
+        total.elapsed = (ContinuousClock.now - started).seconds
+        total.batch = batch
+        return total
     }
 
     /// One app's loop. Its readings are 5 s apart on its own clock, starting at 2025-01-01.
-    private static func app(_ store: HKHealthStore, index: Int, batch: Int, until deadline: ContinuousClock.Instant) async -> Outcome {
-        var outcome = Outcome()
+    static func app(_ store: HKHealthStore, index: Int, batch: Int, until deadline: ContinuousClock.Instant) async -> LoadOutcome {
+        var outcome = LoadOutcome(batch: batch)
         var clock = HeartRateSeries.end + Double(index) * 0.25
         while ContinuousClock.now < deadline {
             let samples = (0..<batch).map { offset in
@@ -174,7 +177,7 @@ struct LoadRun {
 }
 
 /// Latencies in seconds, for percentiles.
-struct Latencies: Sendable {
+struct Latencies: Codable, Sendable {
     private(set) var values: [Double] = []
 
     var count: Int { values.count }

@@ -19,7 +19,7 @@ final class HealthdLauncher {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw BenchError("no healthd at \(url.path): build it (swift build -c release --product healthd) or pass --healthd")
         }
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process = Process()
         process.executableURL = url
