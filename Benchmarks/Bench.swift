@@ -11,5 +11,7 @@ struct Bench: AsyncParsableCommand {
             QueryBenchmark.self,
             AnchoredBenchmark.self,
             StatisticsBenchmark.self,
+            LoadBenchmark.self,
+            LoadApp.self,
         ])
 }

@@ -29,6 +29,7 @@ public final class HealthDaemon: Sendable {
     let streams = LiveStreams()
     let auditor: Auditor
     let bodies: BodyReader
+    let waker: BackgroundWaker
 
     /// Opens the store (creating it, the owner secret and the credential key on first start, all 0600).
     public init(configuration: DaemonConfiguration, logger: Logger = Logger(label: "healthd")) throws {
@@ -51,6 +52,7 @@ public final class HealthDaemon: Sendable {
         authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, registry: registry)
         auditor = Auditor(records: storage, logger: logger)
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
+        waker = try BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully: no new connections, change streams and waiting
@@ -106,7 +108,8 @@ public final class HealthDaemon: Sendable {
             logger: logger)
         // Services shut down in reverse order: the closer first, so that long-lived responses end before the
         // server waits for its connections to drain.
-        let closer = ShutdownCloser { [streams, pending] in
+        let closer = ShutdownCloser(onStart: { [waker] in waker.start() }) { [streams, pending, waker] in
+            waker.stop()
             streams.closeAll()
             pending.closeAll()
         }
@@ -154,11 +157,13 @@ public final class RunningHealthDaemon: Sendable {
     }
 }
 
-/// Runs `onShutdown` when graceful shutdown begins.
+/// Runs `onStart` when the services start and `onShutdown` when graceful shutdown begins.
 private struct ShutdownCloser: Service {
+    let onStart: @Sendable () -> Void
     let onShutdown: @Sendable () -> Void
 
     func run() async throws {
+        onStart()
         try? await gracefulShutdown()
         onShutdown()
     }

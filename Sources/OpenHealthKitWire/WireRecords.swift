@@ -31,18 +31,17 @@ public struct WireAuditLog: Codable, Sendable {
 }
 
 /// `POST /v1/background-delivery`: wake the app for changes to `type` at most once per `frequency`
-/// (`immediate`, `hourly`, `daily`, `weekly`).
+/// (`immediate`, `hourly`, `daily`, `weekly`). Listed with `acknowledgedAnchor`, the anchor up to which the app
+/// acknowledged the type's changes: the later ones it can see are pending.
 public struct WireBackgroundDelivery: Codable, Sendable {
     public var type: String
     public var frequency: String
+    public var acknowledgedAnchor: Int64?
 
-    public init(type: String, frequency: HKUpdateFrequency) {
+    public init(type: String, frequency: HKUpdateFrequency, acknowledgedAnchor: Int64? = nil) {
         self.type = type
         self.frequency = "\(frequency)"
-    }
-
-    package init(_ delivery: BackgroundDelivery) {
-        self.init(type: delivery.typeIdentifier, frequency: delivery.frequency)
+        self.acknowledgedAnchor = acknowledgedAnchor
     }
 
     public var updateFrequency: HKUpdateFrequency {
@@ -55,9 +54,52 @@ public struct WireBackgroundDelivery: Codable, Sendable {
     }
 }
 
+/// `GET /v1/background-delivery`: the app's requests, and the loopback URL healthd posts wake-ups to, if any.
 public struct WireBackgroundDeliveries: Codable, Sendable {
     public var deliveries: [WireBackgroundDelivery]
-    public init(deliveries: [WireBackgroundDelivery]) { self.deliveries = deliveries }
+    public var callback: String?
+
+    public init(deliveries: [WireBackgroundDelivery], callback: String? = nil) {
+        self.deliveries = deliveries
+        self.callback = callback
+    }
+}
+
+/// `POST /v1/background-delivery/acknowledge`: the app processed these types' changes up to `anchor` (an observer
+/// query's completion handler ran). Until then they stay pending and are delivered again.
+public struct WireBackgroundDeliveryAcknowledgement: Codable, Sendable {
+    public var types: [String]
+    public var anchor: Int64
+
+    public init(types: [String], anchor: Int64) {
+        self.types = types
+        self.anchor = anchor
+    }
+}
+
+/// `PUT /v1/background-delivery/callback`: where healthd posts a wake-up when a type with background delivery
+/// changed while the app has no change stream open: `http` on a loopback address (`127.0.0.0/8`, `::1`,
+/// `localhost`) only.
+public struct WireBackgroundDeliveryCallback: Codable, Sendable {
+    public var url: String
+
+    public init(url: String) {
+        self.url = url
+    }
+}
+
+/// What healthd posts to an app's callback: the types with changes pending for it, up to `anchor`. The app reads
+/// them with its observer and anchored queries, whose completion handlers acknowledge them.
+public struct WireBackgroundWake: Codable, Sendable, Equatable {
+    public var app: String
+    public var types: [String]
+    public var anchor: Int64
+
+    public init(app: String, types: [String], anchor: Int64) {
+        self.app = app
+        self.types = types
+        self.anchor = anchor
+    }
 }
 
 /// One event of the change stream (`GET /v1/changes/stream`), its SSE `id` being `anchor`: the store changed up

@@ -53,7 +53,7 @@ import OpenHealthKitWire
             daemon.answerRequests(of: "com.example.blind") { request in AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: []) }
             #expect(try await blind.call("POST", "/v1/authorization/request", json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"])).status == 200)
             let reader = stream(daemon, blind)
-            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await reader.connected() == 200)
             #expect(try await writer.save([AppClient.beat(60)]).status == 200)
             try await Task.sleep(for: .milliseconds(500))
             #expect(reader.events.isEmpty)
@@ -63,25 +63,18 @@ import OpenHealthKitWire
         }
     }
 
-    /// The stream's HTTP status once the daemon has answered (waiting up to 10 s on a busy machine).
-    private static func status(of reader: EventStreamReader) async throws -> Int? {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while reader.status == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        return reader.status
-    }
-
     @Test func revokingTheAppClosesItsStream() async throws {
         try await withDaemon { daemon in
             let app = try await AppClient.authorized(daemon, types: ["heartRate"])
             let reader = stream(daemon, app)
-            #expect(try await Self.status(of: reader) == 200)
+            #expect(try await reader.connected() == 200)
             #expect(try await daemon.owner("DELETE", "/v1/owner/apps/com.example.app").status == 200)
             let deadline = ContinuousClock.now + .seconds(5)
             while !reader.hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
             #expect(reader.hasEnded)
             #expect(try await app.call("GET", "/v1/anchor").status == 401)
             let refused = stream(daemon, app)
-            #expect(try await Self.status(of: refused) == 401)
+            #expect(try await refused.connected() == 401)
             refused.close()
         }
     }
@@ -90,7 +83,7 @@ import OpenHealthKitWire
         let daemon = try await DaemonHarness.start()
         let app = try await AppClient.authorized(daemon, types: ["heartRate"])
         let reader = stream(daemon, app)
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await reader.connected() == 200)
         try await daemon.stop()
         let deadline = ContinuousClock.now + .seconds(5)
         while !reader.hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }

@@ -284,17 +284,47 @@ paths:
   /v1/queries/statistics:
     post:
       tags: [data]
-      summary: HKStatisticsQuery (not served yet).
+      summary: HKStatisticsQuery.
+      description: |
+        The statistics of every matching sample the app may see (its own only when it may not read the type), in
+        the type's canonical unit: at most one bucket, none when no sample matches (HKStatisticsQuery then reports
+        errorNoData). Options that do not fit the type's aggregation style are 400. See docs/STATISTICS.md for
+        how sources merge and how samples meet interval boundaries.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/StatisticsQuery" }
       responses:
+        "200":
+          description: The statistics.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/StatisticsResult" }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "501": { $ref: "#/components/responses/NotImplemented" }
   /v1/queries/statistics-collection:
     post:
       tags: [data]
-      summary: HKStatisticsCollectionQuery (not served yet).
+      summary: HKStatisticsCollectionQuery.
+      description: |
+        One bucket per interval holding data (`anchorDate + n × intervalComponents` in the given calendar and time
+        zone), in chronological order; `intervals` is required. With `range`, only the samples overlapping it,
+        widened to whole intervals (returned as `range`). Long-running collection queries ask again after each
+        change-stream event of their type.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/StatisticsQuery" }
       responses:
+        "200":
+          description: The statistics by interval.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/StatisticsResult" }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "501": { $ref: "#/components/responses/NotImplemented" }
   /v1/anchor:
     get:
       tags: [data]
@@ -459,7 +489,9 @@ paths:
         types were saved or deleted up to that anchor, as far as the app can see them. Read them with
         `/v1/queries/anchored`. Given `anchor` (or `Last-Event-ID` when reconnecting) the stream first reports
         the changes after it, so none is lost between connections; otherwise it starts at the current anchor.
-        Idle streams carry a comment every 15 seconds. A revoked app's stream closes.
+        Types with background delivery that changed since the app last acknowledged them are announced first
+        (an event whose id is the starting anchor). Idle streams carry a comment every 15 seconds. A revoked
+        app's stream closes.
       parameters:
         - name: types
           in: query
@@ -483,10 +515,10 @@ paths:
   /v1/background-delivery:
     get:
       tags: [data]
-      summary: The app's background delivery requests.
+      summary: The app's background delivery requests and its callback.
       responses:
         "200":
-          description: The requests.
+          description: The requests, each with the anchor up to which the app acknowledged the type's changes.
           content:
             application/json:
               schema:
@@ -495,14 +527,17 @@ paths:
                   deliveries:
                     type: array
                     items: { $ref: "#/components/schemas/BackgroundDelivery" }
+                  callback: { type: string, description: The loopback URL wake-ups are posted to, if any. }
         "401": { $ref: "#/components/responses/Unauthorized" }
     post:
       tags: [data]
       summary: enableBackgroundDelivery(for:frequency:).
       description: |
         Needs the com.apple.developer.healthkit.background-delivery entitlement (errorAuthorizationDenied, 403,
-        otherwise); correlation types are not supported (400). Remembered per app and type. Waking an app that
-        is not running is not done yet.
+        otherwise); correlation types are not supported (400). Remembered per app and type. From then on, changes
+        of the type that the app can see and has not acknowledged are pending: the app's change stream announces
+        them when it opens, and while the app has no stream open healthd posts a wake-up to its callback, at most
+        once per `frequency`.
       requestBody:
         required: true
         content:
@@ -531,6 +566,79 @@ paths:
                 type: object
                 properties:
                   status: { type: string, enum: [disabled] }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/background-delivery/acknowledge:
+    post:
+      tags: [data]
+      summary: The app processed these types' changes up to `anchor` (an observer query's completion handler ran).
+      description: Until acknowledged, changes stay pending and are delivered again. Types without background delivery are ignored.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [types, anchor]
+              properties:
+                types:
+                  type: array
+                  items: { type: string }
+                anchor: { type: integer, format: int64 }
+      responses:
+        "200":
+          description: Recorded.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  status: { type: string, enum: [acknowledged] }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/background-delivery/callback:
+    put:
+      tags: [data]
+      summary: Where healthd posts wake-ups while the app is not running.
+      description: |
+        An `http` URL on a loopback address (127.0.0.0/8, ::1, localhost) only; anything else is 400. Needs the
+        background-delivery entitlement. healthd posts `{"app", "types", "anchor"}` (the types with pending changes)
+        when a type with background delivery changed, the app has no change stream open, and the type's frequency
+        allows (immediate, then at most once an hour, a day or a week). A post that fails (no 2xx) is retried after
+        1 s and 2 s; after three failures in a row wake-ups stop until the callback is registered again or the app
+        acknowledges a delivery.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [url]
+              properties:
+                url: { type: string }
+      responses:
+        "200":
+          description: Registered.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  url: { type: string }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+    delete:
+      tags: [data]
+      summary: Forget the callback.
+      responses:
+        "200":
+          description: Removed.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  status: { type: string, enum: [removed] }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/owner/apps:
     get:
@@ -758,18 +866,36 @@ paths:
   /v1/owner/sources/priority:
     get:
       tags: [owner]
-      summary: A type's source priority (not served yet).
+      summary: The order in which a quantity type's sources count when statistics merge overlapping samples.
+      description: The user's list first, then every other source in the order it stored its first sample of the type.
       security: [{ ownerSecret: [] }]
+      parameters:
+        - { name: type, in: query, required: true, schema: { type: string } }
       responses:
+        "200":
+          description: The sources, first counts first.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/SourcePriority" }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "501": { $ref: "#/components/responses/NotImplemented" }
     put:
       tags: [owner]
-      summary: Set a type's source priority (not served yet).
+      summary: Set the user's order of a quantity type's sources (an empty list returns to the default order).
       security: [{ ownerSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/SourcePriority" }
       responses:
+        "200":
+          description: The order now in effect.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/SourcePriority" }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
-        "501": { $ref: "#/components/responses/NotImplemented" }
   /v1/owner/audit:
     get:
       tags: [owner]
@@ -842,11 +968,6 @@ components:
           schema: { $ref: "#/components/schemas/Error" }
     TooLarge:
       description: The body is larger than the limit (16 MB by default).
-      content:
-        application/json:
-          schema: { $ref: "#/components/schemas/Error" }
-    NotImplemented:
-      description: Not served by this healthd yet.
       content:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
@@ -1112,6 +1233,86 @@ components:
       properties:
         type: { type: string }
         frequency: { type: string, enum: [immediate, hourly, daily, weekly] }
+        acknowledgedAnchor: { type: integer, format: int64, description: "Output: changes after it are pending." }
+    StatisticsQuery:
+      type: object
+      required: [type, options]
+      properties:
+        type: { type: string, description: A quantity type. }
+        predicate: { $ref: "#/components/schemas/Predicate" }
+        options:
+          type: integer
+          description: |
+            HKStatisticsOptions raw value: separateBySource 1, discreteAverage 2, discreteMin 4, discreteMax 8,
+            cumulativeSum 16, mostRecent 32, duration 64.
+        intervals:
+          type: object
+          description: Only for a collection.
+          required: [anchorDate, intervalComponents, calendar, timeZone]
+          properties:
+            anchorDate: { $ref: "#/components/schemas/Date" }
+            intervalComponents:
+              type: object
+              description: DateComponents; absent fields are 0, all ≥ 0 and not all 0.
+              properties:
+                year: { type: integer }
+                month: { type: integer }
+                weekOfYear: { type: integer }
+                day: { type: integer }
+                hour: { type: integer }
+                minute: { type: integer }
+                second: { type: integer }
+                nanosecond: { type: integer }
+            calendar: { type: string, description: "A calendar identifier: gregorian, iso8601, hebrew, ..." }
+            timeZone: { type: string, description: "A time zone identifier: Europe/Paris, UTC, GMT+0100, ..." }
+        range: { $ref: "#/components/schemas/DateInterval" }
+    StatisticsResult:
+      type: object
+      properties:
+        unit: { type: string, description: The type's canonical unit, which every value is in (durations in seconds). }
+        buckets:
+          type: array
+          items:
+            type: object
+            properties:
+              start: { $ref: "#/components/schemas/Date" }
+              end: { $ref: "#/components/schemas/Date" }
+              merged: { $ref: "#/components/schemas/StatisticsValues" }
+              bySource:
+                type: array
+                description: With separateBySource, each source in priority order.
+                items:
+                  type: object
+                  properties:
+                    source: { $ref: "#/components/schemas/Source" }
+                    values: { $ref: "#/components/schemas/StatisticsValues" }
+        range: { $ref: "#/components/schemas/DateInterval" }
+    StatisticsValues:
+      type: object
+      description: The statistics the options asked for; the others are absent.
+      properties:
+        sum: { type: number }
+        average: { type: number }
+        minimum: { type: number }
+        maximum: { type: number }
+        mostRecent: { type: number }
+        mostRecentStart: { $ref: "#/components/schemas/Date" }
+        mostRecentEnd: { $ref: "#/components/schemas/Date" }
+        duration: { type: number }
+    DateInterval:
+      type: object
+      required: [start, end]
+      properties:
+        start: { $ref: "#/components/schemas/Date" }
+        end: { $ref: "#/components/schemas/Date" }
+    SourcePriority:
+      type: object
+      required: [type, sources]
+      properties:
+        type: { type: string }
+        sources:
+          type: array
+          items: { type: string, description: A bundle identifier. }
     AuditEntry:
       type: object
       properties:

@@ -5,14 +5,24 @@ import OpenHealthKitModel
 import OpenHealthKitWire
 
 extension HealthDaemon {
-    /// enableBackgroundDelivery / disableBackgroundDelivery / disableAllBackgroundDelivery: the app's requests are
-    /// remembered per type with their frequency. (Waking apps that are not running is a later step: a running app
-    /// hears changes through its change stream.)
+    /// enableBackgroundDelivery / disableBackgroundDelivery / disableAllBackgroundDelivery, the acknowledgement an
+    /// observer query's completion handler sends, and the loopback callback healthd posts wake-ups to.
+    ///
+    /// Changes to a type with background delivery that the app can see and has not acknowledged are pending: its
+    /// change stream announces them when it opens, and ``BackgroundWaker`` posts them to the callback while the app
+    /// has no stream open.
     func addBackgroundDeliveryRoutes(to router: Router<BasicRequestContext>) {
         router.get("/v1/background-delivery") { [self] request, _ in
             let app = try authenticator.requireApp(request)
-            let deliveries = try await offload { [storage] in try storage.backgroundDeliveries(app: app.bundleIdentifier) }
-            return JSONResponses.response(WireBackgroundDeliveries(deliveries: deliveries.map(WireBackgroundDelivery.init)))
+            let deliveries = try await offload { [engine] in
+                try engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
+                    WireBackgroundDelivery(
+                        type: delivery.typeIdentifier, frequency: delivery.frequency,
+                        acknowledgedAnchor: try engine.backgroundDeliveryPosition(for: delivery.typeIdentifier, app: app.bundleIdentifier))
+                }
+            }
+            return JSONResponses.response(WireBackgroundDeliveries(
+                deliveries: deliveries, callback: waker.callback(app: app.bundleIdentifier)?.absoluteString))
         }
 
         router.post("/v1/background-delivery") { [self] request, _ in
@@ -20,20 +30,52 @@ extension HealthDaemon {
             let body = try await bodies.decode(WireBackgroundDelivery.self, from: request)
             let type = try WireTypes.objectType(body.type)
             let frequency = try body.updateFrequency
-            try app.manifest.checkBackgroundDelivery(for: type)
-            try await offload { [storage] in
-                try storage.setBackgroundDelivery(app: app.bundleIdentifier, type: type.identifier, frequency: frequency)
-            }
+            try await offload { [engine] in try engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app.manifest) }
             return JSONResponses.response(WireBackgroundDelivery(type: type.identifier, frequency: frequency))
         }
 
         // Without `type`, every type of the app.
         router.delete("/v1/background-delivery") { [self] request, _ in
             let app = try authenticator.requireApp(request)
-            try app.manifest.checkProvisioning()
-            let type = try request.uri.queryParameters.get("type").map { try WireTypes.objectType(String($0)).identifier }
-            try await offload { [storage] in try storage.setBackgroundDelivery(app: app.bundleIdentifier, type: type, frequency: nil) }
+            let type = try request.uri.queryParameters.get("type").map { try WireTypes.objectType(String($0)) }
+            try await offload { [engine] in try engine.disableBackgroundDelivery(for: type, app: app.manifest) }
             return JSONResponses.response(["status": "disabled"])
+        }
+
+        router.post("/v1/background-delivery/acknowledge") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireBackgroundDeliveryAcknowledgement.self, from: request)
+            let types = Set(try body.types.map { try WireTypes.objectType($0).identifier })
+            try await offload { [engine] in
+                // Nothing beyond the store's anchor can have been processed.
+                let anchor = min(body.anchor, try engine.currentAnchor())
+                try engine.acknowledgeBackgroundDelivery(of: types, upTo: anchor, app: app.bundleIdentifier)
+            }
+            waker.resume(app: app.bundleIdentifier)
+            return JSONResponses.response(["status": "acknowledged"])
+        }
+
+        router.put("/v1/background-delivery/callback") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            try Self.checkBackgroundDeliveryEntitlement(app.manifest)
+            let body = try await bodies.decode(WireBackgroundDeliveryCallback.self, from: request)
+            let url = try BackgroundWaker.loopbackURL(body.url)
+            try await offload { [waker] in try waker.setCallback(url, app: app.bundleIdentifier) }
+            return JSONResponses.response(WireBackgroundDeliveryCallback(url: url.absoluteString))
+        }
+
+        router.delete("/v1/background-delivery/callback") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            try app.manifest.checkProvisioning()
+            try await offload { [waker] in try waker.setCallback(nil, app: app.bundleIdentifier) }
+            return JSONResponses.response(["status": "removed"])
+        }
+    }
+
+    private static func checkBackgroundDeliveryEntitlement(_ manifest: AppManifest) throws {
+        try manifest.checkProvisioning()
+        guard manifest.hasBackgroundDeliveryEntitlement else {
+            throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit.background-delivery entitlement.")
         }
     }
 }

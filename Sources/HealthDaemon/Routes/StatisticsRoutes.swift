@@ -1,30 +1,64 @@
 import Foundation
 import Hummingbird
+import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitWire
 
 extension HealthDaemon {
-    // MERGE(stats): the statistics engine is being written on the `stats` branch. Once merged, these routes run
-    // `HealthEngine.statistics` for HKStatisticsQuery and HKStatisticsCollectionQuery (bodies: type, predicate,
-    // options, anchor date and interval components) and the owner's source priority routes read and set
-    // `sourcePriority(for:)`; until then they answer 501 with a JSON error.
+    /// Statistics for apps (HKStatisticsQuery, HKStatisticsCollectionQuery) and the owner's source priorities, the
+    /// order in which overlapping sources count when statistics merge them.
     func addStatisticsRoutes(to router: Router<BasicRequestContext>) {
-        for path in ["/v1/queries/statistics", "/v1/queries/statistics-collection"] {
-            router.post(RouterPath(path)) { [self] request, _ -> Response in
-                _ = try authenticator.requireApp(request)
-                throw Self.notYet("Statistics queries")
+        router.post("/v1/queries/statistics") { [self] request, _ in
+            try await statistics(request, collection: false)
+        }
+        router.post("/v1/queries/statistics-collection") { [self] request, _ in
+            try await statistics(request, collection: true)
+        }
+
+        router.get("/v1/owner/sources/priority") { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let type = try quantityType(request.uri.queryParameters.get("type").map { String($0) })
+            let sources = try await offload { [engine] in try engine.sourcePriority(for: type) }
+            return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
+        }
+
+        router.put("/v1/owner/sources/priority") { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let body = try await bodies.decode(WireSourcePriority.self, from: request)
+            let type = try quantityType(body.type)
+            let sources = try await auditor.audited(AuditEntry.owner, "sources.priority.set", types: [type.identifier]) {
+                try await offload { [engine] in
+                    try engine.setSourcePriority(body.sources, for: type)
+                    return try engine.sourcePriority(for: type)
+                }
             }
-        }
-        router.get("/v1/owner/sources/priority") { [self] request, _ -> Response in
-            try authenticator.requireOwner(request)
-            throw Self.notYet("Source priorities")
-        }
-        router.put("/v1/owner/sources/priority") { [self] request, _ -> Response in
-            try authenticator.requireOwner(request)
-            throw Self.notYet("Source priorities")
+            return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
         }
     }
 
-    private static func notYet(_ feature: String) -> APIError {
-        APIError(.notImplemented, HKError(.unknownError, "\(feature) are not served by this healthd yet"))
+    /// A statistics query: without intervals one statistics over every matching sample, with them one per interval.
+    /// Audited with the number of intervals holding data.
+    private func statistics(_ request: Request, collection: Bool) async throws -> Response {
+        let app = try authenticator.requireApp(request)
+        let body = try await bodies.decode(WireStatisticsQuery.self, from: request)
+        let statisticsRequest = try body.request()
+        guard collection == (statisticsRequest.intervals != nil) else {
+            throw APIError.badRequest(collection ? "A statistics collection needs intervals" : "A statistics query takes no intervals: use /v1/queries/statistics-collection")
+        }
+        let operation = collection ? "query.statisticsCollection" : "query.statistics"
+        let result = try await auditor.audited(
+            app.bundleIdentifier, operation, types: [statisticsRequest.type.identifier], count: \.buckets.count
+        ) {
+            try await offload { [engine] in try engine.statistics(statisticsRequest, as: .app(app.manifest)) }
+        }
+        return JSONResponses.response(WireStatisticsResponse(result, type: statisticsRequest.type))
+    }
+
+    private func quantityType(_ name: String?) throws -> HKQuantityType {
+        guard let name else { throw APIError.badRequest("Give the type: ?type=<identifier>") }
+        guard let type = try WireTypes.sampleType(name) as? HKQuantityType else {
+            throw APIError.badRequest("\(name) is not a quantity type")
+        }
+        return type
     }
 }

@@ -69,10 +69,15 @@ extension HealthDaemon {
         // Subscribed first, then the starting point read: a change committed in between is reported, not lost.
         let start = try resumeFrom ?? engine.currentAnchor()
         if resumeFrom != nil { wake() }
+        // The app is back: what background delivery has not yet told it is announced first.
+        let pending = try engine.pendingBackgroundDeliveries(app: app.manifest, among: Set(types.map(\.identifier)))
         let body = ResponseBody { [self] writer in
             defer { continuation.finish() }
             var position = start
             try await writer.write(ByteBuffer(string: "retry: 1000\n: watching from anchor \(position)\n\n"))
+            if !pending.isEmpty {
+                try await writer.write(ByteBuffer(string: Self.serverSentEvent(WireChangeEvent(anchor: start, types: pending.sorted()))))
+            }
             for await signal in signals {
                 switch signal {
                 case .heartbeat:

@@ -41,4 +41,9 @@ final class LiveStreams: Sendable {
     }
 
     var count: Int { state.withLock { $0.streams.count } }
+
+    /// Whether the app has a stream open: it is running, and hears changes through it.
+    func isOpen(app: String) -> Bool {
+        state.withLock { state in state.streams.values.contains { $0.app == app } }
+    }
 }

@@ -70,7 +70,36 @@ struct EmbeddedBackend: HealthStoreBackend {
     }
 
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
-        engine.feed.subscribe(to: typeIdentifiers, handler: handler)
+        let subscription = engine.feed.subscribe(to: typeIdentifiers, handler: handler)
+        // As healthd does when an app connects: what background delivery has not yet told the app is announced now
+        // (off the caller's thread, which is starting a query).
+        if let app {
+            DispatchQueue.global().async { [engine] in
+                guard let anchor = try? engine.currentAnchor(),
+                      let pending = try? engine.pendingBackgroundDeliveries(app: app, among: typeIdentifiers), !pending.isEmpty
+                else { return }
+                handler(StoreChange(typeIdentifiers: pending, anchor: anchor))
+            }
+        }
+        return subscription
+    }
+
+    func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws {
+        try engine.enableBackgroundDelivery(for: type, frequency: frequency, app: manifest())
+    }
+
+    func disableBackgroundDelivery(for type: HKObjectType?) throws {
+        try engine.disableBackgroundDelivery(for: type, app: manifest())
+    }
+
+    func backgroundDeliveryPosition(for type: HKSampleType) throws -> Int64? {
+        guard let app else { return nil }
+        return try engine.backgroundDeliveryPosition(for: type.identifier, app: app.bundleIdentifier)
+    }
+
+    func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {
+        guard let app else { return }
+        try? engine.acknowledgeBackgroundDelivery(of: Set(types.map(\.identifier)), upTo: anchor, app: app.bundleIdentifier)
     }
 
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {

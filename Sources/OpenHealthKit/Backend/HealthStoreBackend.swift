@@ -23,7 +23,18 @@ package protocol HealthStoreBackend: Sendable {
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
 
     /// Calls `handler` after each committed change touching one of the types (and after grant changes for them).
+    /// Types with background delivery that changed while the app was away are announced at once.
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription
+
+    /// Remembers (or forgets) the app's request to be told of changes to a type while it is not running; a nil type
+    /// is every type.
+    func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws
+    func disableBackgroundDelivery(for type: HKObjectType?) throws
+    /// The anchor up to which the app acknowledged the changes of a type it asked background delivery for (nil when it
+    /// did not): where its observer queries of the type start, so that they report what is pending.
+    func backgroundDeliveryPosition(for type: HKSampleType) throws -> Int64?
+    /// An observer query's completion handler ran: the app processed these types' changes up to `anchor`.
+    func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64)
 
     /// Statistics of a quantity type over the samples the app may see (statistics and statistics collection queries).
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult

@@ -1,10 +1,13 @@
 import Foundation
 import OpenHealthKitEngine
+import OpenHealthKitWire
 
 extension RemoteBackend {
-    /// Statistics are computed by the embedded engine only, for now: healthd does not serve them yet
-    /// (see docs/HEALTHD.md), so a remote store reports it instead of answering wrongly.
+    /// healthd computes the statistics with the same engine: a statistics query or a collection (with intervals,
+    /// sent with the calendar's identifier and time zone so that the daemon cuts the same intervals).
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {
-        throw HKError(.errorHealthDataUnavailable, "Statistics are not yet served by healthd; use an embedded store")
+        let path = request.intervals == nil ? "/v1/queries/statistics" : "/v1/queries/statistics-collection"
+        return try transport.call("POST", path, body: WireStatisticsQuery(request), as: WireStatisticsResponse.self)
+            .answer.result(for: request)
     }
 }

@@ -20,6 +20,10 @@ struct UnavailableBackend: HealthStoreBackend {
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
         ChangeFeed().subscribe(to: [], handler: handler)
     }
+    func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws { throw error }
+    func disableBackgroundDelivery(for type: HKObjectType?) throws { throw error }
+    func backgroundDeliveryPosition(for type: HKSampleType) throws -> Int64? { throw error }
+    func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {}
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult { throw error }
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] { throw error }
 }

@@ -41,12 +41,21 @@ final class DaemonHarness: Sendable {
         return try DaemonHarness(directory: directory, address: running.address, host: .inProcess(running))
     }
 
-    /// The `healthd` executable on a fresh store, on a free port.
-    static func launch() async throws -> DaemonHarness {
+    /// The `healthd` executable on a fresh store, on a free port; with `logLevel`, everything it prints goes to
+    /// ``logFile``.
+    static func launch(logLevel: String? = nil) async throws -> DaemonHarness {
         let directory = try temporaryDirectory()
-        let launched = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", directory.appendingPathComponent("health.sqlite").path])
+        let arguments = ["--port", "0", "--store", directory.appendingPathComponent("health.sqlite").path]
+        let launched = if let logLevel {
+            try await HealthdProcess.launch(arguments: arguments + ["--log-level", logLevel], log: directory.appendingPathComponent("healthd.log"))
+        } else {
+            try await HealthdProcess.launch(arguments: arguments)
+        }
         return try DaemonHarness(directory: directory, address: launched.address, host: .process(launched.process))
     }
+
+    /// Where a healthd launched with a log level writes.
+    var logFile: URL { directory.appendingPathComponent("healthd.log") }
 
     private static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
@@ -55,12 +64,17 @@ final class DaemonHarness: Sendable {
     }
 
     func stop() async throws {
+        try await shutDown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops healthd and keeps its files (store, secrets, log).
+    func shutDown() async throws {
         answering.withLock { $0?.cancel() }
         switch host {
         case .inProcess(let running): try await running.stop()
         case .process(let process): try await HealthdProcess.terminate(process)
         }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     func url(_ path: String) -> URL { URL(string: address.absoluteString + path)! }

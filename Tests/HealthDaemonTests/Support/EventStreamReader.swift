@@ -46,6 +46,13 @@ final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
+    /// Waits until healthd answered (the stream is open, or refused), up to `timeout`; returns the status.
+    func connected(timeout: Duration = .seconds(10)) async throws -> Int? {
+        let deadline = ContinuousClock.now + timeout
+        while status == nil, !hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        return status
+    }
+
     /// Waits until `condition` holds for the events (or the stream ended), up to `timeout`.
     func wait(timeout: Duration = .seconds(10), until condition: ([Event]) -> Bool) async throws -> [Event] {
         let deadline = ContinuousClock.now + timeout

@@ -27,6 +27,41 @@ enum HealthdProcess {
         return Launched(process: process, address: address, firstLines: lines)
     }
 
+    /// Starts healthd with everything it prints (standard output and error) going to `log`, and waits until it
+    /// printed where it listens.
+    static func launch(arguments: [String], log: URL) async throws -> Launched {
+        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: log)
+        // Only what this run prints counts (the log may hold earlier runs).
+        let offset = Int(try handle.seekToEnd())
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try handle.close()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let text = String(decoding: ((try? Data(contentsOf: log)) ?? Data()).dropFirst(offset), as: UTF8.self)
+            if let line = text.split(separator: "\n").last(where: { $0.contains("Health is at http://") }),
+               let range = line.range(of: #"http://[0-9.]+:[0-9]+"#, options: .regularExpression), let address = URL(string: String(line[range])) {
+                return Launched(process: process, address: address, firstLines: String(line))
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.terminate()
+        throw HarnessError("healthd printed no address: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+    }
+
+    /// SIGKILL: healthd stops at once, in the middle of whatever it was doing.
+    static func sigkill(_ process: Process) async throws {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
     /// SIGTERM, then waits for the exit (healthd shuts down gracefully).
     static func terminate(_ process: Process) async throws {
         guard process.isRunning else { return }

@@ -67,6 +67,17 @@ final class StoreWorld: Sendable {
         }
     }
 
+    /// The user orders the sources of a quantity type (Data Sources & Access).
+    func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) async throws {
+        if let daemon {
+            let answer = try await daemon.owner(
+                "PUT", "/v1/owner/sources/priority", json: WireSourcePriority(type: type.identifier, sources: bundleIdentifiers))
+            guard answer.status == 200 else { throw HarnessError("setting the source priority failed: \(answer.text)") }
+        } else {
+            try EngineRegistry.engine(for: location!).setSourcePriority(bundleIdentifiers, for: type)
+        }
+    }
+
     func close() async throws {
         try await daemon?.stop()
         if let location { EngineRegistry.close(location) }

@@ -1,0 +1,195 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+
+/// `ohk-bench load`: many apps at once, each saving batches of heart-rate samples and querying its recent readings
+/// in a loop, for the same time with the same batches:
+///
+/// 1. through healthd over loopback, each app a process of its own (`ohk-bench load-app`) with an `HKHealthStore`
+///    configured with its credential, as apps run;
+/// 2. on the embedded store, each app a process with an `HKHealthStore` on the same database file;
+/// 3. with `--in-process`, also through healthd with every app's store in this one process.
+struct LoadBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Concurrent apps saving and querying through healthd over loopback, beside the embedded store.")
+
+    @Option(help: "Apps running at once.")
+    var apps = 16
+
+    @Option(help: "Seconds each backend runs.")
+    var duration = 60.0
+
+    @Option(help: "Samples per save.")
+    var batch = 10
+
+    @Option(help: "The healthd executable (default: the one built next to ohk-bench).")
+    var healthd: String?
+
+    @Flag(help: "Also run every app's store in this process, against healthd.")
+    var inProcess = false
+
+    func validate() throws {
+        guard apps > 0, duration > 0, batch > 0 else { throw ValidationError("--apps, --duration and --batch must be positive") }
+    }
+
+    func run() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        print("\(apps) apps, each saving \(batch) heart-rate samples then querying its last 10 minutes (newest 100), "
+            + "for \(Format.seconds(duration)) per backend.")
+        var table = Table("backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
+
+        let daemon = try await HealthdLauncher(
+            executable: healthd, storePath: scratch.path("healthd.sqlite"), logPath: scratch.path("healthd.log"))
+        var credentials: [String] = []
+        for index in 0..<apps {
+            credentials.append(try await daemon.registerAllowed(LoadApp.manifest(index), types: [HeartRateSeries.type]))
+        }
+        let cpuBefore = daemon.cpuSeconds()
+        let remote = try await LoadApp.runProcesses(count: apps, duration: duration, batch: batch) { index in
+            (["--healthd", daemon.address.absoluteString], ["OPENHEALTHKIT_CREDENTIAL": credentials[index]])
+        }
+        let daemonCPU = daemon.cpuSeconds() - cpuBefore
+        print(remote.summary("healthd, one process per app"))
+        print("  healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core)")
+        remote.add(to: &table, as: "healthd (HTTP, loopback)")
+
+        if inProcess {
+            let stores = credentials.map { credential in
+                HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
+            }
+            let shared = try await LoadRun.inThisProcess(stores: stores, batch: batch, duration: duration)
+            print(shared.summary("healthd, every app in one process"))
+            shared.add(to: &table, as: "healthd, apps in one process")
+        }
+        try await daemon.stop()
+        let audited = try BenchStore.rawConnection(path: daemon.storePath).int64("SELECT count(*) FROM audit_entry") ?? 0
+        print("  healthd's audit log holds \(Format.count(Double(audited))) entries")
+
+        let path = scratch.path("embedded.sqlite")
+        try BenchStore.createSchema(at: path)
+        let local = try await LoadApp.runProcesses(count: apps, duration: duration, batch: batch) { _ in (["--store", path], [:]) }
+        print(local.summary("embedded, one process per app"))
+        local.add(to: &table, as: "embedded (shared file)")
+
+        print(table.render())
+        print("healthd/embedded save throughput: \(Format.ratio(remote.savedPerSecond / local.savedPerSecond)) "
+            + "(requests: \(Format.ratio(remote.requestsPerSecond / local.requestsPerSecond)))")
+    }
+}
+
+/// What one backend's run measured.
+struct LoadOutcome: Codable, Sendable {
+    var saves = Latencies()
+    var queries = Latencies()
+    var errors: [String] = []
+    var elapsed = 0.0
+    var batch = 0
+
+    var requestsPerSecond: Double { Double(saves.count + queries.count) / elapsed }
+    var savedPerSecond: Double { Double(saves.count * batch) / elapsed }
+
+    mutating func merge(_ other: LoadOutcome) {
+        saves.merge(other.saves)
+        queries.merge(other.queries)
+        errors += other.errors
+        elapsed = max(elapsed, other.elapsed)
+        batch = other.batch
+    }
+
+    func add(to table: inout Table, as label: String) {
+        table.add(
+            label, Format.count(requestsPerSecond), Format.count(savedPerSecond), Format.milliseconds(saves.percentile(0.5)),
+            Format.milliseconds(saves.percentile(0.99)), Format.milliseconds(queries.percentile(0.5)),
+            Format.milliseconds(queries.percentile(0.99)), "\(errors.count)")
+    }
+
+    func summary(_ label: String) -> String {
+        var text = "\(label): \(saves.count) saves and \(queries.count) queries in \(Format.seconds(elapsed)), \(errors.count) errors"
+        for error in Set(errors).prefix(5) { text += "\n  error: \(error)" }
+        return text
+    }
+}
+
+/// The apps' loop: save a batch, then query the newest readings, until the time is up.
+enum LoadRun {
+    /// Every store in this process, one task each.
+    static func inThisProcess(stores: [HKHealthStore], batch: Int, duration: Double) async throws -> LoadOutcome {
+        let deadline = ContinuousClock.now + .seconds(duration)
+        let started = ContinuousClock.now
+        var total = await withTaskGroup(of: LoadOutcome.self) { group in
+            for (index, store) in stores.enumerated() {
+                group.addTask { await app(store, index: index, batch: batch, until: deadline) }
+            }
+            var total = LoadOutcome()
+            for await one in group { total.merge(one) }
+            return total
+        }
+        total.elapsed = (ContinuousClock.now - started).seconds
+        total.batch = batch
+        return total
+    }
+
+    /// One app's loop. Its readings are 5 s apart on its own clock, starting at 2025-01-01.
+    static func app(_ store: HKHealthStore, index: Int, batch: Int, until deadline: ContinuousClock.Instant) async -> LoadOutcome {
+        var outcome = LoadOutcome(batch: batch)
+        var clock = HeartRateSeries.end + Double(index) * 0.25
+        while ContinuousClock.now < deadline {
+            let samples = (0..<batch).map { offset in
+                let date = Date(timeIntervalSince1970: clock + Double(offset) * 5)
+                return HKQuantitySample(
+                    type: HeartRateSeries.type, quantity: HKQuantity(unit: HeartRateSeries.unit, doubleValue: Double(60 + (offset * 7) % 40)),
+                    start: date, end: date)
+            }
+            clock += Double(batch) * 5
+            let saveStart = ContinuousClock.now
+            do {
+                try await store.save(samples)
+                outcome.saves.add((ContinuousClock.now - saveStart).seconds)
+            } catch {
+                outcome.errors.append("save: \(error)")
+            }
+            let queryStart = ContinuousClock.now
+            do {
+                let recent = HKQuery.predicateForSamples(
+                    withStart: Date(timeIntervalSince1970: clock - 600), end: Date(timeIntervalSince1970: clock), options: [])
+                _ = try await recentReadings(store, predicate: recent)
+                outcome.queries.add((ContinuousClock.now - queryStart).seconds)
+            } catch {
+                outcome.errors.append("query: \(error)")
+            }
+        }
+        return outcome
+    }
+
+    /// The newest 100 readings matching the predicate.
+    private static func recentReadings(_ store: HKHealthStore, predicate: NSPredicate) async throws -> [HKSample] {
+        try await withCheckedThrowingContinuation { continuation in
+            store.execute(HKSampleQuery(
+                sampleType: HeartRateSeries.type, predicate: predicate, limit: 100,
+                sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
+            ) { _, samples, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
+            })
+        }
+    }
+}
+
+/// Latencies in seconds, for percentiles.
+struct Latencies: Codable, Sendable {
+    private(set) var values: [Double] = []
+
+    var count: Int { values.count }
+
+    mutating func add(_ seconds: Double) { values.append(seconds) }
+
+    mutating func merge(_ other: Latencies) { values += other.values }
+
+    /// The nearest-rank percentile (`fraction` 0.5 for the median); NaN when empty.
+    func percentile(_ fraction: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+    }
+}
