@@ -44,9 +44,17 @@ struct LoadApp: AsyncParsableCommand {
         let wait = startAt - Date().timeIntervalSince1970
         if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
         let started = ContinuousClock.now
+        let cpuBefore = Self.cpuSeconds()
         var outcome = await LoadRun.app(healthStore, index: index, batch: batch, until: started + .seconds(duration))
         outcome.elapsed = (ContinuousClock.now - started).seconds
+        outcome.appCPU = Self.cpuSeconds() - cpuBefore
         FileHandle.standardOutput.write(try JSONEncoder().encode(outcome))
+    }
+
+    private static func cpuSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Runs `count` apps as processes of this executable, all starting together, and merges what they measured.

@@ -52,7 +52,8 @@ struct LoadBenchmark: AsyncParsableCommand {
         }
         let daemonCPU = daemon.cpuSeconds() - cpuBefore
         print(remote.summary("healthd, one process per app"))
-        print("  healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core)")
+        print("  healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core, "
+            + String(format: "%.2f ms a request)", 1000 * daemonCPU / Double(remote.saves.count + remote.queries.count)))
         remote.add(to: &table, as: "healthd (HTTP, loopback)")
 
         if inProcess {
@@ -86,6 +87,8 @@ struct LoadOutcome: Codable, Sendable {
     var errors: [String] = []
     var elapsed = 0.0
     var batch = 0
+    /// CPU time the apps' processes used while running (user and system), in seconds.
+    var appCPU = 0.0
 
     var requestsPerSecond: Double { Double(saves.count + queries.count) / elapsed }
     var savedPerSecond: Double { Double(saves.count * batch) / elapsed }
@@ -95,6 +98,7 @@ struct LoadOutcome: Codable, Sendable {
         queries.merge(other.queries)
         errors += other.errors
         elapsed = max(elapsed, other.elapsed)
+        appCPU += other.appCPU
         batch = other.batch
     }
 
@@ -107,6 +111,9 @@ struct LoadOutcome: Codable, Sendable {
 
     func summary(_ label: String) -> String {
         var text = "\(label): \(saves.count) saves and \(queries.count) queries in \(Format.seconds(elapsed)), \(errors.count) errors"
+        if appCPU > 0 {
+            text += String(format: "; the apps used %.1f s of CPU (%.2f ms a request)", appCPU, 1000 * appCPU / Double(saves.count + queries.count))
+        }
         for error in Set(errors).prefix(5) { text += "\n  error: \(error)" }
         return text
     }

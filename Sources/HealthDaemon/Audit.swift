@@ -37,8 +37,12 @@ struct Auditor: Sendable {
 }
 
 /// Runs blocking work (SQLite) on a thread of its own, keeping Swift concurrency's few threads free for I/O.
+///
+/// Each call gets a serial queue of its own, which libdispatch runs on its overcommit pool: a thread is found at
+/// once even while other calls are blocked waiting for SQLite's writer. (On Linux the global concurrent queues
+/// notice blocked workers through a monitor that adds one thread a second, which stalls bursts of calls.)
 func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        DispatchQueue(label: "healthd.offload").async { continuation.resume(with: Result { try work() }) }
     }
 }

@@ -27,6 +27,10 @@ public struct WireStatisticsQuery: Codable, Sendable {
         guard let quantityType = try WireTypes.sampleType(type) as? HKQuantityType else {
             throw HKError.invalidArgument("\(type) is not a quantity type: statistics need one")
         }
+        let known: HKStatisticsOptions = [.separateBySource, .discreteAverage, .discreteMin, .discreteMax, .cumulativeSum, .mostRecent, .duration]
+        guard known.isSuperset(of: HKStatisticsOptions(rawValue: options)) else {
+            throw HKError.invalidArgument("\(options) is not an HKStatisticsOptions raw value")
+        }
         return StatisticsRequest(
             type: quantityType, predicate: predicate?.tree, options: HKStatisticsOptions(rawValue: options),
             intervals: try intervals?.intervals(), range: try range?.interval())

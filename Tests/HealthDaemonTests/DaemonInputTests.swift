@@ -69,6 +69,7 @@ import OpenHealthKitWire
             let refused: [(String, String)] = [
                 ("/v1/queries/statistics", #"{"type": "stepCount"}"#),
                 ("/v1/queries/statistics", #"{"type": "stepCount", "options": 2}"#),
+                ("/v1/queries/statistics", #"{"type": "stepCount", "options": 1040}"#),
                 ("/v1/queries/statistics", #"{"type": "heartRate", "options": 16}"#),
                 ("/v1/queries/statistics", #"{"type": "sleepAnalysis", "options": 32}"#),
                 ("/v1/queries/statistics", steps + intervals + "}"),

@@ -24,9 +24,10 @@ import OpenHealthKitWire
 
     @Test func expiredReplacedAndRevokedCredentialsStopWorking() async throws {
         try await withDaemon { daemon in
-            let shortLived = try await daemon.register(Apps.app("com.example.brief"), lifetime: 2)
+            // Valid for 3 to 4 seconds (issue and expiry times are whole seconds): long enough for a loaded machine.
+            let shortLived = try await daemon.register(Apps.app("com.example.brief"), lifetime: 4)
             #expect(try await daemon.app(shortLived, "GET", "/v1/anchor").status == 200)
-            try await Task.sleep(for: .milliseconds(3100))
+            try await Task.sleep(for: .milliseconds(4100))
             #expect(try await daemon.app(shortLived, "GET", "/v1/anchor").status == 401)
 
             let first = try await daemon.register(Apps.app())

@@ -27,7 +27,7 @@ extension RemoteBackend {
     /// means the changes are delivered again.
     func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {
         let body = WireBackgroundDeliveryAcknowledgement(types: types.map(\.identifier).sorted(), anchor: anchor)
-        DispatchQueue.global().async { [transport] in
+        DispatchQueue(label: "OpenHealthKit.acknowledge").async { [transport] in
             _ = try? transport.call("POST", "/v1/background-delivery/acknowledge", body: body, as: IgnoredAnswer.self)
         }
     }

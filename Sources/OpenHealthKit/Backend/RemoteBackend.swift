@@ -123,10 +123,11 @@ struct RemoteBackend: HealthStoreBackend {
         return ChangeSubscription { stream.cancel() }
     }
 
-    /// Runs a blocking call off the caller's task.
+    /// Runs a blocking call off the caller's task, on a queue of its own (libdispatch's overcommit pool: a waiting
+    /// call never holds up the global queues' few threads).
     private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+            DispatchQueue(label: "OpenHealthKit.remote").async { continuation.resume(with: Result { try work() }) }
         }
     }
 }
