@@ -78,6 +78,7 @@ enum Schema {
                 CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 """)
         }
+        registerExchangeMigration(in: &migrator)
         return migrator
     }
 }
