@@ -11,11 +11,16 @@ let package = Package(
     products: [
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .executable(name: "hk", targets: ["hk"]),
+        .executable(name: "healthd", targets: ["healthd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // HealthKit's type system: types, units, quantities, samples, predicates, queries, errors.
@@ -33,10 +38,29 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The facade apps import: HKHealthStore plus the whole model.
+        // The JSON wire format shared by healthd and its client: objects, predicates, queries, errors.
+        .target(name: "OpenHealthKitWire", dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine"], swiftSettings: strict),
+        // The facade apps import: HKHealthStore plus the whole model; embedded, or a client of healthd.
         .target(
             name: "OpenHealthKit",
-            dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite"],
+            dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire"],
+            swiftSettings: strict
+        ),
+        // healthd: the shared store as a daemon (HTTP/JSON API, push channel, provisioning, audit log).
+        .target(
+            name: "HealthDaemon",
+            dependencies: [
+                "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "healthd",
+            dependencies: ["HealthDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // libxml2's streaming parser (libxml2-dev), for importing multi-gigabyte Health exports.
@@ -78,6 +102,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "OpenHealthKitExchangeTests", dependencies: ["OpenHealthKitExchange"], swiftSettings: strict),
+        .testTarget(
+            name: "HealthDaemonTests",
+            dependencies: ["HealthDaemon", "OpenHealthKit", "healthd"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),
     ]
 )

@@ -7,7 +7,9 @@ public struct HK: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hk",
         abstract: "OpenHealthKit's command-line tool: units, types, samples, statistics, import and export.",
-        subcommands: [UnitCommand.self, TypesCommand.self]
+        subcommands: [
+            UnitCommand.self, TypesCommand.self, SamplesCommand.self, SourcesCommand.self, MeCommand.self,
+        ]
     )
     public init() {}
 }

@@ -20,19 +20,21 @@ struct ConditionSQL {
         case .all: return "1"
         case .none: return "0"
         case .and(let parts): return parts.isEmpty ? "1" : "(" + parts.map { sql($0) }.joined(separator: " AND ") + ")"
-        case .or(let parts): return parts.isEmpty ? "0" : "(" + parts.map { sql($0) }.joined(separator: " OR ") + ")"
-        case .not(let part): return "NOT " + sql(part)
+        case .or(let parts): return anyOf(parts.map { sql($0) })
+        // Not `NOT`: a test of a missing value (metadata, device, workout total) is NULL, and NOT NULL is NULL,
+        // so the negation would drop those samples instead of selecting them.
+        case .not(let part): return "((" + sql(part) + ") IS NOT 1)"
         case .dateRange(let start, let end, let mode): return dateRange(start: start, end: end, mode: mode)
         case .uuids(let uuids): return list("s.uuid", uuids.map(\.blob))
         case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
-        case .sourceRevisions(let matches): return "(" + matches.map { revision($0) }.joined(separator: " OR ") + ")"
+        case .sourceRevisions(let matches): return anyOf(matches.map { revision($0) })
         case .devices(let devices):
             let columns = IdentifierCache.deviceColumnNames.map { "d.\($0)" }.joined(separator: ", ")
             let placeholders = Array(repeating: "?", count: IdentifierCache.deviceColumnNames.count).joined(separator: ", ")
-            return "(" + devices.map { device -> String in
+            return anyOf(devices.map { device -> String in
                 arguments += device.fields
                 return "(\(columns)) = (\(placeholders))"
-            }.joined(separator: " OR ") + ")"
+            })
         case .deviceProperty(let index, let values):
             return list("d.\(IdentifierCache.deviceColumnNames[index])", Array(values))
         case .metadataKeyExists(let key):
@@ -41,7 +43,7 @@ struct ConditionSQL {
         case .metadata(let key, let comparison, let value):
             return metadata(key, comparison, value)
         case .metadataIn(let key, let values):
-            return "(" + values.map { metadata(key, .equal, $0) }.joined(separator: " OR ") + ")"
+            return anyOf(values.map { metadata(key, .equal, $0) })
         case .value(let comparison, let value):
             arguments.append(value)
             return "s.value \(comparison.rawValue) ?"
@@ -120,10 +122,17 @@ struct ConditionSQL {
             arguments += [path, number]
         case .date(let seconds):
             arguments += [path + ".date", seconds]
-        case .quantity(let base, _):
-            arguments += [path + ".base", base]
+        case .quantity(let base, let dimension):
+            // Quantities compare in their dimension's base, and only with quantities of the same dimension.
+            arguments += [path + ".dimension", dimension, path + ".base", base]
+            return "(json_extract(s.metadata, ?) = ? AND json_extract(s.metadata, ?) \(comparison.rawValue) ?)"
         }
         return "json_extract(s.metadata, ?) \(comparison.rawValue) ?"
+    }
+
+    /// A disjunction; none of nothing matches nothing.
+    private func anyOf(_ parts: [String]) -> String {
+        parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
     }
 
     private mutating func list(_ column: String, _ values: [some DatabaseValueConvertible]) -> String {

@@ -23,15 +23,22 @@ struct RowWriter {
         var touched: Set<String> = []
         var longest: [Int64: Double] = [:]
         var idsByUUID: [UUID: Int64] = [:]
+        // Correlations left out by the sync rule: their members are left out with them.
+        var skippedCorrelations: Set<UUID> = []
         let statement = try db.makeStatement(sql: Self.insertSQL)
         let binding = SQLiteBinding(statement: statement.sqliteStatement)
 
         for row in rows {
+            if let parent = row.correlationUUID, skippedCorrelations.contains(parent) { continue }
             let typeID = try ids.typeID(row.typeIdentifier)
             let sourceID = try ids.sourceID(row.source)
             if let syncIdentifier = row.syncIdentifier {
-                guard try replaceOlderVersion(of: syncIdentifier, sourceID: sourceID, with: row.syncVersion ?? 0, anchor: &anchor)
-                else { continue }
+                guard try replaceOlderVersion(
+                    of: syncIdentifier, sourceID: sourceID, with: row.syncVersion ?? 0, anchor: &anchor, touched: &touched)
+                else {
+                    if isCorrelation(row) { skippedCorrelations.insert(row.uuid) }
+                    continue
+                }
             }
             anchor += 1
             binding.bind(row.uuid, at: 1)
@@ -98,15 +105,17 @@ struct RowWriter {
                         workout.totalSwimmingStrokeCount, workout.totalFlightsClimbed, workout.events])
     }
 
-    /// HealthKit's sync rule: a newer version replaces the stored object; an older or equal one is ignored.
-    /// Returns whether the new row should be inserted.
-    private func replaceOlderVersion(of syncIdentifier: String, sourceID: Int64, with version: Int64, anchor: inout Int64) throws -> Bool {
+    /// HealthKit's sync rule: a newer version replaces the stored object (a correlation with its members); an older
+    /// or equal one is ignored. Returns whether the new row should be inserted.
+    private func replaceOlderVersion(
+        of syncIdentifier: String, sourceID: Int64, with version: Int64, anchor: inout Int64, touched: inout Set<String>
+    ) throws -> Bool {
         guard let stored = try Row.fetchOne(
             db, sql: "SELECT id, sync_version FROM sample WHERE source_id = ? AND sync_identifier = ?",
             arguments: [sourceID, syncIdentifier])
         else { return true }
         guard version > (stored["sync_version"] as Int64? ?? 0) else { return false }
-        try deleteSample(id: stored["id"], anchor: &anchor)
+        touched.formUnion(try deleteSampleAndMembers(id: stored["id"], anchor: &anchor))
         return true
     }
 
@@ -115,17 +124,19 @@ struct RowWriter {
         var touched: Set<String> = []
         for uuid in uuids {
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob]) else { continue }
-            let members = try Int64.fetchAll(db, sql: "SELECT id FROM sample WHERE correlation_id = ?", arguments: [id])
-            for member in members + [id] {
-                touched.insert(try deleteSample(id: member, anchor: &anchor))
-            }
+            touched.formUnion(try deleteSampleAndMembers(id: id, anchor: &anchor))
         }
         try setAnchor(anchor)
         return StoreChange(typeIdentifiers: touched, anchor: anchor)
     }
 
+    /// Replaces a sample, and the members of a correlation, by tombstones; returns their type identifiers.
+    private func deleteSampleAndMembers(id: Int64, anchor: inout Int64) throws -> Set<String> {
+        let members = try Int64.fetchAll(db, sql: "SELECT id FROM sample WHERE correlation_id = ?", arguments: [id])
+        return Set(try (members + [id]).map { try deleteSample(id: $0, anchor: &anchor) })
+    }
+
     /// Replaces a sample by its tombstone; returns its type identifier.
-    @discardableResult
     private func deleteSample(id: Int64, anchor: inout Int64) throws -> String {
         anchor += 1
         try db.execute(

@@ -10,8 +10,9 @@ struct Operands: ParsableArguments {
     @Argument(parsing: .allUnrecognized, help: .private)
     var captured: [String] = []
 
-    /// The operands, one per name in `names` (e.g. `["value", "from", "to"]`), or a usage error naming what is wrong.
-    func values(named names: [String]) throws -> [String] {
+    /// The operands, one per name in `names` (e.g. `["value", "from", "to"]`) followed by up to one per name in
+    /// `optional`, or a usage error naming what is wrong.
+    func values(named names: [String], optional: [String] = []) throws -> [String] {
         var values: [String] = []
         var optionsEnded = false
         for input in captured {
@@ -26,8 +27,8 @@ struct Operands: ParsableArguments {
         if values.count < names.count {
             throw ValidationError("Missing expected argument '<\(names[values.count])>'")
         }
-        if values.count > names.count {
-            throw ValidationError("Unexpected argument '\(values[names.count])'")
+        if values.count > names.count + optional.count {
+            throw ValidationError("Unexpected argument '\(values[names.count + optional.count])'")
         }
         return values
     }

@@ -12,4 +12,9 @@ extension Double {
         let text = rounded() == self && abs(self) < 1e15 ? String(format: "%.0f", self) : String(format: "%.12g", self)
         return text == "-0" ? "0" : text
     }
+
+    /// The value rounded as ``formattedForOutput`` prints it, for JSON, which writes the shortest form of a `Double`.
+    var roundedForOutput: Double {
+        Double(formattedForOutput) ?? self
+    }
 }

@@ -53,8 +53,12 @@ struct EmbeddedBackend: HealthStoreBackend {
         try engine.samples(of: type, predicate: predicate, sort: sort, limit: limit, as: principal())
     }
 
-    func changes(of type: HKSampleType, predicate: PredicateTree?, after anchor: Int64, limit: Int) throws -> AnchoredChanges {
-        try engine.changes(of: type, predicate: predicate, after: anchor, limit: limit, as: principal())
+    func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges {
+        try engine.changes(matching: filters, after: anchor, limit: limit, as: principal())
+    }
+
+    func currentAnchor() throws -> Int64 {
+        try engine.currentAnchor()
     }
 
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] {

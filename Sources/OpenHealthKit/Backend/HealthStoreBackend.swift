@@ -15,7 +15,10 @@ package protocol HealthStoreBackend: Sendable {
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int
 
     func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample]
-    func changes(of type: HKSampleType, predicate: PredicateTree?, after anchor: Int64, limit: Int) throws -> AnchoredChanges
+    /// The changes after `anchor` to samples matching any of the filters (anchored and observer queries).
+    func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges
+    /// The anchor of the latest committed change, where a query that watches the store starts.
+    func currentAnchor() throws -> Int64
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource]
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
 

@@ -13,7 +13,8 @@ struct UnavailableBackend: HealthStoreBackend {
     func delete(uuids: [UUID]) throws { throw error }
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int { throw error }
     func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] { throw error }
-    func changes(of type: HKSampleType, predicate: PredicateTree?, after anchor: Int64, limit: Int) throws -> AnchoredChanges { throw error }
+    func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges { throw error }
+    func currentAnchor() throws -> Int64 { throw error }
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {

@@ -93,9 +93,11 @@ extension HealthEngine {
     }
 
     /// The sources whose samples of `typeIdentifier` the principal may see: nil for all; an app without a read grant
-    /// sees only what it saved itself, with no error (HealthKit never reveals a read denial).
+    /// sees only what it saved itself, with no error (HealthKit never reveals a read denial). An unprovisioned app
+    /// reads nothing: it gets HealthKit's provisioning error.
     package func visibleSources(for typeIdentifier: String, as principal: Principal) throws -> Set<String>? {
         guard case .app(let app) = principal else { return nil }
+        try app.checkProvisioning()
         let grant = try storageCall { try grants.grant(app: app.bundleIdentifier, type: typeIdentifier) }
         return grant.read == .authorized ? nil : [app.bundleIdentifier]
     }

@@ -18,39 +18,14 @@ extension HealthEngine {
             visibleSources: try visibleSources(for: type.identifier, as: principal), sort: sort, limit: limit)
         return try storageCall {
             let decoding = makeDecoding(visibleSources: query.visibleSources)
+            // A correlation's members are read from the storage while decoding it, which cannot happen inside
+            // `forEach` (the storage is not reentrant): correlations are fetched first, then decoded.
+            if type is HKCorrelationType { return try storage.fetch(query).compactMap { try decoding.sample(from: $0) } }
             var samples: [HKSample] = []
             try storage.forEach(query) { row in
                 if let sample = try decoding.sample(from: row) { samples.append(sample) }
             }
             return samples
-        }
-    }
-
-    /// The changes to `type` after `anchor` that the principal may see: added samples matching `predicate` and
-    /// deleted objects, in the order they happened, up to `limit` of them together (0: no limit).
-    package func changes(
-        of type: HKSampleType, predicate: PredicateTree?, after anchor: Int64, limit: Int = 0, as principal: Principal
-    ) throws -> AnchoredChanges {
-        let visible = try visibleSources(for: type.identifier, as: principal)
-        let condition = try PredicateTranslation.condition(for: predicate, type: type)
-        let query = RowQuery(
-            typeIdentifiers: [type.identifier], condition: condition, visibleSources: visible, anchorAfter: anchor,
-            sort: [RowSort(.anchor)], limit: limit)
-        return try storageCall {
-            let rows = try storage.fetch(query)
-            let tombstones = try storage.fetchDeleted(query)
-            // Merge both lists by anchor and keep the first `limit` changes.
-            var events = rows.map { (anchor: $0.anchor, row: Optional($0), deleted: DeletedRow?.none) }
-                + tombstones.map { (anchor: $0.anchor, row: SampleRow?.none, deleted: Optional($0)) }
-            events.sort { $0.anchor < $1.anchor }
-            if limit > 0, events.count > limit { events.removeLast(events.count - limit) }
-            let decoding = makeDecoding(visibleSources: visible)
-            var result = AnchoredChanges(samples: [], deletedObjects: [], anchor: max(anchor, events.last?.anchor ?? anchor))
-            for event in events {
-                if let row = event.row, let sample = try decoding.sample(from: row) { result.samples.append(sample) }
-                if let deleted = event.deleted { result.deletedObjects.append(decoding.deletedObject(from: deleted)) }
-            }
-            return result
         }
     }
 

@@ -36,24 +36,39 @@ extension HealthEngine {
     package func delete(uuids: [UUID], as principal: Principal) throws {
         guard !uuids.isEmpty else { return }
         let stored = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(Set(uuids)))) }
-        if case .app(let app) = principal {
-            for row in stored {
-                guard row.source.bundleIdentifier == app.bundleIdentifier else {
-                    throw HKError(.errorAuthorizationDenied, "An app may delete only objects it saved; \(row.uuid) was saved by another source")
-                }
-                try checkShare(row.typeIdentifier, as: principal)
-            }
-        }
+        try checkDeletion(of: stored, as: principal)
         publish(try storageCall { try storage.delete(uuids: stored.map(\.uuid)) })
     }
 
     /// Deletes the principal's objects of a type matching a predicate; returns how many.
     package func deleteObjects(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> Int {
-        try checkShare(type.identifier, as: principal)
+        // A correlation type is never shared itself: the grants needed are its members' (checked on the rows).
+        if !(type is HKCorrelationType) { try checkShare(type.identifier, as: principal) }
         var query = RowQuery(typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type))
         if case .app(let app) = principal { query.visibleSources = [app.bundleIdentifier] }
         let rows = try storageCall { try storage.fetch(query) }
+        try checkDeletion(of: rows, as: principal)
         publish(try storageCall { try storage.delete(uuids: rows.map(\.uuid)) })
         return rows.count
+    }
+
+    /// An app may delete only what it saved, and only types it may share; a correlation needs its members' types,
+    /// as saving it does.
+    private func checkDeletion(of rows: [SampleRow], as principal: Principal) throws {
+        guard case .app(let app) = principal else { return }
+        try app.checkProvisioning()
+        var types: Set<String> = []
+        for row in rows {
+            guard row.source.bundleIdentifier == app.bundleIdentifier else {
+                throw HKError(.errorAuthorizationDenied, "An app may delete only objects it saved; \(row.uuid) was saved by another source")
+            }
+            if HKObjectType.type(forRawIdentifier: row.typeIdentifier) is HKCorrelationType {
+                let members = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid))) }
+                types.formUnion(members.map(\.typeIdentifier))
+            } else {
+                types.insert(row.typeIdentifier)
+            }
+        }
+        for type in types { try checkShare(type, as: principal) }
     }
 }

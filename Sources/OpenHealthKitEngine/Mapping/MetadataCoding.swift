@@ -3,8 +3,8 @@ import OpenHealthKitModel
 
 /// Metadata dictionaries as JSON text, keeping HealthKit's value kinds:
 /// strings and numbers as themselves, booleans as JSON booleans, dates as `{"date": seconds since 1970}`,
-/// quantities as `{"quantity": value, "unit": "unit string", "base": value in the unit's dimension base}`
-/// (the base lets predicates compare quantities saved in different units).
+/// quantities as `{"quantity": value, "unit": "unit string", "base": value in the unit's dimension base,
+/// "dimension": the dimension's key}` (so predicates compare quantities saved in different units of one dimension).
 package enum MetadataCoding {
     package static func encode(_ metadata: [String: Any]?) -> String? {
         guard let metadata, !metadata.isEmpty else { return nil }
@@ -50,7 +50,7 @@ package enum MetadataCoding {
         case let quantity as HKQuantity:
             json += "{\"quantity\":\(number(quantity.value)),\"unit\":"
             appendString(quantity.unit.unitString, to: &json)
-            json += ",\"base\":\(number(quantity.unit.baseValue(quantity.value)))}"
+            json += ",\"base\":\(number(quantity.unit.baseValue(quantity.value))),\"dimension\":\"\(quantity.unit.dimensionKey)\"}"
         case let integer as Int: json += String(integer)
         case let number as NSNumber: json += Self.number(number.doubleValue)
         case let double as Double: json += number(double)

@@ -107,7 +107,7 @@ package enum PredicateTranslation {
         case .date(let date): return .date(date.timeIntervalSince1970)
         case .quantity(let quantity):
             // Stored quantities keep their own unit; comparisons are made in that unit's dimension base.
-            return .quantity(quantity.unit.baseValue(quantity.value), unit: quantity.unit.unitString)
+            return .quantity(quantity.unit.baseValue(quantity.value), dimension: quantity.unit.dimensionKey)
         }
     }
 

@@ -66,8 +66,8 @@ package enum MetadataScalar: Sendable, Equatable {
     case number(Double)
     /// Seconds since 1970.
     case date(Double)
-    /// A quantity in `unit`'s canonical base, compared after conversion by the engine.
-    case quantity(Double, unit: String)
+    /// A quantity as the value in its dimension's base and the dimension's key (see `HKUnit.dimensionKey`).
+    case quantity(Double, dimension: String)
 }
 
 /// A condition on sample rows: HealthKit's predicates in a plain form the storage turns into SQL.

@@ -16,7 +16,8 @@ package protocol Storage: AnyObject, Sendable {
     /// The rows matching `query`, in its order, up to its limit.
     func fetch(_ query: RowQuery) throws -> [SampleRow]
 
-    /// Calls `body` for each matching row without materializing them all (statistics, export).
+    /// Calls `body` for each matching row without materializing them all (statistics, export). `body` must not call
+    /// the storage: the read is still open.
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws
 
     /// The tombstones matching the query's types, visible sources and anchor bound.

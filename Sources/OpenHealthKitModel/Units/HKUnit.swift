@@ -62,6 +62,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
         definition.convert(value, to: other.definition)
     }
 
+    /// A stable text naming the unit's dimension (its base exponents), stored beside quantities in metadata.
+    package var dimensionKey: String { definition.dimension.key }
+
     /// `value` expressed in the base of this unit's dimension: comparable across every unit of the dimension.
     package func baseValue(_ value: Double) -> Double {
         definition.toBase(value)

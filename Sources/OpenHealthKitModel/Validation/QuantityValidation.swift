@@ -5,6 +5,15 @@ package enum QuantityValidation {
     /// Validates a sample's quantity against its type's dimension.
     package static func validate(_ quantity: HKQuantity, for type: HKQuantityType) throws(HKError) {
         try validate(quantity, compatibleWith: type.canonicalUnit, label: type.identifier)
+        guard quantity.value >= 0 || allowsNegativeValues(type) else {
+            throw .invalidArgument("\(type.identifier) requires a value of zero or more. Invalid quantity: \(quantity)")
+        }
+    }
+
+    /// Counts, rates, masses and durations are never negative; only temperatures (a wrist temperature is a
+    /// deviation, water can be below 0 °C) and logarithmic sound levels can be.
+    private static func allowsNegativeValues(_ type: HKQuantityType) -> Bool {
+        type.canonicalUnit == .degreeCelsius() || type.canonicalUnit == .decibelAWeightedSoundPressureLevel()
     }
 
     /// Validates `quantity` against `unit`'s dimension; `label` names what the quantity is for in messages.

@@ -12,10 +12,14 @@ enum HKProcess {
         var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `hk arguments...` with the test's environment plus `environment` (a nil value removes a variable).
+    static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -39,6 +39,25 @@ import Testing
         }
     }
 
+    @Test func rejectsANegativeCountOrRate() {
+        expectInvalidArgument("requires a value of zero or more") {
+            _ = try HKQuantitySample(
+                validating: HKQuantityType(.stepCount), quantity: Fixture.quantity(-5, "count"), start: Fixture.start, end: Fixture.end
+            )
+        }
+        expectInvalidArgument("requires a value of zero or more") {
+            _ = try HKQuantitySample(
+                validating: HKQuantityType(.heartRate), quantity: Fixture.quantity(-72, "count/min"), start: Fixture.start, end: Fixture.end
+            )
+        }
+    }
+
+    @Test func acceptsANegativeTemperature() throws {
+        _ = try HKQuantitySample(
+            validating: HKQuantityType(.waterTemperature), quantity: Fixture.quantity(-1.5, "degC"), start: Fixture.start, end: Fixture.end
+        )
+    }
+
     @Test func appleInitializerRaisesOnAnIncompatibleUnit() async {
         await #expect(processExitsWith: .failure) {
             _ = HKQuantitySample(

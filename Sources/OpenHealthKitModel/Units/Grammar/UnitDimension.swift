@@ -35,6 +35,11 @@ package struct UnitDimension: Hashable, Sendable {
         UnitDimension(exponents: lhs.exponents &- rhs.exponents)
     }
 
+    /// The exponents as text, e.g. `"1,0,0,..."`: stable across versions as long as `Base` only grows at its end.
+    package var key: String {
+        (0..<exponents.scalarCount).map { String(exponents[$0]) }.joined(separator: ",")
+    }
+
     package func raised(to power: Int) -> UnitDimension {
         UnitDimension(exponents: exponents &* SIMD16(repeating: Int32(truncatingIfNeeded: power)))
     }

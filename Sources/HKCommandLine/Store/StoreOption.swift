@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import OpenHealthKit
+import OpenHealthKitSQLite
+
+/// The `--store` option of every command that reads or writes health data: `@OptionGroup var store: StoreOption`.
+///
+/// The database is the file `--store` names, else the one `OPENHEALTHKIT_STORE` names, else
+/// `HealthStoreConfiguration.defaultStorePath` (`$XDG_DATA_HOME/OpenHealthKit/health.sqlite`). A missing file is
+/// created, with its folder.
+struct StoreOption: ParsableArguments {
+    @Option(
+        name: .customLong("store"),
+        help: ArgumentHelp(
+            "The database file (default: $OPENHEALTHKIT_STORE, else $XDG_DATA_HOME/OpenHealthKit/health.sqlite).",
+            valueName: "path"
+        )
+    )
+    var path: String?
+
+    /// The database path in effect.
+    func resolvedPath() throws -> String {
+        if let path {
+            guard !path.isEmpty else { throw HKError.invalidArgument("--store needs a file path") }
+            return path
+        }
+        if let path = ProcessInfo.processInfo.environment["OPENHEALTHKIT_STORE"], !path.isEmpty { return path }
+        return HealthStoreConfiguration.defaultStorePath
+    }
+
+    /// The engine on the database. Failing to open it is not bad input: it exits 1.
+    func openEngine() throws -> HealthEngine {
+        let path = try resolvedPath()
+        do {
+            return HealthEngine(storage: try SQLiteStorage(path: path))
+        } catch {
+            throw HKError(.errorDatabaseInaccessible, "cannot open the store at \(path): \(error)")
+        }
+    }
+}

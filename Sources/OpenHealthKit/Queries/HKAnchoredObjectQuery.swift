@@ -1,0 +1,120 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// A query for the samples added and objects deleted since an anchor, returning the anchor to resume from.
+///
+/// Pass nil as the anchor to read every matching sample. With an ``updateHandler`` (allowed only without a limit)
+/// the query keeps running: after each committed change it delivers the new samples and deletions, until stopped.
+/// Each delivery reads with the app's current permissions, so a revoked read takes effect at once.
+public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+    private typealias Handler = @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+
+    private let descriptors: [HKQueryDescriptor]
+    private let anchor: HKQueryAnchor?
+    private let limit: Int
+    private let resultsHandler: Handler
+    private let updateHandlerBox = Locked<Handler?>(nil)
+
+    /// Called with the changes after each committed save or delete of matching samples; setting it makes the query
+    /// keep running. It can be set only before the query is executed, and only on a query without a limit.
+    public var updateHandler: (@Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void)? {
+        get { updateHandlerBox.withLock { $0 } }
+        set {
+            if newValue != nil, limit != HKObjectQueryNoLimit {
+                raiseInvalidArgumentException("An HKAnchoredObjectQuery with a limit cannot have an updateHandler")
+            }
+            if !lifecycle.withLock({ if case .created = $0 { return true } else { return false } }) {
+                raiseInvalidArgumentException("The updateHandler of an HKAnchoredObjectQuery cannot change once it is executed")
+            }
+            updateHandlerBox.withLock { $0 = newValue }
+        }
+    }
+
+    /// A query for the changes to samples of `type` matching `predicate` after `anchor` (nil: from the beginning),
+    /// up to `limit` samples and deleted objects together (`HKObjectQueryNoLimit`: all).
+    public convenience init(
+        type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+    ) {
+        self.init(
+            queryDescriptors: [HKQueryDescriptor(sampleType: type, predicate: predicate)], anchor: anchor, limit: limit,
+            resultsHandler: handler)
+    }
+
+    /// A query for the changes after `anchor` to samples matching any of the descriptors.
+    public init(
+        queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+    ) {
+        if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
+        descriptors = queryDescriptors
+        self.anchor = anchor
+        self.limit = max(0, limit)
+        resultsHandler = handler
+        let single = queryDescriptors.count == 1 ? queryDescriptors[0] : nil
+        super.init(objectType: single?.sampleType, predicate: single?.predicate)
+    }
+
+    /// Keeps the query running with `handler` even with a limit: updates then come in pages of at most `limit`
+    /// (the async sequence of `HKAnchoredObjectQueryDescriptor`).
+    package func keepDelivering(
+        to handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+    ) {
+        updateHandlerBox.withLock { $0 = handler }
+    }
+
+    package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {
+        let filters: [SampleFilter]
+        do {
+            filters = try descriptors.map { try $0.filter() }
+        } catch {
+            runOnce(on: queue, { () throws -> AnchoredChanges in throw error }, deliver: { [self] in deliver($0, to: resultsHandler) })
+            return nil
+        }
+        let anchor = self.anchor?.value ?? 0
+        guard let updateHandler else {
+            let limit = limit
+            runOnce(on: queue, { try backend.changes(matching: filters, after: anchor, limit: limit) }) { [self] in
+                deliver($0, to: resultsHandler)
+            }
+            return nil
+        }
+        let position = Locked(anchor)
+        return watchChanges(of: Set(filters.map(\.type.identifier)), on: backend, queue: queue) { [self] in
+            deliverPages(from: backend, filters: filters, position: position, first: resultsHandler, then: updateHandler)
+        } update: { [self] in
+            deliverPages(from: backend, filters: filters, position: position, first: nil, then: updateHandler)
+        }
+    }
+
+    /// Reads and delivers the changes after `position` page by page until a page is not full, moving `position` on.
+    /// The first page goes to `first` even when empty; later pages go to `then` when they hold anything.
+    private func deliverPages(
+        from backend: any HealthStoreBackend, filters: [SampleFilter], position: Locked<Int64>, first: Handler?, then: @escaping Handler
+    ) {
+        var handler = first
+        while !isStopped {
+            let result = Result { try backend.changes(matching: filters, after: position.withLock { $0 }, limit: limit) }
+                .mapError(HKError.init(wrapping:))
+            guard case .success(let changes) = result else {
+                deliver(result, to: handler ?? then)
+                return
+            }
+            position.withLock { $0 = changes.anchor }
+            let count = changes.samples.count + changes.deletedObjects.count
+            if handler != nil || count > 0 { deliver(result, to: handler ?? then) }
+            handler = nil
+            guard limit > 0, count == limit else { return }
+        }
+    }
+
+    private func deliver(_ result: Result<AnchoredChanges, HKError>, to handler: Handler) {
+        guard !isStopped else { return }
+        switch result {
+        case .success(let changes):
+            handler(self, changes.samples, changes.deletedObjects, HKQueryAnchor(value: changes.anchor), nil)
+        case .failure(let error):
+            handler(self, nil, nil, nil, error)
+        }
+    }
+}

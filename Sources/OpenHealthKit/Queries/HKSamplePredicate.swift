@@ -1,0 +1,59 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// A sample type and an optional predicate, typed by the sample class the query returns: the building block of
+/// the Swift-concurrency query descriptors.
+///
+/// ```swift
+/// let descriptor = HKSampleQueryDescriptor(
+///     predicates: [.quantitySample(type: HKQuantityType(.stepCount))],
+///     sortDescriptors: [SortDescriptor(\.endDate, order: .reverse)], limit: 10)
+/// let steps: [HKQuantitySample] = try await descriptor.result(for: store)
+/// ```
+public struct HKSamplePredicate<Sample: HKSample>: Sendable {
+    /// The type of samples the query returns.
+    public let sampleType: HKSampleType
+    /// An optional predicate that further restricts the samples.
+    public nonisolated(unsafe) let nsPredicate: NSPredicate?
+
+    init(sampleType: HKSampleType, nsPredicate: NSPredicate?) {
+        self.sampleType = sampleType
+        self.nsPredicate = nsPredicate
+    }
+
+    /// The predicate as the store reads it; a predicate not built by HKQuery's factories is an invalid argument.
+    func filter() throws -> SampleFilter {
+        try SampleFilter(type: sampleType, nsPredicate: nsPredicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKSample {
+    /// Samples of any type: use it to mix types in one query.
+    public static func sample(type sampleType: HKSampleType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKSample> {
+        HKSamplePredicate(sampleType: sampleType, nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKQuantitySample {
+    public static func quantitySample(type quantityType: HKQuantityType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKQuantitySample> {
+        HKSamplePredicate(sampleType: quantityType, nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKCategorySample {
+    public static func categorySample(type categoryType: HKCategoryType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCategorySample> {
+        HKSamplePredicate(sampleType: categoryType, nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKCorrelation {
+    public static func correlation(type correlationType: HKCorrelationType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCorrelation> {
+        HKSamplePredicate(sampleType: correlationType, nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKWorkout {
+    public static func workout(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkout> {
+        HKSamplePredicate(sampleType: HKObjectType.workoutType(), nsPredicate: predicate)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import OpenHealthKitModel
+
+/// One part of a read over several types: a sample type and the predicate its samples must match (HealthKit's
+/// `HKQueryDescriptor`, in the engine's terms).
+package struct SampleFilter: Sendable {
+    package var type: HKSampleType
+    package var predicate: PredicateTree?
+
+    package init(type: HKSampleType, predicate: PredicateTree?) {
+        self.type = type
+        self.predicate = predicate
+    }
+}
+
+extension HealthEngine {
+    /// The anchor of the latest committed change: where a query that watches the store starts from.
+    package func currentAnchor() throws -> Int64 {
+        try storageCall { try storage.currentAnchor() }
+    }
+
+    /// The changes after `anchor` that the principal may see, to samples matching any of the filters: added samples
+    /// and deleted objects of the filters' types, in the order they happened, up to `limit` of them together
+    /// (0: no limit).
+    ///
+    /// The returned anchor is that of the last change returned when the limit cut the list short, otherwise the
+    /// store's anchor when the read began: resuming from it neither repeats nor skips a change, even while other
+    /// writers commit during the read.
+    package func changes(
+        matching filters: [SampleFilter], after anchor: Int64, limit: Int = 0, as principal: Principal
+    ) throws -> AnchoredChanges {
+        // Every change up to this anchor is committed, so the reads below see all of them.
+        let upTo = try currentAnchor()
+        var added: [UUID: ChangeEvent] = [:]
+        var deleted: [UUID: ChangeEvent] = [:]
+        var deletionTypes: Set<String> = []
+        for filter in filters {
+            let visible = try visibleSources(for: filter.type.identifier, as: principal)
+            let query = RowQuery(
+                typeIdentifiers: [filter.type.identifier],
+                condition: try PredicateTranslation.condition(for: filter.predicate, type: filter.type),
+                visibleSources: visible, anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit)
+            for row in try storageCall({ try storage.fetch(query) }) where row.anchor <= upTo {
+                added[row.uuid] = .added(row, visibleSources: visible)
+            }
+            // Tombstones keep no values to match a predicate against: every deletion of the type counts, once.
+            if deletionTypes.insert(filter.type.identifier).inserted {
+                for tombstone in try storageCall({ try storage.fetchDeleted(query) }) where tombstone.anchor <= upTo {
+                    deleted[tombstone.uuid] = .deleted(tombstone)
+                }
+            }
+        }
+        var events = Array(added.values) + Array(deleted.values)
+        events.sort { $0.anchor < $1.anchor }
+        var result = AnchoredChanges(samples: [], deletedObjects: [], anchor: max(anchor, upTo))
+        if limit > 0, events.count >= limit {
+            events.removeLast(events.count - limit)
+            result.anchor = events[limit - 1].anchor
+        }
+        try storageCall {
+            var decoders: [Set<String>?: RowDecoding] = [:]
+            func decoder(_ visible: Set<String>?) -> RowDecoding {
+                if let decoding = decoders[visible] { return decoding }
+                let decoding = memberDecoding(visibleSources: visible)
+                decoders[visible] = decoding
+                return decoding
+            }
+            for event in events {
+                switch event {
+                case .added(let row, let visible):
+                    if let sample = try decoder(visible).sample(from: row) { result.samples.append(sample) }
+                case .deleted(let tombstone):
+                    result.deletedObjects.append(decoder(nil).deletedObject(from: tombstone))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A decoder that fetches correlation members with the reader's visibility.
+    private func memberDecoding(visibleSources: Set<String>?) -> RowDecoding {
+        RowDecoding { [storage] uuid in
+            try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(uuid), visibleSources: visibleSources))
+        }
+    }
+}
+
+/// A change found by an anchored read, before decoding.
+private enum ChangeEvent {
+    case added(SampleRow, visibleSources: Set<String>?)
+    case deleted(DeletedRow)
+
+    var anchor: Int64 {
+        switch self {
+        case .added(let row, _): return row.anchor
+        case .deleted(let tombstone): return tombstone.anchor
+        }
+    }
+}

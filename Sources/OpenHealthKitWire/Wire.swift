@@ -1,0 +1,1 @@
+// The JSON wire format shared by healthd and its client.

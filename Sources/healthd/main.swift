@@ -1,0 +1,3 @@
+import HealthDaemon
+
+print("healthd: not yet")

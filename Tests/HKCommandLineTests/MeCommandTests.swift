@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `hk me` through the real binary, against a store file of its own.
+@Suite struct MeCommandTests {
+    @Test func unsetCharacteristicsReadAsAppsSeeThem() throws {
+        let store = try TemporaryStore()
+        #expect(try store.succeed(["me"]) == """
+            name                 value
+            dateOfBirth
+            biologicalSex        notSet
+            bloodType            notSet
+            fitzpatrickSkinType  notSet
+            wheelchairUse        notSet
+            activityMoveMode     activeEnergy
+
+            """)
+    }
+
+    @Test func setAndGet() throws {
+        let store = try TemporaryStore()
+        let output = try store.succeed([
+            "me", "--set", "dateOfBirth=1984-03-02", "--set", "biologicalSex=female", "--set", "bloodType=aPositive",
+            "--set", "fitzpatrickSkinType=iv", "--set", "HKCharacteristicTypeIdentifierWheelchairUse=no",
+            "--set", "activityMoveMode=appleMoveTime",
+        ])
+        #expect(output.isEmpty)
+        #expect(try store.succeed(["me", "--format", "csv"]) == """
+            name,value
+            dateOfBirth,1984-03-02
+            biologicalSex,female
+            bloodType,aPositive
+            fitzpatrickSkinType,IV
+            wheelchairUse,no
+            activityMoveMode,appleMoveTime
+
+            """)
+        try store.succeed(["me", "--set", "bloodType=notSet", "--set", "dateOfBirth=", "--set", "activityMoveMode="])
+        let json = try store.succeed(["me", "--format", "json"])
+        let records = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
+        #expect(records.first == ["name": "dateOfBirth"])
+        #expect(records.first { $0["name"] == "bloodType" }?["value"] == "notSet")
+        #expect(records.first { $0["name"] == "biologicalSex" }?["value"] == "female")
+        #expect(records.first { $0["name"] == "activityMoveMode" }?["value"] == "activeEnergy")
+    }
+
+    @Test func badInputChangesNothing() throws {
+        let store = try TemporaryStore()
+        try store.succeed(["me", "--set", "biologicalSex=male"])
+        try store.expectBadInput(["me", "--set", "biologicalSex=female", "--set", "bloodType=zPositive"], naming: "zPositive")
+        try store.expectBadInput(["me", "--set", "dateOfBirth=1984-02-30"], naming: "1984-02-30")
+        try store.expectBadInput(["me", "--set", "dateOfBirth=2999-01-01"], naming: "2999-01-01")
+        try store.expectBadInput(["me", "--set", "dateOfBirth=March 2nd"], naming: "March 2nd")
+        try store.expectBadInput(["me", "--set", "height=180"], naming: "height")
+        try store.expectBadInput(["me", "--set", "stepCount=1"], naming: "stepCount")
+        try store.expectBadInput(["me", "--set", "biologicalSex"], naming: "KEY=VALUE")
+        try store.expectBadInput(["me", "--set", "activityMoveMode=notSet"], naming: "appleMoveTime")
+        #expect(try store.succeed(["me", "--format", "csv"]).contains("biologicalSex,male\n"))
+    }
+}
