@@ -5,5 +5,3 @@
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
 #include <libxml/SAX2.h>
-// zlib (a dependency of libxml2) inflates the Health export's zip entries as they are read.
-#include <zlib.h>

@@ -40,23 +40,22 @@ public final class HealthExportImporter {
             return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         }
         let source: any ExportSource
-        let stream: any ByteStream
         do {
             source = try ExportSources.open(url)
-            stream = try source.openDocument()
         } catch {
             throw Self.hkError(error)
         }
+        let totalBytes = source.documentSize
         let collector = ImportCollector(engine: engine, batchSize: batchSize)
         let reader = ExportReader(collector: collector, files: source)
         let parser = SAXParser(vocabulary: .healthExport, delegate: reader, documentName: source.documentName)
         var bytesRead: Int64 = 0
         var lastReport = -progressInterval
         func report() {
-            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: stream.expectedSize, records: collector.elementsRead, elapsed: elapsed()))
+            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: totalBytes, records: collector.elementsRead, elapsed: elapsed()))
         }
         do {
-            try parser.parse(stream) { bytes in
+            try parser.parse({ try source.readDocument($0) }) { bytes in
                 bytesRead = bytes
                 if progress != nil, elapsed() - lastReport >= progressInterval {
                     lastReport = elapsed()

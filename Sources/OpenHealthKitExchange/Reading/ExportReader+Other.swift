@@ -111,7 +111,7 @@ extension ExportReader {
             var resourceType: String?
             if let path {
                 do {
-                    if let data = try files.readReferencedFile(path) {
+                    if let data = try files.referencedFileData(path) {
                         resource = String(decoding: data, as: UTF8.self)
                         resourceType = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["resourceType"] as? String
                     }

@@ -152,8 +152,7 @@ extension ExportReader {
         workout.openRoute = nil
         if let path = route.filePath {
             do {
-                guard let stream = try files.openReferencedFile(path) else { throw ReadFailure("its file \(path) is not in the export") }
-                route.locations += try GPXReader.locations(stream, routeUUID: route.uuid, name: path)
+                route.locations += try GPXReader.locations(in: files, path: path, routeUUID: route.uuid)
             } catch {
                 collector.skip(.route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: Self.failureReason(error))
                 return

@@ -61,6 +61,9 @@ final class ExportReader: SAXDelegate {
         stack.append(element)
         let depth = stack.count
         defer { lastEventLine = line }
+        if element.isTopLevelOnly, depth > 2, !(element == .record && parent == .correlation) {
+            abandonOpenElement(before: line)
+        }
         guard skippingDepth == nil, failure == nil else { return }
         if let unrecognized, depth > unrecognized.depth {
             unrecognized.children.append(["element": String(cString: name), "attributes": Self.allAttributes(attributes)])
@@ -137,6 +140,9 @@ final class ExportReader: SAXDelegate {
             if audiogram.problem == nil { audiogram.problem = message }
         } else if let unrecognized {
             if unrecognized.problem == nil { unrecognized.problem = message }
+        } else if let earlier = pendingProblem, earlier.line == problem.line {
+            // The first error of a line says what is wrong; the next ones are its consequences.
+            return
         } else {
             if let earlier = pendingProblem { collector.warn(line: earlier.line, "XML error: \(earlier.message)") }
             pendingProblem = problem
@@ -146,7 +152,7 @@ final class ExportReader: SAXDelegate {
     func restarted(after problem: XMLProblem) {
         guard case .skipped(let resumeLine) = problem.kind else { return }
         let reason = "XML error at line \(problem.line): \(problem.message); the document was read again from line \(resumeLine)"
-        if let open = openElement() {
+        if skippingDepth == nil, let open = openElement() {
             collector.skip(open.tally, line: open.line, element: open.element, type: open.type, reason: reason)
         } else {
             collector.skipRegion(line: problem.line, reason: reason)
@@ -173,16 +179,37 @@ final class ExportReader: SAXDelegate {
         return nil
     }
 
-    /// The element a restart loses, if one is open.
-    private func openElement() -> (tally: ImportCollector.Tally, line: Int, element: String, type: String?)? {
-        if let correlation { return (.record(correlation.type.identifier), correlation.header.line, "Correlation", correlation.type.identifier) }
-        if let record { return (.record(record.type.identifier), record.header.line, "Record", record.type.identifier) }
-        if let workout { return (.workout, workout.header.line, "Workout", nil) }
-        if let audiogram { return (.record(audiogram.typeIdentifier), audiogram.header.line, "Audiogram", audiogram.typeIdentifier) }
+    /// The element being read, if one is open.
+    private func openElement() -> (tally: ImportCollector.Tally, line: Int, element: String, type: String?, problem: String?)? {
+        if let correlation {
+            return (.record(correlation.type.identifier), correlation.header.line, "Correlation", correlation.type.identifier, correlation.problem)
+        }
+        if let record { return (.record(record.type.identifier), record.header.line, "Record", record.type.identifier, record.problem) }
+        if let workout { return (.workout, workout.header.line, "Workout", nil, workout.problem) }
+        if let audiogram {
+            return (.record(audiogram.typeIdentifier), audiogram.header.line, "Audiogram", audiogram.typeIdentifier, audiogram.problem)
+        }
         if let unrecognized {
-            return (.unrecognized(unrecognized.attributes["type"] ?? unrecognized.element), unrecognized.line, unrecognized.element, unrecognized.attributes["type"])
+            let type = unrecognized.attributes["type"]
+            return (.unrecognized(type ?? unrecognized.element), unrecognized.line, unrecognized.element, type, unrecognized.problem)
         }
         return nil
+    }
+
+    /// A record-level element inside another element (other than a record in a correlation) means the tags of the
+    /// element around it are broken, and libxml2 took what follows for its content: that element is given up, and
+    /// the new one is read at the top level.
+    private func abandonOpenElement(before line: Int) {
+        if skippingDepth == nil, let open = openElement() {
+            let reason = open.problem ?? "its end tag is missing (the next record starts at line \(line))"
+            collector.skip(open.tally, line: open.line, element: open.element, type: open.type, reason: reason)
+        }
+        record = nil
+        correlation = nil
+        workout = nil
+        audiogram = nil
+        unrecognized = nil
+        skippingDepth = nil
     }
 
     /// Reports an element that cannot be imported and skips everything inside it.
@@ -247,6 +274,16 @@ final class ExportReader: SAXDelegate {
         case .workoutRoute?: workout?.openRoute?.metadata.append(entry)
         case .audiogram?: audiogram?.metadata.append(entry)
         default: collector.warn(line: line, "MetadataEntry \(key) outside a record ignored")
+        }
+    }
+}
+
+extension Optional where Wrapped == ExportElement {
+    /// Elements Apple writes only at the top level (and records inside correlations).
+    var isTopLevelOnly: Bool {
+        switch self {
+        case .record?, .correlation?, .workout?, .activitySummary?, .clinicalRecord?, .audiogram?, .exportDate?, .me?: true
+        default: false
         }
     }
 }

@@ -29,11 +29,13 @@ final class GPXReader: SAXDelegate {
         self.routeUUID = routeUUID
     }
 
-    /// The route's locations. A file with no usable point is an error.
-    static func locations(_ stream: any ByteStream, routeUUID: UUID, name: String) throws -> [RouteLocationRow] {
+    /// The locations of the route file at `path` in the export. A missing file, or one with no usable point, is an error.
+    static func locations(in files: any ExportSource, path name: String, routeUUID: UUID) throws -> [RouteLocationRow] {
         let reader = GPXReader(routeUUID: routeUUID)
         let parser = SAXParser(vocabulary: vocabulary, delegate: reader, documentName: name)
-        try parser.parse(stream)
+        var found = false
+        try parser.parse { found = try files.readReferencedFile(name, $0) }
+        guard found else { throw ReadFailure("its file \(name) is not in the export") }
         if reader.locations.isEmpty {
             throw ReadFailure("its file \(name) has no track point" + (reader.problems.first.map { " (\($0))" } ?? ""))
         }

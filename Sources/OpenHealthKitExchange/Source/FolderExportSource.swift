@@ -23,7 +23,7 @@ final class FolderExportSource: ExportSource {
             }
         }
         let chosen = try ExportDocumentLocator.choose(candidates, in: rootPath) { relative in
-            try Self.head(of: root.appendingPathComponent(relative).path)
+            try Self.head { try FileChunks.read(root.appendingPathComponent(relative).path, chunkSize: 2048, $0) }
         }
         document = root.appendingPathComponent(chosen)
         folder = document.deletingLastPathComponent()
@@ -31,21 +31,17 @@ final class FolderExportSource: ExportSource {
 
     var documentName: String { document.path }
 
-    func openDocument() throws -> any ByteStream {
-        try FileByteStream(path: document.path)
+    var documentSize: Int64? { FileChunks.size(of: document.path) }
+
+    func readDocument(_ receive: ChunkReceiver) throws {
+        try FileChunks.read(document.path, receive)
     }
 
-    func openReferencedFile(_ path: String) throws -> (any ByteStream)? {
-        guard let components = ExportDocumentLocator.containedComponents(path) else { return nil }
+    func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool {
+        guard let components = ExportDocumentLocator.containedComponents(path) else { return false }
         let url = components.reduce(folder) { $0.appendingPathComponent($1) }
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try FileByteStream(path: url.path)
-    }
-
-    private static func head(of path: String) throws -> [UInt8] {
-        let stream = try FileByteStream(path: path)
-        var bytes = [UInt8](repeating: 0, count: 2048)
-        let count = try bytes.withUnsafeMutableBytes { try stream.read(into: $0) }
-        return Array(bytes[0..<count])
+        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        try FileChunks.read(url.path, receive)
+        return true
     }
 }

@@ -50,10 +50,39 @@ struct XMLAttributes {
     func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
         guard let raw, let name = names[index] else { return nil }
         for attribute in 0..<count where raw[5 * attribute] == name {
-            guard let start = raw[5 * attribute + 3], let end = raw[5 * attribute + 4] else { return nil }
-            return UnsafeBufferPointer(start: start, count: end - start)
+            return value(attribute)
         }
         return nil
+    }
+
+    /// The value of the attribute at `position`.
+    ///
+    /// Without entity substitution (which stays off: see ``SAXParser``), libxml2 hands over an escaped ampersand as
+    /// the five characters `&#38;`, so that a tree builder could tell it from an entity. Any `&` in a value comes from
+    /// such an escape, so each `&#38;` is turned back into `&`, in place: such a value is always in a buffer libxml2
+    /// made for this attribute and frees after the callback (values read straight from the input never contain `&`).
+    private func value(_ position: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let raw, let start = raw[5 * position + 3], let end = raw[5 * position + 4] else { return nil }
+        let count = end - start
+        guard memchr(start, Int32(UInt8(ascii: "&")), count) != nil else { return UnsafeBufferPointer(start: start, count: count) }
+        let bytes = UnsafeMutablePointer(mutating: start)
+        let escape = Array("&#38;".utf8)
+        var read = 0
+        var written = 0
+        while read < count {
+            if bytes[read] == UInt8(ascii: "&"), read + 5 <= count, (0..<5).allSatisfy({ bytes[read + $0] == escape[$0] }) {
+                bytes[written] = UInt8(ascii: "&")
+                read += 5
+            } else {
+                bytes[written] = bytes[read]
+                read += 1
+            }
+            written += 1
+        }
+        // The value's end moves too, so that reading the attribute again gives the same bytes (libxml2 frees values
+        // by their start).
+        raw[5 * position + 4] = start + written
+        return UnsafeBufferPointer(start: start, count: written)
     }
 
     func string(_ index: Int) -> String? {
@@ -64,13 +93,13 @@ struct XMLAttributes {
     func forEach(_ body: (String, UnsafeBufferPointer<UInt8>) -> Void) {
         guard let raw else { return }
         for attribute in 0..<count {
-            guard let name = raw[5 * attribute], let start = raw[5 * attribute + 3], let end = raw[5 * attribute + 4] else { continue }
-            body(String(cString: name), UnsafeBufferPointer(start: start, count: end - start))
+            guard let name = raw[5 * attribute], let value = value(attribute) else { continue }
+            body(String(cString: name), value)
         }
     }
 }
 
-/// libxml2's SAX2 push parser over a ``ByteStream``: constant memory whatever the document's size.
+/// libxml2's SAX2 push parser, fed a chunk at a time: constant memory whatever the document's size.
 ///
 /// Safe with hostile input: no DTD is loaded or validated (`XML_PARSE_NONET`, never `DTDLOAD` or `NOENT`), entity
 /// declarations are ignored (so no entity expands — no "billion laughs" — and no external entity is read — no XXE;
@@ -137,31 +166,31 @@ final class SAXParser {
 
     // MARK: Feeding
 
-    /// Parses the whole stream, reading `chunkSize` bytes at a time. `progress` gets the bytes read so far after
+    /// Parses a whole document that `read` hands over a chunk at a time. `progress` gets the bytes read so far after
     /// each chunk, and stops the parse by returning false.
-    func parse(_ stream: any ByteStream, chunkSize: Int = 256 << 10, progress: (Int64) -> Bool = { _ in true }) throws {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
-        defer { buffer.deallocate() }
+    func parse(_ read: (ChunkReceiver) throws -> Void, progress: (Int64) -> Bool = { _ in true }) throws {
         var window = RestartWindow()
         var offset: Int64 = 0
         var line = 1
+        var stopped = false
         startContext(prefix: [], at: 0, line: 1)
-        while true {
-            let count = try stream.read(into: buffer)
-            if count == 0 { break }
-            let chunk = UnsafeMutableBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
-            let chunkLine = line
-            line = sanitize(chunk, line: line)
-            window.append(chunk, offset: offset, line: chunkLine)
-            if window.isSkipping {
-                resume(from: &window)
-            } else {
-                feed(UnsafeBufferPointer(chunk))
-                if isHalted { resume(from: &window) }
+        try withoutActuallyEscaping(progress) { progress in
+            try read { chunk in
+                let chunkLine = line
+                line = sanitize(chunk, line: line)
+                window.append(chunk, offset: offset, line: chunkLine)
+                if window.isSkipping {
+                    resume(from: &window)
+                } else {
+                    feed(UnsafeBufferPointer(chunk))
+                    if isHalted { resume(from: &window) }
+                }
+                offset += Int64(chunk.count)
+                stopped = !progress(offset)
+                return !stopped
             }
-            offset += Int64(count)
-            if !progress(offset) { return }
         }
+        guard !stopped else { return }
         if window.isSkipping, let problem = window.skippingSince {
             delegate.restarted(after: XMLProblem(kind: .skipped(resumeLine: line), line: problem.line, message: problem.message + " (to the end)"))
         } else if let context {
@@ -215,9 +244,8 @@ final class SAXParser {
     /// new context; when none is in sight yet, waits for more bytes.
     private func resume(from window: inout RestartWindow) {
         let problem = lastError ?? XMLProblem(kind: .error, line: lineBase + 1, message: "the parser stopped")
-        // From just before the error: the error may be reported with the parser already past its line's end.
-        let searchFrom = window.isSkipping ? window.skipFrom : lastErrorOffset - 1
-        guard let restart = window.findRestart(after: searchFrom, elements: vocabulary.restartElements) else {
+        let searchFrom = window.isSkipping ? window.skipFrom : lastErrorOffset
+        guard let restart = window.findRestart(atOrAfter: searchFrom, elements: vocabulary.restartElements) else {
             // A restart line may straddle the next chunk boundary.
             window.skipFrom = max(searchFrom, window.endOffset - 1024)
             if !window.isSkipping { window.skippingSince = problem }
@@ -294,19 +322,25 @@ private struct RestartWindow {
         if previous.isEmpty { (previousOffset, previousLine) = (offset, line) }
     }
 
-    /// The first line after `offset` that starts (after blanks) with `<` and one of `elements`.
-    func findRestart(after offset: Int64, elements: [String]) -> Restart? {
+    /// The first line that starts (after blanks) with `<` and one of `elements`, at `offset` or after it: the error
+    /// offset points into a broken start tag (its line is passed over) or at content the parser refused (which is
+    /// tried again).
+    func findRestart(atOrAfter offset: Int64, elements: [String]) -> Restart? {
         let bytes = previous + current
-        var index = Int(min(max(offset - previousOffset, 0), Int64(bytes.count)))
+        let target = Int(min(max(offset - previousOffset, 0), Int64(bytes.count)))
+        var index = target
+        while index > 0, bytes[index - 1] != 0x0A { index -= 1 }
         var line = previousLine + bytes[0..<index].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        while let newline = bytes[index...].firstIndex(of: 0x0A) {
-            line += 1
-            var start = newline + 1
+        while index < bytes.count {
+            var start = index
             while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            if start < bytes.count, bytes[start] == UInt8(ascii: "<"), let element = elements.first(where: { Self.names($0, bytes, at: start + 1) }) {
+            if start >= target, start < bytes.count, bytes[start] == UInt8(ascii: "<"),
+               let element = elements.first(where: { Self.names($0, bytes, at: start + 1) }) {
                 return Restart(offset: previousOffset + Int64(start), line: line, element: element)
             }
+            guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return nil }
             index = newline + 1
+            line += 1
         }
         return nil
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import OpenHealthKitExchange
 
 /// SHA-1 and the name-based UUIDs that make imports idempotent.
-@Suite struct IdentityTests {
+@Suite struct ImportIdentityTests {
     private func hex(_ message: [UInt8]) -> String {
         let (a, b, c, d, e) = message.withUnsafeBytes { SHA1().digest($0) }
         return [a, b, c, d, e].map { String(format: "%08x", $0) }.joined()
