@@ -6,5 +6,7 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ohk-bench",
         abstract: "OpenHealthKit benchmarks, each measured beside its raw baseline in the same run.",
-        subcommands: [])
+        subcommands: [
+            ImportBenchmark.self,
+        ])
 }

@@ -4,6 +4,39 @@ enum BeatTimeParser {
     private static let afternoonMarkers = ["PM", "pm", "p.m.", "P.M.", "下午", "午後", "오후", "م"]
     private static let morningMarkers = ["AM", "am", "a.m.", "A.M.", "上午", "午前", "오전", "ص"]
 
+    /// Seconds since midnight, or nil when the text holds no `h:mm:ss` time. Plain ASCII times (`02:15:45,32`,
+    /// `6:14:48.94 PM`) are read from the bytes; others go through ``secondsOfDay(_:)-(String)``.
+    static func secondsOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var scanner = ByteScanner(bytes)
+        scanner.skipSpaces()
+        guard let first = scanner.digit() else { return secondsOfDay(ExportText.string(bytes)) }
+        var hour = first
+        if let second = scanner.digit() { hour = hour * 10 + second }
+        guard scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"), let second = scanner.digits(2) else {
+            return secondsOfDay(ExportText.string(bytes))
+        }
+        var fraction = 0.0
+        if scanner.skip(".") || scanner.skip(",") {
+            var scale = 0.1
+            while let digit = scanner.digit() {
+                fraction += Double(digit) * scale
+                scale /= 10
+            }
+        }
+        scanner.skipSpaces()
+        if scanner.skip(word: "PM") || scanner.skip(word: "pm") {
+            guard (1...12).contains(hour) else { return nil }
+            if hour < 12 { hour += 12 }
+        } else if scanner.skip(word: "AM") || scanner.skip(word: "am") {
+            guard (1...12).contains(hour) else { return nil }
+            if hour == 12 { hour = 0 }
+        }
+        scanner.skipSpaces()
+        guard scanner.isAtEnd else { return secondsOfDay(ExportText.string(bytes)) }
+        guard hour < 24, minute < 60, second < 61 else { return nil }
+        return Double(hour * 3_600 + minute * 60 + second) + fraction
+    }
+
     /// Seconds since midnight, or nil when the text holds no `h:mm:ss` time.
     static func secondsOfDay(_ text: String) -> Double? {
         var numbers: [String] = []

@@ -23,16 +23,16 @@ extension ExportReader {
             identity.add(type.identifier)
             identity.add(date: header.start.seconds)
             identity.add(date: header.end.seconds)
-            let value: PendingRecord.Value
+            let value: RecordDraft.Value
             switch type.kind {
-            case .quantity:
+            case .quantity(let quantityType):
                 guard let unitBytes = attributes.bytes(.unit), let unit = lookups.unit(unitBytes) else {
                     throw ReadFailure("unit \(Self.quoted(attributes, .unit)) is not a unit")
                 }
                 guard let valueBytes = attributes.bytes(.value), let number = ExportText.number(valueBytes) else {
                     throw ReadFailure("value \(Self.quoted(attributes, .value)) is not a number")
                 }
-                value = .quantity(HKQuantity(unit: unit, doubleValue: number))
+                value = .quantity(quantityType, HKQuantity(unit: unit, doubleValue: number))
                 identity.add(ExportText.trimmed(valueBytes))
                 identity.add(ExportText.trimmed(unitBytes))
             case .category(let categoryType):
@@ -41,7 +41,7 @@ extension ExportReader {
                 else {
                     throw ReadFailure("value \(Self.quoted(attributes, .value)) is not a value of \(categoryType.descriptor.valueEnum)")
                 }
-                value = .category(number)
+                value = .category(categoryType, number)
                 identity.add(integer: Int64(number))
                 identity.addEmpty()
             case .correlation, .unrecognized:
@@ -68,47 +68,37 @@ extension ExportReader {
 
     func addBeat(_ attributes: XMLAttributes) {
         guard record != nil, let bpm = attributes.number(.bpm) else { return }
-        recordBeats.append((bpm, attributes.string(.time) ?? ""))
+        let time = attributes.bytes(.time)
+        recordBeats.append((bpm, time.map(ExportText.string) ?? "", time.flatMap(BeatTimeParser.secondsOfDay)))
     }
 
     func finishRecord() {
         guard let pending = record else { return }
         record = nil
         let header = pending.header
-        let metadata = metadataReader.metadata(recordMetadata)
-        let sample: HKSample
-        switch pending.value {
-        case .quantity(let quantity):
-            guard case .quantity(let type) = pending.type.kind else { return }
-            sample = HKQuantitySample(
-                uuid: pending.uuid, type: type, quantity: quantity, start: header.startDate, end: header.endDate,
-                device: header.device?.device, metadata: metadata, sourceRevision: header.revision.revision)
-        case .category(let value):
-            guard case .category(let type) = pending.type.kind else { return }
-            sample = HKCategorySample(
-                uuid: pending.uuid, type: type, value: value, start: header.startDate, end: header.endDate,
-                device: header.device?.device, metadata: metadata, sourceRevision: header.revision.revision)
-        }
+        let draft = RecordDraft(
+            uuid: pending.uuid, value: pending.value, start: header.start.seconds, end: header.end.seconds,
+            device: header.device?.device, source: header.source.row, revision: header.revision.row,
+            sourceRevision: header.revision.revision, metadata: recordMetadata, line: header.line)
         if pending.isMember {
-            addMember(sample, pending)
+            addMember(draft.sample(reading: metadataReader), pending)
             return
         }
-        guard pending.problem == nil else {
-            collector.skip(.record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier, reason: pending.problem!)
+        if let problem = pending.problem {
+            collector.skip(.record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier, reason: problem)
             return
         }
         do {
-            let rows = try collector.engine.importRows(for: sample, source: header.source.row, revision: header.revision.row)
-            collector.batch.samples.append(contentsOf: rows)
+            let sample = draft.sample(reading: metadataReader)
+            collector.batch.samples += try collector.engine.importRows(for: sample, source: draft.source, revision: draft.revision)
         } catch {
             collector.skip(.record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier, reason: Self.reason(error))
             return
         }
         for (position, beat) in recordBeats.enumerated() {
-            let secondsOfDay = BeatTimeParser.secondsOfDay(beat.time)
             collector.batch.heartbeats.append(HeartbeatRow(
                 sampleUUID: pending.uuid, position: position, bpm: beat.bpm,
-                timeSinceStart: secondsOfDay.map { BeatTimeParser.timeSinceStart(secondsOfDay: $0, start: header.start) },
+                timeSinceStart: beat.secondsOfDay.map { BeatTimeParser.timeSinceStart(secondsOfDay: $0, start: header.start) },
                 timeText: beat.time))
         }
         flush()

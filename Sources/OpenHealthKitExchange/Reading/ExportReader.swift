@@ -37,7 +37,7 @@ final class ExportReader: SAXDelegate {
     var record: PendingRecord?
     /// The open record's metadata and heartbeats, reused from record to record.
     var recordMetadata: [(key: String, value: String)] = []
-    var recordBeats: [(bpm: Double, time: String)] = []
+    var recordBeats: [(bpm: Double, time: String, secondsOfDay: Double?)] = []
     var correlation: PendingCorrelation?
     var workout: PendingWorkout?
     var audiogram: PendingAudiogram?

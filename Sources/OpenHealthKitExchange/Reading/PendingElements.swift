@@ -17,15 +17,10 @@ struct SampleHeader {
 
 /// A `Record` whose children (metadata, heartbeats) are being read.
 struct PendingRecord {
-    enum Value {
-        case quantity(HKQuantity)
-        case category(Int)
-    }
-
     let header: SampleHeader
     let type: RecordType
     let uuid: UUID
-    let value: Value
+    let value: RecordDraft.Value
     /// Whether it is a member of the open correlation.
     let isMember: Bool
     /// A problem libxml2 reported inside the record: it is skipped.

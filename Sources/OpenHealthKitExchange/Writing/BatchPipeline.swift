@@ -2,7 +2,8 @@ import Foundation
 import OpenHealthKitEngine
 
 /// Stores batches on a writer thread while the parser reads on: the import takes about as long as the slower of
-/// the two, not their sum. At most `capacity` batches wait, so memory stays bounded whatever the export's size.
+/// the two, not their sum. At most `capacity` batches wait (besides the one being stored and the one being filled),
+/// so memory stays bounded whatever the export's size.
 final class BatchPipeline: @unchecked Sendable {
     // Every mutable field is guarded by `condition`.
     private let condition = NSCondition()
@@ -13,7 +14,7 @@ final class BatchPipeline: @unchecked Sendable {
     private var tally = WriterTally()
     private let capacity: Int
 
-    init(engine: HealthEngine, capacity: Int = 2) {
+    init(engine: HealthEngine, capacity: Int = 1) {
         self.capacity = capacity
         let thread = Thread { [self] in self.run(engine) }
         thread.name = "OpenHealthKit.import-writer"

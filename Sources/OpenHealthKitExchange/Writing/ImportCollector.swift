@@ -14,7 +14,7 @@ final class ImportCollector {
     private let pipeline: BatchPipeline
     private let batchSize: Int
     /// The batch being filled.
-    var batch = ImportBatch()
+    var batch: ImportBatch
     private(set) var summary = ImportSummary()
     /// Elements read so far (for progress).
     private(set) var elementsRead = 0
@@ -22,6 +22,7 @@ final class ImportCollector {
     init(engine: HealthEngine, batchSize: Int) {
         self.engine = engine
         self.batchSize = batchSize
+        batch = Self.emptyBatch(batchSize)
         pipeline = BatchPipeline(engine: engine)
     }
 
@@ -71,7 +72,7 @@ final class ImportCollector {
     private func flush() throws {
         guard batch.rowCount > 0 else { return }
         try pipeline.submit(batch)
-        batch = ImportBatch()
+        batch = Self.emptyBatch(batchSize)
     }
 
     /// Stores what is left and returns the summary with what the writer stored.
@@ -92,6 +93,13 @@ final class ImportCollector {
         summary.heartbeatsAdded = tally.heartbeatsAdded
         summary.routeLocationsAdded = tally.locationsAdded
         return summary
+    }
+
+    /// A batch with room for its samples, so that filling it never copies them.
+    private static func emptyBatch(_ size: Int) -> ImportBatch {
+        var batch = ImportBatch()
+        batch.samples.reserveCapacity(size + 1_000)
+        return batch
     }
 
     /// Gives up: the batches not stored yet are dropped.
