@@ -14,28 +14,33 @@ final class ImportIdentity {
     static let namespace = UUID(uuidString: "34B76E7F-EBEE-4674-835D-E308129EFB78")!
 
     private let hasher = SHA1()
-    private var name: [UInt8] = []
+    /// The name being built: the namespace's 16 bytes, then the fields.
+    private var name: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1_024)
+    private var count = 0
     private var fields = 0
 
-    init() {
-        name.reserveCapacity(512)
+    init() {}
+
+    deinit {
+        name.deallocate()
     }
 
     /// Starts a new name.
     func reset() {
-        name.removeAll(keepingCapacity: true)
-        withUnsafeBytes(of: Self.namespace.uuid) { name.append(contentsOf: $0) }
+        count = 0
         fields = 0
+        withUnsafeBytes(of: Self.namespace.uuid) { append($0) }
     }
 
     func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         separate()
-        name.append(contentsOf: bytes)
+        append(UnsafeRawBufferPointer(bytes))
     }
 
     func add(_ text: String) {
         separate()
-        name.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// A date, as whole milliseconds since 1970.
@@ -45,14 +50,22 @@ final class ImportIdentity {
 
     func add(integer: Int64) {
         separate()
-        if integer < 0 { name.append(UInt8(ascii: "-")) }
-        var magnitude = integer.magnitude
-        let start = name.count
-        repeat {
-            name.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        name[start...].reverse()
+        // Up to 20 digits and a sign, written backwards into a buffer on the stack.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = integer.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if integer < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            append(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     func addEmpty() {
@@ -61,7 +74,7 @@ final class ImportIdentity {
 
     /// The version 5 UUID of the name built since ``reset()``.
     func uuid() -> UUID {
-        let (a, b, c, d, _) = name.withUnsafeBytes { hasher.digest($0) }
+        let (a, b, c, d, _) = hasher.digest(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: name[0..<count])))
         func byte(_ word: UInt32, _ index: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: word >> (24 - 8 * index)) }
         return UUID(uuid: (
             byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3),
@@ -71,7 +84,25 @@ final class ImportIdentity {
     }
 
     private func separate() {
-        if fields > 0 { name.append(0x1F) }
+        if fields > 0 {
+            reserve(1)
+            name[count] = 0x1F
+            count += 1
+        }
         fields += 1
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) {
+        reserve(bytes.count)
+        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(name)[count...]).copyMemory(from: bytes)
+        count += bytes.count
+    }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > name.count else { return }
+        let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(name.count * 2, count + extra))
+        _ = larger.initialize(from: name[0..<count])
+        name.deallocate()
+        name = larger
     }
 }

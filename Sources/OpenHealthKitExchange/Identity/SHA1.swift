@@ -34,35 +34,39 @@ final class SHA1 {
     }
 
     private func compress(_ block: UnsafePointer<UInt8>, _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32)) {
+        let w = words
         for index in 0..<16 {
-            words[index] = UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
+            w[index] = UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
                 | UInt32(block[4 * index + 2]) << 8 | UInt32(block[4 * index + 3])
         }
         for index in 16..<80 {
-            words[index] = rotate(words[index - 3] ^ words[index - 8] ^ words[index - 14] ^ words[index - 16], 1)
+            let x = w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]
+            w[index] = (x << 1) | (x >> 31)
         }
         var (a, b, c, d, e) = state
         for index in 0..<80 {
             let f: UInt32
             let k: UInt32
-            switch index {
-            case 0..<20: f = (b & c) | (~b & d); k = 0x5A82_7999
-            case 20..<40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-            case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-            default: f = b ^ c ^ d; k = 0xCA62_C1D6
+            if index < 20 {
+                f = (b & c) | (~b & d)
+                k = 0x5A82_7999
+            } else if index < 40 {
+                f = b ^ c ^ d
+                k = 0x6ED9_EBA1
+            } else if index < 60 {
+                f = (b & c) | (b & d) | (c & d)
+                k = 0x8F1B_BCDC
+            } else {
+                f = b ^ c ^ d
+                k = 0xCA62_C1D6
             }
-            let temp = rotate(a, 5) &+ f &+ e &+ k &+ words[index]
+            let temp = ((a << 5) | (a >> 27)) &+ f &+ e &+ k &+ w[index]
             e = d
             d = c
-            c = rotate(b, 30)
+            c = (b << 30) | (b >> 2)
             b = a
             a = temp
         }
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
-    }
-
-    @inline(__always)
-    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value << count) | (value >> (32 - count))
     }
 }

@@ -6,15 +6,16 @@ import Foundation
 /// The last few hits are compared byte for byte first (exports list records type by type, and sources alternate
 /// among a few); other texts go through a dictionary.
 struct ByteKeyCache<Value> {
-    private var recent: [(key: [UInt8], value: Value)] = []
+    private var recentKeys: [[UInt8]] = []
+    private var recentValues: [Value] = []
     private var next = 0
     private var all: [[UInt8]: Value] = [:]
     private let recentCapacity = 8
 
     /// The value for `bytes`, made by `make` (from the text) the first time; nil when `make` returns nil.
     mutating func value(_ bytes: UnsafeBufferPointer<UInt8>, make: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
-        for entry in recent where entry.key.count == bytes.count && entry.key.withUnsafeBufferPointer({ Self.equal($0, bytes) }) {
-            return entry.value
+        for index in recentKeys.indices where recentKeys[index].withUnsafeBufferPointer({ Self.equal($0, bytes) }) {
+            return recentValues[index]
         }
         let key = Array(bytes)
         let value: Value
@@ -25,10 +26,12 @@ struct ByteKeyCache<Value> {
             value = made
             all[key] = made
         }
-        if recent.count < recentCapacity {
-            recent.append((key, value))
+        if recentKeys.count < recentCapacity {
+            recentKeys.append(key)
+            recentValues.append(value)
         } else {
-            recent[next] = (key, value)
+            recentKeys[next] = key
+            recentValues[next] = value
             next = (next + 1) % recentCapacity
         }
         return value

@@ -35,16 +35,17 @@ final class MetadataValueReader {
         return metadata
     }
 
-    private func number(_ text: String) -> NSNumber? {
+    /// Numbers as Swift `Int` or `Double` (metadata takes Swift numbers as `NSNumber`s; they encode faster).
+    private func number(_ text: String) -> Any? {
         guard let value = ExportText.number(text) else { return nil }
-        if value == value.rounded(), abs(value) < 1e15 { return NSNumber(value: Int64(value)) }
-        return NSNumber(value: value)
+        if value == value.rounded(), abs(value) < 1e15 { return Int(value) }
+        return value
     }
 
-    private func boolean(_ text: String) -> NSNumber? {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "1", "true", "yes": return NSNumber(value: true)
-        case "0", "false", "no": return NSNumber(value: false)
+    private func boolean(_ text: String) -> Bool? {
+        switch text {
+        case "1", "true", "YES", "yes": return true
+        case "0", "false", "NO", "no": return false
         default: return nil
         }
     }
