@@ -55,34 +55,45 @@ struct ImportRowWriter {
 
     private func writeSamples(_ rows: [SampleRow], parents: Set<UUID>) throws -> SampleOutcome {
         var anchor = try currentAnchor()
-        var ids = IdentifierCache(db)
+        var ids = RowIdentifiers(IdentifierCache(db))
         var outcome = SampleOutcome(stored: Array(repeating: false, count: rows.count), storedIDs: [:], change: StoreChange(typeIdentifiers: [], anchor: anchor))
         var longest: [Int64: Double] = [:]
         let statement = try db.makeStatement(sql: Self.insertSampleSQL)
-        let binding = SQLiteBinding(statement: statement.sqliteStatement)
+        let sqlite = statement.sqliteStatement
+        let binding = SQLiteBinding(statement: sqlite)
+        defer { sqlite3_clear_bindings(sqlite) }
 
         for (index, row) in rows.enumerated() {
-            let typeID = try ids.typeID(row.typeIdentifier)
-            let sourceID = try ids.sourceID(row.source)
+            let typeID = try ids.type(row.typeIdentifier)
+            let sourceID = try ids.source(row.source)
             if let syncIdentifier = row.syncIdentifier {
                 guard try makeRoomForSyncVersion(of: row, syncIdentifier: syncIdentifier, sourceID: sourceID, anchor: &anchor) else { continue }
             }
             let parentID = try row.correlationUUID.map { try outcome.storedIDs[$0] ?? sampleID(of: $0) }
-            binding.bind(row.uuid, at: 1)
             binding.bind(typeID, at: 2)
             binding.bind(row.startDate, at: 3)
             binding.bind(row.endDate, at: 4)
             binding.bind(row.value, at: 5)
             binding.bind(sourceID, at: 6)
-            binding.bind(try ids.revisionID(sourceID: sourceID, row.revision), at: 7)
-            binding.bind(try row.device.map { try ids.deviceID($0) }, at: 8)
-            binding.bind(row.metadata, at: 9)
+            binding.bind(try ids.revision(sourceID: sourceID, row.revision), at: 7)
+            binding.bind(try row.device.map { try ids.device($0) }, at: 8)
             binding.bind(row.syncIdentifier, at: 10)
             binding.bind(row.syncVersion, at: 11)
             binding.bind(parentID, at: 12)
             binding.bind(anchor + 1, at: 13)
-            try step(statement.sqliteStatement)
-            guard sqlite3_changes(db.sqliteConnection) > 0 else {
+            // The UUID and the metadata are bound without a copy: they stay valid until the step is done.
+            let id: Int64? = try withUnsafeBytes(of: row.uuid.uuid) { uuid in
+                sqlite3_bind_blob(sqlite, 1, uuid.baseAddress, 16, nil)
+                guard var metadata = row.metadata else {
+                    sqlite3_bind_null(sqlite, 9)
+                    return try stepInserting(sqlite)
+                }
+                return try metadata.withUTF8 { text in
+                    sqlite3_bind_text(sqlite, 9, text.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(text.count), nil)
+                    return try stepInserting(sqlite)
+                }
+            }
+            guard let id else {
                 // Already stored. A correlation member the export also lists on its own joins its correlation.
                 if let parentID {
                     try db.execute(
@@ -93,10 +104,9 @@ struct ImportRowWriter {
             }
             anchor += 1
             outcome.stored[index] = true
-            let id = db.lastInsertedRowID
             if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
             if let workout = row.workout { try insertWorkout(workout, sampleID: id) }
-            outcome.change.typeIdentifiers.insert(row.typeIdentifier)
+            ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }
         }
@@ -106,6 +116,19 @@ struct ImportRowWriter {
         try db.execute(sql: "UPDATE store_anchor SET value = ?", arguments: [anchor])
         outcome.change.anchor = anchor
         return outcome
+    }
+
+    /// Runs an `INSERT ... ON CONFLICT DO NOTHING`: the new row's id, or nil when nothing was inserted.
+    /// (`RETURNING id` would say the same in one call, but makes SQLite keep an ephemeral table for each row.)
+    private func stepInserting(_ statement: SQLiteStatement) throws -> Int64? {
+        let code = sqlite3_step(statement)
+        let connection = db.sqliteConnection
+        let id = code == SQLITE_DONE && sqlite3_changes(connection) > 0 ? sqlite3_last_insert_rowid(connection) : nil
+        let reset = sqlite3_reset(statement)
+        guard code == SQLITE_DONE, reset == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: String(cString: sqlite3_errmsg(connection)))
+        }
+        return id
     }
 
     /// The sync rule for an imported row: an equal or newer stored version wins (the row is skipped); an older one
@@ -341,5 +364,55 @@ struct ImportRowWriter {
 
     private func currentAnchor() throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT value FROM store_anchor") ?? 0
+    }
+}
+
+/// The ids of a batch's lookup rows, asking the cache only when a row's type, source, revision or device differs from
+/// the previous row's (an export lists records type by type, from a few sources): most rows hash nothing.
+private struct RowIdentifiers {
+    private var cache: IdentifierCache
+    private var lastType: (String, Int64)?
+    private var lastSource: (SourceRow, Int64)?
+    private var lastRevision: (Int64, RevisionRow, Int64)?
+    private var lastDevice: (DeviceRow, Int64)?
+    private var lastTouched: String?
+
+    init(_ cache: IdentifierCache) {
+        self.cache = cache
+    }
+
+    mutating func type(_ identifier: String) throws -> Int64 {
+        if let (last, id) = lastType, last == identifier { return id }
+        let id = try cache.typeID(identifier)
+        lastType = (identifier, id)
+        return id
+    }
+
+    mutating func source(_ source: SourceRow) throws -> Int64 {
+        if let (last, id) = lastSource, last == source { return id }
+        let id = try cache.sourceID(source)
+        lastSource = (source, id)
+        return id
+    }
+
+    mutating func revision(sourceID: Int64, _ revision: RevisionRow) throws -> Int64 {
+        if let (lastSourceID, last, id) = lastRevision, lastSourceID == sourceID, last == revision { return id }
+        let id = try cache.revisionID(sourceID: sourceID, revision)
+        lastRevision = (sourceID, revision, id)
+        return id
+    }
+
+    mutating func device(_ device: DeviceRow) throws -> Int64 {
+        if let (last, id) = lastDevice, last == device { return id }
+        let id = try cache.deviceID(device)
+        lastDevice = (device, id)
+        return id
+    }
+
+    /// Adds a stored row's type to the change, once per run of rows of one type.
+    mutating func touch(_ type: String, _ types: inout Set<String>) {
+        if lastTouched == type { return }
+        types.insert(type)
+        lastTouched = type
     }
 }
