@@ -79,7 +79,7 @@ extension ExportReader {
         let draft = RecordDraft(
             uuid: pending.uuid, value: pending.value, start: header.start.seconds, end: header.end.seconds,
             device: header.device?.device, source: header.source.row, revision: header.revision.row,
-            sourceRevision: header.revision.revision, metadata: recordMetadata, line: header.line)
+            sourceRevision: header.revision.revision, metadata: recordMetadata)
         if pending.isMember {
             addMember(draft.sample(reading: metadataReader), pending)
             return

@@ -19,15 +19,6 @@ struct RecordDraft: Sendable {
     let revision: RevisionRow
     let sourceRevision: HKSourceRevision
     let metadata: [(key: String, value: String)]
-    /// Where the record starts in the export, for the summary.
-    let line: Int
-
-    var typeIdentifier: String {
-        switch value {
-        case .quantity(let type, _): type.identifier
-        case .category(let type, _): type.identifier
-        }
-    }
 
     /// The sample, with the export's metadata read into HealthKit's value kinds.
     func sample(reading metadataReader: MetadataValueReader) -> HKSample {

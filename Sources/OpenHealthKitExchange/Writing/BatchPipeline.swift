@@ -91,9 +91,21 @@ struct WriterTally {
     var locationsAdded = 0
 
     mutating func count(_ batch: ImportBatch, _ result: ImportBatchResult) {
-        for (row, stored) in zip(batch.samples, result.stored) {
-            if stored { added[row.typeIdentifier, default: 0] += 1 } else { alreadyStored[row.typeIdentifier, default: 0] += 1 }
+        // Counted by runs of one type (exports list records type by type), not row by row.
+        var run: (type: String, added: Int, alreadyStored: Int)?
+        func close() {
+            guard let run else { return }
+            added[run.type, default: 0] += run.added
+            alreadyStored[run.type, default: 0] += run.alreadyStored
         }
+        for (row, stored) in zip(batch.samples, result.stored) {
+            if run?.type != row.typeIdentifier {
+                close()
+                run = (row.typeIdentifier, 0, 0)
+            }
+            if stored { run!.added += 1 } else { run!.alreadyStored += 1 }
+        }
+        close()
         for (row, stored) in zip(batch.unrecognized, result.unrecognizedStored) where stored {
             unrecognizedAdded[row.summaryKey, default: 0] += 1
         }
