@@ -171,3 +171,58 @@ import OpenHealthKitModel
         #expect(try harness.count("SELECT count(*) FROM clinical_record WHERE resource IS NULL") == 1)
     }
 }
+
+/// Damaged copies of a real export: whatever the damage, the import ends, reports it, and keeps every count balanced.
+@Suite struct DamagedExportTests {
+    @Test(arguments: 0..<60)
+    func randomDamageNeverStopsTheImport(_ seed: Int) throws {
+        var generator = SplitMix(seed: UInt64(seed))
+        var bytes = Array(try Data(contentsOf: Fixtures.url("Synthetic/everything/apple_health_export/export.xml")))
+        let damage: [UInt8] = Array("<>\"&/= \n\u{0}x".utf8)
+        for _ in 0..<(1 + Int(generator.next() % 24)) {
+            let at = Int(generator.next() % UInt64(bytes.count))
+            bytes[at] = damage[Int(generator.next() % UInt64(damage.count))]
+        }
+        let folder = try TemporaryFolder()
+        let document = folder.url.appendingPathComponent("export.xml")
+        try Data(bytes).write(to: document)
+        let harness = try ImportHarness()
+        do {
+            let summary = try harness.importing(document)
+            #expect(summary.isBalanced)
+        } catch let error as HKError {
+            // Only a root that is no longer HealthData may refuse the whole document.
+            #expect(error.message.contains("not a Health export"))
+        }
+    }
+
+    @Test func garbageAfterTheLastRecordIsSkippedToTheEnd() throws {
+        let folder = try TemporaryFolder()
+        let document = try folder.write("export.xml", """
+            <HealthData locale="en_US">
+             \(MessyFileTests.record("1"))
+             <Record type="HKQuantityTypeIdentifierStepCount" value="<<<<"
+            \(String(repeating: "garbage << >> && \n", count: 2_000))
+            """)
+        let summary = try ImportHarness().importing(document)
+        #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 1)
+        #expect(summary.skipped.contains { $0.reason.contains("to the end") })
+    }
+}
+
+/// A small deterministic generator for the damage tests.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

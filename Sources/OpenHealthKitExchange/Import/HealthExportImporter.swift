@@ -63,6 +63,7 @@ public final class HealthExportImporter {
                 }
                 return reader.failure == nil
             }
+            reader.endOfDocument()
             if let failure = reader.failure { throw failure }
             guard reader.rootElement == "HealthData" else {
                 throw HKError(

@@ -151,6 +151,13 @@ extension ExportReader {
 
     func finishCorrelation() {
         guard let pending = correlation else { return }
+        if let member = record {
+            // A member whose end tag is missing.
+            let type = member.type.identifier
+            collector.skip(.record(type), line: member.header.line, element: "Record", type: type, reason: member.problem ?? "its end tag is missing")
+            if pending.problem == nil { pending.problem = "its record at line \(member.header.line) was cut off" }
+            record = nil
+        }
         correlation = nil
         let header = pending.header
         if let problem = pending.problem {
@@ -172,7 +179,7 @@ extension ExportReader {
     }
 
     /// A correlation that cannot be imported takes its members with it.
-    private func skipCorrelation(_ pending: PendingCorrelation, reason: String) {
+    func skipCorrelation(_ pending: PendingCorrelation, reason: String) {
         let identifier = pending.type.identifier
         collector.skip(.record(identifier), line: pending.header.line, element: "Correlation", type: identifier, reason: reason)
         for (type, line) in pending.memberTypes {

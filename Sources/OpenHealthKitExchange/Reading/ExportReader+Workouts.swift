@@ -165,6 +165,10 @@ extension ExportReader {
         guard let pending = workout else { return }
         workout = nil
         let header = pending.header
+        if let route = pending.openRoute {
+            collector.skip(.route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: "its end tag is missing")
+            pending.openRoute = nil
+        }
         if let problem = pending.problem {
             skipWorkout(pending, reason: problem)
             return
@@ -221,9 +225,10 @@ extension ExportReader {
         collector.batch.locations += route.locations
     }
 
-    private func skipWorkout(_ pending: PendingWorkout, reason: String) {
+    /// A workout that cannot be imported takes its routes with it.
+    func skipWorkout(_ pending: PendingWorkout, reason: String) {
         collector.skip(.workout, line: pending.header.line, element: "Workout", type: nil, reason: reason)
-        for route in pending.routes {
+        for route in pending.routes + [pending.openRoute].compactMap({ $0 }) {
             collector.skip(.route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: "its workout at line \(pending.header.line) was skipped")
         }
     }

@@ -152,19 +152,16 @@ final class ExportReader: SAXDelegate {
     func restarted(after problem: XMLProblem) {
         guard case .skipped(let resumeLine) = problem.kind else { return }
         let reason = "XML error at line \(problem.line): \(problem.message); the document was read again from line \(resumeLine)"
-        if skippingDepth == nil, let open = openElement() {
-            collector.skip(open.tally, line: open.line, element: open.element, type: open.type, reason: reason)
-        } else {
-            collector.skipRegion(line: problem.line, reason: reason)
-        }
-        record = nil
-        correlation = nil
-        workout = nil
-        audiogram = nil
-        unrecognized = nil
-        skippingDepth = nil
+        if !abandonAll(reason: reason) { collector.skipRegion(line: problem.line, reason: reason) }
         pendingProblem = nil
         stack.removeAll()
+    }
+
+    /// The document has ended: whatever is still open was cut off.
+    func endOfDocument() {
+        abandonAll(reason: "the document ends inside it")
+        if let problem = pendingProblem { collector.warn(line: problem.line, "XML error: \(problem.message)") }
+        pendingProblem = nil
     }
 
     // MARK: Shared steps
@@ -179,30 +176,27 @@ final class ExportReader: SAXDelegate {
         return nil
     }
 
-    /// The element being read, if one is open.
-    private func openElement() -> (tally: ImportCollector.Tally, line: Int, element: String, type: String?, problem: String?)? {
-        if let correlation {
-            return (.record(correlation.type.identifier), correlation.header.line, "Correlation", correlation.type.identifier, correlation.problem)
+    /// Reports every element still being read (with its own problem, or `reason`) as skipped, and forgets them.
+    /// Returns whether there was one.
+    @discardableResult
+    func abandonAll(reason: String) -> Bool {
+        let open = record != nil || correlation != nil || workout != nil || audiogram != nil || unrecognized != nil
+        if let record {
+            let type = record.type.identifier
+            collector.skip(.record(type), line: record.header.line, element: "Record", type: type, reason: record.problem ?? reason)
+            if let correlation, correlation.problem == nil { correlation.problem = "its record at line \(record.header.line) was cut off" }
         }
-        if let record { return (.record(record.type.identifier), record.header.line, "Record", record.type.identifier, record.problem) }
-        if let workout { return (.workout, workout.header.line, "Workout", nil, workout.problem) }
+        if let correlation { skipCorrelation(correlation, reason: correlation.problem ?? reason) }
+        if let workout { skipWorkout(workout, reason: workout.problem ?? reason) }
         if let audiogram {
-            return (.record(audiogram.typeIdentifier), audiogram.header.line, "Audiogram", audiogram.typeIdentifier, audiogram.problem)
+            let type = audiogram.typeIdentifier
+            collector.skip(.record(type), line: audiogram.header.line, element: "Audiogram", type: type, reason: audiogram.problem ?? reason)
         }
         if let unrecognized {
             let type = unrecognized.attributes["type"]
-            return (.unrecognized(type ?? unrecognized.element), unrecognized.line, unrecognized.element, type, unrecognized.problem)
-        }
-        return nil
-    }
-
-    /// A record-level element inside another element (other than a record in a correlation) means the tags of the
-    /// element around it are broken, and libxml2 took what follows for its content: that element is given up, and
-    /// the new one is read at the top level.
-    private func abandonOpenElement(before line: Int) {
-        if skippingDepth == nil, let open = openElement() {
-            let reason = open.problem ?? "its end tag is missing (the next record starts at line \(line))"
-            collector.skip(open.tally, line: open.line, element: open.element, type: open.type, reason: reason)
+            collector.skip(
+                .unrecognized(type ?? unrecognized.element), line: unrecognized.line, element: unrecognized.element, type: type,
+                reason: unrecognized.problem ?? reason)
         }
         record = nil
         correlation = nil
@@ -210,6 +204,14 @@ final class ExportReader: SAXDelegate {
         audiogram = nil
         unrecognized = nil
         skippingDepth = nil
+        return open
+    }
+
+    /// A record-level element inside another element (other than a record in a correlation) means the tags of the
+    /// element around it are broken, and libxml2 took what follows for its content: that element is given up, and
+    /// the new one is read at the top level.
+    private func abandonOpenElement(before line: Int) {
+        abandonAll(reason: "its end tag is missing (the next record starts at line \(line))")
     }
 
     /// Reports an element that cannot be imported and skips everything inside it.

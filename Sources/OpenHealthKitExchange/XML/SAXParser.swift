@@ -119,6 +119,8 @@ final class SAXParser {
     private var lineBase = 0
     /// The absolute byte offset where the current context's input starts, minus the bytes added to reopen the root.
     private var contextStartOffset: Int64 = 0
+    /// Where the current context's own input starts.
+    private var restartOffset: Int64 = 0
     private var lastErrorOffset: Int64 = 0
     private var lastError: XMLProblem?
 
@@ -173,17 +175,17 @@ final class SAXParser {
         var offset: Int64 = 0
         var line = 1
         var stopped = false
-        startContext(prefix: [], at: 0, line: 1)
+        try startContext(prefix: [], at: 0, line: 1)
         try withoutActuallyEscaping(progress) { progress in
             try read { chunk in
                 let chunkLine = line
                 line = sanitize(chunk, line: line)
                 window.append(chunk, offset: offset, line: chunkLine)
                 if window.isSkipping {
-                    resume(from: &window)
+                    try resume(from: &window)
                 } else {
                     feed(UnsafeBufferPointer(chunk))
-                    if isHalted { resume(from: &window) }
+                    if isHalted { try resume(from: &window) }
                 }
                 offset += Int64(chunk.count)
                 stopped = !progress(offset)
@@ -226,25 +228,27 @@ final class SAXParser {
 
     // MARK: Restarting after a fatal error
 
-    private func startContext(prefix: [UInt8], at offset: Int64, line: Int) {
+    private func startContext(prefix: [UInt8], at offset: Int64, line: Int) throws {
         if let context { xmlFreeParserCtxt(context) }
         context = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, documentName)
-        guard let context else { return }
+        guard let context else { throw ExportSourceError("libxml2 cannot make a parser for \(documentName)") }
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_COMPACT.rawValue
         xmlCtxtUseOptions(context, Int32(options))
         for (index, name) in vocabulary.elements.enumerated() { elementNames[index] = xmlDictLookup(context.pointee.dict, name, -1) }
         for (index, name) in vocabulary.attributes.enumerated() { attributeNames[index] = xmlDictLookup(context.pointee.dict, name, -1) }
         lineBase = line - 1
         contextStartOffset = offset - Int64(prefix.count)
+        restartOffset = offset
         lastError = nil
         prefix.withUnsafeBufferPointer { feed($0) }
     }
 
     /// Finds the next restart element after the last error in the bytes read so far, and parses on from there in a
     /// new context; when none is in sight yet, waits for more bytes.
-    private func resume(from window: inout RestartWindow) {
+    private func resume(from window: inout RestartWindow) throws {
         let problem = lastError ?? XMLProblem(kind: .error, line: lineBase + 1, message: "the parser stopped")
-        let searchFrom = window.isSkipping ? window.skipFrom : lastErrorOffset
+        // Always past the current context's start, so that the same place is never tried twice.
+        let searchFrom = window.isSkipping ? window.skipFrom : max(lastErrorOffset, restartOffset + 1)
         guard let restart = window.findRestart(atOrAfter: searchFrom, elements: vocabulary.restartElements) else {
             // A restart line may straddle the next chunk boundary.
             window.skipFrom = max(searchFrom, window.endOffset - 1024)
@@ -257,9 +261,9 @@ final class SAXParser {
         window.skippingSince = nil
         delegate.restarted(after: XMLProblem(kind: .skipped(resumeLine: restart.line), line: reported.line, message: reported.message))
         let prefix: [UInt8] = restart.element == vocabulary.root ? [] : Array("<\(vocabulary.root)>".utf8)
-        startContext(prefix: prefix, at: restart.offset, line: restart.line)
+        try startContext(prefix: prefix, at: restart.offset, line: restart.line)
         window.withBytes(from: restart.offset) { feed($0) }
-        if isHalted { resume(from: &window) }
+        if isHalted { try resume(from: &window) }
     }
 
     // MARK: Callbacks
