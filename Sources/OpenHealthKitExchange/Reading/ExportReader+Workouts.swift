@@ -1,11 +1,10 @@
-import CLibXML2
 import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// `Workout` with its events, statistics, activities and routes.
 extension ExportReader {
-    func startWorkout(_ attributes: XMLAttributes, name: UnsafePointer<xmlChar>, line: Int, depth: Int, problem: String?) {
+    func startWorkout(_ attributes: XMLAttributes, line: Int, depth: Int, problem: String?) {
         guard let activityName = attributes.string(.workoutActivityType),
               let activityType = HKWorkoutActivityType(exportName: activityName.trimmingCharacters(in: .whitespaces))
         else {

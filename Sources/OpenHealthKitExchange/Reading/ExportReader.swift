@@ -84,7 +84,7 @@ final class ExportReader: SAXDelegate {
         case .heartRateVariabilityMetadataList: break
         case .instantaneousBeatsPerMinute: addBeat(attributes)
         case .correlation: startCorrelation(attributes, line: line, depth: depth, problem: problem)
-        case .workout: startWorkout(attributes, name: name, line: line, depth: depth, problem: problem)
+        case .workout: startWorkout(attributes, line: line, depth: depth, problem: problem)
         case .workoutEvent: addEvent(attributes, line: line)
         case .workoutStatistics: addStatistics(attributes, line: line)
         case .workoutActivity: startActivity(attributes, line: line)
