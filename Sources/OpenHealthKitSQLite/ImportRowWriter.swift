@@ -63,7 +63,8 @@ struct ImportRowWriter {
         let binding = SQLiteBinding(statement: sqlite)
         defer { sqlite3_clear_bindings(sqlite) }
 
-        for (index, row) in rows.enumerated() {
+        for index in Self.insertionOrder(rows) {
+            let row = rows[index]
             let typeID = try ids.type(row.typeIdentifier)
             let sourceID = try ids.source(row.source)
             if let syncIdentifier = row.syncIdentifier {
@@ -116,6 +117,24 @@ struct ImportRowWriter {
         try db.execute(sql: "UPDATE store_anchor SET value = ?", arguments: [anchor])
         outcome.change.anchor = anchor
         return outcome
+    }
+
+    /// The order to insert the rows in: rows that point at no other row by ascending UUID, so that the unique UUID
+    /// index (random keys) is walked once per batch instead of at random places; then the correlation members and
+    /// routes, in their order, after every row they may point at. (The other indexes follow type and time, which
+    /// each batch keeps close together whatever the order.)
+    private static func insertionOrder(_ rows: [SampleRow]) -> [Int] {
+        func key(_ uuid: UUID) -> (UInt64, UInt64) {
+            withUnsafeBytes(of: uuid.uuid) { ($0.load(fromByteOffset: 0, as: UInt64.self).bigEndian, $0.load(fromByteOffset: 8, as: UInt64.self).bigEndian) }
+        }
+        var independent: [(key: (UInt64, UInt64), index: Int)] = []
+        var dependent: [Int] = []
+        independent.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            if row.correlationUUID == nil { independent.append((key(row.uuid), index)) } else { dependent.append(index) }
+        }
+        independent.sort { $0.key < $1.key }
+        return independent.map(\.index) + dependent
     }
 
     /// Runs an `INSERT ... ON CONFLICT DO NOTHING`: the new row's id, or nil when nothing was inserted.
