@@ -90,7 +90,7 @@ extension ExportReader {
         }
         do {
             let sample = draft.sample(reading: metadataReader)
-            collector.batch.samples += try collector.engine.importRows(for: sample, source: draft.source, revision: draft.revision)
+            collector.add(try collector.engine.importRows(for: sample, source: draft.source, revision: draft.revision))
         } catch {
             collector.skip(.record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier, reason: Self.reason(error))
             return
@@ -170,7 +170,7 @@ extension ExportReader {
             metadata: metadataReader.metadata(pending.metadata), sourceRevision: header.revision.revision)
         do {
             let rows = try collector.engine.importRows(for: object, source: header.source.row, revision: header.revision.row)
-            collector.batch.samples.append(contentsOf: rows)
+            collector.add(rows)
         } catch {
             skipCorrelation(pending, reason: Self.reason(error))
             return

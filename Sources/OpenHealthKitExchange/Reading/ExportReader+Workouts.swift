@@ -185,7 +185,7 @@ extension ExportReader {
             device: header.device?.device, metadata: metadataReader.metadata(pending.metadata), sourceRevision: header.revision.revision)
         do {
             let rows = try collector.engine.importRows(for: object, source: header.source.row, revision: header.revision.row)
-            collector.batch.samples.append(contentsOf: rows)
+            collector.add(rows)
         } catch {
             skipWorkout(pending, reason: Self.reason(error))
             return

@@ -26,6 +26,15 @@ final class ImportCollector {
         pipeline = BatchPipeline(engine: engine)
     }
 
+    /// Adds an object's rows to the batch, moving them rather than copying (a row holds a dozen strings).
+    func add(_ rows: consuming [SampleRow]) {
+        if rows.count == 1 {
+            batch.samples.append(rows.removeLast())
+        } else {
+            batch.samples.append(contentsOf: rows)
+        }
+    }
+
     func read(_ tally: Tally) {
         elementsRead += 1
         update(tally) { $0.read += 1 }

@@ -269,14 +269,20 @@ final class SAXParser {
     // MARK: Callbacks
 
     private func start(_ localname: UnsafePointer<xmlChar>, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        let element = elementNames.firstIndex(of: localname)
+        let element = index(of: localname)
         delegate.startElement(
             element, name: localname, attributes: XMLAttributes(raw: attributes, count: count, names: attributeNames),
             line: currentLine)
     }
 
     private func end(_ localname: UnsafePointer<xmlChar>) {
-        delegate.endElement(elementNames.firstIndex(of: localname), line: currentLine)
+        delegate.endElement(index(of: localname), line: currentLine)
+    }
+
+    /// The vocabulary index of an element name: libxml2 interns names, so a pointer comparison finds it.
+    private func index(of name: UnsafePointer<xmlChar>) -> Int? {
+        for index in 0..<elementNames.count where elementNames[index] == name { return index }
+        return nil
     }
 
     private var currentLine: Int {
