@@ -104,11 +104,11 @@ struct ImportBenchmark: ParsableCommand {
             let engine = HealthEngine(storage: try SQLiteStorage(path: database))
             let threads = ThreadCPUSampler()
             let summary = try HealthExportImporter(engine: engine).import(from: URL(fileURLWithPath: path))
-            let busiest = threads.stop().sorted(by: >).prefix(2)
+            let busiest = threads.stop().sorted { $0.value > $1.value }.prefix(2)
             let line: [String: Any] = [
                 "seconds": summary.duration, "read": summary.totalRead, "added": summary.totalAdded,
                 "skipped": summary.skippedTotal, "routeLocations": summary.routeLocationsAdded, "heartbeats": summary.heartbeatsAdded,
-                "busiestThreadsCPU": Array(busiest),
+                "busiestThreadsCPU": busiest.map(\.value), "busiestThreads": busiest.map(\.key),
             ]
             print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
         }
@@ -152,16 +152,17 @@ final class ThreadCPUSampler: @unchecked Sendable {
             // Fields after the command: state is field 3; utime and stime are fields 14 and 15.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
-            lock.withLock { seconds[task] = (user + system) / ticks }
+            let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
+            lock.withLock { seconds["\(task) \(name)"] = (user + system) / ticks }
         }
     }
 
-    /// Stops sampling; the CPU seconds of each thread seen.
-    func stop() -> [Double] {
+    /// Stops sampling; the CPU seconds of each thread seen, by "id name".
+    func stop() -> [String: Double] {
         sample()
         return lock.withLock {
             running = false
-            return Array(seconds.values)
+            return seconds
         }
     }
 }
