@@ -79,6 +79,25 @@ import OpenHealthKitModel
         #expect(try !storedText(harness).contains("lollol"))
     }
 
+    /// aleksi's Export Version 11 DTD as the external subset: it is neither read nor used to validate (the record's
+    /// `WorkoutActivity`-era content and an undeclared attribute would fail validation).
+    @Test func anExternalDTDIsNeitherLoadedNorValidated() throws {
+        let folder = try TemporaryFolder()
+        try Data(contentsOf: Fixtures.url("aleksi-applehealth/healthkit11.dtd")).write(to: folder.url.appendingPathComponent("healthkit11.dtd"))
+        let document = try folder.write("export.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData SYSTEM "healthkit11.dtd">
+            <HealthData locale="en_US" undeclared="yes">
+             \(Self.record("1"))
+             <Undeclared/>
+            </HealthData>
+            """)
+        let summary = try ImportHarness().importing(document)
+        #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 1)
+        #expect(summary.warnings.allSatisfy { !$0.message.contains("healthkit11") && !$0.message.contains("validity") })
+        #expect(summary.unrecognized["Undeclared"] == .init(read: 1, added: 1))
+    }
+
     @Test func aBrokenRecordIsReportedWithItsLineAndTheRestImports() throws {
         let folder = try TemporaryFolder()
         let document = try folder.write("export.xml", """
