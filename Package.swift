@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // HealthKit's type system: types, units, quantities, samples, predicates, queries, errors.
@@ -46,11 +47,22 @@ let package = Package(
             dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire"],
             swiftSettings: strict
         ),
+        // Health: the owner's web app (server-rendered Mustache pages, vanilla JS and CSS), mounted by healthd.
+        .target(
+            name: "HealthWeb",
+            dependencies: [
+                "OpenHealthKitEngine", "OpenHealthKitWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
         // healthd: the shared store as a daemon (HTTP/JSON API, push channel, provisioning, audit log).
         .target(
             name: "HealthDaemon",
             dependencies: [
-                "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "HealthWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,6 +7,10 @@ struct Bench: AsyncParsableCommand {
         commandName: "ohk-bench",
         abstract: "OpenHealthKit benchmarks, each measured beside its raw baseline in the same run.",
         subcommands: [
+            SaveBenchmark.self,
+            QueryBenchmark.self,
+            AnchoredBenchmark.self,
+            StatisticsBenchmark.self,
             ImportBenchmark.self,
         ])
 }

@@ -8,7 +8,7 @@ public struct HK: AsyncParsableCommand {
         commandName: "hk",
         abstract: "OpenHealthKit's command-line tool: units, types, samples, statistics, import and export.",
         subcommands: [
-            UnitCommand.self, TypesCommand.self, SamplesCommand.self, SourcesCommand.self, MeCommand.self,
+            UnitCommand.self, TypesCommand.self, SamplesCommand.self, SourcesCommand.self, MeCommand.self, StatsCommand.self,
         ]
     )
     public init() {}

@@ -1,1 +1,163 @@
+import Foundation
+import OpenHealthKitModel
 import Hummingbird
+import Logging
+import OpenHealthKitEngine
+import OpenHealthKitSQLite
+import ServiceLifecycle
+import UnixSignals
+
+/// healthd: the user's health store served to apps over HTTP/JSON on loopback, with provisioning, permission
+/// requests answered by the owner, a change stream and an audit log.
+///
+/// ```swift
+/// let daemon = try HealthDaemon(configuration: DaemonConfiguration())
+/// try await daemon.run()   // until SIGTERM or SIGINT: in-flight calls complete, then it exits
+/// ```
+public final class HealthDaemon: Sendable {
+    public let configuration: DaemonConfiguration
+    /// The owner secret when this start created it (the first start on a store), to show the owner once; nil later.
+    public let newOwnerSecret: String?
+
+    let logger: Logger
+    let storage: SQLiteStorage
+    let engine: HealthEngine
+    let registry: AppRegistry
+    let authority: CredentialAuthority
+    let authenticator: Authenticator
+    let pending = PendingAuthorizations()
+    let streams = LiveStreams()
+    let auditor: Auditor
+    let bodies: BodyReader
+
+    /// Opens the store (creating it, the owner secret and the credential key on first start, all 0600).
+    public init(configuration: DaemonConfiguration, logger: Logger = Logger(label: "healthd")) throws {
+        self.configuration = configuration
+        self.logger = logger
+        do {
+            storage = try SQLiteStorage(path: configuration.storePath)
+        } catch {
+            throw DaemonStartError("cannot open the store at \(configuration.storePath): \(error)")
+        }
+        engine = HealthEngine(storage: storage)
+        registry = try AppRegistry(storage: storage)
+        let owner = try SecretFile.loadOrCreate(at: configuration.ownerSecretPath)
+        newOwnerSecret = owner.created ? owner.secret : nil
+        let key = try SecretFile.loadOrCreate(at: configuration.credentialKeyPath)
+        guard let keyBytes = Base64URL.decode(key.secret), keyBytes.count >= 32 else {
+            throw DaemonStartError("\(configuration.credentialKeyPath) does not hold a key: remove it to make a new one (issued credentials stop working)")
+        }
+        authority = CredentialAuthority(key: Array(keyBytes))
+        authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, registry: registry)
+        auditor = Auditor(records: storage, logger: logger)
+        bodies = BodyReader(maximumSize: configuration.maximumBodySize)
+    }
+
+    /// Serves until SIGTERM or SIGINT, then shuts down gracefully: no new connections, change streams and waiting
+    /// permission requests are closed, calls in flight complete (a write is answered only once committed).
+    /// `onListening` receives the bound port.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let listened = Locked(false)
+        let group = serviceGroup(signals: [.sigterm, .sigint]) { port in
+            listened.withLock { $0 = true }
+            await onListening(port)
+        }
+        do {
+            try await group.run()
+        } catch {
+            if !listened.withLock({ $0 }) { forgetUnshownOwnerSecret() }
+            throw error
+        }
+    }
+
+    /// A first start that never listened never showed its new owner secret: the next start makes and shows one.
+    private func forgetUnshownOwnerSecret() {
+        if newOwnerSecret != nil { try? FileManager.default.removeItem(atPath: configuration.ownerSecretPath) }
+    }
+
+    /// Starts serving in the background (no signal handling) and returns once the port is bound: for tests and
+    /// hosts that embed healthd.
+    public func start() async throws -> RunningHealthDaemon {
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let group = serviceGroup(signals: []) { port in
+            portContinuation.yield(port)
+            portContinuation.finish()
+        }
+        let task = Task {
+            // A server that cannot bind ends here: the wait for the port below ends too.
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            forgetUnshownOwnerSecret()
+            try await task.value
+            throw DaemonStartError("healthd stopped before it listened")
+        }
+        return RunningHealthDaemon(host: configuration.host, port: port, group: group, task: task)
+    }
+
+    private func serviceGroup(signals: [UnixSignal], onListening: @escaping @Sendable (Int) async -> Void) -> ServiceGroup {
+        let application = Application(
+            router: makeRouter(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "healthd"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        // Services shut down in reverse order: the closer first, so that long-lived responses end before the
+        // server waits for its connections to drain.
+        let closer = ShutdownCloser { [streams, pending] in
+            streams.closeAll()
+            pending.closeAll()
+        }
+        return ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [.init(service: application), .init(service: closer)], gracefulShutdownSignals: signals, logger: logger))
+    }
+
+    func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        addPublicRoutes(to: router)
+        addAppRoutes(to: router)
+        addAuthorizationRoutes(to: router)
+        addChangeStreamRoute(to: router)
+        addBackgroundDeliveryRoutes(to: router)
+        addStatisticsRoutes(to: router)
+        addOwnerAppRoutes(to: router)
+        addOwnerAuthorizationRoutes(to: router)
+        addOwnerDataRoutes(to: router)
+        return router
+    }
+}
+
+/// A healthd serving in the background; stop it to shut it down gracefully.
+public final class RunningHealthDaemon: Sendable {
+    public let port: Int
+    /// `http://<host>:<port>`.
+    public let address: URL
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.port = port
+        address = URL(string: "http://\(host):\(port)")!
+        self.group = group
+        self.task = task
+    }
+
+    /// Shuts down gracefully and waits until it has.
+    public func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await task.value
+    }
+}
+
+/// Runs `onShutdown` when graceful shutdown begins.
+private struct ShutdownCloser: Service {
+    let onShutdown: @Sendable () -> Void
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        onShutdown()
+    }
+}

@@ -59,6 +59,10 @@ package final class SQLiteStorage: Storage, @unchecked Sendable {
         try writer.read { db in try RowReader(db).forEach(query, body) }
     }
 
+    package func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void) throws {
+        try writer.read { db in try StatisticsReader(db).forEachValue(query, sources: sources, body) }
+    }
+
     package func fetchDeleted(_ query: RowQuery) throws -> [DeletedRow] {
         try writer.read { db in try RowReader(db).deleted(query) }
     }

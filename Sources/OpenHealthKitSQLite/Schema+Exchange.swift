@@ -9,7 +9,7 @@ extension Schema {
     /// `HKDataTypeIdentifierAudiogram`; a route's `correlation_id` is its workout), so they carry a source, a device,
     /// metadata and an anchor like any sample. Children go with their sample (ON DELETE CASCADE).
     static func registerExchangeMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v2: Health export records") { db in
+        migrator.registerMigration("v3: Health export records") { db in
             try db.execute(sql: """
                 CREATE TABLE route_location (
                     sample_id INTEGER NOT NULL REFERENCES sample(id) ON DELETE CASCADE,

@@ -3,9 +3,9 @@ import Testing
 
 /// `hk me` through the real binary, against a store file of its own.
 @Suite struct MeCommandTests {
-    @Test func unsetCharacteristicsReadAsAppsSeeThem() throws {
+    @Test func unsetCharacteristicsReadAsAppsSeeThem() async throws {
         let store = try TemporaryStore()
-        #expect(try store.succeed(["me"]) == """
+        #expect(try await store.succeed(["me"]) == """
             name                 value
             dateOfBirth
             biologicalSex        notSet
@@ -17,15 +17,15 @@ import Testing
             """)
     }
 
-    @Test func setAndGet() throws {
+    @Test func setAndGet() async throws {
         let store = try TemporaryStore()
-        let output = try store.succeed([
+        let output = try await store.succeed([
             "me", "--set", "dateOfBirth=1984-03-02", "--set", "biologicalSex=female", "--set", "bloodType=aPositive",
             "--set", "fitzpatrickSkinType=iv", "--set", "HKCharacteristicTypeIdentifierWheelchairUse=no",
             "--set", "activityMoveMode=appleMoveTime",
         ])
         #expect(output.isEmpty)
-        #expect(try store.succeed(["me", "--format", "csv"]) == """
+        #expect(try await store.succeed(["me", "--format", "csv"]) == """
             name,value
             dateOfBirth,1984-03-02
             biologicalSex,female
@@ -35,8 +35,8 @@ import Testing
             activityMoveMode,appleMoveTime
 
             """)
-        try store.succeed(["me", "--set", "bloodType=notSet", "--set", "dateOfBirth=", "--set", "activityMoveMode="])
-        let json = try store.succeed(["me", "--format", "json"])
+        try await store.succeed(["me", "--set", "bloodType=notSet", "--set", "dateOfBirth=", "--set", "activityMoveMode="])
+        let json = try await store.succeed(["me", "--format", "json"])
         let records = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
         #expect(records.first == ["name": "dateOfBirth"])
         #expect(records.first { $0["name"] == "bloodType" }?["value"] == "notSet")
@@ -44,17 +44,17 @@ import Testing
         #expect(records.first { $0["name"] == "activityMoveMode" }?["value"] == "activeEnergy")
     }
 
-    @Test func badInputChangesNothing() throws {
+    @Test func badInputChangesNothing() async throws {
         let store = try TemporaryStore()
-        try store.succeed(["me", "--set", "biologicalSex=male"])
-        try store.expectBadInput(["me", "--set", "biologicalSex=female", "--set", "bloodType=zPositive"], naming: "zPositive")
-        try store.expectBadInput(["me", "--set", "dateOfBirth=1984-02-30"], naming: "1984-02-30")
-        try store.expectBadInput(["me", "--set", "dateOfBirth=2999-01-01"], naming: "2999-01-01")
-        try store.expectBadInput(["me", "--set", "dateOfBirth=March 2nd"], naming: "March 2nd")
-        try store.expectBadInput(["me", "--set", "height=180"], naming: "height")
-        try store.expectBadInput(["me", "--set", "stepCount=1"], naming: "stepCount")
-        try store.expectBadInput(["me", "--set", "biologicalSex"], naming: "KEY=VALUE")
-        try store.expectBadInput(["me", "--set", "activityMoveMode=notSet"], naming: "appleMoveTime")
-        #expect(try store.succeed(["me", "--format", "csv"]).contains("biologicalSex,male\n"))
+        try await store.succeed(["me", "--set", "biologicalSex=male"])
+        try await store.expectBadInput(["me", "--set", "biologicalSex=female", "--set", "bloodType=zPositive"], naming: "zPositive")
+        try await store.expectBadInput(["me", "--set", "dateOfBirth=1984-02-30"], naming: "1984-02-30")
+        try await store.expectBadInput(["me", "--set", "dateOfBirth=2999-01-01"], naming: "2999-01-01")
+        try await store.expectBadInput(["me", "--set", "dateOfBirth=March 2nd"], naming: "March 2nd")
+        try await store.expectBadInput(["me", "--set", "height=180"], naming: "height")
+        try await store.expectBadInput(["me", "--set", "stepCount=1"], naming: "stepCount")
+        try await store.expectBadInput(["me", "--set", "biologicalSex"], naming: "KEY=VALUE")
+        try await store.expectBadInput(["me", "--set", "activityMoveMode=notSet"], naming: "appleMoveTime")
+        #expect(try await store.succeed(["me", "--format", "csv"]).contains("biologicalSex,male\n"))
     }
 }

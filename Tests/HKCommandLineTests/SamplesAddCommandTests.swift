@@ -3,22 +3,22 @@ import Testing
 
 /// `hk samples add` through the real binary, against a store file of its own.
 @Suite struct SamplesAddCommandTests {
-    @Test func printsTheNewUUID() throws {
+    @Test func printsTheNewUUID() async throws {
         let store = try TemporaryStore()
-        let result = try store.run(["samples", "add", "stepCount", "42", "count"])
+        let result = try await store.run(["samples", "add", "stepCount", "42", "count"])
         #expect(result.status == 0, "\(result.stderr)")
         let line = result.stdout.trimmingCharacters(in: .newlines)
         #expect(result.stdout == line + "\n")
         #expect(UUID(uuidString: line) != nil)
-        #expect(try store.samples("stepCount").map { $0["uuid"] as? String } == [line])
+        #expect(try await store.samples("stepCount").map { $0["uuid"] as? String } == [line])
     }
 
-    @Test func startDefaultsToNowAndEndToStart() throws {
+    @Test func startDefaultsToNowAndEndToStart() async throws {
         let store = try TemporaryStore()
         let before = Date()
-        try store.add(["stepCount", "42", "count"])
-        try store.add(["stepCount", "43", "count", "--start", "2024-11-03T08:00:00-05:00"])
-        let samples = try store.samples("stepCount", ["--timezone", "UTC"])
+        try await store.add(["stepCount", "42", "count"])
+        try await store.add(["stepCount", "43", "count", "--start", "2024-11-03T08:00:00-05:00"])
+        let samples = try await store.samples("stepCount", ["--timezone", "UTC"])
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let start = try #require((samples[1]["start"] as? String).flatMap {
@@ -30,25 +30,25 @@ import Testing
         #expect(samples[0]["end"] as? String == "2024-11-03T13:00:00+00:00")
     }
 
-    @Test func bareDatesStartInTheTimeZone() throws {
+    @Test func bareDatesStartInTheTimeZone() async throws {
         let store = try TemporaryStore()
-        try store.add(["stepCount", "1", "count", "--start", "2024-11-03", "--end", "2024-11-04", "--timezone", "America/Los_Angeles"])
-        let sample = try #require(try store.samples("stepCount", ["--timezone", "UTC"]).first)
+        try await store.add(["stepCount", "1", "count", "--start", "2024-11-03", "--end", "2024-11-04", "--timezone", "America/Los_Angeles"])
+        let sample = try #require(try await store.samples("stepCount", ["--timezone", "UTC"]).first)
         #expect(sample["start"] as? String == "2024-11-03T07:00:00+00:00")
         #expect(sample["end"] as? String == "2024-11-04T08:00:00+00:00")
     }
 
-    @Test func valuesAreStoredInTheirUnitAndConverted() throws {
+    @Test func valuesAreStoredInTheirUnitAndConverted() async throws {
         let store = try TemporaryStore()
-        try store.add(["bodyTemperature", "-40", "degF", "--start", "2024-11-03T08:00:00Z"])
-        try store.add(["bloodGlucose", "5.5", "mmol<180.15588000005408>/L", "--start", "2024-11-03T09:00:00Z"])
-        #expect(try store.samples("bodyTemperature", ["--unit", "degC"]).first?["value"] as? Double == -40)
-        #expect(try store.samples("bloodGlucose", ["--unit", "mg/dL"]).first?["value"] as? Double == 99.085734)
+        try await store.add(["bodyTemperature", "-40", "degF", "--start", "2024-11-03T08:00:00Z"])
+        try await store.add(["bloodGlucose", "5.5", "mmol<180.15588000005408>/L", "--start", "2024-11-03T09:00:00Z"])
+        #expect(try await store.samples("bodyTemperature", ["--unit", "degC"]).first?["value"] as? Double == -40)
+        #expect(try await store.samples("bloodGlucose", ["--unit", "mg/dL"]).first?["value"] as? Double == 99.085734)
     }
 
-    @Test func metadataValueKinds() throws {
+    @Test func metadataValueKinds() async throws {
         let store = try TemporaryStore()
-        try store.add([
+        try await store.add([
             "stepCount", "1", "count", "--start", "2024-11-03T08:00:00Z", "--timezone", "Europe/Paris",
             "--metadata", "HKWasUserEntered=true",
             "--metadata", "HKMetadataKeyElevationAscended=418 cm",
@@ -63,7 +63,7 @@ import Testing
             "--metadata", "note=x=y",
             "--metadata", "empty=",
         ])
-        let metadata = try #require(try store.samples("stepCount", ["--timezone", "Europe/Paris"]).first?["metadata"] as? [String: Any])
+        let metadata = try #require(try await store.samples("stepCount", ["--timezone", "Europe/Paris"]).first?["metadata"] as? [String: Any])
         #expect(metadata["HKWasUserEntered"] as? Bool == true)
         #expect(metadata["HKElevationAscended"] as? String == "418 cm")
         #expect(metadata["HKTimeZone"] as? String == "Europe/Paris")
@@ -80,47 +80,47 @@ import Testing
         #expect(metadata.count == 12)
     }
 
-    @Test func sourceName() throws {
+    @Test func sourceName() async throws {
         let store = try TemporaryStore()
-        try store.add(["stepCount", "1", "count", "--source", "My Scale"])
-        #expect(try store.samples("stepCount").first?["source"] as? String == "My Scale")
+        try await store.add(["stepCount", "1", "count", "--source", "My Scale"])
+        #expect(try await store.samples("stepCount").first?["source"] as? String == "My Scale")
     }
 
-    @Test func badInputChangesNothing() throws {
+    @Test func badInputChangesNothing() async throws {
         let store = try TemporaryStore()
-        try store.add(["stepCount", "7", "count", "--start", "2024-11-03T08:00:00Z"])
+        try await store.add(["stepCount", "7", "count", "--start", "2024-11-03T08:00:00Z"])
         let add = ["samples", "add"]
-        try store.expectBadInput(add + ["nosuchType", "1", "count"], naming: "nosuchType")
-        try store.expectBadInput(add + ["bloodPressure", "1", "mmHg"], naming: "correlation")
-        try store.expectBadInput(add + ["stepCount", "1", "kg"], naming: "kg")
-        try store.expectBadInput(add + ["stepCount", "1", "furlong"], naming: "furlong")
-        try store.expectBadInput(add + ["stepCount", "1"], naming: "<unit>")
-        try store.expectBadInput(add + ["stepCount"], naming: "<value>")
-        try store.expectBadInput(add + ["stepCount", "many", "count"], naming: "many")
-        try store.expectBadInput(add + ["stepCount", "nan", "count"], naming: "nan")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "extra"], naming: "extra")
-        try store.expectBadInput(add + ["sleepAnalysis", "dozing"], naming: "asleepCore")
-        try store.expectBadInput(add + ["sleepAnalysis", "99"], naming: "99")
-        try store.expectBadInput(add + ["sleepAnalysis", "asleepCore", "count"], naming: "no unit")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--start", "yesterday"], naming: "yesterday")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--end", "2024-02-30"], naming: "2024-02-30")
-        try store.expectBadInput(
+        try await store.expectBadInput(add + ["nosuchType", "1", "count"], naming: "nosuchType")
+        try await store.expectBadInput(add + ["bloodPressure", "1", "mmHg"], naming: "correlation")
+        try await store.expectBadInput(add + ["stepCount", "1", "kg"], naming: "kg")
+        try await store.expectBadInput(add + ["stepCount", "1", "furlong"], naming: "furlong")
+        try await store.expectBadInput(add + ["stepCount", "1"], naming: "<unit>")
+        try await store.expectBadInput(add + ["stepCount"], naming: "<value>")
+        try await store.expectBadInput(add + ["stepCount", "many", "count"], naming: "many")
+        try await store.expectBadInput(add + ["stepCount", "nan", "count"], naming: "nan")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "extra"], naming: "extra")
+        try await store.expectBadInput(add + ["sleepAnalysis", "dozing"], naming: "asleepCore")
+        try await store.expectBadInput(add + ["sleepAnalysis", "99"], naming: "99")
+        try await store.expectBadInput(add + ["sleepAnalysis", "asleepCore", "count"], naming: "no unit")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--start", "yesterday"], naming: "yesterday")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--end", "2024-02-30"], naming: "2024-02-30")
+        try await store.expectBadInput(
             add + ["stepCount", "1", "count", "--start", "2024-11-03T10:00:00Z", "--end", "2024-11-03T09:00:00Z"],
             naming: "startDate")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "novalue"], naming: "novalue")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "=1"], naming: "=1")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "a=1", "--metadata", "a=2"], naming: "twice")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKWasUserEntered=maybe"], naming: "maybe")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKElevationAscended=418"], naming: "418")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKWeatherCondition=sunny"], naming: "sunny")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKMetadataKeySyncIdentifier=a"], naming: "HKMetadataKeySyncVersion")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--source", "!!"], naming: "!!")
-        try store.expectBadInput(add + ["stepCount", "1", "count", "--bogus"], naming: "--bogus")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "novalue"], naming: "novalue")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "=1"], naming: "=1")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "a=1", "--metadata", "a=2"], naming: "twice")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKWasUserEntered=maybe"], naming: "maybe")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKElevationAscended=418"], naming: "418")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKWeatherCondition=sunny"], naming: "sunny")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKMetadataKeySyncIdentifier=a"], naming: "HKMetadataKeySyncVersion")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--source", "!!"], naming: "!!")
+        try await store.expectBadInput(add + ["stepCount", "1", "count", "--bogus"], naming: "--bogus")
     }
 
-    @Test func badInputCreatesNoStore() throws {
+    @Test func badInputCreatesNoStore() async throws {
         let store = try TemporaryStore()
-        let result = try store.run(["samples", "add", "stepCount", "1", "kg"])
+        let result = try await store.run(["samples", "add", "stepCount", "1", "kg"])
         #expect(result.status == 2)
         #expect(!FileManager.default.fileExists(atPath: store.path))
     }

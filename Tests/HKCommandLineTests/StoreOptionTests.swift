@@ -5,33 +5,33 @@ import OpenHealthKit
 
 /// Which store `hk` opens, and the sources it writes under.
 @Suite struct StoreOptionTests {
-    @Test func environmentVariableNamesTheStore() throws {
+    @Test func environmentVariableNamesTheStore() async throws {
         let store = try TemporaryStore()
-        let result = try HKProcess.run(
+        let result = try await HKProcess.run(
             ["samples", "add", "stepCount", "5", "count"], environment: ["OPENHEALTHKIT_STORE": store.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try store.samples("stepCount").count == 1)
+        #expect(try await store.samples("stepCount").count == 1)
     }
 
-    @Test func storeOptionWinsOverTheEnvironment() throws {
+    @Test func storeOptionWinsOverTheEnvironment() async throws {
         let store = try TemporaryStore(), other = try TemporaryStore()
-        let result = try store.run(["samples", "add", "stepCount", "5", "count"], environment: ["OPENHEALTHKIT_STORE": other.path])
+        let result = try await store.run(["samples", "add", "stepCount", "5", "count"], environment: ["OPENHEALTHKIT_STORE": other.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try store.samples("stepCount").count == 1)
+        #expect(try await store.samples("stepCount").count == 1)
         #expect(!FileManager.default.fileExists(atPath: other.path))
     }
 
-    @Test func defaultStoreIsUnderXDGDataHome() throws {
+    @Test func defaultStoreIsUnderXDGDataHome() async throws {
         let store = try TemporaryStore()
         let environment: [String: String?] = ["OPENHEALTHKIT_STORE": nil, "XDG_DATA_HOME": store.folder.path]
-        let result = try HKProcess.run(["me", "--set", "bloodType=oNegative"], environment: environment)
+        let result = try await HKProcess.run(["me", "--set", "bloodType=oNegative"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: store.folder.appendingPathComponent("OpenHealthKit/health.sqlite").path))
     }
 
-    @Test func unopenableStoreIsAFailure() throws {
+    @Test func unopenableStoreIsAFailure() async throws {
         let store = try TemporaryStore()
-        let result = try HKProcess.run(["samples", "stepCount", "--store", store.folder.path])
+        let result = try await HKProcess.run(["samples", "stepCount", "--store", store.folder.path])
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.hasPrefix("hk: cannot open the store at \(store.folder.path)"))

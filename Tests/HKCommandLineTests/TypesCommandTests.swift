@@ -3,14 +3,14 @@ import Testing
 
 /// `hk types` through the real binary.
 @Suite struct TypesCommandTests {
-    private func jsonEntries(_ arguments: [String] = []) throws -> [[String: Any]] {
-        let result = try HKProcess.run(["types", "--format", "json"] + arguments)
+    private func jsonEntries(_ arguments: [String] = []) async throws -> [[String: Any]] {
+        let result = try await HKProcess.run(["types", "--format", "json"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
 
-    @Test func jsonListsTheWholeCatalog() throws {
-        let entries = try jsonEntries()
+    @Test func jsonListsTheWholeCatalog() async throws {
+        let entries = try await jsonEntries()
         let byKind = Dictionary(grouping: entries) { $0["kind"] as? String ?? "" }.mapValues(\.count)
         #expect(byKind == [
             "quantity": 121, "category": 72, "characteristic": 6, "correlation": 2, "workout": 1, "series": 2,
@@ -19,8 +19,8 @@ import Testing
         #expect(Set(entries.compactMap { $0["name"] as? String }).count == entries.count)
     }
 
-    @Test func jsonQuantityEntry() throws {
-        let entry = try #require(try jsonEntries().first { $0["name"] as? String == "heartRate" })
+    @Test func jsonQuantityEntry() async throws {
+        let entry = try #require(try await jsonEntries().first { $0["name"] as? String == "heartRate" })
         #expect(entry["identifier"] as? String == "HKQuantityTypeIdentifierHeartRate")
         #expect(entry["kind"] as? String == "quantity")
         #expect(entry["unit"] as? String == "count/s")  // as in Reference/quantity-types.csv
@@ -29,13 +29,13 @@ import Testing
         #expect(entry["values"] == nil)
     }
 
-    @Test func aggregationStylesUseApplesCaseNames() throws {
-        let styles = Set(try jsonEntries(["--kind", "quantity"]).compactMap { $0["aggregationStyle"] as? String })
+    @Test func aggregationStylesUseApplesCaseNames() async throws {
+        let styles = Set(try await jsonEntries(["--kind", "quantity"]).compactMap { $0["aggregationStyle"] as? String })
         #expect(styles == ["cumulative", "discreteArithmetic", "discreteTemporallyWeighted", "discreteEquivalentContinuousLevel"])
     }
 
-    @Test func jsonCategoryEntry() throws {
-        let entry = try #require(try jsonEntries().first { $0["name"] as? String == "sleepAnalysis" })
+    @Test func jsonCategoryEntry() async throws {
+        let entry = try #require(try await jsonEntries().first { $0["name"] as? String == "sleepAnalysis" })
         #expect(entry["unit"] == nil)
         #expect(entry["aggregationStyle"] == nil)
         let values = try #require(entry["values"] as? [[String: Any]])
@@ -44,8 +44,8 @@ import Testing
         #expect(values.contains { $0["name"] as? String == "asleepREM" && $0["value"] as? Int == 5 })
     }
 
-    @Test func readOnlyTypesAreNotWritable() throws {
-        let entries = try jsonEntries()
+    @Test func readOnlyTypesAreNotWritable() async throws {
+        let entries = try await jsonEntries()
         let writable = { (name: String) in entries.first { $0["name"] as? String == name }?["writable"] as? Bool }
         #expect(writable("appleExerciseTime") == false)
         #expect(writable("bloodPressure") == false)
@@ -54,28 +54,28 @@ import Testing
     }
 
     /// The deprecated `audioExposureEvent` and its successor share one raw string: both names are listed.
-    @Test func bothAudioExposureEventNamesAreListed() throws {
-        let shared = try jsonEntries().filter { $0["identifier"] as? String == "HKCategoryTypeIdentifierAudioExposureEvent" }
+    @Test func bothAudioExposureEventNamesAreListed() async throws {
+        let shared = try await jsonEntries().filter { $0["identifier"] as? String == "HKCategoryTypeIdentifierAudioExposureEvent" }
         #expect(Set(shared.compactMap { $0["name"] as? String }) == ["audioExposureEvent", "environmentalAudioExposureEvent"])
     }
 
-    @Test func jsonIsStable() throws {
-        let first = try HKProcess.run(["types", "--format", "json"])
-        let second = try HKProcess.run(["types", "--format", "json"])
+    @Test func jsonIsStable() async throws {
+        let first = try await HKProcess.run(["types", "--format", "json"])
+        let second = try await HKProcess.run(["types", "--format", "json"])
         #expect(first.stdout == second.stdout)
         #expect(first.stdout.contains("\"aggregationStyle\" : \"cumulative\",\n    \"identifier\""))
     }
 
-    @Test func csv() throws {
-        let result = try HKProcess.run(["types", "--format", "csv", "--kind", "category"])
+    @Test func csv() async throws {
+        let result = try await HKProcess.run(["types", "--format", "csv", "--kind", "category"])
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "name,identifier,kind,unit,aggregationStyle,writable,values")
         #expect(lines.count == 73)
         #expect(lines.contains("appleStandHour,HKCategoryTypeIdentifierAppleStandHour,category,,,false,stood=0 idle=1"))
     }
 
-    @Test func tableAlignsColumns() throws {
-        let result = try HKProcess.run(["types", "--kind", "correlation"])
+    @Test func tableAlignsColumns() async throws {
+        let result = try await HKProcess.run(["types", "--kind", "correlation"])
         #expect(result.stdout == """
             name           identifier                                kind         unit  aggregationStyle  writable  values
             bloodPressure  HKCorrelationTypeIdentifierBloodPressure  correlation                          false
@@ -85,8 +85,8 @@ import Testing
     }
 
     @Test(arguments: ["stepCount", "stepcount", "HKQuantityTypeIdentifierStepCount"])
-    func acceptsShortNamesAndRawIdentifiers(name: String) throws {
-        let result = try HKProcess.run(["types", "--format", "csv", name])
+    func acceptsShortNamesAndRawIdentifiers(name: String) async throws {
+        let result = try await HKProcess.run(["types", "--format", "csv", name])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             name,identifier,kind,unit,aggregationStyle,writable,values
@@ -95,17 +95,17 @@ import Testing
             """)
     }
 
-    @Test func severalTypesOfSeveralKinds() throws {
-        let names = try jsonEntries(["sleepAnalysis", "HKCorrelationTypeIdentifierFood", "workout"]).compactMap { $0["name"] as? String }
+    @Test func severalTypesOfSeveralKinds() async throws {
+        let names = try await jsonEntries(["sleepAnalysis", "HKCorrelationTypeIdentifierFood", "workout"]).compactMap { $0["name"] as? String }
         #expect(names == ["sleepAnalysis", "food", "workout"])
     }
 
-    @Test func unknownTypeIsBadInput() throws {
-        try expectBadInput(["types", "stepCounts"], naming: "stepCounts")
+    @Test func unknownTypeIsBadInput() async throws {
+        try await expectBadInput(["types", "stepCounts"], naming: "stepCounts")
     }
 
-    @Test func unknownKindOrFormatIsBadInput() throws {
-        try expectBadInput(["types", "--kind", "quantities"], naming: "quantities")
-        try expectBadInput(["types", "--format", "xml"], naming: "xml")
+    @Test func unknownKindOrFormatIsBadInput() async throws {
+        try await expectBadInput(["types", "--kind", "quantities"], naming: "quantities")
+        try await expectBadInput(["types", "--format", "xml"], naming: "xml")
     }
 }

@@ -19,15 +19,15 @@ import Testing
         (["-2.5", "m", "cm"], "-250"),
         (["1e-7", "m", "km"], "1e-10"),
     ])
-    func converts(operands: [String], expected: String) throws {
-        let result = try HKProcess.run(["unit", "convert"] + operands)
+    func converts(operands: [String], expected: String) async throws {
+        let result = try await HKProcess.run(["unit", "convert"] + operands)
         #expect(result.status == 0, "\(operands): \(result.stderr)")
         #expect(result.stdout == expected + "\n", "\(operands)")
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func valueAfterTheOptionTerminator() throws {
-        let result = try HKProcess.run(["unit", "convert", "--", "-40", "degC", "degF"])
+    @Test func valueAfterTheOptionTerminator() async throws {
+        let result = try await HKProcess.run(["unit", "convert", "--", "-40", "degC", "degF"])
         #expect(result.stdout == "-40\n")
     }
 
@@ -37,8 +37,8 @@ import Testing
         (["1", "degC", "kg"], "degC"),
         (["1", "count/min", "mg/dL"], "mg/dL"),
     ])
-    func unknownOrIncompatibleUnitsAreBadInput(operands: [String], named: String) throws {
-        try expectBadInput(["unit", "convert"] + operands, naming: named)
+    func unknownOrIncompatibleUnitsAreBadInput(operands: [String], named: String) async throws {
+        try await expectBadInput(["unit", "convert"] + operands, naming: named)
     }
 
     @Test(arguments: [
@@ -49,14 +49,14 @@ import Testing
         (["--bogus", "1", "m", "m"], "--bogus"),
         (["-x", "m", "m"], "-x"),
     ])
-    func badOperandsAreBadInput(operands: [String], named: String) throws {
-        try expectBadInput(["unit", "convert"] + operands, naming: named)
+    func badOperandsAreBadInput(operands: [String], named: String) async throws {
+        try await expectBadInput(["unit", "convert"] + operands, naming: named)
     }
 }
 
 /// `hk arguments...` exits 2, prints nothing on stdout and one line `hk: ...` naming `problem` on stderr.
-func expectBadInput(_ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let result = try HKProcess.run(arguments)
+func expectBadInput(_ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let result = try await HKProcess.run(arguments)
     #expect(result.status == 2, "\(arguments)", sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
     #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)

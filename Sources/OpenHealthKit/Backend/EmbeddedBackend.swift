@@ -72,4 +72,8 @@ struct EmbeddedBackend: HealthStoreBackend {
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
         engine.feed.subscribe(to: typeIdentifiers, handler: handler)
     }
+
+    func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {
+        try engine.statistics(request, as: principal())
+    }
 }

@@ -24,4 +24,7 @@ package protocol HealthStoreBackend: Sendable {
 
     /// Calls `handler` after each committed change touching one of the types (and after grant changes for them).
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription
+
+    /// Statistics of a quantity type over the samples the app may see (statistics and statistics collection queries).
+    func statistics(_ request: StatisticsRequest) throws -> StatisticsResult
 }

@@ -20,4 +20,5 @@ struct UnavailableBackend: HealthStoreBackend {
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
         ChangeFeed().subscribe(to: [], handler: handler)
     }
+    func statistics(_ request: StatisticsRequest) throws -> StatisticsResult { throw error }
 }

@@ -7,6 +7,9 @@ import OpenHealthKitEngine
 /// environment (`OPENHEALTHKIT_STORE` for the database path, `OPENHEALTHKIT_APP` for the app folder holding
 /// Info.plist and Entitlements.plist). Without an app manifest every call fails as HealthKit fails for an
 /// unprovisioned app.
+///
+/// With a ``remote`` healthd (or `OPENHEALTHKIT_HEALTHD` and `OPENHEALTHKIT_CREDENTIAL` in the environment) the
+/// store talks to that daemon instead, as the app its credential names.
 public struct HealthStoreConfiguration: Sendable {
     /// Where the data lives.
     public enum Location: Sendable, Hashable {
@@ -16,7 +19,23 @@ public struct HealthStoreConfiguration: Sendable {
         case memory(name: String)
     }
 
+    /// A healthd daemon and the app's credential for it.
+    public struct Remote: Sendable, Hashable {
+        /// The daemon's address, e.g. `http://127.0.0.1:8787`.
+        public var address: URL
+        /// The credential healthd issued when the owner registered the app.
+        public var credential: String
+
+        public init(address: URL, credential: String) {
+            self.address = address
+            self.credential = credential
+        }
+    }
+
     public var location: Location
+    /// The healthd to talk to; when set, ``location``, ``app`` and ``answerer`` are not used (the daemon knows the
+    /// app by its credential and asks the owner).
+    public var remote: Remote?
     /// The app the store acts for; nil for a process that has none (every call is then refused).
     public var app: AppManifest?
     /// Who answers permission requests; nil: requests cannot be answered.
@@ -28,13 +47,14 @@ public struct HealthStoreConfiguration: Sendable {
         self.answerer = answerer
     }
 
-    /// The default database file: `$XDG_DATA_HOME/OpenHealthKit/health.sqlite` (else `~/.local/share/...`).
-    public static var defaultStorePath: String {
-        let environment = ProcessInfo.processInfo.environment
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("OpenHealthKit/health.sqlite")
+    /// A store that talks to a healthd daemon.
+    public init(remote: Remote) {
+        self.init(app: nil)
+        self.remote = remote
     }
+
+    /// The default database file: `$XDG_DATA_HOME/OpenHealthKit/health.sqlite` (else `~/.local/share/...`).
+    public static var defaultStorePath: String { StoreLocation.defaultPath }
 
     /// The configuration `HKHealthStore()` uses. Defaults to ``fromEnvironment()``.
     public static var current: HealthStoreConfiguration {
@@ -44,9 +64,13 @@ public struct HealthStoreConfiguration: Sendable {
 
     private static let storage = Locked<HealthStoreConfiguration?>(nil)
 
-    /// The configuration described by `OPENHEALTHKIT_STORE` and `OPENHEALTHKIT_APP`.
+    /// The configuration described by `OPENHEALTHKIT_HEALTHD` and `OPENHEALTHKIT_CREDENTIAL` (a healthd), else by
+    /// `OPENHEALTHKIT_STORE` and `OPENHEALTHKIT_APP`.
     public static func fromEnvironment() -> HealthStoreConfiguration {
         let environment = ProcessInfo.processInfo.environment
+        if let address = environment["OPENHEALTHKIT_HEALTHD"].flatMap({ $0.isEmpty ? nil : URL(string: $0) }) {
+            return HealthStoreConfiguration(remote: Remote(address: address, credential: environment["OPENHEALTHKIT_CREDENTIAL"] ?? ""))
+        }
         let location = environment["OPENHEALTHKIT_STORE"].map(Location.file) ?? .file(defaultStorePath)
         let app = environment["OPENHEALTHKIT_APP"].flatMap { try? AppManifest(appFolder: URL(fileURLWithPath: $0)) }
         return HealthStoreConfiguration(location: location, app: app)

@@ -21,16 +21,20 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         self.init(configuration: .current)
     }
 
-    /// A store on the configuration's database, acting for its app.
+    /// A store on the configuration's database, acting for its app, or on its healthd.
     ///
     /// A database that cannot be opened makes every call fail with `errorDatabaseInaccessible`.
     public init(configuration: HealthStoreConfiguration) {
-        do {
-            let engine = try EngineRegistry.engine(for: configuration.location)
-            if let app = configuration.app { HKSource.processDefault = HKSource(name: app.name, bundleIdentifier: app.bundleIdentifier) }
-            backend = EmbeddedBackend(engine: engine, app: configuration.app, answerer: configuration.answerer)
-        } catch {
-            backend = UnavailableBackend(error: HKError(.errorDatabaseInaccessible, "The health database could not be opened: \(error)"))
+        if let remote = configuration.remote {
+            backend = RemoteBackend(remote: remote)
+        } else {
+            do {
+                let engine = try EngineRegistry.engine(for: configuration.location)
+                if let app = configuration.app { HKSource.processDefault = HKSource(name: app.name, bundleIdentifier: app.bundleIdentifier) }
+                backend = EmbeddedBackend(engine: engine, app: configuration.app, answerer: configuration.answerer)
+            } catch {
+                backend = UnavailableBackend(error: HKError(.errorDatabaseInaccessible, "The health database could not be opened: \(error)"))
+            }
         }
         super.init()
     }

@@ -37,10 +37,21 @@ public struct AppManifest: Sendable, Hashable, Codable {
 
     /// Reads the manifest from an app's Info.plist and Entitlements.plist (XML or binary property lists).
     public init(infoPlist: URL, entitlements: URL) throws {
-        let info = try Self.dictionary(at: infoPlist)
-        let entitlements = try Self.dictionary(at: entitlements)
+        try self.init(
+            infoPlistContents: try Self.contents(of: infoPlist), entitlementsContents: try Self.contents(of: entitlements),
+            infoPlistName: infoPlist.lastPathComponent, entitlementsName: entitlements.lastPathComponent)
+    }
+
+    /// Reads the manifest from the contents of an app's Info.plist and Entitlements.plist (XML or binary property
+    /// lists), as healthd receives them when the owner registers an app.
+    public init(
+        infoPlistContents: Data, entitlementsContents: Data, infoPlistName: String = "Info.plist",
+        entitlementsName: String = "Entitlements.plist"
+    ) throws {
+        let info = try Self.dictionary(infoPlistContents, name: infoPlistName)
+        let entitlements = try Self.dictionary(entitlementsContents, name: entitlementsName)
         guard let bundleIdentifier = info["CFBundleIdentifier"] as? String, !bundleIdentifier.isEmpty else {
-            throw HKError(.errorInvalidArgument, "\(infoPlist.lastPathComponent) has no CFBundleIdentifier")
+            throw HKError(.errorInvalidArgument, "\(infoPlistName) has no CFBundleIdentifier")
         }
         self.init(
             bundleIdentifier: bundleIdentifier,
@@ -62,13 +73,17 @@ public struct AppManifest: Sendable, Hashable, Codable {
         try self.init(infoPlist: appFolder.appendingPathComponent("Info.plist"), entitlements: appFolder.appendingPathComponent(entitlements))
     }
 
-    private static func dictionary(at url: URL) throws -> [String: Any] {
+    private static func contents(of url: URL) throws -> Data {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw HKError(.errorInvalidArgument, "cannot read \(url.path)")
         }
+        return data
+    }
+
+    private static func dictionary(_ data: Data, name: String) throws -> [String: Any] {
         // PropertyListSerialization reads plists without resolving any external entity.
         guard let dictionary = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
-            throw HKError(.errorInvalidArgument, "\(url.lastPathComponent) is not a property list dictionary")
+            throw HKError(.errorInvalidArgument, "\(name) is not a property list dictionary")
         }
         return dictionary
     }

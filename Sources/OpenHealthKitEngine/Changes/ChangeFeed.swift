@@ -43,7 +43,7 @@ package final class ChangeFeed: Sendable {
 package final class ChangeSubscription: Sendable {
     private let onCancel: Locked<(@Sendable () -> Void)?>
 
-    init(onCancel: @escaping @Sendable () -> Void) {
+    package init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = Locked(onCancel)
     }
 

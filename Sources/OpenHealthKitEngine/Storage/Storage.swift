@@ -20,6 +20,12 @@ package protocol Storage: AnyObject, Sendable {
     /// the storage: the read is still open.
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws
 
+    /// The lean read of statistics, in one snapshot: first `sources` gets the visible sources that stored samples of
+    /// the query's types, in the order each stored its first one; then `body` gets the start, end, value and source
+    /// (an index into that list) of each matching row with a value, ordered by start date. The query's sort and limit
+    /// are ignored.
+    func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void) throws
+
     /// The tombstones matching the query's types, visible sources and anchor bound.
     func fetchDeleted(_ query: RowQuery) throws -> [DeletedRow]
 

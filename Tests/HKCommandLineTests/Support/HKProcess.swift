@@ -13,7 +13,7 @@ enum HKProcess {
     }
 
     /// Runs `hk arguments...` with the test's environment plus `environment` (a nil value removes a variable).
-    static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -23,16 +23,31 @@ enum HKProcess {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { exited.yield($0.terminationStatus) }
         try process.run()
-        // hk's stderr is a line or a help screen, far below a pipe's buffer, so reading stdout first cannot deadlock.
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes drain at once, so that neither can fill up and stall hk while the other is read.
+        async let stdout = readToEnd(output)
+        async let stderr = readToEnd(errors)
+        var statuses = exits.makeAsyncIterator()
+        let status = await statuses.next()!  // the termination handler always yields
+        // hk has exited, so this returns at once; it must still be called: it lets go of the Process, and with it
+        // the pipes' file descriptors (which otherwise pile up until swift-corelibs-foundation's Process.run crashes).
         process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
+        return await Result(
+            status: status,
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self)
         )
+    }
+
+    /// What `pipe` carries until hk closes it. The read blocks, so it runs on a thread of its own: neither on Swift
+    /// concurrency's few threads nor on Dispatch's global queues (which share threads with them on Linux), since the
+    /// tests running in parallel need those.
+    private static func readToEnd(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }.start()
+        }
     }
 
     /// `hk` next to the test runner (SwiftPM puts both in `.build/<triple>/<configuration>/`), else `.build/debug/hk`.

@@ -17,14 +17,14 @@ final class TemporaryStore {
     }
 
     /// `hk arguments... --store <path>`.
-    func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> HKProcess.Result {
-        try HKProcess.run(arguments + ["--store", path], environment: environment)
+    func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> HKProcess.Result {
+        try await HKProcess.run(arguments + ["--store", path], environment: environment)
     }
 
     /// Runs a command that must succeed; returns its stdout.
     @discardableResult
-    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments)
+    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await run(arguments)
         #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
         return result.stdout
@@ -32,33 +32,35 @@ final class TemporaryStore {
 
     /// Saves a sample with `hk samples add` and returns its UUID.
     @discardableResult
-    func add(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try succeed(["samples", "add"] + arguments, sourceLocation: sourceLocation)
+    func add(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        try await succeed(["samples", "add"] + arguments, sourceLocation: sourceLocation)
             .trimmingCharacters(in: .newlines)
     }
 
     /// `hk samples TYPE arguments... --format json` parsed.
-    func samples(_ type: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
-        let output = try succeed(["samples", type, "--format", "json"] + arguments, sourceLocation: sourceLocation)
+    func samples(_ type: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> [[String: Any]] {
+        let output = try await succeed(["samples", type, "--format", "json"] + arguments, sourceLocation: sourceLocation)
         return try #require(
             JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], sourceLocation: sourceLocation)
     }
 
     /// What the store holds, as `hk` prints it: the samples of a few types and the characteristics.
-    func contents() throws -> String {
+    func contents() async throws -> String {
         let listings = ["stepCount", "heartRate", "bodyMass", "sleepAnalysis"].map { ["samples", $0, "--format", "csv"] }
-        return try (listings + [["me", "--format", "csv"]]).map { try succeed($0) }.joined()
+        var text = ""
+        for arguments in listings + [["me", "--format", "csv"]] { text += try await succeed(arguments) }
+        return text
     }
 
     /// `hk arguments... --store <path>` is bad input (exit 2, one line naming `problem`) and leaves the store as it was.
-    func expectBadInput(_ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let before = try contents()
-        let result = try run(arguments)
+    func expectBadInput(_ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let before = try await contents()
+        let result = try await run(arguments)
         #expect(result.status == 2, "\(arguments)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
         #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("hk: "), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(problem), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
-        #expect(try contents() == before, "\(arguments) changed the store", sourceLocation: sourceLocation)
+        #expect(try await contents() == before, "\(arguments) changed the store", sourceLocation: sourceLocation)
     }
 }

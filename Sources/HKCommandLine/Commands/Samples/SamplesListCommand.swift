@@ -59,13 +59,7 @@ struct SamplesListCommand: AsyncParsableCommand {
             let name = (type as? HKCategoryType)?.name ?? type.identifier
             throw HKError.invalidArgument("--unit applies to quantity types; \(name) is a category type, whose values have no unit")
         }
-        let unit = try HKUnit(parsing: text)
-        guard unit.isCompatible(with: quantityType.canonicalUnit) else {
-            throw HKError.invalidArgument(
-                "unit \(unit.unitString) is not compatible with \(quantityType.name), "
-                    + "whose values are in \(quantityType.canonicalUnit.unitString)")
-        }
-        return unit
+        return try CommandLineInput.unit(text, for: quantityType)
     }
 
     /// The samples starting in [--from, --to).

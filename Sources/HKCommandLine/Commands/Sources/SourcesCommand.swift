@@ -1,21 +1,12 @@
 import ArgumentParser
-import OpenHealthKit
 
-/// `hk sources TYPE`: the sources that saved samples of a type.
+/// `hk sources`: list the sources of a type (the default), and their priority in statistics.
 struct SourcesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
-        abstract: "List the sources (apps, devices, hk) that saved samples of a type, with their bundle identifiers."
+        abstract: "List the sources that saved samples of a type; print or set their priority in statistics.",
+        discussion: "hk sources TYPE ... is hk sources list TYPE ...",
+        subcommands: [SourcesListCommand.self, SourcesPriorityCommand.self],
+        defaultSubcommand: SourcesListCommand.self
     )
-
-    @Argument(help: ArgumentHelp("The type, by short name (stepCount) or raw identifier.", valueName: "type"))
-    var type: String
-    @OptionGroup var store: StoreOption
-    @OptionGroup var output: FormatOption
-
-    func run() async throws {
-        let sampleType = try CommandLineInput.sampleType(named: type)
-        let sources = try store.openEngine().sources(of: sampleType, predicate: nil, as: try Principal.owner())
-        try output.print(sources.map(SourceRecord.init))
-    }
 }

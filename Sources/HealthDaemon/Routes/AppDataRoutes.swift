@@ -1,0 +1,123 @@
+import Foundation
+import OpenHealthKitModel
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// The data routes of an app (its credential required): HKHealthStore's saves, deletions and queries.
+    func addAppRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/v1/samples") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireSaveRequest.self, from: request)
+            // Recorded as given: a save refused for an unknown type or unit is in the log too.
+            let types = Set(body.objects.flatMap { [$0.type] + ($0.objects ?? []).map(\.type) }.map(WireTypes.identifier))
+            let objects = try await auditor.audited(app.bundleIdentifier, "save", types: Array(types), count: \.count) {
+                let objects = try body.objects.map { try $0.sample() }
+                try await offload { [engine] in try engine.save(objects, as: .app(app.manifest)) }
+                return objects
+            }
+            return JSONResponses.response(WireSaveResponse(sourceRevision: objects.first.map { WireSourceRevision($0.sourceRevision) }))
+        }
+
+        router.post("/v1/samples/delete") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireDeleteRequest.self, from: request)
+            try await auditor.audited(app.bundleIdentifier, "delete", types: [], count: { _ in body.uuids.count }) {
+                try await offload { [engine] in try engine.delete(uuids: body.uuids, as: .app(app.manifest)) }
+            }
+            return JSONResponses.response(WireCountResponse(count: body.uuids.count))
+        }
+
+        router.post("/v1/samples/delete-matching") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireDeleteObjectsRequest.self, from: request)
+            let type = try WireTypes.sampleType(body.type)
+            let count = try await auditor.audited(app.bundleIdentifier, "deleteObjects", types: [type.identifier], count: { $0 }) {
+                try await offload { [engine] in
+                    try engine.deleteObjects(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
+                }
+            }
+            return JSONResponses.response(WireCountResponse(count: count))
+        }
+
+        router.post("/v1/queries/samples") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireSampleQuery.self, from: request)
+            let type = try WireTypes.sampleType(body.type)
+            let sort = try (body.sort ?? []).map { try $0.rowSort }
+            let limit = max(0, body.limit ?? 0)
+            let samples = try await auditor.audited(app.bundleIdentifier, "query.samples", types: [type.identifier], count: \.count) {
+                try await offload { [engine] in
+                    try engine.samples(of: type, predicate: body.predicate?.tree, sort: sort, limit: limit, as: .app(app.manifest))
+                }
+            }
+            return JSONResponses.response(WireSamplesResponse(samples: samples.map(WireSample.init)))
+        }
+
+        router.post("/v1/queries/anchored") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireAnchoredQuery.self, from: request)
+            guard !body.queries.isEmpty else { throw APIError.badRequest("queries must not be empty") }
+            let filters = try body.queries.map { SampleFilter(type: try WireTypes.sampleType($0.type), predicate: $0.predicate?.tree) }
+            let anchor = max(0, body.anchor ?? 0), limit = max(0, body.limit ?? 0)
+            let changes = try await auditor.audited(
+                app.bundleIdentifier, "query.anchored", types: filters.map(\.type.identifier),
+                count: { $0.samples.count + $0.deletedObjects.count }
+            ) {
+                try await offload { [engine] in try engine.changes(matching: filters, after: anchor, limit: limit, as: .app(app.manifest)) }
+            }
+            return JSONResponses.response(WireAnchoredResponse(changes))
+        }
+
+        router.post("/v1/queries/sources") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireSourceQuery.self, from: request)
+            let type = try WireTypes.sampleType(body.type)
+            let sources = try await auditor.audited(app.bundleIdentifier, "query.sources", types: [type.identifier], count: \.count) {
+                try await offload { [engine] in try engine.sources(of: type, predicate: body.predicate?.tree, as: .app(app.manifest)) }
+            }
+            return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
+        }
+
+        router.post("/v1/queries/correlations") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireCorrelationQuery.self, from: request)
+            guard let type = try WireTypes.sampleType(body.type) as? HKCorrelationType else {
+                throw APIError.badRequest("\(body.type) is not a correlation type")
+            }
+            let memberFilters = try (body.samplePredicates ?? [:]).map { identifier, predicate in
+                SampleFilter(type: try WireTypes.sampleType(identifier), predicate: predicate.tree)
+            }
+            let correlations = try await auditor.audited(
+                app.bundleIdentifier, "query.correlations", types: [type.identifier] + memberFilters.map(\.type.identifier), count: \.count
+            ) {
+                try await offload { [engine] in
+                    try engine.correlations(of: type, predicate: body.predicate?.tree, memberFilters: memberFilters, as: .app(app.manifest))
+                }
+            }
+            return JSONResponses.response(WireSamplesResponse(samples: correlations.map(WireSample.init)))
+        }
+
+        router.get("/v1/anchor") { [self] request, _ in
+            _ = try authenticator.requireApp(request)
+            return JSONResponses.response(WireAnchorResponse(anchor: try await offload { [engine] in try engine.currentAnchor() }))
+        }
+
+        router.get("/v1/characteristics/{type}") { [self] request, context in
+            let app = try authenticator.requireApp(request)
+            let type = try characteristicType(context.parameters.get("type") ?? "")
+            let value = try await auditor.audited(app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }) {
+                try await offload { [engine] in try engine.characteristic(type, as: .app(app.manifest)) }
+            }
+            return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
+        }
+    }
+
+    func characteristicType(_ name: String) throws -> HKCharacteristicTypeIdentifier {
+        guard let type = try WireTypes.objectType(name) as? HKCharacteristicType else {
+            throw APIError.badRequest("\(name) is not a characteristic type")
+        }
+        return HKCharacteristicTypeIdentifier(rawValue: type.identifier)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import OpenHealthKitModel
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// The app's authorization routes: HealthKit's request checks, the permission request that waits for the
+    /// owner's answer, and the statuses.
+    func addAuthorizationRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/v1/app") { [self] request, _ in
+            JSONResponses.response(WireAppSummary(try authenticator.requireApp(request).manifest))
+        }
+
+        router.post("/v1/authorization/check") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
+            try engine.checkRequestShape(app: app.manifest, share: types.share, read: types.read)
+            return JSONResponses.response(["status": "ok"])
+        }
+
+        // Asks the owner about the undecided types and waits for the answer up to `wait` seconds (default 30):
+        // 200 `answered` once recorded, 202 `pending` with the request's id if the owner has not answered yet
+        // (ask again to keep waiting: the same request is joined, not repeated).
+        router.post("/v1/authorization/request") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
+            try engine.checkRequest(app: app.manifest, share: types.share, read: types.read)
+            let wait = min(configuration.maximumAuthorizationWait, max(0, request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 30))
+            let identifiers = WireTypes.identifiers(types.read.union(types.share.map { $0 as HKObjectType }))
+            // The request outlives this call: if the app gives up waiting, the owner's answer is still recorded.
+            let asking = Task { [engine, pending] in
+                try await engine.requestAuthorization(app: app.manifest, share: types.share, read: types.read, answerer: pending)
+            }
+            guard let outcome = await Self.outcome(of: asking, within: wait) else {
+                let id = pending.pending(app: app.bundleIdentifier).last?.id
+                return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
+            }
+            await auditor.record(app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome)
+            try outcome.get()
+            return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
+        }
+
+        router.get("/v1/authorization/requests/{id}") { [self] request, context in
+            let app = try authenticator.requireApp(request)
+            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+                  pending.pending(app: app.bundleIdentifier).contains(where: { $0.id == id })
+            else {
+                throw APIError(.notFound, HKError(.errorNoData, "No pending permission request has this id: it was answered, or never made"))
+            }
+            return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id))
+        }
+
+        router.post("/v1/authorization/request-status") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
+            let status = try await offload { [engine] in try engine.requestStatus(app: app.manifest, share: types.share, read: types.read) }
+            return JSONResponses.response(WireRequestStatus(status))
+        }
+
+        router.get("/v1/authorization/status") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            guard let name = request.uri.queryParameters.get("type") else { throw APIError.badRequest("Give the type: ?type=<identifier>") }
+            let type = try WireTypes.objectType(name)
+            let status = try await offload { [engine] in try engine.authorizationStatus(for: type, app: app.manifest) }
+            return JSONResponses.response(WireAuthorizationStatus(type: type.identifier, status: status))
+        }
+    }
+
+    /// The task's outcome if it ends within `seconds`, else nil (the task keeps running).
+    static func outcome(of task: Task<Void, any Error>, within seconds: TimeInterval) async -> Result<Void, any Error>? {
+        let resumed = Locked(false)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>?, Never>) in
+            @Sendable func finish(_ value: Result<Void, any Error>?) {
+                if resumed.withLock({ let first = !$0; $0 = true; return first }) { continuation.resume(returning: value) }
+            }
+            Task { finish(await task.result) }
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                finish(nil)
+            }
+        }
+    }
+}
+
+extension Auditor {
+    /// Records a call whose outcome is a result.
+    func record(_ caller: String, _ operation: String, types: [String], count: Int, _ outcome: Result<Void, any Error>) async {
+        switch outcome {
+        case .success: await record(caller, operation, types: types, count: count, errorCode: nil)
+        case .failure(let error): await record(caller, operation, types: types, count: count, errorCode: APIError(from: error).error.code.rawValue)
+        }
+    }
+}

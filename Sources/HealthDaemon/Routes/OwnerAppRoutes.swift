@@ -1,0 +1,113 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// The owner's provisioning routes: register an app from its property lists (issuing its credential), list
+    /// apps, revoke one, and see or change its grants.
+    func addOwnerAppRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/v1/owner/apps") { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let body = try await bodies.decode(WireAppRegistration.self, from: request)
+            let lifetime = body.credentialLifetime ?? configuration.defaultCredentialLifetime
+            guard lifetime.isFinite, lifetime > 0 else { throw APIError.badRequest("credentialLifetime must be a positive number of seconds") }
+            let registered: RegisteredApp
+            let credential: String
+            do {
+                let manifest = try body.manifest()
+                let issued = authority.issue(app: manifest.bundleIdentifier, issuedAt: Date(), lifetime: lifetime)
+                registered = RegisteredApp(
+                    manifest: manifest, registeredAt: registry.app(manifest.bundleIdentifier)?.registeredAt ?? Date(),
+                    credentialID: issued.claims.jti, credentialIssuedAt: Date(timeIntervalSince1970: issued.claims.iat),
+                    credentialExpiresAt: Date(timeIntervalSince1970: issued.claims.exp))
+                try await offload { [registry, registered] in try registry.register(registered) }
+                credential = issued.credential
+            } catch let error as HKError {
+                // The owner may register apps; this manifest is what HealthKit would refuse.
+                throw APIError(.unprocessableContent, error)
+            }
+            // A stream opened with the previous credential ends.
+            streams.close(app: registered.bundleIdentifier)
+            logger.info("registered \(registered.bundleIdentifier)")
+            return JSONResponses.response(
+                WireIssuedCredential(registration: WireRegisteredApp(registered), credential: credential), status: .created)
+        }
+
+        router.get("/v1/owner/apps") { [self] request, _ in
+            try authenticator.requireOwner(request)
+            return JSONResponses.response(WireRegisteredApps(apps: registry.apps().map(WireRegisteredApp.init)))
+        }
+
+        router.get("/v1/owner/apps/{bundleIdentifier}") { [self] request, context in
+            try authenticator.requireOwner(request)
+            return JSONResponses.response(WireRegisteredApp(try registeredApp(context)))
+        }
+
+        // Revokes the app: its credential fails from the next call on, its change streams close, its pending
+        // permission requests are dropped. Its data and grants stay (registering it again restores access).
+        router.delete("/v1/owner/apps/{bundleIdentifier}") { [self] request, context in
+            try authenticator.requireOwner(request)
+            let bundleIdentifier = try registeredApp(context).bundleIdentifier
+            guard let revoked = try await offload({ [registry] in try registry.revoke(bundleIdentifier) }) else {
+                throw Self.unknownApp(bundleIdentifier)
+            }
+            streams.close(app: bundleIdentifier)
+            pending.cancel(app: bundleIdentifier)
+            logger.info("revoked \(bundleIdentifier)")
+            return JSONResponses.response(WireRegisteredApp(revoked))
+        }
+
+        router.get("/v1/owner/apps/{bundleIdentifier}/grants") { [self] request, context in
+            try authenticator.requireOwner(request)
+            let bundleIdentifier = try appParameter(context)
+            let grants = try await offload { [engine] in try engine.grants.grants(app: bundleIdentifier) }
+            return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
+        }
+
+        // Changes decisions, as the Health app's Sources page does; types not listed keep theirs.
+        router.put("/v1/owner/apps/{bundleIdentifier}/grants") { [self] request, context in
+            try authenticator.requireOwner(request)
+            let bundleIdentifier = try appParameter(context)
+            let body = try await bodies.decode(WireGrants.self, from: request)
+            var changed: [String: Grant] = [:]
+            for (name, grant) in body.grants { changed[try WireTypes.objectType(name).identifier] = try grant.grant }
+            let grants = try await offload { [engine, changed] in
+                try engine.setGrants(changed, app: bundleIdentifier)
+                return try engine.grants.grants(app: bundleIdentifier)
+            }
+            await auditor.record(AuditEntry.owner, "grants.set", types: Array(changed.keys), count: 0, errorCode: nil)
+            return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
+        }
+
+        // Denies every type the app was asked about: its queries see only its own samples from now on.
+        router.delete("/v1/owner/apps/{bundleIdentifier}/grants") { [self] request, context in
+            try authenticator.requireOwner(request)
+            let bundleIdentifier = try appParameter(context)
+            let grants = try await offload { [engine] in
+                try engine.revokeAll(app: bundleIdentifier)
+                return try engine.grants.grants(app: bundleIdentifier)
+            }
+            await auditor.record(AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil)
+            return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
+        }
+    }
+
+    private func appParameter(_ context: BasicRequestContext) throws -> String {
+        guard let bundleIdentifier = context.parameters.get("bundleIdentifier"), !bundleIdentifier.isEmpty else {
+            throw APIError.badRequest("Give the app's bundle identifier")
+        }
+        return bundleIdentifier
+    }
+
+    private func registeredApp(_ context: BasicRequestContext) throws -> RegisteredApp {
+        let bundleIdentifier = try appParameter(context)
+        guard let app = registry.app(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
+        return app
+    }
+
+    private static func unknownApp(_ bundleIdentifier: String) -> APIError {
+        APIError(.notFound, HKError(.errorNoData, "No app \(bundleIdentifier) is registered"))
+    }
+}

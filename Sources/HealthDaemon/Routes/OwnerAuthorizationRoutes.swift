@@ -1,0 +1,38 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// The owner's side of permission requests: the sheets waiting to be answered, and the answer.
+    func addOwnerAuthorizationRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/v1/owner/authorization/pending") { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let requests = pending.pending().map { pending in
+                WirePendingRequest(
+                    id: pending.id, app: WireAppSummary(pending.request.app),
+                    toShare: WireTypes.identifiers(pending.request.toShare.map { $0 as HKObjectType }),
+                    toRead: WireTypes.identifiers(pending.request.toRead), createdAt: pending.createdAt)
+            }
+            return JSONResponses.response(WirePendingRequests(requests: requests))
+        }
+
+        // The types switched on; every other type of the request is denied. Types the request did not ask about
+        // are ignored.
+        router.post("/v1/owner/authorization/{id}/answer") { [self] request, context in
+            try authenticator.requireOwner(request)
+            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+                throw APIError.badRequest("The request id is a UUID")
+            }
+            let body = try await bodies.decode(WireAuthorizationAnswer.self, from: request)
+            let answer = AuthorizationAnswer(
+                allowedToShare: try WireTypes.sampleTypes(body.allowedToShare), allowedToRead: try WireTypes.objectTypes(body.allowedToRead))
+            guard let answered = pending.resolve(id, with: answer) else {
+                throw APIError(.notFound, HKError(.errorNoData, "No pending permission request has the id \(id)"))
+            }
+            logger.info("answered a permission request of \(answered.request.app.bundleIdentifier)")
+            return JSONResponses.response(WireAuthorizationOutcome(status: .answered, requestId: id))
+        }
+    }
+}

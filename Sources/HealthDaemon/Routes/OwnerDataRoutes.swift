@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// The owner's data routes: characteristics, the sources of a type, and the audit log.
+    func addOwnerDataRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/v1/owner/characteristics/{type}") { [self] request, context in
+            try authenticator.requireOwner(request)
+            let type = try characteristicType(context.parameters.get("type") ?? "")
+            let value = try await auditor.audited(AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }) {
+                try await offload { [engine] in try engine.characteristic(type, as: try Self.owner()) }
+            }
+            return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
+        }
+
+        // `{"value": "2"}` sets an enumeration to its raw value, `{"value": "1980-04-12"}` the date of birth;
+        // `{"value": null}` clears it.
+        router.put("/v1/owner/characteristics/{type}") { [self] request, context in
+            try authenticator.requireOwner(request)
+            let type = try characteristicType(context.parameters.get("type") ?? "")
+            let body = try await bodies.decode(WireCharacteristic.self, from: request)
+            let stored = try body.value.map { try CharacteristicCoding.storedValue($0, for: type) }
+            try await auditor.audited(AuditEntry.owner, "characteristic.set", types: [type.rawValue]) {
+                try await offload { [engine] in try engine.setCharacteristic(type, to: stored) }
+            }
+            return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: stored))
+        }
+
+        router.get("/v1/owner/sources") { [self] request, _ in
+            try authenticator.requireOwner(request)
+            guard let name = request.uri.queryParameters.get("type") else { throw APIError.badRequest("Give the type: ?type=<identifier>") }
+            let type = try WireTypes.sampleType(String(name))
+            let sources = try await auditor.audited(AuditEntry.owner, "query.sources", types: [type.identifier], count: \.count) {
+                try await offload { [engine] in try engine.sources(of: type, predicate: nil, as: try Self.owner()) }
+            }
+            return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
+        }
+
+        // `?app=<bundle identifier or owner>&since=<seconds since 1970>&after=<entry id>&limit=<n, at most 10000>`:
+        // oldest first; page with `after` = the last id received.
+        router.get("/v1/owner/audit") { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let parameters = request.uri.queryParameters
+            func number(_ name: String) throws -> Double? {
+                try parameters.get(name).map { text in
+                    guard let value = Double(text), value.isFinite else { throw APIError.badRequest("\(name) must be a number") }
+                    return value
+                }
+            }
+            let query = AuditQuery(
+                app: parameters.get("app").map { String($0) }, since: try number("since").map(Date.init(timeIntervalSince1970:)),
+                afterID: try number("after").map { (id: Double) -> Int64 in Int64(id) }, limit: Int(min(10_000, max(1, try number("limit") ?? 1000))))
+            let entries = try await offload { [storage] in try storage.auditEntries(query) }
+            return JSONResponses.response(WireAuditLog(entries: entries.map(WireAuditEntry.init)))
+        }
+    }
+
+    /// The owner, through the Health web app: what they write carries the "Health" source.
+    static func owner() throws -> Principal {
+        .owner(source: try SourceRow.owner(named: "Health"))
+    }
+}

@@ -1,0 +1,53 @@
+import Crypto
+import Foundation
+import OpenHealthKitModel
+
+/// Issues and checks app credentials: `ohk1.<claims>.<signature>`, the claims being base64url JSON
+/// (`app`, `iat`, `exp`, `jti`) and the signature HMAC-SHA256 over `ohk1.<claims>` with healthd's key.
+///
+/// A valid signature proves healthd issued the credential; whether it still works (not revoked, not replaced by
+/// a newer one, not expired) is for the app registry to say.
+struct CredentialAuthority: Sendable {
+    struct Claims: Codable, Sendable, Equatable {
+        /// The app's bundle identifier.
+        var app: String
+        /// Issued at, seconds since 1970.
+        var iat: Double
+        /// Expires at, seconds since 1970.
+        var exp: Double
+        /// The credential's random id: the registry accepts only the latest one of each app.
+        var jti: String
+    }
+
+    private static let prefix = "ohk1."
+    private let key: SymmetricKey
+
+    init(key: [UInt8]) {
+        self.key = SymmetricKey(data: key)
+    }
+
+    func issue(app: String, issuedAt: Date, lifetime: TimeInterval) -> (credential: String, claims: Claims) {
+        let claims = Claims(
+            app: app, iat: issuedAt.timeIntervalSince1970.rounded(.down),
+            exp: (issuedAt.timeIntervalSince1970 + lifetime).rounded(.down), jti: Base64URL.encode(SecretFile.randomBytes(16)))
+        // Encoding a struct of strings and numbers cannot fail.
+        let payload = Self.prefix + Base64URL.encode(try! JSONEncoder().encode(claims))
+        let signature = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key)
+        return (payload + "." + Base64URL.encode(signature), claims)
+    }
+
+    /// The claims of a credential healthd signed and that has not expired; nil for anything else.
+    func verify(_ credential: String, now: Date = Date()) -> Claims? {
+        guard credential.hasPrefix(Self.prefix), credential.utf8.count < 4096 else { return nil }
+        let parts = credential.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let claimsData = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2]) else {
+            return nil
+        }
+        let payload = Data((parts[0] + "." + parts[1]).utf8)
+        guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: payload, using: key),
+              let claims = try? JSONDecoder().decode(Claims.self, from: claimsData),
+              claims.exp > now.timeIntervalSince1970
+        else { return nil }
+        return claims
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import OpenHealthKitModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A secret kept in a file only its owner can read (mode 0600), created once with fresh random bytes.
+enum SecretFile {
+    /// The secret in the file at `path`, creating the file with `byteCount` random bytes (base64url text) when it
+    /// does not exist. `created` tells whether this call made it. A file others can read is tightened to 0600.
+    static func loadOrCreate(at path: String, byteCount: Int = 32) throws -> (secret: String, created: Bool) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let secret = Base64URL.encode(randomBytes(byteCount))
+        // O_EXCL: exactly one process creates it; the mode is set at creation, never wider.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        if descriptor >= 0 {
+            defer { close(descriptor) }
+            let bytes = Array((secret + "\n").utf8)
+            guard write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
+                throw DaemonStartError("cannot write \(path)")
+            }
+            return (secret, true)
+        }
+        guard errno == EEXIST else { throw DaemonStartError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        guard let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+        else {
+            throw DaemonStartError("\(path) is empty or unreadable: remove it to make a new secret")
+        }
+        return (text, false)
+    }
+
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}
+
+/// Base64 with the URL alphabet and no padding (RFC 4648 §5): safe in headers and URLs.
+enum Base64URL {
+    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decode(_ text: some StringProtocol) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
+    }
+}
+
+/// Compares secrets in time that does not depend on where they differ.
+func constantTimeEquals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for (x, y) in zip(a, b) { difference |= x ^ y }
+    return difference == 0
+}
+
+/// healthd cannot start: the message says why.
+public struct DaemonStartError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// `GET /v1/changes/stream?types=<identifiers, comma-separated>&anchor=<n>`: Server-Sent Events telling the app
+    /// which of the types changed, as far as it can see them, each event's id being the store's anchor:
+    ///
+    /// ```
+    /// id: 42
+    /// event: change
+    /// data: {"anchor":42,"types":["HKQuantityTypeIdentifierHeartRate"]}
+    /// ```
+    ///
+    /// The app reads what changed with an anchored query. Given an anchor (or `Last-Event-ID` when reconnecting),
+    /// the stream first reports the changes after it, so no change is lost between connections; without one it
+    /// starts at the current anchor. A revoked app's stream closes; idle streams carry a comment every
+    /// `heartbeatInterval` seconds.
+    func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
+        router.get("/v1/changes/stream") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            try app.manifest.checkProvisioning()
+            let names = request.uri.queryParameters.getAll("types").flatMap { $0.split(separator: ",").map(String.init) }
+            guard !names.isEmpty else { throw APIError.badRequest("Give the types to watch: ?types=<identifier>,<identifier>") }
+            let types = Array(try WireTypes.sampleTypes(names))
+            let resumeFrom = try (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("anchor")).map { text in
+                guard let anchor = Int64(text), anchor >= 0 else { throw APIError.badRequest("\(text) is not an anchor") }
+                return anchor
+            }
+            await auditor.record(app.bundleIdentifier, "changes.stream", types: types.map(\.identifier), count: 0, errorCode: nil)
+            return try openStream(for: app, types: types, from: resumeFrom)
+        }
+    }
+
+    private static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    private enum StreamSignal: Sendable {
+        case changed, heartbeat
+    }
+
+    private func openStream(for app: AuthenticatedApp, types: [HKSampleType], from resumeFrom: Int64?) throws -> Response {
+        let (signals, continuation) = AsyncStream.makeStream(of: StreamSignal.self)
+        // A burst of changes wakes the writer once: each wake-up reads everything up to the store's anchor.
+        let waiting = Locked(false)
+        @Sendable func wake() {
+            if waiting.withLock({ let first = !$0; $0 = true; return first }) { continuation.yield(.changed) }
+        }
+        let subscription = engine.feed.subscribe(to: Set(types.map(\.identifier))) { _ in wake() }
+        guard let streamID = streams.register(app: app.bundleIdentifier, close: { continuation.finish() }) else {
+            subscription.cancel()
+            throw APIError(.serviceUnavailable, HKError(.errorDatabaseInaccessible, "healthd is shutting down"))
+        }
+        let interval = configuration.heartbeatInterval
+        let heartbeat = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(interval))
+                continuation.yield(.heartbeat)
+            }
+        }
+        continuation.onTermination = { [streams] _ in
+            heartbeat.cancel()
+            subscription.cancel()
+            streams.unregister(streamID)
+        }
+        // Subscribed first, then the starting point read: a change committed in between is reported, not lost.
+        let start = try resumeFrom ?? engine.currentAnchor()
+        if resumeFrom != nil { wake() }
+        let body = ResponseBody { [self] writer in
+            defer { continuation.finish() }
+            var position = start
+            try await writer.write(ByteBuffer(string: "retry: 1000\n: watching from anchor \(position)\n\n"))
+            for await signal in signals {
+                switch signal {
+                case .heartbeat:
+                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                case .changed:
+                    waiting.withLock { $0 = false }
+                    // A revoked (or replaced, or expired) credential ends the stream at its next event.
+                    guard let current = try? authenticator.current(app.claims) else { return try await writer.finish(nil) }
+                    let event = try await offload { [self, position] in try visibleChanges(of: types, after: position, as: current.manifest) }
+                    position = max(position, event.anchor)
+                    if !event.types.isEmpty { try await writer.write(ByteBuffer(string: Self.serverSentEvent(event))) }
+                }
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: body)
+    }
+
+    /// The types with a change after `anchor` that the app can see (its own samples, or every source's when it may
+    /// read the type), and the anchor they were read up to.
+    private func visibleChanges(of types: [HKSampleType], after anchor: Int64, as app: AppManifest) throws -> WireChangeEvent {
+        let upTo = try engine.currentAnchor()
+        var changed: [String] = []
+        for type in types {
+            let changes = try engine.changes(matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))
+            if !changes.samples.isEmpty || !changes.deletedObjects.isEmpty { changed.append(type.identifier) }
+        }
+        return WireChangeEvent(anchor: upTo, types: changed.sorted())
+    }
+
+    private static func serverSentEvent(_ event: WireChangeEvent) -> String {
+        let data = (try? JSONResponses.encoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return "id: \(event.anchor)\nevent: change\ndata: \(data)\n\n"
+    }
+}

@@ -1,0 +1,1 @@
+// Health: the owner web app.

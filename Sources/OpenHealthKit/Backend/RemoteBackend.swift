@@ -1,0 +1,132 @@
+import Foundation
+import OpenHealthKitModel
+import OpenHealthKitEngine
+import OpenHealthKitWire
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The store of a healthd daemon, reached over HTTP with the app's credential: the same calls as the embedded
+/// store, answered by the daemon's engine for the app the credential names. Long-running queries subscribe to
+/// the daemon's change stream.
+struct RemoteBackend: HealthStoreBackend {
+    let transport: RemoteTransport
+
+    init(remote: HealthStoreConfiguration.Remote) {
+        transport = RemoteTransport(remote: remote)
+    }
+
+    /// How long one permission call waits for the owner before asking again.
+    private static let authorizationWait = 30
+
+    /// Only a malformed request is reported here (the facade raises it, as HealthKit does); an unreachable healthd or
+    /// a refused credential is reported by the request itself, through its completion handler.
+    func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {
+        do {
+            _ = try transport.call(
+                "POST", "/v1/authorization/check", body: WireAuthorizationRequest(toShare: toShare, toRead: read), as: IgnoredAnswer.self)
+        } catch let error as HKError where error.code == .errorInvalidArgument {
+            throw error
+        } catch {
+            return
+        }
+    }
+
+    func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws {
+        let body = WireAuthorizationRequest(toShare: toShare, toRead: read)
+        // healthd holds each call until the owner answers or the wait ends; a pending request is joined again.
+        while true {
+            let outcome = try await blocking { [transport] in
+                try transport.call(
+                    "POST", "/v1/authorization/request", query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
+                    body: body, timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
+                ).answer
+            }
+            if outcome.status == .answered { return }
+            try Task.checkCancellation()
+        }
+    }
+
+    func requestStatus(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws -> HKAuthorizationRequestStatus {
+        try transport.call(
+            "POST", "/v1/authorization/request-status", body: WireAuthorizationRequest(toShare: toShare, toRead: read),
+            as: WireRequestStatus.self
+        ).answer.status
+    }
+
+    func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+        let answer = try? transport.call(
+            "GET", "/v1/authorization/status", query: [URLQueryItem(name: "type", value: type.identifier)], as: WireAuthorizationStatus.self)
+        return answer?.answer.authorizationStatus ?? .notDetermined
+    }
+
+    func save(_ objects: [HKObject]) throws {
+        let samples = try objects.map { object -> WireSample in
+            guard let sample = object as? HKSample else { throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved") }
+            return WireSample(sample)
+        }
+        let answer = try transport.call("POST", "/v1/samples", body: WireSaveRequest(objects: samples), as: WireSaveResponse.self).answer
+        // As the embedded store does, the saved objects carry the revision the store stamped.
+        guard let revision = answer.sourceRevision?.sourceRevision else { return }
+        for object in objects {
+            object.sourceRevision = revision
+            (object as? HKCorrelation)?.objects.forEach { $0.sourceRevision = revision }
+        }
+    }
+
+    func delete(uuids: [UUID]) throws {
+        _ = try transport.call("POST", "/v1/samples/delete", body: WireDeleteRequest(uuids: uuids), as: WireCountResponse.self)
+    }
+
+    func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int {
+        try transport.call(
+            "POST", "/v1/samples/delete-matching", body: WireDeleteObjectsRequest(type: type.identifier, predicate: predicate),
+            as: WireCountResponse.self
+        ).answer.count
+    }
+
+    func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] {
+        let query = WireSampleQuery(type: type.identifier, predicate: predicate, sort: sort, limit: limit)
+        return try transport.call("POST", "/v1/queries/samples", body: query, as: WireSamplesResponse.self).answer.samples.map { try $0.sample() }
+    }
+
+    func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges {
+        let answer = try transport.call(
+            "POST", "/v1/queries/anchored", body: WireAnchoredQuery(filters: filters, anchor: anchor, limit: limit),
+            as: WireAnchoredResponse.self
+        ).answer
+        return AnchoredChanges(
+            try answer.samples.map { try $0.sample() }, deleted: try answer.deletedObjects.map { try $0.deletedObject }, anchor: answer.anchor)
+    }
+
+    func currentAnchor() throws -> Int64 {
+        try transport.call("GET", "/v1/anchor", as: WireAnchorResponse.self).answer.anchor
+    }
+
+    func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] {
+        try transport.call(
+            "POST", "/v1/queries/sources", body: WireSourceQuery(type: type.identifier, predicate: predicate), as: WireSourcesResponse.self
+        ).answer.sources.map(\.source)
+    }
+
+    func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
+        try transport.call("GET", "/v1/characteristics/\(type.rawValue)", as: WireCharacteristic.self).answer.value
+    }
+
+    /// Opens a change stream from the store's current anchor, read before returning: a change committed after
+    /// this call is reported even if the stream connects later.
+    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
+        let stream = RemoteChangeStream(
+            transport: transport, typeIdentifiers: typeIdentifiers, from: try? currentAnchor(), handler: handler)
+        stream.start()
+        return ChangeSubscription { stream.cancel() }
+    }
+
+    /// Runs a blocking call off the caller's task.
+    private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import OpenHealthKitModel
+import OpenHealthKitEngine
+import OpenHealthKitWire
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A subscription to healthd's change stream (Server-Sent Events) for some types: each event becomes a
+/// `StoreChange` for the handler, as the embedded change feed delivers them. A dropped connection is reopened
+/// from the last event's anchor, so no change is lost. When healthd refuses the credential (revoked), the handler
+/// hears one last change, so that running queries read again and report the error, and the stream stops.
+final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct State {
+        var anchor: Int64?
+        var pending = Data()
+        var session: URLSession?
+        var isCancelled = false
+        var retryDelay: TimeInterval = 0.5
+    }
+
+    private let transport: RemoteTransport
+    private let typeIdentifiers: Set<String>
+    private let handler: @Sendable (StoreChange) -> Void
+    private let state = Locked(State())
+
+    /// Starts from `anchor`: changes after it are reported even if they happened before the stream connected.
+    init(transport: RemoteTransport, typeIdentifiers: Set<String>, from anchor: Int64?, handler: @escaping @Sendable (StoreChange) -> Void) {
+        self.transport = transport
+        self.typeIdentifiers = typeIdentifiers
+        self.handler = handler
+        super.init()
+        state.withLock { $0.anchor = anchor }
+    }
+
+    func start() {
+        connect()
+    }
+
+    func cancel() {
+        let session = state.withLock { state -> URLSession? in
+            state.isCancelled = true
+            defer { state.session = nil }
+            return state.session
+        }
+        session?.invalidateAndCancel()
+    }
+
+    private func connect() {
+        let anchor = state.withLock { $0.isCancelled ? nil : Optional($0.anchor) }
+        guard let anchor else { return }
+        var query = [URLQueryItem(name: "types", value: typeIdentifiers.sorted().joined(separator: ","))]
+        if let anchor { query.append(URLQueryItem(name: "anchor", value: String(anchor))) }
+        var request = URLRequest(url: transport.url("/v1/changes/stream", query: query), timeoutInterval: 120)
+        transport.authorize(&request)
+        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+        let replaced = state.withLock { state -> URLSession? in
+            defer { state.session = session; state.pending = Data() }
+            return state.session
+        }
+        replaced?.finishTasksAndInvalidate()
+        session.dataTask(with: request).resume()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        if status == 401 || status == 403 {
+            completionHandler(.cancel)
+            let anchor = state.withLock { state -> Int64 in
+                state.isCancelled = true
+                return state.anchor ?? 0
+            }
+            handler(StoreChange(typeIdentifiers: typeIdentifiers, anchor: anchor))
+            return
+        }
+        completionHandler(status == 200 ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let events = state.withLock { state -> [WireChangeEvent] in
+            state.pending.append(data)
+            var events: [WireChangeEvent] = []
+            while let block = Self.nextBlock(&state.pending) {
+                guard let event = Self.changeEvent(in: block) else { continue }
+                state.anchor = max(state.anchor ?? 0, event.anchor)
+                state.retryDelay = 0.5
+                events.append(event)
+            }
+            return events
+        }
+        for event in events {
+            handler(StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor))
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let delay = state.withLock { state -> TimeInterval? in
+            guard !state.isCancelled, state.session === session else { return nil }
+            defer { state.retryDelay = min(state.retryDelay * 2, 30) }
+            return state.retryDelay
+        }
+        guard let delay else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in connect() }
+    }
+
+    /// Takes the next complete event block (up to a blank line) from the buffer.
+    private static func nextBlock(_ buffer: inout Data) -> String? {
+        let text = String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        guard let end = text.range(of: "\n\n") else { return nil }
+        let block = String(text[..<end.lowerBound])
+        buffer = Data(text[end.upperBound...].utf8)
+        return block
+    }
+
+    /// The change an event block carries: its `data` lines joined (comments and other fields ignored).
+    private static func changeEvent(in block: String) -> WireChangeEvent? {
+        let data = block.split(separator: "\n").filter { $0.hasPrefix("data:") }
+            .map { $0.dropFirst(5).drop(while: { $0 == " " }) }.joined(separator: "\n")
+        guard !data.isEmpty else { return nil }
+        return try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8))
+    }
+}

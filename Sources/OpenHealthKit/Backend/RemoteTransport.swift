@@ -1,0 +1,81 @@
+import Foundation
+import OpenHealthKitModel
+import OpenHealthKitEngine
+import OpenHealthKitWire
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// JSON calls to a healthd, authenticated with the app's credential. Calls block their thread (the store runs
+/// them on its own queue); every failure becomes the `HKError` healthd reported, or `errorDatabaseInaccessible`
+/// when healthd cannot be reached.
+final class RemoteTransport: Sendable {
+    let remote: HealthStoreConfiguration.Remote
+    private let session: URLSession
+
+    init(remote: HealthStoreConfiguration.Remote) {
+        self.remote = remote
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 300
+        session = URLSession(configuration: configuration)
+    }
+
+    /// `method path` with a JSON body, decoding a JSON answer; also returns the HTTP status (200, 201, 202...).
+    func call<Answer: Decodable>(
+        _ method: String, _ path: String, query: [URLQueryItem] = [], body: (any Encodable)? = nil,
+        timeout: TimeInterval = 60, as answer: Answer.Type = Answer.self
+    ) throws -> (answer: Answer, status: Int) {
+        var request = URLRequest(url: url(path, query: query), timeoutInterval: timeout)
+        request.httpMethod = method
+        authorize(&request)
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONEncoder().encode(body)
+        }
+        let (data, status) = try send(request)
+        guard (200..<300).contains(status) else {
+            if let error = try? JSONDecoder().decode(WireError.self, from: data) { throw error.hkError }
+            throw HKError(.unknownError, "healthd answered \(method) \(path) with HTTP \(status)")
+        }
+        do {
+            return (try JSONDecoder().decode(Answer.self, from: data), status)
+        } catch {
+            throw HKError(.unknownError, "healthd's answer to \(method) \(path) could not be read: \(error)")
+        }
+    }
+
+    func url(_ path: String, query: [URLQueryItem] = []) -> URL {
+        var components = URLComponents(url: remote.address, resolvingAgainstBaseURL: false)!
+        components.path = components.path.hasSuffix("/") ? String(components.path.dropLast()) + path : components.path + path
+        if !query.isEmpty { components.queryItems = query }
+        return components.url!
+    }
+
+    func authorize(_ request: inout URLRequest) {
+        request.setValue("Bearer \(remote.credential)", forHTTPHeaderField: "Authorization")
+    }
+
+    var unreachable: HKError {
+        HKError(.errorDatabaseInaccessible, "healthd at \(remote.address.absoluteString) cannot be reached")
+    }
+
+    private func send(_ request: URLRequest) throws -> (Data, Int) {
+        let outcome = Locked<Result<(Data, Int), HKError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let unreachable = unreachable
+        session.dataTask(with: request) { data, response, error in
+            if let response = response as? HTTPURLResponse, error == nil {
+                outcome.withLock { $0 = .success((data ?? Data(), response.statusCode)) }
+            } else {
+                outcome.withLock { $0 = .failure(unreachable) }
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+}
+
+/// An answer whose content does not matter.
+struct IgnoredAnswer: Decodable {}

@@ -1,0 +1,65 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// The statistics of a quantity type over a period: a sum, an average, a minimum, a maximum, the most recent value or
+/// the time covered, as the query's options asked. A statistic the options did not ask for is nil.
+///
+/// By default every source's samples are merged first (see docs/STATISTICS.md for how overlapping sources of a
+/// cumulative type are resolved); with `separateBySource` each source's own figures are available through the
+/// `for:` methods and ``sources``.
+public final class HKStatistics: NSObject, @unchecked Sendable {
+    public let quantityType: HKQuantityType
+    /// The start of the interval (a collection), or the earliest start of the matching samples (a statistics query).
+    public let startDate: Date
+    /// The end of the interval (a collection), or the latest end of the matching samples (a statistics query).
+    public let endDate: Date
+    /// The sources with samples in these statistics; nil unless the query asked for `separateBySource`.
+    public let sources: [HKSource]?
+
+    private let merged: StatisticsValues?
+    private let bySource: [String: StatisticsValues]
+
+    /// Statistics of an interval; `bucket` nil for an interval without data (every quantity nil).
+    package init(type: HKQuantityType, start: Date, end: Date, bucket: StatisticsBucket?, separateBySource: Bool) {
+        quantityType = type
+        startDate = start
+        endDate = end
+        merged = bucket?.merged
+        let perSource = bucket?.bySource ?? []
+        sources = separateBySource ? perSource.map { HKSource(name: $0.source.name, bundleIdentifier: $0.source.bundleIdentifier) } : nil
+        bySource = Dictionary(perSource.map { ($0.source.bundleIdentifier, $0.values) }, uniquingKeysWith: { first, _ in first })
+        super.init()
+    }
+
+    public func sumQuantity() -> HKQuantity? { quantity(merged?.sum) }
+    public func sumQuantity(for source: HKSource) -> HKQuantity? { quantity(values(for: source)?.sum) }
+    public func averageQuantity() -> HKQuantity? { quantity(merged?.average) }
+    public func averageQuantity(for source: HKSource) -> HKQuantity? { quantity(values(for: source)?.average) }
+    public func minimumQuantity() -> HKQuantity? { quantity(merged?.minimum) }
+    public func minimumQuantity(for source: HKSource) -> HKQuantity? { quantity(values(for: source)?.minimum) }
+    public func maximumQuantity() -> HKQuantity? { quantity(merged?.maximum) }
+    public func maximumQuantity(for source: HKSource) -> HKQuantity? { quantity(values(for: source)?.maximum) }
+    /// The value of the sample that ends last.
+    public func mostRecentQuantity() -> HKQuantity? { quantity(merged?.mostRecent) }
+    public func mostRecentQuantity(for source: HKSource) -> HKQuantity? { quantity(values(for: source)?.mostRecent) }
+    /// The start and end of the sample that ends last.
+    public func mostRecentQuantityDateInterval() -> DateInterval? { merged?.mostRecentInterval }
+    public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? { values(for: source)?.mostRecentInterval }
+    /// The time the samples cover (overlapping time counted once), in seconds.
+    public func duration() -> HKQuantity? { merged?.duration.map { HKQuantity(unit: .second(), doubleValue: $0) } }
+    public func duration(for source: HKSource) -> HKQuantity? {
+        values(for: source)?.duration.map { HKQuantity(unit: .second(), doubleValue: $0) }
+    }
+
+    private func values(for source: HKSource) -> StatisticsValues? {
+        bySource[source.bundleIdentifier]
+    }
+
+    private func quantity(_ value: Double?) -> HKQuantity? {
+        value.map { HKQuantity(unit: quantityType.canonicalUnit, doubleValue: $0) }
+    }
+
+    public override var description: String {
+        "<HKStatistics \(quantityType.identifier) \(startDate) – \(endDate)>"
+    }
+}

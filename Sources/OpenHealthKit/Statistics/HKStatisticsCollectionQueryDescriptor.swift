@@ -1,0 +1,108 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// The Swift-concurrency form of ``HKStatisticsCollectionQuery``: statistics per calendar interval, as a snapshot
+/// (``result(for:)``) or as a sequence that starts with the snapshot and goes on with every change (``results(for:)``).
+///
+/// ```swift
+/// let descriptor = HKStatisticsCollectionQueryDescriptor(
+///     predicate: .quantitySample(type: HKQuantityType(.stepCount)), options: .cumulativeSum,
+///     anchorDate: midnight, intervalComponents: DateComponents(day: 1))
+/// for try await update in descriptor.results(for: store) {
+///     update.statisticsCollection.enumerateStatistics(from: weekAgo, to: now) { statistics, _ in ... }
+/// }
+/// ```
+public struct HKStatisticsCollectionQueryDescriptor: Sendable {
+    public var predicate: HKSamplePredicate<HKQuantitySample>
+    public var options: HKStatisticsOptions
+    public var anchorDate: Date
+    public var intervalComponents: DateComponents
+
+    public init(
+        predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions, anchorDate: Date,
+        intervalComponents: DateComponents
+    ) {
+        self.predicate = predicate
+        self.options = options
+        self.anchorDate = anchorDate
+        self.intervalComponents = intervalComponents
+    }
+
+    /// One state of the collection: the first is the snapshot; each later one follows a change.
+    public struct Result: Sendable {
+        public let statisticsCollection: HKStatisticsCollection
+        /// The intervals whose figures changed; nil for the first result.
+        public let updatedStatistics: [HKStatistics]?
+    }
+
+    /// The statistics of every matching sample now. Options that do not fit the type throw `errorInvalidArgument`.
+    public func result(for healthStore: HKHealthStore) async throws -> HKStatisticsCollection {
+        let (request, intervals) = try engineRequest()
+        return try await healthStore.perform { [backend = healthStore.backend] in
+            HKStatisticsCollection(
+                type: request.type, options: request.options, intervals: intervals, buckets: try backend.statistics(request).buckets)
+        }
+    }
+
+    /// The collection now, then again after every change that alters an interval, until the iterating task stops.
+    public func results(for healthStore: HKHealthStore) -> Results {
+        Results(descriptor: self, healthStore: healthStore)
+    }
+
+    /// The live sequence of results.
+    public struct Results: AsyncSequence, Sendable {
+        public typealias Element = Result
+
+        let descriptor: HKStatisticsCollectionQueryDescriptor
+        let healthStore: HKHealthStore
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(base: AsyncThrowingStream { continuation in
+                let live: LiveStatisticsCollection
+                do {
+                    let (request, intervals) = try descriptor.engineRequest()
+                    live = LiveStatisticsCollection(
+                        backend: healthStore.backend, request: request, intervals: intervals, queue: healthStore.queue)
+                } catch {
+                    continuation.finish(throwing: error)
+                    return
+                }
+                continuation.onTermination = { _ in live.stop() }
+                live.start(initial: { result in
+                    switch result {
+                    case .success(let collection): continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil))
+                    case .failure(let error): continuation.finish(throwing: error)
+                    }
+                }, update: { result in
+                    switch result {
+                    case .success(let update):
+                        continuation.yield(Result(statisticsCollection: update.collection, updatedStatistics: update.changed))
+                    case .failure(let error):
+                        continuation.finish(throwing: error)
+                    }
+                })
+            }.makeAsyncIterator())
+        }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<Result, any Error>.Iterator
+
+            public mutating func next() async throws -> Result? {
+                try await base.next()
+            }
+        }
+    }
+
+    private func engineRequest() throws -> (StatisticsRequest, StatisticsIntervals) {
+        do {
+            let intervals = try StatisticsIntervals(anchor: anchorDate, components: intervalComponents, calendar: .current)
+            let request = try predicate.statisticsRequest(options: options, intervals: intervals)
+            try options.validate(for: request.type)
+            return (request, intervals)
+        } catch {
+            throw HKError(wrapping: error)
+        }
+    }
+}
+
+extension HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQuery {}

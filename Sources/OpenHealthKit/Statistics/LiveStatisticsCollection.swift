@@ -1,0 +1,78 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// A statistics collection kept current for a long-running query: computed once, then recomputed after every
+/// committed change to its type (grant changes included, so a revoked read takes effect at once), reporting the
+/// intervals whose figures changed. The work runs one step at a time on a serial queue over the store's queue.
+final class LiveStatisticsCollection: Sendable {
+    typealias Update = (collection: HKStatisticsCollection, changed: [HKStatistics])
+
+    private let backend: any HealthStoreBackend
+    private let request: StatisticsRequest
+    private let intervals: StatisticsIntervals
+    private let serial: DispatchQueue
+    /// The last result delivered; touched only on `serial`.
+    private let latest = Locked<[Date: StatisticsBucket]>([:])
+    private let subscription = Locked<ChangeSubscription?>(nil)
+    private let stopped = Locked(false)
+
+    init(backend: any HealthStoreBackend, request: StatisticsRequest, intervals: StatisticsIntervals, queue: DispatchQueue) {
+        self.backend = backend
+        self.request = request
+        self.intervals = intervals
+        serial = DispatchQueue(label: "OpenHealthKit.statistics", target: queue)
+    }
+
+    /// Computes the collection for `initial`; with `update`, keeps recomputing after changes until ``stop()``, and
+    /// calls `update` when an interval's figures changed (or a computation failed).
+    func start(
+        initial: @escaping @Sendable (Result<HKStatisticsCollection, HKError>) -> Void,
+        update: (@Sendable (Result<Update, HKError>) -> Void)?
+    ) {
+        serial.async { [self] in
+            guard !isStopped else { return }
+            if let update {
+                // Subscribed before the first read, so no change falls between the two.
+                let token = backend.subscribe(to: [request.type.identifier]) { [self] _ in
+                    serial.async { if !self.isStopped { self.refresh(update) } }
+                }
+                subscription.withLock { $0 = token }
+                if isStopped { token.cancel() }
+            }
+            initial(compute().map(\.collection))
+        }
+    }
+
+    func stop() {
+        stopped.withLock { $0 = true }
+        subscription.withLock { token in
+            token?.cancel()
+            token = nil
+        }
+    }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
+
+    private func refresh(_ update: @Sendable (Result<Update, HKError>) -> Void) {
+        let previous = latest.withLock { $0 }
+        switch compute() {
+        case .failure(let error): update(.failure(error))
+        case .success(let (collection, buckets)):
+            let changed = Set(previous.keys).union(buckets.keys).filter { previous[$0] != buckets[$0] }.sorted()
+            guard !changed.isEmpty else { return }
+            update(.success((collection, changed.compactMap { collection.statistics(for: $0) })))
+        }
+    }
+
+    /// The collection now, remembering its buckets for the next comparison.
+    private func compute() -> Result<(collection: HKStatisticsCollection, buckets: [Date: StatisticsBucket]), HKError> {
+        Result {
+            let result = try backend.statistics(request)
+            let buckets = Dictionary(result.buckets.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
+            latest.withLock { $0 = buckets }
+            let collection = HKStatisticsCollection(
+                type: request.type, options: request.options, intervals: intervals, buckets: result.buckets)
+            return (collection, buckets)
+        }.mapError(HKError.init(wrapping:))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One call that read or wrote health data: who, what, how much, when, and how it ended.
+package struct AuditEntry: Sendable, Equatable {
+    /// Assigned by the storage, increasing: the order calls were recorded in.
+    package var id: Int64?
+    package var time: Date
+    /// The app's bundle identifier, or ``AuditEntry/owner`` for the owner's own tools.
+    package var app: String
+    /// The route's operation, e.g. `save`, `query.samples`, `changes.stream`.
+    package var operation: String
+    /// The raw identifiers of the types involved.
+    package var types: [String]
+    /// How many samples (and deleted objects) were written, deleted or returned.
+    package var sampleCount: Int
+    /// nil when the call succeeded, else the `HKError` code it failed with.
+    package var errorCode: Int?
+
+    package init(
+        id: Int64? = nil, time: Date, app: String, operation: String, types: [String], sampleCount: Int, errorCode: Int?
+    ) {
+        self.id = id
+        self.time = time
+        self.app = app
+        self.operation = operation
+        self.types = types
+        self.sampleCount = sampleCount
+        self.errorCode = errorCode
+    }
+
+    /// The name the owner's calls are recorded under.
+    package static let owner = "owner"
+}
+
+/// A read of the audit log: the entries of one app (or all), from a time on, oldest first, after an entry id.
+package struct AuditQuery: Sendable {
+    package var app: String?
+    package var since: Date?
+    package var afterID: Int64?
+    package var limit: Int
+
+    package init(app: String? = nil, since: Date? = nil, afterID: Int64? = nil, limit: Int = 1000) {
+        self.app = app
+        self.since = since
+        self.afterID = afterID
+        self.limit = limit
+    }
+}

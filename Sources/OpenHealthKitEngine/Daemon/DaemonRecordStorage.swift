@@ -1,0 +1,18 @@
+import Foundation
+import OpenHealthKitModel
+
+/// What healthd keeps beside the health data: registered apps, background delivery requests and the audit log.
+/// The SQLite storage implements it on the same database, so the records live and die with the data.
+package protocol DaemonRecordStorage: AnyObject, Sendable {
+    func registeredApps() throws -> [RegisteredApp]
+    /// Inserts the app, or replaces the record with the same bundle identifier.
+    func saveRegisteredApp(_ app: RegisteredApp) throws
+
+    func backgroundDeliveries(app bundleIdentifier: String) throws -> [BackgroundDelivery]
+    /// Remembers a frequency for the app and type; nil forgets the type; a nil type forgets every type of the app.
+    func setBackgroundDelivery(app bundleIdentifier: String, type typeIdentifier: String?, frequency: HKUpdateFrequency?) throws
+
+    /// Appends an entry; entries are never changed or removed.
+    func appendAuditEntry(_ entry: AuditEntry) throws
+    func auditEntries(_ query: AuditQuery) throws -> [AuditEntry]
+}

@@ -1,0 +1,54 @@
+import Foundation
+import OpenHealthKitModel
+
+/// The order in which sources count when statistics merge overlapping samples of a cumulative type: the user's list
+/// for the type first (as the Health app's Data Sources & Access), then every other source in the order it stored
+/// its first sample of the type. The default is deterministic, needs no data outside the store, and does not depend
+/// on the range a query asks for, so a day's total is the same in every query that covers it.
+extension HealthEngine {
+    private static func priorityKey(_ type: HKQuantityType) -> String { "statistics/sourcePriority/\(type.identifier)" }
+
+    /// The bundle identifiers of the sources of `type` in priority order: the user's list, then the others.
+    package func sourcePriority(for type: HKQuantityType) throws -> [String] {
+        let preferred = try preferredSources(for: type)
+        var stored: [SourceRow] = []
+        // A condition that matches no row: only the source list is read.
+        try storageCall {
+            try storage.forEachValue(RowQuery(typeIdentifiers: [type.identifier], condition: .none), sources: { stored = $0 }, { _ in })
+        }
+        let listed = Set(preferred)
+        return preferred + stored.map(\.bundleIdentifier).filter { !listed.contains($0) }
+    }
+
+    /// Sets the user's order of sources for `type` (bundle identifiers, first counts first); an empty list returns
+    /// to the default order.
+    package func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws {
+        var seen: Set<String> = []
+        let unique = bundleIdentifiers.filter { seen.insert($0).inserted }
+        guard unique.allSatisfy({ !$0.isEmpty && !$0.contains("\n") }) else {
+            throw HKError.invalidArgument("A source priority lists bundle identifiers, which are not empty and have no line breaks")
+        }
+        try storageCall { try storage.setSettings([Self.priorityKey(type): unique.isEmpty ? nil : unique.joined(separator: "\n")]) }
+    }
+
+    /// The user's stored list for `type`.
+    func preferredSources(for type: HKQuantityType) throws -> [String] {
+        try storageCall { try storage.setting(Self.priorityKey(type)) }.map { $0.components(separatedBy: "\n") } ?? []
+    }
+}
+
+/// Priority ranks for the sources of one read.
+enum SourcePriority {
+    /// Each source's rank, 0 to count − 1: preferred sources in the user's order, then the others in list order.
+    static func ranks(of sources: [SourceRow], preferred: [String]) -> [Int] {
+        let preferredRank = Dictionary(preferred.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let order = sources.indices.sorted { a, b in
+            let rankA = preferredRank[sources[a].bundleIdentifier] ?? preferred.count + a
+            let rankB = preferredRank[sources[b].bundleIdentifier] ?? preferred.count + b
+            return rankA < rankB
+        }
+        var ranks = Array(repeating: 0, count: sources.count)
+        for (rank, index) in order.enumerated() { ranks[index] = rank }
+        return ranks
+    }
+}

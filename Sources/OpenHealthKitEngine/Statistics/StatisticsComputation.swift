@@ -1,0 +1,115 @@
+import Foundation
+import OpenHealthKitModel
+
+/// Statistics computed in one pass over rows in start-date order: every source merged, and each source on its own
+/// when asked. Memory follows the number of buckets and of samples overlapping at once, not the number of rows.
+struct StatisticsComputation {
+    private static let undeterminedEnd = Date.distantFuture.timeIntervalSince1970
+
+    private let options: HKStatisticsOptions
+    private let style: HKQuantityAggregationStyle
+    private let sources: [SourceRow]
+    /// Per source index, its priority rank (0 first).
+    private let ranks: [Int]
+    /// Samples count only within `[windowStart, windowEnd)`.
+    private let windowStart: Double
+    private let windowEnd: Double
+    private var bounds: BucketBounds
+    private var merged: SampleStream
+    private var bySource: [SampleStream]
+    /// Whether merged sums come from `merge` (a cumulative type asked for its sum).
+    private let mergesSums: Bool
+    private var merge: PriorityMerge
+
+    /// - Parameters:
+    ///   - sources: the sources the rows' indices refer to.
+    ///   - ranks: each source's priority rank, 0 first (see ``SourcePriority``).
+    ///   - window: the dates samples are clipped to.
+    init(
+        options: HKStatisticsOptions, style: HKQuantityAggregationStyle, intervals: StatisticsIntervals?,
+        sources: [SourceRow], ranks: [Int], window: (start: Double, end: Double)
+    ) {
+        self.options = options
+        self.style = style
+        self.sources = sources
+        self.ranks = ranks
+        windowStart = window.start
+        windowEnd = window.end
+        bounds = BucketBounds(intervals: intervals)
+        let sums = style == .cumulative && options.contains(.cumulativeSum)
+        let kind: SampleStream.Kind
+        switch style {
+        case .cumulative: kind = .cumulative(intervalSums: true)
+        case .discreteArithmetic: kind = .arithmetic
+        case .discreteTemporallyWeighted: kind = .weighted(level: false)
+        case .discreteEquivalentContinuousLevel: kind = .weighted(level: true)
+        }
+        let measuresDuration = options.contains(.duration)
+        // Merged cumulative sums come from the priority merge; the merged stream still counts members and instants.
+        merged = SampleStream(
+            kind: sums ? .cumulative(intervalSums: false) : kind, measuresDuration: measuresDuration, windowEnd: window.end)
+        bySource = options.contains(.separateBySource)
+            ? sources.map { _ in SampleStream(kind: kind, measuresDuration: measuresDuration, windowEnd: window.end) } : []
+        mergesSums = sums
+        merge = PriorityMerge(rankCount: sums ? sources.count : 0)
+    }
+
+    /// Adds the next row; rows arrive in start-date order. A sample of undetermined duration (ending at
+    /// `Date.distantFuture`) counts as a sample without duration at its start.
+    mutating func add(_ row: ValueRow) {
+        var row = row
+        if row.end >= Self.undeterminedEnd { row.end = row.start }
+        let from = max(row.start, windowStart), to = min(row.end, windowEnd)
+        merged.add(row, from: from, to: to, bounds: &bounds)
+        if !bySource.isEmpty { bySource[row.source].add(row, from: from, to: to, bounds: &bounds) }
+        if mergesSums, to > from {
+            merge.add(
+                from: from, to: to, rate: row.value / (row.end - row.start), rank: ranks[row.source],
+                into: &merged.column, bounds: &bounds)
+        }
+    }
+
+    /// The buckets holding data, in chronological order. With `intervals` a bucket spans its interval; without, it
+    /// spans the earliest start to the latest end of its samples.
+    mutating func finish(hasIntervals: Bool) -> [StatisticsBucket] {
+        merged.finish(bounds: &bounds)
+        for index in bySource.indices { bySource[index].finish(bounds: &bounds) }
+        if mergesSums { merge.finish(into: &merged.column, bounds: &bounds) }
+        let sourceOrder = sources.indices.sorted { ranks[$0] < ranks[$1] }
+        return merged.column.populated.map { bucket, tally in
+            let start = hasIntervals ? bounds.start(of: bucket) : tally.earliestStart
+            let end = hasIntervals ? bounds.end(of: bucket) : tally.latestMemberEnd
+            let perSource: [SourceStatistics]? = bySource.isEmpty ? nil : sourceOrder.compactMap { index in
+                bySource[index].column.tally(at: bucket).map { SourceStatistics(source: sources[index], values: values(of: $0)) }
+            }
+            return StatisticsBucket(
+                start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end),
+                merged: values(of: tally), bySource: perSource)
+        }
+    }
+
+    /// The asked statistics of a tally.
+    private func values(of tally: Tally) -> StatisticsValues {
+        var values = StatisticsValues()
+        if options.contains(.cumulativeSum) { values.sum = tally.sum }
+        if options.contains(.discreteAverage) { values.average = average(of: tally) }
+        if options.contains(.discreteMin) { values.minimum = tally.minimum }
+        if options.contains(.discreteMax) { values.maximum = tally.maximum }
+        if options.contains(.mostRecent) {
+            values.mostRecent = tally.latestValue
+            values.mostRecentInterval = DateInterval(
+                start: Date(timeIntervalSince1970: tally.latestStart), end: Date(timeIntervalSince1970: tally.latestEnd))
+        }
+        if options.contains(.duration) { values.duration = tally.duration }
+        return values
+    }
+
+    /// Every member has a positive weight (an overlap, or a hold), so weighted means never divide by zero.
+    private func average(of tally: Tally) -> Double {
+        switch style {
+        case .cumulative, .discreteArithmetic: return tally.valueSum / Double(tally.members)
+        case .discreteTemporallyWeighted: return tally.weightedSum / tally.weight
+        case .discreteEquivalentContinuousLevel: return 10 * log10(tally.weightedSum / tally.weight)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+extension SQLiteStorage: DaemonRecordStorage {
+    package func registeredApps() throws -> [RegisteredApp] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM registered_app").map { row in
+                let manifest = try JSONDecoder().decode(AppManifest.self, from: Data((row["manifest"] as String).utf8))
+                return RegisteredApp(
+                    manifest: manifest, registeredAt: Date(timeIntervalSince1970: row["registered_at"]),
+                    credentialID: row["credential_id"], credentialIssuedAt: Date(timeIntervalSince1970: row["credential_issued_at"]),
+                    credentialExpiresAt: Date(timeIntervalSince1970: row["credential_expires_at"]),
+                    revokedAt: (row["revoked_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+    }
+
+    package func saveRegisteredApp(_ app: RegisteredApp) throws {
+        let manifest = String(decoding: try JSONEncoder().encode(app.manifest), as: UTF8.self)
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO registered_app (bundle_identifier, manifest, registered_at, credential_id,
+                        credential_issued_at, credential_expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    app.bundleIdentifier, manifest, app.registeredAt.timeIntervalSince1970, app.credentialID,
+                    app.credentialIssuedAt.timeIntervalSince1970, app.credentialExpiresAt.timeIntervalSince1970,
+                    app.revokedAt?.timeIntervalSince1970,
+                ])
+        }
+    }
+
+    package func backgroundDeliveries(app bundleIdentifier: String) throws -> [BackgroundDelivery] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT type_identifier, frequency FROM background_delivery WHERE bundle_identifier = ? ORDER BY type_identifier",
+                arguments: [bundleIdentifier]
+            ).compactMap { row in
+                HKUpdateFrequency(rawValue: row["frequency"]).map { BackgroundDelivery(typeIdentifier: row["type_identifier"], frequency: $0) }
+            }
+        }
+    }
+
+    package func setBackgroundDelivery(app bundleIdentifier: String, type typeIdentifier: String?, frequency: HKUpdateFrequency?) throws {
+        try writer.write { db in
+            guard let typeIdentifier else {
+                try db.execute(sql: "DELETE FROM background_delivery WHERE bundle_identifier = ?", arguments: [bundleIdentifier])
+                return
+            }
+            if let frequency {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO background_delivery (bundle_identifier, type_identifier, frequency) VALUES (?, ?, ?)",
+                    arguments: [bundleIdentifier, typeIdentifier, frequency.rawValue])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM background_delivery WHERE bundle_identifier = ? AND type_identifier = ?",
+                    arguments: [bundleIdentifier, typeIdentifier])
+            }
+        }
+    }
+
+    package func appendAuditEntry(_ entry: AuditEntry) throws {
+        try writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO audit_entry (time, app, operation, types, sample_count, error_code) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    entry.time.timeIntervalSince1970, entry.app, entry.operation, entry.types.joined(separator: " "),
+                    entry.sampleCount, entry.errorCode,
+                ])
+        }
+    }
+
+    package func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let app = query.app {
+            conditions.append("app = ?")
+            arguments += [app]
+        }
+        if let since = query.since {
+            conditions.append("time >= ?")
+            arguments += [since.timeIntervalSince1970]
+        }
+        if let afterID = query.afterID {
+            conditions.append("id > ?")
+            arguments += [afterID]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        arguments += [query.limit]
+        return try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM audit_entry \(filter) ORDER BY id LIMIT ?", arguments: arguments).map { row in
+                let types: String = row["types"]
+                return AuditEntry(
+                    id: row["id"], time: Date(timeIntervalSince1970: row["time"]), app: row["app"], operation: row["operation"],
+                    types: types.split(separator: " ").map(String.init), sampleCount: row["sample_count"], errorCode: row["error_code"])
+            }
+        }
+    }
+}

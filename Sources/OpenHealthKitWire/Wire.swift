@@ -1,1 +1,0 @@
-// The JSON wire format shared by healthd and its client.

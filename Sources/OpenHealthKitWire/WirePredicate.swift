@@ -1,0 +1,67 @@
+import Foundation
+import OpenHealthKitModel
+
+/// A query predicate on the wire: HealthKit's predicate tree as JSON objects tagged by `kind`.
+///
+/// Combinations: `{"kind": "and" | "or", "predicates": [...]}`, `{"kind": "not", "predicate": {...}}`,
+/// `{"kind": "all"}`, `{"kind": "none"}`. Conditions (one per `HKQuery.predicateFor...` factory):
+/// `sampleDates` (`startDate`, `endDate`, `options`: `strictStartDate`, `strictEndDate`), `sources`
+/// (`bundleIdentifiers`), `sourceRevisions` (`revisions`), `devices` (`devices`: objects keyed by
+/// `HKDevicePropertyKey...` strings), `deviceProperty` (`property`, `allowedValues`), `uuids`, `metadataKeyExists`
+/// (`key`), `metadataAllowedValues` (`key`, `allowedValues`), `metadataComparison` (`key`, `operator`, `value`),
+/// `noCorrelation`, `workout` (`uuid`), `quantity` (`operator`, `quantity`), `categoryValue` (`operator`, `value`),
+/// `categoryValues` (`values`), `workoutActivityType` (`workoutActivityType`), `workoutDuration` (`operator`,
+/// `duration`), `workoutTotal` (`total`, `operator`, `quantity`). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
+public struct WirePredicate: Codable, Sendable, Hashable {
+    package var tree: PredicateTree
+
+    package init(_ tree: PredicateTree) {
+        self.tree = tree
+    }
+
+    /// Deeper trees are refused before they can exhaust the stack of the reader or of the SQL translation.
+    static let maximumDepth = 64
+
+    enum CodingKeys: String, CodingKey {
+        case kind, predicates, predicate
+        case startDate, endDate, options
+        case bundleIdentifiers, revisions, devices, property, allowedValues, uuids, uuid, key, value, values
+        case `operator`, quantity, workoutActivityType, duration, total
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let depth = decoder.codingPath.filter { $0.stringValue == CodingKeys.predicate.stringValue || $0.stringValue == CodingKeys.predicates.stringValue }.count
+        if depth > Self.maximumDepth {
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "the predicate is nested more than \(Self.maximumDepth) levels deep")
+        }
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "and": tree = .and(try container.decode([WirePredicate].self, forKey: .predicates).map(\.tree))
+        case "or": tree = .or(try container.decode([WirePredicate].self, forKey: .predicates).map(\.tree))
+        case "not": tree = .not(try container.decode(WirePredicate.self, forKey: .predicate).tree)
+        case "all": tree = .all
+        case "none": tree = .none
+        default: tree = .leaf(try Self.condition(kind, container))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch tree {
+        case .and(let trees):
+            try container.encode("and", forKey: .kind)
+            try container.encode(trees.map(WirePredicate.init), forKey: .predicates)
+        case .or(let trees):
+            try container.encode("or", forKey: .kind)
+            try container.encode(trees.map(WirePredicate.init), forKey: .predicates)
+        case .not(let tree):
+            try container.encode("not", forKey: .kind)
+            try container.encode(WirePredicate(tree), forKey: .predicate)
+        case .all: try container.encode("all", forKey: .kind)
+        case .none: try container.encode("none", forKey: .kind)
+        case .leaf(let condition): try Self.encode(condition, into: &container)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import OpenHealthKitModel
+
+/// A quantity: `{"value": 72, "unit": "count/min"}`, the unit as an `HKUnit` unit string.
+public struct WireQuantity: Codable, Sendable, Hashable {
+    public var value: Double
+    public var unit: String
+
+    public init(value: Double, unit: String) {
+        self.value = value
+        self.unit = unit
+    }
+
+    public init(_ quantity: HKQuantity) {
+        self.init(value: quantity.value, unit: quantity.unit.unitString)
+    }
+
+    /// The quantity; a unit string HealthKit does not know, or a value that is not finite, is an invalid argument.
+    public func quantity() throws -> HKQuantity {
+        guard value.isFinite else { throw HKError.invalidArgument("The quantity value \(value) is not a finite number") }
+        return HKQuantity(unit: try HKUnit(parsing: unit), doubleValue: value)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import OpenHealthKitModel
+
+extension WireSample {
+    /// The wire form of a sample (quantities in the unit they carry).
+    public init(_ sample: HKSample) {
+        self.init(uuid: sample.uuid, type: sample.sampleType.identifier, startDate: sample.startDate, endDate: sample.endDate)
+        device = sample.device.map(WireDevice.init)
+        metadata = WireMetadata.encode(sample.metadata)
+        sourceRevision = WireSourceRevision(sample.sourceRevision)
+        switch sample {
+        case let sample as HKQuantitySample:
+            quantity = WireQuantity(sample.quantity)
+        case let sample as HKCategorySample:
+            value = sample.value
+        case let correlation as HKCorrelation:
+            objects = correlation.objects.sorted { ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString) }
+                .map(WireSample.init)
+        case let workout as HKWorkout:
+            workoutActivityType = workout.workoutActivityType.rawValue
+            duration = workout.duration
+            workoutEvents = workout.workoutEvents?.map(WireWorkoutEvent.init)
+            totalEnergyBurned = workout.totalEnergyBurned.map(WireQuantity.init)
+            totalDistance = workout.totalDistance.map(WireQuantity.init)
+            totalSwimmingStrokeCount = workout.totalSwimmingStrokeCount.map(WireQuantity.init)
+            totalFlightsClimbed = workout.totalFlightsClimbed.map(WireQuantity.init)
+        default:
+            break
+        }
+    }
+
+    /// The sample, with its UUID; its source revision is the one on the wire, else a placeholder the store replaces
+    /// when saving. Throws `errorInvalidArgument` for an unknown type, missing or misplaced fields, an unknown unit
+    /// string; the model's own checks (compatible unit, allowed value, dates, metadata) run when the store saves it.
+    public func sample() throws -> HKSample {
+        let type = try WireTypes.sampleType(self.type)
+        let start = startDate.date, end = endDate.date
+        let device = device?.device
+        let metadata = try WireMetadata.decode(metadata)
+        let revision = sourceRevision?.sourceRevision ?? HKSourceRevision(source: .default(), version: nil)
+        try checkFields(for: type)
+        switch type {
+        case let quantityType as HKQuantityType:
+            return HKQuantitySample.stored(
+                uuid: uuid, type: quantityType, quantity: try required(quantity, "quantity").quantity(), start: start, end: end,
+                device: device, metadata: metadata, sourceRevision: revision)
+        case let categoryType as HKCategoryType:
+            return HKCategorySample(
+                uuid: uuid, type: categoryType, value: try required(value, "value"), start: start, end: end, device: device,
+                metadata: metadata, sourceRevision: revision)
+        case let correlationType as HKCorrelationType:
+            let members = try required(objects, "objects").map { try $0.sample() }
+            return HKCorrelation(
+                uuid: uuid, type: correlationType, start: start, end: end, objects: Set(members), device: device,
+                metadata: metadata, sourceRevision: revision)
+        case is HKWorkoutType:
+            return try workout(start: start, end: end, device: device, metadata: metadata, revision: revision)
+        default:
+            throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved")
+        }
+    }
+
+    private func workout(
+        start: Date, end: Date, device: HKDevice?, metadata: [String: Any]?, revision: HKSourceRevision
+    ) throws -> HKWorkout {
+        let rawActivity = try required(workoutActivityType, "workoutActivityType")
+        guard let activity = HKWorkoutActivityType(rawValue: rawActivity) else {
+            throw HKError.invalidArgument("\(rawActivity) is not an HKWorkoutActivityType raw value")
+        }
+        let events = try workoutEvents?.map { try $0.event() }
+        let energy = try totalEnergyBurned?.quantity(), distance = try totalDistance?.quantity()
+        let strokes = try totalSwimmingStrokeCount?.quantity(), flights = try totalFlightsClimbed?.quantity()
+        // Without a duration, the model computes it from the dates and the pause and resume events.
+        let duration = try self.duration ?? HKWorkout(
+            validating: activity, start: start, end: end, workoutEvents: events, totalEnergyBurned: energy,
+            totalDistance: distance, totalSwimmingStrokeCount: strokes, totalFlightsClimbed: flights, device: device,
+            metadata: metadata
+        ).duration
+        return HKWorkout(
+            uuid: uuid, activityType: activity, start: start, end: end, workoutEvents: events, duration: duration,
+            totalEnergyBurned: energy, totalDistance: distance, totalSwimmingStrokeCount: strokes,
+            totalFlightsClimbed: flights, device: device, metadata: metadata, sourceRevision: revision)
+    }
+
+    /// Fields of another kind of sample are refused, so that a mistake is reported rather than silently dropped.
+    private func checkFields(for type: HKSampleType) throws {
+        let present: [(String, Bool)] = [
+            ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
+            ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
+            ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
+            ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
+            ("totalFlightsClimbed", totalFlightsClimbed != nil),
+        ]
+        let allowed: Set<String>
+        switch type {
+        case is HKQuantityType: allowed = ["quantity"]
+        case is HKCategoryType: allowed = ["value"]
+        case is HKCorrelationType: allowed = ["objects"]
+        case is HKWorkoutType:
+            allowed = ["workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
+                       "totalSwimmingStrokeCount", "totalFlightsClimbed"]
+        default: allowed = []
+        }
+        if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {
+            throw HKError.invalidArgument("A sample of type \(type.identifier) has no field \(misplaced.0)")
+        }
+    }
+
+    private func required<T>(_ value: T?, _ field: String) throws -> T {
+        guard let value else { throw HKError.invalidArgument("A sample of type \(type) needs the field \(field)") }
+        return value
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import OpenHealthKitModel
+
+/// Types on the wire: raw identifiers (`HKQuantityTypeIdentifierHeartRate`); short names (`heartRate`) are accepted
+/// on input too.
+public enum WireTypes {
+    public static func objectType(_ name: String) throws -> HKObjectType {
+        guard let type = HKObjectType.type(named: name) else {
+            throw HKError.invalidArgument("\(name) is not a HealthKit type identifier")
+        }
+        return type
+    }
+
+    public static func sampleType(_ name: String) throws -> HKSampleType {
+        guard let type = try objectType(name) as? HKSampleType else {
+            throw HKError.invalidArgument("\(name) is not a sample type")
+        }
+        return type
+    }
+
+    public static func sampleTypes(_ names: [String]) throws -> Set<HKSampleType> {
+        Set(try names.map(sampleType))
+    }
+
+    public static func objectTypes(_ names: [String]) throws -> Set<HKObjectType> {
+        Set(try names.map(objectType))
+    }
+
+    /// The raw identifier of a type name, or the name itself when it names no type (for records of refused calls).
+    public static func identifier(_ name: String) -> String {
+        HKObjectType.type(named: name)?.identifier ?? name
+    }
+
+    /// Identifiers in a stable order, for responses.
+    public static func identifiers(_ types: some Collection<HKObjectType>) -> [String] {
+        types.map(\.identifier).sorted()
+    }
+}

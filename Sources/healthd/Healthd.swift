@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import HealthDaemon
+import Logging
+
+/// `healthd`: serves the user's health store to apps on this machine.
+@main
+struct Healthd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthd",
+        abstract: "Serve the health store to apps over HTTP on this machine.",
+        discussion: """
+            On first start healthd creates the store, a credential key and the owner secret (files readable by you \
+            only, next to the store) and prints the secret once. Stop it with SIGTERM or Ctrl-C: calls in flight \
+            complete first.
+            """)
+
+    @Option(help: "The address to listen on. Keep the loopback default unless you know why not.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8787
+
+    @Option(
+        help: ArgumentHelp(
+            "The database file (default: $OPENHEALTHKIT_STORE, else $XDG_DATA_HOME/OpenHealthKit/health.sqlite).",
+            valueName: "path"))
+    var store: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        if let store, store.isEmpty { throw ValidationError("--store needs a file path") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "healthd")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let configuration = DaemonConfiguration(host: host, port: port, storePath: store ?? DaemonConfiguration.defaultStorePath)
+        let daemon: HealthDaemon
+        do {
+            daemon = try HealthDaemon(configuration: configuration, logger: logger)
+        } catch {
+            FileHandle.standardError.write(Data("healthd: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        do {
+            try await serve(daemon, host: host, configuration: configuration)
+        } catch {
+            FileHandle.standardError.write(Data("healthd: cannot serve on \(host):\(port): \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    private func serve(_ daemon: HealthDaemon, host: String, configuration: DaemonConfiguration) async throws {
+        try await daemon.run { port in
+            let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+            var message = "Health is at \(address)\n"
+            if let secret = daemon.newOwnerSecret {
+                message = "Health is at \(address) — owner secret: \(secret)\n"
+                    + "(shown once; it is kept in \(configuration.storePath).owner-secret, readable by you only)\n"
+            }
+            // Unbuffered, so that whoever started healthd sees the address at once.
+            FileHandle.standardOutput.write(Data(message.utf8))
+        }
+    }
+}

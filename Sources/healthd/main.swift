@@ -1,3 +1,0 @@
-import HealthDaemon
-
-print("healthd: not yet")

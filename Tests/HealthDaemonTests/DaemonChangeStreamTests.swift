@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import OpenHealthKit
+import OpenHealthKitWire
+
+/// The change stream: events with anchors, no change lost across reconnections, only what the app can see, and
+/// revocation closing it.
+@Suite struct DaemonChangeStreamTests {
+    static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+
+    func stream(_ daemon: DaemonHarness, _ app: AppClient, anchor: Int64? = nil, lastEventID: Int64? = nil) -> EventStreamReader {
+        let query = "types=\(Self.heartRate)" + (anchor.map { "&anchor=\($0)" } ?? "")
+        return EventStreamReader(url: daemon.url("/v1/changes/stream?\(query)"), credential: app.credential, lastEventID: lastEventID)
+    }
+
+    @Test func eventsCarryAnchorsAndResumeWithoutLosingAChange() async throws {
+        try await withDaemon { daemon in
+            let app = try await AppClient.authorized(daemon, types: ["heartRate"])
+            #expect(try await app.save([AppClient.beat(60)]).status == 200)
+            let first = try await app.anchor()
+
+            // From anchor 0: the change already made is reported at once, then each new one.
+            let reader = stream(daemon, app, anchor: 0)
+            let caughtUp = try await reader.wait { $0.count == 1 }
+            #expect(caughtUp[0].id == first && caughtUp[0].change == WireChangeEvent(anchor: first, types: [Self.heartRate]))
+            #expect(try await app.save([AppClient.beat(61, at: 1_700_000_060)]).status == 200)
+            let live = try await reader.wait { $0.count == 2 }
+            let seen = try #require(live[1].id)
+            #expect(seen > first)
+            reader.close()
+
+            // A change made while disconnected is reported on reconnection with Last-Event-ID.
+            #expect(try await app.save([AppClient.beat(62, at: 1_700_000_120)]).status == 200)
+            let missed = try await app.anchor()
+            let resumed = stream(daemon, app, lastEventID: seen)
+            let replay = try await resumed.wait { !$0.isEmpty }
+            #expect(replay.first?.id == missed)
+            #expect(resumed.status == 200)
+            resumed.close()
+
+            // Without an anchor the stream starts now: nothing old is reported.
+            let fresh = stream(daemon, app)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(fresh.events.isEmpty)
+            fresh.close()
+        }
+    }
+
+    @Test func anAppHearsOnlyOfChangesItCanSee() async throws {
+        try await withDaemon { daemon in
+            let writer = try await AppClient.authorized(daemon, Apps.app("com.example.writer"), types: ["heartRate"])
+            let blind = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app("com.example.blind")))
+            daemon.answerRequests(of: "com.example.blind") { request in AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: []) }
+            #expect(try await blind.call("POST", "/v1/authorization/request", json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"])).status == 200)
+            let reader = stream(daemon, blind)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await writer.save([AppClient.beat(60)]).status == 200)
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(reader.events.isEmpty)
+            #expect(try await blind.save([AppClient.beat(70)]).status == 200)
+            #expect(try await reader.wait { !$0.isEmpty }.count == 1)
+            reader.close()
+        }
+    }
+
+    /// The stream's HTTP status once the daemon has answered (waiting up to 10 s on a busy machine).
+    private static func status(of reader: EventStreamReader) async throws -> Int? {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while reader.status == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        return reader.status
+    }
+
+    @Test func revokingTheAppClosesItsStream() async throws {
+        try await withDaemon { daemon in
+            let app = try await AppClient.authorized(daemon, types: ["heartRate"])
+            let reader = stream(daemon, app)
+            #expect(try await Self.status(of: reader) == 200)
+            #expect(try await daemon.owner("DELETE", "/v1/owner/apps/com.example.app").status == 200)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !reader.hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(reader.hasEnded)
+            #expect(try await app.call("GET", "/v1/anchor").status == 401)
+            let refused = stream(daemon, app)
+            #expect(try await Self.status(of: refused) == 401)
+            refused.close()
+        }
+    }
+
+    @Test func healthdStopsCleanlyWhileStreamsAreOpen() async throws {
+        let daemon = try await DaemonHarness.start()
+        let app = try await AppClient.authorized(daemon, types: ["heartRate"])
+        let reader = stream(daemon, app)
+        try await Task.sleep(for: .milliseconds(200))
+        try await daemon.stop()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !reader.hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(reader.hasEnded)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import OpenHealthKit
+import OpenHealthKitWire
+
+/// The `healthd` executable: nothing to configure, the owner secret shown once, a graceful stop on SIGTERM.
+@Suite struct HealthdExecutableTests {
+    func temporaryStore() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("health.sqlite").path
+    }
+
+    @Test func theFirstStartShowsTheOwnerSecretOnceAndLaterStartsDoNot() async throws {
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let first = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(first.firstLines.hasPrefix("Health is at http://127.0.0.1:"))
+        #expect(first.firstLines.contains("— owner secret: \(secret)\n"))
+        #expect(try await HTTP.call("GET", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret).status == 200)
+        try await HealthdProcess.terminate(first.process)
+        #expect(first.process.terminationStatus == 0)
+
+        let second = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        #expect(second.firstLines.hasPrefix("Health is at http://127.0.0.1:"))
+        #expect(!second.firstLines.contains(secret))
+        #expect(try await HTTP.call("GET", URL(string: second.address.absoluteString + "/v1/owner/apps")!, bearer: secret).status == 200)
+        try await HealthdProcess.terminate(second.process)
+    }
+
+    @Test func whatWasAcknowledgedSurvivesAStopAndWaitingRequestsGetAnAnswer() async throws {
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let running = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let plists = try Plists(Apps.app())
+        let registered = try await HTTP.call(
+            "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
+            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+
+        // A permission request is waiting for the owner when healthd is asked to stop: it is answered, not dropped.
+        async let waiting = HTTP.call(
+            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: registered.credential,
+            json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]), timeout: 90)
+        try await Task.sleep(for: .milliseconds(500))
+        let pending = try await HTTP.call("GET", URL(string: running.address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
+            .decode(WirePendingRequests.self)
+        #expect(pending.requests.count == 1)
+        try await HealthdProcess.terminate(running.process)
+        let interrupted = try await waiting
+        #expect(interrupted.status == 409)
+        #expect(interrupted.error?.error.code == HKError.Code.errorUserCanceled.rawValue)
+        #expect(running.process.terminationStatus == 0)
+
+        // Saved (acknowledged) in one run, there in the next.
+        let restarted = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let owner = DaemonOwner(address: restarted.address, secret: secret)
+        let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: registered.credential)))
+        let answering = Task { try await owner.allowEverything() }
+        try await store2.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [HKQuantityType(.heartRate)])
+        answering.cancel()
+        let beat = HKQuantitySample(
+            type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 64), start: Date(), end: Date())
+        try await store2.save(beat)
+        try await HealthdProcess.terminate(restarted.process)
+
+        let third = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: registered.credential)))
+        #expect(try await Fetch.samples(store3, HKQuantityType(.heartRate)).map(\.uuid) == [beat.uuid])
+        try await HealthdProcess.terminate(third.process)
+    }
+
+    @Test func badArgumentsAreRefused() async throws {
+        let process = Process()
+        process.executableURL = HealthdProcess.executable
+        process.arguments = ["--port", "70000"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+    }
+}
+
+/// The owner's side of a healthd run as a process.
+struct DaemonOwner: Sendable {
+    let address: URL
+    let secret: String
+
+    /// Allows every pending request, until cancelled.
+    func allowEverything() async throws {
+        while !Task.isCancelled {
+            let pending = try await HTTP.call("GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
+                .decode(WirePendingRequests.self)
+            for request in pending.requests {
+                _ = try await HTTP.call(
+                    "POST", URL(string: address.absoluteString + "/v1/owner/authorization/\(request.id.uuidString)/answer")!, bearer: secret,
+                    json: WireAuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: request.toRead))
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

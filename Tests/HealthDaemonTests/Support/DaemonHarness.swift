@@ -1,0 +1,165 @@
+import Foundation
+import HealthDaemon
+import OpenHealthKit
+import OpenHealthKitWire
+
+/// A real healthd serving a temporary store on a free loopback port, and the owner's side of it: the owner secret
+/// (read from its file, as a person would), registration of apps, and answers to their permission requests.
+final class DaemonHarness: Sendable {
+    /// Where healthd runs.
+    enum Host: Sendable {
+        /// In this process (`HealthDaemon.start()`): for raw HTTP tests. Synchronous HKHealthStore calls made on
+        /// Swift concurrency's threads would starve it, so store scenarios use a process.
+        case inProcess(RunningHealthDaemon)
+        /// The built `healthd` executable, as people run it.
+        case process(Process)
+    }
+
+    let directory: URL
+    let storePath: String
+    let address: URL
+    let host: Host
+    let ownerSecret: String
+    private let rules = Locked<[String: @Sendable (AuthorizationRequest) -> AuthorizationAnswer]>([:])
+    private let answering = Locked<Task<Void, Never>?>(nil)
+
+    private init(directory: URL, address: URL, host: Host) throws {
+        self.directory = directory
+        storePath = directory.appendingPathComponent("health.sqlite").path
+        self.address = address
+        self.host = host
+        ownerSecret = try String(contentsOfFile: storePath + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A healthd in this process on a fresh store.
+    static func start(maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15) async throws -> DaemonHarness {
+        let directory = try temporaryDirectory()
+        let configuration = DaemonConfiguration(
+            port: 0, storePath: directory.appendingPathComponent("health.sqlite").path, maximumBodySize: maximumBodySize,
+            heartbeatInterval: heartbeat)
+        let running = try await HealthDaemon(configuration: configuration).start()
+        return try DaemonHarness(directory: directory, address: running.address, host: .inProcess(running))
+    }
+
+    /// The `healthd` executable on a fresh store, on a free port.
+    static func launch() async throws -> DaemonHarness {
+        let directory = try temporaryDirectory()
+        let launched = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", directory.appendingPathComponent("health.sqlite").path])
+        return try DaemonHarness(directory: directory, address: launched.address, host: .process(launched.process))
+    }
+
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    func stop() async throws {
+        answering.withLock { $0?.cancel() }
+        switch host {
+        case .inProcess(let running): try await running.stop()
+        case .process(let process): try await HealthdProcess.terminate(process)
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func url(_ path: String) -> URL { URL(string: address.absoluteString + path)! }
+
+    /// A call to an owner route.
+    func owner(_ method: String, _ path: String, json: (any Encodable)? = nil) async throws -> HTTPAnswer {
+        try await HTTP.call(method, url(path), bearer: ownerSecret, json: json)
+    }
+
+    /// A call as an app.
+    func app(_ credential: String?, _ method: String, _ path: String, json: (any Encodable)? = nil, body: Data? = nil) async throws -> HTTPAnswer {
+        try await HTTP.call(method, url(path), bearer: credential, json: json, body: body)
+    }
+
+    /// Registers an app from property lists made from its manifest; returns the raw answer.
+    func registration(_ manifest: AppManifest, lifetime: Double? = nil, entitlements: [String: Any]? = nil) async throws -> HTTPAnswer {
+        let plists = try Plists(manifest, entitlements: entitlements)
+        return try await owner("POST", "/v1/owner/apps", json: WireAppRegistration(
+            infoPlist: plists.info, entitlements: plists.entitlements, credentialLifetime: lifetime))
+    }
+
+    /// Registers an app and returns its credential.
+    func register(_ manifest: AppManifest, lifetime: Double? = nil) async throws -> String {
+        let answer = try await registration(manifest, lifetime: lifetime)
+        guard answer.status == 201 else { throw HarnessError("registration failed: \(answer.status) \(answer.text)") }
+        return try answer.decode(WireIssuedCredential.self).credential
+    }
+
+    /// A store that talks to this healthd with a credential.
+    func store(credential: String) -> HKHealthStore {
+        HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: address, credential: credential)))
+    }
+
+    /// Plays the owner: answers every permission request of `app` with `rule`, as the Health web app's sheet would.
+    func answerRequests(of app: String, with rule: @escaping @Sendable (AuthorizationRequest) -> AuthorizationAnswer) {
+        rules.withLock { $0[app] = rule }
+        answering.withLock { task in
+            guard task == nil else { return }
+            task = Task { [self] in
+                while !Task.isCancelled {
+                    try? await answerPending()
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+            }
+        }
+    }
+
+    private func answerPending() async throws {
+        let pending = try await owner("GET", "/v1/owner/authorization/pending").decode(WirePendingRequests.self)
+        for request in pending.requests {
+            guard let rule = rules.withLock({ $0[request.app.bundleIdentifier] }) else { continue }
+            let manifest = AppManifest(bundleIdentifier: request.app.bundleIdentifier)
+            let asked = AuthorizationRequest(
+                app: manifest, toShare: try WireTypes.sampleTypes(request.toShare), toRead: try WireTypes.objectTypes(request.toRead))
+            let answer = rule(asked)
+            _ = try await owner("POST", "/v1/owner/authorization/\(request.id.uuidString)/answer", json: WireAuthorizationAnswer(
+                allowedToShare: WireTypes.identifiers(answer.allowedToShare.map { $0 as HKObjectType }),
+                allowedToRead: WireTypes.identifiers(answer.allowedToRead)))
+        }
+    }
+}
+
+/// An app's Info.plist and Entitlements.plist as XML, made from its manifest.
+struct Plists {
+    let info: String
+    let entitlements: String
+
+    init(_ manifest: AppManifest, entitlements: [String: Any]? = nil) throws {
+        var info: [String: Any] = ["CFBundleIdentifier": manifest.bundleIdentifier, "CFBundleName": manifest.name, "CFBundleVersion": manifest.version]
+        info["NSHealthShareUsageDescription"] = manifest.shareUsageDescription
+        info["NSHealthUpdateUsageDescription"] = manifest.updateUsageDescription
+        let granted: [String: Any] = entitlements ?? [
+            "com.apple.developer.healthkit": manifest.hasHealthKitEntitlement,
+            "com.apple.developer.healthkit.background-delivery": manifest.hasBackgroundDeliveryEntitlement,
+        ]
+        self.info = try Self.xml(info)
+        self.entitlements = try Self.xml(granted)
+    }
+
+    private static func xml(_ dictionary: [String: Any]) throws -> String {
+        String(decoding: try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0), as: UTF8.self)
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body` with a healthd in this process on a fresh store, stopping it afterwards.
+func withDaemon(
+    maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15, _ body: (DaemonHarness) async throws -> Void
+) async throws {
+    let daemon = try await DaemonHarness.start(maximumBodySize: maximumBodySize, heartbeat: heartbeat)
+    do {
+        try await body(daemon)
+    } catch {
+        try? await daemon.stop()
+        throw error
+    }
+    try await daemon.stop()
+}

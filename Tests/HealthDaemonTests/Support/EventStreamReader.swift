@@ -1,0 +1,75 @@
+import Foundation
+import OpenHealthKit
+import OpenHealthKitWire
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Reads a change stream (Server-Sent Events) the way a browser's EventSource would, keeping the events' ids and
+/// data, and whether the server closed it.
+final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    struct Event: Sendable {
+        let id: Int64?
+        let change: WireChangeEvent
+    }
+
+    private let state = Locked<(text: String, status: Int?, ended: Bool)>(("", nil, false))
+    private var session: URLSession?
+
+    init(url: URL, credential: String, lastEventID: Int64? = nil) {
+        super.init()
+        var request = URLRequest(url: url, timeoutInterval: 60)
+        request.setValue("Bearer \(credential)", forHTTPHeaderField: "Authorization")
+        if let lastEventID { request.setValue(String(lastEventID), forHTTPHeaderField: "Last-Event-ID") }
+        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+        self.session = session
+        session.dataTask(with: request).resume()
+    }
+
+    func close() {
+        session?.invalidateAndCancel()
+    }
+
+    var status: Int? { state.withLock { $0.status } }
+    var hasEnded: Bool { state.withLock { $0.ended } }
+
+    /// The events received so far.
+    var events: [Event] {
+        let text = state.withLock { $0.text }
+        return text.components(separatedBy: "\n\n").compactMap { block in
+            let lines = block.split(separator: "\n")
+            guard let data = lines.first(where: { $0.hasPrefix("data: ") })?.dropFirst(6),
+                  let change = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8))
+            else { return nil }
+            return Event(id: lines.first { $0.hasPrefix("id: ") }.flatMap { Int64($0.dropFirst(4)) }, change: change)
+        }
+    }
+
+    /// Waits until `condition` holds for the events (or the stream ended), up to `timeout`.
+    func wait(timeout: Duration = .seconds(10), until condition: ([Event]) -> Bool) async throws -> [Event] {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let events = events
+            if condition(events) { return events }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw HarnessError("the stream did not deliver in time; it holds \(events.map(\.change))")
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        state.withLock { $0.status = (response as? HTTPURLResponse)?.statusCode }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        state.withLock { $0.text += String(decoding: data, as: UTF8.self) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        state.withLock { $0.ended = true }
+    }
+}

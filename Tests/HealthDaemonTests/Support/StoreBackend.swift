@@ -1,0 +1,95 @@
+import Foundation
+import OpenHealthKit
+import OpenHealthKitEngine
+import OpenHealthKitWire
+
+/// The two places a store's data can live: one suite runs its scenario on both, and both must behave the same.
+enum StoreBackend: String, CaseIterable, CustomStringConvertible, Sendable {
+    /// The engine in this process, on an in-memory database.
+    case embedded
+    /// A real healthd (the built executable) on loopback, reached over HTTP (`HKHealthStore` configured with a
+    /// remote).
+    case remote
+
+    var description: String { rawValue }
+
+    /// A fresh, empty world of this backend.
+    func world() async throws -> StoreWorld {
+        switch self {
+        case .embedded: return StoreWorld(embedded: .memory(name: UUID().uuidString))
+        case .remote: return StoreWorld(daemon: try await DaemonHarness.launch())
+        }
+    }
+}
+
+/// One store shared by several apps, on either backend, with the user's side: their answers to permission sheets
+/// and their characteristics.
+final class StoreWorld: Sendable {
+    private let location: HealthStoreConfiguration.Location?
+    private let daemon: DaemonHarness?
+
+    init(embedded location: HealthStoreConfiguration.Location) {
+        self.location = location
+        daemon = nil
+    }
+
+    init(daemon: DaemonHarness) {
+        location = nil
+        self.daemon = daemon
+    }
+
+    /// A store acting for `app`, whose permission sheets the user answers with `answer`.
+    func store(
+        _ app: AppManifest = Apps.app(),
+        answer: @escaping @Sendable (AuthorizationRequest) -> AuthorizationAnswer = AuthorizationAnswer.allowAll
+    ) async throws -> HKHealthStore {
+        if let daemon {
+            daemon.answerRequests(of: app.bundleIdentifier, with: answer)
+            return daemon.store(credential: try await daemon.register(app))
+        }
+        return HKHealthStore(configuration: HealthStoreConfiguration(location: location!, app: app, answerer: RuleAnswerer(answer)))
+    }
+
+    /// A store for `app` already allowed to write and read `types`.
+    func authorizedStore(_ app: AppManifest = Apps.app(), for types: Set<HKSampleType>) async throws -> HKHealthStore {
+        let store = try await store(app)
+        try await store.requestAuthorization(toShare: types, read: types)
+        return store
+    }
+
+    /// The user sets a characteristic (stored form: raw value, or yyyy-MM-dd).
+    func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, _ value: String?) async throws {
+        if let daemon {
+            let answer = try await daemon.owner("PUT", "/v1/owner/characteristics/\(type.rawValue)", json: WireCharacteristic(type: type.rawValue, value: value))
+            guard answer.status == 200 else { throw HarnessError("setting \(type.rawValue) failed: \(answer.text)") }
+        } else {
+            try EngineRegistry.engine(for: location!).setCharacteristic(type, to: value)
+        }
+    }
+
+    func close() async throws {
+        try await daemon?.stop()
+        if let location { EngineRegistry.close(location) }
+    }
+}
+
+/// Apps for the scenarios.
+enum Apps {
+    static func app(_ bundleIdentifier: String = "com.example.app") -> AppManifest {
+        AppManifest(
+            bundleIdentifier: bundleIdentifier, name: bundleIdentifier.components(separatedBy: ".").last, version: "3",
+            shareUsageDescription: "Reads your data to show trends.", updateUsageDescription: "Saves what you record.")
+    }
+}
+
+/// Runs `body` in a fresh world of `backend`, closing it afterwards.
+func withWorld(_ backend: StoreBackend, _ body: (StoreWorld) async throws -> Void) async throws {
+    let world = try await backend.world()
+    do {
+        try await body(world)
+    } catch {
+        try? await world.close()
+        throw error
+    }
+    try await world.close()
+}

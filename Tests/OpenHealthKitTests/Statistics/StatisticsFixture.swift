@@ -1,0 +1,88 @@
+import Foundation
+import OpenHealthKit
+import OpenHealthKitSQLite
+
+/// An engine on a fresh in-memory database, written to by the owner under any source name, for statistics tests.
+struct StatisticsFixture {
+    let engine: HealthEngine
+
+    static let steps = HKQuantityType(.stepCount)
+    static let heartRate = HKQuantityType(.heartRate)
+    static let bodyMass = HKQuantityType(.bodyMass)
+    static let audioExposure = HKQuantityType(.environmentalAudioExposure)
+    static let bpm = HKUnit.count().unitDivided(by: .minute())
+
+    init() throws {
+        engine = HealthEngine(storage: try SQLiteStorage())
+    }
+
+    /// A calendar in `zone` (an IANA name).
+    static func calendar(_ zone: String) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        return calendar
+    }
+
+    /// A date from ISO 8601 with an offset, e.g. `2024-03-10T00:00:00-08:00`.
+    static func date(_ text: String) -> Date {
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: text)!
+    }
+
+    /// Saves one sample of `type` (value in `unit`, the type's canonical unit by default) as written by `source`.
+    func save(
+        _ type: HKQuantityType, _ value: Double, unit: HKUnit? = nil, from start: Date, to end: Date? = nil, source: String
+    ) throws {
+        let sample = HKQuantitySample(
+            type: type, quantity: HKQuantity(unit: unit ?? type.canonicalUnit, doubleValue: value), start: start, end: end ?? start)
+        try engine.save([sample], as: .owner(source: SourceRow(bundleIdentifier: source, name: source)))
+    }
+
+    /// Saves `value` for `type` from `start` to `start + minutes` minutes.
+    func save(_ type: HKQuantityType, _ value: Double, at start: String, minutes: Double, source: String) throws {
+        let date = Self.date(start)
+        try save(type, value, from: date, to: date.addingTimeInterval(minutes * 60), source: source)
+    }
+
+    /// Daily (or other) statistics in `zone`, anchored at a local midnight.
+    func collection(
+        _ type: HKQuantityType, _ options: HKStatisticsOptions, every components: DateComponents = DateComponents(day: 1),
+        in zone: String = "UTC", anchor: String = "2024-01-01T00:00:00Z", predicate: PredicateTree? = nil
+    ) throws -> StatisticsResult {
+        let intervals = try StatisticsIntervals(anchor: Self.date(anchor), components: components, calendar: Self.calendar(zone))
+        return try engine.statistics(
+            StatisticsRequest(type: type, predicate: predicate, options: options, intervals: intervals), as: .owner(source: Self.owner))
+    }
+
+    /// One statistics over every matching sample.
+    func single(_ type: HKQuantityType, _ options: HKStatisticsOptions, predicate: PredicateTree? = nil) throws -> StatisticsBucket? {
+        try engine.statistics(StatisticsRequest(type: type, predicate: predicate, options: options), as: .owner(source: Self.owner)).buckets.first
+    }
+
+    /// The tree of `HKQuery.predicateForSamples(withStart:end:)`.
+    static func dates(_ start: String?, _ end: String?, options: HKQueryOptions = []) -> PredicateTree {
+        .leaf(.sampleDates(SampleDateRange(start: start.map(date), end: end.map(date), options: options)))
+    }
+
+    static let owner = SourceRow(bundleIdentifier: "com.example.owner", name: "Owner")
+}
+
+extension StatisticsResult {
+    /// The bucket starting at `start`.
+    func bucket(_ start: String) -> StatisticsBucket? {
+        buckets.first { $0.start == StatisticsFixture.date(start) }
+    }
+}
+
+extension StatisticsBucket {
+    /// A source's own figures.
+    func values(of source: String) -> StatisticsValues? {
+        bySource?.first { $0.source.bundleIdentifier == source }?.values
+    }
+}
+
+/// Equal within a relative 1e-9: sums are split in proportion to time, so the last bits may differ.
+func close(_ a: Double?, _ b: Double) -> Bool {
+    guard let a else { return false }
+    return abs(a - b) <= 1e-9 * max(1, abs(b))
+}
