@@ -102,6 +102,7 @@ let package = Package(
             dependencies: [
                 "OpenHealthKit",
                 "OpenHealthKitSQLite",
+                "OpenHealthKitExchange",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -115,7 +116,12 @@ let package = Package(
             dependencies: ["OpenHealthKit", "OpenHealthKitSQLite"],
             swiftSettings: strict
         ),
-        .testTarget(name: "OpenHealthKitExchangeTests", dependencies: ["OpenHealthKitExchange"], swiftSettings: strict),
+        .testTarget(
+            name: "OpenHealthKitExchangeTests",
+            dependencies: ["OpenHealthKitExchange", "OpenHealthKitSQLite"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "HealthDaemonTests",
             dependencies: ["HealthDaemon", "OpenHealthKit", "healthd"],

@@ -13,5 +13,6 @@ struct Bench: AsyncParsableCommand {
             StatisticsBenchmark.self,
             LoadBenchmark.self,
             LoadApp.self,
+            ImportBenchmark.self,
         ])
 }

@@ -79,6 +79,7 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v2: registered apps, background delivery, audit log", migrate: daemonRecords)
+        registerExchangeMigration(in: &migrator)
         return migrator
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// An unzipped export: a folder (the `apple_health_export` folder or one holding it), or the document itself, whose
+/// folder holds the files it refers to.
+final class FolderExportSource: ExportSource {
+    private let document: URL
+    private let folder: URL
+
+    /// The document itself.
+    init(document: URL) {
+        self.document = document
+        folder = document.deletingLastPathComponent()
+    }
+
+    /// Looks for the document in the folder and the folders below it (three levels down at most).
+    init(folder root: URL) throws {
+        var candidates: [String] = []
+        let rootPath = root.standardizedFileURL.path
+        if let enumerator = FileManager.default.enumerator(atPath: rootPath) {
+            while let relative = enumerator.nextObject() as? String {
+                if relative.split(separator: "/").count >= 3 { enumerator.skipDescendants() }
+                if ExportDocumentLocator.isCandidate(relative) { candidates.append(relative) }
+            }
+        }
+        let chosen = try ExportDocumentLocator.choose(candidates, in: rootPath) { relative in
+            try Self.head { try FileChunks.read(root.appendingPathComponent(relative).path, chunkSize: 2048, $0) }
+        }
+        document = root.appendingPathComponent(chosen)
+        folder = document.deletingLastPathComponent()
+    }
+
+    var documentName: String { document.path }
+
+    var documentSize: Int64? { FileChunks.size(of: document.path) }
+
+    func readDocument(_ receive: ChunkReceiver) throws {
+        try FileChunks.read(document.path, receive)
+    }
+
+    func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool {
+        guard let components = ExportDocumentLocator.containedComponents(path) else { return false }
+        let url = components.reduce(folder) { $0.appendingPathComponent($1) }
+        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        try FileChunks.read(url.path, receive)
+        return true
+    }
+}

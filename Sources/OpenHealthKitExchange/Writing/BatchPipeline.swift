@@ -1,0 +1,122 @@
+import Foundation
+import OpenHealthKitEngine
+
+/// Stores batches on a writer thread while the parser reads on: the import takes about as long as the slower of
+/// the two, not their sum. At most `capacity` batches wait (besides the one being stored and the one being filled),
+/// so memory stays bounded whatever the export's size.
+final class BatchPipeline: @unchecked Sendable {
+    // Every mutable field is guarded by `condition`.
+    private let condition = NSCondition()
+    private var queue: [ImportBatch] = []
+    private var closed = false
+    private var done = false
+    private var failure: (any Error)?
+    private var tally = WriterTally()
+    private let capacity: Int
+
+    init(engine: HealthEngine, capacity: Int = 1) {
+        self.capacity = capacity
+        let thread = Thread { [self] in self.run(engine) }
+        thread.name = "OpenHealthKit.import-writer"
+        thread.start()
+    }
+
+    /// Queues a batch, waiting while the writer is `capacity` batches behind. Throws the writer's failure.
+    func submit(_ batch: ImportBatch) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.count >= capacity, failure == nil { condition.wait() }
+        if let failure { throw failure }
+        queue.append(batch)
+        condition.broadcast()
+    }
+
+    /// Waits until every queued batch is stored; returns what the writer stored. Throws the writer's failure.
+    func finish() throws -> WriterTally {
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        condition.broadcast()
+        while !done { condition.wait() }
+        if let failure { throw failure }
+        return tally
+    }
+
+    /// Drops the batches not stored yet and lets the writer thread end (the import failed).
+    func abandon() {
+        condition.lock()
+        closed = true
+        queue.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func run(_ engine: HealthEngine) {
+        while true {
+            condition.lock()
+            while queue.isEmpty, !closed { condition.wait() }
+            guard !queue.isEmpty, failure == nil else {
+                done = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let batch = queue.removeFirst()
+            condition.broadcast()
+            condition.unlock()
+            do {
+                let result = try engine.importBatch(batch)
+                condition.lock()
+                tally.count(batch, result)
+                condition.unlock()
+            } catch {
+                condition.lock()
+                failure = error
+                queue.removeAll()
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+}
+
+/// What the writer stored, by type.
+struct WriterTally {
+    var added: [String: Int] = [:]
+    var alreadyStored: [String: Int] = [:]
+    var unrecognizedAdded: [String: Int] = [:]
+    var activitySummariesAdded = 0
+    var clinicalRecordsAdded = 0
+    var heartbeatsAdded = 0
+    var locationsAdded = 0
+
+    mutating func count(_ batch: ImportBatch, _ result: ImportBatchResult) {
+        // Counted by runs of one type (exports list records type by type), not row by row.
+        var run: (type: String, added: Int, alreadyStored: Int)?
+        func close() {
+            guard let run else { return }
+            added[run.type, default: 0] += run.added
+            alreadyStored[run.type, default: 0] += run.alreadyStored
+        }
+        for (row, stored) in zip(batch.samples, result.stored) {
+            if run?.type != row.typeIdentifier {
+                close()
+                run = (row.typeIdentifier, 0, 0)
+            }
+            if stored { run!.added += 1 } else { run!.alreadyStored += 1 }
+        }
+        close()
+        for (row, stored) in zip(batch.unrecognized, result.unrecognizedStored) where stored {
+            unrecognizedAdded[row.summaryKey, default: 0] += 1
+        }
+        activitySummariesAdded += result.activitySummariesStored
+        clinicalRecordsAdded += result.clinicalRecordsStored
+        heartbeatsAdded += result.heartbeatsStored
+        locationsAdded += result.locationsStored
+    }
+}
+
+extension UnrecognizedRecordRow {
+    /// How the summary lists it: by type, or by element when it has none.
+    var summaryKey: String { typeIdentifier ?? element }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// The reading side of an import: fills batches and hands them to the ``BatchPipeline``, and counts what was read,
+/// skipped and warned about. At the end it adds what the writer stored.
+final class ImportCollector {
+    /// What a count is about.
+    enum Tally {
+        case record(String), workout, route, activitySummary, clinicalRecord, unrecognized(String)
+    }
+
+    let engine: HealthEngine
+    private let pipeline: BatchPipeline
+    private let batchSize: Int
+    /// The batch being filled.
+    var batch: ImportBatch
+    private(set) var summary = ImportSummary()
+    /// Elements read so far (for progress).
+    private(set) var elementsRead = 0
+
+    init(engine: HealthEngine, batchSize: Int) {
+        self.engine = engine
+        self.batchSize = batchSize
+        batch = Self.emptyBatch(batchSize)
+        pipeline = BatchPipeline(engine: engine)
+    }
+
+    /// Adds an object's rows to the batch, moving them rather than copying (a row holds a dozen strings).
+    func add(_ rows: consuming [SampleRow]) {
+        if rows.count == 1 {
+            batch.samples.append(rows.removeLast())
+        } else {
+            batch.samples.append(contentsOf: rows)
+        }
+    }
+
+    func read(_ tally: Tally) {
+        elementsRead += 1
+        update(tally) { $0.read += 1 }
+    }
+
+    func skip(_ tally: Tally, line: Int, element: String, type: String?, reason: String) {
+        update(tally) { $0.skipped += 1 }
+        summary.skippedTotal += 1
+        if summary.skipped.count < ImportSummary.maximumListed {
+            summary.skipped.append(ImportSummary.SkippedRecord(line: line, element: element, type: type, reason: reason))
+        }
+    }
+
+    /// A stretch of the document lost to an XML error, with no record to pin it on.
+    func skipRegion(line: Int, reason: String) {
+        summary.skippedTotal += 1
+        if summary.skipped.count < ImportSummary.maximumListed {
+            summary.skipped.append(ImportSummary.SkippedRecord(line: line, element: "(document)", type: nil, reason: reason))
+        }
+    }
+
+    func warn(line: Int?, _ message: String) {
+        summary.warningsTotal += 1
+        if summary.warnings.count < ImportSummary.maximumListed {
+            summary.warnings.append(ImportSummary.Warning(line: line, message: message))
+        }
+    }
+
+    func note(exportDate: Date?, locale: String?) {
+        if let exportDate { summary.exportDate = exportDate }
+        if let locale { summary.locale = locale }
+    }
+
+    func note(characteristic identifier: String, value: String) {
+        summary.characteristics[identifier] = value
+    }
+
+    /// Hands the batch to the writer once it is big enough. Called between top-level elements only, so a parent
+    /// and its children always share a batch.
+    func flushIfFull() throws {
+        if batch.rowCount >= batchSize { try flush() }
+    }
+
+    private func flush() throws {
+        guard batch.rowCount > 0 else { return }
+        try pipeline.submit(batch)
+        batch = Self.emptyBatch(batchSize)
+    }
+
+    /// Stores what is left and returns the summary with what the writer stored.
+    func finish(sources: [String: String]) throws -> ImportSummary {
+        try flush()
+        let tally = try pipeline.finish()
+        var summary = self.summary
+        summary.sources = sources
+        for (type, count) in tally.added { Self.counts(of: type, in: &summary) { $0.added += count } }
+        for (type, count) in tally.alreadyStored { Self.counts(of: type, in: &summary) { $0.alreadyStored += count } }
+        summary.activitySummaries.added = tally.activitySummariesAdded
+        summary.clinicalRecords.added = tally.clinicalRecordsAdded
+        for (key, count) in tally.unrecognizedAdded { summary.unrecognized[key, default: .init()].added = count }
+        // What was read, not skipped and not added was already there.
+        summary.activitySummaries.settleAlreadyStored()
+        summary.clinicalRecords.settleAlreadyStored()
+        for key in summary.unrecognized.keys { summary.unrecognized[key]!.settleAlreadyStored() }
+        summary.heartbeatsAdded = tally.heartbeatsAdded
+        summary.routeLocationsAdded = tally.locationsAdded
+        return summary
+    }
+
+    /// A batch with room for its samples, so that filling it never copies them.
+    private static func emptyBatch(_ size: Int) -> ImportBatch {
+        var batch = ImportBatch()
+        batch.samples.reserveCapacity(size + 1_000)
+        return batch
+    }
+
+    /// Gives up: the batches not stored yet are dropped.
+    func abandon() {
+        pipeline.abandon()
+    }
+
+    private func update(_ tally: Tally, _ body: (inout ImportSummary.Counts) -> Void) {
+        switch tally {
+        case .record(let type): body(&summary.records[type, default: .init()])
+        case .workout: body(&summary.workouts)
+        case .route: body(&summary.workoutRoutes)
+        case .activitySummary: body(&summary.activitySummaries)
+        case .clinicalRecord: body(&summary.clinicalRecords)
+        case .unrecognized(let key): body(&summary.unrecognized[key, default: .init()])
+        }
+    }
+
+    private static func counts(of type: String, in summary: inout ImportSummary, _ body: (inout ImportSummary.Counts) -> Void) {
+        switch type {
+        case HKWorkoutTypeIdentifier: body(&summary.workouts)
+        case HKWorkoutRouteTypeIdentifier: body(&summary.workoutRoutes)
+        default: body(&summary.records[type, default: .init()])
+        }
+    }
+}
+
+extension ImportSummary.Counts {
+    mutating func settleAlreadyStored() {
+        alreadyStored = max(read - added - skipped, 0)
+    }
+}
