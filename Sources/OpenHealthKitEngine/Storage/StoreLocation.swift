@@ -2,11 +2,15 @@ import Foundation
 
 /// Where the user's store lives by default, shared by the library, `hk` and healthd.
 package enum StoreLocation {
-    /// `$XDG_DATA_HOME/OpenHealthKit/health.sqlite`, else `~/.local/share/OpenHealthKit/health.sqlite`.
-    package static var defaultPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+    /// `$XDG_DATA_HOME/OpenHealthKit/health.sqlite`, else `$HOME/.local/share/OpenHealthKit/health.sqlite`.
+    package static var defaultPath: String { defaultPath(environment: ProcessInfo.processInfo.environment) }
+
+    /// The default path for the given environment. `$HOME` is read first because Foundation's `NSHomeDirectory()`
+    /// ignores it on Linux (it asks the password database), and users move their data by setting it.
+    package static func defaultPath(environment: [String: String]) -> String {
+        func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let home = nonEmpty("HOME") ?? NSHomeDirectory()
+        let dataHome = nonEmpty("XDG_DATA_HOME") ?? (home as NSString).appendingPathComponent(".local/share")
         return (dataHome as NSString).appendingPathComponent("OpenHealthKit/health.sqlite")
     }
 }
