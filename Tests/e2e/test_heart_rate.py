@@ -142,6 +142,7 @@ def test_the_example_waits_for_permission(browser, daemon, example, shoot):
     waiting = wait(browser).until(EC.visibility_of_element_located((By.ID, "waiting")))
     assert "answer its request in Health" in waiting.text
     assert browser.find_element(By.ID, "health-link").get_attribute("href") == daemon.address + "/permissions"
+    shoot("heart-rate-waiting")
     headers = headers_of(example.address + "/")
     assert "script-src 'self'" in headers["Content-Security-Policy"] and headers["X-Frame-Options"] == "DENY"
 
@@ -182,7 +183,9 @@ def test_recording_72_stores_it_in_health(browser, daemon, example, shoot):
     assert len(samples) == 1
     assert samples[0].find_element(By.CSS_SELECTOR, ".sample-value").text.startswith("72")
     assert samples[0].find_element(By.CSS_SELECTOR, ".sample-source").text == "Heart Rate"
-    assert "Wrist" in samples[0].text
+    # The sensor location is in the metadata, as HealthKit keeps it: HKHeartRateSensorLocation.wrist's raw value.
+    metadata = samples[0].find_element(By.CSS_SELECTOR, ".metadata")
+    assert [e.text for e in metadata.find_elements(By.CSS_SELECTOR, "dt, dd")] == ["HKHeartRateSensorLocation", "2"]
     shoot("heart-rate-in-health")
 
 
