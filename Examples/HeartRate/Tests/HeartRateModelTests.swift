@@ -12,9 +12,10 @@ import Testing
     let database = HealthStoreConfiguration.Location.memory(name: UUID().uuidString)
 
     func model(allow: Bool = true, checkingEvery interval: TimeInterval = 60) -> HeartRateModel {
-        let store = HKHealthStore(configuration: HealthStoreConfiguration(
-            location: database, app: Self.app,
-            answerer: RuleAnswerer(allow ? AuthorizationAnswer.allowAll : { _ in .denyAll })))
+        let answer: @Sendable (AuthorizationRequest) -> AuthorizationAnswer = { request in
+            allow ? AuthorizationAnswer.allowAll(request) : AuthorizationAnswer.denyAll
+        }
+        let store = HKHealthStore(configuration: HealthStoreConfiguration(location: database, app: Self.app, answerer: RuleAnswerer(answer)))
         return HeartRateModel(healthStore: store, authorizationCheckInterval: interval)
     }
 
