@@ -8,7 +8,7 @@ final class HeartRateScreen: @unchecked Sendable {
         var label = HeartRateScreen.notAuthorized
         var labelIsError = false
         var recordEnabled = false
-        /// True until the user answered the permission request in Health.
+        /// True while the model's activation is under way: the permission request waits for the user's answer.
         var waitingForPermission = true
     }
 
@@ -29,6 +29,7 @@ final class HeartRateScreen: @unchecked Sendable {
         }
     }
 
+    /// The model's activation returned (answered, or failed with its error message).
     func permissionAnswered() {
         lock.withLock { current.waitingForPermission = false }
     }
