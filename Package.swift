@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .executable(name: "hk", targets: ["hk"]),
         .executable(name: "healthd", targets: ["healthd"]),
+        .executable(name: "HeartRate", targets: ["HeartRate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -96,6 +97,19 @@ let package = Package(
         ),
         .executableTarget(name: "hk", dependencies: ["HKCommandLine"], swiftSettings: strict),
 
+        // The heart-rate sample app (Examples/HeartRate/README.md): HealthKit's classic tutorial against a running
+        // healthd, with a small web page of its own. Health data only through OpenHealthKit's public API.
+        .executableTarget(
+            name: "HeartRate",
+            dependencies: [
+                "OpenHealthKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/HeartRate/Sources",
+            swiftSettings: strict
+        ),
+
         // Benchmarks against raw baselines: `swift run -c release ohk-bench --help`. Never part of `swift test`.
         .executableTarget(
             name: "ohk-bench",
@@ -133,5 +147,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),
+        .testTarget(
+            name: "HeartRateTests",
+            dependencies: ["HeartRate", "OpenHealthKit"],
+            path: "Examples/HeartRate/Tests",
+            swiftSettings: strict
+        ),
     ]
 )
