@@ -12,13 +12,14 @@ struct TestDaemon: Sendable {
     let ownerSecret: String
     let engine: HealthEngine
 
-    static func start() async throws -> TestDaemon {
+    /// `arguments` are added to healthd's (`--max-upload-size 2k`).
+    static func start(arguments: [String] = []) async throws -> TestDaemon {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthweb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = directory.appendingPathComponent("health.sqlite").path
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", "0", "--store", store]
+        process.arguments = ["--port", "0", "--store", store] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
