@@ -136,7 +136,7 @@ enum WebAssets {
   <p id="import-headline">{{headline}}</p>
   <p class="small">{{document}}</p>
   <div class="table-scroll">
-  <table class="log" id="import-types">
+  <table class="counts" id="import-types">
     <thead><tr><th>Type</th><th>Read</th><th>Added</th><th>Already stored</th><th>Skipped</th></tr></thead>
     <tbody>
       {{#rows}}
@@ -665,7 +665,10 @@ summary { cursor: pointer; color: var(--blue); margin-bottom: 6px; }
 .log th, .log td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
 .log tr.failed td { color: var(--danger); }
 progress { width: 100%; height: 14px; }
-.log tr.total th { border-bottom: 0; }
+.counts { border-collapse: collapse; width: 100%; font-size: .85rem; font-variant-numeric: tabular-nums; }
+.counts th, .counts td { text-align: right; padding: 6px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.counts th:first-child, .counts td:first-child { text-align: left; overflow-wrap: anywhere; }
+.counts tr.total th { border-bottom: 0; }
 .import-list { margin: 0; padding-left: 18px; font-size: .9rem; }
 .import-list li { margin: 4px 0; overflow-wrap: anywhere; }
 progress[hidden] { display: none; }
