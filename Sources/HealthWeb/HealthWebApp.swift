@@ -22,6 +22,7 @@ package final class HealthWebApp: Sendable {
         self.host = host
         sessions = SessionStore(idleLifetime: sessionLifetime)
         renderer = PageRenderer()
+        removeAbandonedUploads()
     }
 
     package func addRoutes(to router: Router<BasicRequestContext>) {

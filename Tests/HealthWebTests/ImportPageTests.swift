@@ -18,8 +18,10 @@ extension HealthdBacked {
         private static let zippedExport = fixtures.appendingPathComponent("alxdrcirilo-apple-health-parser/export.zip")
         private static let owner = Principal.owner(source: try! SourceRow.owner(named: "Health"))
 
-        private func withDaemon(arguments: [String] = [], _ body: (TestDaemon) async throws -> Void) async throws {
-            let daemon = try await TestDaemon.start(arguments: arguments)
+        private func withDaemon(
+            arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in }, _ body: (TestDaemon) async throws -> Void
+        ) async throws {
+            let daemon = try await TestDaemon.start(arguments: arguments, prepare: prepare)
             do {
                 try await body(daemon)
             } catch {
@@ -170,6 +172,20 @@ extension HealthdBacked {
                 #expect(try uploadsLeft(daemon).isEmpty)
                 let log = try await browser.get("/log?period=all&app=owner")
                 #expect(log.text.contains("Imported an export"))
+            }
+        }
+
+        @Test func anUploadLeftByAStoppedHealthdIsRemovedAtTheNextStart() async throws {
+            let leftover = Locked<URL?>(nil)
+            try await withDaemon(prepare: { store in
+                let folder = URL(fileURLWithPath: store + ".uploads/import-0")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("PK".utf8).write(to: folder.appendingPathComponent("export.zip"))
+                leftover.withLock { $0 = folder }
+            }) { daemon in
+                #expect(try uploadsLeft(daemon).isEmpty)
+                let folder = try #require(leftover.withLock { $0 })
+                #expect(!FileManager.default.fileExists(atPath: folder.path))
             }
         }
 

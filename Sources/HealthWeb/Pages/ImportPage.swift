@@ -179,6 +179,15 @@ extension HealthWebApp {
         return file
     }
 
+    /// Removes the uploads a healthd that stopped during an import left behind (the folder is this web app's alone).
+    func removeAbandonedUploads() {
+        let fileManager = FileManager.default
+        let folder = host.uploadDirectory
+        for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix("import-") {
+            try? fileManager.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
     private static func tooLarge(_ limit: Int64) -> WebError {
         WebError(.contentTooLarge, "The file is larger than Health accepts (\(ProgressText.bytes(limit))).")
     }
