@@ -277,7 +277,7 @@ def test_the_access_log_shows_those_calls(browser, healthd, shoot):
     assert all("Step Count" in r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-types"))
 
 
-def test_import_offers_the_upload(browser, healthd, shoot):
+def test_the_upload_page_offers_its_form(browser, healthd, shoot):
     # The upload itself: test_import.py, against a healthd of its own.
     open_page(browser, healthd, "/import")
     assert not browser.find_elements(By.ID, "import-unavailable")
