@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "HealthDaemon",
             dependencies: [
-                "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "HealthWeb",
+                "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "HealthWeb", "OpenHealthKitExchange",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -10,8 +10,11 @@ public struct DaemonConfiguration: Sendable {
     public var port: Int
     /// The database file. The owner secret and the credential key live next to it.
     public var storePath: String
-    /// The largest request body accepted; larger ones get 413.
+    /// The largest request body of the API accepted; larger ones get 413.
     public var maximumBodySize: Int
+    /// The largest Health export the web app's Import page accepts (an upload is streamed to disk, never held in
+    /// memory); larger ones get 413.
+    public var maximumUploadSize: Int64
     /// How long a credential is valid unless the registration says otherwise.
     public var defaultCredentialLifetime: TimeInterval
     /// How long `POST /v1/authorization/request` waits for the owner before answering `pending` (at most).
@@ -21,16 +24,35 @@ public struct DaemonConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, storePath: String = DaemonConfiguration.defaultStorePath,
-        maximumBodySize: Int = 16 * 1024 * 1024, defaultCredentialLifetime: TimeInterval = 365 * 24 * 3600,
+        maximumBodySize: Int = 16 * 1024 * 1024, maximumUploadSize: Int64 = DaemonConfiguration.defaultMaximumUploadSize,
+        defaultCredentialLifetime: TimeInterval = 365 * 24 * 3600,
         maximumAuthorizationWait: TimeInterval = 120, heartbeatInterval: TimeInterval = 15
     ) {
         self.host = host
         self.port = port
         self.storePath = storePath
         self.maximumBodySize = maximumBodySize
+        self.maximumUploadSize = maximumUploadSize
         self.defaultCredentialLifetime = defaultCredentialLifetime
         self.maximumAuthorizationWait = maximumAuthorizationWait
         self.heartbeatInterval = heartbeatInterval
+    }
+
+    /// 16 GB: exports of many years, zipped, are a few gigabytes.
+    public static let defaultMaximumUploadSize: Int64 = 16_000_000_000
+
+    /// A size as `--max-upload-size` takes it: bytes, or a number with a decimal suffix `k`, `M`, `G` or `T`
+    /// (`500M`, `16G`, `1.5G`); nil when it is not one.
+    public static func byteCount(_ text: String) -> Int64? {
+        let multipliers: [Character: Double] = ["k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12]
+        var number = Substring(text.trimmingCharacters(in: .whitespaces))
+        var multiplier = 1.0
+        if let last = number.last, let factor = multipliers[last] {
+            multiplier = factor
+            number = number.dropLast()
+        }
+        guard let value = Double(number), value.isFinite, value > 0, value * multiplier < 9e18 else { return nil }
+        return Int64((value * multiplier).rounded())
     }
 
     /// `OPENHEALTHKIT_STORE`, else the user's default store (the one `HKHealthStore()` and `hk` use).

@@ -13,6 +13,8 @@ package final class HealthWebApp: Sendable {
     let host: any HealthWebHost
     let sessions: SessionStore
     let renderer: PageRenderer
+    /// The imports of this run (one at a time).
+    let imports = ImportJobs()
     /// The largest form body accepted (an upload of an export has its own limit).
     let maximumFormSize = 1 << 20
 
@@ -20,6 +22,7 @@ package final class HealthWebApp: Sendable {
         self.host = host
         sessions = SessionStore(idleLifetime: sessionLifetime)
         renderer = PageRenderer()
+        removeAbandonedUploads()
     }
 
     package func addRoutes(to router: Router<BasicRequestContext>) {

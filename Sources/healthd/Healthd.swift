@@ -30,16 +30,27 @@ struct Healthd: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(
+        help: ArgumentHelp(
+            "The largest Health export the web app's Import page accepts: bytes, or with k, M, G (500M, 16G).",
+            valueName: "size"))
+    var maxUploadSize = "16G"
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         if let store, store.isEmpty { throw ValidationError("--store needs a file path") }
+        guard DaemonConfiguration.byteCount(maxUploadSize) != nil else {
+            throw ValidationError("invalid --max-upload-size \(maxUploadSize): use bytes, or a number with k, M or G (500M, 16G)")
+        }
     }
 
     func run() async throws {
         var logger = Logger(label: "healthd")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let configuration = DaemonConfiguration(host: host, port: port, storePath: store ?? DaemonConfiguration.defaultStorePath)
+        let configuration = DaemonConfiguration(
+            host: host, port: port, storePath: store ?? DaemonConfiguration.defaultStorePath,
+            maximumUploadSize: DaemonConfiguration.byteCount(maxUploadSize) ?? DaemonConfiguration.defaultMaximumUploadSize)
         let daemon: HealthDaemon
         do {
             daemon = try HealthDaemon(configuration: configuration, logger: logger)

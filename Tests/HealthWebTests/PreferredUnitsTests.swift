@@ -86,7 +86,7 @@ extension HealthdBacked {
         @Test func aRemoteAppGetsTheOwnersUnitsFromHealthd() async throws {
             let daemon = try await TestDaemon.start()
             do {
-                let credential = try await register(AppManifest(bundleIdentifier: "com.example.remote-units", name: "Units"), on: daemon)
+                let credential = try await daemon.register(AppManifest(bundleIdentifier: "com.example.remote-units", name: "Units"))
                 let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
                 do {
                     _ = try await store.preferredUnits(for: [mass])
@@ -102,28 +102,6 @@ extension HealthdBacked {
                 throw error
             }
             try await daemon.stop()
-        }
-
-        private func register(_ manifest: AppManifest, on daemon: TestDaemon) async throws -> String {
-            func xml(_ dictionary: [String: Any]) throws -> String {
-                String(decoding: try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0), as: UTF8.self)
-            }
-            let registration = WireAppRegistration(
-                infoPlist: try xml([
-                    "CFBundleIdentifier": manifest.bundleIdentifier, "CFBundleName": manifest.name,
-                    "NSHealthShareUsageDescription": "Reads.", "NSHealthUpdateUsageDescription": "Writes.",
-                ]),
-                entitlements: try xml(["com.apple.developer.healthkit": true]), credentialLifetime: nil)
-            var request = URLRequest(url: daemon.address.appendingPathComponent("v1/owner/apps"))
-            request.httpMethod = "POST"
-            request.setValue("Bearer \(daemon.ownerSecret)", forHTTPHeaderField: "Authorization")
-            request.httpBody = try JSONEncoder().encode(registration)
-            let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-                URLSession.shared.dataTask(with: request) { data, _, error in
-                    if let data { continuation.resume(returning: data) } else { continuation.resume(throwing: error ?? URLError(.badServerResponse)) }
-                }.resume()
-            }
-            return try JSONDecoder().decode(WireIssuedCredential.self, from: data).credential
         }
     }
 }

@@ -277,10 +277,12 @@ def test_the_access_log_shows_those_calls(browser, healthd, shoot):
     assert all("Step Count" in r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-types"))
 
 
-def test_import_says_it_is_not_there_yet(browser, healthd, shoot):
+def test_the_upload_page_offers_its_form(browser, healthd, shoot):
+    # The upload itself: test_import.py, against a healthd of its own.
     open_page(browser, healthd, "/import")
-    assert "not in this version of healthd yet" in text(browser, "#import-unavailable")
-    assert not browser.find_element(By.ID, "import-submit").is_enabled()
+    assert not browser.find_elements(By.ID, "import-unavailable")
+    assert browser.find_element(By.ID, "import-file").is_enabled()
+    assert browser.find_element(By.ID, "import-submit").is_enabled()
     shoot("09-import")
 
 

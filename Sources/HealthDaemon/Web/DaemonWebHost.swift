@@ -38,16 +38,6 @@ struct DaemonWebHost: HealthWebHost {
     func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async {
         await daemon.auditor.record(AuditEntry.owner, operation, types: types, count: count, errorCode: errorCode)
     }
-
-    // MERGE(importer): the Apple Health export importer is being written on the `importer` branch. Once merged,
-    // this runs it on the store as the owner and reports its summary; until then the Import page says so.
-    var importUnavailableReason: String? {
-        "Importing Apple Health exports is not in this version of healthd yet."
-    }
-
-    func importHealthExport(at file: URL) async throws -> String {
-        throw HKError(.errorHealthDataUnavailable, importUnavailableReason ?? "")
-    }
 }
 
 extension HealthDaemon {

@@ -118,6 +118,61 @@ enum WebAssets {
 </html>
 
 """#,
+        "import-job": #"""
+{{<layout}}
+{{$content}}
+<h1>Import</h1>
+<section class="card" id="import-job" data-job="{{id}}"{{#running}} data-progress="{{progressHref}}"{{/running}}>
+  <h2>{{fileName}}</h2>
+  <p class="small">Started {{started}}</p>
+  <progress id="import-progress" max="100" value="{{percent}}"></progress>
+  <p id="import-status" role="status" class="small"{{#finished}} data-outcome="done"{{/finished}}{{#failure}} data-outcome="failed"{{/failure}}>{{progressText}}</p>
+  {{#failure}}<p class="flash error" id="import-failure">{{failure}}</p>{{/failure}}
+  {{#running}}<p class="small">You may leave this page: the import goes on, and <a href="/import">Import</a> links back here.</p>{{/running}}
+</section>
+{{#finished}}
+<section class="card" id="import-summary">
+  <h2>Summary</h2>
+  <p id="import-headline">{{headline}}</p>
+  <p class="small">{{document}}</p>
+  <div class="table-scroll">
+  <table class="counts" id="import-types">
+    <thead><tr><th>Type</th><th>Read</th><th>Added</th><th>Already stored</th><th>Skipped</th></tr></thead>
+    <tbody>
+      {{#rows}}
+      <tr><td class="import-type">{{#href}}<a href="{{href}}">{{name}}</a>{{/href}}{{^href}}{{name}}{{/href}}</td><td>{{read}}</td><td class="import-added">{{added}}</td><td>{{alreadyStored}}</td><td>{{skipped}}</td></tr>
+      {{/rows}}
+      {{#total}}<tr class="total"><th>{{name}}</th><th>{{read}}</th><th>{{added}}</th><th>{{alreadyStored}}</th><th>{{skipped}}</th></tr>{{/total}}
+    </tbody>
+  </table>
+  </div>
+  {{#children}}<p class="small">{{.}}</p>{{/children}}
+</section>
+{{#hasSkipped}}
+<section class="card" id="import-skipped">
+  <h2>Skipped</h2>
+  <p class="small">These records could not be imported; the rest were.</p>
+  <ul class="import-list">
+    {{#skipped}}<li>Line {{line}}, {{record}}: {{reason}}</li>{{/skipped}}
+  </ul>
+  {{#skippedMore}}<p class="small">{{skippedMore}}</p>{{/skippedMore}}
+</section>
+{{/hasSkipped}}
+{{#hasWarnings}}
+<section class="card" id="import-warnings">
+  <h2>Warnings</h2>
+  <ul class="import-list">
+    {{#warnings}}<li>{{.}}</li>{{/warnings}}
+  </ul>
+  {{#warningsMore}}<p class="small">{{warningsMore}}</p>{{/warningsMore}}
+</section>
+{{/hasWarnings}}
+<p><a href="/import" id="import-another">Import another export</a> · <a href="/" id="import-summary-link">Summary</a></p>
+{{/finished}}
+{{/content}}
+{{/layout}}
+
+"""#,
         "import": #"""
 {{<layout}}
 {{$content}}
@@ -125,9 +180,11 @@ enum WebAssets {
 <section class="card">
   <h2>Apple Health Export</h2>
   <p>On an iPhone, open Health, tap your picture, then <em>Export All Health Data</em>. Upload the <code>export.zip</code> it
-  makes (or the <code>export.xml</code> inside it).</p>
+  makes (or the <code>export.xml</code> inside it), up to {{maximumUpload}}. Records keep the apps and devices that wrote
+  them; importing the same export again adds only what is new.</p>
   {{^available}}<p class="flash error" id="import-unavailable">{{unavailableReason}}</p>{{/available}}
-  <form class="stack" id="import-form" data-csrf="{{chrome.csrf}}">
+  {{#runningHref}}<p class="flash" id="import-running">An import is running: <a href="{{runningHref}}">see its progress</a>.</p>{{/runningHref}}
+  <form class="stack" id="import-form" data-csrf="{{chrome.csrf}}" data-maximum="{{maximumUploadBytes}}" data-maximum-text="{{maximumUpload}}">
     <input type="file" name="file" id="import-file" accept=".zip,.xml,application/zip,text/xml"{{^available}} disabled{{/available}}>
     <button type="submit" id="import-submit"{{^available}} disabled{{/available}}>Upload and Import</button>
     <progress id="import-progress" max="100" value="0" hidden></progress>
@@ -608,6 +665,12 @@ summary { cursor: pointer; color: var(--blue); margin-bottom: 6px; }
 .log th, .log td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
 .log tr.failed td { color: var(--danger); }
 progress { width: 100%; height: 14px; }
+.counts { border-collapse: collapse; width: 100%; font-size: .85rem; font-variant-numeric: tabular-nums; }
+.counts th, .counts td { text-align: right; padding: 6px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.counts th:first-child, .counts td:first-child { text-align: left; overflow-wrap: anywhere; }
+.counts tr.total th { border-bottom: 0; }
+.import-list { margin: 0; padding-left: 18px; font-size: .9rem; }
+.import-list li { margin: 4px 0; overflow-wrap: anywhere; }
 progress[hidden] { display: none; }
 
 @media (max-width: 520px) {
@@ -660,6 +723,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
   watchPermissionRequests();
   setUpImport();
+  followImport();
 });
 
 // The banner of waiting permission requests follows new requests without a reload.
@@ -681,43 +745,85 @@ function watchPermissionRequests() {
   setInterval(refresh, 4000);
 }
 
-// Uploads an export with a progress bar; the session's CSRF token goes in a header.
+// Uploads an export with a progress bar (the session's CSRF token goes in a header), then opens the import's page.
 function setUpImport() {
   const form = document.getElementById("import-form");
   if (!form) return;
   const file = document.getElementById("import-file");
   const progress = document.getElementById("import-progress");
   const status = document.getElementById("import-status");
+  const fail = (message) => {
+    status.textContent = message;
+    status.dataset.outcome = "failed";
+    form.querySelector("button").disabled = false;
+  };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const chosen = file.files[0];
     if (!chosen) { status.textContent = "Choose a file first."; return; }
+    if (chosen.size > Number(form.dataset.maximum)) {
+      fail("The file is larger than Health accepts (" + form.dataset.maximumText + ").");
+      return;
+    }
     const request = new XMLHttpRequest();
     request.open("POST", "/import?name=" + encodeURIComponent(chosen.name));
     request.setRequestHeader("X-CSRF-Token", form.dataset.csrf);
     request.setRequestHeader("Content-Type", "application/octet-stream");
+    form.querySelector("button").disabled = true;
+    delete status.dataset.outcome;
     progress.hidden = false;
     progress.value = 0;
     status.textContent = "Uploading…";
     request.upload.addEventListener("progress", (step) => {
-      if (step.lengthComputable) progress.value = Math.round((step.loaded / step.total) * 100);
+      if (!step.lengthComputable) return;
+      progress.value = Math.round((step.loaded / step.total) * 100);
+      status.textContent = "Uploading… " + progress.value + "%";
     });
     request.upload.addEventListener("load", () => {
       progress.value = 100;
-      status.textContent = "Uploaded; importing…";
+      status.textContent = "Uploaded; starting the import…";
     });
     request.addEventListener("load", () => {
       let answer = {};
       try { answer = JSON.parse(request.responseText); } catch (error) { answer = {}; }
-      status.textContent = answer.message || answer.error || ("Health answered " + request.status + ".");
-      status.dataset.outcome = request.status < 300 ? "done" : "failed";
+      if (request.status === 202 && answer.href) {
+        window.location.assign(answer.href);
+      } else {
+        fail(answer.error || ("Health answered " + request.status + "."));
+      }
     });
-    request.addEventListener("error", () => {
-      status.textContent = "The upload failed: is healthd running?";
-      status.dataset.outcome = "failed";
-    });
+    request.addEventListener("error", () => fail("The upload failed: is healthd running?"));
     request.send(chosen);
   });
+}
+
+// An import's page follows its progress until it ends, then shows the summary (the page again).
+function followImport() {
+  const job = document.getElementById("import-job");
+  if (!job || !job.dataset.progress) return;
+  const progress = document.getElementById("import-progress");
+  const status = document.getElementById("import-status");
+  const poll = async () => {
+    try {
+      const answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
+      const state = await answer.json();
+      if (!answer.ok) {
+        status.textContent = state.error || ("Health answered " + answer.status + ".");
+        status.dataset.outcome = "failed";
+        return;
+      }
+      if (typeof state.percent === "number") progress.value = state.percent;
+      status.textContent = state.text;
+      if (state.state === "finished" || state.state === "failed") {
+        window.location.reload();
+        return;
+      }
+    } catch (error) {
+      // healthd is busy or restarting: ask again at the next tick.
+    }
+    setTimeout(poll, 500);
+  };
+  poll();
 }
 
 """#,

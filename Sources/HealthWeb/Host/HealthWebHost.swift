@@ -26,9 +26,13 @@ package protocol HealthWebHost: Sendable {
 
     /// Why Apple Health exports cannot be imported here, or nil when they can.
     var importUnavailableReason: String? { get }
-    /// Imports an Apple Health export (a zip, or its export.xml) into the store; returns a sentence for the owner
-    /// saying what was imported.
-    func importHealthExport(at file: URL) async throws -> String
+    /// The largest export the Import page accepts, in bytes.
+    var maximumUploadSize: Int64 { get }
+    /// A folder of the host's own, on a disk (not in memory), where an uploaded export waits while it is imported.
+    var uploadDirectory: URL { get }
+    /// Imports an Apple Health export (a zip, or its export.xml) into the store as the owner, off Swift
+    /// concurrency's threads; `progress` is called from the import's thread as it goes.
+    func importHealthExport(at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void) async throws -> ImportReport
 }
 
 /// A permission request as the sheet shows it.

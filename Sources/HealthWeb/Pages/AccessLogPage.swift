@@ -103,7 +103,7 @@ extension HealthWebApp {
         "characteristic": "Read characteristic", "characteristic.set": "Changed details", "changes.stream": "Watched changes",
         "authorization.request": "Asked for access", "authorization.answer": "Answered a request", "grants.set": "Changed access",
         "grants.revokeAll": "Turned off all access", "app.revoke": "Revoked credential", "sourcePriority.set": "Reordered sources",
-        "preferredUnits.set": "Changed units",
+        "preferredUnits.set": "Changed units", "import": "Imported an export",
     ]
 
     static func operationName(_ operation: String) -> String {

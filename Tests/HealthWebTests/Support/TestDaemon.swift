@@ -12,13 +12,16 @@ struct TestDaemon: Sendable {
     let ownerSecret: String
     let engine: HealthEngine
 
-    static func start() async throws -> TestDaemon {
+    /// `arguments` are added to healthd's (`--max-upload-size 2k`); `prepare` gets the store's path before healthd
+    /// starts on it.
+    static func start(arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in }) async throws -> TestDaemon {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthweb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = directory.appendingPathComponent("health.sqlite").path
+        try prepare(store)
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", "0", "--store", store]
+        process.arguments = ["--port", "0", "--store", store] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -45,11 +45,20 @@ final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     }
 
     func send(_ method: String, _ path: String, form: String?, headers: [String: String] = [:]) async throws -> Page {
+        try await send(method, path, body: form.map { Data($0.utf8) }, contentType: "application/x-www-form-urlencoded", headers: headers)
+    }
+
+    /// Posts a file as the Import page's script does: the bytes as the body, the CSRF token in a header.
+    func upload(_ path: String, _ body: Data, csrf: String?) async throws -> Page {
+        try await send("POST", path, body: body, contentType: "application/octet-stream", headers: csrf.map { ["X-CSRF-Token": $0] } ?? [:])
+    }
+
+    func send(_ method: String, _ path: String, body: Data?, contentType: String, headers: [String: String] = [:]) async throws -> Page {
         var request = URLRequest(url: URL(string: address.absoluteString + path)!, timeoutInterval: 30)
         request.httpMethod = method
-        if let form {
-            request.httpBody = Data(form.utf8)
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        if let body {
+            request.httpBody = body
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         if !cookies.isEmpty {
             request.setValue(cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie")

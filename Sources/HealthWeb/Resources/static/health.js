@@ -27,6 +27,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
   watchPermissionRequests();
   setUpImport();
+  followImport();
 });
 
 // The banner of waiting permission requests follows new requests without a reload.
@@ -48,41 +49,83 @@ function watchPermissionRequests() {
   setInterval(refresh, 4000);
 }
 
-// Uploads an export with a progress bar; the session's CSRF token goes in a header.
+// Uploads an export with a progress bar (the session's CSRF token goes in a header), then opens the import's page.
 function setUpImport() {
   const form = document.getElementById("import-form");
   if (!form) return;
   const file = document.getElementById("import-file");
   const progress = document.getElementById("import-progress");
   const status = document.getElementById("import-status");
+  const fail = (message) => {
+    status.textContent = message;
+    status.dataset.outcome = "failed";
+    form.querySelector("button").disabled = false;
+  };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const chosen = file.files[0];
     if (!chosen) { status.textContent = "Choose a file first."; return; }
+    if (chosen.size > Number(form.dataset.maximum)) {
+      fail("The file is larger than Health accepts (" + form.dataset.maximumText + ").");
+      return;
+    }
     const request = new XMLHttpRequest();
     request.open("POST", "/import?name=" + encodeURIComponent(chosen.name));
     request.setRequestHeader("X-CSRF-Token", form.dataset.csrf);
     request.setRequestHeader("Content-Type", "application/octet-stream");
+    form.querySelector("button").disabled = true;
+    delete status.dataset.outcome;
     progress.hidden = false;
     progress.value = 0;
     status.textContent = "Uploading…";
     request.upload.addEventListener("progress", (step) => {
-      if (step.lengthComputable) progress.value = Math.round((step.loaded / step.total) * 100);
+      if (!step.lengthComputable) return;
+      progress.value = Math.round((step.loaded / step.total) * 100);
+      status.textContent = "Uploading… " + progress.value + "%";
     });
     request.upload.addEventListener("load", () => {
       progress.value = 100;
-      status.textContent = "Uploaded; importing…";
+      status.textContent = "Uploaded; starting the import…";
     });
     request.addEventListener("load", () => {
       let answer = {};
       try { answer = JSON.parse(request.responseText); } catch (error) { answer = {}; }
-      status.textContent = answer.message || answer.error || ("Health answered " + request.status + ".");
-      status.dataset.outcome = request.status < 300 ? "done" : "failed";
+      if (request.status === 202 && answer.href) {
+        window.location.assign(answer.href);
+      } else {
+        fail(answer.error || ("Health answered " + request.status + "."));
+      }
     });
-    request.addEventListener("error", () => {
-      status.textContent = "The upload failed: is healthd running?";
-      status.dataset.outcome = "failed";
-    });
+    request.addEventListener("error", () => fail("The upload failed: is healthd running?"));
     request.send(chosen);
   });
+}
+
+// An import's page follows its progress until it ends, then shows the summary (the page again).
+function followImport() {
+  const job = document.getElementById("import-job");
+  if (!job || !job.dataset.progress) return;
+  const progress = document.getElementById("import-progress");
+  const status = document.getElementById("import-status");
+  const poll = async () => {
+    try {
+      const answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
+      const state = await answer.json();
+      if (!answer.ok) {
+        status.textContent = state.error || ("Health answered " + answer.status + ".");
+        status.dataset.outcome = "failed";
+        return;
+      }
+      if (typeof state.percent === "number") progress.value = state.percent;
+      status.textContent = state.text;
+      if (state.state === "finished" || state.state === "failed") {
+        window.location.reload();
+        return;
+      }
+    } catch (error) {
+      // healthd is busy or restarting: ask again at the next tick.
+    }
+    setTimeout(poll, 500);
+  };
+  poll();
 }

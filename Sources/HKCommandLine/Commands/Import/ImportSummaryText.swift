@@ -1,0 +1,109 @@
+import Foundation
+import OpenHealthKit
+import OpenHealthKitExchange
+
+/// `hk import`'s summary for people: what was read, a table of what became of each type, then the children added,
+/// characteristics, sources, skipped records (with their lines and reasons) and warnings.
+struct ImportSummaryText {
+    /// How many skipped records and warnings are listed; the rest are counted.
+    static let listed = 20
+
+    let summary: ImportSummary
+    let timeZone: TimeZone
+
+    func render() -> String {
+        var text = header()
+        let rows = typeRows()
+        if !rows.isEmpty {
+            text += "\n" + TableRenderer.render(columns: ["type", "read", "added", "already stored", "skipped"], rows: rows)
+        }
+        let children = [("Route locations", summary.routeLocationsAdded), ("Heartbeats", summary.heartbeatsAdded)]
+        let added = children.filter { $0.1 > 0 }
+        if !added.isEmpty {
+            text += "\n" + added.map { "\($0.0) added: \(Self.grouped($0.1))\n" }.joined()
+        }
+        if !summary.characteristics.isEmpty {
+            text += "\nCharacteristics set:\n" + summary.characteristics
+                .map { "  \(TypeNames.shortName(forIdentifier: $0.key)): \($0.value)\n" }.sorted().joined()
+        }
+        if !summary.sources.isEmpty {
+            text += "\nSources:\n" + summary.sources.sorted { $0.key < $1.key }.map { "  \($0.key) (\($0.value))\n" }.joined()
+        }
+        text += list(
+            "Skipped", total: summary.skippedTotal,
+            summary.skipped.map { skipped in
+                let what = [skipped.element, skipped.type.map(TypeNames.shortName(forIdentifier:))].compactMap { $0 }
+                return "line \(skipped.line): \(what.joined(separator: " ")): \(skipped.reason)"
+            })
+        text += list(
+            "Warnings", total: summary.warningsTotal,
+            summary.warnings.map { warning in (warning.line.map { "line \($0): " } ?? "") + warning.message })
+        return text
+    }
+
+    /// `Imported export.zip:apple_health_export/export.xml, exported 2024-11-03T08:30:00+00:00 (locale en_US):
+    /// 1,234 added, 12 already stored, 3 skipped.`
+    private func header() -> String {
+        var text = "Imported \(summary.document)"
+        if let date = summary.exportDate { text += ", exported \(date.formattedForOutput(in: timeZone))" }
+        if let locale = summary.locale { text += " (locale \(locale))" }
+        let all = allCounts()
+        return text + ": \(Self.grouped(all.added)) added, \(Self.grouped(all.alreadyStored)) already stored, "
+            + "\(Self.grouped(all.skipped)) skipped.\n"
+    }
+
+    /// Records by short name (quantity, category, audiogram), then correlations, the other elements and the
+    /// unrecognized ones, then the total: only what the export holds.
+    private func typeRows() -> [[String]] {
+        let (correlations, records) = summary.records.sorted { name($0.key) < name($1.key) }
+            .reduce(into: ([(String, ImportSummary.Counts)](), [(String, ImportSummary.Counts)]())) { groups, entry in
+                if HKObjectType.type(forRawIdentifier: entry.key) is HKCorrelationType {
+                    groups.0.append((entry.key, entry.value))
+                } else {
+                    groups.1.append((entry.key, entry.value))
+                }
+            }
+        var rows = (records + correlations).map { [name($0.0)] + Self.cells($0.1) }
+        let others: [(String, ImportSummary.Counts)] = [
+            ("workouts", summary.workouts), ("workout routes", summary.workoutRoutes),
+            ("activity summaries", summary.activitySummaries), ("clinical records", summary.clinicalRecords),
+        ]
+        rows += others.filter { $0.1.read > 0 }.map { [$0.0] + Self.cells($0.1) }
+        // Kept verbatim (a type the catalog lacks, an unknown element): see docs/IMPORT.md.
+        rows += summary.unrecognized.sorted { $0.key < $1.key }.map { ["\($0.key) (unrecognized)"] + Self.cells($0.value) }
+        if rows.count > 1 { rows.append(["total"] + Self.cells(allCounts())) }
+        return rows
+    }
+
+    private func allCounts() -> ImportSummary.Counts {
+        let counts = Array(summary.records.values) + Array(summary.unrecognized.values)
+            + [summary.workouts, summary.workoutRoutes, summary.activitySummaries, summary.clinicalRecords]
+        return counts.reduce(into: ImportSummary.Counts()) { total, counts in
+            total.read += counts.read
+            total.added += counts.added
+            total.alreadyStored += counts.alreadyStored
+            total.skipped += counts.skipped
+        }
+    }
+
+    /// The first ``listed`` lines, then how many more there are.
+    private func list(_ title: String, total: Int, _ lines: [String]) -> String {
+        guard total > 0 else { return "" }
+        var text = "\n\(title) (\(Self.grouped(total))):\n" + lines.prefix(Self.listed).map { "  \($0)\n" }.joined()
+        let shown = min(lines.count, Self.listed)
+        if total > shown { text += "  and \(Self.grouped(total - shown)) more\n" }
+        return text
+    }
+
+    private func name(_ identifier: String) -> String {
+        TypeNames.shortName(forIdentifier: identifier)
+    }
+
+    private static func cells(_ counts: ImportSummary.Counts) -> [String] {
+        [counts.read, counts.added, counts.alreadyStored, counts.skipped].map(grouped)
+    }
+
+    private static func grouped(_ number: Int) -> String {
+        ImportProgressMeter.grouped(number)
+    }
+}
