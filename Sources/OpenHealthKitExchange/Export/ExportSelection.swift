@@ -53,7 +53,7 @@ struct ExportSelection {
         guard let identifiers = typeIdentifiers else {
             sampleTypes = nil
             activitySummaries = true
-            characteristics = HKCharacteristicTypeIdentifier.allCases
+            characteristics = Self.characteristicOrder
             everythingElse = true
             return
         }
@@ -78,6 +78,11 @@ struct ExportSelection {
         self.characteristics = characteristics
         everythingElse = false
     }
+
+    /// Apple's order of the `Me` element's attributes, then the characteristics it lacks.
+    private static let characteristicOrder: [HKCharacteristicTypeIdentifier] = [
+        .dateOfBirth, .biologicalSex, .bloodType, .fitzpatrickSkinType, .wheelchairUse, .activityMoveMode,
+    ]
 
     /// The selected types among the stored ones, in export order.
     func orderedSampleTypes(stored: [String]) -> [String] {

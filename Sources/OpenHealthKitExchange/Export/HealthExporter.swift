@@ -45,7 +45,7 @@ public final class HealthExporter {
             .flatMap { $0.allowedMemberTypes.map { HKQuantityType($0) } }
         let units = try engine.preferredUnits(for: Set(quantityTypes), as: owner)
         let context = ExportContext(
-            root: destination.root, timeZone: request.timeZone, exportDate: Date(),
+            root: destination.root, timeZone: request.timeZone, exportDate: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             characteristics: try selection.characteristics.map { ($0, try engine.characteristic($0, as: owner) ?? "") },
             preferredUnits: Dictionary(units.map { ($0.key.identifier, $0.value) }, uniquingKeysWith: { first, _ in first }),
             summary: ExportSummary(format: request.format, destination: destination.destination.path))

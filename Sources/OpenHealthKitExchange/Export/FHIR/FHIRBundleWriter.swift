@@ -221,7 +221,7 @@ final class FHIRBundleWriter: ExportWriter {
             guard let value, let unitObject = try? HKUnit(parsing: unit), let converted = stored.convert(value, to: unitObject) else { return }
             var component = JSONObject()
             component.object("code", Self.concept([coding], text: coding.display))
-            component.object("valueQuantity", Self.ucumQuantity(converted, unit: unit))
+            component.object("valueQuantity", Self.ucumQuantity(converted, unit: unitObject))
             components.append(component)
         }
         component(FHIRCodes.exerciseDuration, row.value, storedIn: .second(), unit: "min")
@@ -239,26 +239,26 @@ final class FHIRBundleWriter: ExportWriter {
     private func quantity(_ canonicalValue: Double, type: HKQuantityType, mapping: FHIRCodes.Mapping?) -> JSONObject {
         let target = mapping?.unit.flatMap { try? HKUnit(parsing: $0) } ?? context.preferredUnits[type.identifier] ?? type.canonicalUnit
         let value = type.canonicalUnit.convert(canonicalValue, to: target) ?? canonicalValue
-        return Self.ucumQuantity(value, unit: mapping?.unit ?? target.unitString, ucum: mapping?.ucum)
+        return Self.ucumQuantity(value, unit: target, ucum: mapping?.ucum)
     }
 
     /// A Quantity: in UCUM when the HealthKit unit has a UCUM code (or `ucum` names the code), else with the unit's
     /// text alone.
-    private static func ucumQuantity(_ value: Double, unit: String, ucum override: String? = nil) -> JSONObject {
+    private static func ucumQuantity(_ value: Double, unit: HKUnit, ucum override: String? = nil) -> JSONObject {
         var quantity = JSONObject()
         if let code = override {
             quantity.number("value", value)
             quantity.string("unit", code)
             quantity.string("system", FHIRCodes.ucum)
             quantity.string("code", code)
-        } else if let ucum = FHIRCodes.ucumUnits[unit] {
+        } else if let ucum = FHIRCodes.ucum(for: unit) {
             quantity.number("value", value * ucum.factor)
             quantity.string("unit", ucum.code == "1" ? "count" : ucum.code)
             quantity.string("system", FHIRCodes.ucum)
             quantity.string("code", ucum.code)
         } else {
             quantity.number("value", value)
-            quantity.string("unit", unit)
+            quantity.string("unit", unit.unitString)
         }
         return quantity
     }

@@ -1,3 +1,5 @@
+import OpenHealthKitModel
+
 /// The codes and units a FHIR export writes (the table and its sources are in docs/FHIR.md).
 enum FHIRCodes {
     static let loinc = "http://loinc.org"
@@ -91,9 +93,18 @@ enum FHIRCodes {
         "cyclingPower", "cyclingCadence", "runningPower", "physicalEffort",
     ]
 
-    /// UCUM codes of HealthKit's unit strings, and the factor from the HealthKit value to the UCUM one (HealthKit's
-    /// `%` is a fraction: 0.96 is 96 %).
-    static let ucumUnits: [String: (code: String, factor: Double)] = [
+    /// The UCUM code of a HealthKit unit, and the factor from the HealthKit value to the UCUM one (HealthKit's `%` is
+    /// a fraction: 0.96 is 96 %); nil for a unit UCUM lacks (`dBASPL`, `appleEffortScore`).
+    static func ucum(for unit: HKUnit) -> (code: String, factor: Double)? {
+        ucumByUnit.first { $0.unit == unit }.map { ($0.code, $0.factor) }
+    }
+
+    /// Units are matched by value, not by text: `ml/(kg*min)` and `mL/min·kg` are one unit.
+    private static let ucumByUnit: [(unit: HKUnit, code: String, factor: Double)] = ucumUnits.compactMap { text, ucum in
+        (try? HKUnit(parsing: text)).map { ($0, ucum.code, ucum.factor) }
+    }
+
+    private static let ucumUnits: [String: (code: String, factor: Double)] = [
         "count": ("1", 1), "count/min": ("/min", 1), "count/s": ("/s", 1), "%": ("%", 100),
         "kg": ("kg", 1), "g": ("g", 1), "mg": ("mg", 1), "mcg": ("ug", 1), "lb": ("[lb_av]", 1), "oz": ("[oz_av]", 1),
         "cm": ("cm", 1), "m": ("m", 1), "km": ("km", 1), "mm": ("mm", 1), "in": ("[in_i]", 1), "ft": ("[ft_i]", 1),
