@@ -15,6 +15,10 @@ final class ExportContext {
     /// The units the owner reads each quantity type in, by type identifier.
     let preferredUnits: [String: HKUnit]
     var summary: ExportSummary
+    /// The kind of each type met so far.
+    private var kinds: [String: ExportTypeKind] = [:]
+    /// The offset last looked up, and the instants it holds for: records come by date, so most dates fall there.
+    private var offsetInterval: (from: Double, until: Double, offset: Int)?
 
     init(
         root: URL, timeZone: TimeZone, exportDate: Date, characteristics: [(type: HKCharacteristicTypeIdentifier, value: String)],
@@ -30,7 +34,21 @@ final class ExportContext {
 
     /// The UTC offset, in seconds, of the export's time zone at an instant (seconds since 1970).
     func offset(_ seconds: Double) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
+        if let interval = offsetInterval, seconds >= interval.from, seconds < interval.until { return interval.offset }
+        let date = Date(timeIntervalSince1970: seconds)
+        let offset = timeZone.secondsFromGMT(for: date)
+        // Until the zone's next clock change (a day at most, so that a change the zone does not report is still met).
+        let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+        offsetInterval = (seconds, min(next, seconds + 86_400), offset)
+        return offset
+    }
+
+    /// What kind of records a type holds (looked up once per type).
+    func kind(_ identifier: String) -> ExportTypeKind {
+        if let known = kinds[identifier] { return known }
+        let kind = ExportTypeKind(identifier)
+        kinds[identifier] = kind
+        return kind
     }
 
     /// Counts a written sample and its members.

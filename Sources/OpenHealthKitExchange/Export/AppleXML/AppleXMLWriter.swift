@@ -14,7 +14,6 @@ final class AppleXMLWriter: ExportWriter {
     /// The folder beside the document, or nil when the document is written alone.
     let folder: URL?
     private let quantityText: QuantityRecordText
-    private var kinds: [String: ExportTypeKind] = [:]
     /// The clinical record resources written, by path.
     var resourcePaths: Set<String> = []
 
@@ -55,9 +54,7 @@ final class AppleXMLWriter: ExportWriter {
 
     func record(_ record: ExportRecord) throws {
         let type = record.sample.typeIdentifier
-        let kind = kinds[type] ?? ExportTypeKind(type)
-        kinds[type] = kind
-        switch kind {
+        switch context.kind(type) {
         case .quantity, .category: try write(recordElement(record, indent: 1))
         case .correlation: try write(correlationElement(record))
         case .workout:
@@ -77,7 +74,7 @@ final class AppleXMLWriter: ExportWriter {
         element.attribute("type", row.typeIdentifier)
         addSource(of: row, to: &element)
         var value: String?
-        switch ExportTypeKind(row.typeIdentifier) {
+        switch context.kind(row.typeIdentifier) {
         case .quantity(let type):
             let texts = quantityText.texts(for: row, type: type)
             element.attribute("unit", texts.unit)

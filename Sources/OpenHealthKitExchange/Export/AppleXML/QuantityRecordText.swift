@@ -20,6 +20,8 @@ final class QuantityRecordText {
     private let preferredUnits: [String: HKUnit]
     /// The candidate units of each type, the last one that matched first.
     private var candidates: [String: [UnitText]] = [:]
+    /// The preferred unit of each type, parsed as the importer parses its text.
+    private var parsedPreferred: [String: HKUnit?] = [:]
     /// Whether each source (by bundle identifier) is one an import made: only their records can have been imported.
     private var importedSources: [String: Bool] = [:]
 
@@ -43,7 +45,8 @@ final class QuantityRecordText {
             return found
         }
         let preferred = preferredUnits[type.identifier] ?? canonical
-        if let unit = try? HKUnit(parsing: preferred.unitString), let converted = canonical.convert(value, to: unit) {
+        if parsedPreferred[type.identifier] == nil { parsedPreferred[type.identifier] = try? HKUnit(parsing: preferred.unitString) }
+        if let unit = parsedPreferred[type.identifier] ?? nil, let converted = canonical.convert(value, to: unit) {
             for text in NumberText.candidates(converted) {
                 guard let number = Double(text) else { continue }
                 let stored = unit == canonical ? number : unit.convert(number, to: canonical)

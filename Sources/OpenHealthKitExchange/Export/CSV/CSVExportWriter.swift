@@ -55,7 +55,7 @@ final class CSVExportWriter: ExportWriter {
         let row = record.sample
         let fields: [String?]
         let file: ExportFile
-        switch ExportTypeKind(row.typeIdentifier) {
+        switch context.kind(row.typeIdentifier) {
         case .quantity(let type):
             let unit = context.preferredUnits[type.identifier] ?? type.canonicalUnit
             let value = row.value.flatMap { type.canonicalUnit.convert($0, to: unit) }
@@ -101,7 +101,7 @@ final class CSVExportWriter: ExportWriter {
         "[" + members.map { member -> String in
             var object = JSONObject()
             object.string("uuid", member.sample.uuid.uuidString)
-            if case .quantity(let type) = ExportTypeKind(member.sample.typeIdentifier) {
+            if case .quantity(let type) = context.kind(member.sample.typeIdentifier) {
                 let unit = context.preferredUnits[type.identifier] ?? type.canonicalUnit
                 object.string("type", type.name)
                 object.number("value", member.sample.value.flatMap { type.canonicalUnit.convert($0, to: unit) })

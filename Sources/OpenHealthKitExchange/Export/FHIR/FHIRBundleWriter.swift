@@ -77,7 +77,7 @@ final class FHIRBundleWriter: ExportWriter {
 
     func record(_ record: ExportRecord) throws {
         let row = record.sample
-        switch ExportTypeKind(row.typeIdentifier) {
+        switch context.kind(row.typeIdentifier) {
         case .quantity(let type):
             // Blood pressure values are components of their correlation's Observation.
             if row.correlationUUID != nil, type.name == "bloodPressureSystolic" || type.name == "bloodPressureDiastolic",
@@ -183,7 +183,7 @@ final class FHIRBundleWriter: ExportWriter {
             category: mapping?.category, profile: mapping?.profile)
         if isBloodPressure {
             let components = record.members.compactMap { member -> JSONObject? in
-                guard case .quantity(let memberType) = ExportTypeKind(member.sample.typeIdentifier),
+                guard case .quantity(let memberType) = context.kind(member.sample.typeIdentifier),
                       let memberMapping = FHIRCodes.quantityTypes[memberType.name], let coding = memberMapping.loinc.first
                 else { return nil }
                 var component = JSONObject()

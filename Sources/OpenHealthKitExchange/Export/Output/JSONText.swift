@@ -35,6 +35,9 @@ struct JSONObject {
 
     /// A JSON string literal.
     static func quoted(_ string: String) -> String {
+        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return "\"" + string + "\""
+        }
         var quoted = "\""
         quoted.reserveCapacity(string.utf8.count + 2)
         for scalar in string.unicodeScalars {
