@@ -22,7 +22,7 @@ import Testing
         let store = try await store()
         let folder = store.folder.appendingPathComponent("export").path
         let output = try await store.succeed(["export", "--format", "apple-xml", "--out", folder, "--timezone", "UTC"])
-        #expect(output.hasPrefix("wrote \(folder) (apple-xml, 1 files): 3 samples, 2 characteristics\n"))
+        #expect(output.hasPrefix("wrote \(folder) (apple-xml, 1 file): 3 samples, 2 characteristics\n"))
         #expect(try permissions(folder) == 0o700)
         #expect(try permissions(folder + "/export.xml") == 0o600)
         let document = try String(contentsOfFile: folder + "/export.xml", encoding: .utf8)
@@ -50,8 +50,8 @@ import Testing
         try await store.succeed(["export", "--format", "csv", "--out", csv, "--type", "bodyMass", "--type", "heartRate", "--from", "2024-11-04", "--timezone", "UTC"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: csv) == ["bodyMass.csv"])
         let text = try String(contentsOfFile: csv + "/bodyMass.csv", encoding: .utf8)
-        #expect(text.hasPrefix("uuid,start,end,value,unit,source,source_version,device,metadata\r\n"))
-        #expect(text.contains(#",2024-11-04T07:00:00+00:00,2024-11-04T07:00:00+00:00,70.5,kg,Health,,,"{""Note"":""a, \""b\""""}""# + "\r\n"))
+        #expect(text.hasPrefix("uuid,start,end,value,unit,source,source_version,device,metadata\n"))
+        #expect(text.contains(#",2024-11-04T07:00:00+00:00,2024-11-04T07:00:00+00:00,70.5,kg,Health,,,"{""Note"":""a, \""b\""""}""# + "\n"))
     }
 
     @Test func badInputIsRefusedAndWritesNothing() async throws {

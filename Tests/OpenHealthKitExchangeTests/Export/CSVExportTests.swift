@@ -19,8 +19,8 @@ import OpenHealthKitModel
 
     private func lines(_ name: String) throws -> [String] {
         let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
-        #expect(text.hasSuffix("\r\n"))
-        return text.components(separatedBy: "\r\n").dropLast()
+        #expect(text.hasSuffix("\n"))
+        return text.components(separatedBy: "\n").dropLast()
     }
 
     @Test func oneFilePerType() throws {

@@ -85,7 +85,7 @@ import OpenHealthKitModel
             let (url, summary) = try harness.exporting(format, to: folder, name: format.rawValue + (format == .fhir ? ".json" : ""))
             #expect(summary.records[HKQuantityTypeIdentifier.stepCount.rawValue] == 20_000)
             if format == .csv {
-                let lines = try String(contentsOf: url.appendingPathComponent("stepCount.csv"), encoding: .utf8).components(separatedBy: "\r\n")
+                let lines = try String(contentsOf: url.appendingPathComponent("stepCount.csv"), encoding: .utf8).components(separatedBy: "\n")
                 #expect(lines.count == 20_002)
                 #expect(lines[1].contains("2023-11-14T23:13:20+01:00"))
                 #expect(lines[20_000].contains("2023-11-28T20:32:20+01:00"))

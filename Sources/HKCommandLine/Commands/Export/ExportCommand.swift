@@ -66,14 +66,18 @@ struct ExportCommand: AsyncParsableCommand {
         return try CommandLineInput.objectType(named: name).identifier
     }
 
-    /// `wrote PATH (format): N records …`, then what the format had no place for.
+    /// `wrote PATH (format, N files): N samples, …`, then what the format had no place for.
     private static func describe(_ summary: ExportSummary) -> String {
-        var parts = ["\(summary.records.values.reduce(0, +)) samples"]
-        if summary.activitySummaries > 0 { parts.append("\(summary.activitySummaries) activity summaries") }
-        if summary.clinicalRecords > 0 { parts.append("\(summary.clinicalRecords) clinical records") }
-        if summary.unrecognizedRecords > 0 { parts.append("\(summary.unrecognizedRecords) records kept verbatim") }
-        if summary.characteristics > 0 { parts.append("\(summary.characteristics) characteristics") }
-        var text = "wrote \(summary.destination) (\(summary.format.rawValue), \(summary.files.count) files): " + parts.joined(separator: ", ") + "\n"
+        func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+            "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+        }
+        var parts = [count(summary.records.values.reduce(0, +), "sample")]
+        if summary.activitySummaries > 0 { parts.append(count(summary.activitySummaries, "activity summary", "activity summaries")) }
+        if summary.clinicalRecords > 0 { parts.append(count(summary.clinicalRecords, "clinical record")) }
+        if summary.unrecognizedRecords > 0 { parts.append(count(summary.unrecognizedRecords, "record kept verbatim", "records kept verbatim")) }
+        if summary.characteristics > 0 { parts.append(count(summary.characteristics, "characteristic")) }
+        var text = "wrote \(summary.destination) (\(summary.format.rawValue), \(count(summary.files.count, "file"))): "
+            + parts.joined(separator: ", ") + "\n"
         if !summary.notWritten.isEmpty {
             text += "not written (\(summary.format.rawValue) has no place for them): "
                 + summary.notWritten.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"

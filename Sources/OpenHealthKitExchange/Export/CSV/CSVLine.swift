@@ -1,8 +1,9 @@
-/// One line of a CSV file (RFC 4180): fields separated by commas, a field in double quotes (inner quotes doubled)
-/// when it holds a comma, a quote or a line break, and CRLF at the end.
+/// One line of a CSV file: fields separated by commas, a field in double quotes (inner quotes doubled) when it holds
+/// a comma, a quote or a line break (RFC 4180's escaping), and LF at the end, as `hk`'s own CSV output and Unix tools
+/// have it.
 enum CSVLine {
     static func line(_ fields: [String?]) -> String {
-        fields.map { field($0 ?? "") }.joined(separator: ",") + "\r\n"
+        fields.map { field($0 ?? "") }.joined(separator: ",") + "\n"
     }
 
     static func field(_ text: String) -> String {
