@@ -14,6 +14,8 @@ final class ExportContext {
     let characteristics: [(type: HKCharacteristicTypeIdentifier, value: String)]
     /// The units the owner reads each quantity type in, by type identifier.
     let preferredUnits: [String: HKUnit]
+    /// The sample types the export reads on their own (members of other types come with their parent).
+    let exportedTypes: Set<String>
     var summary: ExportSummary
     /// The kind of each type met so far.
     private var kinds: [String: ExportTypeKind] = [:]
@@ -22,13 +24,14 @@ final class ExportContext {
 
     init(
         root: URL, timeZone: TimeZone, exportDate: Date, characteristics: [(type: HKCharacteristicTypeIdentifier, value: String)],
-        preferredUnits: [String: HKUnit], summary: ExportSummary
+        preferredUnits: [String: HKUnit], exportedTypes: Set<String>, summary: ExportSummary
     ) {
         self.root = root
         self.timeZone = timeZone
         self.exportDate = exportDate
         self.characteristics = characteristics
         self.preferredUnits = preferredUnits
+        self.exportedTypes = exportedTypes
         self.summary = summary
     }
 
@@ -51,10 +54,10 @@ final class ExportContext {
         return kind
     }
 
-    /// Counts a written sample and its members.
+    /// Counts a written sample, and its members of types not exported on their own (those are counted there).
     func count(_ record: ExportRecord) {
         summary.records[record.sample.typeIdentifier, default: 0] += 1
-        for member in record.members { count(member) }
+        for member in record.members where !exportedTypes.contains(member.sample.typeIdentifier) { count(member) }
     }
 
     func notWritten(_ kind: String) {

@@ -48,11 +48,11 @@ public final class HealthExporter {
             root: destination.root, timeZone: request.timeZone, exportDate: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             characteristics: try selection.characteristics.map { ($0, try engine.characteristic($0, as: owner) ?? "") },
             preferredUnits: Dictionary(units.map { ($0.key.identifier, $0.value) }, uniquingKeysWith: { first, _ in first }),
-            summary: ExportSummary(format: request.format, destination: destination.destination.path))
+            exportedTypes: Set(query.sampleTypes), summary: ExportSummary(format: request.format, destination: destination.destination.path))
 
         let writer: any ExportWriter = switch request.format {
         case .appleXML: try AppleXMLWriter(context: context, alone: destination.shape == .file)
-        case .fhir: try FHIRBundleWriter(context: context, exportedTypes: query.sampleTypes)
+        case .fhir: try FHIRBundleWriter(context: context)
         case .csv: CSVExportWriter(context: context)
         }
         do {

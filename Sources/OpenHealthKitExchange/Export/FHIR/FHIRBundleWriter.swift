@@ -16,12 +16,8 @@ final class FHIRBundleWriter: ExportWriter {
     private let file: ExportFile
     private let patientReference: String
     private var entries = 0
-    /// The sample types the export writes on their own: a correlation member of another type is written with it.
-    private let exportedTypes: Set<String>
-
-    init(context: ExportContext, exportedTypes: [String]) throws {
+    init(context: ExportContext) throws {
         self.context = context
-        self.exportedTypes = Set(exportedTypes)
         file = try ExportFile(creating: context.root)
         let identity = ImportIdentity()
         identity.reset()
@@ -81,7 +77,7 @@ final class FHIRBundleWriter: ExportWriter {
         case .quantity(let type):
             // Blood pressure values are components of their correlation's Observation.
             if row.correlationUUID != nil, type.name == "bloodPressureSystolic" || type.name == "bloodPressureDiastolic",
-               exportedTypes.contains(HKCorrelationTypeIdentifier.bloodPressure.rawValue) {
+               context.exportedTypes.contains(HKCorrelationTypeIdentifier.bloodPressure.rawValue) {
                 return
             }
             try writeObservation(quantityObservation(row, type: type), of: row)
@@ -202,7 +198,7 @@ final class FHIRBundleWriter: ExportWriter {
         }
         try writeObservation(observation, of: row)
         context.summary.records[row.typeIdentifier, default: 0] += 1
-        for member in record.members where !isBloodPressure && !exportedTypes.contains(member.sample.typeIdentifier) {
+        for member in record.members where !isBloodPressure && !context.exportedTypes.contains(member.sample.typeIdentifier) {
             try self.record(member)
         }
     }
