@@ -18,6 +18,7 @@ import Testing
         let copy = try ImportHarness()
         let imported = try copy.importing(url)
         #expect(imported.skippedTotal == 0, "\(fixture): \(imported.skipped)")
+        #expect(imported.warnings.isEmpty, "\(fixture): \(imported.warnings)")
         #expect(imported.isBalanced)
         let before = try StoreSnapshot(original.storage)
         let after = try StoreSnapshot(copy.storage)
