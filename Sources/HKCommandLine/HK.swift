@@ -10,6 +10,7 @@ public struct HK: AsyncParsableCommand {
         subcommands: [
             UnitCommand.self, TypesCommand.self, SamplesCommand.self, SourcesCommand.self, MeCommand.self, StatsCommand.self,
             AppsCommand.self, AuthCommand.self, AuditCommand.self, ImportCommand.self,
+            ExportCommand.self,
         ]
     )
     public init() {}

@@ -1,0 +1,98 @@
+import Foundation
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Exports a store (`hk export`): Apple Health's export format, a FHIR R4 Bundle, or CSV files (docs/EXPORT.md).
+///
+/// The export reads the store in one snapshot, a record at a time, and writes each record as it comes: memory stays
+/// the same whatever the store's size. It is written in a private staging folder beside the destination and moved
+/// there only when complete, so a failed export leaves nothing behind; files are 0600, folders 0700.
+///
+/// ```swift
+/// let summary = try HealthExporter(engine: engine).export(
+///     ExportRequest(format: .appleXML, destination: URL(fileURLWithPath: "export.zip")))
+/// ```
+public final class HealthExporter {
+    private let engine: HealthEngine
+
+    package init(engine: HealthEngine) {
+        self.engine = engine
+    }
+
+    /// Writes the export `request` asks for.
+    ///
+    /// - Throws: ``HKError`` `errorInvalidArgument` for a request that cannot be met (the destination exists or its
+    ///   folder does not, a type that cannot be exported, an empty date range), before anything is written; the
+    ///   store's error when it cannot be read; `unknownError` when a file cannot be written.
+    public func export(_ request: ExportRequest) throws -> ExportSummary {
+        let clock = ContinuousClock()
+        let started = clock.now
+        try Self.validate(request)
+        let selection = try ExportSelection(typeIdentifiers: request.typeIdentifiers)
+        let owner = Principal.owner(source: try .owner(named: "Health"))
+        let destination = try ExportDestination(request.destination, format: request.format)
+
+        var query = ExportQuery(
+            sampleTypes: selection.orderedSampleTypes(stored: try engine.storedSampleTypes(as: owner)),
+            start: request.start?.timeIntervalSince1970, end: request.end?.timeIntervalSince1970)
+        query.activitySummaries = selection.activitySummaries
+        (query.firstDay, query.endDay) = Self.days(from: request.start, to: request.end, in: request.timeZone)
+        query.clinicalRecords = selection.everythingElse
+        query.unrecognizedRecords = selection.everythingElse
+
+        let quantityTypes = query.sampleTypes.compactMap { HKObjectType.type(forRawIdentifier: $0) as? HKQuantityType }
+            + query.sampleTypes.compactMap { HKObjectType.type(forRawIdentifier: $0) as? HKCorrelationType }
+            .flatMap { $0.allowedMemberTypes.map { HKQuantityType($0) } }
+        let units = try engine.preferredUnits(for: Set(quantityTypes), as: owner)
+        let context = ExportContext(
+            root: destination.root, timeZone: request.timeZone, exportDate: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
+            characteristics: try selection.characteristics.map { ($0, try engine.characteristic($0, as: owner) ?? "") },
+            preferredUnits: Dictionary(units.map { ($0.key.identifier, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            exportedTypes: Set(query.sampleTypes), summary: ExportSummary(format: request.format, destination: destination.destination.path))
+
+        let writer: any ExportWriter = switch request.format {
+        case .appleXML: try AppleXMLWriter(context: context, alone: destination.shape == .file)
+        case .fhir: try FHIRBundleWriter(context: context)
+        case .csv: CSVExportWriter(context: context)
+        }
+        do {
+            try writer.begin()
+            try engine.export(query, to: writer, as: owner)
+            try writer.finish()
+            context.summary.files = destination.shape == .file
+                ? [destination.destination.lastPathComponent] : try destination.files(in: destination.root)
+            try destination.complete()
+        } catch let error as HKError {
+            throw error
+        } catch {
+            throw HKError(.unknownError, "the export was not written: \(error)")
+        }
+        let elapsed = clock.now - started
+        context.summary.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return context.summary
+    }
+
+    /// Checks a request without reading the store or writing anything (``export(_:)`` checks it too): the same
+    /// `errorInvalidArgument`s, so that a command can refuse bad input before it opens the store.
+    public static func validate(_ request: ExportRequest) throws {
+        if let start = request.start, let end = request.end, end <= start {
+            throw HKError(.errorInvalidArgument, "the end of the range (\(end)) is not after its start (\(start))")
+        }
+        _ = try ExportSelection(typeIdentifiers: request.typeIdentifiers)
+        _ = try ExportDestination.check(request.destination, format: request.format)
+    }
+
+    /// The activity summary days a date range selects: the days it overlaps, in `timeZone`.
+    private static func days(from start: Date?, to end: Date?, in timeZone: TimeZone) -> (String?, String?) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        func day(_ date: Date) -> String {
+            DateText.day(date.timeIntervalSince1970, offset: timeZone.secondsFromGMT(for: date))
+        }
+        let endDay = end.map { end -> String in
+            let dayStart = calendar.startOfDay(for: end)
+            return day(dayStart == end ? end : calendar.date(byAdding: .day, value: 1, to: dayStart) ?? end)
+        }
+        return (start.map(day), endDay)
+    }
+}

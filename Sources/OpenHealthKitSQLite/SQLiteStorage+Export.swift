@@ -1,0 +1,233 @@
+import Foundation
+import GRDB
+import OpenHealthKitEngine
+
+extension SQLiteStorage: ExportStorage {
+    package func storedSampleTypes() throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT t.identifier FROM object_type t
+                WHERE EXISTS (SELECT 1 FROM sample s WHERE s.type_id = t.id)
+                ORDER BY t.identifier
+                """)
+        }
+    }
+
+    /// One read transaction (a snapshot in WAL mode: writers go on meanwhile). Samples come from a cursor on the
+    /// (type, start date) index; each sample's children are read beside it on the same connection, and only for types
+    /// that have such children at all, so that millions of plain samples cost no child query.
+    package func export(_ query: ExportQuery, to visitor: any ExportVisitor) throws {
+        try writer.read { db in
+            let reader = try ExportReader(db)
+            for type in query.sampleTypes {
+                try reader.forEachRecord(ofType: type, start: query.start, end: query.end) { try visitor.record($0) }
+            }
+            if query.activitySummaries {
+                try reader.forEachActivitySummary(firstDay: query.firstDay, endDay: query.endDay) { try visitor.activitySummary($0) }
+            }
+            if query.clinicalRecords {
+                try reader.forEachClinicalRecord(start: query.start, end: query.end) { try visitor.clinicalRecord($0) }
+            }
+            if query.unrecognizedRecords {
+                try reader.forEachUnrecognizedRecord(start: query.start, end: query.end) { try visitor.unrecognizedRecord($0) }
+            }
+        }
+    }
+}
+
+/// Reads an export's records inside one read transaction.
+private struct ExportReader {
+    let db: Database
+    /// The ids of the types whose samples have members, heartbeats, audiogram points or route locations.
+    private let typesWithMembers: Set<Int64>
+    private let typesWithHeartbeats: Set<Int64>
+    private let typesWithPoints: Set<Int64>
+    private let typesWithLocations: Set<Int64>
+
+    init(_ db: Database) throws {
+        self.db = db
+        func types(_ sql: String) throws -> Set<Int64> { Set(try Int64.fetchAll(db, sql: sql)) }
+        typesWithMembers = try types("""
+            SELECT DISTINCT p.type_id FROM sample c JOIN sample p ON p.id = c.correlation_id WHERE c.correlation_id IS NOT NULL
+            """)
+        typesWithHeartbeats = try types("SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM heartbeat)")
+        typesWithPoints = try types("SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM audiogram_point)")
+        typesWithLocations = try types("SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM route_location)")
+    }
+
+    /// The samples of a type starting in [start, end), by start date, each with its children.
+    func forEachRecord(ofType type: String, start: Double?, end: Double?, _ body: (ExportRecord) throws -> Void) throws {
+        guard let typeID = try IdentifierCache.typeID(type, in: db, create: false) else { return }
+        let query = RowQuery(
+            typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart), sort: [RowSort(.startDate)])
+        try RowReader(db).forEach(query) { row in
+            try body(try record(row, typeID: typeID))
+        }
+    }
+
+    private func record(_ row: SampleRow, typeID: Int64) throws -> ExportRecord {
+        var record = ExportRecord(sample: row)
+        let hasMembers = typesWithMembers.contains(typeID)
+        let hasHeartbeats = typesWithHeartbeats.contains(typeID)
+        let hasPoints = typesWithPoints.contains(typeID)
+        let hasLocations = typesWithLocations.contains(typeID)
+        guard hasMembers || hasHeartbeats || hasPoints || hasLocations || row.workout != nil else { return record }
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [row.uuid.blob]) else {
+            return record
+        }
+        if hasMembers {
+            let members = RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid), sort: [RowSort(.startDate)])
+            var rows: [SampleRow] = []
+            try RowReader(db).forEach(members) { rows.append($0) }
+            record.members = try rows.map { member in
+                guard let memberTypeID = try IdentifierCache.typeID(member.typeIdentifier, in: db, create: false) else {
+                    return ExportRecord(sample: member)
+                }
+                return try self.record(member, typeID: memberTypeID)
+            }
+        }
+        if hasHeartbeats { record.heartbeats = try heartbeats(of: id, uuid: row.uuid) }
+        if hasPoints { record.audiogramPoints = try audiogramPoints(of: id, uuid: row.uuid) }
+        if hasLocations { record.locations = try locations(of: id, uuid: row.uuid) }
+        if row.workout != nil {
+            record.workoutStatistics = try workoutStatistics(of: id, uuid: row.uuid)
+            record.workoutActivities = try workoutActivities(of: id, uuid: row.uuid)
+        }
+        return record
+    }
+
+    private func heartbeats(of id: Int64, uuid: UUID) throws -> [HeartbeatRow] {
+        try Row.fetchAll(
+            db, sql: "SELECT position, bpm, time_since_start, time_text FROM heartbeat WHERE sample_id = ? ORDER BY position",
+            arguments: [id]
+        ).map { HeartbeatRow(sampleUUID: uuid, position: $0[0], bpm: $0[1], timeSinceStart: $0[2], timeText: $0[3]) }
+    }
+
+    private func audiogramPoints(of id: Int64, uuid: UUID) throws -> [AudiogramPointRow] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT position, frequency, left_ear, right_ear, attributes FROM audiogram_point WHERE sample_id = ? ORDER BY position",
+            arguments: [id]
+        ).map { AudiogramPointRow(sampleUUID: uuid, position: $0[0], frequency: $0[1], leftEar: $0[2], rightEar: $0[3], attributes: $0[4]) }
+    }
+
+    private func locations(of id: Int64, uuid: UUID) throws -> [RouteLocationRow] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT timestamp, latitude, longitude, altitude, horizontal_accuracy, vertical_accuracy, course, speed,
+                       course_accuracy, speed_accuracy
+                FROM route_location WHERE sample_id = ? ORDER BY timestamp, rowid
+                """,
+            arguments: [id]
+        ).map { row in
+            RouteLocationRow(
+                routeUUID: uuid, timestamp: row[0], latitude: row[1], longitude: row[2], altitude: row[3],
+                horizontalAccuracy: row[4], verticalAccuracy: row[5], course: row[6], speed: row[7], courseAccuracy: row[8],
+                speedAccuracy: row[9])
+        }
+    }
+
+    private func workoutStatistics(of id: Int64, uuid: UUID) throws -> [WorkoutStatisticsRow] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT activity_uuid, type, start_date, end_date, average, minimum, maximum, sum, unit
+                FROM workout_statistics WHERE sample_id = ? ORDER BY rowid
+                """,
+            arguments: [id]
+        ).map { row in
+            WorkoutStatisticsRow(
+                workoutUUID: uuid, activityUUID: (row[0] as Data?).flatMap(UUID.init(blob:)), typeIdentifier: row[1],
+                startDate: row[2], endDate: row[3], average: row[4], minimum: row[5], maximum: row[6], sum: row[7], unit: row[8])
+        }
+    }
+
+    private func workoutActivities(of id: Int64, uuid: UUID) throws -> [WorkoutActivityRow] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT uuid, start_date, end_date, duration, metadata, events FROM workout_activity WHERE sample_id = ? ORDER BY rowid",
+            arguments: [id]
+        ).compactMap { row in
+            guard let activity = UUID(blob: row[0]) else { return nil }
+            return WorkoutActivityRow(
+                workoutUUID: uuid, uuid: activity, startDate: row[1], endDate: row[2], duration: row[3], metadata: row[4], events: row[5])
+        }
+    }
+
+    // MARK: Records that are not samples
+
+    func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void) throws {
+        let (conditions, arguments) = Self.range("date", start: firstDay, end: endDay)
+        let sql = """
+            SELECT date, active_energy_burned, active_energy_burned_goal, apple_move_time, apple_move_time_goal,
+                   apple_exercise_time, apple_exercise_time_goal, apple_stand_hours, apple_stand_hours_goal, export_date
+            FROM activity_summary
+            """ + Self.whereClause(conditions) + " ORDER BY date"
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        while let row = try cursor.next() {
+            var summary = ActivitySummaryRow(date: row[0])
+            summary.activeEnergyBurned = row[1]
+            summary.activeEnergyBurnedGoal = row[2]
+            summary.appleMoveTime = row[3]
+            summary.appleMoveTimeGoal = row[4]
+            summary.appleExerciseTime = row[5]
+            summary.appleExerciseTimeGoal = row[6]
+            summary.appleStandHours = row[7]
+            summary.appleStandHoursGoal = row[8]
+            summary.exportDate = row[9]
+            try body(summary)
+        }
+    }
+
+    func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws {
+        let (conditions, arguments) = Self.range("received_date", start: start, end: end)
+        let sql = """
+            SELECT uuid, type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
+                   resource_type, resource
+            FROM clinical_record
+            """ + Self.whereClause(conditions) + " ORDER BY id"
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        while let row = try cursor.next() {
+            guard let uuid = UUID(blob: row[0]) else { continue }
+            try body(ClinicalRecordRow(
+                uuid: uuid, typeIdentifier: row[1], identifier: row[2], sourceName: row[3], sourceURL: row[4], fhirVersion: row[5],
+                receivedDate: row[6], resourceFilePath: row[7], resourceType: row[8], resource: row[9]))
+        }
+    }
+
+    func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void) throws {
+        let (conditions, arguments) = Self.range("start_date", start: start, end: end)
+        let sql = """
+            SELECT uuid, element, type, start_date, end_date, source_name, attributes, children FROM unrecognized_record
+            """ + Self.whereClause(conditions) + " ORDER BY id"
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        while let row = try cursor.next() {
+            guard let uuid = UUID(blob: row[0]) else { continue }
+            try body(UnrecognizedRecordRow(
+                uuid: uuid, element: row[1], typeIdentifier: row[2], startDate: row[3], endDate: row[4], sourceName: row[5],
+                attributes: row[6], children: row[7]))
+        }
+    }
+
+    /// `column >= start AND column < end` for the bounds given.
+    private static func range<Bound: DatabaseValueConvertible>(
+        _ column: String, start: Bound?, end: Bound?
+    ) -> ([String], [(any DatabaseValueConvertible)?]) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let start {
+            conditions.append("\(column) >= ?")
+            arguments.append(start)
+        }
+        if let end {
+            conditions.append("\(column) < ?")
+            arguments.append(end)
+        }
+        return (conditions, arguments)
+    }
+
+    private static func whereClause(_ conditions: [String]) -> String {
+        conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    }
+}
