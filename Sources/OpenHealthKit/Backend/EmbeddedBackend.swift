@@ -65,6 +65,10 @@ struct EmbeddedBackend: HealthStoreBackend {
         try engine.sources(of: type, predicate: predicate, as: principal())
     }
 
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] {
+        try engine.correlations(of: type, predicate: predicate, memberFilters: memberFilters, as: principal())
+    }
+
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
         try engine.characteristic(type, as: principal())
     }

@@ -20,6 +20,8 @@ package protocol HealthStoreBackend: Sendable {
     /// The anchor of the latest committed change, where a query that watches the store starts.
     func currentAnchor() throws -> Int64
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource]
+    /// The correlations of `type` matching `predicate` that hold, for each member filter, a member matching it.
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation]
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
 
     /// Calls `handler` after each committed change touching one of the types (and after grant changes for them).

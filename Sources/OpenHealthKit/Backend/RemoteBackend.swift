@@ -110,6 +110,16 @@ struct RemoteBackend: HealthStoreBackend {
         ).answer.sources.map(\.source)
     }
 
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] {
+        let query = WireCorrelationQuery(type: type.identifier, predicate: predicate, memberFilters: memberFilters)
+        return try transport.call("POST", "/v1/queries/correlations", body: query, as: WireSamplesResponse.self).answer.samples.map {
+            guard let correlation = try $0.sample() as? HKCorrelation else {
+                throw HKError(.unknownError, "healthd answered a correlation query with another kind of sample")
+            }
+            return correlation
+        }
+    }
+
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
         try transport.call("GET", "/v1/characteristics/\(type.rawValue)", as: WireCharacteristic.self).answer.value
     }
