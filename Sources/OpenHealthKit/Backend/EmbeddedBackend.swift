@@ -73,6 +73,8 @@ struct EmbeddedBackend: HealthStoreBackend {
         try engine.characteristic(type, as: principal())
     }
 
+    var waitsOnNetwork: Bool { false }
+
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
         let subscription = engine.feed.subscribe(to: typeIdentifiers, handler: handler)
         // As healthd does when an app connects: what background delivery has not yet told the app is announced now

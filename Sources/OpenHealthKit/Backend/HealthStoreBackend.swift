@@ -28,6 +28,9 @@ package protocol HealthStoreBackend: Sendable {
     /// Types with background delivery that changed while the app was away are announced at once.
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription
 
+    /// Whether calls wait on the network (healthd): the store then runs each call on a queue of its own.
+    var waitsOnNetwork: Bool { get }
+
     /// Remembers (or forgets) the app's request to be told of changes to a type while it is not running; a nil type
     /// is every type.
     func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws

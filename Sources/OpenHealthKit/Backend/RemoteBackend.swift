@@ -124,6 +124,8 @@ struct RemoteBackend: HealthStoreBackend {
         try transport.call("GET", "/v1/characteristics/\(type.rawValue)", as: WireCharacteristic.self).answer.value
     }
 
+    var waitsOnNetwork: Bool { true }
+
     /// Opens a change stream from the store's current anchor, read before returning: a change committed after
     /// this call is reported even if the stream connects later.
     func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
