@@ -174,7 +174,6 @@ import OpenHealthKit
                 completion()
             }
             store.execute(query)
-            try await Task.sleep(for: .milliseconds(300))
             try await store.save(HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: Date(), end: Date()))
             try await store.save(beat(66))
             #expect(try await inbox.next() == "changed")

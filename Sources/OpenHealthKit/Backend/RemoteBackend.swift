@@ -62,6 +62,7 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     func save(_ objects: [HKObject]) throws {
+        RemoteQueryStarts.waitForEarlierStarts()
         let samples = try objects.map { object -> WireSample in
             guard let sample = object as? HKSample else { throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved") }
             return WireSample(sample)
@@ -76,11 +77,13 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     func delete(uuids: [UUID]) throws {
+        RemoteQueryStarts.waitForEarlierStarts()
         _ = try transport.call("POST", "/v1/samples/delete", body: WireDeleteRequest(uuids: uuids), as: WireCountResponse.self)
     }
 
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int {
-        try transport.call(
+        RemoteQueryStarts.waitForEarlierStarts()
+        return try transport.call(
             "POST", "/v1/samples/delete-matching", body: WireDeleteObjectsRequest(type: type.identifier, predicate: predicate),
             as: WireCountResponse.self
         ).answer.count
@@ -126,13 +129,23 @@ struct RemoteBackend: HealthStoreBackend {
 
     var waitsOnNetwork: Bool { true }
 
-    /// Opens a change stream from the store's current anchor, read before returning: a change committed after
-    /// this call is reported even if the stream connects later.
-    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
-        let stream = RemoteChangeStream(
-            transport: transport, typeIdentifiers: typeIdentifiers, from: try? currentAnchor(), handler: handler)
-        stream.start()
-        return ChangeSubscription { stream.cancel() }
+    /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's
+    /// writes wait until the anchor is known (``RemoteQueryStarts``), so a change it commits after this call returns
+    /// is after the anchor, and reported even if the stream connects later.
+    func subscribe(
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+    ) -> StoreSubscription {
+        let ticket = RemoteQueryStarts.begin()
+        let start = Eventual<Int64>()
+        let stream = RemoteChangeStream(transport: transport, typeIdentifiers: typeIdentifiers, kinds: kinds, handler: handler)
+        DispatchQueue(label: "OpenHealthKit.subscribe").async { [self] in
+            let anchor = Result { try currentAnchor() }.mapError(HKError.init(wrapping:))
+            start.resolve(anchor)
+            RemoteQueryStarts.end(ticket)
+            // Without an anchor (healthd unreachable) the stream follows from when it connects; the query reports the error.
+            stream.start(from: try? anchor.get())
+        }
+        return StoreSubscription(start: start, token: ChangeSubscription { stream.cancel() })
     }
 
     /// Runs a blocking call off the caller's task, on a queue of its own (libdispatch's overcommit pool: a waiting

@@ -22,19 +22,25 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     private let transport: RemoteTransport
     private let typeIdentifiers: Set<String>
+    private let kinds: Set<StoreChange.Kind>
     private let handler: @Sendable (StoreChange) -> Void
     private let state = Locked(State())
 
-    /// Starts from `anchor`: changes after it are reported even if they happened before the stream connected.
-    init(transport: RemoteTransport, typeIdentifiers: Set<String>, from anchor: Int64?, handler: @escaping @Sendable (StoreChange) -> Void) {
+    init(
+        transport: RemoteTransport, typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
+        handler: @escaping @Sendable (StoreChange) -> Void
+    ) {
         self.transport = transport
         self.typeIdentifiers = typeIdentifiers
+        self.kinds = kinds
         self.handler = handler
         super.init()
-        state.withLock { $0.anchor = anchor }
     }
 
-    func start() {
+    /// Connects from `anchor`: changes after it are reported even if they happened before the stream connected
+    /// (nil: from when it connects).
+    func start(from anchor: Int64?) {
+        state.withLock { $0.anchor = anchor }
         connect()
     }
 
@@ -82,19 +88,19 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let events = state.withLock { state -> [WireChangeEvent] in
+        let changes = state.withLock { state -> [StoreChange] in
             state.pending.append(data)
-            var events: [WireChangeEvent] = []
+            var changes: [StoreChange] = []
             while let block = Self.nextBlock(&state.pending) {
-                guard let event = Self.changeEvent(in: block) else { continue }
-                state.anchor = max(state.anchor ?? 0, event.anchor)
+                guard let change = Self.change(in: block) else { continue }
+                if change.kind == .samples { state.anchor = max(state.anchor ?? 0, change.anchor) }
                 state.retryDelay = 0.5
-                events.append(event)
+                changes.append(change)
             }
-            return events
+            return changes
         }
-        for event in events {
-            handler(StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor))
+        for change in changes where kinds.contains(change.kind) {
+            handler(change)
         }
     }
 
@@ -118,10 +124,13 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     /// The change an event block carries: its `data` lines joined (comments and other fields ignored).
-    private static func changeEvent(in block: String) -> WireChangeEvent? {
-        let data = block.split(separator: "\n").filter { $0.hasPrefix("data:") }
-            .map { $0.dropFirst(5).drop(while: { $0 == " " }) }.joined(separator: "\n")
-        guard !data.isEmpty else { return nil }
-        return try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8))
+    private static func change(in block: String) -> StoreChange? {
+        let lines = block.split(separator: "\n")
+        func field(_ name: String) -> [Substring] {
+            lines.filter { $0.hasPrefix(name + ":") }.map { $0.dropFirst(name.count + 1).drop(while: { $0 == " " }) }
+        }
+        let data = field("data").joined(separator: "\n")
+        guard !data.isEmpty, let event = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8)) else { return nil }
+        return StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor)
     }
 }

@@ -19,8 +19,10 @@ struct UnavailableBackend: HealthStoreBackend {
     func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
     var waitsOnNetwork: Bool { false }
-    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
-        ChangeFeed().subscribe(to: [], handler: handler)
+    func subscribe(
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+    ) -> StoreSubscription {
+        StoreSubscription(start: Eventual(.failure(error)), token: ChangeSubscription {})
     }
     func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws { throw error }
     func disableBackgroundDelivery(for type: HKObjectType?) throws { throw error }
