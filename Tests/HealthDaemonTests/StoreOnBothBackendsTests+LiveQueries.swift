@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import OpenHealthKit
 
-/// Long-running queries on both backends: nothing saved after `execute` is missed.
+/// Long-running queries on both backends: nothing saved after `execute` is missed, source priority changes reach
+/// running statistics collection queries (and only them).
 extension StoreOnBothBackendsTests {
     /// Each round executes an observer, an anchored query (from the anchor the previous round ended at) and a
     /// statistics collection query, and at once saves, from another app's store, a sample each must report.
@@ -52,6 +53,52 @@ extension StoreOnBothBackendsTests {
                 reader.stop(anchoredQuery)
                 reader.stop(statistics)
             }
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func reorderingSourcesUpdatesRunningCollectionQueriesButWakesNoObserver(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let phone = try await world.authorizedStore(Apps.app("com.example.phone"), for: [steps])
+            let watch = try await world.authorizedStore(Apps.app("com.example.watch"), for: [steps])
+            // Phone 1,000 steps over the first hour, watch 600 over the next 60 minutes from half past.
+            try await phone.save(stepsSample(1000, at: 0, minutes: 60))
+            try await watch.save(stepsSample(600, at: 1800, minutes: 60))
+
+            let inbox = Inbox<String>()
+            let query = HKStatisticsCollectionQuery(
+                quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: Self.hour,
+                intervalComponents: DateComponents(hour: 1))
+            let sum: @Sendable (HKStatistics?) -> String = { statistics in
+                statistics?.sumQuantity().map { "\(Int($0.doubleValue(for: .count()).rounded()))" } ?? "nil"
+            }
+            query.initialResultsHandler = { _, collection, error in
+                inbox.post(error.map { "error \($0)" } ?? "initial " + (collection?.statistics().map(sum).joined(separator: ",") ?? ""))
+            }
+            query.statisticsUpdateHandler = { _, statistics, _, error in
+                let hours = statistics.map { Int($0.startDate.timeIntervalSince(Self.hour) / 3600) }
+                inbox.post(error.map { "error \($0)" } ?? "hour \(hours.map(String.init) ?? "?") \(sum(statistics))")
+            }
+            let observed = Inbox<String>()
+            let observer = HKObserverQuery(sampleType: steps, predicate: nil) { _, completion, _ in
+                observed.post("changed")
+                completion()
+            }
+            phone.execute(query)
+            phone.execute(observer)
+            #expect(try await inbox.next() == "initial 1000,300")
+
+            // The watch counts first from now on: in the half hour both cover, its 300 steps replace the phone's 500.
+            try await world.setSourcePriority(["com.example.watch", "com.example.phone"], for: steps)
+            #expect(try await inbox.next() == "hour 0 800")
+            try await world.setSourcePriority([], for: steps)
+            #expect(try await inbox.next() == "hour 0 1000")
+            #expect(try await inbox.rest().isEmpty)
+            // Apple's observer queries hear samples only.
+            #expect(try await observed.rest().isEmpty)
+
+            phone.stop(query)
+            phone.stop(observer)
         }
     }
 }

@@ -492,6 +492,10 @@ paths:
         Types with background delivery that changed since the app last acknowledged them are announced first
         (an event whose id is the starting anchor). Idle streams carry a comment every 15 seconds. A revoked
         app's stream closes.
+
+        With `events=change,priority`, a change of the source priority of one of the types (which changes merged
+        statistics, not samples) is reported as `event: priority` with the same data (the store's anchor then)
+        and no id: it cannot be resumed, so a client recomputes its statistics whenever it (re)connects.
       parameters:
         - name: types
           in: query
@@ -501,6 +505,10 @@ paths:
         - name: anchor
           in: query
           schema: { type: integer, format: int64, minimum: 0 }
+        - name: events
+          in: query
+          description: "The events to send, comma-separated: `change` (samples; the default), `priority` (source order)."
+          schema: { type: string, default: change }
         - name: Last-Event-ID
           in: header
           schema: { type: string }

@@ -11,6 +11,9 @@ import FoundationNetworking
 /// `StoreChange` for the handler, as the embedded change feed delivers them. A dropped connection is reopened
 /// from the last event's anchor, so no change is lost. When healthd refuses the credential (revoked), the handler
 /// hears one last change, so that running queries read again and report the error, and the stream stops.
+///
+/// Changes of the source priority (`priority` events, asked for with `.sourcePriority`) carry no anchor, so none
+/// can be resumed: each time the stream connects, the handler hears one, and recomputes what it might have missed.
 final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct State {
         var anchor: Int64?
@@ -58,6 +61,9 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         guard let anchor else { return }
         var query = [URLQueryItem(name: "types", value: typeIdentifiers.sorted().joined(separator: ","))]
         if let anchor { query.append(URLQueryItem(name: "anchor", value: String(anchor))) }
+        if kinds.contains(.sourcePriority) {
+            query.append(URLQueryItem(name: "events", value: (kinds.contains(.samples) ? "change," : "") + "priority"))
+        }
         var request = URLRequest(url: transport.url("/v1/changes/stream", query: query), timeoutInterval: 120)
         transport.authorize(&request)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
@@ -85,6 +91,10 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
             return
         }
         completionHandler(status == 200 ? .allow : .cancel)
+        if status == 200, kinds.contains(.sourcePriority) {
+            let anchor = state.withLock { $0.anchor ?? 0 }
+            handler(StoreChange(typeIdentifiers: typeIdentifiers, anchor: anchor, kind: .sourcePriority))
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -123,7 +133,8 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         return block
     }
 
-    /// The change an event block carries: its `data` lines joined (comments and other fields ignored).
+    /// The change an event block carries: its `data` lines joined, of the kind its `event` names (`change`, the
+    /// default, or `priority`); comments and other fields are ignored.
     private static func change(in block: String) -> StoreChange? {
         let lines = block.split(separator: "\n")
         func field(_ name: String) -> [Substring] {
@@ -131,6 +142,7 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
         let data = field("data").joined(separator: "\n")
         guard !data.isEmpty, let event = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8)) else { return nil }
-        return StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor)
+        let kind: StoreChange.Kind = field("event").first == "priority" ? .sourcePriority : .samples
+        return StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor, kind: kind)
     }
 }
