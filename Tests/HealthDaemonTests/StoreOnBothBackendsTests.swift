@@ -226,6 +226,25 @@ import OpenHealthKit
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func theDefaultSourceIsTheApps(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let app = AppManifest(
+                bundleIdentifier: "com.example.defaultsource", name: "Default Source", version: "1",
+                shareUsageDescription: "Reads your data.", updateUsageDescription: "Saves your data.")
+            let configuration = try await world.configuration(app)
+            // The default source is process-wide and tests running beside this one make stores too (the store made
+            // last sets it): make ours again until no other came in between.
+            var source = HKSource.default()
+            for _ in 0..<20 where source.bundleIdentifier != app.bundleIdentifier {
+                _ = HKHealthStore(configuration: configuration)
+                source = HKSource.default()
+            }
+            #expect(source.bundleIdentifier == "com.example.defaultsource")
+            #expect(source.name == "Default Source")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func characteristicsNeedAReadDecision(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             try await world.setCharacteristic(.biologicalSex, String(HKBiologicalSex.female.rawValue))

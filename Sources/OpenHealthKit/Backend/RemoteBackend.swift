@@ -14,7 +14,11 @@ struct RemoteBackend: HealthStoreBackend {
     let transport: RemoteTransport
 
     init(remote: HealthStoreConfiguration.Remote) {
-        transport = RemoteTransport(remote: remote)
+        self.init(transport: RemoteTransport(remote: remote))
+    }
+
+    init(transport: RemoteTransport) {
+        self.transport = transport
     }
 
     /// How long one permission call waits for the owner before asking again.

@@ -26,7 +26,12 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// A database that cannot be opened makes every call fail with `errorDatabaseInaccessible`.
     public init(configuration: HealthStoreConfiguration) {
         if let remote = configuration.remote {
-            backend = RemoteBackend(remote: remote)
+            let transport = RemoteBackend(remote: remote).transport
+            // As an embedded store sets it from its manifest: the app healthd knows by the credential, asked now in
+            // the background (samples made later find it known), and again when needed.
+            HKSource.setProcessDefault { transport.appSource() }
+            DispatchQueue(label: "OpenHealthKit.app").async { _ = transport.appSource() }
+            backend = RemoteBackend(transport: transport)
         } else {
             do {
                 let engine = try EngineRegistry.engine(for: configuration.location)
