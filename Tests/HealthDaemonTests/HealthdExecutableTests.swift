@@ -39,7 +39,8 @@ import OpenHealthKitWire
             "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
             json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
 
-        // A permission request is waiting for the owner when healthd is asked to stop: it is answered, not dropped.
+        // A permission request is waiting for the owner when healthd is asked to stop: the call is told to ask again,
+        // and the request is kept for the next start.
         async let waiting = HTTP.call(
             "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: registered.credential,
             json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]), timeout: 90)
@@ -49,13 +50,15 @@ import OpenHealthKitWire
         #expect(pending.requests.count == 1)
         try await HealthdProcess.terminate(running.process)
         let interrupted = try await waiting
-        #expect(interrupted.status == 409)
-        #expect(interrupted.error?.error.code == HKError.Code.errorUserCanceled.rawValue)
+        #expect(interrupted.status == 202)
+        let outcome = try interrupted.decode(WireAuthorizationOutcome.self)
+        #expect(outcome.status == .pending && outcome.requestId == pending.requests.first?.id)
         #expect(running.process.terminationStatus == 0)
 
         // Saved (acknowledged) in one run, there in the next.
         let restarted = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
         let owner = DaemonOwner(address: restarted.address, secret: secret)
+        #expect(try await owner.pending().map(\.id) == pending.requests.map(\.id))
         let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: registered.credential)))
         let answering = Task { try await owner.allowEverything() }
         try await store2.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [HKQuantityType(.heartRate)])
@@ -69,6 +72,75 @@ import OpenHealthKitWire
         let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: registered.credential)))
         #expect(try await Fetch.samples(store3, HKQuantityType(.heartRate)).map(\.uuid) == [beat.uuid])
         try await HealthdProcess.terminate(third.process)
+    }
+
+    /// An app waits in `requestAuthorization` while healthd stops (gracefully, then killed) and starts again on the same
+    /// port: the owner still sees the request after the restart, and the app's call completes when they answer.
+    @Test(arguments: [false, true])
+    func aWaitingPermissionRequestSurvivesARestart(killed: Bool) async throws {
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let first = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let owner = DaemonOwner(address: first.address, secret: secret)
+        let plists = try Plists(Apps.app())
+        let registered = try await HTTP.call(
+            "POST", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
+            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: registered.credential)))
+        let heartRate = HKQuantityType(.heartRate)
+        let asking = Task { try await app.requestAuthorization(toShare: [heartRate], read: [heartRate]) }
+
+        var asked: [WirePendingRequest] = []
+        while asked.isEmpty { asked = try await owner.pending() }
+        if killed { try await HealthdProcess.sigkill(first.process) } else { try await HealthdProcess.terminate(first.process) }
+        let port = try #require(first.address.port)
+        let second = try await HealthdProcess.launch(arguments: ["--port", String(port), "--store", store])
+        defer { Task { try? await HealthdProcess.terminate(second.process) } }
+
+        // The same request, once: the app asked the restarted healthd again and joined it.
+        try await Task.sleep(for: .seconds(1))
+        let kept = try await owner.pending()
+        #expect(kept.map(\.id) == asked.map(\.id))
+        #expect(kept.first?.toShare == [heartRate.identifier])
+        let answered = try await HTTP.call(
+            "POST", URL(string: second.address.absoluteString + "/v1/owner/authorization/\(asked[0].id.uuidString)/answer")!, bearer: secret,
+            json: WireAuthorizationAnswer(allowedToShare: [heartRate.identifier], allowedToRead: []))
+        #expect(answered.status == 200)
+        try await asking.value
+        #expect(app.authorizationStatus(for: heartRate) == .sharingAuthorized)
+        #expect(try await owner.pending().isEmpty)
+    }
+
+    /// Asked, then healthd restarted and the app gone: the owner's answer after the restart is still recorded.
+    @Test func aKeptRequestAnsweredAfterARestartIsRecordedForTheApp() async throws {
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let first = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let plists = try Plists(Apps.app())
+        let registered = try await HTTP.call(
+            "POST", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
+            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+        let request = try await HTTP.call(
+            "POST", URL(string: first.address.absoluteString + "/v1/authorization/request?wait=0")!, bearer: registered.credential,
+            json: try WireAuthorizationRequest.names(["heartRate", "stepCount"], ["heartRate"]))
+        #expect(request.status == 202)
+        try await HealthdProcess.terminate(first.process)
+
+        let second = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        defer { Task { try? await HealthdProcess.terminate(second.process) } }
+        let owner = DaemonOwner(address: second.address, secret: secret)
+        let kept = try #require(try await owner.pending().first)
+        #expect(kept.app.bundleIdentifier == "com.example.app")
+        let answered = try await HTTP.call(
+            "POST", URL(string: second.address.absoluteString + "/v1/owner/authorization/\(kept.id.uuidString)/answer")!, bearer: secret,
+            json: WireAuthorizationAnswer(allowedToShare: [HKQuantityTypeIdentifier.heartRate.rawValue], allowedToRead: []))
+        #expect(answered.status == 200)
+        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: second.address, credential: registered.credential)))
+        #expect(app.authorizationStatus(for: HKQuantityType(.heartRate)) == .sharingAuthorized)
+        #expect(app.authorizationStatus(for: HKQuantityType(.stepCount)) == .sharingDenied)
+        #expect(try await owner.pending().isEmpty)
     }
 
     @Test func badArgumentsAreRefused() async throws {
@@ -87,6 +159,12 @@ import OpenHealthKitWire
 struct DaemonOwner: Sendable {
     let address: URL
     let secret: String
+
+    /// The requests waiting for the owner.
+    func pending() async throws -> [WirePendingRequest] {
+        try await HTTP.call("GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
+            .decode(WirePendingRequests.self).requests
+    }
 
     /// Allows every pending request, until cancelled.
     func allowEverything() async throws {

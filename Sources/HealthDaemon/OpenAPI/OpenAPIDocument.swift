@@ -410,7 +410,9 @@ paths:
         Checked as HealthKit checks it, then held until the owner answers through
         `/v1/owner/authorization/{id}/answer`, for up to `wait` seconds. `answered` means the user decided (not
         that anything was allowed). `pending`: ask again to keep waiting; the same request is joined, not
-        repeated. Already decided types are not asked again.
+        repeated. Already decided types are not asked again. Requests are kept in the store: when healthd stops,
+        waiting calls answer `pending`, and the restarted healthd still holds the request (the owner sees it;
+        asking again joins it; an answer given meanwhile is recorded).
       parameters:
         - name: wait
           in: query
@@ -423,7 +425,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
         "202":
-          description: Still waiting for the owner.
+          description: Still waiting for the owner (or healthd is stopping; ask the restarted one).
           content:
             application/json:
               schema: { $ref: "#/components/schemas/AuthorizationOutcome" }

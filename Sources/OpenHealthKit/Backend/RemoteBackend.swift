@@ -23,6 +23,9 @@ struct RemoteBackend: HealthStoreBackend {
 
     /// How long one permission call waits for the owner before asking again.
     private static let authorizationWait = 30
+    /// How long a permission request keeps asking while healthd cannot be reached (restarting): healthd keeps the
+    /// request, and the restarted one is asked again.
+    static let authorizationReconnectWindow: Duration = .seconds(120)
 
     /// Only a malformed request is reported here (the facade raises it, as HealthKit does); an unreachable healthd or
     /// a refused credential is reported by the request itself, through its completion handler.
@@ -37,17 +40,31 @@ struct RemoteBackend: HealthStoreBackend {
         }
     }
 
+    /// healthd holds each call until the owner answers or the wait ends; a pending request is joined again. While
+    /// healthd cannot be reached (it is restarting) the call is made again, with pauses, for up to
+    /// ``authorizationReconnectWindow``; the restarted healthd still holds the request.
     func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws {
         let body = WireAuthorizationRequest(toShare: toShare, toRead: read)
-        // healthd holds each call until the owner answers or the wait ends; a pending request is joined again.
+        var unreachableSince: ContinuousClock.Instant?
+        var pause = Duration.milliseconds(250)
         while true {
-            let outcome = try await blocking { [transport] in
-                try transport.call(
-                    "POST", "/v1/authorization/request", query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
-                    body: body, timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
-                ).answer
+            do {
+                let outcome = try await blocking { [transport] in
+                    try transport.call(
+                        "POST", "/v1/authorization/request", query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
+                        body: body, timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
+                    ).answer
+                }
+                if outcome.status == .answered { return }
+                unreachableSince = nil
+                pause = .milliseconds(250)
+            } catch let error as HKError where error.code == .errorDatabaseInaccessible {
+                let since = unreachableSince ?? .now
+                guard ContinuousClock.now - since < Self.authorizationReconnectWindow else { throw error }
+                unreachableSince = since
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(2))
             }
-            if outcome.status == .answered { return }
             try Task.checkCancellation()
         }
     }
