@@ -11,6 +11,17 @@ import OpenHealthKitWire
         return directory.appendingPathComponent("health.sqlite").path
     }
 
+    /// healthd on `store` with the example app registered: the process, the owner secret and the app's credential.
+    func launchWithApp(_ store: String) async throws -> (HealthdProcess.Launched, String, String) {
+        let running = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let plists = try Plists(Apps.app())
+        let registered = try await HTTP.call(
+            "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
+            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+        return (running, secret, registered.credential)
+    }
+
     @Test func theFirstStartShowsTheOwnerSecretOnceAndLaterStartsDoNot() async throws {
         let store = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
@@ -32,17 +43,12 @@ import OpenHealthKitWire
     @Test func whatWasAcknowledgedSurvivesAStopAndWaitingRequestsGetAnAnswer() async throws {
         let store = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let running = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let plists = try Plists(Apps.app())
-        let registered = try await HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
-            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+        let (running, secret, credential) = try await launchWithApp(store)
 
         // A permission request is waiting for the owner when healthd is asked to stop: the call is told to ask again,
         // and the request is kept for the next start.
         async let waiting = HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: registered.credential,
+            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: credential,
             json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]), timeout: 90)
         try await Task.sleep(for: .milliseconds(500))
         let pending = try await HTTP.call("GET", URL(string: running.address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
@@ -59,7 +65,7 @@ import OpenHealthKitWire
         let restarted = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
         let owner = DaemonOwner(address: restarted.address, secret: secret)
         #expect(try await owner.pending().map(\.id) == pending.requests.map(\.id))
-        let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: registered.credential)))
+        let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: credential)))
         let answering = Task { try await owner.allowEverything() }
         try await store2.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [HKQuantityType(.heartRate)])
         answering.cancel()
@@ -69,7 +75,7 @@ import OpenHealthKitWire
         try await HealthdProcess.terminate(restarted.process)
 
         let third = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: registered.credential)))
+        let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: credential)))
         #expect(try await Fetch.samples(store3, HKQuantityType(.heartRate)).map(\.uuid) == [beat.uuid])
         try await HealthdProcess.terminate(third.process)
     }
@@ -80,14 +86,9 @@ import OpenHealthKitWire
     func aWaitingPermissionRequestSurvivesARestart(killed: Bool) async throws {
         let store = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let first = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let (first, secret, credential) = try await launchWithApp(store)
         let owner = DaemonOwner(address: first.address, secret: secret)
-        let plists = try Plists(Apps.app())
-        let registered = try await HTTP.call(
-            "POST", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
-            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
-        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: registered.credential)))
+        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: credential)))
         let heartRate = HKQuantityType(.heartRate)
         let asking = Task { try await app.requestAuthorization(toShare: [heartRate], read: [heartRate]) }
 
@@ -103,10 +104,7 @@ import OpenHealthKitWire
         let kept = try await owner.pending()
         #expect(kept.map(\.id) == asked.map(\.id))
         #expect(kept.first?.toShare == [heartRate.identifier])
-        let answered = try await HTTP.call(
-            "POST", URL(string: second.address.absoluteString + "/v1/owner/authorization/\(asked[0].id.uuidString)/answer")!, bearer: secret,
-            json: WireAuthorizationAnswer(allowedToShare: [heartRate.identifier], allowedToRead: []))
-        #expect(answered.status == 200)
+        #expect(try await owner.answer(asked[0].id, allowingToShare: [heartRate.identifier]) == 200)
         try await asking.value
         #expect(app.authorizationStatus(for: heartRate) == .sharingAuthorized)
         #expect(try await owner.pending().isEmpty)
@@ -116,14 +114,9 @@ import OpenHealthKitWire
     @Test func aKeptRequestAnsweredAfterARestartIsRecordedForTheApp() async throws {
         let store = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let first = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let plists = try Plists(Apps.app())
-        let registered = try await HTTP.call(
-            "POST", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
-            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+        let (first, secret, credential) = try await launchWithApp(store)
         let request = try await HTTP.call(
-            "POST", URL(string: first.address.absoluteString + "/v1/authorization/request?wait=0")!, bearer: registered.credential,
+            "POST", URL(string: first.address.absoluteString + "/v1/authorization/request?wait=0")!, bearer: credential,
             json: try WireAuthorizationRequest.names(["heartRate", "stepCount"], ["heartRate"]))
         #expect(request.status == 202)
         try await HealthdProcess.terminate(first.process)
@@ -133,11 +126,8 @@ import OpenHealthKitWire
         let owner = DaemonOwner(address: second.address, secret: secret)
         let kept = try #require(try await owner.pending().first)
         #expect(kept.app.bundleIdentifier == "com.example.app")
-        let answered = try await HTTP.call(
-            "POST", URL(string: second.address.absoluteString + "/v1/owner/authorization/\(kept.id.uuidString)/answer")!, bearer: secret,
-            json: WireAuthorizationAnswer(allowedToShare: [HKQuantityTypeIdentifier.heartRate.rawValue], allowedToRead: []))
-        #expect(answered.status == 200)
-        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: second.address, credential: registered.credential)))
+        #expect(try await owner.answer(kept.id, allowingToShare: [HKQuantityTypeIdentifier.heartRate.rawValue]) == 200)
+        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: second.address, credential: credential)))
         #expect(app.authorizationStatus(for: HKQuantityType(.heartRate)) == .sharingAuthorized)
         #expect(app.authorizationStatus(for: HKQuantityType(.stepCount)) == .sharingDenied)
         #expect(try await owner.pending().isEmpty)
@@ -164,6 +154,13 @@ struct DaemonOwner: Sendable {
     func pending() async throws -> [WirePendingRequest] {
         try await HTTP.call("GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
             .decode(WirePendingRequests.self).requests
+    }
+
+    /// Answers a request, allowing these types to be shared and nothing else; returns the status.
+    func answer(_ id: UUID, allowingToShare types: [String]) async throws -> Int {
+        try await HTTP.call(
+            "POST", URL(string: address.absoluteString + "/v1/owner/authorization/\(id.uuidString)/answer")!, bearer: secret,
+            json: WireAuthorizationAnswer(allowedToShare: types, allowedToRead: [])).status
     }
 
     /// Allows every pending request, until cancelled.

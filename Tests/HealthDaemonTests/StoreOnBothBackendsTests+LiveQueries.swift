@@ -59,26 +59,9 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func reorderingSourcesUpdatesRunningCollectionQueriesButWakesNoObserver(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let phone = try await world.authorizedStore(Apps.app("com.example.phone"), for: [steps])
-            let watch = try await world.authorizedStore(Apps.app("com.example.watch"), for: [steps])
-            // Phone 1,000 steps over the first hour, watch 600 over the next 60 minutes from half past.
-            try await phone.save(stepsSample(1000, at: 0, minutes: 60))
-            try await watch.save(stepsSample(600, at: 1800, minutes: 60))
+            let phone = try await phoneAndWatchSteps(world)
 
-            let inbox = Inbox<String>()
-            let query = HKStatisticsCollectionQuery(
-                quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: Self.hour,
-                intervalComponents: DateComponents(hour: 1))
-            let sum: @Sendable (HKStatistics?) -> String = { statistics in
-                statistics?.sumQuantity().map { "\(Int($0.doubleValue(for: .count()).rounded()))" } ?? "nil"
-            }
-            query.initialResultsHandler = { _, collection, error in
-                inbox.post(error.map { "error \($0)" } ?? "initial " + (collection?.statistics().map(sum).joined(separator: ",") ?? ""))
-            }
-            query.statisticsUpdateHandler = { _, statistics, _, error in
-                let hours = statistics.map { Int($0.startDate.timeIntervalSince(Self.hour) / 3600) }
-                inbox.post(error.map { "error \($0)" } ?? "hour \(hours.map(String.init) ?? "?") \(sum(statistics))")
-            }
+            let (query, inbox) = hourlyStepsFollowed()
             let observed = Inbox<String>()
             let observer = HKObserverQuery(sampleType: steps, predicate: nil) { _, completion, _ in
                 observed.post("changed")
