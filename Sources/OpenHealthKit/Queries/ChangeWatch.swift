@@ -25,16 +25,19 @@ final class ChangeWatch: Sendable {
         _ typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, on backend: any HealthStoreBackend,
         initial: @escaping @Sendable (Result<Int64, HKError>) -> Void, update: @escaping @Sendable () -> Void
     ) {
+        // `initial` is queued before the subscription opens, so that every update runs after it.
+        let subscribed = Eventual<StoreSubscription>()
+        serial.async { [self] in
+            guard let token = try? subscribed.value(), !isStopped else { return }
+            initial(Result { () throws(HKError) in try token.startAnchor() })
+        }
         let token = backend.subscribe(to: typeIdentifiers, kinds: kinds) { [self] _ in
             serial.async { if !self.isStopped { update() } }
         }
         subscription.withLock { $0 = token }
+        subscribed.resolve(.success(token))
         // `stop` may have run before the token was stored.
         if isStopped { token.cancel() }
-        serial.async { [self] in
-            guard !isStopped else { return }
-            initial(Result { () throws(HKError) in try token.startAnchor() })
-        }
     }
 
     /// Runs `work` once on the serial queue (a query that does not keep running).
