@@ -25,7 +25,7 @@ public final class HealthDaemon: Sendable {
     let registry: AppRegistry
     let authority: CredentialAuthority
     let authenticator: Authenticator
-    let pending = PendingAuthorizations()
+    let pending: PendingAuthorizations
     let streams = LiveStreams()
     let auditor: Auditor
     let bodies: BodyReader
@@ -42,6 +42,7 @@ public final class HealthDaemon: Sendable {
         }
         engine = HealthEngine(storage: storage)
         registry = try AppRegistry(storage: storage)
+        pending = try PendingAuthorizations(engine: engine, records: storage, registry: registry, logger: logger)
         let owner = try SecretFile.loadOrCreate(at: configuration.ownerSecretPath)
         newOwnerSecret = owner.created ? owner.secret : nil
         let key = try SecretFile.loadOrCreate(at: configuration.credentialKeyPath)

@@ -38,4 +38,18 @@ extension Schema {
                 BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
             """)
     }
+
+    /// Permission requests waiting for the owner, kept so that they outlive a restart of healthd.
+    static func pendingAuthorizations(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE pending_authorization (
+                id TEXT PRIMARY KEY,
+                bundle_identifier TEXT NOT NULL,
+                -- Type identifiers separated by spaces.
+                to_share TEXT NOT NULL,
+                to_read TEXT NOT NULL,
+                created_at REAL NOT NULL
+            );
+            """)
+    }
 }

@@ -62,6 +62,38 @@ extension SQLiteStorage: DaemonRecordStorage {
         }
     }
 
+    package func pendingAuthorizations() throws -> [PendingAuthorizationRecord] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM pending_authorization ORDER BY created_at").compactMap { row in
+                guard let id = UUID(uuidString: row["id"]) else { return nil }
+                let share: String = row["to_share"], read: String = row["to_read"]
+                return PendingAuthorizationRecord(
+                    id: id, app: row["bundle_identifier"], toShare: share.split(separator: " ").map(String.init),
+                    toRead: read.split(separator: " ").map(String.init), createdAt: Date(timeIntervalSince1970: row["created_at"]))
+            }
+        }
+    }
+
+    package func savePendingAuthorization(_ request: PendingAuthorizationRecord) throws {
+        try writer.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO pending_authorization (id, bundle_identifier, to_share, to_read, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    request.id.uuidString, request.app, request.toShare.joined(separator: " "), request.toRead.joined(separator: " "),
+                    request.createdAt.timeIntervalSince1970,
+                ])
+        }
+    }
+
+    package func removePendingAuthorizations(_ ids: [UUID]) throws {
+        guard !ids.isEmpty else { return }
+        try writer.write { db in
+            for id in ids {
+                try db.execute(sql: "DELETE FROM pending_authorization WHERE id = ?", arguments: [id.uuidString])
+            }
+        }
+    }
+
     package func appendAuditEntry(_ entry: AuditEntry) throws {
         try writer.write { db in
             try db.execute(

@@ -110,6 +110,12 @@ public struct WireCorrelationQuery: Codable, Sendable {
     public var type: String
     public var predicate: WirePredicate?
     public var samplePredicates: [String: WirePredicate]?
+    package init(type: String, predicate: PredicateTree?, memberFilters: [SampleFilter]) {
+        self.type = type
+        self.predicate = predicate.map(WirePredicate.init)
+        let members = memberFilters.map { ($0.type.identifier, WirePredicate($0.predicate ?? .all)) }
+        samplePredicates = members.isEmpty ? nil : Dictionary(members, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// `GET /v1/anchor`: the anchor of the latest committed change.

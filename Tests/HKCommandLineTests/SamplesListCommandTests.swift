@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import OpenHealthKit
+@testable import HKCommandLine
 
 /// `hk samples [list]` through the real binary, against a store file of its own.
 @Suite struct SamplesListCommandTests {
@@ -178,5 +180,17 @@ import Testing
         try await store.expectBadInput(["samples", "stepCount", "--limit", "many"], naming: "many")
         try await store.expectBadInput(["samples", "stepCount", "--format", "xml"], naming: "xml")
         try await store.expectBadInput(["samples"], naming: "<type>")
+    }
+
+    @Test func aDeviceIsItsPropertiesThatHaveAValueUnderHealthKitsNames() throws {
+        let device = HKDevice(
+            name: "Strap", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: "2.1", softwareVersion: nil,
+            localIdentifier: nil, udiDeviceIdentifier: "(01)0123")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let sample = HKQuantitySample(
+            type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 72),
+            start: date, end: date, device: device, metadata: nil)
+        let record = try SampleRecord(sample, unit: nil, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(try JSONRenderer.compact(record.device) == #"{"firmwareVersion":"2.1","manufacturer":"Acme","model":"S1","name":"Strap","udiDeviceIdentifier":"(01)0123"}"#)
     }
 }

@@ -79,6 +79,32 @@ import OpenHealthKitWire
         }
     }
 
+    @Test func aStreamAskingForPriorityEventsHearsTheSourceOrderChange() async throws {
+        try await withDaemon { daemon in
+            let steps = "HKQuantityTypeIdentifierStepCount"
+            let app = try await AppClient.authorized(daemon, types: ["stepCount"])
+            let both = EventStreamReader(url: daemon.url("/v1/changes/stream?types=\(steps)&events=change,priority"), credential: app.credential)
+            let plain = EventStreamReader(url: daemon.url("/v1/changes/stream?types=\(steps)"), credential: app.credential)
+            #expect(try await both.connected() == 200)
+            #expect(try await plain.connected() == 200)
+            let anchor = try await app.anchor()
+            let order = WireSourcePriority(type: steps, sources: ["com.example.watch", "com.example.app"])
+            #expect(try await daemon.owner("PUT", "/v1/owner/sources/priority", json: order).status == 200)
+            let heard = try await both.wait { !$0.isEmpty }
+            // No id: a priority change has no anchor to resume from.
+            #expect(heard.count == 1 && heard[0].name == "priority" && heard[0].id == nil)
+            #expect(heard[0].change == WireChangeEvent(anchor: anchor, types: [steps]))
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(plain.events.isEmpty)
+            both.close()
+            plain.close()
+
+            let refused = EventStreamReader(url: daemon.url("/v1/changes/stream?types=\(steps)&events=change,gossip"), credential: app.credential)
+            #expect(try await refused.connected() == 400)
+            refused.close()
+        }
+    }
+
     @Test func healthdStopsCleanlyWhileStreamsAreOpen() async throws {
         let daemon = try await DaemonHarness.start()
         let app = try await AppClient.authorized(daemon, types: ["heartRate"])

@@ -11,6 +11,17 @@ import OpenHealthKitWire
         return directory.appendingPathComponent("health.sqlite").path
     }
 
+    /// healthd on `store` with the example app registered: the process, the owner secret and the app's credential.
+    func launchWithApp(_ store: String) async throws -> (HealthdProcess.Launched, String, String) {
+        let running = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let plists = try Plists(Apps.app())
+        let registered = try await HTTP.call(
+            "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
+            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+        return (running, secret, registered.credential)
+    }
+
     @Test func theFirstStartShowsTheOwnerSecretOnceAndLaterStartsDoNot() async throws {
         let store = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
@@ -32,16 +43,12 @@ import OpenHealthKitWire
     @Test func whatWasAcknowledgedSurvivesAStopAndWaitingRequestsGetAnAnswer() async throws {
         let store = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let running = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let plists = try Plists(Apps.app())
-        let registered = try await HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
-            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
+        let (running, secret, credential) = try await launchWithApp(store)
 
-        // A permission request is waiting for the owner when healthd is asked to stop: it is answered, not dropped.
+        // A permission request is waiting for the owner when healthd is asked to stop: the call is told to ask again,
+        // and the request is kept for the next start.
         async let waiting = HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: registered.credential,
+            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: credential,
             json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]), timeout: 90)
         try await Task.sleep(for: .milliseconds(500))
         let pending = try await HTTP.call("GET", URL(string: running.address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
@@ -49,14 +56,16 @@ import OpenHealthKitWire
         #expect(pending.requests.count == 1)
         try await HealthdProcess.terminate(running.process)
         let interrupted = try await waiting
-        #expect(interrupted.status == 409)
-        #expect(interrupted.error?.error.code == HKError.Code.errorUserCanceled.rawValue)
+        #expect(interrupted.status == 202)
+        let outcome = try interrupted.decode(WireAuthorizationOutcome.self)
+        #expect(outcome.status == .pending && outcome.requestId == pending.requests.first?.id)
         #expect(running.process.terminationStatus == 0)
 
         // Saved (acknowledged) in one run, there in the next.
         let restarted = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
         let owner = DaemonOwner(address: restarted.address, secret: secret)
-        let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: registered.credential)))
+        #expect(try await owner.pending().map(\.id) == pending.requests.map(\.id))
+        let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: credential)))
         let answering = Task { try await owner.allowEverything() }
         try await store2.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [HKQuantityType(.heartRate)])
         answering.cancel()
@@ -66,9 +75,62 @@ import OpenHealthKitWire
         try await HealthdProcess.terminate(restarted.process)
 
         let third = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: registered.credential)))
+        let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: credential)))
         #expect(try await Fetch.samples(store3, HKQuantityType(.heartRate)).map(\.uuid) == [beat.uuid])
         try await HealthdProcess.terminate(third.process)
+    }
+
+    /// An app waits in `requestAuthorization` while healthd stops (gracefully, then killed) and starts again on the same
+    /// port: the owner still sees the request after the restart, and the app's call completes when they answer.
+    @Test(arguments: [false, true])
+    func aWaitingPermissionRequestSurvivesARestart(killed: Bool) async throws {
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let (first, secret, credential) = try await launchWithApp(store)
+        let owner = DaemonOwner(address: first.address, secret: secret)
+        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: credential)))
+        let heartRate = HKQuantityType(.heartRate)
+        let asking = Task { try await app.requestAuthorization(toShare: [heartRate], read: [heartRate]) }
+
+        var asked: [WirePendingRequest] = []
+        while asked.isEmpty { asked = try await owner.pending() }
+        if killed { try await HealthdProcess.sigkill(first.process) } else { try await HealthdProcess.terminate(first.process) }
+        let port = try #require(first.address.port)
+        let second = try await HealthdProcess.launch(arguments: ["--port", String(port), "--store", store])
+        defer { Task { try? await HealthdProcess.terminate(second.process) } }
+
+        // The same request, once: the app asked the restarted healthd again and joined it.
+        try await Task.sleep(for: .seconds(1))
+        let kept = try await owner.pending()
+        #expect(kept.map(\.id) == asked.map(\.id))
+        #expect(kept.first?.toShare == [heartRate.identifier])
+        #expect(try await owner.answer(asked[0].id, allowingToShare: [heartRate.identifier]) == 200)
+        try await asking.value
+        #expect(app.authorizationStatus(for: heartRate) == .sharingAuthorized)
+        #expect(try await owner.pending().isEmpty)
+    }
+
+    /// Asked, then healthd restarted and the app gone: the owner's answer after the restart is still recorded.
+    @Test func aKeptRequestAnsweredAfterARestartIsRecordedForTheApp() async throws {
+        let store = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let (first, secret, credential) = try await launchWithApp(store)
+        let request = try await HTTP.call(
+            "POST", URL(string: first.address.absoluteString + "/v1/authorization/request?wait=0")!, bearer: credential,
+            json: try WireAuthorizationRequest.names(["heartRate", "stepCount"], ["heartRate"]))
+        #expect(request.status == 202)
+        try await HealthdProcess.terminate(first.process)
+
+        let second = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        defer { Task { try? await HealthdProcess.terminate(second.process) } }
+        let owner = DaemonOwner(address: second.address, secret: secret)
+        let kept = try #require(try await owner.pending().first)
+        #expect(kept.app.bundleIdentifier == "com.example.app")
+        #expect(try await owner.answer(kept.id, allowingToShare: [HKQuantityTypeIdentifier.heartRate.rawValue]) == 200)
+        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: second.address, credential: credential)))
+        #expect(app.authorizationStatus(for: HKQuantityType(.heartRate)) == .sharingAuthorized)
+        #expect(app.authorizationStatus(for: HKQuantityType(.stepCount)) == .sharingDenied)
+        #expect(try await owner.pending().isEmpty)
     }
 
     @Test func badArgumentsAreRefused() async throws {
@@ -87,6 +149,19 @@ import OpenHealthKitWire
 struct DaemonOwner: Sendable {
     let address: URL
     let secret: String
+
+    /// The requests waiting for the owner.
+    func pending() async throws -> [WirePendingRequest] {
+        try await HTTP.call("GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
+            .decode(WirePendingRequests.self).requests
+    }
+
+    /// Answers a request, allowing these types to be shared and nothing else; returns the status.
+    func answer(_ id: UUID, allowingToShare types: [String]) async throws -> Int {
+        try await HTTP.call(
+            "POST", URL(string: address.absoluteString + "/v1/owner/authorization/\(id.uuidString)/answer")!, bearer: secret,
+            json: WireAuthorizationAnswer(allowedToShare: types, allowedToRead: [])).status
+    }
 
     /// Allows every pending request, until cancelled.
     func allowEverything() async throws {

@@ -16,11 +16,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func statisticsMergeOverlappingSourcesInTheUsersOrder(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let phone = try await world.authorizedStore(Apps.app("com.example.phone"), for: [steps])
-            let watch = try await world.authorizedStore(Apps.app("com.example.watch"), for: [steps])
-            // Phone 1,000 steps over the first hour, watch 600 over the next 60 minutes from half past.
-            try await phone.save(stepsSample(1000, at: 0, minutes: 60))
-            try await watch.save(stepsSample(600, at: 1800, minutes: 60))
+            let phone = try await phoneAndWatchSteps(world)
 
             let total = try #require(try await Statistics.single(phone, steps, options: [.cumulativeSum, .separateBySource]))
             #expect(close(total.sumQuantity(), 1300, .count()))
@@ -97,20 +93,7 @@ extension StoreOnBothBackendsTests {
             let store = try await world.authorizedStore(for: [steps])
             let first = stepsSample(100, at: 0, minutes: 10)
             try await store.save(first)
-            let inbox = Inbox<String>()
-            let query = HKStatisticsCollectionQuery(
-                quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: Self.hour,
-                intervalComponents: DateComponents(hour: 1))
-            let sum: @Sendable (HKStatistics?) -> String = { statistics in
-                statistics?.sumQuantity().map { "\(Int($0.doubleValue(for: .count())))" } ?? "nil"
-            }
-            query.initialResultsHandler = { _, collection, error in
-                inbox.post(error.map { "error \($0)" } ?? "initial " + (collection?.statistics().map(sum).joined(separator: ",") ?? ""))
-            }
-            query.statisticsUpdateHandler = { _, statistics, _, error in
-                let hours = statistics.map { Int($0.startDate.timeIntervalSince(Self.hour) / 3600) }
-                inbox.post(error.map { "error \($0)" } ?? "hour \(hours.map(String.init) ?? "?") \(sum(statistics))")
-            }
+            let (query, inbox) = hourlyStepsFollowed()
             store.execute(query)
             #expect(try await inbox.next() == "initial 100")
 
@@ -123,6 +106,38 @@ extension StoreOnBothBackendsTests {
             try await store.save(stepsSample(5, at: 60, minutes: 1))
             #expect(try await inbox.rest().isEmpty)
         }
+    }
+}
+
+extension StoreOnBothBackendsTests {
+    /// Two apps' overlapping steps: the phone's 1,000 over the first hour, the watch's 600 over the next 60 minutes
+    /// from half past. Returns the phone's store.
+    func phoneAndWatchSteps(_ world: StoreWorld) async throws -> HKHealthStore {
+        let phone = try await world.authorizedStore(Apps.app("com.example.phone"), for: [steps])
+        let watch = try await world.authorizedStore(Apps.app("com.example.watch"), for: [steps])
+        try await phone.save(stepsSample(1000, at: 0, minutes: 60))
+        try await watch.save(stepsSample(600, at: 1800, minutes: 60))
+        return phone
+    }
+
+    /// A running query of hourly step totals, and what its handlers report: `initial <sum>,<sum>...`, then
+    /// `hour <n> <sum>` for each interval that changed (hours from ``hour``; `nil` for an emptied one).
+    func hourlyStepsFollowed() -> (HKStatisticsCollectionQuery, Inbox<String>) {
+        let inbox = Inbox<String>()
+        let query = HKStatisticsCollectionQuery(
+            quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: Self.hour,
+            intervalComponents: DateComponents(hour: 1))
+        let sum: @Sendable (HKStatistics?) -> String = { statistics in
+            statistics?.sumQuantity().map { "\(Int($0.doubleValue(for: .count()).rounded()))" } ?? "nil"
+        }
+        query.initialResultsHandler = { _, collection, error in
+            inbox.post(error.map { "error \($0)" } ?? "initial " + (collection?.statistics().map(sum).joined(separator: ",") ?? ""))
+        }
+        query.statisticsUpdateHandler = { _, statistics, _, error in
+            let hours = statistics.map { Int($0.startDate.timeIntervalSince(Self.hour) / 3600) }
+            inbox.post(error.map { "error \($0)" } ?? "hour \(hours.map(String.init) ?? "?") \(sum(statistics))")
+        }
+        return (query, inbox)
     }
 }
 

@@ -174,7 +174,6 @@ import OpenHealthKit
                 completion()
             }
             store.execute(query)
-            try await Task.sleep(for: .milliseconds(300))
             try await store.save(HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: Date(), end: Date()))
             try await store.save(beat(66))
             #expect(try await inbox.next() == "changed")
@@ -223,6 +222,25 @@ import OpenHealthKit
             #expect(workout.workoutEvents?.map(\.type) == [.pause, .resume])
             #expect(workout.totalDistance?.doubleValue(for: .meter()) == 10_000)
             #expect(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 500)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func theDefaultSourceIsTheApps(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let app = AppManifest(
+                bundleIdentifier: "com.example.defaultsource", name: "Default Source", version: "1",
+                shareUsageDescription: "Reads your data.", updateUsageDescription: "Saves your data.")
+            let configuration = try await world.configuration(app)
+            // The default source is process-wide and tests running beside this one make stores too (the store made
+            // last sets it): make ours again until no other came in between.
+            var source = HKSource.default()
+            for _ in 0..<20 where source.bundleIdentifier != app.bundleIdentifier {
+                _ = HKHealthStore(configuration: configuration)
+                source = HKSource.default()
+            }
+            #expect(source.bundleIdentifier == "com.example.defaultsource")
+            #expect(source.name == "Default Source")
         }
     }
 

@@ -1,12 +1,17 @@
 import Foundation
+import Logging
 import OpenHealthKitModel
 import OpenHealthKitEngine
+import OpenHealthKitWire
 
 /// Permission requests waiting for the owner: healthd's ``AuthorizationAnswerer``. The engine asks it about an
 /// app's undecided types; the question waits here until the owner answers through the owner routes.
 ///
 /// An app that asks again while its request is pending joins it rather than adding another, and one that asks
 /// just after the answer (before the engine recorded it) receives that answer.
+///
+/// Requests are kept in the store too, so that they outlive a restart: the owner still sees them, an app that asks
+/// again joins them, and an answer to one no call waits for any more is recorded here.
 final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     /// A request the owner has not answered yet.
     struct Pending: Sendable {
@@ -42,12 +47,36 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     /// How long an answer is handed to a request for the same types that arrives after it.
     private static let answerReuse: TimeInterval = 60
     private let state = Locked(State())
+    private let engine: HealthEngine
+    private let records: any DaemonRecordStorage
+    private let logger: Logger
+
+    /// Loads the requests kept in `records` (those of apps still registered and not revoked).
+    init(engine: HealthEngine, records: any DaemonRecordStorage, registry: AppRegistry, logger: Logger) throws {
+        self.engine = engine
+        self.records = records
+        self.logger = logger
+        var dropped: [UUID] = []
+        for record in try records.pendingAuthorizations() {
+            guard let app = registry.app(record.app), app.revokedAt == nil,
+                  let toShare = try? WireTypes.sampleTypes(record.toShare), let toRead = try? WireTypes.objectTypes(record.toRead)
+            else {
+                dropped.append(record.id)
+                continue
+            }
+            let request = AuthorizationRequest(app: app.manifest, toShare: toShare, toRead: toRead)
+            let pending = Pending(id: record.id, request: request, createdAt: record.createdAt)
+            state.withLock { $0.entries[record.id] = Entry(pending: pending, key: Key(request)) }
+        }
+        try records.removePendingAuthorizations(dropped)
+    }
 
     func answer(_ request: AuthorizationRequest) async throws -> AuthorizationAnswer {
         let key = Key(request)
         let waiter = UUID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                var created: Pending?
                 let immediate = state.withLock { state -> Result<AuthorizationAnswer, any Error>? in
                     if state.isClosed { return .failure(Self.shutDown) }
                     if Task.isCancelled { return .failure(CancellationError()) }
@@ -57,11 +86,13 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
                     let id = state.entries.first { $0.value.key == key }?.key ?? {
                         let pending = Pending(id: UUID(), request: request, createdAt: Date())
                         state.entries[pending.id] = Entry(pending: pending, key: key)
+                        created = pending
                         return pending.id
                     }()
                     state.entries[id]?.waiters[waiter] = continuation
                     return nil
                 }
+                if let created { keep(created) }
                 if let immediate { continuation.resume(with: immediate) }
             }
         } onCancel: {
@@ -84,8 +115,12 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         }
     }
 
-    /// Answers a pending request: every waiting call receives the answer (the engine records it). Returns the
-    /// request, or nil when no request has this id.
+    /// Whether healthd is shutting down: waiting calls were told to ask again.
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// Answers a pending request: every waiting call receives the answer (the engine records it); when no call waits
+    /// (healthd restarted since the app asked), the answer is recorded here. Returns the request, or nil when no
+    /// request has this id.
     func resolve(_ id: UUID, with answer: AuthorizationAnswer) -> Pending? {
         let resolved = state.withLock { state -> Entry? in
             guard let entry = state.entries.removeValue(forKey: id) else { return nil }
@@ -94,32 +129,62 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             return entry
         }
         guard let resolved else { return nil }
+        forget([id])
+        if resolved.waiters.isEmpty {
+            do {
+                try engine.record(answer, to: resolved.pending.request)
+            } catch {
+                logger.error("could not record the answer to a permission request of \(resolved.pending.request.app.bundleIdentifier): \(error)")
+            }
+        }
         for continuation in resolved.waiters.values { continuation.resume(returning: answer) }
         return resolved.pending
     }
 
     /// Drops an app's requests (it was revoked): its waiting calls fail with `errorAuthorizationDenied`.
     func cancel(app bundleIdentifier: String) {
-        let waiters = state.withLock { state -> [CheckedContinuation<AuthorizationAnswer, any Error>] in
+        let cancelled = state.withLock { state -> [Entry] in
             let ids = state.entries.filter { $0.value.key.app == bundleIdentifier }.map(\.key)
-            return ids.flatMap { state.entries.removeValue(forKey: $0)?.waiters.values.map { $0 } ?? [] }
+            return ids.compactMap { state.entries.removeValue(forKey: $0) }
         }
-        for continuation in waiters {
+        forget(cancelled.map(\.pending.id))
+        for continuation in cancelled.flatMap(\.waiters.values) {
             continuation.resume(throwing: HKError(.errorAuthorizationDenied, "The app was revoked before the owner answered"))
         }
     }
 
-    /// Stops waiting, for shutdown: every waiting call fails, and no new request waits.
+    /// Stops waiting, for shutdown: every waiting call ends (its app is told to ask again: the request is kept in
+    /// the store for the next start), and no new request waits.
     func closeAll() {
         let waiters = state.withLock { state -> [CheckedContinuation<AuthorizationAnswer, any Error>] in
             state.isClosed = true
-            defer { state.entries.removeAll() }
+            defer { for id in state.entries.keys { state.entries[id]?.waiters.removeAll() } }
             return state.entries.values.flatMap(\.waiters.values)
         }
         for continuation in waiters { continuation.resume(throwing: Self.shutDown) }
     }
 
+    private func keep(_ pending: Pending) {
+        let record = PendingAuthorizationRecord(
+            id: pending.id, app: pending.request.app.bundleIdentifier,
+            toShare: pending.request.toShare.map(\.identifier).sorted(), toRead: pending.request.toRead.map(\.identifier).sorted(),
+            createdAt: pending.createdAt)
+        do {
+            try records.savePendingAuthorization(record)
+        } catch {
+            logger.error("could not keep a permission request of \(record.app) (it waits until healthd stops): \(error)")
+        }
+    }
+
+    private func forget(_ ids: [UUID]) {
+        do {
+            try records.removePendingAuthorizations(ids)
+        } catch {
+            logger.error("could not forget answered or dropped permission requests: \(error)")
+        }
+    }
+
     private static var shutDown: HKError {
-        HKError(.errorUserCanceled, "healthd stopped before the owner answered the permission request; ask again")
+        HKError(.errorDatabaseInaccessible, "healthd is stopping before the owner answered the permission request; ask again")
     }
 }

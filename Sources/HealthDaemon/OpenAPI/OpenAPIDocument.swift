@@ -410,7 +410,9 @@ paths:
         Checked as HealthKit checks it, then held until the owner answers through
         `/v1/owner/authorization/{id}/answer`, for up to `wait` seconds. `answered` means the user decided (not
         that anything was allowed). `pending`: ask again to keep waiting; the same request is joined, not
-        repeated. Already decided types are not asked again.
+        repeated. Already decided types are not asked again. Requests are kept in the store: when healthd stops,
+        waiting calls answer `pending`, and the restarted healthd still holds the request (the owner sees it;
+        asking again joins it; an answer given meanwhile is recorded).
       parameters:
         - name: wait
           in: query
@@ -423,7 +425,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
         "202":
-          description: Still waiting for the owner.
+          description: Still waiting for the owner (or healthd is stopping; ask the restarted one).
           content:
             application/json:
               schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
@@ -492,6 +494,10 @@ paths:
         Types with background delivery that changed since the app last acknowledged them are announced first
         (an event whose id is the starting anchor). Idle streams carry a comment every 15 seconds. A revoked
         app's stream closes.
+
+        With `events=change,priority`, a change of the source priority of one of the types (which changes merged
+        statistics, not samples) is reported as `event: priority` with the same data (the store's anchor then)
+        and no id: it cannot be resumed, so a client recomputes its statistics whenever it (re)connects.
       parameters:
         - name: types
           in: query
@@ -501,6 +507,10 @@ paths:
         - name: anchor
           in: query
           schema: { type: integer, format: int64, minimum: 0 }
+        - name: events
+          in: query
+          description: "The events to send, comma-separated: `change` (samples; the default), `priority` (source order)."
+          schema: { type: string, default: change }
         - name: Last-Event-ID
           in: header
           schema: { type: string }

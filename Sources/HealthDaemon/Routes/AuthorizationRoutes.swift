@@ -21,7 +21,8 @@ extension HealthDaemon {
 
         // Asks the owner about the undecided types and waits for the answer up to `wait` seconds (default 30):
         // 200 `answered` once recorded, 202 `pending` with the request's id if the owner has not answered yet
-        // (ask again to keep waiting: the same request is joined, not repeated).
+        // (ask again to keep waiting: the same request is joined, not repeated). When healthd stops meanwhile the
+        // answer is 202 too: the request is kept in the store, and joined when the app asks the restarted healthd.
         router.post("/v1/authorization/request") { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
@@ -32,7 +33,8 @@ extension HealthDaemon {
             let asking = Task { [engine, pending] in
                 try await engine.requestAuthorization(app: app.manifest, share: types.share, read: types.read, answerer: pending)
             }
-            guard let outcome = await Self.outcome(of: asking, within: wait) else {
+            // Not answered yet, or healthd is stopping (the request is kept for the next start): the app asks again.
+            guard let outcome = await Self.outcome(of: asking, within: wait), !(pending.isClosed && outcome.isFailure) else {
                 let id = pending.pending(app: app.bundleIdentifier).last?.id
                 return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
             }
@@ -80,6 +82,13 @@ extension HealthDaemon {
                 finish(nil)
             }
         }
+    }
+}
+
+extension Result {
+    fileprivate var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
     }
 }
 

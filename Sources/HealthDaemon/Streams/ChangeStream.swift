@@ -20,6 +20,10 @@ extension HealthDaemon {
     /// the stream first reports the changes after it, so no change is lost between connections; without one it
     /// starts at the current anchor. A revoked app's stream closes; idle streams carry a comment every
     /// `heartbeatInterval` seconds.
+    ///
+    /// `events=change,priority` (default `change`) also reports each change of the source priority of the types,
+    /// which changes merged statistics but no sample, as an event without id (it has no anchor to resume from):
+    /// `event: priority` with `data: {"anchor": <the store's anchor>, "types": [...]}`.
     func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
         router.get("/v1/changes/stream") { [self] request, _ in
             let app = try authenticator.requireApp(request)
@@ -31,25 +35,44 @@ extension HealthDaemon {
                 guard let anchor = Int64(text), anchor >= 0 else { throw APIError.badRequest("\(text) is not an anchor") }
                 return anchor
             }
+            let events = Set(try (request.uri.queryParameters.get("events") ?? "change").split(separator: ",").map { name in
+                guard let event = StreamEvent(rawValue: String(name)) else {
+                    throw APIError.badRequest("\(name) is not an event of the change stream (change, priority)")
+                }
+                return event
+            })
             await auditor.record(app.bundleIdentifier, "changes.stream", types: types.map(\.identifier), count: 0, errorCode: nil)
-            return try openStream(for: app, types: types, from: resumeFrom)
+            return try openStream(for: app, types: types, from: resumeFrom, events: events)
         }
     }
 
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
 
-    private enum StreamSignal: Sendable {
-        case changed, heartbeat
+    /// What a stream reports: changes of samples (with ids, resumable), changes of the source priority.
+    private enum StreamEvent: String {
+        case change, priority
     }
 
-    private func openStream(for app: AuthenticatedApp, types: [HKSampleType], from resumeFrom: Int64?) throws -> Response {
+    private enum StreamSignal: Sendable {
+        case changed, heartbeat
+        case priority(StoreChange)
+    }
+
+    private func openStream(
+        for app: AuthenticatedApp, types: [HKSampleType], from resumeFrom: Int64?, events: Set<StreamEvent>
+    ) throws -> Response {
         let (signals, continuation) = AsyncStream.makeStream(of: StreamSignal.self)
         // A burst of changes wakes the writer once: each wake-up reads everything up to the store's anchor.
         let waiting = Locked(false)
         @Sendable func wake() {
             if waiting.withLock({ let first = !$0; $0 = true; return first }) { continuation.yield(.changed) }
         }
-        let subscription = engine.feed.subscribe(to: Set(types.map(\.identifier))) { _ in wake() }
+        let identifiers = Set(types.map(\.identifier))
+        var kinds: Set<StoreChange.Kind> = events.contains(.change) ? [.samples] : []
+        if events.contains(.priority) { kinds.insert(.sourcePriority) }
+        let subscription = engine.feed.subscribe(to: identifiers, kinds: kinds) { change in
+            if change.kind == .sourcePriority { continuation.yield(.priority(change)) } else { wake() }
+        }
         guard let streamID = streams.register(app: app.bundleIdentifier, close: { continuation.finish() }) else {
             subscription.cancel()
             throw APIError(.serviceUnavailable, HKError(.errorDatabaseInaccessible, "healthd is shutting down"))
@@ -68,9 +91,9 @@ extension HealthDaemon {
         }
         // Subscribed first, then the starting point read: a change committed in between is reported, not lost.
         let start = try resumeFrom ?? engine.currentAnchor()
-        if resumeFrom != nil { wake() }
+        if resumeFrom != nil, events.contains(.change) { wake() }
         // The app is back: what background delivery has not yet told it is announced first.
-        let pending = try engine.pendingBackgroundDeliveries(app: app.manifest, among: Set(types.map(\.identifier)))
+        let pending = events.contains(.change) ? try engine.pendingBackgroundDeliveries(app: app.manifest, among: identifiers) : []
         let body = ResponseBody { [self] writer in
             defer { continuation.finish() }
             var position = start
@@ -82,6 +105,9 @@ extension HealthDaemon {
                 switch signal {
                 case .heartbeat:
                     try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                case .priority(let change):
+                    let event = WireChangeEvent(anchor: change.anchor, types: change.typeIdentifiers.sorted())
+                    try await writer.write(ByteBuffer(string: Self.serverSentEvent(event, name: "priority")))
                 case .changed:
                     waiting.withLock { $0 = false }
                     // A revoked (or replaced, or expired) credential ends the stream at its next event.
@@ -111,8 +137,10 @@ extension HealthDaemon {
         return WireChangeEvent(anchor: upTo, types: changed.sorted())
     }
 
-    private static func serverSentEvent(_ event: WireChangeEvent) -> String {
+    /// A change event (its id the anchor, from which a reconnecting client resumes) or a priority event (no id).
+    private static func serverSentEvent(_ event: WireChangeEvent, name: String = "change") -> String {
         let data = (try? JSONResponses.encoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return "id: \(event.anchor)\nevent: change\ndata: \(data)\n\n"
+        let id = name == "change" ? "id: \(event.anchor)\n" : ""
+        return "\(id)event: \(name)\ndata: \(data)\n\n"
     }
 }

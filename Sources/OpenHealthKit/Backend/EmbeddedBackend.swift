@@ -65,15 +65,26 @@ struct EmbeddedBackend: HealthStoreBackend {
         try engine.sources(of: type, predicate: predicate, as: principal())
     }
 
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] {
+        try engine.correlations(of: type, predicate: predicate, memberFilters: memberFilters, as: principal())
+    }
+
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
         try engine.characteristic(type, as: principal())
     }
 
-    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
-        let subscription = engine.feed.subscribe(to: typeIdentifiers, handler: handler)
+    var waitsOnNetwork: Bool { false }
+
+    /// Subscribed to the engine's feed, then the store's anchor read: the subscription follows from that anchor.
+    func subscribe(
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+    ) -> StoreSubscription {
+        let token = engine.feed.subscribe(to: typeIdentifiers, kinds: kinds, handler: handler)
+        let start = Result { try engine.currentAnchor() }.mapError(HKError.init(wrapping:))
+        let subscription = StoreSubscription(start: Eventual(start), token: token)
         // As healthd does when an app connects: what background delivery has not yet told the app is announced now
         // (off the caller's thread, which is starting a query).
-        if let app {
+        if let app, kinds.contains(.samples) {
             DispatchQueue.global().async { [engine] in
                 guard let anchor = try? engine.currentAnchor(),
                       let pending = try? engine.pendingBackgroundDeliveries(app: app, among: typeIdentifiers), !pending.isEmpty

@@ -20,11 +20,20 @@ package protocol HealthStoreBackend: Sendable {
     /// The anchor of the latest committed change, where a query that watches the store starts.
     func currentAnchor() throws -> Int64
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource]
+    /// The correlations of `type` matching `predicate` that hold, for each member filter, a member matching it.
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation]
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
 
-    /// Calls `handler` after each committed change touching one of the types (and after grant changes for them).
-    /// Types with background delivery that changed while the app was away are announced at once.
-    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription
+    /// Calls `handler` after each change of one of `kinds` touching one of the types (grant changes for them count as
+    /// sample changes), committed after this call returns, even while the backend is still connecting. Returns at
+    /// once, without waiting for the backend. With `.samples`, types with background delivery that changed while the
+    /// app was away are announced at once.
+    func subscribe(
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+    ) -> StoreSubscription
+
+    /// Whether calls wait on the network (healthd): the store then runs each call on a queue of its own.
+    var waitsOnNetwork: Bool { get }
 
     /// Remembers (or forgets) the app's request to be told of changes to a type while it is not running; a nil type
     /// is every type.

@@ -14,11 +14,18 @@ struct RemoteBackend: HealthStoreBackend {
     let transport: RemoteTransport
 
     init(remote: HealthStoreConfiguration.Remote) {
-        transport = RemoteTransport(remote: remote)
+        self.init(transport: RemoteTransport(remote: remote))
+    }
+
+    init(transport: RemoteTransport) {
+        self.transport = transport
     }
 
     /// How long one permission call waits for the owner before asking again.
     private static let authorizationWait = 30
+    /// How long a permission request keeps asking while healthd cannot be reached (restarting): healthd keeps the
+    /// request, and the restarted one is asked again.
+    static let authorizationReconnectWindow: Duration = .seconds(120)
 
     /// Only a malformed request is reported here (the facade raises it, as HealthKit does); an unreachable healthd or
     /// a refused credential is reported by the request itself, through its completion handler.
@@ -33,17 +40,31 @@ struct RemoteBackend: HealthStoreBackend {
         }
     }
 
+    /// healthd holds each call until the owner answers or the wait ends; a pending request is joined again. While
+    /// healthd cannot be reached (it is restarting) the call is made again, with pauses, for up to
+    /// ``authorizationReconnectWindow``; the restarted healthd still holds the request.
     func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws {
         let body = WireAuthorizationRequest(toShare: toShare, toRead: read)
-        // healthd holds each call until the owner answers or the wait ends; a pending request is joined again.
+        var unreachableSince: ContinuousClock.Instant?
+        var pause = Duration.milliseconds(250)
         while true {
-            let outcome = try await blocking { [transport] in
-                try transport.call(
-                    "POST", "/v1/authorization/request", query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
-                    body: body, timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
-                ).answer
+            do {
+                let outcome = try await blocking { [transport] in
+                    try transport.call(
+                        "POST", "/v1/authorization/request", query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
+                        body: body, timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
+                    ).answer
+                }
+                if outcome.status == .answered { return }
+                unreachableSince = nil
+                pause = .milliseconds(250)
+            } catch let error as HKError where error.code == .errorDatabaseInaccessible {
+                let since = unreachableSince ?? .now
+                guard ContinuousClock.now - since < Self.authorizationReconnectWindow else { throw error }
+                unreachableSince = since
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(2))
             }
-            if outcome.status == .answered { return }
             try Task.checkCancellation()
         }
     }
@@ -62,6 +83,7 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     func save(_ objects: [HKObject]) throws {
+        RemoteQueryStarts.waitForEarlierStarts()
         let samples = try objects.map { object -> WireSample in
             guard let sample = object as? HKSample else { throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved") }
             return WireSample(sample)
@@ -76,11 +98,13 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     func delete(uuids: [UUID]) throws {
+        RemoteQueryStarts.waitForEarlierStarts()
         _ = try transport.call("POST", "/v1/samples/delete", body: WireDeleteRequest(uuids: uuids), as: WireCountResponse.self)
     }
 
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int {
-        try transport.call(
+        RemoteQueryStarts.waitForEarlierStarts()
+        return try transport.call(
             "POST", "/v1/samples/delete-matching", body: WireDeleteObjectsRequest(type: type.identifier, predicate: predicate),
             as: WireCountResponse.self
         ).answer.count
@@ -110,17 +134,39 @@ struct RemoteBackend: HealthStoreBackend {
         ).answer.sources.map(\.source)
     }
 
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] {
+        let query = WireCorrelationQuery(type: type.identifier, predicate: predicate, memberFilters: memberFilters)
+        return try transport.call("POST", "/v1/queries/correlations", body: query, as: WireSamplesResponse.self).answer.samples.map {
+            guard let correlation = try $0.sample() as? HKCorrelation else {
+                throw HKError(.unknownError, "healthd answered a correlation query with another kind of sample")
+            }
+            return correlation
+        }
+    }
+
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
         try transport.call("GET", "/v1/characteristics/\(type.rawValue)", as: WireCharacteristic.self).answer.value
     }
 
-    /// Opens a change stream from the store's current anchor, read before returning: a change committed after
-    /// this call is reported even if the stream connects later.
-    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
-        let stream = RemoteChangeStream(
-            transport: transport, typeIdentifiers: typeIdentifiers, from: try? currentAnchor(), handler: handler)
-        stream.start()
-        return ChangeSubscription { stream.cancel() }
+    var waitsOnNetwork: Bool { true }
+
+    /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's
+    /// writes wait until the anchor is known (``RemoteQueryStarts``), so a change it commits after this call returns
+    /// is after the anchor, and reported even if the stream connects later.
+    func subscribe(
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+    ) -> StoreSubscription {
+        let ticket = RemoteQueryStarts.begin()
+        let start = Eventual<Int64>()
+        let stream = RemoteChangeStream(transport: transport, typeIdentifiers: typeIdentifiers, kinds: kinds, handler: handler)
+        DispatchQueue(label: "OpenHealthKit.subscribe").async { [self] in
+            let anchor = Result { try currentAnchor() }.mapError(HKError.init(wrapping:))
+            start.resolve(anchor)
+            RemoteQueryStarts.end(ticket)
+            // Without an anchor (healthd unreachable) the stream follows from when it connects; the query reports the error.
+            stream.start(from: try? anchor.get())
+        }
+        return StoreSubscription(start: start, token: ChangeSubscription { stream.cancel() })
     }
 
     /// Runs a blocking call off the caller's task, on a queue of its own (libdispatch's overcommit pool: a waiting

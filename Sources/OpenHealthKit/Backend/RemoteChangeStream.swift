@@ -11,6 +11,9 @@ import FoundationNetworking
 /// `StoreChange` for the handler, as the embedded change feed delivers them. A dropped connection is reopened
 /// from the last event's anchor, so no change is lost. When healthd refuses the credential (revoked), the handler
 /// hears one last change, so that running queries read again and report the error, and the stream stops.
+///
+/// Changes of the source priority (`priority` events, asked for with `.sourcePriority`) carry no anchor, so none
+/// can be resumed: each time the stream connects, the handler hears one, and recomputes what it might have missed.
 final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct State {
         var anchor: Int64?
@@ -22,19 +25,25 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     private let transport: RemoteTransport
     private let typeIdentifiers: Set<String>
+    private let kinds: Set<StoreChange.Kind>
     private let handler: @Sendable (StoreChange) -> Void
     private let state = Locked(State())
 
-    /// Starts from `anchor`: changes after it are reported even if they happened before the stream connected.
-    init(transport: RemoteTransport, typeIdentifiers: Set<String>, from anchor: Int64?, handler: @escaping @Sendable (StoreChange) -> Void) {
+    init(
+        transport: RemoteTransport, typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
+        handler: @escaping @Sendable (StoreChange) -> Void
+    ) {
         self.transport = transport
         self.typeIdentifiers = typeIdentifiers
+        self.kinds = kinds
         self.handler = handler
         super.init()
-        state.withLock { $0.anchor = anchor }
     }
 
-    func start() {
+    /// Connects from `anchor`: changes after it are reported even if they happened before the stream connected
+    /// (nil: from when it connects).
+    func start(from anchor: Int64?) {
+        state.withLock { $0.anchor = anchor }
         connect()
     }
 
@@ -52,6 +61,9 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         guard let anchor else { return }
         var query = [URLQueryItem(name: "types", value: typeIdentifiers.sorted().joined(separator: ","))]
         if let anchor { query.append(URLQueryItem(name: "anchor", value: String(anchor))) }
+        if kinds.contains(.sourcePriority) {
+            query.append(URLQueryItem(name: "events", value: (kinds.contains(.samples) ? "change," : "") + "priority"))
+        }
         var request = URLRequest(url: transport.url("/v1/changes/stream", query: query), timeoutInterval: 120)
         transport.authorize(&request)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
@@ -79,22 +91,26 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
             return
         }
         completionHandler(status == 200 ? .allow : .cancel)
+        if status == 200, kinds.contains(.sourcePriority) {
+            let anchor = state.withLock { $0.anchor ?? 0 }
+            handler(StoreChange(typeIdentifiers: typeIdentifiers, anchor: anchor, kind: .sourcePriority))
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let events = state.withLock { state -> [WireChangeEvent] in
+        let changes = state.withLock { state -> [StoreChange] in
             state.pending.append(data)
-            var events: [WireChangeEvent] = []
+            var changes: [StoreChange] = []
             while let block = Self.nextBlock(&state.pending) {
-                guard let event = Self.changeEvent(in: block) else { continue }
-                state.anchor = max(state.anchor ?? 0, event.anchor)
+                guard let change = Self.change(in: block) else { continue }
+                if change.kind == .samples { state.anchor = max(state.anchor ?? 0, change.anchor) }
                 state.retryDelay = 0.5
-                events.append(event)
+                changes.append(change)
             }
-            return events
+            return changes
         }
-        for event in events {
-            handler(StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor))
+        for change in changes where kinds.contains(change.kind) {
+            handler(change)
         }
     }
 
@@ -117,11 +133,16 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         return block
     }
 
-    /// The change an event block carries: its `data` lines joined (comments and other fields ignored).
-    private static func changeEvent(in block: String) -> WireChangeEvent? {
-        let data = block.split(separator: "\n").filter { $0.hasPrefix("data:") }
-            .map { $0.dropFirst(5).drop(while: { $0 == " " }) }.joined(separator: "\n")
-        guard !data.isEmpty else { return nil }
-        return try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8))
+    /// The change an event block carries: its `data` lines joined, of the kind its `event` names (`change`, the
+    /// default, or `priority`); comments and other fields are ignored.
+    private static func change(in block: String) -> StoreChange? {
+        let lines = block.split(separator: "\n")
+        func field(_ name: String) -> [Substring] {
+            lines.filter { $0.hasPrefix(name + ":") }.map { $0.dropFirst(name.count + 1).drop(while: { $0 == " " }) }
+        }
+        let data = field("data").joined(separator: "\n")
+        guard !data.isEmpty, let event = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8)) else { return nil }
+        let kind: StoreChange.Kind = field("event").first == "priority" ? .sourcePriority : .samples
+        return StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor, kind: kind)
     }
 }

@@ -13,6 +13,7 @@ import FoundationNetworking
 final class RemoteTransport: Sendable {
     let remote: HealthStoreConfiguration.Remote
     private let session: URLSession
+    private let app = Locked<(source: HKSource?, failedAt: Date?)>((nil, nil))
 
     init(remote: HealthStoreConfiguration.Remote) {
         self.remote = remote
@@ -54,6 +55,21 @@ final class RemoteTransport: Sendable {
 
     func authorize(_ request: inout URLRequest) {
         request.setValue("Bearer \(remote.credential)", forHTTPHeaderField: "Authorization")
+    }
+
+    /// The app the credential names, as healthd knows it (`GET /v1/app`): asked once, or again 10 seconds after
+    /// healthd could not tell; nil meanwhile.
+    func appSource() -> HKSource? {
+        let known = app.withLock { app -> HKSource?? in
+            if let source = app.source { return source }
+            if let failedAt = app.failedAt, failedAt.timeIntervalSinceNow > -10 { return .some(nil) }
+            return nil
+        }
+        if let known { return known }
+        let summary = try? call("GET", "/v1/app", timeout: 10, as: WireAppSummary.self).answer
+        let source = summary.map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
+        app.withLock { $0 = (source, source == nil ? Date() : nil) }
+        return source
     }
 
     var unreachable: HKError {

@@ -16,9 +16,13 @@ struct UnavailableBackend: HealthStoreBackend {
     func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges { throw error }
     func currentAnchor() throws -> Int64 { throw error }
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] { throw error }
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
-    func subscribe(to typeIdentifiers: Set<String>, handler: @escaping @Sendable (StoreChange) -> Void) -> ChangeSubscription {
-        ChangeFeed().subscribe(to: [], handler: handler)
+    var waitsOnNetwork: Bool { false }
+    func subscribe(
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+    ) -> StoreSubscription {
+        StoreSubscription(start: Eventual(.failure(error)), token: ChangeSubscription {})
     }
     func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws { throw error }
     func disableBackgroundDelivery(for type: HKObjectType?) throws { throw error }

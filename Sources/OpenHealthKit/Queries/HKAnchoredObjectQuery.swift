@@ -80,7 +80,8 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
             return nil
         }
         let position = Locked(anchor)
-        return watchChanges(of: Set(filters.map(\.type.identifier)), on: backend, queue: queue) { [self] in
+        return watchChanges(of: Set(filters.map(\.type.identifier)), on: backend, queue: queue) { [self] _ in
+            // From the query's own anchor: everything up to now, and the subscription follows from before now.
             deliverPages(from: backend, filters: filters, position: position, first: resultsHandler, then: updateHandler)
         } update: { [self] in
             deliverPages(from: backend, filters: filters, position: position, first: nil, then: updateHandler)

@@ -34,19 +34,7 @@ public final class HKCorrelationQuery: HKQuery, ExecutableQuery, @unchecked Send
     }
 
     private func correlations(from backend: any HealthStoreBackend) throws -> [HKCorrelation] {
-        var correlations = try backend.samples(of: correlationType, predicate: predicateTree(), sort: [], limit: 0)
-            .compactMap { $0 as? HKCorrelation }
-        for (memberType, memberPredicate) in samplePredicates ?? [:] where !correlations.isEmpty {
-            // The members of that type matching the predicate, read by the store like any other samples.
-            let filter = try SampleFilter(type: memberType, nsPredicate: memberPredicate)
-            let inCorrelations = PredicateTree.not(.leaf(.noCorrelation))
-            let matching = Set(try backend.samples(
-                of: memberType, predicate: filter.predicate.map { .and([inCorrelations, $0]) } ?? inCorrelations, sort: [], limit: 0
-            ).map(\.uuid))
-            correlations.removeAll { correlation in
-                !correlation.objects(for: memberType).contains { matching.contains($0.uuid) }
-            }
-        }
-        return correlations
+        let memberFilters = try (samplePredicates ?? [:]).map { type, predicate in try SampleFilter(type: type, nsPredicate: predicate) }
+        return try backend.correlations(of: correlationType, predicate: predicateTree(), memberFilters: memberFilters)
     }
 }

@@ -44,13 +44,13 @@ public final class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendabl
             runOnce(on: queue, { () throws -> Set<HKSampleType> in throw error }, deliver: { [self] in report($0) })
             return nil
         }
-        // Where each descriptor was last checked: from the store's anchor when the query starts, or for a type with
-        // background delivery from where the app last acknowledged it, so that what is pending is reported.
+        // Where each descriptor was last checked: from the anchor taken when the query was executed, or for a type
+        // with background delivery from where the app last acknowledged it, so that what is pending is reported.
         let positions = Locked(Array(repeating: Int64(0), count: filters.count))
         let delivered = Locked<Set<HKSampleType>>([])
-        return watchChanges(of: Set(filters.map(\.type.identifier)), on: backend, queue: queue) { [self] in
+        return watchChanges(of: Set(filters.map(\.type.identifier)), on: backend, queue: queue) { [self] start in
             do {
-                let now = try backend.currentAnchor()
+                let now = try start.get()
                 var starts: [Int64] = []
                 for filter in filters {
                     let position = try backend.backgroundDeliveryPosition(for: filter.type)

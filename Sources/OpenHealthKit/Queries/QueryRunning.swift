@@ -15,32 +15,15 @@ extension HKQuery {
         }
     }
 
-    /// Runs a query that keeps running: `initial` first, then `update` after every committed change touching one of
-    /// `typeIdentifiers` (grant changes for those types included, so that a revoked read takes effect at once), one
-    /// at a time on a serial queue over the store's queue, until the query is stopped. Returns what stops it.
-    ///
-    /// The subscription starts before `initial` reads the store, so no change falls between the two.
+    /// Runs a query that keeps running: `initial` first, with the anchor the query follows the store from, then
+    /// `update` after every committed change touching one of `typeIdentifiers` (see ``ChangeWatch``), until the
+    /// query is stopped. Returns what stops it.
     func watchChanges(
         of typeIdentifiers: Set<String>, on backend: any HealthStoreBackend, queue: DispatchQueue,
-        initial: @escaping @Sendable () -> Void, update: @escaping @Sendable () -> Void
+        initial: @escaping @Sendable (Result<Int64, HKError>) -> Void, update: @escaping @Sendable () -> Void
     ) -> @Sendable () -> Void {
-        let serial = DispatchQueue(label: "OpenHealthKit.\(type(of: self))", target: queue)
-        let subscription = Locked<ChangeSubscription?>(nil)
-        serial.async { [self] in
-            guard !isStopped else { return }
-            let token = backend.subscribe(to: typeIdentifiers) { _ in
-                serial.async { if !self.isStopped { update() } }
-            }
-            subscription.withLock { $0 = token }
-            // `stop` may have run before the token was stored.
-            if isStopped { token.cancel() }
-            initial()
-        }
-        return {
-            subscription.withLock { token in
-                token?.cancel()
-                token = nil
-            }
-        }
+        let watch = ChangeWatch(label: "OpenHealthKit.\(type(of: self))", queue: queue)
+        watch.start(typeIdentifiers, kinds: [.samples], on: backend, initial: initial, update: update)
+        return { watch.stop() }
     }
 }

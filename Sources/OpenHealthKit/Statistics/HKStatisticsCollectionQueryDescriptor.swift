@@ -62,7 +62,7 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
                 do {
                     let (request, intervals) = try descriptor.engineRequest()
                     live = LiveStatisticsCollection(
-                        backend: healthStore.backend, request: request, intervals: intervals, queue: healthStore.queue)
+                        backend: healthStore.backend, request: request, intervals: intervals, queue: healthStore.workQueue())
                 } catch {
                     continuation.finish(throwing: error)
                     return

@@ -2,25 +2,24 @@ import Foundation
 import OpenHealthKitEngine
 
 /// A statistics collection kept current for a long-running query: computed once, then recomputed after every
-/// committed change to its type (grant changes included, so a revoked read takes effect at once), reporting the
-/// intervals whose figures changed. The work runs one step at a time on a serial queue over the store's queue.
+/// committed change to its type (grant changes included, so a revoked read takes effect at once) and every change of
+/// the type's source priority (which changes merged figures), reporting the intervals whose figures changed. The
+/// work runs one step at a time on a serial queue over the store's queue (``ChangeWatch``).
 final class LiveStatisticsCollection: Sendable {
     typealias Update = (collection: HKStatisticsCollection, changed: [HKStatistics])
 
     private let backend: any HealthStoreBackend
     private let request: StatisticsRequest
     private let intervals: StatisticsIntervals
-    private let serial: DispatchQueue
-    /// The last result delivered; touched only on `serial`.
+    private let watch: ChangeWatch
+    /// The last result delivered; touched only on the watch's serial queue.
     private let latest = Locked<[Date: StatisticsBucket]>([:])
-    private let subscription = Locked<ChangeSubscription?>(nil)
-    private let stopped = Locked(false)
 
     init(backend: any HealthStoreBackend, request: StatisticsRequest, intervals: StatisticsIntervals, queue: DispatchQueue) {
         self.backend = backend
         self.request = request
         self.intervals = intervals
-        serial = DispatchQueue(label: "OpenHealthKit.statistics", target: queue)
+        watch = ChangeWatch(label: "OpenHealthKit.statistics", queue: queue)
     }
 
     /// Computes the collection for `initial`; with `update`, keeps recomputing after changes until ``stop()``, and
@@ -29,29 +28,20 @@ final class LiveStatisticsCollection: Sendable {
         initial: @escaping @Sendable (Result<HKStatisticsCollection, HKError>) -> Void,
         update: (@Sendable (Result<Update, HKError>) -> Void)?
     ) {
-        serial.async { [self] in
-            guard !isStopped else { return }
-            if let update {
-                // Subscribed before the first read, so no change falls between the two.
-                let token = backend.subscribe(to: [request.type.identifier]) { [self] _ in
-                    serial.async { if !self.isStopped { self.refresh(update) } }
-                }
-                subscription.withLock { $0 = token }
-                if isStopped { token.cancel() }
-            }
+        guard let update else {
+            watch.runOnce { [self] in initial(compute().map(\.collection)) }
+            return
+        }
+        watch.start([request.type.identifier], kinds: [.samples, .sourcePriority], on: backend) { [self] _ in
             initial(compute().map(\.collection))
+        } update: { [self] in
+            refresh(update)
         }
     }
 
     func stop() {
-        stopped.withLock { $0 = true }
-        subscription.withLock { token in
-            token?.cancel()
-            token = nil
-        }
+        watch.stop()
     }
-
-    private var isStopped: Bool { stopped.withLock { $0 } }
 
     private func refresh(_ update: @Sendable (Result<Update, HKError>) -> Void) {
         let previous = latest.withLock { $0 }

@@ -15,7 +15,7 @@ extension HKHealthStore {
         if alreadyStarted {
             raiseInvalidArgumentException("You cannot start a query that is already active or has been stopped: \(query)")
         }
-        let stopWork = executable.start(on: backend, queue: queue)
+        let stopWork = executable.start(on: backend, queue: workQueue())
         let stopNow = query.lifecycle.withLock { state -> Bool in
             guard case .running = state else { return true }
             state = .running(stop: stopWork ?? {})

@@ -26,7 +26,12 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// A database that cannot be opened makes every call fail with `errorDatabaseInaccessible`.
     public init(configuration: HealthStoreConfiguration) {
         if let remote = configuration.remote {
-            backend = RemoteBackend(remote: remote)
+            let transport = RemoteBackend(remote: remote).transport
+            // As an embedded store sets it from its manifest: the app healthd knows by the credential, asked now in
+            // the background (samples made later find it known), and again when needed.
+            HKSource.setProcessDefault { transport.appSource() }
+            DispatchQueue(label: "OpenHealthKit.app").async { _ = transport.appSource() }
+            backend = RemoteBackend(transport: transport)
         } else {
             do {
                 let engine = try EngineRegistry.engine(for: configuration.location)
@@ -53,9 +58,18 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// The earliest date a sample may have: nothing is too old for this store.
     open func earliestPermittedSampleDate() -> Date { .distantPast }
 
-    /// Runs `work` on the store's queue and hands its outcome to `completion` there.
+    /// Where a call's work runs, off the caller's thread. Engine calls are short: they share the store's concurrent
+    /// queue. A call to healthd waits on the network: each gets a serial queue of its own, which libdispatch runs on
+    /// a thread of its own (its overcommit pool), so waiting calls never hold the few threads of the global queues
+    /// (on Linux those grow by about one a second when their threads block: 64 queries waiting on healthd stalled
+    /// the process for a minute).
+    func workQueue() -> DispatchQueue {
+        backend.waitsOnNetwork ? DispatchQueue(label: "OpenHealthKit.remote") : queue
+    }
+
+    /// Runs `work` on a work queue and hands its outcome to `completion` there.
     func dispatch<T>(_ work: @escaping @Sendable () throws -> T, completion: @escaping @Sendable (Result<T, HKError>) -> Void) {
-        queue.async { completion(Result { try work() }.mapError(HKError.init(wrapping:))) }
+        workQueue().async { completion(Result { try work() }.mapError(HKError.init(wrapping:))) }
     }
 
     /// Runs `work` off the caller's task, throwing an `HKError`.

@@ -7,6 +7,7 @@ import OpenHealthKitModel
 package final class ChangeFeed: Sendable {
     private struct Subscriber {
         let typeIdentifiers: Set<String>?
+        let kinds: Set<StoreChange.Kind>
         let queue: DispatchQueue
         let handler: @Sendable (StoreChange) -> Void
     }
@@ -15,14 +16,14 @@ package final class ChangeFeed: Sendable {
 
     package init() {}
 
-    /// Calls `handler` after every change touching one of `typeIdentifiers` (every change when nil),
+    /// Calls `handler` after every change of one of `kinds` touching one of `typeIdentifiers` (every type when nil),
     /// until the returned token is cancelled.
     package func subscribe(
-        to typeIdentifiers: Set<String>?, handler: @escaping @Sendable (StoreChange) -> Void
+        to typeIdentifiers: Set<String>?, kinds: Set<StoreChange.Kind> = [.samples], handler: @escaping @Sendable (StoreChange) -> Void
     ) -> ChangeSubscription {
         let id = UUID()
         let subscriber = Subscriber(
-            typeIdentifiers: typeIdentifiers, queue: DispatchQueue(label: "OpenHealthKit.subscriber"), handler: handler)
+            typeIdentifiers: typeIdentifiers, kinds: kinds, queue: DispatchQueue(label: "OpenHealthKit.subscriber"), handler: handler)
         subscribers.withLock { $0[id] = subscriber }
         return ChangeSubscription { [weak self] in _ = self?.subscribers.withLock { $0.removeValue(forKey: id) } }
     }
@@ -30,7 +31,8 @@ package final class ChangeFeed: Sendable {
     package func publish(_ change: StoreChange) {
         let interested = subscribers.withLock { subscribers in
             subscribers.values.filter { subscriber in
-                subscriber.typeIdentifiers.map { !$0.isDisjoint(with: change.typeIdentifiers) } ?? true
+                subscriber.kinds.contains(change.kind)
+                    && subscriber.typeIdentifiers.map { !$0.isDisjoint(with: change.typeIdentifiers) } ?? true
             }
         }
         for subscriber in interested {

@@ -40,6 +40,11 @@ extension HealthEngine {
         try record(answer, for: pending, app: app.bundleIdentifier)
     }
 
+    /// Records the user's answer to a sheet no call is waiting for any more (healthd restarted since it was asked).
+    package func record(_ answer: AuthorizationAnswer, to request: AuthorizationRequest) throws {
+        try record(answer, for: (request.toShare, request.toRead), app: request.app.bundleIdentifier)
+    }
+
     /// The checks HealthKit makes before any sheet: provisioning, then the request's shape.
     package func checkRequest(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         try app.checkProvisioning()

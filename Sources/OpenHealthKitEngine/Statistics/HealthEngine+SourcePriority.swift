@@ -21,7 +21,7 @@ extension HealthEngine {
     }
 
     /// Sets the user's order of sources for `type` (bundle identifiers, first counts first); an empty list returns
-    /// to the default order.
+    /// to the default order. Running statistics collection queries of the type recompute at once.
     package func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws {
         var seen: Set<String> = []
         let unique = bundleIdentifiers.filter { seen.insert($0).inserted }
@@ -29,6 +29,7 @@ extension HealthEngine {
             throw HKError.invalidArgument("A source priority lists bundle identifiers, which are not empty and have no line breaks")
         }
         try storageCall { try storage.setSettings([Self.priorityKey(type): unique.isEmpty ? nil : unique.joined(separator: "\n")]) }
+        publish(StoreChange(typeIdentifiers: [type.identifier], anchor: (try? storage.currentAnchor()) ?? 0, kind: .sourcePriority))
     }
 
     /// The user's stored list for `type`.

@@ -43,12 +43,23 @@ package protocol Storage: AnyObject, Sendable {
 
 /// What a write changed: the types it touched and the anchor after it.
 package struct StoreChange: Sendable, Equatable {
+    /// What a change is about.
+    package enum Kind: Sendable, Hashable {
+        /// Samples were saved or deleted, or who may read them changed: what queries of samples follow.
+        case samples
+        /// Only the order in which the sources of a quantity type count in statistics: what changes merged figures,
+        /// not any sample (observer and anchored queries do not hear it).
+        case sourcePriority
+    }
+
     package var typeIdentifiers: Set<String>
     package var anchor: Int64
+    package var kind: Kind
 
-    package init(typeIdentifiers: Set<String>, anchor: Int64) {
+    package init(typeIdentifiers: Set<String>, anchor: Int64, kind: Kind = .samples) {
         self.typeIdentifiers = typeIdentifiers
         self.anchor = anchor
+        self.kind = kind
     }
 
     package var isEmpty: Bool { typeIdentifiers.isEmpty }

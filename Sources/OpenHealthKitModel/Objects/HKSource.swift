@@ -22,11 +22,21 @@ public final class HKSource: NSObject, @unchecked Sendable {
 
     /// The process-wide source that ``default()`` returns, set by the store configuration (nil: named after the executable).
     package static var processDefault: HKSource? {
-        get { processDefaultBox.withLock { $0 } }
-        set { processDefaultBox.withLock { $0 = newValue } }
+        get { processDefaultBox.withLock { $0 }?() }
+        set {
+            let source = newValue
+            let resolve: @Sendable () -> HKSource? = { source }
+            processDefaultBox.withLock { $0 = source == nil ? nil : resolve }
+        }
     }
 
-    private static let processDefaultBox = Locked<HKSource?>(nil)
+    /// Sets the process-wide source to one found when first asked for: a store on healthd learns from healthd which
+    /// app its credential names. `resolve` answers nil while it cannot tell (``default()`` then names the executable).
+    package static func setProcessDefault(resolvingWith resolve: @escaping @Sendable () -> HKSource?) {
+        processDefaultBox.withLock { $0 = resolve }
+    }
+
+    private static let processDefaultBox = Locked<(@Sendable () -> HKSource?)?>(nil)
 
     private static let executableSource: HKSource = {
         let name = ProcessInfo.processInfo.processName

@@ -11,6 +11,8 @@ import FoundationNetworking
 final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     struct Event: Sendable {
         let id: Int64?
+        /// The `event` field: `change`, or `priority`.
+        let name: String?
         let change: WireChangeEvent
     }
 
@@ -42,7 +44,9 @@ final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Send
             guard let data = lines.first(where: { $0.hasPrefix("data: ") })?.dropFirst(6),
                   let change = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8))
             else { return nil }
-            return Event(id: lines.first { $0.hasPrefix("id: ") }.flatMap { Int64($0.dropFirst(4)) }, change: change)
+            return Event(
+                id: lines.first { $0.hasPrefix("id: ") }.flatMap { Int64($0.dropFirst(4)) },
+                name: lines.first { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }, change: change)
         }
     }
 

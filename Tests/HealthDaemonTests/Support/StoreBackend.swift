@@ -50,6 +50,14 @@ final class StoreWorld: Sendable {
         return HKHealthStore(configuration: HealthStoreConfiguration(location: location!, app: app, answerer: RuleAnswerer(answer)))
     }
 
+    /// The configuration of a store acting for `app` (registering it with healthd).
+    func configuration(_ app: AppManifest) async throws -> HealthStoreConfiguration {
+        if let daemon {
+            return HealthStoreConfiguration(remote: .init(address: daemon.address, credential: try await daemon.register(app)))
+        }
+        return HealthStoreConfiguration(location: location!, app: app, answerer: RuleAnswerer(AuthorizationAnswer.allowAll))
+    }
+
     /// A store for `app` already allowed to write and read `types`.
     func authorizedStore(_ app: AppManifest = Apps.app(), for types: Set<HKSampleType>) async throws -> HKHealthStore {
         let store = try await store(app)

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitWire
 
 /// One sample as `hk samples` prints it. Its JSON object always has all nine keys, `null` where there is nothing.
 struct SampleRecord: OutputRecord {
@@ -34,7 +35,8 @@ struct SampleRecord: OutputRecord {
     let unit: String?
     /// The source's name.
     let source: String
-    let device: DeviceRecord?
+    /// The device's properties that have a value, under HealthKit's names (healthd's JSON for a device).
+    let device: WireDevice?
     let metadata: [String: MetadataRecordValue]?
 
     static let columns = ["uuid", "type", "start", "end", "value", "unit", "source", "device", "metadata"]
@@ -49,7 +51,7 @@ struct SampleRecord: OutputRecord {
         start = sample.startDate.formattedForOutput(in: timeZone)
         end = sample.endDate.formattedForOutput(in: timeZone)
         source = sample.sourceRevision.source.name
-        device = sample.device.map(DeviceRecord.init)
+        device = sample.device.map(WireDevice.init)
         metadata = sample.metadata.flatMap { $0.isEmpty ? nil : MetadataRecordValue.record(of: $0, timeZone: timeZone) }
         switch sample {
         case let sample as HKQuantitySample:
