@@ -106,7 +106,7 @@ struct ImportRowWriter {
             anchor += 1
             outcome.stored[index] = true
             if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
-            if let workout = row.workout { try insertWorkout(workout, sampleID: id) }
+            if let workout = row.workout { try workout.insert(sampleID: id, into: db) }
             ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }
@@ -168,17 +168,6 @@ struct ImportRowWriter {
             throw StorageError.missingParent(uuid)
         }
         return id
-    }
-
-    private func insertWorkout(_ workout: WorkoutRow, sampleID: Int64) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO workout (sample_id, activity_type, total_energy_burned, total_distance,
-                                     total_swimming_stroke_count, total_flights_climbed, events)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [sampleID, Int64(workout.activityType), workout.totalEnergyBurned, workout.totalDistance,
-                        workout.totalSwimmingStrokeCount, workout.totalFlightsClimbed, workout.events])
     }
 
     // MARK: Children, stored only with a parent this batch stored

@@ -58,7 +58,7 @@ struct RowWriter {
             let id = db.lastInsertedRowID
             // Only correlations are pointed at by later rows of a batch (their members follow them).
             if isCorrelation(row) { idsByUUID[row.uuid] = id }
-            if let workout = row.workout { try insertWorkout(workout, sampleID: id) }
+            if let workout = row.workout { try workout.insert(sampleID: id, into: db) }
             touched.insert(row.typeIdentifier)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }
@@ -92,17 +92,6 @@ struct RowWriter {
             throw StorageError.missingParent(uuid)
         }
         return id
-    }
-
-    private func insertWorkout(_ workout: WorkoutRow, sampleID: Int64) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO workout (sample_id, activity_type, total_energy_burned, total_distance,
-                                     total_swimming_stroke_count, total_flights_climbed, events)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [sampleID, Int64(workout.activityType), workout.totalEnergyBurned, workout.totalDistance,
-                        workout.totalSwimmingStrokeCount, workout.totalFlightsClimbed, workout.events])
     }
 
     /// HealthKit's sync rule: a newer version replaces the stored object (a correlation with its members); an older

@@ -11,7 +11,7 @@ package enum MetadataCoding {
         var json = "{"
         for (index, key) in metadata.keys.sorted().enumerated() {
             if index > 0 { json += "," }
-            appendString(key, to: &json)
+            JSONStringLiteral.append(key, to: &json)
             json += ":"
             appendValue(metadata[key]!, to: &json)
         }
@@ -44,12 +44,12 @@ package enum MetadataCoding {
 
     private static func appendValue(_ value: Any, to json: inout String) {
         switch value {
-        case let string as String: appendString(string, to: &json)
+        case let string as String: JSONStringLiteral.append(string, to: &json)
         case let bool as Bool where type(of: value) == Bool.self: json += bool ? "true" : "false"
         case let date as Date: json += "{\"date\":\(number(date.timeIntervalSince1970))}"
         case let quantity as HKQuantity:
             json += "{\"quantity\":\(number(quantity.value)),\"unit\":"
-            appendString(quantity.unit.unitString, to: &json)
+            JSONStringLiteral.append(quantity.unit.unitString, to: &json)
             json += ",\"base\":\(number(quantity.unit.baseValue(quantity.value))),\"dimension\":\"\(quantity.unit.dimensionKey)\"}"
         case let integer as Int: json += String(integer)
         case let number as NSNumber: json += Self.number(number.doubleValue)
@@ -57,28 +57,12 @@ package enum MetadataCoding {
         case let float as Float: json += number(Double(float))
         default:
             // Validation admits only the kinds above; anything else is stored as its description.
-            appendString(String(describing: value), to: &json)
+            JSONStringLiteral.append(String(describing: value), to: &json)
         }
     }
 
     private static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
-    }
-
-    private static func appendString(_ string: String, to json: inout String) {
-        json += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            case _ where scalar.value < 0x20: json += String(format: "\\u%04x", scalar.value)
-            default: json.unicodeScalars.append(scalar)
-            }
-        }
-        json += "\""
     }
 }

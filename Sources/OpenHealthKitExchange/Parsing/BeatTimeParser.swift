@@ -15,14 +15,7 @@ enum BeatTimeParser {
         guard scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"), let second = scanner.digits(2) else {
             return secondsOfDay(ExportText.string(bytes))
         }
-        var fraction = 0.0
-        if scanner.skip(".") || scanner.skip(",") {
-            var scale = 0.1
-            while let digit = scanner.digit() {
-                fraction += Double(digit) * scale
-                scale /= 10
-            }
-        }
+        let fraction = scanner.fraction()
         scanner.skipSpaces()
         if scanner.skip(word: "PM") || scanner.skip(word: "pm") {
             guard (1...12).contains(hour) else { return nil }

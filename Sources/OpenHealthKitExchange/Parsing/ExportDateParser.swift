@@ -30,14 +30,7 @@ enum ExportDateParser {
         guard let minute = scanner.digits(2) else { return nil }
         if colons { guard scanner.skip(":") else { return nil } }
         guard let second = scanner.digits(2) else { return nil }
-        var fraction = 0.0
-        if scanner.skip(".") || scanner.skip(",") {
-            var scale = 0.1
-            while let digit = scanner.digit() {
-                fraction += Double(digit) * scale
-                scale /= 10
-            }
-        }
+        let fraction = scanner.fraction()
         scanner.skipSpaces()
         guard let offset = scanner.utcOffset() else { return nil }
         scanner.skipSpaces()
@@ -107,6 +100,18 @@ struct ByteScanner {
         guard let byte = current, (0x30...0x39).contains(byte) else { return nil }
         index += 1
         return Int(byte - 0x30)
+    }
+
+    /// A decimal fraction after a point or a comma (locales write either), as a number below 1; 0 without one.
+    mutating func fraction() -> Double {
+        guard skip(".") || skip(",") else { return 0 }
+        var fraction = 0.0
+        var scale = 0.1
+        while let digit = digit() {
+            fraction += Double(digit) * scale
+            scale /= 10
+        }
+        return fraction
     }
 
     /// Exactly `count` digits.

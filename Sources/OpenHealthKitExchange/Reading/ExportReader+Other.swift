@@ -143,10 +143,7 @@ extension ExportReader {
         do throws(ReadFailure) {
             if let problem { throw ReadFailure(problem) }
             let header = try header(attributes, line: line)
-            identity.reset()
-            identity.add(type)
-            identity.add(date: header.start.seconds)
-            identity.add(date: header.end.seconds)
+            startIdentity(type, header)
             identity.addEmpty()
             identity.addEmpty()
             identity.add(header.source.name)

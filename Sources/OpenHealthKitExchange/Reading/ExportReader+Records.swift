@@ -19,10 +19,7 @@ extension ExportReader {
         do throws(ReadFailure) {
             if let problem { throw ReadFailure(problem) }
             let header = try header(attributes, line: line)
-            identity.reset()
-            identity.add(type.identifier)
-            identity.add(date: header.start.seconds)
-            identity.add(date: header.end.seconds)
+            startIdentity(type.identifier, header)
             let value: RecordDraft.Value
             switch type.kind {
             case .quantity(let quantityType):
@@ -136,10 +133,7 @@ extension ExportReader {
         do throws(ReadFailure) {
             if let problem { throw ReadFailure(problem) }
             let header = try header(attributes, line: line)
-            identity.reset()
-            identity.add(type.identifier)
-            identity.add(date: header.start.seconds)
-            identity.add(date: header.end.seconds)
+            startIdentity(type.identifier, header)
             identity.addEmpty()
             identity.addEmpty()
             identity.add(header.source.name)

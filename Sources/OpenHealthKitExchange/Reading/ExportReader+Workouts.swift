@@ -16,10 +16,7 @@ extension ExportReader {
         do throws(ReadFailure) {
             if let problem { throw ReadFailure(problem) }
             let header = try header(attributes, line: line)
-            identity.reset()
-            identity.add(HKWorkoutTypeIdentifier)
-            identity.add(date: header.start.seconds)
-            identity.add(date: header.end.seconds)
+            startIdentity(HKWorkoutTypeIdentifier, header)
             identity.add(integer: Int64(activityType.rawValue))
             identity.addEmpty()
             identity.add(header.source.name)
@@ -118,10 +115,7 @@ extension ExportReader {
         collector.read(.route)
         do throws(ReadFailure) {
             let header = try header(attributes, line: line)
-            identity.reset()
-            identity.add(HKWorkoutRouteTypeIdentifier)
-            identity.add(date: header.start.seconds)
-            identity.add(date: header.end.seconds)
+            startIdentity(HKWorkoutRouteTypeIdentifier, header)
             identity.add(workout.uuid.uuidString)
             identity.addEmpty()
             identity.add(header.source.name)

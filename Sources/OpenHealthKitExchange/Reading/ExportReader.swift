@@ -236,6 +236,14 @@ final class ExportReader: SAXDelegate {
             device: attributes.bytes(.device).flatMap { $0.isEmpty ? nil : lookups.device($0) }, start: start, end: end)
     }
 
+    /// Starts the name of a sample's deterministic UUID: its type and dates (docs/IMPORT.md, Idempotence).
+    func startIdentity(_ type: String, _ header: SampleHeader) {
+        identity.reset()
+        identity.add(type)
+        identity.add(date: header.start.seconds)
+        identity.add(date: header.end.seconds)
+    }
+
     static func quoted(_ attributes: XMLAttributes, _ attribute: ExportAttribute) -> String {
         attributes.string(attribute).map { "\"\($0)\"" } ?? "(missing)"
     }

@@ -111,7 +111,7 @@ final class FHIRBundleWriter: ExportWriter {
         observation.string("id", id)
         if let profile {
             var meta = JSONObject()
-            meta.raw("profile", "[" + JSONObject.quoted(profile) + "]")
+            meta.raw("profile", "[" + JSONStringLiteral.quoted(profile) + "]")
             observation.object("meta", meta)
         }
         var source = JSONObject()

@@ -1,3 +1,5 @@
+import OpenHealthKitEngine
+
 /// A JSON object written member by member (an export writes millions: no intermediate dictionaries).
 struct JSONObject {
     private var text = "{"
@@ -10,11 +12,11 @@ struct JSONObject {
         guard let json else { return }
         if !isEmpty { text += "," }
         isEmpty = false
-        text += JSONObject.quoted(key) + ":" + json
+        text += JSONStringLiteral.quoted(key) + ":" + json
     }
 
     mutating func string(_ key: String, _ value: String?) {
-        raw(key, value.map(JSONObject.quoted))
+        raw(key, value.map(JSONStringLiteral.quoted))
     }
 
     /// A number as a plain decimal (see ``NumberText/readable(_:)``).
@@ -32,27 +34,4 @@ struct JSONObject {
     }
 
     var json: String { text + "}" }
-
-    /// A JSON string literal.
-    static func quoted(_ string: String) -> String {
-        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            return "\"" + string + "\""
-        }
-        var quoted = "\""
-        quoted.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
-    }
 }
