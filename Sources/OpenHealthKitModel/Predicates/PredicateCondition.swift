@@ -39,6 +39,8 @@ package enum PredicateCondition: Hashable, Sendable {
     case workoutDuration(comparison: ComparisonOperator, duration: TimeInterval)
     /// Workouts whose total compares with `quantity`.
     case workoutTotal(WorkoutTotal, comparison: ComparisonOperator, quantity: HKQuantity)
+    /// Activity summaries of the days from `first` through `last` (``ActivitySummaryDay`` keys, both included).
+    case activitySummaryDays(first: String, last: String)
 }
 
 /// The totals of a workout that the deprecated workout predicates compare; the raw value is HealthKit's key path.

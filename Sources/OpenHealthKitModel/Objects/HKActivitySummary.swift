@@ -1,0 +1,60 @@
+import Foundation
+
+/// The move, exercise and stand data of one day: what an `HKActivitySummaryQuery` reads.
+///
+/// Like HealthKit's, it is mutable (changing it changes nothing in the store) and cannot be saved. Energy is in
+/// kilocalories, times in minutes and stand hours as counts, as the store keeps them; a value the store lacks reads as
+/// zero (the optional goals read as nil).
+public final class HKActivitySummary: NSObject, @unchecked Sendable {
+    /// The active energy burned during the day.
+    public var activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    /// The daily goal for active energy burned.
+    public var activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    /// The minutes of movement during the day, for move rings that count time.
+    public var appleMoveTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    /// The daily goal for move time.
+    public var appleMoveTimeGoal = HKQuantity(unit: .minute(), doubleValue: 0)
+    /// The minutes of exercise during the day.
+    public var appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    /// The daily exercise goal (HealthKit deprecates it for ``exerciseTimeGoal``).
+    public var appleExerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 0)
+    /// The daily exercise goal, if there is one.
+    public var exerciseTimeGoal: HKQuantity?
+    /// The hours of the day in which the user stood and moved for at least a minute.
+    public var appleStandHours = HKQuantity(unit: .count(), doubleValue: 0)
+    /// The daily stand goal (HealthKit deprecates it for ``standHoursGoal``).
+    public var appleStandHoursGoal = HKQuantity(unit: .count(), doubleValue: 0)
+    /// The daily stand goal, if there is one.
+    public var standHoursGoal: HKQuantity?
+    /// Whether the move ring measured active energy or move time that day.
+    public var activityMoveMode = HKActivityMoveMode.activeEnergy
+
+    /// The day, as an ``ActivitySummaryDay`` key; nil for a summary made by the app.
+    package private(set) var dayKey: String?
+
+    public override init() {
+        super.init()
+    }
+
+    /// A stored summary of the day keyed `dayKey`.
+    package init(dayKey: String) {
+        self.dayKey = dayKey
+        super.init()
+    }
+
+    /// The era, year, month and day of the summary's day in `calendar` (the components carry `calendar`); only the
+    /// calendar for a summary made by the app.
+    public func dateComponents(for calendar: Calendar) -> DateComponents {
+        guard let dayKey else {
+            var components = DateComponents()
+            components.calendar = calendar
+            return components
+        }
+        return ActivitySummaryDay.components(ofKey: dayKey, in: calendar)
+    }
+
+    public override var description: String {
+        "<HKActivitySummary day:\(dayKey ?? "none") energy:\(activeEnergyBurned)/\(activeEnergyBurnedGoal) "
+            + "exercise:\(appleExerciseTime)/\(appleExerciseTimeGoal) stand:\(appleStandHours)/\(appleStandHoursGoal)>"
+    }
+}
