@@ -159,25 +159,7 @@ private struct ExportReader {
 
     func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void) throws {
         let (conditions, arguments) = Self.range("date", start: firstDay, end: endDay)
-        let sql = """
-            SELECT date, active_energy_burned, active_energy_burned_goal, apple_move_time, apple_move_time_goal,
-                   apple_exercise_time, apple_exercise_time_goal, apple_stand_hours, apple_stand_hours_goal, export_date
-            FROM activity_summary
-            """ + Self.whereClause(conditions) + " ORDER BY date"
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-        while let row = try cursor.next() {
-            var summary = ActivitySummaryRow(date: row[0])
-            summary.activeEnergyBurned = row[1]
-            summary.activeEnergyBurnedGoal = row[2]
-            summary.appleMoveTime = row[3]
-            summary.appleMoveTimeGoal = row[4]
-            summary.appleExerciseTime = row[5]
-            summary.appleExerciseTimeGoal = row[6]
-            summary.appleStandHours = row[7]
-            summary.appleStandHoursGoal = row[8]
-            summary.exportDate = row[9]
-            try body(summary)
-        }
+        try ActivitySummaryRows.forEach(in: db, filter: Self.whereClause(conditions), arguments: arguments, body)
     }
 
     func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws {

@@ -148,6 +148,9 @@ extension WirePredicate {
             try container.encode(total.rawValue, forKey: .total)
             try container.encode(comparison.rawValue, forKey: .operator)
             try container.encode(WireQuantity(quantity), forKey: .quantity)
+        case .activitySummaryDays:
+            throw EncodingError.invalidValue(condition, EncodingError.Context(
+                codingPath: container.codingPath, debugDescription: "activity summary predicates are not available through healthd yet"))
         }
     }
 }

@@ -69,6 +69,10 @@ struct EmbeddedBackend: HealthStoreBackend {
         try engine.correlations(of: type, predicate: predicate, memberFilters: memberFilters, as: principal())
     }
 
+    func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] {
+        try engine.activitySummaries(predicate: predicate, as: principal())
+    }
+
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
         try engine.characteristic(type, as: principal())
     }

@@ -23,6 +23,8 @@ package protocol HealthStoreBackend: Sendable {
     /// The correlations of `type` matching `predicate` that hold, for each member filter, a member matching it.
     func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation]
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
+    /// The activity summaries matching `predicate`, by day (none when the app may not read them).
+    func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary]
 
     /// Calls `handler` after each change of one of `kinds` touching one of the types (grant changes for them count as
     /// sample changes), committed after this call returns, even while the backend is still connecting. Returns at

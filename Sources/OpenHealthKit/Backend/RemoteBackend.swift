@@ -148,6 +148,11 @@ struct RemoteBackend: HealthStoreBackend {
         try transport.call("GET", "/v1/characteristics/\(type.rawValue)", as: WireCharacteristic.self).answer.value
     }
 
+    /// healthd has no route for activity summaries yet (docs/IMPORT.md, "Not done yet").
+    func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] {
+        throw HKError(.errorInvalidArgument, "Activity summaries are not available through healthd yet")
+    }
+
     var waitsOnNetwork: Bool { true }
 
     /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's

@@ -18,6 +18,7 @@ struct UnavailableBackend: HealthStoreBackend {
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] { throw error }
     func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
+    func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] { throw error }
     var waitsOnNetwork: Bool { false }
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void

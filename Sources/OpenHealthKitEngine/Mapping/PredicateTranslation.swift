@@ -76,6 +76,8 @@ package enum PredicateTranslation {
                 throw HKError.invalidArgument("The quantity \(quantity) cannot be compared with a workout's \(total.rawValue)")
             }
             return .workoutNumber(key, rowComparison(comparison), value)
+        case .activitySummaryDays:
+            throw HKError.invalidArgument("An activity summary predicate applies to activity summary queries only")
         }
     }
 
