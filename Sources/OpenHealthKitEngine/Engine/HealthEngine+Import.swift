@@ -15,7 +15,9 @@ extension HealthEngine {
         guard let storage = storage as? any ExchangeStorage else {
             throw HKError(.errorInvalidArgument, "This store cannot import Health exports (its storage has no import path)")
         }
-        let result = try storageCall { try storage.importBatch(batch) }
+        var result = try storageCall { try storage.importBatch(batch) }
+        // Activity summary queries that keep running follow the summaries' type.
+        if result.activitySummariesStored > 0 { result.change.typeIdentifiers.insert(HKActivitySummaryTypeIdentifier) }
         publish(result.change)
         return result
     }
