@@ -90,6 +90,27 @@ import OpenHealthKitModel
         }
     }
 
+    /// The same rows read back as `HKActivitySummary` objects, as `HKActivitySummaryQuery` reads them.
+    @Test func activitySummariesReadBackAsHealthKitObjects() throws {
+        let expected = try csv("ActivitySummary.csv")
+        let predicate = HKQuery.predicate(
+            forActivitySummariesBetweenStart: DateComponents(year: 2016, month: 4, day: 1), end: DateComponents(year: 2016, month: 4, day: 30))
+        let summaries = try harness.engine.activitySummaries(
+            predicate: try PredicateCondition.tree(from: predicate), as: ImportHarness.owner)
+        #expect(summaries.count == expected.count)
+        let gregorian = Calendar(identifier: .gregorian)
+        for (summary, row) in zip(summaries, expected) {
+            let day = summary.dateComponents(for: gregorian)
+            #expect(String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0) == row["dateComponents"])
+            #expect(summary.activeEnergyBurned.doubleValue(for: .kilocalorie()) == Double(row["activeEnergyBurned"]!))
+            #expect(summary.activeEnergyBurnedGoal.doubleValue(for: .kilocalorie()) == Double(row["activeEnergyBurnedGoal"]!))
+            #expect(summary.appleExerciseTime.doubleValue(for: .minute()) == Double(row["appleExerciseTime"]!))
+            #expect(summary.exerciseTimeGoal?.doubleValue(for: .minute()) == Double(row["appleExerciseTimeGoal"]!))
+            #expect(summary.appleStandHours.doubleValue(for: .count()) == Double(row["appleStandHours"]!))
+            #expect(summary.standHoursGoal?.doubleValue(for: .count()) == Double(row["appleStandHoursGoal"]!))
+        }
+    }
+
     @Test func characteristicsOfMe() throws {
         #expect(try harness.engine.characteristic(.dateOfBirth, as: ImportHarness.owner) == "1965-07-31")
         #expect(try harness.engine.characteristic(.biologicalSex, as: ImportHarness.owner) == String(HKBiologicalSex.male.rawValue))
