@@ -209,6 +209,28 @@ import Testing
         try await store.expectBadInput(["import", Self.fixture("aleksi-applehealth/testdata.xml"), "--format", "csv"], naming: "csv")
     }
 
+    /// What is not an export is refused before the store is opened: no store file is left behind.
+    @Test func aPathThatIsNotAnExportCreatesNoStore() async throws {
+        let store = try TemporaryStore()
+        let inputs = store.folder.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let text = inputs.appendingPathComponent("notes.txt")
+        try Data("this is not an export".utf8).write(to: text)
+        let otherXML = inputs.appendingPathComponent("export.xml")
+        try Data("<?xml version=\"1.0\"?>\n<ClinicalDocument><title>x</title></ClinicalDocument>\n".utf8).write(to: otherXML)
+        let damaged = inputs.appendingPathComponent("damaged.zip")
+        try Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 64)).write(to: damaged)
+        let empty = inputs.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+
+        for input in [text, otherXML, damaged, empty] {
+            let result = try await store.run(["import", input.path, "--quiet"])
+            #expect(result.status == 2, "\(input.path)")
+            #expect(result.stderrLines.count == 1 && result.stderr.contains(input.path), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: store.folder.path) == ["inputs"], "\(input.path) left a store")
+        }
+    }
+
     @Test func anUnusableStoreFails() async throws {
         let store = try TemporaryStore()
         let file = store.folder.appendingPathComponent("not-a-store")

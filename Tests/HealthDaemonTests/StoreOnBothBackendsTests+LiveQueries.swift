@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
-/// Long-running queries on both backends: nothing saved after `execute` is missed, source priority changes reach
-/// running statistics collection queries (and only them).
+/// Long-running queries on both backends: nothing saved after `execute` is missed, changes of the source priority
+/// and of the app's decisions reach running statistics collection queries (and only them).
 extension StoreOnBothBackendsTests {
     /// Each round executes an observer, an anchored query (from the anchor the previous round ended at) and a
     /// statistics collection query, and at once saves, from another app's store, a sample each must report.
@@ -82,6 +83,24 @@ extension StoreOnBothBackendsTests {
 
             phone.stop(query)
             phone.stop(observer)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func revokingTheReadGrantUpdatesRunningCollectionQueriesWithoutOthersData(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let phone = try await phoneAndWatchSteps(world)
+            let (query, inbox) = hourlyStepsFollowed()
+            phone.execute(query)
+            #expect(try await inbox.next() == "initial 1000,300")
+
+            // The user turns off the phone app's read switch: the watch's steps leave its figures at once.
+            try await world.setGrants([steps: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.phone")
+            #expect(try await inbox.next() == "hour 1 nil")
+            // Another app's decisions change nothing the phone app sees.
+            try await world.setGrants([steps: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.watch")
+            #expect(try await inbox.rest().isEmpty)
+            phone.stop(query)
         }
     }
 }

@@ -183,9 +183,9 @@ def test_recording_72_stores_it_in_health(browser, daemon, example, shoot):
     assert len(samples) == 1
     assert samples[0].find_element(By.CSS_SELECTOR, ".sample-value").text.startswith("72")
     assert samples[0].find_element(By.CSS_SELECTOR, ".sample-source").text == "Heart Rate"
-    # The sensor location is in the metadata, as HealthKit keeps it: HKHeartRateSensorLocation.wrist's raw value.
+    # The sensor location is in the metadata (HealthKit keeps HKHeartRateSensorLocation.wrist's raw value), shown by name.
     metadata = samples[0].find_element(By.CSS_SELECTOR, ".metadata")
-    assert [e.text for e in metadata.find_elements(By.CSS_SELECTOR, "dt, dd")] == ["HKHeartRateSensorLocation", "2"]
+    assert [e.text for e in metadata.find_elements(By.CSS_SELECTOR, "dt, dd")] == ["HKHeartRateSensorLocation", "Wrist"]
     shoot("heart-rate-in-health")
 
 

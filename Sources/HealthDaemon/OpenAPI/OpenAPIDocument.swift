@@ -498,6 +498,8 @@ paths:
         With `events=change,priority`, a change of the source priority of one of the types (which changes merged
         statistics, not samples) is reported as `event: priority` with the same data (the store's anchor then)
         and no id: it cannot be resumed, so a client recomputes its statistics whenever it (re)connects.
+        With `grants`, a change of the app's own decisions for one of the types (what it may read) is reported
+        likewise, as `event: grants`.
       parameters:
         - name: types
           in: query
@@ -509,7 +511,7 @@ paths:
           schema: { type: integer, format: int64, minimum: 0 }
         - name: events
           in: query
-          description: "The events to send, comma-separated: `change` (samples; the default), `priority` (source order)."
+          description: "The events to send, comma-separated: `change` (samples; the default), `priority` (source order), `grants` (the app's decisions)."
           schema: { type: string, default: change }
         - name: Last-Event-ID
           in: header

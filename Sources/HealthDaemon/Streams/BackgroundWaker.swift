@@ -61,7 +61,7 @@ final class BackgroundWaker: Sendable {
     }
 
     func start() {
-        let token = engine.feed.subscribe(to: nil) { [self] _ in
+        let token = engine.feed.subscribe(to: nil, kinds: [.samples, .grants]) { [self] _ in
             queue.async { [self] in
                 for app in state.withLock({ $0.apps.filter { $0.value.callback != nil }.map(\.key) }) { consider(app) }
             }

@@ -23,7 +23,9 @@ extension HealthDaemon {
     ///
     /// `events=change,priority` (default `change`) also reports each change of the source priority of the types,
     /// which changes merged statistics but no sample, as an event without id (it has no anchor to resume from):
-    /// `event: priority` with `data: {"anchor": <the store's anchor>, "types": [...]}`.
+    /// `event: priority` with `data: {"anchor": <the store's anchor>, "types": [...]}`. `grants` likewise reports
+    /// each change of the app's own decisions for the types (`event: grants`): what it may read changed, so its
+    /// statistics may have, though no sample did.
     func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
         router.get("/v1/changes/stream") { [self] request, _ in
             let app = try authenticator.requireApp(request)
@@ -37,7 +39,7 @@ extension HealthDaemon {
             }
             let events = Set(try (request.uri.queryParameters.get("events") ?? "change").split(separator: ",").map { name in
                 guard let event = StreamEvent(rawValue: String(name)) else {
-                    throw APIError.badRequest("\(name) is not an event of the change stream (change, priority)")
+                    throw APIError.badRequest("\(name) is not an event of the change stream (change, priority, grants)")
                 }
                 return event
             })
@@ -48,14 +50,16 @@ extension HealthDaemon {
 
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
 
-    /// What a stream reports: changes of samples (with ids, resumable), changes of the source priority.
+    /// What a stream reports: changes of samples (with ids, resumable), changes of the source priority, changes of
+    /// the app's decisions.
     private enum StreamEvent: String {
-        case change, priority
+        case change, priority, grants
     }
 
     private enum StreamSignal: Sendable {
         case changed, heartbeat
-        case priority(StoreChange)
+        /// A change no sample made (`.sourcePriority`, `.grants`): reported as is, without id.
+        case unanchored(StoreChange)
     }
 
     private func openStream(
@@ -70,8 +74,14 @@ extension HealthDaemon {
         let identifiers = Set(types.map(\.identifier))
         var kinds: Set<StoreChange.Kind> = events.contains(.change) ? [.samples] : []
         if events.contains(.priority) { kinds.insert(.sourcePriority) }
-        let subscription = engine.feed.subscribe(to: identifiers, kinds: kinds) { change in
-            if change.kind == .sourcePriority { continuation.yield(.priority(change)) } else { wake() }
+        if events.contains(.grants) { kinds.insert(.grants) }
+        let subscription = engine.feed.subscribe(to: identifiers, kinds: kinds) { [app] change in
+            switch change.kind {
+            case .samples: wake()
+            case .sourcePriority: continuation.yield(.unanchored(change))
+            // Only the app's own decisions: another app's are none of its business.
+            case .grants: if change.app == app.bundleIdentifier { continuation.yield(.unanchored(change)) }
+            }
         }
         guard let streamID = streams.register(app: app.bundleIdentifier, close: { continuation.finish() }) else {
             subscription.cancel()
@@ -105,9 +115,10 @@ extension HealthDaemon {
                 switch signal {
                 case .heartbeat:
                     try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                case .priority(let change):
-                    let event = WireChangeEvent(anchor: change.anchor, types: change.typeIdentifiers.sorted())
-                    try await writer.write(ByteBuffer(string: Self.serverSentEvent(event, name: "priority")))
+                case .unanchored(let change):
+                    let event = WireChangeEvent(anchor: change.anchor, types: identifiers.intersection(change.typeIdentifiers).sorted())
+                    let name = change.kind == .grants ? StreamEvent.grants : .priority
+                    try await writer.write(ByteBuffer(string: Self.serverSentEvent(event, name: name.rawValue)))
                 case .changed:
                     waiting.withLock { $0 = false }
                     // A revoked (or replaced, or expired) credential ends the stream at its next event.
@@ -137,7 +148,8 @@ extension HealthDaemon {
         return WireChangeEvent(anchor: upTo, types: changed.sorted())
     }
 
-    /// A change event (its id the anchor, from which a reconnecting client resumes) or a priority event (no id).
+    /// A change event (its id the anchor, from which a reconnecting client resumes) or a priority or grants event
+    /// (no id).
     private static func serverSentEvent(_ event: WireChangeEvent, name: String = "change") -> String {
         let data = (try? JSONResponses.encoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let id = name == "change" ? "id: \(event.anchor)\n" : ""

@@ -23,7 +23,9 @@ struct SampleRow: Sendable {
         value = Self.value(of: sample, unit: unit)
         source = sample.sourceRevision.source.name
         device = sample.device.flatMap(Self.describe)
-        metadata = (sample.metadata ?? [:]).sorted { $0.key < $1.key }.map { Item(key: $0.key, value: Self.describe($0.value, dates: dates)) }
+        metadata = (sample.metadata ?? [:]).sorted { $0.key < $1.key }.map { key, value in
+            Item(key: key, value: MetadataValueNames.name(of: value, forKey: key) ?? Self.describe(value, dates: dates))
+        }
         hasMetadata = !metadata.isEmpty
         deleteAction = typePath + "/samples/" + sample.uuid.uuidString + "/delete"
     }

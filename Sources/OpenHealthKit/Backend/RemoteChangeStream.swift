@@ -12,8 +12,9 @@ import FoundationNetworking
 /// from the last event's anchor, so no change is lost. When healthd refuses the credential (revoked), the handler
 /// hears one last change, so that running queries read again and report the error, and the stream stops.
 ///
-/// Changes of the source priority (`priority` events, asked for with `.sourcePriority`) carry no anchor, so none
-/// can be resumed: each time the stream connects, the handler hears one, and recomputes what it might have missed.
+/// Changes of the source priority (`priority` events, asked for with `.sourcePriority`) and of the app's decisions
+/// (`grants` events, `.grants`) carry no anchor, so none can be resumed: each time the stream connects, the handler
+/// hears one, and recomputes what it might have missed.
 final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct State {
         var anchor: Int64?
@@ -61,8 +62,9 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         guard let anchor else { return }
         var query = [URLQueryItem(name: "types", value: typeIdentifiers.sorted().joined(separator: ","))]
         if let anchor { query.append(URLQueryItem(name: "anchor", value: String(anchor))) }
-        if kinds.contains(.sourcePriority) {
-            query.append(URLQueryItem(name: "events", value: (kinds.contains(.samples) ? "change," : "") + "priority"))
+        if kinds != [.samples] {
+            let events = Self.eventNames.filter { kinds.contains($0.value) }.keys.sorted()
+            query.append(URLQueryItem(name: "events", value: events.joined(separator: ",")))
         }
         var request = URLRequest(url: transport.url("/v1/changes/stream", query: query), timeoutInterval: 120)
         transport.authorize(&request)
@@ -91,9 +93,9 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
             return
         }
         completionHandler(status == 200 ? .allow : .cancel)
-        if status == 200, kinds.contains(.sourcePriority) {
+        if status == 200, let unanchored = kinds.first(where: { $0 != .samples }) {
             let anchor = state.withLock { $0.anchor ?? 0 }
-            handler(StoreChange(typeIdentifiers: typeIdentifiers, anchor: anchor, kind: .sourcePriority))
+            handler(StoreChange(typeIdentifiers: typeIdentifiers, anchor: anchor, kind: unanchored))
         }
     }
 
@@ -133,8 +135,11 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         return block
     }
 
+    /// The kind of change each event of the stream reports.
+    private static let eventNames: [String: StoreChange.Kind] = ["change": .samples, "priority": .sourcePriority, "grants": .grants]
+
     /// The change an event block carries: its `data` lines joined, of the kind its `event` names (`change`, the
-    /// default, or `priority`); comments and other fields are ignored.
+    /// default, `priority` or `grants`); comments, other fields and unknown events are ignored.
     private static func change(in block: String) -> StoreChange? {
         let lines = block.split(separator: "\n")
         func field(_ name: String) -> [Substring] {
@@ -142,7 +147,7 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
         let data = field("data").joined(separator: "\n")
         guard !data.isEmpty, let event = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8)) else { return nil }
-        let kind: StoreChange.Kind = field("event").first == "priority" ? .sourcePriority : .samples
+        guard let kind = eventNames[field("event").first.map(String.init) ?? "change"] else { return nil }
         return StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor, kind: kind)
     }
 }

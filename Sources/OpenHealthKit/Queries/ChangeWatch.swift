@@ -18,9 +18,8 @@ final class ChangeWatch: Sendable {
 
     var isStopped: Bool { stopped.withLock { $0 } }
 
-    /// Subscribes to the changes of `kinds` touching `typeIdentifiers` (grant changes for those types included, so a
-    /// revoked read takes effect at once), then runs `initial` with the anchor the subscription follows from, and
-    /// `update` after each change.
+    /// Subscribes to the changes of `kinds` touching `typeIdentifiers`, then runs `initial` with the anchor the
+    /// subscription follows from, and `update` after each change.
     func start(
         _ typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, on backend: any HealthStoreBackend,
         initial: @escaping @Sendable (Result<Int64, HKError>) -> Void, update: @escaping @Sendable () -> Void

@@ -2,9 +2,9 @@ import Foundation
 import OpenHealthKitEngine
 
 /// A statistics collection kept current for a long-running query: computed once, then recomputed after every
-/// committed change to its type (grant changes included, so a revoked read takes effect at once) and every change of
-/// the type's source priority (which changes merged figures), reporting the intervals whose figures changed. The
-/// work runs one step at a time on a serial queue over the store's queue (``ChangeWatch``).
+/// committed change to its type, every change of the app's decisions for it (so a revoked read takes effect at once)
+/// and every change of the type's source priority (which changes merged figures), reporting the intervals whose
+/// figures changed. The work runs one step at a time on a serial queue over the store's queue (``ChangeWatch``).
 final class LiveStatisticsCollection: Sendable {
     typealias Update = (collection: HKStatisticsCollection, changed: [HKStatistics])
 
@@ -32,7 +32,7 @@ final class LiveStatisticsCollection: Sendable {
             watch.runOnce { [self] in initial(compute().map(\.collection)) }
             return
         }
-        watch.start([request.type.identifier], kinds: [.samples, .sourcePriority], on: backend) { [self] _ in
+        watch.start([request.type.identifier], kinds: [.samples, .sourcePriority, .grants], on: backend) { [self] _ in
             initial(compute().map(\.collection))
         } update: { [self] in
             refresh(update)

@@ -84,11 +84,12 @@ extension HealthEngine {
         try setGrants(changed.filter { touched.contains($0.key) }, app: app)
     }
 
-    /// Records the user's decisions (the sheet's answer, or a change in Sources). Running queries of those types
-    /// re-evaluate at once, so a revoked read stops showing others' data immediately.
+    /// Records the user's decisions (the sheet's answer, or a change in Sources). Every read checks the grants, and
+    /// running statistics of those types recompute at once (a `.grants` change), so a revoked read stops showing
+    /// others' data immediately.
     package func setGrants(_ changed: [String: Grant], app: String) throws {
         try storageCall { try grants.set(changed, app: app) }
-        publish(StoreChange(typeIdentifiers: Set(changed.keys), anchor: (try? storage.currentAnchor()) ?? 0))
+        publish(StoreChange(typeIdentifiers: Set(changed.keys), anchor: (try? storage.currentAnchor()) ?? 0, kind: .grants, app: app))
     }
 
     /// Revokes every grant of an app: it is back to asking.

@@ -45,21 +45,27 @@ package protocol Storage: AnyObject, Sendable {
 package struct StoreChange: Sendable, Equatable {
     /// What a change is about.
     package enum Kind: Sendable, Hashable {
-        /// Samples were saved or deleted, or who may read them changed: what queries of samples follow.
+        /// Samples were saved or deleted: what queries of samples follow.
         case samples
         /// Only the order in which the sources of a quantity type count in statistics: what changes merged figures,
         /// not any sample (observer and anchored queries do not hear it).
         case sourcePriority
+        /// Only an app's decisions (`app`): what it may read changed, so figures computed for it may change, but no
+        /// sample did (observer and anchored queries do not hear it).
+        case grants
     }
 
     package var typeIdentifiers: Set<String>
     package var anchor: Int64
     package var kind: Kind
+    /// For `.grants`, the app whose decisions changed.
+    package var app: String?
 
-    package init(typeIdentifiers: Set<String>, anchor: Int64, kind: Kind = .samples) {
+    package init(typeIdentifiers: Set<String>, anchor: Int64, kind: Kind = .samples, app: String? = nil) {
         self.typeIdentifiers = typeIdentifiers
         self.anchor = anchor
         self.kind = kind
+        self.app = app
     }
 
     package var isEmpty: Bool { typeIdentifiers.isEmpty }

@@ -92,6 +92,23 @@ public final class HealthExportImporter {
         return summary
     }
 
+    /// Checks that `url` holds a Health export (a zip or folder holding an export document, or the document itself,
+    /// whose first bytes name the `HealthData` root) without reading the export or touching any store, so that a
+    /// command can refuse what is not an export before it opens the store. ``import(from:progress:)`` refuses it too.
+    ///
+    /// - Throws: ``HKError`` `errorInvalidArgument` naming the path when it holds no Health export or cannot be read.
+    public static func validate(_ url: URL) throws {
+        do {
+            let source = try ExportSources.open(url)
+            let head = try type(of: source).head { try source.readDocument($0) }
+            guard ExportDocumentLocator.namesHealthData(head) else {
+                throw HKError(.errorInvalidArgument, "\(source.documentName) is not a Health export (its first bytes name no HealthData root)")
+            }
+        } catch {
+            throw hkError(error)
+        }
+    }
+
     private static func hkError(_ error: any Error) -> HKError {
         switch error {
         case let error as HKError: error

@@ -86,6 +86,17 @@ final class StoreWorld: Sendable {
         }
     }
 
+    /// The user changes an app's decisions, as on the Sources page.
+    func setGrants(_ grants: [HKObjectType: Grant], app: String) async throws {
+        let changed = Dictionary(uniqueKeysWithValues: grants.map { ($0.key.identifier, $0.value) })
+        if let daemon {
+            let answer = try await daemon.owner("PUT", "/v1/owner/apps/\(app)/grants", json: WireGrants(grants: changed.mapValues(WireGrant.init)))
+            guard answer.status == 200 else { throw HarnessError("setting the grants failed: \(answer.text)") }
+        } else {
+            try EngineRegistry.engine(for: location!).setGrants(changed, app: app)
+        }
+    }
+
     func close() async throws {
         try await daemon?.stop()
         if let location { EngineRegistry.close(location) }

@@ -36,20 +36,32 @@ struct ImportCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw HKError.invalidArgument("cannot import \(path): no such file or folder")
         }
+        // Checked before the store is opened, so that what is not an export leaves no store behind.
+        do {
+            try HealthExportImporter.validate(url)
+        } catch let error as HKError {
+            throw naming(error, url)
+        }
         let importer = HealthExportImporter(engine: try store.openEngine())
         let meter = quiet ? nil : ImportProgressMeter(isTerminal: isatty(STDERR_FILENO) == 1)
         let summary: ImportSummary
         do {
             summary = try importer.import(from: url) { meter?.report($0) }
-        } catch let error as HKError where error.code == .errorInvalidArgument && !error.message.contains(url.path) {
+        } catch let error as HKError {
             meter?.abandon()
-            throw HKError.invalidArgument("cannot import \(path): \(error.message)")
+            throw naming(error, url)
         } catch {
             meter?.abandon()
             throw error
         }
         meter?.finish()
         print(try format.render(summary, timeZone: timeZone), terminator: "")
+    }
+
+    /// The importer's error, an invalid argument naming the path as given when it does not name it already.
+    private func naming(_ error: HKError, _ url: URL) -> HKError {
+        guard error.code == .errorInvalidArgument, !error.message.contains(url.path) else { return error }
+        return HKError.invalidArgument("cannot import \(path): \(error.message)")
     }
 }
 
