@@ -127,6 +127,7 @@ public final class HealthDaemon: Sendable {
         addChangeStreamRoute(to: router)
         addBackgroundDeliveryRoutes(to: router)
         addStatisticsRoutes(to: router)
+        addActivitySummaryRoutes(to: router)
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)

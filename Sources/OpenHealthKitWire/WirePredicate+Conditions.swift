@@ -76,6 +76,14 @@ extension WirePredicate {
                     debugDescription: "\(name) is not a workout total: use totalEnergyBurned, totalDistance, totalSwimmingStrokeCount or totalFlightsClimbed")
             }
             return .workoutTotal(total, comparison: try comparison(), quantity: try quantity())
+        case "activitySummaryDays":
+            func day(_ key: CodingKeys) throws -> String {
+                let text = try container.decode(String.self, forKey: key)
+                do { return try WireActivitySummaryDay.checked(text) } catch {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(text) is not a day: use yyyy-MM-dd")
+                }
+            }
+            return .activitySummaryDays(first: try day(.firstDay), last: try day(.lastDay))
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
         }
@@ -148,9 +156,10 @@ extension WirePredicate {
             try container.encode(total.rawValue, forKey: .total)
             try container.encode(comparison.rawValue, forKey: .operator)
             try container.encode(WireQuantity(quantity), forKey: .quantity)
-        case .activitySummaryDays:
-            throw EncodingError.invalidValue(condition, EncodingError.Context(
-                codingPath: container.codingPath, debugDescription: "activity summary predicates are not available through healthd yet"))
+        case .activitySummaryDays(let first, let last):
+            try kind("activitySummaryDays")
+            try container.encode(first, forKey: .firstDay)
+            try container.encode(last, forKey: .lastDay)
         }
     }
 }

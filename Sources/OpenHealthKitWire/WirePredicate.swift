@@ -11,7 +11,8 @@ import OpenHealthKitModel
 /// (`key`), `metadataAllowedValues` (`key`, `allowedValues`), `metadataComparison` (`key`, `operator`, `value`),
 /// `noCorrelation`, `workout` (`uuid`), `quantity` (`operator`, `quantity`), `categoryValue` (`operator`, `value`),
 /// `categoryValues` (`values`), `workoutActivityType` (`workoutActivityType`), `workoutDuration` (`operator`,
-/// `duration`), `workoutTotal` (`total`, `operator`, `quantity`). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
+/// `duration`), `workoutTotal` (`total`, `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`:
+/// `yyyy-MM-dd`, both included; for activity summary queries). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
 public struct WirePredicate: Codable, Sendable, Hashable {
     package var tree: PredicateTree
 
@@ -26,7 +27,7 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         case kind, predicates, predicate
         case startDate, endDate, options
         case bundleIdentifiers, revisions, devices, property, allowedValues, uuids, uuid, key, value, values
-        case `operator`, quantity, workoutActivityType, duration, total
+        case `operator`, quantity, workoutActivityType, duration, total, firstDay, lastDay
     }
 
     public init(from decoder: any Decoder) throws {

@@ -18,6 +18,7 @@ import OpenHealthKitWire
         ("POST", "/v1/queries/samples", #"{"type": "heartRate"}"#),
         ("POST", "/v1/queries/anchored", #"{"queries": [{"type": "heartRate"}]}"#),
         ("POST", "/v1/queries/statistics", #"{"type": "heartRate", "options": 2}"#),
+        ("POST", "/v1/queries/activity-summaries", #"{}"#),
         ("GET", "/v1/characteristics/bloodType", nil),
         ("GET", "/v1/authorization/status?type=heartRate", nil),
         ("GET", "/v1/changes/stream?types=heartRate", nil),

@@ -125,6 +125,7 @@ import OpenHealthKitWire
             .workoutActivityType(HKWorkoutActivityType.running.rawValue),
             .workoutDuration(comparison: .greaterThan, duration: 600),
             .workoutTotal(.totalDistance, comparison: .equalTo, quantity: HKQuantity(unit: .meter(), doubleValue: 5000)),
+            .activitySummaryDays(first: "2024-02-29", last: "2024-03-01"),
         ]
         for condition in conditions {
             #expect(try roundTrip(WirePredicate(.leaf(condition))).tree == .leaf(condition))
@@ -156,5 +157,29 @@ import OpenHealthKitWire
         #expect(failure { _ = try misplaced.sample() } == .errorInvalidArgument)
         #expect(failure { _ = try WireSample(type: "HKQuantityTypeIdentifierMood", startDate: start, endDate: start).sample() } == .errorInvalidArgument)
         #expect(failure { _ = try WireSample(type: "HKCharacteristicTypeIdentifierBloodType", startDate: start, endDate: start).sample() } == .errorInvalidArgument)
+    }
+
+    @Test func anActivitySummaryKeepsItsDayValuesAndOptionalGoals() throws {
+        let summary = HKActivitySummary(dayKey: "2024-03-01")
+        summary.activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 412.5)
+        summary.appleExerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 30)
+        summary.exerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 30)
+        summary.appleStandHours = HKQuantity(unit: .count(), doubleValue: 11)
+        let copy = try roundTrip(try WireActivitySummary(summary)).summary()
+        #expect(copy.dateComponents(for: Calendar(identifier: .gregorian)).day == 1)
+        #expect(copy.activeEnergyBurned == summary.activeEnergyBurned)
+        #expect(copy.appleExerciseTimeGoal == summary.appleExerciseTimeGoal && copy.exerciseTimeGoal == summary.exerciseTimeGoal)
+        #expect(copy.appleStandHours == summary.appleStandHours && copy.standHoursGoal == nil)
+        #expect(copy.activityMoveMode == .activeEnergy)
+
+        var wrongUnit = try WireActivitySummary(summary)
+        wrongUnit.appleStandHours = WireQuantity(value: 1, unit: "kg")
+        #expect(failure { _ = try wrongUnit.summary() } == .errorInvalidArgument)
+        var badDay = try WireActivitySummary(summary)
+        badDay.day = "March 1"
+        #expect(failure { _ = try badDay.summary() } == .errorInvalidArgument)
+        #expect(failure { _ = try WireActivitySummary(HKActivitySummary()) } == .errorInvalidArgument)
+        let badPredicate = Data(#"{"kind": "activitySummaryDays", "firstDay": "2024-3-1", "lastDay": "2024-03-02"}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(WirePredicate.self, from: badPredicate) }
     }
 }

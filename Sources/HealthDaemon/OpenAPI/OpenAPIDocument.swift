@@ -325,6 +325,37 @@ paths:
               schema: { $ref: "#/components/schemas/StatisticsResult" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/queries/activity-summaries:
+    post:
+      tags: [data]
+      summary: HKActivitySummaryQuery.
+      description: |
+        The activity summaries whose day matches the predicate (`activitySummaryDays` conditions, combined with
+        `and`, `or`, `not`; none reads every summary), by day. An app without read access to
+        HKActivitySummaryTypeIdentifier receives none, with no error. Activity summaries come from imports; the
+        change stream does not follow them.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                predicate: { $ref: "#/components/schemas/Predicate" }
+      responses:
+        "200":
+          description: The summaries by day.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [summaries]
+                properties:
+                  summaries:
+                    type: array
+                    items: { $ref: "#/components/schemas/ActivitySummary" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/anchor:
     get:
       tags: [data]
@@ -1124,14 +1155,15 @@ components:
         (`key`, `operator`, `value`), `noCorrelation`, `workout` (`uuid`), `quantity` (`operator`, `quantity`),
         `categoryValue` (`operator`, `value`), `categoryValues` (`values`), `workoutActivityType`
         (`workoutActivityType`), `workoutDuration` (`operator`, `duration`), `workoutTotal` (`total`,
-        `operator`, `quantity`). At most 64 levels deep.
+        `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`, both included; activity summary
+        queries only). At most 64 levels deep.
       required: [kind]
       properties:
         kind:
           type: string
           enum: [and, or, not, all, none, sampleDates, sources, sourceRevisions, devices, deviceProperty, uuids,
                  metadataKeyExists, metadataAllowedValues, metadataComparison, noCorrelation, workout, quantity,
-                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal]
+                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays]
         predicates:
           type: array
           items: { $ref: "#/components/schemas/Predicate" }
@@ -1180,6 +1212,28 @@ components:
         workoutActivityType: { type: integer }
         duration: { type: number }
         total: { type: string, enum: [totalEnergyBurned, totalDistance, totalSwimmingStrokeCount, totalFlightsClimbed] }
+        firstDay: { type: string, format: date, description: yyyy-MM-dd. }
+        lastDay: { type: string, format: date, description: yyyy-MM-dd. }
+    ActivitySummary:
+      type: object
+      description: |
+        One day's activity summary: energy in kcal, times in min, stand hours in count. `exerciseTimeGoal` and
+        `standHoursGoal` are absent when the day has no goal recorded.
+      required: [day, activeEnergyBurned, activeEnergyBurnedGoal, appleMoveTime, appleMoveTimeGoal, appleExerciseTime,
+                 appleExerciseTimeGoal, appleStandHours, appleStandHoursGoal, activityMoveMode]
+      properties:
+        day: { type: string, format: date, description: "yyyy-MM-dd: the Gregorian day the user lived." }
+        activeEnergyBurned: { $ref: "#/components/schemas/Quantity" }
+        activeEnergyBurnedGoal: { $ref: "#/components/schemas/Quantity" }
+        appleMoveTime: { $ref: "#/components/schemas/Quantity" }
+        appleMoveTimeGoal: { $ref: "#/components/schemas/Quantity" }
+        appleExerciseTime: { $ref: "#/components/schemas/Quantity" }
+        appleExerciseTimeGoal: { $ref: "#/components/schemas/Quantity" }
+        exerciseTimeGoal: { $ref: "#/components/schemas/Quantity" }
+        appleStandHours: { $ref: "#/components/schemas/Quantity" }
+        appleStandHoursGoal: { $ref: "#/components/schemas/Quantity" }
+        standHoursGoal: { $ref: "#/components/schemas/Quantity" }
+        activityMoveMode: { type: integer, description: "The HKActivityMoveMode raw value: 1 activeEnergy, 2 appleMoveTime." }
     RevisionField:
       type: object
       properties:

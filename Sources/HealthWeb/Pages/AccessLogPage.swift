@@ -100,6 +100,7 @@ extension HealthWebApp {
         "save": "Saved", "delete": "Deleted", "deleteObjects": "Deleted matching", "query.samples": "Read samples",
         "query.anchored": "Read changes", "query.sources": "Read sources", "query.correlations": "Read correlations",
         "query.statistics": "Read statistics", "query.statisticsCollection": "Read statistics",
+        "query.activitySummaries": "Read activity summaries",
         "characteristic": "Read characteristic", "characteristic.set": "Changed details", "changes.stream": "Watched changes",
         "authorization.request": "Asked for access", "authorization.answer": "Answered a request", "grants.set": "Changed access",
         "grants.revokeAll": "Turned off all access", "app.revoke": "Revoked credential", "sourcePriority.set": "Reordered sources",

@@ -148,19 +148,30 @@ struct RemoteBackend: HealthStoreBackend {
         try transport.call("GET", "/v1/characteristics/\(type.rawValue)", as: WireCharacteristic.self).answer.value
     }
 
-    /// healthd has no route for activity summaries yet (docs/IMPORT.md, "Not done yet").
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] {
-        throw HKError(.errorInvalidArgument, "Activity summaries are not available through healthd yet")
+        try transport.call(
+            "POST", "/v1/queries/activity-summaries", body: WireActivitySummaryQuery(predicate: predicate), as: WireActivitySummariesResponse.self
+        ).answer.summaries.map { try $0.summary() }
     }
 
     var waitsOnNetwork: Bool { true }
 
+    private static let activitySummaryChangesUnavailable = HKError(
+        .errorInvalidArgument,
+        "Activity summary queries with an updateHandler are not available through healthd: its change stream follows sample types only")
+
     /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's
     /// writes wait until the anchor is known (``RemoteQueryStarts``), so a change it commits after this call returns
     /// is after the anchor, and reported even if the stream connects later.
+    ///
+    /// healthd's change stream follows sample types only: a subscription to activity summaries fails at once (an
+    /// `HKActivitySummaryQuery` with an `updateHandler` reports the error to its results handler).
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
     ) -> StoreSubscription {
+        if typeIdentifiers.contains(HKActivitySummaryTypeIdentifier) {
+            return StoreSubscription(start: Eventual(.failure(Self.activitySummaryChangesUnavailable)), token: ChangeSubscription {})
+        }
         let ticket = RemoteQueryStarts.begin()
         let start = Eventual<Int64>()
         let stream = RemoteChangeStream(transport: transport, typeIdentifiers: typeIdentifiers, kinds: kinds, handler: handler)

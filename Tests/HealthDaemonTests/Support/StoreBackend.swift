@@ -97,6 +97,26 @@ final class StoreWorld: Sendable {
         }
     }
 
+    /// Stores activity summaries as a Health export import does (the engine's import batch). healthd's store is
+    /// written from this process, as `hk` writes a store file healthd serves: healthd's change feed does not hear of it.
+    func importActivitySummaries(_ rows: [ActivitySummaryRow]) throws {
+        var batch = ImportBatch()
+        batch.activitySummaries = rows
+        if let daemon {
+            let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+            defer { EngineRegistry.close(location) }
+            _ = try EngineRegistry.engine(for: location).importBatch(batch)
+        } else {
+            _ = try EngineRegistry.engine(for: location!).importBatch(batch)
+        }
+    }
+
+    /// healthd's audit log of `app` since `since` (nil on the embedded store, which keeps none).
+    func auditLog(of app: String, since: Date) async throws -> [WireAuditEntry]? {
+        guard let daemon else { return nil }
+        return try await daemon.owner("GET", "/v1/owner/audit?app=\(app)&since=\(since.timeIntervalSince1970)").decode(WireAuditLog.self).entries
+    }
+
     func close() async throws {
         try await daemon?.stop()
         if let location { EngineRegistry.close(location) }

@@ -4,7 +4,10 @@ import OpenHealthKit
 import OpenHealthKitEngine
 
 /// Activity summaries stored the way a Health export import stores them (the engine's import batch, as
-/// `HealthExportImporter` writes them), read back through `HKActivitySummaryQuery`.
+/// `HealthExportImporter` writes them), read back through `HKActivitySummaryQuery`: what only the embedded store does
+/// or needs checking once (day roll-over, other calendars, the live mode's new and changed days). The reads by day and
+/// by range, the denied app and the invalid predicates run on both backends in HealthDaemonTests
+/// (`StoreOnBothBackendsTests+ActivitySummaries`).
 @Suite struct ActivitySummaryQueryTests {
     let harness: StoreHarness
     static let summaryType = HKObjectType.activitySummaryType()
@@ -40,10 +43,9 @@ import OpenHealthKitEngine
         return components
     }
 
-    /// A store of an app that asked to read activity summaries and got `allowed`.
-    func store(readAllowed allowed: Bool) async throws -> HKHealthStore {
-        let app = TestStores.app(allowed ? "com.example.rings" : "com.example.denied")
-        let store = harness.store(app, answerer: RuleAnswerer { _ in AuthorizationAnswer(allowedToRead: allowed ? [Self.summaryType] : []) })
+    /// A store of an app allowed to read activity summaries.
+    func readingStore() async throws -> HKHealthStore {
+        let store = harness.store(TestStores.app("com.example.rings"), answerer: RuleAnswerer { _ in AuthorizationAnswer(allowedToRead: [Self.summaryType]) })
         try await store.requestAuthorization(toShare: [], read: [Self.summaryType])
         return store
     }
@@ -60,47 +62,8 @@ import OpenHealthKitEngine
         summaries.compactMap { $0.dateComponents(for: Calendar(identifier: .gregorian)).day }
     }
 
-    @Test func readsEverySummaryByDayWithoutAPredicate() async throws {
-        let store = try await store(readAllowed: true)
-        #expect(Self.days(try await summaries(store, nil)) == [1, 2, 3, 4])
-    }
-
-    @Test func readsTheSummaryOfOneDayWithItsValuesInHealthKitsUnits() async throws {
-        let store = try await store(readAllowed: true)
-        let found = try await summaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 1)))
-        try #require(found.count == 1)
-        let summary = found[0]
-        #expect(summary.activeEnergyBurned == HKQuantity(unit: .kilocalorie(), doubleValue: 412.5))
-        #expect(summary.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 412.5)
-        #expect(summary.activeEnergyBurnedGoal.doubleValue(for: .kilocalorie()) == 400)
-        #expect(summary.appleExerciseTime.doubleValue(for: .minute()) == 31)
-        #expect(summary.appleExerciseTime.doubleValue(for: .second()) == 31 * 60)
-        #expect(summary.appleExerciseTimeGoal.doubleValue(for: .minute()) == 30)
-        #expect(summary.exerciseTimeGoal?.doubleValue(for: .minute()) == 30)
-        #expect(summary.appleStandHours.doubleValue(for: .count()) == 11)
-        #expect(summary.appleStandHoursGoal.doubleValue(for: .count()) == 12)
-        #expect(summary.standHoursGoal?.doubleValue(for: .count()) == 12)
-        #expect(summary.appleMoveTime.doubleValue(for: .minute()) == 0)
-        #expect(summary.activityMoveMode == .activeEnergy)
-
-        let gregorian = Calendar(identifier: .gregorian)
-        let components = summary.dateComponents(for: gregorian)
-        #expect(components.era == 1 && components.year == 2024 && components.month == 3 && components.day == 1)
-        #expect(components.calendar?.identifier == .gregorian)
-    }
-
-    @Test func aDayWithoutValuesReadsZeroAndNoOptionalGoals() async throws {
-        let store = try await store(readAllowed: true)
-        let found = try await summaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 4)))
-        try #require(found.count == 1)
-        #expect(found[0].activeEnergyBurned.doubleValue(for: .kilocalorie()) == 0)
-        #expect(found[0].appleStandHours.doubleValue(for: .count()) == 0)
-        #expect(found[0].exerciseTimeGoal == nil)
-        #expect(found[0].standHoursGoal == nil)
-    }
-
     @Test func readsTheDaysOfARangeBothEndsIncluded() async throws {
-        let store = try await store(readAllowed: true)
+        let store = try await readingStore()
         let between = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 2), end: Self.day(2024, 3, 3))
         #expect(Self.days(try await summaries(store, between)) == [2, 3])
         // Days roll over as Calendar does: March 0 is February 29.
@@ -108,16 +71,8 @@ import OpenHealthKitEngine
         #expect(Self.days(try await summaries(store, wide)) == [1, 2])
     }
 
-    @Test func combinesPredicatesWithCompounds() async throws {
-        let store = try await store(readAllowed: true)
-        let range = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 1), end: Self.day(2024, 3, 4))
-        let notTheSecond = NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 2)))
-        let predicate = NSCompoundPredicate(andPredicateWithSubpredicates: [range, notTheSecond])
-        #expect(Self.days(try await summaries(store, predicate)) == [1, 3, 4])
-    }
-
     @Test func dateComponentsOfAnotherCalendarNameTheSameDay() async throws {
-        let store = try await store(readAllowed: true)
+        let store = try await readingStore()
         let gregorian = Calendar(identifier: .gregorian)
         var hebrew = Calendar(identifier: .hebrew)
         hebrew.timeZone = gregorian.timeZone
@@ -131,7 +86,7 @@ import OpenHealthKitEngine
     }
 
     @Test func anUpdateHandlerReceivesTheNewAndChangedDaysOfLaterImports() async throws {
-        let store = try await store(readAllowed: true)
+        let store = try await readingStore()
         let initial = Inbox<[HKActivitySummary]>(), updates = Inbox<[HKActivitySummary]>()
         let range = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 3), end: Self.day(2024, 3, 31))
         let query = HKActivitySummaryQuery(predicate: range) { _, summaries, _ in initial.post(summaries ?? []) }
@@ -154,21 +109,8 @@ import OpenHealthKitEngine
         #expect(try await updates.rest().isEmpty)
     }
 
-    @Test func anAppDeniedReadAccessSeesNoSummariesAndNoError() async throws {
-        let store = try await store(readAllowed: false)
-        #expect(try await summaries(store, nil).isEmpty)
-        #expect(try await summaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 1))).isEmpty)
-    }
-
-    @Test func aSamplePredicateIsAnInvalidArgument() async throws {
-        let store = try await store(readAllowed: true)
-        let samples = HKQuery.predicateForSamples(withStart: Date(timeIntervalSince1970: 0), end: nil)
-        let error = await #expect(throws: HKError.self) { try await summaries(store, samples) }
-        #expect(error?.code == .errorInvalidArgument)
-    }
-
     @Test func anActivitySummaryPredicateIsAnInvalidArgumentForSamples() async throws {
-        let store = try await store(readAllowed: true)
+        let store = try await readingStore()
         let type = HKQuantityType(.stepCount)
         try await store.requestAuthorization(toShare: [type], read: [type])
         let day = HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 1))

@@ -1,0 +1,23 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// `POST /v1/queries/activity-summaries` (HKActivitySummaryQuery): the summaries whose day matches the
+    /// predicate, by day. An app without read access to the activity summary type receives none, with no error.
+    /// Audited as `query.activitySummaries` with the number of summaries.
+    func addActivitySummaryRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/v1/queries/activity-summaries") { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireActivitySummaryQuery.self, from: request)
+            let summaries = try await auditor.audited(
+                app.bundleIdentifier, "query.activitySummaries", types: [HKActivitySummaryTypeIdentifier], count: \.count
+            ) {
+                try await offload { [engine] in try engine.activitySummaries(predicate: body.predicate?.tree, as: .app(app.manifest)) }
+            }
+            return JSONResponses.response(WireActivitySummariesResponse(summaries: try summaries.map(WireActivitySummary.init)))
+        }
+    }
+}
