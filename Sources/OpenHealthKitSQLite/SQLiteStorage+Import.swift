@@ -15,7 +15,7 @@ extension SQLiteStorage: ExchangeStorage {
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             var result: ImportBatchResult?
             try db.inTransaction {
-                result = try ImportRowWriter(db).write(batch)
+                result = try notingOwnAnchors(db) { try ImportRowWriter(db).write(batch) }
                 return .commit
             }
             return result!

@@ -1,11 +1,14 @@
 import Foundation
 import GRDB
 import OpenHealthKitEngine
+import OpenHealthKitModel
 
 /// The embedded store: a SQLite database (a file in WAL mode, or in memory) behind the ``Storage`` seam.
 package final class SQLiteStorage: Storage, @unchecked Sendable {
-    // GRDB's writers are thread-safe; the class holds nothing else mutable.
+    // GRDB's writers are thread-safe; the commit watch is locked.
     let writer: any DatabaseWriter
+    /// What ``otherCommits()`` has seen, while a watch is on (see SQLiteStorage+OtherCommits).
+    let commitWatch = Locked<CommitWatch?>(nil)
 
     /// Opens (creating if needed) the database file at `path`, readable and writable by its owner only (0600).
     package init(path: String) throws {
@@ -40,11 +43,11 @@ package final class SQLiteStorage: Storage, @unchecked Sendable {
     }
 
     package func insert(_ rows: [SampleRow]) throws -> StoreChange {
-        try writer.write { db in try RowWriter(db).insert(rows) }
+        try writer.write { db in try notingOwnAnchors(db) { try RowWriter(db).insert(rows) } }
     }
 
     package func delete(uuids: [UUID]) throws -> StoreChange {
-        try writer.write { db in try RowWriter(db).delete(uuids: uuids) }
+        try writer.write { db in try notingOwnAnchors(db) { try RowWriter(db).delete(uuids: uuids) } }
     }
 
     package func fetch(_ query: RowQuery) throws -> [SampleRow] {

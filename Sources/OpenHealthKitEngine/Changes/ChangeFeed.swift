@@ -13,8 +13,15 @@ package final class ChangeFeed: Sendable {
     }
 
     private let subscribers = Locked<[UUID: Subscriber]>([:])
+    private let activity = Locked<(@Sendable (Bool) -> Void)?>(nil)
 
     package init() {}
+
+    /// Calls `handler` with true when the feed gets its first subscriber and with false when its last one leaves,
+    /// in that order (it is called under the feed's lock: it must only hand the news on).
+    func onActivity(_ handler: @escaping @Sendable (Bool) -> Void) {
+        activity.withLock { $0 = handler }
+    }
 
     /// Calls `handler` after every change of one of `kinds` touching one of `typeIdentifiers` (every type when nil),
     /// until the returned token is cancelled.
@@ -24,8 +31,17 @@ package final class ChangeFeed: Sendable {
         let id = UUID()
         let subscriber = Subscriber(
             typeIdentifiers: typeIdentifiers, kinds: kinds, queue: DispatchQueue(label: "OpenHealthKit.subscriber"), handler: handler)
-        subscribers.withLock { $0[id] = subscriber }
-        return ChangeSubscription { [weak self] in _ = self?.subscribers.withLock { $0.removeValue(forKey: id) } }
+        subscribers.withLock { subscribers in
+            subscribers[id] = subscriber
+            if subscribers.count == 1 { activity.withLock { $0?(true) } }
+        }
+        return ChangeSubscription { [weak self] in self?.unsubscribe(id) }
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers.withLock { subscribers in
+            if subscribers.removeValue(forKey: id) != nil, subscribers.isEmpty { activity.withLock { $0?(false) } }
+        }
     }
 
     package func publish(_ change: StoreChange) {

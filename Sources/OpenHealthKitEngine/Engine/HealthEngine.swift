@@ -7,10 +7,14 @@ package final class HealthEngine: Sendable {
     package let storage: any Storage
     package let feed = ChangeFeed()
     package let grants: GrantStore
+    private let otherCommits: OtherCommitPoller
 
     package init(storage: any Storage) {
         self.storage = storage
         grants = GrantStore(storage: storage)
+        let otherCommits = OtherCommitPoller(storage: storage, feed: feed)
+        self.otherCommits = otherCommits
+        feed.onActivity { [weak otherCommits] active in otherCommits?.setActive(active) }
     }
 
     /// Runs a storage call, turning its failures into `HKError`s an app can act on.

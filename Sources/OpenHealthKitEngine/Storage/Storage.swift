@@ -39,6 +39,15 @@ package protocol Storage: AnyObject, Sendable {
     func setting(_ key: String) throws -> String?
     func setSettings(_ values: [String: String?]) throws
     func settings(withPrefix prefix: String) throws -> [String: String]
+
+    /// Starts telling the storage's own commits from those of other connections to the same file (other processes);
+    /// false when no other connection can write to it. Until it stops, ``otherCommits()`` reports what others did.
+    func startWatchingOtherCommits() throws -> Bool
+    func stopWatchingOtherCommits()
+
+    /// What other connections committed since the watch started or since the last call; nil when nobody else did.
+    /// Cheap when nothing happened (one pragma on the storage's own connection).
+    func otherCommits() throws -> OtherCommits?
 }
 
 /// What a write changed: the types it touched and the anchor after it.

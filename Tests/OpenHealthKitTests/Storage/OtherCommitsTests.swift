@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import OpenHealthKit
+import OpenHealthKitEngine
+import OpenHealthKitSQLite
+
+/// Two engines on one database file, as healthd and `hk` (or an embedded app) are: what one commits reaches the
+/// other's change feed within a poll, and neither hears its own writes twice.
+struct OtherCommitsTests {
+    let heartRate = HKQuantityType(.heartRate)
+    let steps = HKQuantityType(.stepCount)
+
+    private func engines() throws -> (HealthEngine, HealthEngine) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-\(UUID().uuidString)/health.sqlite").path
+        return (HealthEngine(storage: try SQLiteStorage(path: path)), HealthEngine(storage: try SQLiteStorage(path: path)))
+    }
+
+    private func beat(_ value: Double) -> HKQuantitySample {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        return HKQuantitySample(
+            type: heartRate, quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: value), start: date, end: date)
+    }
+
+    @Test func aSaveThroughOneEngineReachesTheOthersFeedOnce() async throws {
+        let (writer, watcher) = try engines()
+        let owner = Principal.owner(source: try .owner(named: "Test"))
+        let heard = Inbox<StoreChange>()
+        let own = Inbox<StoreChange>()
+        let watching = watcher.feed.subscribe(to: nil) { heard.post($0) }
+        let writing = writer.feed.subscribe(to: nil) { own.post($0) }
+        defer { watching.cancel(); writing.cancel() }
+        try await Task.sleep(for: .milliseconds(100))  // the watch starts on the poller's queue
+
+        let started = ContinuousClock.now
+        try writer.save([beat(70)], as: owner)
+        let change = try await heard.next(timeout: .seconds(5))
+        #expect(change.typeIdentifiers == [heartRate.identifier] && change.kind == .samples)
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(change.anchor == (try watcher.storage.currentAnchor()))
+        #expect(try await own.next().typeIdentifiers == [heartRate.identifier])
+
+        // The watcher's own save is published once (locally), not again by its poll; the writer hears it once.
+        try watcher.save([beat(80)], as: owner)
+        #expect(try await heard.next().typeIdentifiers == [heartRate.identifier])
+        #expect(try await own.next(timeout: .seconds(5)).typeIdentifiers == [heartRate.identifier])
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(try await heard.rest().isEmpty)
+        #expect(try await own.rest().isEmpty)
+    }
+
+    @Test func deletionsAndPrioritiesOfTheOtherEngineArePublished() async throws {
+        let (writer, watcher) = try engines()
+        let owner = Principal.owner(source: try .owner(named: "Test"))
+        try writer.save([beat(70)], as: owner)
+        let heard = Inbox<StoreChange>()
+        let watching = watcher.feed.subscribe(to: nil, kinds: [.samples, .sourcePriority]) { heard.post($0) }
+        defer { watching.cancel() }
+        try await Task.sleep(for: .milliseconds(100))
+
+        #expect(try writer.deleteObjects(of: heartRate, predicate: nil, as: owner) == 1)
+        let deleted = try await heard.next(timeout: .seconds(5))
+        #expect(deleted.kind == .samples && deleted.typeIdentifiers == [heartRate.identifier])
+
+        try writer.setSourcePriority(["com.example.watch"], for: steps)
+        let priority = try await heard.next(timeout: .seconds(5))
+        #expect(priority.kind == .sourcePriority && priority.typeIdentifiers == [steps.identifier])
+    }
+
+    @Test func aStoreInMemoryHasNothingToWatch() throws {
+        #expect(try SQLiteStorage().startWatchingOtherCommits() == false)
+    }
+}
