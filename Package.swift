@@ -30,11 +30,14 @@ let package = Package(
         .target(name: "OpenHealthKitModel", swiftSettings: strict),
         // Validation, authorization, query evaluation and change feed over a `Storage` seam. No HTTP, no SQL driver.
         .target(name: "OpenHealthKitEngine", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+        // SQLite's process-wide configuration (`sqlite3_config` is variadic: Swift cannot call it).
+        .target(name: "CSQLiteConfiguration", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The embedded SQLite storage (GRDB).
         .target(
             name: "OpenHealthKitSQLite",
             dependencies: [
                 "OpenHealthKitEngine",
+                "CSQLiteConfiguration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

@@ -99,11 +99,15 @@ struct ImportBenchmark: ParsableCommand {
 
         @Argument var path: String
         @Option var database: String
+        @Option(help: "Rows per transaction (the importer's default when left out).")
+        var batchSize: Int?
 
         func run() throws {
             let engine = HealthEngine(storage: try SQLiteStorage(path: database))
             let threads = ThreadCPUSampler()
-            let summary = try HealthExportImporter(engine: engine).import(from: URL(fileURLWithPath: path))
+            let importer = HealthExportImporter(engine: engine)
+            if let batchSize { importer.batchSize = batchSize }
+            let summary = try importer.import(from: URL(fileURLWithPath: path))
             let busiest = threads.stop().sorted { $0.value > $1.value }.prefix(2)
             let line: [String: Any] = [
                 "seconds": summary.duration, "read": summary.totalRead, "added": summary.totalAdded,

@@ -4,11 +4,15 @@ import Foundation
 /// again, a newer export that contains it, a correlation member listed twice) yields the same UUID and is stored
 /// once.
 ///
-/// The UUID is an RFC 9562 version 5 UUID (SHA-1, name-based) in the namespace ``namespace``; the name is the
-/// record's identifying fields joined by U+001F (unit separator), e.g. for a quantity record
+/// The name is the record's identifying fields joined by U+001F (unit separator), e.g. for a quantity record
 /// `type ␟ start ␟ end ␟ value ␟ unit ␟ sourceName`, with dates as whole milliseconds since 1970 (so a later export
-/// written in another time zone names the record the same) and value and unit as exported. docs/IMPORT.md lists the
-/// name of each kind of record.
+/// written in another time zone names the record the same) and value and unit as exported, hashed with SHA-1 after
+/// the namespace ``namespace``. docs/IMPORT.md lists the name of each kind of record.
+///
+/// A sample's UUID is time-ordered: an RFC 9562 version 8 UUID whose first 48 bits are its start date
+/// (``reset(orderedBy:)``) and whose other 74 free bits are the name's SHA-1. Exports list each type in date order,
+/// so the store's unique UUID index takes a batch's rows in a few narrow ranges instead of on every one of its pages
+/// (random keys made that index most of the import's writing time). Other names are RFC 9562 version 5 UUIDs.
 final class ImportIdentity {
     /// OpenHealthKit's namespace for names of Health-export records.
     static let namespace = UUID(uuidString: "34B76E7F-EBEE-4674-835D-E308129EFB78")!
@@ -18,6 +22,8 @@ final class ImportIdentity {
     private var name: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1_024)
     private var count = 0
     private var fields = 0
+    /// The first 48 bits of a time-ordered UUID, or nil for a version 5 UUID.
+    private var timePrefix: UInt64?
 
     init() {}
 
@@ -25,11 +31,21 @@ final class ImportIdentity {
         name.deallocate()
     }
 
-    /// Starts a new name.
+    /// Starts a new name, for a version 5 UUID.
     func reset() {
+        timePrefix = nil
         count = 0
         fields = 0
         withUnsafeBytes(of: Self.namespace.uuid) { append($0) }
+    }
+
+    /// Starts a new name, for a time-ordered UUID that begins with `start` (seconds since 1970): its milliseconds,
+    /// offset by 2⁴⁷ so that dates before 1970 sort before later ones, within the 48 bits (about ±4,400 years; dates
+    /// beyond share the first or last prefix and are told apart by their names).
+    func reset(orderedBy start: Double) {
+        reset()
+        let milliseconds = (start * 1000).rounded() + Double(1 << 47)
+        timePrefix = milliseconds.isNaN ? 0 : UInt64(min(max(milliseconds, 0), Double((1 << 48) - 1)))
     }
 
     func add(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -72,13 +88,19 @@ final class ImportIdentity {
         separate()
     }
 
-    /// The version 5 UUID of the name built since ``reset()``.
+    /// The UUID of the name built since ``reset()`` (version 5) or ``reset(orderedBy:)`` (version 8).
     func uuid() -> UUID {
         let (a, b, c, d, _) = hasher.digest(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: name[0..<count])))
         func byte(_ word: UInt32, _ index: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: word >> (24 - 8 * index)) }
+        let head: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+        if let timePrefix {
+            func time(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: timePrefix >> (40 - 8 * index)) }
+            head = (time(0), time(1), time(2), time(3), time(4), time(5), byte(b, 2) & 0x0F | 0x80)
+        } else {
+            head = (byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(b, 0), byte(b, 1), byte(b, 2) & 0x0F | 0x50)
+        }
         return UUID(uuid: (
-            byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3),
-            byte(b, 0), byte(b, 1), byte(b, 2) & 0x0F | 0x50, byte(b, 3),
+            head.0, head.1, head.2, head.3, head.4, head.5, head.6, byte(b, 3),
             byte(c, 0) & 0x3F | 0x80, byte(c, 1), byte(c, 2), byte(c, 3),
             byte(d, 0), byte(d, 1), byte(d, 2), byte(d, 3)))
     }

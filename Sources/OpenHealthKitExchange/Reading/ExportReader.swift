@@ -236,9 +236,10 @@ final class ExportReader: SAXDelegate {
             device: attributes.bytes(.device).flatMap { $0.isEmpty ? nil : lookups.device($0) }, start: start, end: end)
     }
 
-    /// Starts the name of a sample's deterministic UUID: its type and dates (docs/IMPORT.md, Idempotence).
+    /// Starts the name of a sample's deterministic, time-ordered UUID: its type and dates (docs/IMPORT.md,
+    /// Idempotence).
     func startIdentity(_ type: String, _ header: SampleHeader) {
-        identity.reset()
+        identity.reset(orderedBy: header.start.seconds)
         identity.add(type)
         identity.add(date: header.start.seconds)
         identity.add(date: header.end.seconds)

@@ -79,7 +79,7 @@ final class QuantityRecordText {
     }
 
     private func name(_ row: SampleRow, value: String, unit: String) -> UUID {
-        identity.reset()
+        identity.reset(orderedBy: row.startDate)
         identity.add(row.typeIdentifier)
         identity.add(date: row.startDate)
         identity.add(date: row.endDate)
