@@ -86,7 +86,10 @@ let package = Package(
         // Getting data in and out: Apple Health export import, export to Apple XML, FHIR R4 and CSV.
         .target(
             name: "OpenHealthKitExchange",
-            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "OpenHealthKit", "OpenHealthKitEngine", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         // The `hk` commands, as a library so that tests can reach its helpers.

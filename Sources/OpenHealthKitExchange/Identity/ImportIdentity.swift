@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Names what an import stores with a deterministic UUID, so that importing the same record twice (the same export
@@ -17,7 +18,6 @@ final class ImportIdentity {
     /// OpenHealthKit's namespace for names of Health-export records.
     static let namespace = UUID(uuidString: "34B76E7F-EBEE-4674-835D-E308129EFB78")!
 
-    private let hasher = SHA1()
     /// The name being built: the namespace's 16 bytes, then the fields.
     private var name: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1_024)
     private var count = 0
@@ -90,19 +90,20 @@ final class ImportIdentity {
 
     /// The UUID of the name built since ``reset()`` (version 5) or ``reset(orderedBy:)`` (version 8).
     func uuid() -> UUID {
-        let (a, b, c, d, _) = hasher.digest(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: name[0..<count])))
-        func byte(_ word: UInt32, _ index: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: word >> (24 - 8 * index)) }
-        let head: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
-        if let timePrefix {
-            func time(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: timePrefix >> (40 - 8 * index)) }
-            head = (time(0), time(1), time(2), time(3), time(4), time(5), byte(b, 2) & 0x0F | 0x80)
-        } else {
-            head = (byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(b, 0), byte(b, 1), byte(b, 2) & 0x0F | 0x50)
+        // swift-crypto's SHA-1 (BoringSSL, with the CPU's SHA instructions where it has them).
+        let digest = Insecure.SHA1.hash(data: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(name)[0..<count]))
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &value) { uuid in
+            digest.withUnsafeBytes { uuid.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<16])) }
+            if let timePrefix {
+                for index in 0..<6 { uuid[index] = UInt8(truncatingIfNeeded: timePrefix >> (40 - 8 * UInt64(index))) }
+                uuid[6] = uuid[6] & 0x0F | 0x80
+            } else {
+                uuid[6] = uuid[6] & 0x0F | 0x50
+            }
+            uuid[8] = uuid[8] & 0x3F | 0x80
         }
-        return UUID(uuid: (
-            head.0, head.1, head.2, head.3, head.4, head.5, head.6, byte(b, 3),
-            byte(c, 0) & 0x3F | 0x80, byte(c, 1), byte(c, 2), byte(c, 3),
-            byte(d, 0), byte(d, 1), byte(d, 2), byte(d, 3)))
+        return UUID(uuid: value)
     }
 
     private func separate() {

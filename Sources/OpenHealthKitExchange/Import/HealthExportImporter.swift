@@ -18,7 +18,8 @@ import OpenHealthKitModel
 /// ```
 public final class HealthExportImporter {
     private let engine: HealthEngine
-    /// Rows per transaction.
+    /// Rows per transaction, at most: the first and last batches of an import are smaller, so that storing
+    /// overlaps reading from the start to the end.
     public var batchSize = 50_000
     /// The shortest time between two progress reports, in seconds.
     public var progressInterval: TimeInterval = 0.25
@@ -46,7 +47,7 @@ public final class HealthExportImporter {
             throw Self.hkError(error)
         }
         let totalBytes = source.documentSize
-        let collector = ImportCollector(engine: engine, batchSize: batchSize)
+        let collector = ImportCollector(engine: engine, batchSize: batchSize, documentSize: totalBytes)
         let reader = ExportReader(collector: collector, files: source)
         let parser = SAXParser(vocabulary: .healthExport, delegate: reader, documentName: source.documentName)
         var bytesRead: Int64 = 0
@@ -57,6 +58,7 @@ public final class HealthExportImporter {
         do {
             try parser.parse({ try source.readDocument($0) }) { bytes in
                 bytesRead = bytes
+                collector.bytesRead = bytes
                 if progress != nil, elapsed() - lastReport >= progressInterval {
                     lastReport = elapsed()
                     report()

@@ -12,16 +12,18 @@ final class ImportCollector {
 
     let engine: HealthEngine
     private let pipeline: BatchPipeline
-    private let batchSize: Int
+    private var sizing: BatchSizing
+    /// The document's bytes parsed so far (for batch sizes).
+    var bytesRead: Int64 = 0
     /// The batch being filled.
     var batch: ImportBatch
     private(set) var summary = ImportSummary()
     /// Elements read so far (for progress).
     private(set) var elementsRead = 0
 
-    init(engine: HealthEngine, batchSize: Int) {
+    init(engine: HealthEngine, batchSize: Int, documentSize: Int64?) {
         self.engine = engine
-        self.batchSize = batchSize
+        sizing = BatchSizing(maximum: batchSize, documentSize: documentSize)
         batch = Self.emptyBatch(batchSize)
         pipeline = BatchPipeline(engine: engine)
     }
@@ -72,16 +74,18 @@ final class ImportCollector {
         summary.characteristics[identifier] = value
     }
 
-    /// Hands the batch to the writer once it is big enough. Called between top-level elements only, so a parent
-    /// and its children always share a batch.
+    /// Hands the batch to the writer once it is big enough (see ``BatchSizing``). Called between top-level elements
+    /// only, so a parent and its children always share a batch.
     func flushIfFull() throws {
-        if batch.rowCount >= batchSize { try flush() }
+        if batch.rowCount >= sizing.target(bytesRead: bytesRead) { try flush() }
     }
 
     private func flush() throws {
-        guard batch.rowCount > 0 else { return }
+        let rows = batch.rowCount
+        guard rows > 0 else { return }
         try pipeline.submit(batch)
-        batch = Self.emptyBatch(batchSize)
+        sizing.submitted(rows: rows)
+        batch = Self.emptyBatch(sizing.maximum)
     }
 
     /// Stores what is left and returns the summary with what the writer stored.

@@ -211,19 +211,43 @@ final class SAXParser {
     }
 
     /// Replaces the control characters XML 1.0 forbids by spaces (keeping offsets and line numbers), counting lines.
+    ///
+    /// Eight bytes are tested at once (a word without a byte below 0x20 is skipped whole), since every byte of the
+    /// export passes here: a loop over single bytes took 5 % of the parsing thread.
     private func sanitize(_ chunk: UnsafeMutableBufferPointer<UInt8>, line: Int) -> Int {
+        guard let base = chunk.baseAddress else { return line }
         var line = line
-        for index in chunk.indices where chunk[index] < 0x20 {
-            switch chunk[index] {
-            case 0x0A: line += 1
-            case 0x09, 0x0D: break
-            default:
-                if replacedControlCharacters == 0 { firstControlCharacterLine = line }
-                replacedControlCharacters += 1
-                chunk[index] = 0x20
+        var index = 0
+        while index < chunk.count {
+            if index + 8 <= chunk.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // Sets the high bit of each byte below 0x20 (and maybe of a byte after one): zero means none.
+                let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                if below == 0 {
+                    index += 8
+                    continue
+                }
+                for offset in index..<index + 8 { sanitize(byteAt: offset, of: base, line: &line) }
+                index += 8
+            } else {
+                sanitize(byteAt: index, of: base, line: &line)
+                index += 1
             }
         }
         return line
+    }
+
+    @inline(__always)
+    private func sanitize(byteAt index: Int, of base: UnsafeMutablePointer<UInt8>, line: inout Int) {
+        guard base[index] < 0x20 else { return }
+        switch base[index] {
+        case 0x0A: line += 1
+        case 0x09, 0x0D: break
+        default:
+            if replacedControlCharacters == 0 { firstControlCharacterLine = line }
+            replacedControlCharacters += 1
+            base[index] = 0x20
+        }
     }
 
     // MARK: Restarting after a fatal error
