@@ -56,7 +56,7 @@ public final class HealthExportImporter {
             progress?(ImportProgress(bytesRead: bytesRead, totalBytes: totalBytes, records: collector.elementsRead, elapsed: elapsed()))
         }
         do {
-            try parser.parse({ try source.readDocument($0) }) { bytes in
+            try parser.parse({ try ReadAhead.read(source.readDocument, $0) }) { bytes in
                 bytesRead = bytes
                 collector.bytesRead = bytes
                 if progress != nil, elapsed() - lastReport >= progressInterval {

@@ -13,7 +13,8 @@ protocol ExportSource: AnyObject {
     var documentName: String { get }
     /// The document's size in bytes (uncompressed), when known.
     var documentSize: Int64? { get }
-    /// Reads the main export document.
+    /// Reads the main export document. It may run on another thread than, and at the same time as,
+    /// ``readReferencedFile(_:_:)``.
     func readDocument(_ receive: ChunkReceiver) throws
     /// Reads a file the export refers to by a path relative to the export folder (`/workout-routes/route_1.gpx`,
     /// `/clinical-records/Observation-1.json`). Returns false when the export does not have it; a path that would
