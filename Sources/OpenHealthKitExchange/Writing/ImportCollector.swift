@@ -20,6 +20,9 @@ final class ImportCollector {
     private(set) var summary = ImportSummary()
     /// Elements read so far (for progress).
     private(set) var elementsRead = 0
+    /// Records read of the type read last, not in ``summary`` yet: exports list records type by type, so counting
+    /// runs saves hashing the type's name for each record.
+    private var readRun: (type: String, count: Int)?
 
     init(engine: HealthEngine, batchSize: Int, documentSize: Int64?) {
         self.engine = engine
@@ -39,7 +42,22 @@ final class ImportCollector {
 
     func read(_ tally: Tally) {
         elementsRead += 1
+        if case .record(let type) = tally {
+            if readRun?.type == type {
+                readRun!.count += 1
+            } else {
+                closeReadRun()
+                readRun = (type, 1)
+            }
+            return
+        }
         update(tally) { $0.read += 1 }
+    }
+
+    /// Adds the records of the current run to the summary.
+    private func closeReadRun() {
+        guard let run = readRun.take() else { return }
+        summary.records[run.type, default: .init()].read += run.count
     }
 
     func skip(_ tally: Tally, line: Int, element: String, type: String?, reason: String) {
@@ -91,6 +109,7 @@ final class ImportCollector {
     /// Stores what is left and returns the summary with what the writer stored.
     func finish(sources: [String: String]) throws -> ImportSummary {
         try flush()
+        closeReadRun()
         let tally = try pipeline.finish()
         var summary = self.summary
         summary.sources = sources

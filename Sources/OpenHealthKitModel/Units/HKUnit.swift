@@ -45,7 +45,7 @@ public final class HKUnit: NSObject, @unchecked Sendable {
 
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKUnit else { return false }
-        return other.definition == definition
+        return other === self || other.definition == definition
     }
 
     public override var hash: Int { definition.hashValue }
