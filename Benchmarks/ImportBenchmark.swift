@@ -32,6 +32,9 @@ struct ImportBenchmark: ParsableCommand {
             let zip = export.appendingPathComponent("export.zip").path
             let documentSize = (try FileManager.default.attributesOfItem(atPath: document)[.size] as? NSNumber)?.int64Value ?? 0
             print("Export: \(document) (\(String(format: "%.1f", Double(documentSize) / 1e6)) MB), \(zip)")
+            // healthkit-to-sqlite's time depends on it (it syncs every 50 records): printed with the results.
+            let syncLatency = try DiskSyncLatency.measure(in: workDirectory)
+            print(String(format: "Disk: a 4 KiB write made durable (pwrite + fdatasync) in %.0f µs (median of 200)", syncLatency * 1e6))
             let me = CommandLine.arguments[0]
             var tools: [(name: String, run: () throws -> ChildProcess.Outcome)] = [
                 ("xmllint --stream --noout export.xml", { try ChildProcess.run(["xmllint", "--stream", "--noout", document]) }),
@@ -88,6 +91,14 @@ struct ImportBenchmark: ParsableCommand {
                 print(String(
                     format: "| %@ | %.2f | %.2f | %.2f | %.0f | %.2f | %.2f | %.2f |", name, wall, cpu, thread, rss, wall / baseline,
                     cpu / baselineCPU, thread / baselineCPU))
+            }
+            if let peer = results[names.last!], names.last!.hasPrefix("healthkit-to-sqlite") {
+                let peerWall = median(peer.map(\.wall))
+                print("")
+                for name in names where name.hasPrefix("hk import") {
+                    guard let outcomes = results[name] else { continue }
+                    print(String(format: "%@: %.1f× faster than healthkit-to-sqlite (wall)", name, peerWall / median(outcomes.map(\.wall))))
+                }
             }
             if let records { print("\nhk import (last run): \(records.trimmingCharacters(in: .whitespacesAndNewlines))") }
         }
