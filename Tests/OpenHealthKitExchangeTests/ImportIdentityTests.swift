@@ -4,16 +4,21 @@ import Testing
 
 /// The name-based UUIDs that make imports idempotent.
 @Suite struct ImportIdentityTests {
-    /// The same UUID as Python's `uuid.uuid5(namespace, "HKQuantityTypeIdentifierStepCount\x1f1410600474000\x1f...")`.
-    @Test func namesAreVersion5UUIDs() {
-        let identity = ImportIdentity()
-        identity.reset()
+    /// The name of a step-count record: type ␟ start ␟ end ␟ value ␟ unit ␟ source.
+    private func addStepCountName(to identity: ImportIdentity) {
         identity.add("HKQuantityTypeIdentifierStepCount")
         identity.add(date: 1_410_600_474)
         identity.add(date: 1_410_600_479)
         identity.add("329")
         identity.add("count")
         identity.add("Health")
+    }
+
+    /// The same UUID as Python's `uuid.uuid5(namespace, "HKQuantityTypeIdentifierStepCount\x1f1410600474000\x1f...")`.
+    @Test func namesAreVersion5UUIDs() {
+        let identity = ImportIdentity()
+        identity.reset()
+        addStepCountName(to: identity)
         #expect(identity.uuid().uuidString == "6DC350F5-1EFE-5B21-AE9F-18D8B21DD180")
     }
 
@@ -22,12 +27,7 @@ import Testing
     @Test func sampleNamesAreTimeOrderedVersion8UUIDs() {
         let identity = ImportIdentity()
         identity.reset(orderedBy: 1_410_600_474)
-        identity.add("HKQuantityTypeIdentifierStepCount")
-        identity.add(date: 1_410_600_474)
-        identity.add(date: 1_410_600_479)
-        identity.add("329")
-        identity.add("count")
-        identity.add("Health")
+        addStepCountName(to: identity)
         #expect(identity.uuid().uuidString == "81486E57-1590-8B21-AE9F-18D8B21DD180")
     }
 
