@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "OpenHealthKitModel", swiftSettings: strict),
         // Validation, authorization, query evaluation and change feed over a `Storage` seam. No HTTP, no SQL driver.
         .target(name: "OpenHealthKitEngine", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
-        // SQLite's process-wide configuration (`sqlite3_config` is variadic: Swift cannot call it).
+        // SQLite's process-wide settings, for the executables (`sqlite3_config` is variadic: Swift cannot call it).
         .target(name: "CSQLiteConfiguration", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The embedded SQLite storage (GRDB).
         .target(
@@ -78,7 +78,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "healthd",
-            dependencies: ["HealthDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["HealthDaemon", "OpenHealthKitSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // libxml2's streaming parser (libxml2-dev), for importing multi-gigabyte Health exports.
@@ -101,7 +101,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "hk", dependencies: ["HKCommandLine"], swiftSettings: strict),
+        .executableTarget(name: "hk", dependencies: ["HKCommandLine", "OpenHealthKitSQLite"], swiftSettings: strict),
 
         // The heart-rate sample app (Examples/HeartRate/README.md): HealthKit's classic tutorial against a running
         // healthd, with a small web page of its own. Health data only through OpenHealthKit's public API.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OpenHealthKitSQLite
 
 /// `ohk-bench`: OpenHealthKit's benchmarks, each beside its raw baseline in the same run.
 @main
@@ -15,4 +16,11 @@ struct Bench: AsyncParsableCommand {
             LoadApp.self,
             ImportBenchmark.self,
         ])
+
+    /// The benchmarks run as `hk` and `healthd` do: with SQLite's process-wide settings applied first (the raw
+    /// baselines share the process, and so the settings).
+    static func main() async {
+        SQLiteProcessSettings.apply()
+        await main(nil)
+    }
 }

@@ -12,7 +12,6 @@ package final class SQLiteStorage: Storage, @unchecked Sendable {
 
     /// Opens (creating if needed) the database file at `path`, readable and writable by its owner only (0600).
     package init(path: String) throws {
-        SQLiteProcessConfiguration.applied
         try Self.createPrivateFile(at: path)
         var configuration = Configuration()
         configuration.journalMode = .wal
@@ -23,7 +22,6 @@ package final class SQLiteStorage: Storage, @unchecked Sendable {
 
     /// Opens a private in-memory database, gone when the storage is released.
     package init() throws {
-        SQLiteProcessConfiguration.applied
         writer = try DatabaseQueue()
         try Schema.migrator.migrate(writer)
     }

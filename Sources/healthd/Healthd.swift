@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthDaemon
 import Logging
+import OpenHealthKitSQLite
 
 /// `healthd`: serves the user's health store to apps on this machine.
 @main
@@ -43,6 +44,12 @@ struct Healthd: AsyncParsableCommand {
         guard DaemonConfiguration.byteCount(maxUploadSize) != nil else {
             throw ValidationError("invalid --max-upload-size \(maxUploadSize): use bytes, or a number with k, M or G (500M, 16G)")
         }
+    }
+
+    /// healthd owns its process: SQLite's process-wide settings are its to choose, before anything opens the store.
+    static func main() async {
+        SQLiteProcessSettings.apply()
+        await main(nil)
     }
 
     func run() async throws {
