@@ -5,15 +5,15 @@ enum BeatTimeParser {
     private static let morningMarkers = ["AM", "am", "a.m.", "A.M.", "上午", "午前", "오전", "ص"]
 
     /// Seconds since midnight, or nil when the text holds no `h:mm:ss` time. Plain ASCII times (`02:15:45,32`,
-    /// `6:14:48.94 PM`) are read from the bytes; others go through ``secondsOfDay(_:)-(String)``.
+    /// `6:14:48.94 PM`) are read from the bytes; others go through ``secondsOfDay(scalarsOf:)``.
     static func secondsOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var scanner = ByteScanner(bytes)
         scanner.skipSpaces()
-        guard let first = scanner.digit() else { return secondsOfDay(ExportText.string(bytes)) }
+        guard let first = scanner.digit() else { return secondsOfDay(scalarsOf: ExportText.string(bytes)) }
         var hour = first
         if let second = scanner.digit() { hour = hour * 10 + second }
         guard scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"), let second = scanner.digits(2) else {
-            return secondsOfDay(ExportText.string(bytes))
+            return secondsOfDay(scalarsOf: ExportText.string(bytes))
         }
         let fraction = scanner.fraction()
         scanner.skipSpaces()
@@ -25,13 +25,20 @@ enum BeatTimeParser {
             if hour == 12 { hour = 0 }
         }
         scanner.skipSpaces()
-        guard scanner.isAtEnd else { return secondsOfDay(ExportText.string(bytes)) }
+        guard scanner.isAtEnd else { return secondsOfDay(scalarsOf: ExportText.string(bytes)) }
         guard hour < 24, minute < 60, second < 61 else { return nil }
         return Double(hour * 3_600 + minute * 60 + second) + fraction
     }
 
-    /// Seconds since midnight, or nil when the text holds no `h:mm:ss` time.
+    /// Seconds since midnight, or nil when the text holds no `h:mm:ss` time: through the bytes, as the importer
+    /// reads them.
     static func secondsOfDay(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { secondsOfDay($0) }
+    }
+
+    /// Any time the bytes' fast path does not read (other digits, markers, separators).
+    private static func secondsOfDay(scalarsOf text: String) -> Double? {
         var numbers: [String] = []
         var separators: [Character] = []
         var current = ""

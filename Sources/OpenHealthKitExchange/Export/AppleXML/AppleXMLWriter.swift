@@ -16,6 +16,8 @@ final class AppleXMLWriter: ExportWriter {
     private let quantityText: QuantityRecordText
     /// The clinical record resources written, by path.
     var resourcePaths: Set<String> = []
+    /// The `device` attribute of each device met (see ``deviceText(_:)``).
+    private var deviceTexts: [DeviceRow: String?] = [:]
 
     init(context: ExportContext, alone: Bool) throws {
         self.context = context
@@ -135,7 +137,17 @@ final class AppleXMLWriter: ExportWriter {
     func addSource(of row: SampleRow, to element: inout XMLElementText) {
         element.attribute("sourceName", row.source.name)
         element.attribute("sourceVersion", row.revision.version.isEmpty ? nil : row.revision.version)
-        element.attribute("device", row.device.flatMap(DeviceText.exportDescription))
+        element.attribute("device", escaped: deviceText(row.device))
+    }
+
+    /// The device's description, escaped, made once per device: an export has a few devices and a million records.
+    private func deviceText(_ device: DeviceRow?) -> String? {
+        guard let device else { return nil }
+        if let known = deviceTexts[device] { return known }
+        let text = DeviceText.exportDescription(device).map(XMLElementText.escaped)
+        if deviceTexts.count >= 1_000 { deviceTexts.removeAll() }
+        deviceTexts[device] = text
+        return text
     }
 
     /// A date in the export's time zone, or in `offset` when given.

@@ -70,9 +70,14 @@ final class QuantityRecordText {
         for (index, unit) in units.enumerated() {
             let converted = unit.unit == type.canonicalUnit ? value : type.canonicalUnit.convert(value, to: unit.unit)
             guard let converted else { continue }
-            for text in NumberText.candidates(converted) where name(row, value: text, unit: unit.text) == row.uuid {
+            // The shortest text first: most values were exported as it (`72`, `0.96`), and it needs no printf.
+            let shortest = NumberText.shortest(converted)
+            let match = name(row, value: shortest, unit: unit.text) == row.uuid
+                ? shortest
+                : NumberText.candidates(converted).first { $0 != shortest && name(row, value: $0, unit: unit.text) == row.uuid }
+            if let match {
                 if index > 0 { units.insert(units.remove(at: index), at: 0) }
-                return (text, unit.text)
+                return (match, unit.text)
             }
         }
         return nil

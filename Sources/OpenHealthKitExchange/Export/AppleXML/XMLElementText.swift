@@ -14,7 +14,18 @@ struct XMLElementText {
     /// Adds `name="value"`, escaped; nothing when `value` is nil.
     mutating func attribute(_ name: String, _ value: String?) {
         guard let value else { return }
-        text += " " + name + "=\"" + Self.escaped(value) + "\""
+        attribute(name, escaped: Self.escaped(value))
+    }
+
+    /// Adds `name="value"` for a value escaped already (see ``escaped(_:)``); nothing when it is nil.
+    mutating func attribute(_ name: String, escaped value: String?) {
+        guard let value else { return }
+        // Appended piece by piece: a concatenation would build three temporary strings per attribute.
+        text.append(" ")
+        text.append(name)
+        text.append("=\"")
+        text.append(value)
+        text.append("\"")
     }
 
     /// The element without children: `<Name .../>`.
@@ -30,8 +41,10 @@ struct XMLElementText {
     /// references (a parser turns literal ones into spaces); other control characters, which XML 1.0 cannot carry at
     /// all, become spaces, as the importer reads them.
     static func escaped(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
-            || value.unicodeScalars.contains(where: { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" })
+        // One pass over the bytes; 0xEF leads U+F000–U+FFFF, which holds the two noncharacters U+FFFE and U+FFFF.
+        guard value.utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0xEF
+        })
         else { return value }
         var escaped = ""
         escaped.reserveCapacity(value.utf8.count + 16)

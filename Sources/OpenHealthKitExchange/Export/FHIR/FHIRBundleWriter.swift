@@ -16,6 +16,9 @@ final class FHIRBundleWriter: ExportWriter {
     private let file: ExportFile
     private let patientReference: String
     private var entries = 0
+    /// The JSON of each `code` and `category` written so far, by what it is made of: every record of a type has the
+    /// same, and building it (quoting the systems, codes and displays) was a third of the export's time.
+    private var conceptJSONs: [String: String] = [:]
     init(context: ExportContext) throws {
         self.context = context
         file = try ExportFile(creating: context.root)
@@ -123,8 +126,11 @@ final class FHIRBundleWriter: ExportWriter {
         identifier.string("value", "urn:uuid:" + id)
         observation.array("identifier", [identifier])
         observation.string("status", "final")
-        if let category { observation.array("category", [Self.category(category)]) }
-        observation.object("code", Self.concept(codings, text: text))
+        if let category {
+            observation.raw("category", conceptJSON(key: "category\u{1F}" + category.rawValue) { "[" + Self.category(category).json + "]" })
+        }
+        let codeKey = codings.map { $0.system + "\u{1F}" + $0.code + "\u{1F}" + $0.display }.joined(separator: "\u{1E}") + "\u{1E}" + text
+        observation.raw("code", conceptJSON(key: codeKey) { Self.concept(codings, text: text).json })
         var subject = JSONObject()
         subject.string("reference", patientReference)
         observation.object("subject", subject)
@@ -274,6 +280,13 @@ final class FHIRBundleWriter: ExportWriter {
         })
         concept.string("text", text)
         return concept
+    }
+
+    private func conceptJSON(key: String, _ make: () -> String) -> String {
+        if let known = conceptJSONs[key] { return known }
+        let json = make()
+        conceptJSONs[key] = json
+        return json
     }
 
     private static func category(_ category: FHIRCodes.Category) -> JSONObject {
