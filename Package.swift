@@ -138,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenHealthKitExchangeTests",
-            dependencies: ["OpenHealthKitExchange", "OpenHealthKitSQLite"],
+            dependencies: ["OpenHealthKitExchange", "OpenHealthKitSQLite", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),

@@ -4,6 +4,7 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 @testable import OpenHealthKitExchange
 @testable import OpenHealthKitSQLite
+import ZIPFoundation
 
 /// Zipped exports: found among Mac metadata, localised names, referenced files inside the archive, damage detected.
 @Suite struct ZipTests {
@@ -40,6 +41,26 @@ import OpenHealthKitModel
             try ImportHarness().importing(damaged)
         } throws: { error in
             (error as? HKError)?.message.contains("damaged") == true || (error as? HKError)?.message.contains("CRC") == true
+        }
+    }
+
+    /// A stored (uncompressed) entry inflates whatever its bytes: only its CRC-32 tells the damage.
+    @Test func aStoredEntryWithADamagedByteFailsItsCRC() throws {
+        let folder = try TemporaryFolder()
+        let document = Fixtures.url("alxdrcirilo-apple-health-parser/export.xml")
+        let zip = folder.url.appendingPathComponent("export.zip")
+        let archive = try Archive(url: zip, accessMode: .create)
+        try archive.addEntry(with: "apple_health_export/export.xml", fileURL: document, compressionMethod: .none)
+        var bytes = try Data(contentsOf: zip)
+        // A digit of a value in the middle of the stored document becomes another digit: still well-formed XML.
+        let middle = bytes.count / 2
+        let digit = try #require(bytes[middle...].firstIndex { (0x30...0x38).contains($0) })
+        bytes[digit] += 1
+        try bytes.write(to: zip)
+        #expect {
+            try ImportHarness().importing(zip)
+        } throws: { error in
+            (error as? HKError)?.message.contains("CRC-32 mismatch") == true
         }
     }
 
