@@ -92,6 +92,17 @@ import OpenHealthKitModel
         #expect(BeatTimeParser.secondsOfDay("25:00:00") == nil)
     }
 
+    /// The exporter reads a stored beat time to find the offset the record was exported in, and must read exactly
+    /// what the importer read from the bytes: a fraction summed digit by digit is not always `Double("0.94")`.
+    @Test func aBeatTimeReadsTheSameAsTextAndAsBytes() {
+        for text in ["02:15:45,94", "6:14:48.94 PM", "18:14:48.07", "下午6:14:48.94", "오전 9:05:01.29", "12:00:01.5 AM", "١٠:١٥:٣٠"] {
+            var bytes = text
+            let fromBytes = bytes.withUTF8 { BeatTimeParser.secondsOfDay($0) }
+            #expect(BeatTimeParser.secondsOfDay(text) == fromBytes, "\(text)")
+            #expect(fromBytes != nil, "\(text)")
+        }
+    }
+
     @Test func beatsCountFromTheSampleStartAcrossMidnight() throws {
         let start = try #require(date("2022-11-01 23:59:59 +0100"))
         #expect(abs(BeatTimeParser.timeSinceStart(secondsOfDay: 0.5, start: start) - 1.5) < 1e-9)

@@ -17,7 +17,7 @@ final class AppleXMLWriter: ExportWriter {
     /// The clinical record resources written, by path.
     var resourcePaths: Set<String> = []
     /// The `device` attribute of each device met (see ``deviceText(_:)``).
-    private var deviceTexts: [DeviceRow: String?] = [:]
+    private var deviceTexts: [DeviceRow: (row: DeviceRow, text: String?)] = [:]
 
     init(context: ExportContext, alone: Bool) throws {
         self.context = context
@@ -141,12 +141,13 @@ final class AppleXMLWriter: ExportWriter {
     }
 
     /// The device's description, escaped, made once per device: an export has a few devices and a million records.
+    /// (A hit is checked byte for byte: `String` equality would take a differently normalized name for the same.)
     private func deviceText(_ device: DeviceRow?) -> String? {
         guard let device else { return nil }
-        if let known = deviceTexts[device] { return known }
+        if let known = deviceTexts[device], known.row.hasTheBytes(of: device) { return known.text }
         let text = DeviceText.exportDescription(device).map(XMLElementText.escaped)
         if deviceTexts.count >= 1_000 { deviceTexts.removeAll() }
-        deviceTexts[device] = text
+        deviceTexts[device] = (device, text)
         return text
     }
 
@@ -201,5 +202,16 @@ final class AppleXMLWriter: ExportWriter {
     static func stringDictionary(_ json: String?) -> [String: String] {
         guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
         return object.compactMapValues { $0 as? String }
+    }
+}
+
+private extension DeviceRow {
+    /// Whether every field has the same UTF-8 bytes as `other`'s (not only the same characters).
+    func hasTheBytes(of other: DeviceRow) -> Bool {
+        let fields: [KeyPath<DeviceRow, String>] = [
+            \.name, \.manufacturer, \.model, \.hardwareVersion, \.firmwareVersion, \.softwareVersion, \.localIdentifier,
+            \.udiDeviceIdentifier,
+        ]
+        return fields.allSatisfy { self[keyPath: $0].utf8.elementsEqual(other[keyPath: $0].utf8) }
     }
 }
