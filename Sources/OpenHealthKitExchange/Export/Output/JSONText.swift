@@ -1,7 +1,9 @@
 import OpenHealthKitEngine
 
-/// A JSON object written member by member (an export writes millions: no intermediate dictionaries).
+/// A JSON object written member by member (an export writes millions: no intermediate dictionaries). Everything is
+/// appended to one string in place: keys, values and nested objects are never copied into temporary strings first.
 struct JSONObject {
+    /// The members so far, after the opening brace; ``json`` adds the closing one.
     private var text = "{"
     private var isEmpty = true
 
@@ -10,13 +12,14 @@ struct JSONObject {
     /// A member whose value is already JSON text; nothing when nil.
     mutating func raw(_ key: String, _ json: String?) {
         guard let json else { return }
-        if !isEmpty { text += "," }
-        isEmpty = false
-        text += JSONStringLiteral.quoted(key) + ":" + json
+        startMember(key)
+        text += json
     }
 
     mutating func string(_ key: String, _ value: String?) {
-        raw(key, value.map(JSONStringLiteral.quoted))
+        guard let value else { return }
+        startMember(key)
+        JSONStringLiteral.append(value, to: &text)
     }
 
     /// A number as a plain decimal (see ``NumberText/readable(_:)``).
@@ -25,13 +28,35 @@ struct JSONObject {
     }
 
     mutating func object(_ key: String, _ value: JSONObject?) {
-        raw(key, value?.json)
+        guard let value else { return }
+        startMember(key)
+        value.append(to: &text)
     }
 
     mutating func array(_ key: String, _ items: [JSONObject]) {
         guard !items.isEmpty else { return }
-        raw(key, "[" + items.map(\.json).joined(separator: ",") + "]")
+        startMember(key)
+        text += "["
+        for (index, item) in items.enumerated() {
+            if index > 0 { text += "," }
+            item.append(to: &text)
+        }
+        text += "]"
     }
 
     var json: String { text + "}" }
+
+    /// Appends the object's JSON to `json`.
+    func append(to json: inout String) {
+        json += text
+        json += "}"
+    }
+
+    /// The separator and `"key":`.
+    private mutating func startMember(_ key: String) {
+        if !isEmpty { text += "," }
+        isEmpty = false
+        JSONStringLiteral.append(key, to: &text)
+        text += ":"
+    }
 }
