@@ -23,9 +23,7 @@ extension AppleXMLWriter {
             element.attribute("totalEnergyBurned", text.value)
             element.attribute("totalEnergyBurnedUnit", text.unit)
         }
-        addSource(of: row, to: &element)
-        element.attribute("startDate", date(row.startDate))
-        element.attribute("endDate", date(row.endDate))
+        addSourceAndDates(of: row, to: &element)
 
         var children = metadataEntries(row.metadata, indent: 2) + events(workout.events, indent: 2)
         for activity in record.workoutActivities {
@@ -125,9 +123,7 @@ extension AppleXMLWriter {
     private func routeElement(_ route: ExportRecord) -> String {
         let row = route.sample
         var element = XMLElementText("WorkoutRoute", indent: 2)
-        addSource(of: row, to: &element)
-        element.attribute("startDate", date(row.startDate))
-        element.attribute("endDate", date(row.endDate))
+        addSourceAndDates(of: row, to: &element)
         var children = metadataEntries(row.metadata, indent: 3)
         for location in route.locations {
             var locationElement = XMLElementText("Location", indent: 3)

@@ -99,9 +99,7 @@ final class AppleXMLWriter: ExportWriter {
         let row = record.sample
         var element = XMLElementText("Correlation", indent: 1)
         element.attribute("type", row.typeIdentifier)
-        addSource(of: row, to: &element)
-        element.attribute("startDate", date(row.startDate))
-        element.attribute("endDate", date(row.endDate))
+        addSourceAndDates(of: row, to: &element)
         let members = record.members.map { recordElement($0, indent: 2) }.joined()
         return element.start + metadataEntries(row.metadata, indent: 2) + members + element.end
     }
@@ -111,9 +109,7 @@ final class AppleXMLWriter: ExportWriter {
         let row = record.sample
         var element = XMLElementText("Audiogram", indent: 1)
         element.attribute("type", row.typeIdentifier)
-        addSource(of: row, to: &element)
-        element.attribute("startDate", date(row.startDate))
-        element.attribute("endDate", date(row.endDate))
+        addSourceAndDates(of: row, to: &element)
         var points = ""
         for point in record.audiogramPoints {
             var pointElement = XMLElementText("SensitivityPoint", indent: 2)
@@ -134,10 +130,18 @@ final class AppleXMLWriter: ExportWriter {
     // MARK: Shared parts
 
     /// `sourceName`, `sourceVersion` and `device`, as every sample element has them.
-    func addSource(of row: SampleRow, to element: inout XMLElementText) {
+    private func addSource(of row: SampleRow, to element: inout XMLElementText) {
         element.attribute("sourceName", row.source.name)
         element.attribute("sourceVersion", row.revision.version.isEmpty ? nil : row.revision.version)
         element.attribute("device", escaped: deviceText(row.device))
+    }
+
+    /// The source attributes, then `startDate` and `endDate`, in the export's time zone (Apple's order for every
+    /// sample element but `Record`, whose unit comes between).
+    func addSourceAndDates(of row: SampleRow, to element: inout XMLElementText) {
+        addSource(of: row, to: &element)
+        element.attribute("startDate", date(row.startDate))
+        element.attribute("endDate", date(row.endDate))
     }
 
     /// The device's description, escaped, made once per device: an export has a few devices and a million records.
