@@ -15,14 +15,9 @@ import OpenHealthKitEngine
         do {
             let reader = try await world.authorizedStore(Apps.app("com.example.reader"), for: [heartRate])
             let observed = Inbox<String>()
-            let observer = HKObserverQuery(sampleType: heartRate, predicate: nil) { _, completion, error in
-                observed.post(error.map { "error \($0)" } ?? "changed")
-                completion()
-            }
+            let observer = observed.observerQuery(of: heartRate)
             let anchored = Inbox<AnchoredDelivery>()
-            let anchoredQuery = HKAnchoredObjectQuery(
-                type: heartRate, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: anchored.anchoredHandler)
-            anchoredQuery.updateHandler = anchored.anchoredHandler
+            let anchoredQuery = anchored.anchoredQuery(of: heartRate, from: nil)
             reader.execute(observer)
             reader.execute(anchoredQuery)
             #expect(try await anchored.next().samples.isEmpty)

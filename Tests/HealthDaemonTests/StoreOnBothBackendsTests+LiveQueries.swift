@@ -17,14 +17,9 @@ extension StoreOnBothBackendsTests {
             var anchor: HKQueryAnchor?
             for round in 0..<20 {
                 let observed = Inbox<String>()
-                let observer = HKObserverQuery(sampleType: heartRate, predicate: nil) { _, completion, error in
-                    observed.post(error.map { "error \($0)" } ?? "changed")
-                    completion()
-                }
+                let observer = observed.observerQuery(of: heartRate)
                 let anchored = Inbox<AnchoredDelivery>()
-                let anchoredQuery = HKAnchoredObjectQuery(
-                    type: heartRate, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit, resultsHandler: anchored.anchoredHandler)
-                anchoredQuery.updateHandler = anchored.anchoredHandler
+                let anchoredQuery = anchored.anchoredQuery(of: heartRate, from: anchor)
                 let maxima = Inbox<Double?>()
                 let statistics = HKStatisticsCollectionQuery(
                     quantityType: heartRate, quantitySamplePredicate: nil, options: bpmOptions, anchorDate: Self.hour,

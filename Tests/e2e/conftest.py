@@ -1,9 +1,8 @@
 """Fixtures of the end-to-end tests: one real healthd and one headless Chromium for the whole run (the tests of a
-file run in order and build on each other, as a person using Health would), and screenshots in screenshots/."""
+file run in order and build on each other, as a person using Health would), a healthd of its own for a file that
+asks for `daemon`, and screenshots in screenshots/."""
 
-import os
 import shutil
-from pathlib import Path
 
 import pytest
 from selenium import webdriver
@@ -15,12 +14,24 @@ SCREENSHOTS = ROOT / "screenshots"
 PHONE = (390, 844)
 
 
+def _started_healthd():
+    # A US locale (pounds, miles, Fahrenheit by default) and UTC, so that units and days are the same everywhere.
+    return Healthd(environment={"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "", "TZ": "UTC"})
+
+
 @pytest.fixture(scope="session")
 def healthd():
-    # A US locale (pounds, miles, Fahrenheit by default) and UTC, so that units and days are the same everywhere.
-    daemon = Healthd(environment={"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "", "TZ": "UTC"})
+    daemon = _started_healthd()
     yield daemon
     daemon.stop()
+
+
+@pytest.fixture(scope="module")
+def daemon():
+    """A healthd of the test file's own, for stories that need a store nobody else touched."""
+    started = _started_healthd()
+    yield started
+    started.stop()
 
 
 def _chromium():

@@ -16,6 +16,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def stop_process(process):
+    """Asks a child process to end (SIGTERM), and kills it when it has not within 30 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 class Answer:
     def __init__(self, status, body, headers):
         self.status = status
@@ -71,11 +80,7 @@ class Healthd:
             self.lines.append(line)
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        stop_process(self.process)
 
     # HTTP
 

@@ -18,7 +18,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from healthd import ROOT, Healthd
+from healthd import ROOT, stop_process
 from test_health_web import flash, navigate, wait
 
 APP_FOLDER = ROOT / "Examples" / "HeartRate" / "App"
@@ -61,18 +61,7 @@ class Example:
         raise RuntimeError("HeartRate did not print its address:\n" + "".join(self.lines))
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
-@pytest.fixture(scope="module")
-def daemon():
-    started = Healthd(environment={"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "", "TZ": "UTC"})
-    yield started
-    started.stop()
+        stop_process(self.process)
 
 
 @pytest.fixture(scope="module")

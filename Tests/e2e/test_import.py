@@ -7,17 +7,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from healthd import ROOT, Healthd
+from healthd import ROOT
 
 # 8 records of 5 types (heart rate, sleep...) from two sources, zipped on a Mac with __MACOSX/ entries.
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "alxdrcirilo-apple-health-parser" / "export.zip"
-
-
-@pytest.fixture(scope="module")
-def daemon():
-    healthd = Healthd(environment={"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "", "TZ": "UTC"})
-    yield healthd
-    healthd.stop()
 
 
 @pytest.fixture(scope="module")

@@ -68,7 +68,24 @@ struct AnchoredDelivery: Sendable {
     var error: HKError?
 }
 
+extension Inbox where Event == String {
+    /// An observer query of `type` that posts "changed", or "error …", each time it is called.
+    func observerQuery(of type: HKSampleType) -> HKObserverQuery {
+        HKObserverQuery(sampleType: type, predicate: nil) { _, completion, error in
+            self.post(error.map { "error \($0)" } ?? "changed")
+            completion()
+        }
+    }
+}
+
 extension Inbox where Event == AnchoredDelivery {
+    /// An anchored object query of `type` from `anchor` that posts its results and then every update.
+    func anchoredQuery(of type: HKSampleType, from anchor: HKQueryAnchor?) -> HKAnchoredObjectQuery {
+        let query = HKAnchoredObjectQuery(type: type, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit, resultsHandler: anchoredHandler)
+        query.updateHandler = anchoredHandler
+        return query
+    }
+
     var anchoredHandler: @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void {
         { _, samples, deleted, anchor, error in
             self.post(AnchoredDelivery(samples: samples ?? [], deleted: deleted ?? [], anchor: anchor, error: error as? HKError))
