@@ -36,7 +36,7 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
         case errorUserExitedWorkoutSession = 9
         /// The user denied permission for a type the app requires.
         case errorRequiredAuthorizationDenied = 10
-        /// No data matches the request (e.g. a characteristic that is not set, as some readers report it).
+        /// The requested data is not available.
         case errorNoData = 11
         /// The workout activity type is not allowed in this kind of session.
         case errorWorkoutActivityNotAllowed = 12
