@@ -30,7 +30,7 @@ public struct HKStatisticsOptions: OptionSet, Hashable, Sendable {
     /// The time the samples cover, counting overlapping time once.
     public static let duration = HKStatisticsOptions(rawValue: 1 << 6)
 
-    /// The old name of ``mostRecent``.
+    /// The former name of ``mostRecent``.
     @available(*, deprecated, renamed: "mostRecent")
     public static var discreteMostRecent: HKStatisticsOptions { .mostRecent }
 }

@@ -47,7 +47,7 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
         /// The operation is not permitted in Guest User mode.
         case errorNotPermissibleForGuestUserMode = 15
 
-        /// The old name of ``unknownError``.
+        /// The former name of ``unknownError``.
         @available(*, deprecated, renamed: "unknownError")
         public static var noError: Code { .unknownError }
     }
