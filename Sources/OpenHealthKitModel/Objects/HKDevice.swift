@@ -76,7 +76,8 @@ public final class HKDevice: NSObject, @unchecked Sendable {
     }
 }
 
-/// Device property keys for `HKQuery.predicateForObjects(withDeviceProperty:allowedValues:)`.
+/// The key of ``HKDevice/name``: the device property keys are for
+/// `HKQuery.predicateForObjects(withDeviceProperty:allowedValues:)`.
 public let HKDevicePropertyKeyName = "HKDevicePropertyName"
 /// The key of ``HKDevice/manufacturer``.
 public let HKDevicePropertyKeyManufacturer = "HKDevicePropertyManufacturer"
