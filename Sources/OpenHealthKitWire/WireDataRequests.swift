@@ -92,7 +92,7 @@ public struct WireAnchoredQuery: Codable, Sendable {
     public var queries: [WireQueryDescriptor]
     /// The anchor to read after; 0 or nil: from the beginning.
     public var anchor: Int64?
-    /// The most samples to return; 0 or nil: no limit.
+    /// The most samples and deleted objects to return, together; 0 or nil: no limit.
     public var limit: Int?
     package init(filters: [SampleFilter], anchor: Int64, limit: Int) {
         queries = filters.map(WireQueryDescriptor.init)
