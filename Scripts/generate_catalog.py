@@ -208,6 +208,7 @@ def enum_declaration(value_enum, asleep_values):
     lines += [f"    case {case} = {value}" for case, value in value_enum.cases]
     for alias, replacement in value_enum.aliases:
         lines += ["",
+                  f"    /// The former name of ``{replacement}``.",
                   f"    @available(*, deprecated, renamed: \"{replacement}\")",
                   f"    public static var {alias}: Self {{ .{replacement} }}"]
     if asleep_values is not None:

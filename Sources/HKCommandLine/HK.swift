@@ -4,6 +4,7 @@ import ArgumentParser
 ///
 /// Run it through ``execute(_:)`` (see `HK+Main.swift`), which gives every failure `hk`'s one-line message and exit status.
 public struct HK: AsyncParsableCommand {
+    /// The command's name, abstract and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "hk",
         abstract: "OpenHealthKit's command-line tool: units, types, samples, statistics, import and export.",
@@ -13,5 +14,6 @@ public struct HK: AsyncParsableCommand {
             ExportCommand.self,
         ]
     )
+    /// An `hk` command with no arguments parsed yet.
     public init() {}
 }

@@ -22,6 +22,8 @@ public struct DaemonConfiguration: Sendable {
     /// How often an idle change stream sends a comment, so that dead connections are noticed.
     public var heartbeatInterval: TimeInterval
 
+    /// A configuration; the defaults listen on `127.0.0.1:8787`, accept 16 MiB request bodies, issue credentials for a
+    /// year, wait up to 2 minutes for the owner and send a heartbeat every 15 seconds.
     public init(
         host: String = "127.0.0.1", port: Int = 8787, storePath: String = DaemonConfiguration.defaultStorePath,
         maximumBodySize: Int = 16 * 1024 * 1024, maximumUploadSize: Int64 = DaemonConfiguration.defaultMaximumUploadSize,

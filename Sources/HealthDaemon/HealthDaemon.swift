@@ -15,6 +15,7 @@ import UnixSignals
 /// try await daemon.run()   // until SIGTERM or SIGINT: in-flight calls complete, then it exits
 /// ```
 public final class HealthDaemon: Sendable {
+    /// How the daemon runs.
     public let configuration: DaemonConfiguration
     /// The owner secret when this start created it (the first start on a store), to show the owner once; nil later.
     public let newOwnerSecret: String?
@@ -139,6 +140,7 @@ public final class HealthDaemon: Sendable {
 
 /// A healthd serving in the background; stop it to shut it down gracefully.
 public final class RunningHealthDaemon: Sendable {
+    /// The port it listens on (the one picked when the configuration asked for 0).
     public let port: Int
     /// `http://<host>:<port>`.
     public let address: URL

@@ -120,9 +120,10 @@ struct ImportRowWriter {
     }
 
     /// The order to insert the rows in: rows that point at no other row by ascending UUID, so that the unique UUID
-    /// index (random keys) is walked once per batch instead of at random places; then the correlation members and
-    /// routes, in their order, after every row they may point at. (The other indexes follow type and time, which
-    /// each batch keeps close together whatever the order.)
+    /// index is walked once per batch, in key order, instead of at scattered places (an import's UUIDs are
+    /// time-ordered, see `ImportIdentity`, yet a batch's rows need not arrive in UUID order); then the correlation
+    /// members and routes, in their order, after every row they may point at. (The other indexes follow type and
+    /// time, which each batch keeps close together whatever the order.)
     private static func insertionOrder(_ rows: [SampleRow]) -> [Int] {
         func key(_ uuid: UUID) -> (UInt64, UInt64) {
             withUnsafeBytes(of: uuid.uuid) { ($0.load(fromByteOffset: 0, as: UInt64.self).bigEndian, $0.load(fromByteOffset: 8, as: UInt64.self).bigEndian) }

@@ -4,6 +4,7 @@ import OpenHealthKitModel
 /// `POST /v1/queries/activity-summaries` (HKActivitySummaryQuery): the summaries whose day matches the predicate
 /// (`activitySummaryDays` conditions, combined with `and`, `or`, `not`); no predicate reads every summary.
 public struct WireActivitySummaryQuery: Codable, Sendable {
+    /// The days to read; nil reads every summary.
     public var predicate: WirePredicate?
 
     package init(predicate: PredicateTree?) {
@@ -13,8 +14,10 @@ public struct WireActivitySummaryQuery: Codable, Sendable {
 
 /// The answer: the summaries by day.
 public struct WireActivitySummariesResponse: Codable, Sendable {
+    /// The summaries, one per day.
     public var summaries: [WireActivitySummary]
 
+    /// Wraps the summaries.
     public init(summaries: [WireActivitySummary]) { self.summaries = summaries }
 }
 
@@ -22,17 +25,29 @@ public struct WireActivitySummariesResponse: Codable, Sendable {
 /// as quantities (energy in `kcal`, times in `min`, stand hours in `count`), the optional goals `exerciseTimeGoal` and
 /// `standHoursGoal` (absent when not recorded), and `activityMoveMode` (the HKActivityMoveMode raw value).
 public struct WireActivitySummary: Codable, Sendable, Equatable {
+    /// The summary's day, `yyyy-MM-dd`.
     public var day: String
+    /// The active energy burned that day, in `kcal`.
     public var activeEnergyBurned: WireQuantity
+    /// The move goal, in `kcal`.
     public var activeEnergyBurnedGoal: WireQuantity
+    /// The move time that day (move mode `appleMoveTime`), in `min`.
     public var appleMoveTime: WireQuantity
+    /// The move time goal, in `min`.
     public var appleMoveTimeGoal: WireQuantity
+    /// The exercise time that day, in `min`.
     public var appleExerciseTime: WireQuantity
+    /// The exercise goal, in `min`.
     public var appleExerciseTimeGoal: WireQuantity
+    /// The exercise time goal as HealthKit's newer `exerciseTimeGoal` names it, in `min`; nil when not recorded.
     public var exerciseTimeGoal: WireQuantity?
+    /// The hours in which the user stood, in `count`.
     public var appleStandHours: WireQuantity
+    /// The stand goal, in `count`.
     public var appleStandHoursGoal: WireQuantity
+    /// The stand hours goal as HealthKit's newer `standHoursGoal` names it, in `count`; nil when not recorded.
     public var standHoursGoal: WireQuantity?
+    /// The `HKActivityMoveMode` raw value: 1 active energy, 2 move time.
     public var activityMoveMode: Int
 
     /// A stored summary (one with a day).

@@ -4,12 +4,15 @@ import OpenHealthKitModel
 /// A date on the wire: seconds since 1970 as a JSON number (what healthd writes, exact to the bit), or, on input,
 /// an ISO 8601 string such as `2024-11-03T01:30:00Z` or `2024-11-03T01:30:00.250+01:00`.
 public struct WireDate: Codable, Sendable, Hashable {
+    /// The date.
     public var date: Date
 
+    /// Wraps a date.
     public init(_ date: Date) {
         self.date = date
     }
 
+    /// Reads seconds since 1970 (a finite number) or an ISO 8601 string, with or without fractional seconds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let seconds = try? container.decode(Double.self) {
@@ -28,6 +31,7 @@ public struct WireDate: Codable, Sendable, Hashable {
         date = parsed
     }
 
+    /// Writes seconds since 1970 as a JSON number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(date.timeIntervalSince1970)

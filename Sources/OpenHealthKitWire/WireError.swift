@@ -5,14 +5,20 @@ import OpenHealthKitModel
 ///
 /// `code` is the `HKError.Code` raw value, so a client rebuilds the same ``HKError`` the embedded store throws.
 public struct WireError: Codable, Sendable, Equatable {
+    /// The error's fields.
     public struct Body: Codable, Sendable, Equatable {
+        /// The `HKError.Code` raw value.
         public var code: Int
+        /// The error domain, `com.apple.healthkit`.
         public var domain: String
+        /// What went wrong, for people.
         public var message: String
     }
 
+    /// The error.
     public var error: Body
 
+    /// The wire form of a HealthKit error.
     public init(_ error: HKError) {
         self.error = Body(code: error.code.rawValue, domain: HKErrorDomain, message: error.message)
     }

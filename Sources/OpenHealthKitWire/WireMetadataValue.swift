@@ -4,16 +4,23 @@ import OpenHealthKitModel
 /// One metadata value with its kind kept: `{"string": "..."}`, `{"number": 1.5}`, `{"bool": true}`,
 /// `{"date": 1700000000}` or `{"quantity": {"value": 37.2, "unit": "degC"}}` (exactly one key).
 public enum WireMetadataValue: Codable, Sendable, Hashable {
+    /// A string value.
     case string(String)
+    /// A number (finite).
     case number(Double)
+    /// A Boolean.
     case bool(Bool)
+    /// A date.
     case date(WireDate)
+    /// A quantity with its unit.
     case quantity(WireQuantity)
 
     private enum Kind: String, CodingKey, CaseIterable {
         case string, number, bool, date, quantity
     }
 
+    /// Reads an object with exactly one of the keys `string`, `number`, `bool`, `date`, `quantity`; a number must be
+    /// finite.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
@@ -35,6 +42,7 @@ public enum WireMetadataValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// Writes an object with the one key of the value's kind.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Kind.self)
         switch self {
@@ -82,11 +90,13 @@ public enum WireMetadataValue: Codable, Sendable, Hashable {
 
 /// Metadata dictionaries on the wire.
 public enum WireMetadata {
+    /// The wire form of a metadata dictionary; nil for none or an empty one.
     public static func encode(_ metadata: [String: Any]?) -> [String: WireMetadataValue]? {
         guard let metadata, !metadata.isEmpty else { return nil }
         return metadata.mapValues(WireMetadataValue.init)
     }
 
+    /// The metadata dictionary as the model holds it (see ``WireMetadataValue/value()``); nil for none.
     public static func decode(_ metadata: [String: WireMetadataValue]?) throws -> [String: Any]? {
         guard let metadata else { return nil }
         return try metadata.mapValues { try $0.value() }

@@ -30,6 +30,7 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         case `operator`, quantity, workoutActivityType, duration, total, firstDay, lastDay
     }
 
+    /// Reads a predicate; an unknown `kind`, a missing field or a tree deeper than 64 levels is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let depth = decoder.codingPath.filter { $0.stringValue == CodingKeys.predicate.stringValue || $0.stringValue == CodingKeys.predicates.stringValue }.count
@@ -48,6 +49,7 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         }
     }
 
+    /// Writes the predicate as tagged JSON objects.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch tree {

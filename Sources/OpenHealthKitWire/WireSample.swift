@@ -10,26 +10,44 @@ import OpenHealthKitModel
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
+    /// The object's UUID.
     public var uuid: UUID
+    /// The raw identifier of the sample's type.
     public var type: String
+    /// When the sample starts.
     public var startDate: WireDate
+    /// When the sample ends (equal to the start for an instantaneous sample).
     public var endDate: WireDate
+    /// The device that produced the sample; nil when unknown.
     public var device: WireDevice?
+    /// The sample's metadata; nil when it has none.
     public var metadata: [String: WireMetadataValue]?
+    /// The source revision that saved the sample; set by healthd, ignored on input.
     public var sourceRevision: WireSourceRevision?
 
+    /// A quantity sample's value and unit.
     public var quantity: WireQuantity?
+    /// A category sample's value: the raw value of the type's value enumeration (0 for `notApplicable` types).
     public var value: Int?
+    /// A correlation's member samples.
     public var objects: [WireSample]?
 
+    /// A workout's `HKWorkoutActivityType` raw value.
     public var workoutActivityType: UInt?
+    /// A workout's duration in seconds (end minus start, less pauses); computed when omitted on input.
     public var duration: Double?
+    /// A workout's events (pauses, laps, segments, markers).
     public var workoutEvents: [WireWorkoutEvent]?
+    /// A workout's total energy burned (an energy quantity).
     public var totalEnergyBurned: WireQuantity?
+    /// A workout's total distance (a length quantity).
     public var totalDistance: WireQuantity?
+    /// A workout's total swimming stroke count (a `count` quantity).
     public var totalSwimmingStrokeCount: WireQuantity?
+    /// A workout's total flights climbed (a `count` quantity).
     public var totalFlightsClimbed: WireQuantity?
 
+    /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {
         self.uuid = uuid
         self.type = type
@@ -41,11 +59,16 @@ public struct WireSample: Codable, Sendable, Hashable {
 /// A workout event: `{"type": 1, "startDate": ..., "endDate": ..., "metadata": {...}}`, `type` being the
 /// `HKWorkoutEventType` raw value.
 public struct WireWorkoutEvent: Codable, Sendable, Hashable {
+    /// The `HKWorkoutEventType` raw value.
     public var type: Int
+    /// When the event starts.
     public var startDate: WireDate
+    /// When the event ends (equal to the start for an instantaneous event).
     public var endDate: WireDate
+    /// The event's metadata; nil when it has none.
     public var metadata: [String: WireMetadataValue]?
 
+    /// The wire form of a workout event.
     public init(_ event: HKWorkoutEvent) {
         type = event.type.rawValue
         startDate = WireDate(event.dateInterval.start)
@@ -53,6 +76,7 @@ public struct WireWorkoutEvent: Codable, Sendable, Hashable {
         metadata = WireMetadata.encode(event.metadata)
     }
 
+    /// The event; an unknown type or a start after the end is an invalid argument.
     public func event() throws -> HKWorkoutEvent {
         guard let eventType = HKWorkoutEventType(rawValue: type) else {
             throw HKError.invalidArgument("\(type) is not an HKWorkoutEventType raw value")
@@ -68,14 +92,18 @@ public struct WireWorkoutEvent: Codable, Sendable, Hashable {
 
 /// What is left of a deleted object: its UUID and, for synced objects, the sync identifier and version metadata.
 public struct WireDeletedObject: Codable, Sendable, Hashable {
+    /// The deleted object's UUID.
     public var uuid: UUID
+    /// The metadata HealthKit keeps on a deleted object (sync identifier and version); nil when none.
     public var metadata: [String: WireMetadataValue]?
 
+    /// The wire form of a deleted object.
     public init(_ object: HKDeletedObject) {
         uuid = object.uuid
         metadata = WireMetadata.encode(object.metadata)
     }
 
+    /// The deleted object; metadata that does not decode is an error.
     public var deletedObject: HKDeletedObject {
         get throws { HKDeletedObject(uuid: uuid, metadata: try WireMetadata.decode(metadata)) }
     }

@@ -6,7 +6,9 @@ import OpenHealthKitEngine
 /// `workoutDuration`, `workoutTotalDistance`, `workoutTotalEnergyBurned`, `workoutTotalSwimmingStrokeCount`,
 /// `workoutTotalFlightsClimbed`.
 public struct WireSort: Codable, Sendable, Hashable {
+    /// The sort key, e.g. `startDate`.
     public var key: String
+    /// Whether the key sorts ascending.
     public var ascending: Bool
 
     package init(_ sort: RowSort) {

@@ -7,10 +7,15 @@ import OpenHealthKitEngine
 /// value, and for a collection the intervals and an optional range (samples overlapping it, widened to whole
 /// intervals).
 public struct WireStatisticsQuery: Codable, Sendable {
+    /// The raw identifier of the quantity type.
     public var type: String
+    /// The predicate the samples must match; nil matches every sample.
     public var predicate: WirePredicate?
+    /// The `HKStatisticsOptions` raw value.
     public var options: UInt
+    /// The intervals of a collection; nil for a single statistics query.
     public var intervals: WireStatisticsIntervals?
+    /// The range of a collection (samples overlapping it count); nil for every sample.
     public var range: WireDateInterval?
 
     package init(_ request: StatisticsRequest) {
@@ -40,9 +45,13 @@ public struct WireStatisticsQuery: Codable, Sendable {
 /// The intervals of a statistics collection: `anchorDate + n × intervalComponents` in a calendar (identifier, e.g.
 /// `gregorian`) and time zone (identifier, e.g. `Europe/Paris`), as the client's `Calendar.current` computes them.
 public struct WireStatisticsIntervals: Codable, Sendable {
+    /// The date the intervals are aligned to.
     public var anchorDate: WireDate
+    /// The length of one interval.
     public var intervalComponents: WireDateComponents
+    /// The calendar's identifier, e.g. `gregorian`.
     public var calendar: String
+    /// The time zone's identifier, e.g. `Europe/Paris`.
     public var timeZone: String
 
     package init(_ intervals: StatisticsIntervals) {
@@ -67,15 +76,24 @@ public struct WireStatisticsIntervals: Codable, Sendable {
 
 /// The length of a statistics interval: the `DateComponents` fields an interval may set; absent fields are 0.
 public struct WireDateComponents: Codable, Sendable, Equatable {
+    /// Years.
     public var year: Int?
+    /// Months.
     public var month: Int?
+    /// Weeks (weeks of the month count as weeks too).
     public var weekOfYear: Int?
+    /// Days.
     public var day: Int?
+    /// Hours.
     public var hour: Int?
+    /// Minutes.
     public var minute: Int?
+    /// Seconds.
     public var second: Int?
+    /// Nanoseconds.
     public var nanosecond: Int?
 
+    /// The wire form of interval components; weeks of the month are added to weeks of the year.
     public init(_ components: DateComponents) {
         year = components.year
         month = components.month
@@ -88,6 +106,7 @@ public struct WireDateComponents: Codable, Sendable, Equatable {
         nanosecond = components.nanosecond
     }
 
+    /// The components.
     public var components: DateComponents {
         DateComponents(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond,
@@ -111,14 +130,18 @@ enum WireCalendars {
 
 /// A date interval: `{"start": ..., "end": ...}`.
 public struct WireDateInterval: Codable, Sendable, Equatable {
+    /// The start.
     public var start: WireDate
+    /// The end, not before the start.
     public var end: WireDate
 
+    /// The wire form of a date interval.
     public init(_ interval: DateInterval) {
         start = WireDate(interval.start)
         end = WireDate(interval.end)
     }
 
+    /// The interval; a start after the end is an invalid argument.
     public func interval() throws -> DateInterval {
         guard start.date <= end.date else { throw HKError.invalidArgument("A date interval's start must not be after its end") }
         return DateInterval(start: start.date, end: end.date)
@@ -129,8 +152,11 @@ public struct WireDateInterval: Codable, Sendable, Equatable {
 /// the type's canonical unit (`unit`), durations in seconds; `range` is the request's range widened to whole
 /// intervals.
 public struct WireStatisticsResponse: Codable, Sendable {
+    /// The unit string of the type's canonical unit, in which every value is given.
     public var unit: String
+    /// The intervals holding data, in chronological order.
     public var buckets: [WireStatisticsBucket]
+    /// The collection's range widened to whole intervals; nil for a single statistics query.
     public var range: WireDateInterval?
 
     package init(_ result: StatisticsResult, type: HKQuantityType) {
@@ -147,9 +173,13 @@ public struct WireStatisticsResponse: Codable, Sendable {
 
 /// One interval: every source merged, and with `separateBySource` each source on its own in priority order.
 public struct WireStatisticsBucket: Codable, Sendable {
+    /// The interval's start.
     public var start: WireDate
+    /// The interval's end.
     public var end: WireDate
+    /// The statistics of every source merged.
     public var merged: WireStatisticsValues
+    /// With `separateBySource`: each source's statistics, in priority order; nil otherwise.
     public var bySource: [WireSourceStatistics]?
 
     package init(_ bucket: StatisticsBucket) {
@@ -164,8 +194,11 @@ public struct WireStatisticsBucket: Codable, Sendable {
     }
 }
 
+/// One source's statistics within an interval.
 public struct WireSourceStatistics: Codable, Sendable {
+    /// The source.
     public var source: WireSource
+    /// Its statistics.
     public var values: WireStatisticsValues
 
     package init(_ statistics: SourceStatistics) {
@@ -180,13 +213,21 @@ public struct WireSourceStatistics: Codable, Sendable {
 
 /// The statistics asked for; the others are absent. `mostRecentStart`/`mostRecentEnd`: the most recent sample's dates.
 public struct WireStatisticsValues: Codable, Sendable {
+    /// The sum (`cumulativeSum`), in the canonical unit.
     public var sum: Double?
+    /// The time-weighted average (`discreteAverage`), in the canonical unit.
     public var average: Double?
+    /// The minimum (`discreteMin`), in the canonical unit.
     public var minimum: Double?
+    /// The maximum (`discreteMax`), in the canonical unit.
     public var maximum: Double?
+    /// The most recent sample's value (`mostRecent`), in the canonical unit.
     public var mostRecent: Double?
+    /// The most recent sample's start date.
     public var mostRecentStart: WireDate?
+    /// The most recent sample's end date.
     public var mostRecentEnd: WireDate?
+    /// The time covered by samples (`duration`), in seconds.
     public var duration: Double?
 
     package init(_ values: StatisticsValues) {
@@ -213,9 +254,12 @@ public struct WireStatisticsValues: Codable, Sendable {
 /// samples of a quantity type (bundle identifiers, first counts first). On `GET` the user's list is followed by
 /// every other source; a `PUT` with an empty list returns to the default order.
 public struct WireSourcePriority: Codable, Sendable, Equatable {
+    /// The raw identifier of the quantity type.
     public var type: String
+    /// The sources' bundle identifiers, first counts first.
     public var sources: [String]
 
+    /// A priority list for a type.
     public init(type: String, sources: [String]) {
         self.type = type
         self.sources = sources

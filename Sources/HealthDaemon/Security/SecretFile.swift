@@ -71,6 +71,7 @@ func constantTimeEquals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>
 
 /// healthd cannot start: the message says why.
 public struct DaemonStartError: Error, CustomStringConvertible {
+    /// Why healthd cannot start.
     public let description: String
     init(_ description: String) { self.description = description }
 }

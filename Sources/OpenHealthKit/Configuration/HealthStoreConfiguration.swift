@@ -26,12 +26,14 @@ public struct HealthStoreConfiguration: Sendable {
         /// The credential healthd issued when the owner registered the app.
         public var credential: String
 
+        /// A daemon at `address`, reached with `credential`.
         public init(address: URL, credential: String) {
             self.address = address
             self.credential = credential
         }
     }
 
+    /// Where the embedded store keeps its data.
     public var location: Location
     /// The healthd to talk to; when set, ``location``, ``app`` and ``answerer`` are not used (the daemon knows the
     /// app by its credential and asks the owner).
@@ -41,6 +43,7 @@ public struct HealthStoreConfiguration: Sendable {
     /// Who answers permission requests; nil: requests cannot be answered.
     public var answerer: (any AuthorizationAnswerer)?
 
+    /// An embedded store at `location`, acting for `app`, whose permission requests `answerer` answers.
     public init(location: Location = .file(HealthStoreConfiguration.defaultStorePath), app: AppManifest?, answerer: (any AuthorizationAnswerer)? = nil) {
         self.location = location
         self.app = app

@@ -26,6 +26,7 @@ public final class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked 
         }
     }
 
+    /// A query for the summaries matching `predicate` (nil: every summary); `handler` gets them once, or an error.
     public init(
         predicate: NSPredicate?,
         resultsHandler handler: @escaping @Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void

@@ -14,6 +14,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     /// The most samples and deleted objects per result; nil for all.
     public var limit: Int?
 
+    /// A query of the samples matching any of `predicates` after `anchor` (nil: from the beginning), at most `limit`
+    /// per result.
     public init(predicates: [HKSamplePredicate<Sample>], anchor: HKQueryAnchor?, limit: Int? = nil) {
         self.predicates = predicates
         self.anchor = anchor
@@ -60,10 +62,12 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
 
     /// The changes as they happen.
     public struct Results: AsyncSequence, Sendable {
+        /// Each element is one result: samples added, objects deleted and the new anchor.
         public typealias Element = Result
         let descriptor: HKAnchoredObjectQueryDescriptor
         let store: HKHealthStore
 
+        /// An iterator that starts the query; the query stops when iteration stops or its task is cancelled.
         public func makeAsyncIterator() -> Iterator {
             Iterator(AsyncThrowingStream { continuation in
                 do {
@@ -88,6 +92,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
             })
         }
 
+        /// The iterator over the query's results.
         public struct Iterator: AsyncIteratorProtocol {
             private var base: AsyncThrowingStream<Result, any Error>.Iterator
 
@@ -95,6 +100,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
                 base = stream.makeAsyncIterator()
             }
 
+            /// The next result, waiting for a change when the backlog is read; nil once the query has stopped.
             public mutating func next() async throws -> Result? {
                 try await base.next()
             }

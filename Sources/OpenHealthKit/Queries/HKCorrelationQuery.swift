@@ -13,6 +13,8 @@ public final class HKCorrelationQuery: HKQuery, ExecutableQuery, @unchecked Send
     public let samplePredicates: [HKSampleType: NSPredicate]?
     private let completion: @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
 
+    /// A query for correlations of `correlationType` matching `predicate` whose members match `samplePredicates`;
+    /// `completion` gets them once, or an error.
     public init(
         type correlationType: HKCorrelationType, predicate: NSPredicate?, samplePredicates: [HKSampleType: NSPredicate]?,
         completion: @escaping @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void

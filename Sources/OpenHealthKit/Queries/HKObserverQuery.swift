@@ -15,6 +15,7 @@ public final class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendabl
     private let descriptors: [HKQueryDescriptor]
     private let updateHandler: @Sendable (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
 
+    /// An observer of samples of one type matching `predicate` (nil: every sample of the type).
     public convenience init(
         sampleType: HKSampleType, predicate: NSPredicate?,
         updateHandler: @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void

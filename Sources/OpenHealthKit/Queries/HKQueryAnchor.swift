@@ -22,12 +22,15 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, @unchecke
         self.init(value: Int64(max(0, value)))
     }
 
+    /// True: anchors decode only as anchors.
     public static var supportsSecureCoding: Bool { true }
 
+    /// Archives the anchor's value.
     public func encode(with coder: NSCoder) {
         coder.encode(value, forKey: "value")
     }
 
+    /// Unarchives an anchor written by ``encode(with:)``.
     public required init?(coder: NSCoder) {
         value = coder.decodeInt64(forKey: "value")
         super.init()
@@ -36,11 +39,14 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, @unchecke
     /// Anchors are immutable: a copy is the anchor itself.
     public func copy(with zone: NSZone? = nil) -> Any { self }
 
+    /// Anchors are equal when they mark the same point.
     public override func isEqual(_ object: Any?) -> Bool {
         (object as? HKQueryAnchor)?.value == value
     }
 
+    /// The value's hash.
     public override var hash: Int { value.hashValue }
 
+    /// The anchor's value, for debugging.
     public override var description: String { "<HKQueryAnchor \(value)>" }
 }

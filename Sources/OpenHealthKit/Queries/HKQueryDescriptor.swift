@@ -8,6 +8,7 @@ public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
     /// The predicate samples must match; nil matches every sample of ``sampleType``.
     public let predicate: NSPredicate?
 
+    /// A descriptor of the samples of `sampleType` matching `predicate` (nil: every sample of the type).
     public init(sampleType: HKSampleType, predicate: NSPredicate?) {
         self.sampleType = sampleType
         self.predicate = predicate
@@ -19,11 +20,13 @@ public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
         try SampleFilter(type: sampleType, nsPredicate: predicate)
     }
 
+    /// Descriptors are equal when their types and predicates are.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKQueryDescriptor else { return false }
         return other.sampleType == sampleType && other.predicate == predicate
     }
 
+    /// The type's hash.
     public override var hash: Int { sampleType.hash }
 }
 

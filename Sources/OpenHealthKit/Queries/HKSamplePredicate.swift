@@ -35,24 +35,28 @@ extension HKSamplePredicate where Sample == HKSample {
 }
 
 extension HKSamplePredicate where Sample == HKQuantitySample {
+    /// The quantity samples of a type matching `predicate` (nil: every sample of the type).
     public static func quantitySample(type quantityType: HKQuantityType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKQuantitySample> {
         HKSamplePredicate(sampleType: quantityType, nsPredicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKCategorySample {
+    /// The category samples of a type matching `predicate` (nil: every sample of the type).
     public static func categorySample(type categoryType: HKCategoryType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCategorySample> {
         HKSamplePredicate(sampleType: categoryType, nsPredicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKCorrelation {
+    /// The correlations of a type matching `predicate` (nil: every correlation of the type).
     public static func correlation(type correlationType: HKCorrelationType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCorrelation> {
         HKSamplePredicate(sampleType: correlationType, nsPredicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKWorkout {
+    /// The workouts matching `predicate` (nil: every workout).
     public static func workout(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkout> {
         HKSamplePredicate(sampleType: HKObjectType.workoutType(), nsPredicate: predicate)
     }

@@ -8,10 +8,14 @@ public let HKObjectQueryNoLimit: Int = 0
 ///
 /// Sort descriptors use `HKSampleSortIdentifierStartDate` / `EndDate` (and the workout sort identifiers) as keys.
 public final class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+    /// The most samples to return; ``HKObjectQueryNoLimit`` (0) for all.
     public let limit: Int
+    /// The order of the results, first descriptor first; nil for no particular order.
     public let sortDescriptors: [NSSortDescriptor]?
     private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
 
+    /// A query for up to `limit` samples of `sampleType` matching `predicate` (nil: every sample of the type), sorted
+    /// by `sortDescriptors`; `resultsHandler` gets them once, or an error.
     public init(
         sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void

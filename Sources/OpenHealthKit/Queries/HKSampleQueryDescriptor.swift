@@ -10,6 +10,7 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
     /// The most samples to return; nil for all.
     public var limit: Int?
 
+    /// A query for up to `limit` samples (nil: all) matching any of `predicates`, sorted by `sortDescriptors`.
     public init(predicates: [HKSamplePredicate<Sample>], sortDescriptors: [SortDescriptor<Sample>], limit: Int? = nil) {
         self.predicates = predicates
         self.sortDescriptors = sortDescriptors

@@ -6,6 +6,8 @@ import OpenHealthKitEngine
 public final class HKSourceQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let completionHandler: @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
+    /// A query for the sources of the samples of `sampleType` matching `objectPredicate` (nil: every sample of the
+    /// type); `completionHandler` gets them once, or an error.
     public init(
         sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?,
         completionHandler: @escaping @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void

@@ -3,8 +3,10 @@ import OpenHealthKitEngine
 
 /// A one-shot source query for Swift concurrency: the apps and devices that saved samples matching the predicate.
 public struct HKSourceQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable {
+    /// The samples whose sources to list.
     public var predicate: HKSamplePredicate<Sample>
 
+    /// A query for the sources of the samples matching `predicate`.
     public init(predicate: HKSamplePredicate<Sample>) {
         self.predicate = predicate
     }

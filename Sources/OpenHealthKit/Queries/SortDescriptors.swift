@@ -5,6 +5,8 @@ import OpenHealthKitEngine
 // HealthKit code sorts with it (`NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`), so this
 // initializer maps HealthKit's sort identifiers to key paths that the store reads back.
 extension NSSortDescriptor {
+    /// A sort descriptor for a HealthKit sort identifier (`HKSampleSortIdentifierStartDate`,
+    /// `HKWorkoutSortIdentifierDuration`...); running a query with any other key reports an invalid argument.
     @_disfavoredOverload
     public convenience init(key: String?, ascending: Bool) {
         switch key {

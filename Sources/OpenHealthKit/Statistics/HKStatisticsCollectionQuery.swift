@@ -8,8 +8,12 @@ import OpenHealthKitEngine
 /// With an update handler the query keeps watching the store: after each save or delete of its type it recomputes,
 /// and calls the handler once for every interval whose figures changed, with the new collection.
 public final class HKStatisticsCollectionQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+    /// The date the intervals are aligned to: each interval starts at `anchorDate` plus a whole number of
+    /// ``intervalComponents``.
     public let anchorDate: Date
+    /// The statistics to calculate for each interval.
     public let options: HKStatisticsOptions
+    /// The length of one interval (a day, a week, an hour...), in the current calendar.
     public let intervalComponents: DateComponents
 
     private struct Handlers {

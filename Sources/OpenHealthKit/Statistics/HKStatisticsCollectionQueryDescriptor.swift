@@ -13,11 +13,16 @@ import OpenHealthKitEngine
 /// }
 /// ```
 public struct HKStatisticsCollectionQueryDescriptor: Sendable {
+    /// The samples to calculate.
     public var predicate: HKSamplePredicate<HKQuantitySample>
+    /// The statistics to calculate for each interval.
     public var options: HKStatisticsOptions
+    /// The date the intervals are aligned to.
     public var anchorDate: Date
+    /// The length of one interval, in the current calendar.
     public var intervalComponents: DateComponents
 
+    /// A collection query of `predicate`'s samples in intervals of `intervalComponents` aligned to `anchorDate`.
     public init(
         predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions, anchorDate: Date,
         intervalComponents: DateComponents
@@ -30,6 +35,7 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
     /// One state of the collection: the first is the snapshot; each later one follows a change.
     public struct Result: Sendable {
+        /// The statistics of every interval holding data.
         public let statisticsCollection: HKStatisticsCollection
         /// The intervals whose figures changed; nil for the first result.
         public let updatedStatistics: [HKStatistics]?
@@ -51,11 +57,13 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
     /// The live sequence of results.
     public struct Results: AsyncSequence, Sendable {
+        /// Each element is one state of the collection.
         public typealias Element = Result
 
         let descriptor: HKStatisticsCollectionQueryDescriptor
         let healthStore: HKHealthStore
 
+        /// An iterator that starts the query; the query stops when iteration stops or its task is cancelled.
         public func makeAsyncIterator() -> Iterator {
             Iterator(base: AsyncThrowingStream { continuation in
                 let live: LiveStatisticsCollection
@@ -84,9 +92,11 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
             }.makeAsyncIterator())
         }
 
+        /// The iterator over the collection's states.
         public struct Iterator: AsyncIteratorProtocol {
             var base: AsyncThrowingStream<Result, any Error>.Iterator
 
+            /// The next state, waiting for a change after the first; nil once the query has stopped.
             public mutating func next() async throws -> Result? {
                 try await base.next()
             }

@@ -11,6 +11,8 @@ public final class HKStatisticsQuery: HKQuery, ExecutableQuery, @unchecked Senda
     private let options: HKStatisticsOptions
     private let completionHandler: @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 
+    /// A query for the statistics of the samples of `quantityType` matching `quantitySamplePredicate` (nil: every
+    /// sample); `completionHandler` gets them once, or an error. Options that do not fit the type raise.
     public init(
         quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
         completionHandler: @escaping @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void

@@ -10,9 +10,12 @@ import OpenHealthKitEngine
 /// let steps = try await descriptor.result(for: store)?.sumQuantity()
 /// ```
 public struct HKStatisticsQueryDescriptor: Sendable {
+    /// The samples to calculate.
     public var predicate: HKSamplePredicate<HKQuantitySample>
+    /// The statistics to calculate.
     public var options: HKStatisticsOptions
 
+    /// A statistics query of `predicate`'s samples.
     public init(predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions) {
         self.predicate = predicate
         self.options = options

@@ -7,6 +7,7 @@ extension HKHealthStore {
         save([object], withCompletion: completion)
     }
 
+    /// Saves one object; it must be valid and the app allowed to write its type.
     public func save(_ object: HKObject) async throws {
         try await save([object])
     }
@@ -16,6 +17,7 @@ extension HKHealthStore {
         dispatch({ [backend] in try backend.save(objects) }) { completion(Self.succeeded($0), Self.error($0)) }
     }
 
+    /// Saves the objects all or nothing; each must be valid and the app allowed to write its type.
     public func save(_ objects: [HKObject]) async throws {
         try await perform { [backend] in try backend.save(objects) }
     }
@@ -25,6 +27,7 @@ extension HKHealthStore {
         delete([object], withCompletion: completion)
     }
 
+    /// Deletes one object the app saved.
     public func delete(_ object: HKObject) async throws {
         try await delete([object])
     }
@@ -35,6 +38,7 @@ extension HKHealthStore {
         dispatch({ [backend] in try backend.delete(uuids: uuids) }) { completion(Self.succeeded($0), Self.error($0)) }
     }
 
+    /// Deletes objects the app saved, all or nothing.
     public func delete(_ objects: [HKObject]) async throws {
         let uuids = objects.map(\.uuid)
         try await perform { [backend] in try backend.delete(uuids: uuids) }
@@ -51,6 +55,7 @@ extension HKHealthStore {
         }
     }
 
+    /// Deletes the app's objects of a type that match `predicate`, returning how many.
     public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
         let tree = try PredicateCondition.tree(from: predicate)
         return try await perform { [backend] in try backend.deleteObjects(of: Self.sampleType(objectType), predicate: tree) }

@@ -7,6 +7,7 @@ import OpenHealthKitModel
 /// identifier (never a wildcard), the `com.apple.developer.healthkit` entitlement set to true, and a usage
 /// description for each kind of access the app asks for.
 public struct AppManifest: Sendable, Hashable, Codable {
+    /// The app's bundle identifier (CFBundleIdentifier), never a wildcard.
     public var bundleIdentifier: String
     /// The name shown to the user (CFBundleDisplayName, else CFBundleName, else the bundle identifier).
     public var name: String
@@ -21,6 +22,7 @@ public struct AppManifest: Sendable, Hashable, Codable {
     /// com.apple.developer.healthkit.background-delivery.
     public var hasBackgroundDeliveryEntitlement: Bool
 
+    /// A manifest with these fields, as a test or a tool declares an app; no rule is checked here.
     public init(
         bundleIdentifier: String, name: String? = nil, version: String = "1",
         shareUsageDescription: String? = nil, updateUsageDescription: String? = nil,

@@ -7,8 +7,10 @@ import OpenHealthKitModel
 /// ones; asking for the other kind is refused, as in HealthKit. `mostRecent` and `duration` apply to both, and
 /// `separateBySource` combines with any option.
 public struct HKStatisticsOptions: OptionSet, Hashable, Sendable {
+    /// The options' bits, HealthKit's raw values.
     public let rawValue: UInt
 
+    /// The options with these bits.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }
@@ -28,6 +30,7 @@ public struct HKStatisticsOptions: OptionSet, Hashable, Sendable {
     /// The time the samples cover, counting overlapping time once.
     public static let duration = HKStatisticsOptions(rawValue: 1 << 6)
 
+    /// The former name of ``mostRecent``.
     @available(*, deprecated, renamed: "mostRecent")
     public static var discreteMostRecent: HKStatisticsOptions { .mostRecent }
 }

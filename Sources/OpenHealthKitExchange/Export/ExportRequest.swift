@@ -13,6 +13,7 @@ public enum ExportFormat: String, CaseIterable, Sendable, Codable {
 
 /// What to export, where.
 public struct ExportRequest: Sendable {
+    /// The format to write.
     public var format: ExportFormat
     /// The file or folder to create; it must not exist yet.
     public var destination: URL
@@ -21,6 +22,7 @@ public struct ExportRequest: Sendable {
     public var typeIdentifiers: [String]?
     /// Samples starting in [start, end); nil bounds are open.
     public var start: Date?
+    /// The end of the samples' start dates, excluded; nil: no end.
     public var end: Date?
     /// The time zone dates are written in (and activity summary days are selected in).
     public var timeZone: TimeZone
@@ -28,6 +30,7 @@ public struct ExportRequest: Sendable {
     /// The type identifier of audiograms (stored as samples; the catalog has no audiogram type yet).
     public static let audiogramTypeIdentifier = ExportTypeKind.audiogramIdentifier
 
+    /// A request; the defaults export every type, at every date, with dates in the current time zone.
     public init(
         format: ExportFormat, destination: URL, typeIdentifiers: [String]? = nil, start: Date? = nil, end: Date? = nil,
         timeZone: TimeZone = .current

@@ -2,6 +2,7 @@ import Foundation
 
 /// What an export wrote.
 public struct ExportSummary: Codable, Sendable, Equatable {
+    /// The format written.
     public var format: ExportFormat
     /// The file or folder created.
     public var destination: String
@@ -9,8 +10,11 @@ public struct ExportSummary: Codable, Sendable, Equatable {
     public var files: [String] = []
     /// Records written, by type identifier (correlation members and workout routes count under their own type).
     public var records: [String: Int] = [:]
+    /// The activity summaries (days) written.
     public var activitySummaries = 0
+    /// The clinical records written.
     public var clinicalRecords = 0
+    /// The records kept verbatim from an import (types the catalog does not know) written.
     public var unrecognizedRecords = 0
     /// The characteristics written (date of birth, biological sex...).
     public var characteristics = 0

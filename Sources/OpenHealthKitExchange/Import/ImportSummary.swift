@@ -5,12 +5,18 @@ import Foundation
 ///
 /// For every type, `read == added + alreadyStored + skipped`.
 public struct ImportSummary: Codable, Sendable, Equatable {
+    /// How many records of a kind the import read and what became of them.
     public struct Counts: Codable, Sendable, Equatable {
+        /// Records read.
         public var read = 0
+        /// Records stored by this import.
         public var added = 0
+        /// Records already in the store, e.g. from an earlier import of the same export.
         public var alreadyStored = 0
+        /// Records left out; each is listed in ``ImportSummary/skipped`` (up to ``ImportSummary/maximumListed``).
         public var skipped = 0
 
+        /// Counts with these values.
         public init(read: Int = 0, added: Int = 0, alreadyStored: Int = 0, skipped: Int = 0) {
             self.read = read
             self.added = added
@@ -23,14 +29,19 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public struct SkippedRecord: Codable, Sendable, Equatable {
         /// The line of the record's start tag (its end, for a tag written over several lines).
         public var line: Int
+        /// The record's element name, e.g. `Record`, `Workout`.
         public var element: String
+        /// The record's type identifier, when it has one.
         public var type: String?
+        /// Why the record was left out.
         public var reason: String
     }
 
     /// Something worth knowing that lost no record: a repaired document, a characteristic left out.
     public struct Warning: Codable, Sendable, Equatable {
+        /// The line the warning is about, when it is about one.
         public var line: Int?
+        /// What happened.
         public var message: String
     }
 
@@ -40,19 +51,24 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public var exportDate: Date?
     /// The export's locale (`HealthData locale`).
     public var locale: String?
+    /// Bytes of the document read (uncompressed, for a zip).
     public var bytesRead: Int64 = 0
     /// Seconds.
     public var duration: TimeInterval = 0
 
     /// Quantity and category records, correlations and audiograms, by type identifier.
     public var records: [String: Counts] = [:]
+    /// Workouts.
     public var workouts = Counts()
+    /// Workout routes.
     public var workoutRoutes = Counts()
+    /// Route locations stored by new workout routes.
     public var routeLocationsAdded = 0
     /// Instantaneous heart rates of heart rate variability records.
     public var heartbeatsAdded = 0
     /// `alreadyStored` counts days stored with the same values or from a later export.
     public var activitySummaries = Counts()
+    /// Clinical records (FHIR resources of the export's clinical-records folder).
     public var clinicalRecords = Counts()
     /// Records the catalog does not know (by type, or by element for other elements), kept verbatim.
     public var unrecognized: [String: Counts] = [:]
@@ -62,14 +78,17 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public var sources: [String: String] = [:]
     /// The first ``maximumListed`` skipped records.
     public var skipped: [SkippedRecord] = []
+    /// How many records were skipped in all, listed or not.
     public var skippedTotal = 0
     /// The first ``maximumListed`` warnings.
     public var warnings: [Warning] = []
+    /// How many warnings there were in all, listed or not.
     public var warningsTotal = 0
 
     /// How many skipped records and warnings are listed one by one.
     public static let maximumListed = 1000
 
+    /// An empty summary.
     public init() {}
 
     /// Records, workouts and other elements read, in all.
@@ -96,7 +115,9 @@ public struct ImportProgress: Sendable, Equatable {
     /// Seconds since the import started.
     public var elapsed: TimeInterval
 
+    /// Bytes read per second so far; 0 at the start.
     public var bytesPerSecond: Double { elapsed > 0 ? Double(bytesRead) / elapsed : 0 }
+    /// Records read per second so far; 0 at the start.
     public var recordsPerSecond: Double { elapsed > 0 ? Double(records) / elapsed : 0 }
 
     /// Between 0 and 1, when the size is known.

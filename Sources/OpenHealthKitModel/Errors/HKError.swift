@@ -14,56 +14,95 @@ public let HKErrorDomain = "com.apple.healthkit"
 public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
     /// HealthKit's error codes, with their raw values.
     public enum Code: Int, Sendable, CaseIterable {
+        /// An error with no more specific code.
         case unknownError = 0
+        /// Health data is not available on this device.
         case errorHealthDataUnavailable = 1
+        /// The device's health data is restricted (e.g. by an administrator).
         case errorHealthDataRestricted = 2
+        /// A parameter was invalid: a bad value, date, unit, type or predicate.
         case errorInvalidArgument = 3
+        /// The app is not authorized for the operation (e.g. saving a type the user did not allow it to share).
         case errorAuthorizationDenied = 4
+        /// The app has not asked the user for permission for a type the operation needs.
         case errorAuthorizationNotDetermined = 5
+        /// The store could not be read or written (in HealthKit: the device is locked).
         case errorDatabaseInaccessible = 6
+        /// The user cancelled the request.
         case errorUserCanceled = 7
+        /// Another app started a workout session.
         case errorAnotherWorkoutSessionStarted = 8
+        /// The user ended the workout session.
         case errorUserExitedWorkoutSession = 9
+        /// The user denied permission for a type the app requires.
         case errorRequiredAuthorizationDenied = 10
+        /// The requested data is not available.
         case errorNoData = 11
+        /// The workout activity type is not allowed in this kind of session.
         case errorWorkoutActivityNotAllowed = 12
+        /// The data is larger than the store accepts.
         case errorDataSizeExceeded = 13
+        /// A background workout session is not allowed.
         case errorBackgroundWorkoutSessionNotAllowed = 14
+        /// The operation is not permitted in Guest User mode.
         case errorNotPermissibleForGuestUserMode = 15
 
+        /// The former name of ``unknownError``.
         @available(*, deprecated, renamed: "unknownError")
         public static var noError: Code { .unknownError }
     }
 
+    /// What kind of error this is.
     public let code: Code
     /// A message for people, naming what went wrong.
     public let message: String
 
+    /// An error with a code and a message.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The error domain, ``HKErrorDomain`` (`com.apple.healthkit`).
     public static var errorDomain: String { HKErrorDomain }
+    /// The code's raw value, as `NSError.code`.
     public var errorCode: Int { code.rawValue }
+    /// The message under `NSLocalizedDescriptionKey`.
     public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
+    /// The message.
     public var errorDescription: String? { message }
 
+    /// The code ``Code/unknownError``, so that `catch HKError.unknownError` reads as in HealthKit.
     public static var unknownError: Code { .unknownError }
+    /// The code ``Code/errorHealthDataUnavailable``.
     public static var errorHealthDataUnavailable: Code { .errorHealthDataUnavailable }
+    /// The code ``Code/errorHealthDataRestricted``.
     public static var errorHealthDataRestricted: Code { .errorHealthDataRestricted }
+    /// The code ``Code/errorInvalidArgument``.
     public static var errorInvalidArgument: Code { .errorInvalidArgument }
+    /// The code ``Code/errorAuthorizationDenied``.
     public static var errorAuthorizationDenied: Code { .errorAuthorizationDenied }
+    /// The code ``Code/errorAuthorizationNotDetermined``.
     public static var errorAuthorizationNotDetermined: Code { .errorAuthorizationNotDetermined }
+    /// The code ``Code/errorDatabaseInaccessible``.
     public static var errorDatabaseInaccessible: Code { .errorDatabaseInaccessible }
+    /// The code ``Code/errorUserCanceled``.
     public static var errorUserCanceled: Code { .errorUserCanceled }
+    /// The code ``Code/errorAnotherWorkoutSessionStarted``.
     public static var errorAnotherWorkoutSessionStarted: Code { .errorAnotherWorkoutSessionStarted }
+    /// The code ``Code/errorUserExitedWorkoutSession``.
     public static var errorUserExitedWorkoutSession: Code { .errorUserExitedWorkoutSession }
+    /// The code ``Code/errorRequiredAuthorizationDenied``.
     public static var errorRequiredAuthorizationDenied: Code { .errorRequiredAuthorizationDenied }
+    /// The code ``Code/errorNoData``.
     public static var errorNoData: Code { .errorNoData }
+    /// The code ``Code/errorWorkoutActivityNotAllowed``.
     public static var errorWorkoutActivityNotAllowed: Code { .errorWorkoutActivityNotAllowed }
+    /// The code ``Code/errorDataSizeExceeded``.
     public static var errorDataSizeExceeded: Code { .errorDataSizeExceeded }
+    /// The code ``Code/errorBackgroundWorkoutSessionNotAllowed``.
     public static var errorBackgroundWorkoutSessionNotAllowed: Code { .errorBackgroundWorkoutSessionNotAllowed }
+    /// The code ``Code/errorNotPermissibleForGuestUserMode``.
     public static var errorNotPermissibleForGuestUserMode: Code { .errorNotPermissibleForGuestUserMode }
 }
 

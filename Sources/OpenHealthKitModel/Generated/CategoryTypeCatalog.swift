@@ -235,6 +235,7 @@ public enum HKCategoryValueOvulationTestResult: Int, Sendable, CaseIterable, HKC
     case indeterminate = 3
     case estrogenSurge = 4
 
+    /// The former name of ``luteinizingHormoneSurge``.
     @available(*, deprecated, renamed: "luteinizingHormoneSurge")
     public static var positive: Self { .luteinizingHormoneSurge }
 }
@@ -277,6 +278,7 @@ public enum HKCategoryValueSleepAnalysis: Int, Sendable, CaseIterable, HKCategor
     case asleepDeep = 4
     case asleepREM = 5
 
+    /// The former name of ``asleepUnspecified``.
     @available(*, deprecated, renamed: "asleepUnspecified")
     public static var asleep: Self { .asleepUnspecified }
 

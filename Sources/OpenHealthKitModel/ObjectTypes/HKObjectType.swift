@@ -12,13 +12,16 @@ open class HKObjectType: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Types are equal when their identifiers are.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKObjectType else { return false }
         return other.identifier == identifier
     }
 
+    /// The identifier's hash.
     open override var hash: Int { identifier.hashValue }
 
+    /// The identifier.
     open override var description: String { identifier }
 
     /// Whether the user must authorize each object of this type separately (vision prescriptions in HealthKit).
@@ -26,27 +29,35 @@ open class HKObjectType: NSObject, @unchecked Sendable {
 }
 
 extension HKObjectType {
+    /// The quantity type of an identifier; nil for an identifier HealthKit does not know.
     public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
         HKQuantityType.catalogType(identifier)
     }
 
+    /// The category type of an identifier; nil for an identifier HealthKit does not know.
     public class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? {
         HKCategoryType.catalogType(identifier)
     }
 
+    /// The characteristic type of an identifier; nil for an identifier HealthKit does not know.
     public class func characteristicType(forIdentifier identifier: HKCharacteristicTypeIdentifier) -> HKCharacteristicType? {
         HKCharacteristicType.catalogType(identifier)
     }
 
+    /// The correlation type of an identifier; nil for an identifier HealthKit does not know.
     public class func correlationType(forIdentifier identifier: HKCorrelationTypeIdentifier) -> HKCorrelationType? {
         HKCorrelationType.catalogType(identifier)
     }
 
+    /// The series type of an identifier (``HKWorkoutRouteTypeIdentifier``, ``HKDataTypeIdentifierHeartbeatSeries``);
+    /// nil for any other.
     public class func seriesType(forIdentifier identifier: String) -> HKSeriesType? {
         HKSeriesType.catalogType(identifier)
     }
 
+    /// The workout type.
     public class func workoutType() -> HKWorkoutType { HKWorkoutType.shared }
 
+    /// The activity summary type.
     public class func activitySummaryType() -> HKActivitySummaryType { HKActivitySummaryType.shared }
 }

@@ -9,6 +9,7 @@ public enum HKQuantityAggregationStyle: Int, Sendable, CaseIterable {
     /// The energy average of sound levels (IEC 61672-1).
     case discreteEquivalentContinuousLevel = 3
 
+    /// The former name of ``discreteArithmetic``.
     @available(*, deprecated, renamed: "discreteArithmetic")
     public static var discrete: HKQuantityAggregationStyle { .discreteArithmetic }
 }

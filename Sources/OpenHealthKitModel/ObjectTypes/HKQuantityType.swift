@@ -2,6 +2,8 @@ import Foundation
 
 /// A type of quantity samples: a numeric value with a unit of a fixed dimension.
 public final class HKQuantityType: HKSampleType, @unchecked Sendable {
+    /// How samples of this type combine in statistics: summed (cumulative) or averaged, minimized and maximized
+    /// (discrete).
     public let aggregationStyle: HKQuantityAggregationStyle
     /// The unit values of this type are stored in (its dimension's reference for compatibility).
     package let canonicalUnit: HKUnit

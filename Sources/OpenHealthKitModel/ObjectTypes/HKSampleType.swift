@@ -15,5 +15,7 @@ open class HKSampleType: HKObjectType, @unchecked Sendable {
     public var isMaximumDurationRestricted: Bool { false }
     /// Whether samples of this type have a minimum duration. No type of the catalog restricts it here.
     public var isMinimumDurationRestricted: Bool { false }
+    /// Whether estimates of this type may be recalibrated (HealthKit's `recalibrateEstimates`). No type of the catalog
+    /// allows it here.
     public var allowsRecalibrationForEstimates: Bool { false }
 }

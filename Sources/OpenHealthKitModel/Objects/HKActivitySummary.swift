@@ -32,6 +32,8 @@ public final class HKActivitySummary: NSObject, @unchecked Sendable {
     /// The day, as an ``ActivitySummaryDay`` key; nil for a summary made by the app.
     package private(set) var dayKey: String?
 
+    /// An empty summary not tied to a day: every quantity zero in its unit, the optional goals nil, move mode
+    /// `activeEnergy`.
     public override init() {
         super.init()
     }
@@ -53,6 +55,7 @@ public final class HKActivitySummary: NSObject, @unchecked Sendable {
         return ActivitySummaryDay.components(ofKey: dayKey, in: calendar)
     }
 
+    /// The summary's quantities, for debugging.
     public override var description: String {
         "<HKActivitySummary day:\(dayKey ?? "none") energy:\(activeEnergyBurned)/\(activeEnergyBurnedGoal) "
             + "exercise:\(appleExerciseTime)/\(appleExerciseTimeGoal) stand:\(appleStandHours)/\(appleStandHoursGoal)>"

@@ -2,6 +2,7 @@ import Foundation
 
 /// A sample holding one value of its category type's enumeration, e.g. `HKCategoryValueSleepAnalysis.asleepCore`.
 public final class HKCategorySample: HKSample, @unchecked Sendable {
+    /// The sample's category type.
     public let categoryType: HKCategoryType
     /// The raw value of the type's enumeration case.
     public let value: Int
@@ -18,10 +19,12 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
         )
     }
 
+    /// Creates a sample with no device or metadata; invalid input raises, as in HealthKit.
     public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date) {
         self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: nil)
     }
 
+    /// Creates a sample with metadata and no device; invalid input raises, as in HealthKit.
     public convenience init(
         type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]?
     ) {

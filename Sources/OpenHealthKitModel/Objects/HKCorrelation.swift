@@ -2,6 +2,7 @@ import Foundation
 
 /// Samples recorded together as one reading: a blood pressure (systolic and diastolic) or a meal (dietary samples).
 public final class HKCorrelation: HKSample, @unchecked Sendable {
+    /// The correlation's type: blood pressure or food.
     public let correlationType: HKCorrelationType
     /// The samples the correlation groups.
     public let objects: Set<HKSample>
@@ -18,10 +19,12 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
         )
     }
 
+    /// Creates a correlation with no device or metadata; invalid input raises, as in HealthKit.
     public convenience init(type: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>) {
         self.init(type: type, start: startDate, end: endDate, objects: objects, device: nil, metadata: nil)
     }
 
+    /// Creates a correlation with metadata and no device; invalid input raises, as in HealthKit.
     public convenience init(
         type: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>,
         metadata: [String: Any]?

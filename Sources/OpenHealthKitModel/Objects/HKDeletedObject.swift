@@ -3,7 +3,10 @@ import Foundation
 /// What remains of a deleted object, reported by anchored object queries: its UUID and, when it had them, its sync
 /// identifier and sync version.
 public final class HKDeletedObject: NSObject, @unchecked Sendable {
+    /// The UUID of the deleted object.
     public let uuid: UUID
+    /// The sync identifier and version of a deleted synced object (``HKMetadataKeySyncIdentifier``,
+    /// ``HKMetadataKeySyncVersion``); nil otherwise.
     public let metadata: [String: Any]?
 
     package init(uuid: UUID, metadata: [String: Any]?) {
@@ -12,11 +15,14 @@ public final class HKDeletedObject: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Deleted objects are equal when their UUIDs are.
     public override func isEqual(_ object: Any?) -> Bool {
         (object as? HKDeletedObject)?.uuid == uuid
     }
 
+    /// The UUID's hash.
     public override var hash: Int { uuid.hashValue }
 
+    /// The UUID, for debugging.
     public override var description: String { "<HKDeletedObject \(uuid.uuidString)>" }
 }

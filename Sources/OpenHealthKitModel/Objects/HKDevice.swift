@@ -2,17 +2,24 @@ import Foundation
 
 /// The hardware that generated a sample. Two devices are equal when all their fields are equal.
 public final class HKDevice: NSObject, @unchecked Sendable {
+    /// The device's name, e.g. `Apple Watch`.
     public let name: String?
+    /// Its manufacturer, e.g. `Apple Inc.`.
     public let manufacturer: String?
+    /// Its model, e.g. `Watch`.
     public let model: String?
+    /// Its hardware version, e.g. `Watch6,1`.
     public let hardwareVersion: String?
+    /// Its firmware version.
     public let firmwareVersion: String?
+    /// Its software version, e.g. the operating system's.
     public let softwareVersion: String?
     /// An identifier the device's maker uses locally (e.g. a Bluetooth peripheral identifier).
     public let localIdentifier: String?
     /// The FDA Unique Device Identifier's device identifier part.
     public let udiDeviceIdentifier: String?
 
+    /// A device with these properties; every one may be nil.
     public init(
         name: String?, manufacturer: String?, model: String?, hardwareVersion: String?, firmwareVersion: String?,
         softwareVersion: String?, localIdentifier: String?, udiDeviceIdentifier: String?
@@ -53,12 +60,15 @@ public final class HKDevice: NSObject, @unchecked Sendable {
         [name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier, udiDeviceIdentifier]
     }
 
+    /// Devices are equal when all their properties are.
     public override func isEqual(_ object: Any?) -> Bool {
         (object as? HKDevice)?.fields == fields
     }
 
+    /// The hash of every property.
     public override var hash: Int { fields.hashValue }
 
+    /// The properties that are set, for debugging.
     public override var description: String {
         let labels = ["name", "manufacturer", "model", "hardware", "firmware", "software", "localIdentifier", "UDIDeviceIdentifier"]
         let parts = zip(labels, fields).compactMap { label, value in value.map { "\(label):\($0)" } }
@@ -66,12 +76,20 @@ public final class HKDevice: NSObject, @unchecked Sendable {
     }
 }
 
-/// Device property keys for `HKQuery.predicateForObjects(withDeviceProperty:allowedValues:)`.
+/// The key of ``HKDevice/name``: the device property keys are for
+/// `HKQuery.predicateForObjects(withDeviceProperty:allowedValues:)`.
 public let HKDevicePropertyKeyName = "HKDevicePropertyName"
+/// The key of ``HKDevice/manufacturer``.
 public let HKDevicePropertyKeyManufacturer = "HKDevicePropertyManufacturer"
+/// The key of ``HKDevice/model``.
 public let HKDevicePropertyKeyModel = "HKDevicePropertyModel"
+/// The key of ``HKDevice/hardwareVersion``.
 public let HKDevicePropertyKeyHardwareVersion = "HKDevicePropertyHardwareVersion"
+/// The key of ``HKDevice/firmwareVersion``.
 public let HKDevicePropertyKeyFirmwareVersion = "HKDevicePropertyFirmwareVersion"
+/// The key of ``HKDevice/softwareVersion``.
 public let HKDevicePropertyKeySoftwareVersion = "HKDevicePropertySoftwareVersion"
+/// The key of ``HKDevice/localIdentifier``.
 public let HKDevicePropertyKeyLocalIdentifier = "HKDevicePropertyLocalIdentifier"
+/// The key of ``HKDevice/udiDeviceIdentifier``.
 public let HKDevicePropertyKeyUDIDeviceIdentifier = "HKDevicePropertyUDIDeviceIdentifier"

@@ -38,12 +38,15 @@ open class HKObject: NSObject, @unchecked Sendable {
     /// The value shown first in ``description`` (e.g. the quantity), if the kind of object has one.
     package var valueDescription: String? { nil }
 
+    /// Objects are equal when their UUIDs are.
     open override func isEqual(_ object: Any?) -> Bool {
         (object as? HKObject)?.uuid == uuid
     }
 
+    /// The UUID's hash.
     open override var hash: Int { uuid.hashValue }
 
+    /// The value (if any), UUID and source revision, for debugging.
     open override var description: String {
         let revision = "\"\(sourceRevision.source.name)\" (\(sourceRevision.version ?? ""))"
         return [valueDescription, uuid.uuidString, revision].compactMap { $0 }.joined(separator: " ")

@@ -9,7 +9,9 @@ import Foundation
 ///   subclass, so here the initializers create a plain `HKQuantitySample`, and the store returns the matching
 ///   subclass from queries. Code that checks `as? HKDiscreteQuantitySample` works on what queries return.
 public class HKQuantitySample: HKSample, @unchecked Sendable {
+    /// The sample's quantity type.
     public let quantityType: HKQuantityType
+    /// The value and its unit, compatible with the type's canonical unit.
     public let quantity: HKQuantity
 
     package required init(
@@ -24,10 +26,12 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
         )
     }
 
+    /// Creates a sample with no device or metadata; invalid input raises, as in HealthKit.
     public convenience init(type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date) {
         self.init(type: type, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: nil)
     }
 
+    /// Creates a sample with metadata and no device; invalid input raises, as in HealthKit.
     public convenience init(
         type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, metadata: [String: Any]?
     ) {

@@ -4,8 +4,11 @@ import Foundation
 ///
 /// A point reading has `startDate == endDate`; `startDate` is never after `endDate`.
 open class HKSample: HKObject, @unchecked Sendable {
+    /// The sample's type.
     public let sampleType: HKSampleType
+    /// When the sample starts.
     public let startDate: Date
+    /// When the sample ends; equal to ``startDate`` for a reading at one point in time.
     public let endDate: Date
 
     package init(
@@ -27,6 +30,7 @@ open class HKSample: HKObject, @unchecked Sendable {
         try SampleValidation.validateRequiredMetadata(of: sampleType, in: metadata)
     }
 
+    /// The object's description with its dates.
     open override var description: String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -43,11 +43,14 @@ public final class HKSource: NSObject, @unchecked Sendable {
         return HKSource(name: name, bundleIdentifier: Bundle.main.bundleIdentifier ?? name)
     }()
 
+    /// Sources are equal when their bundle identifiers are.
     public override func isEqual(_ object: Any?) -> Bool {
         (object as? HKSource)?.bundleIdentifier == bundleIdentifier
     }
 
+    /// The bundle identifier's hash.
     public override var hash: Int { bundleIdentifier.hashValue }
 
+    /// The name and bundle identifier, for debugging.
     public override var description: String { "<HKSource name:\(name), bundle:\(bundleIdentifier)>" }
 }

@@ -4,13 +4,16 @@ import Foundation
 ///
 /// The store stamps one on every object it saves. Two revisions are equal when all their fields are equal.
 public final class HKSourceRevision: NSObject, @unchecked Sendable {
+    /// The app or device that saved the object.
     public let source: HKSource
     /// The source's version (its `CFBundleVersion`), if known.
     public let version: String?
     /// The product the sample was saved on, e.g. `"iPhone14,2"`.
     public let productType: String?
+    /// The version of the operating system the object was saved on.
     public let operatingSystemVersion: OperatingSystemVersion
 
+    /// A revision with these fields.
     public init(source: HKSource, version: String?, productType: String?, operatingSystemVersion: OperatingSystemVersion) {
         self.source = source
         self.version = version
@@ -32,6 +35,7 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
         HKSourceRevision(source: .default(), version: nil)
     }
 
+    /// Revisions are equal when their source, version, product type and operating system version are.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKSourceRevision else { return false }
         return other.source == source && other.version == version && other.productType == productType
@@ -40,6 +44,7 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
             && other.operatingSystemVersion.patchVersion == operatingSystemVersion.patchVersion
     }
 
+    /// The hash of every field.
     public override var hash: Int {
         var hasher = Hasher()
         hasher.combine(source)
@@ -51,6 +56,7 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
         return hasher.finalize()
     }
 
+    /// The fields, for debugging.
     public override var description: String {
         let os = operatingSystemVersion
         return "<HKSourceRevision name:\(source.name), bundle:\(source.bundleIdentifier), version:\(version ?? "(null)"), "

@@ -10,14 +10,19 @@ import Foundation
 /// - Note: HealthKit deprecates these initializers and the total properties in favour of `HKWorkoutBuilder` and
 ///   per-type statistics, which OpenHealthKit does not have yet; they are kept undeprecated here.
 public final class HKWorkout: HKSample, @unchecked Sendable {
+    /// The kind of activity.
     public let workoutActivityType: HKWorkoutActivityType
     /// The workout's events in ascending order, or nil when it has none.
     public let workoutEvents: [HKWorkoutEvent]?
     /// The active time in seconds: the interval minus the paused time.
     public let duration: TimeInterval
+    /// The energy burned during the workout; nil when not recorded.
     public let totalEnergyBurned: HKQuantity?
+    /// The distance covered during the workout; nil when not recorded.
     public let totalDistance: HKQuantity?
+    /// The swimming strokes during the workout (a `count` quantity); nil when not recorded.
     public let totalSwimmingStrokeCount: HKQuantity?
+    /// The flights of stairs climbed during the workout (a `count` quantity); nil when not recorded.
     public let totalFlightsClimbed: HKQuantity?
 
     package init(
@@ -55,6 +60,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         )
     }
 
+    /// Creates a workout with no events, totals, device or metadata; invalid input raises, as in HealthKit.
     public convenience init(activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date) {
         self.init(
             activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: nil,
@@ -62,6 +68,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         )
     }
 
+    /// Creates a workout with events, totals and metadata but no device; invalid input raises, as in HealthKit.
     public convenience init(
         activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
         workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
@@ -116,6 +123,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         validateOrRaise()
     }
 
+    /// Creates a workout with an explicit duration (zero or less: the whole interval) and no device; invalid input
+    /// raises, as in HealthKit.
     public convenience init(
         activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
         duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?

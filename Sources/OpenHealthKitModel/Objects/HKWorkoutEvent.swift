@@ -4,11 +4,14 @@ import Foundation
 ///
 /// Two events are equal when their types and date intervals are equal.
 public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
+    /// The kind of event: pause, resume, lap, marker, segment...
     public let type: HKWorkoutEventType
     /// When it happened: a zero-length interval for a point in time, a longer one for a lap or a segment.
     public let dateInterval: DateInterval
+    /// The event's metadata; nil when it has none.
     public let metadata: [String: Any]?
 
+    /// An event of this type over this interval.
     public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
         self.type = type
         self.dateInterval = dateInterval
@@ -16,11 +19,13 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Events are equal when their types and date intervals are.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKWorkoutEvent else { return false }
         return other.type == type && other.dateInterval == dateInterval
     }
 
+    /// The hash of the type and the date interval.
     public override var hash: Int {
         var hasher = Hasher()
         hasher.combine(type)
@@ -28,6 +33,7 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
         return hasher.finalize()
     }
 
+    /// The type and interval, for debugging.
     public override var description: String {
         "<HKWorkoutEvent type:\(type) (\(type.rawValue)), \(dateInterval.start) - \(dateInterval.end)>"
     }

@@ -7,7 +7,9 @@ import Foundation
 /// `.greaterThan` or `NSComparisonPredicate.Operator.greaterThan` exactly as with HealthKit.
 public typealias _HKPredicateOperatorType = NSComparisonPredicate.Operator
 
-/// The comparisons a HealthKit predicate can make. The raw value is the SQL (SQLite) operator.
+/// The comparisons a HealthKit predicate can make. The raw value is the operator's symbol as healthd's predicates
+/// spell it on the wire (`<`, `<=`, `>`, `>=`, `==`, `!=`); the SQLite storage writes it into SQL as it is (SQLite
+/// accepts `==` and `!=`), another query language may need its own spelling.
 package enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case lessThan = "<"
     case lessThanOrEqualTo = "<="

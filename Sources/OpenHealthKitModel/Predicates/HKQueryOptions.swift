@@ -5,8 +5,10 @@ import Foundation
 /// With no option (`[]`) the sample must overlap the interval: it ends at or after the interval's start and starts
 /// before the interval's end.
 public struct HKQueryOptions: OptionSet, Hashable, Sendable {
+    /// The options' bits.
     public let rawValue: UInt
 
+    /// The options with these bits.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }

@@ -1,5 +1,6 @@
 /// A metric prefix for the SI units of ``HKUnit`` (`k` in `kg`, `m` in `mL`), with HealthKit's raw values.
 public enum HKMetricPrefix: Int, Sendable {
+    /// No prefix.
     case none = 0
     /// 10^-15 (`f`).
     case femto = 13

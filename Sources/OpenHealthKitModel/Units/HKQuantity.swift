@@ -9,6 +9,7 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
     package let unit: HKUnit
     package let value: Double
 
+    /// A quantity of `value` in `unit`.
     public init(unit: HKUnit, doubleValue value: Double) {
         self.unit = unit
         self.value = value
@@ -47,6 +48,7 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
         return other.unit == unit && other.value == value
     }
 
+    /// The hash of the unit and the value.
     public override var hash: Int {
         var hasher = Hasher()
         hasher.combine(unit)

@@ -3,6 +3,7 @@ import Foundation
 /// Bridging to Foundation's formatter units, with HealthKit's mappings (`Cal` and `kcal` both map to
 /// `.kilocalorie`, `.calorie` to the small calorie `cal`).
 extension HKUnit {
+    /// The unit equal to a mass formatter unit.
     public convenience init(from massFormatterUnit: MassFormatter.Unit) {
         self.init(definition: Self.unit(for: massFormatterUnit, in: Self.massFormatterUnits).definition)
     }
@@ -12,6 +13,7 @@ extension HKUnit {
         formatterUnit(for: unit, in: massFormatterUnits, named: "NSMassFormatterUnit")
     }
 
+    /// The unit equal to a length formatter unit.
     public convenience init(from lengthFormatterUnit: LengthFormatter.Unit) {
         self.init(definition: Self.unit(for: lengthFormatterUnit, in: Self.lengthFormatterUnits).definition)
     }
@@ -21,6 +23,7 @@ extension HKUnit {
         formatterUnit(for: unit, in: lengthFormatterUnits, named: "NSLengthFormatterUnit")
     }
 
+    /// The unit equal to an energy formatter unit (`.kilocalorie` is `kcal`, `.calorie` is `cal`).
     public convenience init(from energyFormatterUnit: EnergyFormatter.Unit) {
         self.init(definition: Self.unit(for: energyFormatterUnit, in: Self.energyFormatterUnits).definition)
     }

@@ -43,13 +43,16 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     /// not null, although it is dimensionless.
     public func isNull() -> Bool { definition.isNull }
 
+    /// Units are equal when they have the same definition: `g` and `kg` are not equal, though they convert.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKUnit else { return false }
         return other === self || other.definition == definition
     }
 
+    /// The hash of the unit's definition.
     public override var hash: Int { definition.hashValue }
 
+    /// The unit string.
     public override var description: String { unitString }
 
     /// Whether values convert between the two units (same dimension).

@@ -2,6 +2,7 @@ import Foundation
 
 /// A wrapper for an ``HKBloodType`` value, as the health store returns it.
 public final class HKBloodTypeObject: NSObject, @unchecked Sendable {
+    /// The blood type.
     public let bloodType: HKBloodType
 
     package init(bloodType: HKBloodType) {
