@@ -1,8 +1,14 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Every Swift target: Swift 6, and the compiler holds each file to the imports it declares.
+// MemberImportVisibility: a member is visible only where the module declaring it is imported (no leaking through
+// another file's or another module's imports). InternalImportsByDefault: `import X` is internal; a module's
+// public API may name X's types only under `public import X` (docs/ARCHITECTURE.md, "Module graph").
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -23,8 +29,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Hummingbird's own dependencies, declared because HealthWeb, HealthDaemon and HeartRate import them directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
     ],
     targets: [
+        // Each target lists exactly the modules its sources import (plus, for a test target, the executables it runs).
+
         // HealthKit's type system: types, units, quantities, samples, predicates, queries, errors.
         // Depends on nothing but Foundation.
         .target(name: "OpenHealthKitModel", swiftSettings: strict),
@@ -32,12 +44,11 @@ let package = Package(
         .target(name: "OpenHealthKitEngine", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
         // SQLite's process-wide settings, for the executables (`sqlite3_config` is variadic: Swift cannot call it).
         .target(name: "CSQLiteConfiguration", linkerSettings: [.linkedLibrary("sqlite3")]),
-        // The embedded SQLite storage (GRDB).
+        // The embedded SQLite storage (GRDB). GRDB and the C modules are imported internally: no client sees them.
         .target(
             name: "OpenHealthKitSQLite",
             dependencies: [
-                "OpenHealthKitEngine",
-                "CSQLiteConfiguration",
+                "OpenHealthKitModel", "OpenHealthKitEngine", "CSQLiteConfiguration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -45,7 +56,8 @@ let package = Package(
         ),
         // The JSON wire format shared by healthd and its client: objects, predicates, queries, errors.
         .target(name: "OpenHealthKitWire", dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine"], swiftSettings: strict),
-        // The facade apps import: HKHealthStore plus the whole model; embedded, or a client of healthd.
+        // The facade apps import: HKHealthStore, the whole model and the engine's configuration types (Exports.swift);
+        // embedded, or a client of healthd.
         .target(
             name: "OpenHealthKit",
             dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire"],
@@ -55,9 +67,14 @@ let package = Package(
         .target(
             name: "HealthWeb",
             dependencies: [
-                "OpenHealthKitEngine", "OpenHealthKitWire",
+                "OpenHealthKitModel", "OpenHealthKitEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // The import page streams an upload to disk.
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // Templates and static files are compiled in (Generated/WebAssets.swift, made by
             // Scripts/generate_web_assets.py from Resources/), so an installed healthd needs no resource bundle.
@@ -68,26 +85,37 @@ let package = Package(
         .target(
             name: "HealthDaemon",
             dependencies: [
-                "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "HealthWeb", "OpenHealthKitExchange",
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "HealthWeb",
+                "OpenHealthKitExchange",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "healthd",
-            dependencies: ["HealthDaemon", "OpenHealthKitSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "HealthDaemon", "OpenHealthKitSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // libxml2's streaming parser (libxml2-dev), for importing multi-gigabyte Health exports.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // Getting data in and out: Apple Health export import, export to Apple XML, FHIR R4 and CSV.
+        // Getting data in and out: Apple Health export import, export to Apple XML, FHIR R4 and CSV. Works on the
+        // engine, not through the app facade, so healthd links no HKHealthStore. (ZipExportSource also imports zlib,
+        // which ZIPFoundation brings: its own CZlib module on Linux, the system's on Darwin.)
         .target(
             name: "OpenHealthKitExchange",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitEngine", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "OpenHealthKitModel", "OpenHealthKitEngine", "CLibXML2",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -96,7 +124,7 @@ let package = Package(
         .target(
             name: "HKCommandLine",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitExchange",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "OpenHealthKitExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -110,6 +138,8 @@ let package = Package(
             dependencies: [
                 "OpenHealthKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/HeartRate/Sources",
@@ -120,9 +150,7 @@ let package = Package(
         .executableTarget(
             name: "ohk-bench",
             dependencies: [
-                "OpenHealthKit",
-                "OpenHealthKitSQLite",
-                "OpenHealthKitExchange",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitExchange",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -130,32 +158,53 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Test targets that run an executable (healthd, hk) depend on it so that `swift build --build-tests` builds it.
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
         .testTarget(
             name: "OpenHealthKitTests",
-            dependencies: ["OpenHealthKit", "OpenHealthKitSQLite"],
+            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "OpenHealthKitExchangeTests",
-            dependencies: ["OpenHealthKitExchange", "OpenHealthKitSQLite", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "OpenHealthKitExchange", "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HealthDaemonTests",
-            dependencies: ["HealthDaemon", "OpenHealthKit", "healthd"],
+            dependencies: [
+                "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "healthd",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HealthWebTests",
-            dependencies: ["HealthWeb", "OpenHealthKit", "OpenHealthKitSQLite", "healthd"],
+            dependencies: [
+                "HealthWeb", "OpenHealthKit", "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite",
+                "OpenHealthKitWire", "healthd",
+            ],
             swiftSettings: strict
         ),
-        .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),
+        .testTarget(
+            name: "HKCommandLineTests",
+            dependencies: [
+                "HKCommandLine", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitModel", "hk",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "HeartRateTests",
-            dependencies: ["HeartRate", "OpenHealthKit"],
+            dependencies: ["HeartRate", "OpenHealthKit", "OpenHealthKitEngine"],
             path: "Examples/HeartRate/Tests",
             swiftSettings: strict
         ),

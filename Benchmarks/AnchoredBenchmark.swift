@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// `ohk-bench anchored`: reading a type's changes after an anchor (what `HKAnchoredObjectQuery` does) through the

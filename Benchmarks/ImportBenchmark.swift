@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoreFoundation  // where Swift finds the C `timespec`/`timeval` this file reads
 import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitExchange

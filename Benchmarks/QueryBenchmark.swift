@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// `ohk-bench query`: an `HKSampleQuery` for one day of heart rate on stores of growing size, beside the same

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDBSQLite
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// `ohk-bench statistics`: daily step totals over five years of an iPhone and a watch (about two million samples,

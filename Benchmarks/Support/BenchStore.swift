@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// The app the benchmarks act for, and the stores they open.

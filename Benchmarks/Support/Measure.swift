@@ -1,3 +1,4 @@
+import CoreFoundation  // where Swift finds the C `timespec`/`timeval` this file reads
 import Foundation
 
 /// What a piece of work cost: wall-clock time, and CPU time of the whole process (every thread) meanwhile.

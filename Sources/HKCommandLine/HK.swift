@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// `hk`: the OpenHealthKit command-line tool.
 ///

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import OpenHealthKitModel
 import Hummingbird
-import Logging
+public import Logging
 import OpenHealthKitEngine
 import OpenHealthKitSQLite
 import ServiceLifecycle

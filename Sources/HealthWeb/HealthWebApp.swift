@@ -1,5 +1,5 @@
-import Foundation
-import Hummingbird
+package import Foundation
+package import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitModel
 

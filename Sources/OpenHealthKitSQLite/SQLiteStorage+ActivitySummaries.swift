@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 
 extension SQLiteStorage: ActivitySummaryStorage {
     package func activitySummaries(firstDay: String?, lastDay: String?) throws -> [ActivitySummaryRow] {

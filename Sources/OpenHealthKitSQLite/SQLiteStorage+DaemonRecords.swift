@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 import GRDB
-import OpenHealthKitEngine
-import OpenHealthKitModel
+package import OpenHealthKitEngine
+package import OpenHealthKitModel
 
 extension SQLiteStorage: DaemonRecordStorage {
     package func registeredApps() throws -> [RegisteredApp] {

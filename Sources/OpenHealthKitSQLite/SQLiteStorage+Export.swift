@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 
 extension SQLiteStorage: ExportStorage {
     package func storedSampleTypes() throws -> [String] {

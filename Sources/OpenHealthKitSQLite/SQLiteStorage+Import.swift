@@ -1,5 +1,5 @@
 import GRDB
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 
 extension SQLiteStorage: ExchangeStorage {
     /// An import batch in one transaction.

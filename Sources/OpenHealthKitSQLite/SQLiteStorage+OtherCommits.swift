@@ -1,5 +1,5 @@
 import GRDB
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// Seeing what other processes commit to the same file.

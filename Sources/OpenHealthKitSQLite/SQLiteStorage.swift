@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import GRDB
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// The embedded store: a SQLite database (a file in WAL mode, or in memory) behind the ``Storage`` seam.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// `POST /v1/queries/activity-summaries` (HKActivitySummaryQuery): the summaries whose day matches the predicate
 /// (`activitySummaryDays` conditions, combined with `and`, `or`, `not`); no predicate reads every summary.

@@ -1,6 +1,6 @@
 import Foundation
 import OpenHealthKitModel
-import OpenHealthKitEngine
+public import OpenHealthKitEngine
 
 /// `POST /v1/owner/apps`: an app's Info.plist and Entitlements.plist, as XML text (`infoPlist`, `entitlements`)
 /// or base64 (`infoPlistBase64`, `entitlementsBase64`, for binary property lists), and how long its credential

@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+public import Foundation
+public import OpenHealthKitModel
 
 /// A permission request, or the types it asks about: raw type identifiers.
 public struct WireAuthorizationRequest: Codable, Sendable {

@@ -1,6 +1,6 @@
-import Foundation
-import OpenHealthKitModel
-import OpenHealthKitEngine
+public import Foundation
+package import OpenHealthKitModel
+package import OpenHealthKitEngine
 
 // The bodies of the data routes an app calls (saving, deleting, queries).
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitModel
 
 /// A date on the wire: seconds since 1970 as a JSON number (what healthd writes, exact to the bit), or, on input,

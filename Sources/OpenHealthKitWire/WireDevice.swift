@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 /// The hardware that produced an object; absent properties are omitted.
 public struct WireDevice: Codable, Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 /// An error as healthd reports it: `{"error": {"code": 4, "domain": "com.apple.healthkit", "message": "..."}}`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// A query predicate on the wire: HealthKit's predicate tree as JSON objects tagged by `kind`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 /// `POST /v1/preferred-units`: the quantity types whose preferred units an app asks for (raw identifiers).
 public struct WirePreferredUnitsRequest: Codable, Sendable {

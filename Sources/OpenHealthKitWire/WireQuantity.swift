@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 /// A quantity: `{"value": 72, "unit": "count/min"}`, the unit as an `HKUnit` unit string.
 public struct WireQuantity: Codable, Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
-import OpenHealthKitModel
-import OpenHealthKitEngine
+public import OpenHealthKitModel
+package import OpenHealthKitEngine
 
 /// One audited call: `errorCode` is absent when it succeeded.
 public struct WireAuditEntry: Codable, Sendable {

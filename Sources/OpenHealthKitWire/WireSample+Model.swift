@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 extension WireSample {
     /// The wire form of a sample (quantities in the unit they carry).

@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+public import Foundation
+public import OpenHealthKitModel
 
 /// A sample on the wire. The type's raw identifier says which fields it has:
 /// - quantity types: `quantity`;

@@ -1,6 +1,6 @@
 import Foundation
 import OpenHealthKitModel
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 
 /// One sort key of a sample query: `{"key": "startDate", "ascending": false}`. Keys: `startDate`, `endDate`,
 /// `workoutDuration`, `workoutTotalDistance`, `workoutTotalEnergyBurned`, `workoutTotalSwimmingStrokeCount`,

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 /// The app or device that saved objects: `{"name": "Cardio", "bundleIdentifier": "com.example.cardio"}`.
 public struct WireSource: Codable, Sendable, Hashable {

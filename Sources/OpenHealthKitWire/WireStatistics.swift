@@ -1,6 +1,6 @@
-import Foundation
-import OpenHealthKitModel
-import OpenHealthKitEngine
+public import Foundation
+package import OpenHealthKitModel
+package import OpenHealthKitEngine
 
 /// `POST /v1/queries/statistics` (no `intervals`: HKStatisticsQuery) and `POST /v1/queries/statistics-collection`
 /// (with `intervals`: HKStatisticsCollectionQuery): a quantity type, a predicate, `HKStatisticsOptions` as its raw

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 /// Types on the wire: raw identifiers (`HKQuantityTypeIdentifierHeartRate`); short names (`heartRate`) are accepted
 /// on input too.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HKCommandLine
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// Which store `hk` opens, and the sources it writes under.
 @Suite struct StoreOptionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitWire
 
 /// What an app can and cannot reach: every kind of bad credential is a 401 JSON error on every route; an app sees

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitWire
 
 /// Background delivery in healthd: the change stream announces what is pending when the app connects, and an app

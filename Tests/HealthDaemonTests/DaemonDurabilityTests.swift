@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 import OpenHealthKitWire
 

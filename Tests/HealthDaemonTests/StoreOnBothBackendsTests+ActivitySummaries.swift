@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitWire
 import Testing
 import OpenHealthKit
 import OpenHealthKitEngine

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HeartRate
 @testable import OpenHealthKit
+import OpenHealthKitEngine
 
 /// The heart-rate model against an embedded in-memory store, whose permission sheets a rule answers.
 @Suite struct HeartRateModelTests {

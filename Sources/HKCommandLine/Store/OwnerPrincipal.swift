@@ -1,4 +1,5 @@
 import OpenHealthKit
+import OpenHealthKitEngine
 
 extension Principal {
     /// The source name `hk` saves under unless `--source` names another.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// The `--source` option of commands that write: the name what `hk` saves is labelled with ("Health" by default).
 ///

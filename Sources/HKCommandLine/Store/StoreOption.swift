@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// The `--store` option of every command that reads or writes health data: `@OptionGroup var store: StoreOption`.

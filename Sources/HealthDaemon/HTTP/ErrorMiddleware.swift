@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import OpenHealthKitModel
 
 /// Turns every failure into healthd's JSON error, unknown routes included, and logs the outcome of each call
 /// without its headers or body (they carry credentials and health data).

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitSQLite
 import OpenHealthKitWire
 
 extension HealthDaemon {

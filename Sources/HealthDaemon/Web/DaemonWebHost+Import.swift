@@ -1,5 +1,6 @@
 import Foundation
 import HealthWeb
+import Logging
 import OpenHealthKitExchange
 import OpenHealthKitModel
 

@@ -1,6 +1,7 @@
 import Foundation
 import HealthWeb
 import Hummingbird
+import Logging
 import OpenHealthKitEngine
 import OpenHealthKitModel
 

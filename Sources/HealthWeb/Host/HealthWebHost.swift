@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+package import Foundation
+package import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// What the Health web app needs from the daemon that serves it: the store, the registered apps, the audit log,

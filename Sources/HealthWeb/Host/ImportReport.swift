@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// How far an import has come, as the host's importer reports it.
 package struct ImportProgressReport: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// One engine per database in a process, so that every store on the same data shares one change feed: an observer

@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+package import Foundation
+package import OpenHealthKitEngine
 
 /// What an `HKHealthStore` needs from wherever the data lives, already scoped to the store's app: the embedded
 /// engine in this process (``EmbeddedBackend``) or a healthd daemon over HTTP (``RemoteBackend``), or, when the

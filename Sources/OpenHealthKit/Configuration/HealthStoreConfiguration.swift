@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+public import Foundation
+public import OpenHealthKitEngine
 
 /// Where an `HKHealthStore` keeps its data and on whose behalf it acts.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OpenHealthKitEngine
 
 /// A query the store knows how to run. `start` begins the work against the store's backend (delivering results

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A query for the user's activity summaries (one a day: move, exercise and stand), by day.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A query for the samples added and objects deleted since an anchor, returning the anchor to resume from.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A one-shot query for correlations (blood pressure, food) matching a predicate whose member samples match

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// What an observer query's update handler calls once it has processed a change: for a type with background

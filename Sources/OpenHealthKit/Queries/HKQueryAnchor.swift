@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The anchor value meaning "from the beginning", for `HKQueryAnchor(fromValue:)`.
 public let HKAnchoredObjectQueryNoAnchor: Int32 = 0

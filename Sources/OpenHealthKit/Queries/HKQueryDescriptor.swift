@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+public import Foundation
+package import OpenHealthKitEngine
 
 /// A sample type and an optional predicate: one part of a query that reads several types at once.
 public final class HKQueryDescriptor: NSObject, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A sample type and an optional predicate, typed by the sample class the query returns: the building block of

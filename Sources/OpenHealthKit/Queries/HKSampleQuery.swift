@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// The number meaning "no limit" for queries that take one.

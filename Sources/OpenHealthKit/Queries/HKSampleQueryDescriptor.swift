@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A one-shot sample query for Swift concurrency: the samples matching any of the predicates, sorted, up to a limit.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A one-shot query for the apps and devices that saved samples of a type matching a predicate, among the samples

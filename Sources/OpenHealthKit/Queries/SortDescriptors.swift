@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+public import Foundation
+package import OpenHealthKitEngine
 
 // swift-corelibs-foundation has no key-value coding, so `NSSortDescriptor(key:ascending:)` is unavailable there.
 // HealthKit code sorts with it (`NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`), so this

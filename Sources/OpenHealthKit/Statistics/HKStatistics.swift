@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+public import Foundation
+package import OpenHealthKitEngine
 
 /// The statistics of a quantity type over a period: a sum, an average, a minimum, a maximum, the most recent value or
 /// the time covered, as the query's options asked. A statistic the options did not ask for is nil.

@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+public import Foundation
+package import OpenHealthKitEngine
 
 /// The statistics of a collection query, one per time interval. Any interval can be asked for: one without data
 /// gives statistics whose quantities are all nil.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A query for statistics over a series of fixed calendar intervals (`anchorDate + n × intervalComponents`, in the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// The Swift-concurrency form of ``HKStatisticsCollectionQuery``: statistics per calendar interval, as a snapshot

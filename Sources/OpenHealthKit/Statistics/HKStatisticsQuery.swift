@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// A one-shot query for the statistics of every matching quantity sample: a sum for a cumulative type; an average,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// Characteristics are set by the user (`hk me`, the Health app) and read by apps allowed to read them. Without a

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitEngine
 
 /// The access point to the health data: authorization, saving, deleting, queries and characteristics,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OpenHealthKitModel
 
 /// Who an app is and what it declared: the keys of its Info.plist and Entitlements.plist that HealthKit reads.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+public import OpenHealthKitModel
 
 /// A permission request as the user sees it: the app, its reasons, and the types it wants to write and to read.
 public struct AuthorizationRequest: Sendable {

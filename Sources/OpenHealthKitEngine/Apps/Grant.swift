@@ -1,4 +1,4 @@
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// The user's decisions for one app and one type.
 package struct Grant: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OpenHealthKitModel
 
 /// How characteristics are stored: enumerations as their raw value, the date of birth as `yyyy-MM-dd`

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension CharacteristicCoding {
     /// Checks a characteristic value in its stored form before the user's tools store it: an enumeration's raw

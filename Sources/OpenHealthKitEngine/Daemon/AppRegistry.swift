@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OpenHealthKitModel
 
 /// The apps registered with healthd, held in memory in front of the database so that checking a credential on

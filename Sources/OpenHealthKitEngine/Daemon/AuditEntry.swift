@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One call that read or wrote health data: who, what, how much, when, and how it ended.
 package struct AuditEntry: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// An app's request to be woken for changes to a type, at most once per `frequency`.
 package struct BackgroundDelivery: Sendable, Equatable {

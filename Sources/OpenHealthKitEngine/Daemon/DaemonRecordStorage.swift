@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+package import Foundation
+package import OpenHealthKitModel
 
 /// What healthd keeps beside the health data: registered apps, background delivery requests, permission requests
 /// waiting for the owner and the audit log.

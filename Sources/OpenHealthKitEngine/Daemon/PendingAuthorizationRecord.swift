@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A permission request waiting for the owner, as healthd keeps it so that it outlives a restart: the app and the
 /// types it asked about whose decision was not made yet.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OpenHealthKitModel
 
 /// An app the owner registered with healthd: its manifest and its current credential. A credential is known by

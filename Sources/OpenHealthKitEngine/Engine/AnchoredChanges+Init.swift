@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension AnchoredChanges {
     /// Changes read elsewhere (a healthd client rebuilds them from the wire).

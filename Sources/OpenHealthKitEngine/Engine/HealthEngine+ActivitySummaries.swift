@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension HealthEngine {
     /// The activity summaries matching `predicate` (nil: all of them), by day.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// One part of a read over several types: a sample type and the predicate its samples must match (HealthKit's
 /// `HKQueryDescriptor`, in the engine's terms).

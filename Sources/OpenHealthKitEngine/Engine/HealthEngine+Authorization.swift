@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension HealthEngine {
     /// The share status of `type` for the app: HealthKit reveals writing decisions only.

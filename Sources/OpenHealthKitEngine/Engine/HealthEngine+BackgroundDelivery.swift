@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// Background delivery: an app's request to be told of changes to a type while it is not running, and how far it
 /// has been told. The requests live in the store's `background_delivery` records; the anchor up to which the app

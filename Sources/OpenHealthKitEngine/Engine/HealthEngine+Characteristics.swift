@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension HealthEngine {
     private static func key(_ type: HKCharacteristicTypeIdentifier) -> String { "characteristic/\(type.rawValue)" }

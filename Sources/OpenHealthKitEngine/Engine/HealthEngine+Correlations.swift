@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension HealthEngine {
     /// HKCorrelationQuery: the correlations of `type` matching `predicate` that the principal may see and that hold,

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension HealthEngine {
     /// Validates an object read from a Health export, as any save does, and turns it into rows that keep the

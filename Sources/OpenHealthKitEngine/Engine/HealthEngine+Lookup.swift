@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension HealthEngine {
     /// Which of `uuids` name stored objects, of any type and source: the owner's tools check before deleting, so

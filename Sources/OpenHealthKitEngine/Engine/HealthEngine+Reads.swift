@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// What an anchored read returns: samples added and objects deleted since an anchor, and the anchor to resume from.
 package struct AnchoredChanges: Sendable {

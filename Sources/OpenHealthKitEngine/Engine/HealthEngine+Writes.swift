@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+package import Foundation
+package import OpenHealthKitModel
 
 extension HealthEngine {
     /// Saves objects all or nothing: each is validated, needs a share grant for its type (a correlation: for its

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One transaction's worth of what a Health export import stores: sample rows (with their original sources) and the
 /// records that HealthKit objects do not cover yet (heartbeats, route locations, audiogram points, workout statistics

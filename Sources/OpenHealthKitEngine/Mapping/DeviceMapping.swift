@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 extension DeviceRow {
     /// A device as stored: absent properties become empty strings.

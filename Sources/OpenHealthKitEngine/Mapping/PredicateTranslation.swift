@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// Turns a query's predicate into a ``RowCondition`` for the storage: dates to seconds, quantities to the
 /// queried type's canonical unit, revisions and devices to stored strings.

@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+package import Foundation
+package import OpenHealthKitModel
 
 /// Rebuilds saved objects from storage rows, sharing one type, unit and source object per distinct value.
 package final class RowDecoding {

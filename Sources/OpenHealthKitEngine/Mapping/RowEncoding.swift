@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// Turns objects being saved into storage rows: values in canonical units, correlations followed by their members.
 package struct RowEncoding {

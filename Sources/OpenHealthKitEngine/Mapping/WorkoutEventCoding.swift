@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// Workout events as JSON: `[{"type": 1, "start": seconds, "end": seconds, "metadata": {...}}]`.
 package enum WorkoutEventCoding {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitModel
+package import OpenHealthKitModel
 
 /// The order in which sources count when statistics merge overlapping samples of a cumulative type: the user's list
 /// for the type first (as the Health app's Data Sources & Access), then every other source in the order it stored

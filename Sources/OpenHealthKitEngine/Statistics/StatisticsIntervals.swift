@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OpenHealthKitModel
 
 /// The time intervals of a statistics collection: `anchor + n × components` for every integer n, computed with a

@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+package import Foundation
+package import OpenHealthKitModel
 
 /// What a statistics request asks: a quantity type, a predicate, options, and either one statistics over every
 /// matching sample (`intervals` nil, as `HKStatisticsQuery`) or one per interval (as `HKStatisticsCollectionQuery`).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A read of sample rows: types, a condition, who may be seen, an anchor bound, order and limit.
 package struct RowQuery: Sendable {

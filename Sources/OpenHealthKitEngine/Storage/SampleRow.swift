@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A stored sample as the storage sees it: plain values, canonical units, dates in seconds since 1970.
 package struct SampleRow: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The seam between the engine and a database: rows in, rows out, all-or-nothing writes.
 ///

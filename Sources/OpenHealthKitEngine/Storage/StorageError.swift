@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Failures of the storage itself (not of the caller's input).
 package enum StorageError: Error, CustomStringConvertible {

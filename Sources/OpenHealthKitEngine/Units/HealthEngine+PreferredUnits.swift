@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+package import Foundation
+package import OpenHealthKitModel
 
 /// The units the user reads each quantity type in: their choice (the Health web app's Me page), else the default of
 /// their locale (``PreferredUnitDefaults``). Apps read them with `HKHealthStore.preferredUnits(for:)`.

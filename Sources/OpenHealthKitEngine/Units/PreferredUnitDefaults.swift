@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitModel
+package import Foundation
+package import OpenHealthKitModel
 
 /// The unit a quantity type is shown in when the user has not chosen one: by the measurement system of their locale
 /// (pounds, inches, miles and degrees Fahrenheit in the US; miles for distances in the UK; metric elsewhere), and,

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The user's locale as the environment names it (`LC_ALL`, then `LC_MEASUREMENT`, then `LANG`, as POSIX orders
 /// them). Foundation's `Locale.current` does not read these on Linux.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A format ``HealthExporter`` writes.
 public enum ExportFormat: String, CaseIterable, Sendable, Codable {

@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// Exports a store (`hk export`): Apple Health's export format, a FHIR R4 Bundle, or CSV files (docs/EXPORT.md).

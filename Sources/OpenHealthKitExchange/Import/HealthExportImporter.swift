@@ -1,5 +1,5 @@
-import Foundation
-import OpenHealthKitEngine
+public import Foundation
+package import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// Imports an Apple Health export (`hk import PATH`) into a store, as the owner of the data.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What an import read and what became of it: per type, how many were read, newly stored, already stored (an earlier
 /// import, or a correlation member the export also lists on its own) and skipped (with the reasons).

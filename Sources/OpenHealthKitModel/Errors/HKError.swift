@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The error domain of every ``HKError`` (`"com.apple.healthkit"`, as in HealthKit).
 public let HKErrorDomain = "com.apple.healthkit"

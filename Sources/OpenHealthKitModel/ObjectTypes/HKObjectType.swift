@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract superclass of every type of data in the store, identified by its raw identifier string.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The move, exercise and stand data of one day: what an `HKActivitySummaryQuery` reads.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample holding one value of its category type's enumeration, e.g. `HKCategoryValueSleepAnalysis.asleepCore`.
 public final class HKCategorySample: HKSample, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Samples recorded together as one reading: a blood pressure (systolic and diastolic) or a meal (dietary samples).
 public final class HKCorrelation: HKSample, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The hardware that generated a sample. Two devices are equal when all their fields are equal.
 public final class HKDevice: NSObject, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A quantity sample of a discrete type (heart rate, body mass): its values are averaged, not added.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract superclass of everything the store saves: an immutable object with a UUID, metadata, the device
 /// that produced it and the source revision that saved it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample holding one quantity of a quantity type, e.g. a heart rate of 72 count/min.
 ///

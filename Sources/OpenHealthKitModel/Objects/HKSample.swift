@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract superclass of data with a type and a time interval.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An app or device that saves data to the store.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A source at a particular version, on a particular product and operating system.
 ///

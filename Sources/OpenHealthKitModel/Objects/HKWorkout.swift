@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A workout: an activity between a start and an end date, with its events and totals.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The day of an activity summary as the store keys it: the Gregorian `yyyy-MM-dd` of the day the user lived
 /// (the export's `dateComponents`), whatever the calendar and time zone of the date components that name it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `NSComparisonPredicate.Operator`, the operator type of HealthKit's comparison predicates.
 ///

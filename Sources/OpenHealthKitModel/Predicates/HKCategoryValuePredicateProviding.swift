@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Category value enumerations (`HKCategoryValueSleepAnalysis`, ...) that make predicates over their own values.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HKQuery {
     /// A predicate that matches the activity summary of the day `dateComponents` name (their year, month and day in

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HKQuery {
     /// A predicate that matches category samples whose value compares with `value` as `operatorType` says.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HKQuery {
     /// A predicate that matches objects whose metadata contains `key`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HKQuery {
     /// A predicate that matches quantity samples whose quantity compares with `quantity` as `operatorType` says

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HKQuery {
     /// A predicate that matches samples by how their time span relates to the interval from `startDate` to `endDate`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HKQuery {
     /// A predicate that matches workouts of `workoutActivityType`.

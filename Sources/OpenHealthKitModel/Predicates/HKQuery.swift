@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract superclass of every query: the type of objects it looks for and an optional predicate that narrows them.
 ///

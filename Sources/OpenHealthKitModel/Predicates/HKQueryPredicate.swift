@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The `NSPredicate` the `HKQuery.predicateFor...` methods return: it carries its condition as data for the store.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A metadata value in a predicate: the kinds of value metadata can hold.
 package enum MetadataValue: Hashable, Sendable {

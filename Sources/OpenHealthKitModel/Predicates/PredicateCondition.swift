@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// What one `HKQuery.predicateFor...` predicate asks of an object, as plain data the store turns into SQL.
 ///

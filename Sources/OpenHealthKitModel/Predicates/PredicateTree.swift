@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A query predicate as a tree the store walks: conditions combined with and, or and not.
 package indirect enum PredicateTree: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The interval of `predicateForSamples(withStart:end:options:)`; a nil bound is open.
 package struct SampleDateRange: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An amount in a unit, such as 72 count/min, immutable. Read it in any compatible unit:
 /// ```swift

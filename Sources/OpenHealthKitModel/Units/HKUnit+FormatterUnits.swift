@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Bridging to Foundation's formatter units, with HealthKit's mappings (`Cal` and `kcal` both map to
 /// `.kilocalorie`, `.calorie` to the small calorie `cal`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A unit of measure: a root such as `g`, `count` or `mmHg`, an SI root with a metric prefix (`kg`, `mL`),
 /// or a compound of them (`count/min`, `mg/dL`, `mL/min·kg`).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The checks every sample gets: its dates, and the metadata its type requires.
 package enum SampleValidation {

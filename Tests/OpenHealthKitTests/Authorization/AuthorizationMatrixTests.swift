@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// Every combination of the user's share and read decisions, seen by the app and by another app on the same store:
 /// what may be saved, what each app reads back, and what `authorizationStatus` tells.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// Characteristics: set by the user, read by apps allowed to; an undecided read throws, a denied one looks unset.
 @Suite struct CharacteristicsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// The user changes their mind, and apps delete: a revoked grant holds at once, and an app deletes only what it saved.
 @Suite struct RevocationAndDeletionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// Calendar intervals and the proportional split of interval samples across them.
 @Suite struct IntervalStatisticsTests {

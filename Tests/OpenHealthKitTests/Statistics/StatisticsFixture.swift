@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// An engine on a fresh in-memory database, written to by the owner under any source name, for statistics tests.

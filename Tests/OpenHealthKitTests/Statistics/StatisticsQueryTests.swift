@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// The Apple-shaped statistics queries and descriptors, through HKHealthStore.
 @Suite struct StatisticsQueryTests {

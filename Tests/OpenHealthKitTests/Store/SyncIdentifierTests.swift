@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// HKMetadataKeySyncIdentifier and HKMetadataKeySyncVersion: a newer version of an object replaces the stored one
 /// (leaving a tombstone for anchored readers); an older or equal version is ignored.

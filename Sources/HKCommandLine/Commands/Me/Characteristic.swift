@@ -1,4 +1,6 @@
+import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// One of the user's characteristics as `hk me` names, reads and prints it.
 ///

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// `hk me [--set KEY=VALUE ...]`: the owner's characteristics, printed or set.
 struct MeCommand: AsyncParsableCommand {

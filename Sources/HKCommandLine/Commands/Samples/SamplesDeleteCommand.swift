@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// `hk samples delete UUID...`: deletes stored objects, all or none.
 struct SamplesDeleteCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// `hk samples [list] TYPE [--from DATE] [--to DATE] [--source NAME] [--limit N] [--unit UNIT]`: the samples of a
 /// type, by start date.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// `hk sources [list] TYPE`: the sources that saved samples of a type.
 struct SourcesListCommand: AsyncParsableCommand {

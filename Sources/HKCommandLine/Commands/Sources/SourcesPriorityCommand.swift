@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// `hk sources priority TYPE [--set "Source A,Source B"]`: the order in which sources count when statistics merge
 /// overlapping samples of a quantity type, printed or set.

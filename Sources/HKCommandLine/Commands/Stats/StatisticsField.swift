@@ -1,4 +1,5 @@
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// A statistic `hk stats` prints: the sum of a cumulative type; the average, minimum, maximum and most recent value
 /// of a discrete one. The raw value is its JSON key and column name.

@@ -1,4 +1,5 @@
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// The statistics of one interval, or of one source in it, in the unit `hk stats` prints: the type's fields (see
 /// ``StatisticsField``), each nil when there is no data, then the unit. JSON always has every key, `null` for no data.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// `hk stats TYPE [--interval hour|day|week|month|year] [--from DATE] [--to DATE] [--unit UNIT] [--by-source]`: the
 /// statistics of a quantity type, over a range or per calendar interval.

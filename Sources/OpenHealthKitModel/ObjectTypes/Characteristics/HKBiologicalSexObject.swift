@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A wrapper for an ``HKBiologicalSex`` value, as the health store returns it.
 public final class HKBiologicalSexObject: NSObject, @unchecked Sendable {

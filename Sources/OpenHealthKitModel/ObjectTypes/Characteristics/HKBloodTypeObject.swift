@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A wrapper for an ``HKBloodType`` value, as the health store returns it.
 public final class HKBloodTypeObject: NSObject, @unchecked Sendable {

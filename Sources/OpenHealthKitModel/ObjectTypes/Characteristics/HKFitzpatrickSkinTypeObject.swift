@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A wrapper for an ``HKFitzpatrickSkinType`` value, as the health store returns it.
 public final class HKFitzpatrickSkinTypeObject: NSObject, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A wrapper for an ``HKWheelchairUse`` value, as the health store returns it.
 public final class HKWheelchairUseObject: NSObject, @unchecked Sendable {

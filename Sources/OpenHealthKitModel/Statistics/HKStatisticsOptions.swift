@@ -1,5 +1,4 @@
 import Foundation
-import OpenHealthKitModel
 
 /// Which statistics a statistics query calculates, and whether it keeps sources apart.
 ///
