@@ -21,8 +21,9 @@ public final class HealthDaemon: Sendable {
     public let newOwnerSecret: String?
 
     let logger: Logger
-    let storage: SQLiteStorage
     let engine: HealthEngine
+    /// healthd's records beside the data (apps, pending requests, audit log), in the engine's database.
+    let records: any DaemonRecordStorage
     let registry: AppRegistry
     let authority: CredentialAuthority
     let authenticator: Authenticator
@@ -37,13 +38,13 @@ public final class HealthDaemon: Sendable {
         self.configuration = configuration
         self.logger = logger
         do {
-            storage = try SQLiteStorage(path: configuration.storePath)
+            engine = try HealthEngine.open(.file(configuration.storePath))
         } catch {
             throw DaemonStartError("cannot open the store at \(configuration.storePath): \(error)")
         }
-        engine = HealthEngine(storage: storage)
-        registry = try AppRegistry(storage: storage)
-        pending = try PendingAuthorizations(engine: engine, records: storage, registry: registry, logger: logger)
+        records = engine.storage
+        registry = try AppRegistry(storage: records)
+        pending = try PendingAuthorizations(engine: engine, records: records, registry: registry, logger: logger)
         let owner = try SecretFile.loadOrCreate(at: configuration.ownerSecretPath)
         newOwnerSecret = owner.created ? owner.secret : nil
         let key = try SecretFile.loadOrCreate(at: configuration.credentialKeyPath)
@@ -52,7 +53,7 @@ public final class HealthDaemon: Sendable {
         }
         authority = CredentialAuthority(key: Array(keyBytes))
         authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, registry: registry)
-        auditor = Auditor(records: storage, logger: logger)
+        auditor = Auditor(records: records, logger: logger)
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
         waker = try BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
     }

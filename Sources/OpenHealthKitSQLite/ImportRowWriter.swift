@@ -3,9 +3,10 @@ import GRDB
 import GRDBSQLite
 import OpenHealthKitEngine
 
-/// Writes an ``ImportBatch`` inside the caller's transaction: samples whose UUID is stored already are skipped
-/// (`ON CONFLICT DO NOTHING`), so re-importing an export adds only what is new. Prepared statements, bound without
-/// allocation, one step per row.
+/// Writes an ``ImportBatch`` inside the caller's transaction: its samples through the ``SampleInserter`` under the skip
+/// policy (a sample whose UUID is stored already is skipped, so re-importing an export adds only what is new), then
+/// the records only an import brings: the children of the samples it stored, activity summaries, clinical and
+/// unrecognized records. Prepared statements, bound without allocation, one step per row.
 struct ImportRowWriter {
     let db: Database
 
@@ -13,15 +14,8 @@ struct ImportRowWriter {
         self.db = db
     }
 
-    private static let insertSampleSQL = """
-        INSERT INTO sample (uuid, type_id, start_date, end_date, value, source_id, source_revision_id, device_id,
-                            metadata, sync_identifier, sync_version, correlation_id, anchor)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT DO NOTHING
-        """
-
     func write(_ batch: ImportBatch) throws -> ImportBatchResult {
-        let samples = try writeSamples(batch.samples, parents: Self.referencedParents(of: batch))
+        let samples = try SampleInserter(db, policy: .skip).insert(batch.samples, parents: Self.referencedParents(of: batch))
         var result = ImportBatchResult(
             stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized), change: samples.change)
         result.heartbeatsStored = try writeHeartbeats(batch.heartbeats, parents: samples.storedIDs)
@@ -44,131 +38,6 @@ struct ImportRowWriter {
         parents.formUnion(batch.workoutStatistics.map(\.workoutUUID))
         parents.formUnion(batch.workoutActivities.map(\.workoutUUID))
         return parents
-    }
-
-    private struct SampleOutcome {
-        var stored: [Bool]
-        /// Row ids of the newly stored samples that other rows of the batch point at.
-        var storedIDs: [UUID: Int64]
-        var change: StoreChange
-    }
-
-    private func writeSamples(_ rows: [SampleRow], parents: Set<UUID>) throws -> SampleOutcome {
-        var anchor = try currentAnchor()
-        var ids = RowIdentifiers(IdentifierCache(db))
-        var outcome = SampleOutcome(stored: Array(repeating: false, count: rows.count), storedIDs: [:], change: StoreChange(typeIdentifiers: [], anchor: anchor))
-        var longest: [Int64: Double] = [:]
-        let statement = try db.makeStatement(sql: Self.insertSampleSQL)
-        let sqlite = statement.sqliteStatement
-        let binding = SQLiteBinding(statement: sqlite)
-        defer { sqlite3_clear_bindings(sqlite) }
-
-        for index in Self.insertionOrder(rows) {
-            let row = rows[index]
-            let typeID = try ids.type(row.typeIdentifier)
-            let sourceID = try ids.source(row.source)
-            if let syncIdentifier = row.syncIdentifier {
-                guard try makeRoomForSyncVersion(of: row, syncIdentifier: syncIdentifier, sourceID: sourceID, anchor: &anchor) else { continue }
-            }
-            let parentID = try row.correlationUUID.map { try outcome.storedIDs[$0] ?? sampleID(of: $0) }
-            binding.bind(typeID, at: 2)
-            binding.bind(row.startDate, at: 3)
-            binding.bind(row.endDate, at: 4)
-            binding.bind(row.value, at: 5)
-            binding.bind(sourceID, at: 6)
-            binding.bind(try ids.revision(sourceID: sourceID, row.revision), at: 7)
-            binding.bind(try row.device.map { try ids.device($0) }, at: 8)
-            binding.bind(row.syncIdentifier, at: 10)
-            binding.bind(row.syncVersion, at: 11)
-            binding.bind(parentID, at: 12)
-            binding.bind(anchor + 1, at: 13)
-            // The UUID and the metadata are bound without a copy: they stay valid until the step is done.
-            let id: Int64? = try withUnsafeBytes(of: row.uuid.uuid) { uuid in
-                sqlite3_bind_blob(sqlite, 1, uuid.baseAddress, 16, nil)
-                guard var metadata = row.metadata else {
-                    sqlite3_bind_null(sqlite, 9)
-                    return try stepInserting(sqlite)
-                }
-                return try metadata.withUTF8 { text in
-                    sqlite3_bind_text(sqlite, 9, text.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(text.count), nil)
-                    return try stepInserting(sqlite)
-                }
-            }
-            guard let id else {
-                // Already stored. A correlation member the export also lists on its own joins its correlation.
-                if let parentID {
-                    try db.execute(
-                        sql: "UPDATE sample SET correlation_id = ? WHERE uuid = ? AND correlation_id IS NULL",
-                        arguments: [parentID, row.uuid.blob])
-                }
-                continue
-            }
-            anchor += 1
-            outcome.stored[index] = true
-            if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
-            if let workout = row.workout { try workout.insert(sampleID: id, into: db) }
-            ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
-            let duration = row.endDate - row.startDate
-            if duration > longest[typeID, default: 0] { longest[typeID] = duration }
-        }
-        for (typeID, duration) in longest {
-            try db.execute(sql: "UPDATE object_type SET max_duration = max(max_duration, ?) WHERE id = ?", arguments: [duration, typeID])
-        }
-        try db.execute(sql: "UPDATE store_anchor SET value = ?", arguments: [anchor])
-        outcome.change.anchor = anchor
-        return outcome
-    }
-
-    /// The order to insert the rows in: rows that point at no other row by ascending UUID, so that the unique UUID
-    /// index is walked once per batch, in key order, instead of at scattered places (an import's UUIDs are
-    /// time-ordered, see `ImportIdentity`, yet a batch's rows need not arrive in UUID order); then the correlation
-    /// members and routes, in their order, after every row they may point at. (The other indexes follow type and
-    /// time, which each batch keeps close together whatever the order.)
-    private static func insertionOrder(_ rows: [SampleRow]) -> [Int] {
-        func key(_ uuid: UUID) -> (UInt64, UInt64) {
-            withUnsafeBytes(of: uuid.uuid) { ($0.load(fromByteOffset: 0, as: UInt64.self).bigEndian, $0.load(fromByteOffset: 8, as: UInt64.self).bigEndian) }
-        }
-        var independent: [(key: (UInt64, UInt64), index: Int)] = []
-        var dependent: [Int] = []
-        independent.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            if row.correlationUUID == nil { independent.append((key(row.uuid), index)) } else { dependent.append(index) }
-        }
-        independent.sort { $0.key < $1.key }
-        return independent.map(\.index) + dependent
-    }
-
-    /// Runs an `INSERT ... ON CONFLICT DO NOTHING`: the new row's id, or nil when nothing was inserted.
-    /// (`RETURNING id` would say the same in one call, but makes SQLite keep an ephemeral table for each row.)
-    private func stepInserting(_ statement: SQLiteStatement) throws -> Int64? {
-        let code = sqlite3_step(statement)
-        let connection = db.sqliteConnection
-        let id = code == SQLITE_DONE && sqlite3_changes(connection) > 0 ? sqlite3_last_insert_rowid(connection) : nil
-        let reset = sqlite3_reset(statement)
-        guard code == SQLITE_DONE, reset == SQLITE_OK else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: String(cString: sqlite3_errmsg(connection)))
-        }
-        return id
-    }
-
-    /// The sync rule for an imported row: an equal or newer stored version wins (the row is skipped); an older one
-    /// is deleted, leaving a tombstone. Returns whether the row should be inserted.
-    private func makeRoomForSyncVersion(of row: SampleRow, syncIdentifier: String, sourceID: Int64, anchor: inout Int64) throws -> Bool {
-        guard let stored = try Row.fetchOne(
-            db, sql: "SELECT uuid, sync_version FROM sample WHERE source_id = ? AND sync_identifier = ?",
-            arguments: [sourceID, syncIdentifier])
-        else { return true }
-        guard (row.syncVersion ?? 0) > (stored["sync_version"] as Int64? ?? 0), let uuid = UUID(blob: stored["uuid"]) else { return false }
-        try db.execute(sql: "UPDATE store_anchor SET value = ?", arguments: [anchor])
-        anchor = try RowWriter(db).delete(uuids: [uuid]).anchor
-        return true
-    }
-
-    private func sampleID(of uuid: UUID) throws -> Int64 {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob]) else {
-            throw StorageError.missingParent(uuid)
-        }
-        return id
     }
 
     // MARK: Children, stored only with a parent this batch stored
@@ -369,59 +238,5 @@ struct ImportRowWriter {
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-    }
-
-    private func currentAnchor() throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT value FROM store_anchor") ?? 0
-    }
-}
-
-/// The ids of a batch's lookup rows, asking the cache only when a row's type, source, revision or device differs from
-/// the previous row's (an export lists records type by type, from a few sources): most rows hash nothing.
-private struct RowIdentifiers {
-    private var cache: IdentifierCache
-    private var lastType: (String, Int64)?
-    private var lastSource: (SourceRow, Int64)?
-    private var lastRevision: (Int64, RevisionRow, Int64)?
-    private var lastDevice: (DeviceRow, Int64)?
-    private var lastTouched: String?
-
-    init(_ cache: IdentifierCache) {
-        self.cache = cache
-    }
-
-    mutating func type(_ identifier: String) throws -> Int64 {
-        if let (last, id) = lastType, last == identifier { return id }
-        let id = try cache.typeID(identifier)
-        lastType = (identifier, id)
-        return id
-    }
-
-    mutating func source(_ source: SourceRow) throws -> Int64 {
-        if let (last, id) = lastSource, last == source { return id }
-        let id = try cache.sourceID(source)
-        lastSource = (source, id)
-        return id
-    }
-
-    mutating func revision(sourceID: Int64, _ revision: RevisionRow) throws -> Int64 {
-        if let (lastSourceID, last, id) = lastRevision, lastSourceID == sourceID, last == revision { return id }
-        let id = try cache.revisionID(sourceID: sourceID, revision)
-        lastRevision = (sourceID, revision, id)
-        return id
-    }
-
-    mutating func device(_ device: DeviceRow) throws -> Int64 {
-        if let (last, id) = lastDevice, last == device { return id }
-        let id = try cache.deviceID(device)
-        lastDevice = (device, id)
-        return id
-    }
-
-    /// Adds a stored row's type to the change, once per run of rows of one type.
-    mutating func touch(_ type: String, _ types: inout Set<String>) {
-        if lastTouched == type { return }
-        types.insert(type)
-        lastTouched = type
     }
 }

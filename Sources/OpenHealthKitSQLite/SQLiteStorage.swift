@@ -3,8 +3,8 @@ import GRDB
 package import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// The embedded store: a SQLite database (a file in WAL mode, or in memory) behind the ``Storage`` seam.
-package final class SQLiteStorage: Storage, @unchecked Sendable {
+/// The embedded store: a SQLite database (a file in WAL mode, or in memory) behind the ``HealthStorage`` seam.
+package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     // GRDB's writers are thread-safe; the commit watch is locked.
     let writer: any DatabaseWriter
     /// What ``otherCommits()`` has seen, while a watch is on (see SQLiteStorage+OtherCommits).
@@ -43,11 +43,15 @@ package final class SQLiteStorage: Storage, @unchecked Sendable {
     }
 
     package func insert(_ rows: [SampleRow]) throws -> StoreChange {
-        try writer.write { db in try notingOwnAnchors(db) { try RowWriter(db).insert(rows) } }
+        try writer.write { db in
+            try notingOwnAnchors(db) {
+                try SampleInserter(db, policy: .fail).insert(rows, parents: Set(rows.compactMap(\.correlationUUID))).change
+            }
+        }
     }
 
     package func delete(uuids: [UUID]) throws -> StoreChange {
-        try writer.write { db in try notingOwnAnchors(db) { try RowWriter(db).delete(uuids: uuids) } }
+        try writer.write { db in try notingOwnAnchors(db) { try SampleDeleter(db).delete(uuids: uuids) } }
     }
 
     package func fetch(_ query: RowQuery) throws -> [SampleRow] {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
-import OpenHealthKitSQLite
 
 /// The `--store` option of every command that reads or writes health data: `@OptionGroup var store: StoreOption`.
 ///
@@ -29,11 +28,12 @@ struct StoreOption: ParsableArguments {
         return HealthStoreConfiguration.defaultStorePath
     }
 
-    /// The engine on the database. Failing to open it is not bad input: it exits 1.
+    /// The engine on the database (the process's one, from `EngineRegistry`). Failing to open it is not bad input:
+    /// it exits 1.
     func openEngine() throws -> HealthEngine {
         let path = try resolvedPath()
         do {
-            return HealthEngine(storage: try SQLiteStorage(path: path))
+            return try EngineRegistry.engine(for: .file(path))
         } catch {
             throw HKError(.errorDatabaseInaccessible, "cannot open the store at \(path): \(error)")
         }

@@ -54,7 +54,7 @@ extension HealthDaemon {
             let query = AuditQuery(
                 app: parameters.get("app").map { String($0) }, since: try number("since").map(Date.init(timeIntervalSince1970:)),
                 afterID: try number("after").map { (id: Double) -> Int64 in Int64(id) }, limit: Int(min(10_000, max(1, try number("limit") ?? 1000))))
-            let entries = try await offload { [storage] in try storage.auditEntries(query) }
+            let entries = try await offload { [records] in try records.auditEntries(query) }
             return JSONResponses.response(WireAuditLog(entries: entries.map(WireAuditEntry.init)))
         }
     }

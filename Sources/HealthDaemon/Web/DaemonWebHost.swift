@@ -11,8 +11,8 @@ struct DaemonWebHost: HealthWebHost {
     let daemon: HealthDaemon
 
     var engine: HealthEngine { daemon.engine }
-    var apps: AppRegistry { daemon.registry }
-    var records: any DaemonRecordStorage { daemon.storage }
+    var apps: any RegisteredAppList { daemon.registry }
+    var records: any DaemonRecordStorage { daemon.records }
 
     var hostNames: Set<String> {
         ["127.0.0.1", "localhost", "::1", daemon.configuration.host.lowercased()]

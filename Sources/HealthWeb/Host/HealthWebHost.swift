@@ -6,7 +6,7 @@ import OpenHealthKitModel
 /// the owner secret and the permission requests waiting for the owner.
 package protocol HealthWebHost: Sendable {
     var engine: HealthEngine { get }
-    var apps: AppRegistry { get }
+    var apps: any RegisteredAppList { get }
     var records: any DaemonRecordStorage { get }
     /// The host names the pages answer to (loopback names and the configured host): a page requested under any
     /// other name (DNS rebinding) is refused.

@@ -13,12 +13,11 @@ package enum EngineRegistry {
     package static func engine(for location: HealthStoreConfiguration.Location) throws -> HealthEngine {
         try engines.withLock { engines in
             if let engine = engines[location] { return engine }
-            let storage: any Storage
+            let engine: HealthEngine
             switch location {
-            case .file(let path): storage = try SQLiteStorage(path: path)
-            case .memory: storage = try SQLiteStorage()
+            case .file(let path): engine = try HealthEngine.open(.file(path))
+            case .memory: engine = try HealthEngine.open(.memory)
             }
-            let engine = HealthEngine(storage: storage)
             engines[location] = engine
             return engine
         }

@@ -9,9 +9,6 @@ extension HealthEngine {
     package func activitySummaries(predicate: PredicateTree?, as principal: Principal) throws -> [HKActivitySummary] {
         let matches = try ActivitySummaryFilter(predicate)
         guard try visibleSources(for: HKActivitySummaryTypeIdentifier, as: principal) == nil else { return [] }
-        guard let storage = storage as? any ActivitySummaryStorage else {
-            throw HKError(.errorInvalidArgument, "This store keeps no activity summaries")
-        }
         let rows = try storageCall { try storage.activitySummaries(firstDay: matches.firstDay, lastDay: matches.lastDay) }
         return rows.filter { matches.contains($0.date) }.map(Self.summary)
     }

@@ -9,41 +9,31 @@ package import OpenHealthKitModel
 extension HealthEngine {
     private static func acknowledgedKey(_ app: String, _ type: String) -> String { "backgroundDelivery/\(app)/\(type)" }
 
-    private func deliveryRecords() throws -> any DaemonRecordStorage {
-        guard let records = storage as? any DaemonRecordStorage else {
-            throw HKError(.errorDatabaseInaccessible, "This store cannot remember background delivery requests")
-        }
-        return records
-    }
-
     /// Remembers the app's request, after HealthKit's checks (the background-delivery entitlement, else
     /// `errorAuthorizationDenied`; not a correlation type). Changes made before the first request are not pending.
     package func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency, app: AppManifest) throws {
         try app.checkBackgroundDelivery(for: type)
-        let records = try deliveryRecords()
         try storageCall {
             let key = Self.acknowledgedKey(app.bundleIdentifier, type.identifier)
             if try storage.setting(key) == nil { try storage.setSettings([key: String(try storage.currentAnchor())]) }
-            try records.setBackgroundDelivery(app: app.bundleIdentifier, type: type.identifier, frequency: frequency)
+            try storage.setBackgroundDelivery(app: app.bundleIdentifier, type: type.identifier, frequency: frequency)
         }
     }
 
     /// Forgets the app's request for `type`, or for every type when nil.
     package func disableBackgroundDelivery(for type: HKObjectType?, app: AppManifest) throws {
         try app.checkProvisioning()
-        let records = try deliveryRecords()
         try storageCall {
-            try records.setBackgroundDelivery(app: app.bundleIdentifier, type: type?.identifier, frequency: nil)
+            try storage.setBackgroundDelivery(app: app.bundleIdentifier, type: type?.identifier, frequency: nil)
             let keys = try type.map { [Self.acknowledgedKey(app.bundleIdentifier, $0.identifier)] }
                 ?? Array(try storage.settings(withPrefix: Self.acknowledgedKey(app.bundleIdentifier, "")).keys)
             try storage.setSettings(Dictionary(uniqueKeysWithValues: keys.map { ($0, String?.none) }))
         }
     }
 
-    /// The app's requests, by type (none on a storage that keeps no such records).
+    /// The app's requests, by type.
     package func backgroundDeliveries(app bundleIdentifier: String) throws -> [BackgroundDelivery] {
-        guard let records = storage as? any DaemonRecordStorage else { return [] }
-        return try storageCall { try records.backgroundDeliveries(app: bundleIdentifier) }
+        try storageCall { try storage.backgroundDeliveries(app: bundleIdentifier) }
     }
 
     /// The anchor up to which the app acknowledged the changes of `type`; nil when it has no background delivery for

@@ -4,7 +4,7 @@ import OpenHealthKitModel
 extension HealthEngine {
     /// The identifiers of the sample types with stored samples, sorted. Only the owner exports.
     package func storedSampleTypes(as principal: Principal) throws -> [String] {
-        let storage = try exportStorage(for: principal)
+        try checkOwner(principal)
         return try storageCall { try storage.storedSampleTypes() }
     }
 
@@ -13,7 +13,7 @@ extension HealthEngine {
     ///
     /// An error `visitor` throws ends the read and is rethrown as it is.
     package func export(_ query: ExportQuery, to visitor: any ExportVisitor, as principal: Principal) throws {
-        let storage = try exportStorage(for: principal)
+        try checkOwner(principal)
         let guarded = GuardedVisitor(visitor)
         do {
             try storageCall { try storage.export(query, to: guarded) }
@@ -22,14 +22,10 @@ extension HealthEngine {
         }
     }
 
-    private func exportStorage(for principal: Principal) throws -> any ExportStorage {
+    private func checkOwner(_ principal: Principal) throws {
         guard case .owner = principal else {
             throw HKError(.errorAuthorizationDenied, "Only the owner of the store can export it")
         }
-        guard let storage = storage as? any ExportStorage else {
-            throw HKError(.errorInvalidArgument, "This store cannot be exported (its storage has no export path)")
-        }
-        return storage
     }
 }
 

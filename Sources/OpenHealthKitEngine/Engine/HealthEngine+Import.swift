@@ -12,9 +12,6 @@ extension HealthEngine {
 
     /// Stores an import batch (see ``ExchangeStorage/importBatch(_:)``) and tells running queries what changed.
     package func importBatch(_ batch: ImportBatch) throws -> ImportBatchResult {
-        guard let storage = storage as? any ExchangeStorage else {
-            throw HKError(.errorInvalidArgument, "This store cannot import Health exports (its storage has no import path)")
-        }
         var result = try storageCall { try storage.importBatch(batch) }
         // Activity summary queries that keep running follow the summaries' type.
         if result.activitySummariesStored > 0 { result.change.typeIdentifiers.insert(HKActivitySummaryTypeIdentifier) }

@@ -1,15 +1,15 @@
 import Foundation
 import OpenHealthKitModel
 
-/// The store's logic over a ``Storage``: provisioning and authorization, validation, writes, reads and the change
+/// The store's logic over a ``HealthStorage``: provisioning and authorization, validation, writes, reads and the change
 /// feed. It knows no HTTP and no SQL; `HKHealthStore` (in-process) and healthd (for many apps) both drive it.
 package final class HealthEngine: Sendable {
-    package let storage: any Storage
+    package let storage: any HealthStorage
     package let feed = ChangeFeed()
     package let grants: GrantStore
     private let otherCommits: OtherCommitPoller
 
-    package init(storage: any Storage) {
+    package init(storage: any HealthStorage) {
         self.storage = storage
         grants = GrantStore(storage: storage)
         let otherCommits = OtherCommitPoller(storage: storage, feed: feed)

@@ -35,14 +35,18 @@ package protocol Storage: AnyObject, Sendable {
     /// The anchor of the latest change.
     func currentAnchor() throws -> Int64
 
-    /// A small key-value area for the engine's own records (authorization, characteristics, priorities).
+    /// A small key-value area for the engine's own records (authorization, characteristics, priorities): the value
+    /// stored under `key`, nil when none is.
     func setting(_ key: String) throws -> String?
+    /// Sets the values in one transaction; a nil value removes its key.
     func setSettings(_ values: [String: String?]) throws
+    /// Every stored setting whose key starts with `prefix`.
     func settings(withPrefix prefix: String) throws -> [String: String]
 
     /// Starts telling the storage's own commits from those of other connections to the same file (other processes);
     /// false when no other connection can write to it. Until it stops, ``otherCommits()`` reports what others did.
     func startWatchingOtherCommits() throws -> Bool
+    /// Ends the watch ``startWatchingOtherCommits()`` started; nothing happens when none is on.
     func stopWatchingOtherCommits()
 
     /// What other connections committed since the watch started or since the last call; nil when nobody else did.

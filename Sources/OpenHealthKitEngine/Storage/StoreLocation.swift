@@ -1,7 +1,13 @@
 import Foundation
 
-/// Where the user's store lives by default, shared by the library, `hk` and healthd.
-package enum StoreLocation {
+/// Where a store's database lives (see `HealthEngine.open(_:)`), and where the user's store lives by default,
+/// shared by the library, `hk` and healthd.
+package enum StoreLocation: Sendable, Hashable {
+    /// The database file at this path, created (with its folder) when missing.
+    case file(String)
+    /// A private in-memory database, gone once its engine is released.
+    case memory
+
     /// `$XDG_DATA_HOME/OpenHealthKit/health.sqlite`, else `$HOME/.local/share/OpenHealthKit/health.sqlite`.
     package static var defaultPath: String { defaultPath(environment: ProcessInfo.processInfo.environment) }
 

@@ -1,16 +1,4 @@
-import Foundation
 package import OpenHealthKitModel
-
-/// An app's request to be woken for changes to a type, at most once per `frequency`.
-package struct BackgroundDelivery: Sendable, Equatable {
-    package var typeIdentifier: String
-    package var frequency: HKUpdateFrequency
-
-    package init(typeIdentifier: String, frequency: HKUpdateFrequency) {
-        self.typeIdentifier = typeIdentifier
-        self.frequency = frequency
-    }
-}
 
 extension AppManifest {
     /// HealthKit's checks before enabling background delivery: a provisioned app with the background-delivery

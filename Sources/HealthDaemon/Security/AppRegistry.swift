@@ -1,20 +1,22 @@
-package import Foundation
+import Foundation
+import HealthWeb
+import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// The apps registered with healthd, held in memory in front of the database so that checking a credential on
 /// every call reads no disk, and a revocation holds for the very next call.
-package final class AppRegistry: Sendable {
+final class AppRegistry: RegisteredAppList {
     private let storage: any DaemonRecordStorage
     private let cache: Locked<[String: RegisteredApp]>
 
-    package init(storage: any DaemonRecordStorage) throws {
+    init(storage: any DaemonRecordStorage) throws {
         self.storage = storage
         cache = Locked(Dictionary(uniqueKeysWithValues: try storage.registeredApps().map { ($0.bundleIdentifier, $0) }))
     }
 
     /// Registers (or registers again) an app after HealthKit's provisioning checks; the record replaces any
     /// earlier one, so only the new credential id is valid.
-    package func register(_ app: RegisteredApp) throws {
+    func register(_ app: RegisteredApp) throws {
         try app.manifest.checkRegistration()
         try cache.withLock { cache in
             try storage.saveRegisteredApp(app)
@@ -22,17 +24,17 @@ package final class AppRegistry: Sendable {
         }
     }
 
-    package func app(_ bundleIdentifier: String) -> RegisteredApp? {
+    func app(_ bundleIdentifier: String) -> RegisteredApp? {
         cache.withLock { $0[bundleIdentifier] }
     }
 
     /// Every registered app, revoked ones included, by bundle identifier.
-    package func apps() -> [RegisteredApp] {
+    func apps() -> [RegisteredApp] {
         cache.withLock { Array($0.values) }.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
     }
 
     /// Revokes an app: its credential fails from now on. Returns nil for an app that is not registered.
-    package func revoke(_ bundleIdentifier: String, at date: Date = Date()) throws -> RegisteredApp? {
+    func revoke(_ bundleIdentifier: String, at date: Date = Date()) throws -> RegisteredApp? {
         try cache.withLock { cache in
             guard var app = cache[bundleIdentifier] else { return nil }
             if app.revokedAt == nil { app.revokedAt = date }
@@ -40,20 +42,5 @@ package final class AppRegistry: Sendable {
             cache[bundleIdentifier] = app
             return app
         }
-    }
-}
-
-extension AppManifest {
-    /// What registering an app requires: HealthKit's provisioning (an explicit App ID, the HealthKit entitlement)
-    /// and at least one usage description, none of them blank.
-    package func checkRegistration() throws {
-        try checkProvisioning()
-        if shareUsageDescription == nil && updateUsageDescription == nil {
-            throw HKError.invalidArgument(
-                "NSHealthShareUsageDescription or NSHealthUpdateUsageDescription must be set in the app's Info.plist")
-        }
-        // The request-time checks, for each description present: a blank one is refused with HealthKit's message.
-        try checkUsageDescriptions(
-            share: updateUsageDescription == nil ? [] : ["write"], read: shareUsageDescription == nil ? [] : ["read"])
     }
 }

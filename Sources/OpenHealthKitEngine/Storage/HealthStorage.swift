@@ -1,0 +1,21 @@
+/// Everything a database must implement to hold a store: what ``HealthEngine`` requires of its storage, and healthd of
+/// the same database. This folder (`Engine/Storage`) is the whole seam; a storage implements each part:
+///
+/// - ``Storage``: sample rows in and out (inserts under the sync rule, deletions with tombstones, reads narrowed by
+///   ``RowQuery``, the lean statistics read), the anchor, the engine's key-value settings, and the watch of other
+///   processes' commits (``OtherCommits``). Rows: ``SampleRow`` and its parts, ``DeletedRow``, ``ValueRow``.
+/// - ``ExchangeStorage``: a Health export import, one ``ImportBatch`` per transaction (samples skipped, not refused,
+///   when stored already), with the records HealthKit objects do not cover (heartbeats, route locations, audiogram
+///   points, workout statistics and activities, activity summaries, clinical and unrecognized records).
+/// - ``ExportStorage``: the export's snapshot read of every record, each with its children (``ExportRecord``,
+///   ``ExportVisitor``).
+/// - ``ActivitySummaryStorage``: the imported activity summaries read back by day (``ActivitySummaryRow``).
+/// - ``BackgroundDeliveryStorage``: apps' background delivery requests (``BackgroundDelivery``).
+/// - ``DaemonRecordStorage``: healthd's records beside the data, which the engine never reads: registered apps,
+///   pending permission requests and the audit log (``RegisteredApp``, ``PendingAuthorizationRecord``,
+///   ``AuditEntry``).
+///
+/// Each method states its contract; the SQLite storage (`OpenHealthKitSQLite`) is the reference implementation.
+/// Failures a caller caused are ``StorageError``s; any other error means the database could not be used.
+package protocol HealthStorage:
+    Storage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage, DaemonRecordStorage {}

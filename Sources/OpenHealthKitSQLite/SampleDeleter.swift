@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+import OpenHealthKitEngine
+
+/// Deletes samples inside the caller's transaction, leaving a tombstone for each: for ``Storage/delete(uuids:)`` and
+/// for the sync rule of ``SampleInserter``.
+struct SampleDeleter {
+    let db: Database
+
+    init(_ db: Database) {
+        self.db = db
+    }
+
+    func delete(uuids: [UUID]) throws -> StoreChange {
+        var anchor = try StoreAnchor.current(db)
+        var touched: Set<String> = []
+        for uuid in uuids {
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob]) else { continue }
+            touched.formUnion(try deleteSampleAndMembers(id: id, anchor: &anchor))
+        }
+        try StoreAnchor.set(anchor, db)
+        return StoreChange(typeIdentifiers: touched, anchor: anchor)
+    }
+
+    /// Replaces a sample, and the members of a correlation, by tombstones, each taking the next anchor; returns their
+    /// type identifiers. The caller stores the final anchor.
+    func deleteSampleAndMembers(id: Int64, anchor: inout Int64) throws -> Set<String> {
+        let members = try Int64.fetchAll(db, sql: "SELECT id FROM sample WHERE correlation_id = ?", arguments: [id])
+        return Set(try (members + [id]).map { try deleteSample(id: $0, anchor: &anchor) })
+    }
+
+    /// Replaces a sample by its tombstone; returns its type identifier.
+    private func deleteSample(id: Int64, anchor: inout Int64) throws -> String {
+        anchor += 1
+        try db.execute(
+            sql: """
+                INSERT INTO deleted_object (anchor, uuid, type_id, source_id, sync_identifier, sync_version)
+                SELECT ?, uuid, type_id, source_id, sync_identifier, sync_version FROM sample WHERE id = ?
+                """,
+            arguments: [anchor, id])
+        let type = try String.fetchOne(
+            db, sql: "SELECT t.identifier FROM sample s JOIN object_type t ON t.id = s.type_id WHERE s.id = ?", arguments: [id])!
+        try db.execute(sql: "DELETE FROM workout WHERE sample_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM sample WHERE id = ?", arguments: [id])
+        return type
+    }
+}
