@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthDaemonTests",
-            dependencies: ["HealthDaemon", "OpenHealthKit", "healthd"],
+            dependencies: ["HealthDaemon", "OpenHealthKit", "OpenHealthKitSQLite", "healthd"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -120,7 +120,8 @@ public final class HealthDaemon: Sendable {
 
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
+        let allowed = Locked(AllowedMethods())
+        router.add(middleware: ErrorMiddleware(allowed: allowed))
         addPublicRoutes(to: router)
         addAppRoutes(to: router)
         addAuthorizationRoutes(to: router)
@@ -133,6 +134,7 @@ public final class HealthDaemon: Sendable {
         addOwnerDataRoutes(to: router)
         addPreferredUnitRoutes(to: router)
         addWebRoutes(to: router)
+        allowed.withLock { $0 = AllowedMethods(router.routes) }
         return router
     }
 }

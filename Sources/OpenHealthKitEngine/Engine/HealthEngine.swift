@@ -26,7 +26,8 @@ package final class HealthEngine: Sendable {
         } catch let error as StorageError {
             throw HKError(.errorInvalidArgument, error.description)
         } catch {
-            throw HKError(.errorDatabaseInaccessible, "The health database could not be used: \(error)")
+            // Never the underlying error: its text can hold SQL, which differs with what the caller may read.
+            throw HKError(.errorDatabaseInaccessible, "The health database could not be used")
         }
     }
 
