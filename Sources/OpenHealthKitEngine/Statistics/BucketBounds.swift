@@ -45,7 +45,7 @@ struct BucketBounds {
     /// Grows `starts` to the interval holding `time`, computing every start in between.
     private mutating func extend(toHold time: Double) throws {
         let date = Date(timeIntervalSince1970: time)
-        guard SampleValidation.dateRange.contains(date) else {
+        guard SampleValidation.isSampleDate(date) else {
             throw HKError.invalidArgument(
                 "The store holds a sample dated outside years 1 to 4001 (\(time) s since 1970): narrow the query's date range")
         }

@@ -36,7 +36,7 @@ package struct StatisticsIntervals: Sendable, Equatable {
     /// weeks, days, hours, minutes, seconds and nanoseconds no longer than the range of sample dates, or when the
     /// anchor is outside that range (``SampleValidation/dateRange``).
     package init(anchor: Date, components: DateComponents, calendar: Calendar) throws {
-        guard SampleValidation.dateRange.contains(anchor) else {
+        guard SampleValidation.isSampleDate(anchor) else {
             throw HKError.invalidArgument("The anchor date of statistics intervals must lie between years 1 and 4001: \(anchor.timeIntervalSince1970)")
         }
         let unsupported = [components.era, components.quarter, components.weekday, components.weekdayOrdinal, components.yearForWeekOfYear]

@@ -7,9 +7,14 @@ package enum SampleValidation {
     /// Calendars compute exactly within them, and the number of intervals between any two of them stays finite.
     package static let dateRange = Date.distantPast...Date.distantFuture
 
+    /// Whether `date` lies in ``dateRange``; NaN does not (`ClosedRange.contains` alone would let it through).
+    package static func isSampleDate(_ date: Date) -> Bool {
+        date.timeIntervalSinceReferenceDate.isFinite && dateRange.contains(date)
+    }
+
     /// Both dates lie in ``dateRange`` (so are neither NaN nor infinite) and the start is not after the end.
     package static func validateDates(start: Date, end: Date) throws(HKError) {
-        for (label, date) in [("startDate", start), ("endDate", end)] where !dateRange.contains(date) {
+        for (label, date) in [("startDate", start), ("endDate", end)] where !isSampleDate(date) {
             throw .invalidArgument("\(label) is not a valid date: it must lie between years 1 and 4001 (timeIntervalSinceReferenceDate \(date.timeIntervalSinceReferenceDate))")
         }
         guard start <= end else {
