@@ -40,7 +40,8 @@ public final class HealthDaemon: Sendable {
         } catch {
             throw DaemonStartError("cannot open the store at \(configuration.storePath): \(error)")
         }
-        engine = HealthEngine(storage: storage)
+        // The statement, not its arguments (GRDB keeps them out of its descriptions): no health data in the log.
+        engine = HealthEngine(storage: storage, storageFailed: { [logger] error in logger.error("storage failure: \(error)") })
         registry = try AppRegistry(storage: storage)
         pending = try PendingAuthorizations(engine: engine, records: storage, registry: registry, logger: logger)
         let owner = try SecretFile.loadOrCreate(at: configuration.ownerSecretPath)

@@ -8,9 +8,17 @@ package final class HealthEngine: Sendable {
     package let feed = ChangeFeed()
     package let grants: GrantStore
     private let otherCommits: OtherCommitPoller
+    /// Told the underlying error of each storage failure, which callers only see as a generic
+    /// `errorDatabaseInaccessible` (healthd logs it).
+    private let storageFailed: @Sendable (any Error) -> Void
 
-    package init(storage: any Storage) {
+    package convenience init(storage: any Storage) {
+        self.init(storage: storage, storageFailed: { _ in })
+    }
+
+    package init(storage: any Storage, storageFailed: @escaping @Sendable (any Error) -> Void) {
         self.storage = storage
+        self.storageFailed = storageFailed
         grants = GrantStore(storage: storage)
         let otherCommits = OtherCommitPoller(storage: storage, feed: feed)
         self.otherCommits = otherCommits
@@ -27,6 +35,7 @@ package final class HealthEngine: Sendable {
             throw HKError(.errorInvalidArgument, error.description)
         } catch {
             // Never the underlying error: its text can hold SQL, which differs with what the caller may read.
+            storageFailed(error)
             throw HKError(.errorDatabaseInaccessible, "The health database could not be used")
         }
     }
