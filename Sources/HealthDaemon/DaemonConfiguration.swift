@@ -17,6 +17,9 @@ public struct DaemonConfiguration: Sendable {
     public var maximumUploadSize: Int64
     /// How long a credential is valid unless the registration says otherwise.
     public var defaultCredentialLifetime: TimeInterval
+    /// The longest `credentialLifetime` a registration may ask for: 10 years. A credential is a bearer secret; the
+    /// owner renews it by registering again, and its expiry must stay a date JWT readers and healthd represent.
+    public static let maximumCredentialLifetime: TimeInterval = 10 * 365 * 24 * 3600
     /// How long `POST /v1/authorization/request` waits for the owner before answering `pending` (at most).
     public var maximumAuthorizationWait: TimeInterval
     /// How often an idle change stream sends a comment, so that dead connections are noticed.

@@ -38,7 +38,10 @@ public final class HealthDaemon: Sendable {
         self.configuration = configuration
         self.logger = logger
         do {
-            engine = try HealthEngine.open(.file(configuration.storePath))
+            // The statement, not its arguments (GRDB keeps them out of its descriptions): no health data in the log.
+            engine = try HealthEngine.open(
+                .file(configuration.storePath),
+                storageFailed: { [logger] error in logger.error("storage failure: \(error)") })
         } catch {
             throw DaemonStartError("cannot open the store at \(configuration.storePath): \(error)")
         }
@@ -122,7 +125,8 @@ public final class HealthDaemon: Sendable {
 
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
+        let allowed = Locked(AllowedMethods())
+        router.add(middleware: ErrorMiddleware(allowed: allowed))
         addPublicRoutes(to: router)
         addAppRoutes(to: router)
         addAuthorizationRoutes(to: router)
@@ -135,6 +139,7 @@ public final class HealthDaemon: Sendable {
         addOwnerDataRoutes(to: router)
         addPreferredUnitRoutes(to: router)
         addWebRoutes(to: router)
+        allowed.withLock { $0 = AllowedMethods(router.routes) }
         return router
     }
 }

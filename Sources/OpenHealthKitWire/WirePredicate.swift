@@ -23,6 +23,15 @@ public struct WirePredicate: Codable, Sendable, Hashable {
     /// Deeper trees are refused before they can exhaust the stack of the reader or of the SQL translation.
     static let maximumDepth = 64
 
+    /// The most predicates a tree may hold (combinations and conditions): an `and` of n predicates is an SQL expression
+    /// n deep, and SQLite refuses expressions deeper than 1,000. Far enough below it that the narrowing to what the
+    /// caller may read never crosses it either: a predicate the store could not run is refused here, the same for
+    /// every caller, before any authorization is looked at (see docs/HEALTHD.md).
+    package static let maximumPredicates = 500
+    /// The most values the lists of a tree may hold in all (UUIDs, bundle identifiers, allowed values...), each an SQL
+    /// variable: far below SQLite's 32,766.
+    package static let maximumListValues = 10_000
+
     enum CodingKeys: String, CodingKey {
         case kind, predicates, predicate
         case startDate, endDate, options
@@ -46,6 +55,39 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         case "all": tree = .all
         case "none": tree = .none
         default: tree = .leaf(try Self.condition(kind, container))
+        }
+        let size = Self.size(of: tree)
+        if size.predicates > Self.maximumPredicates || size.values > Self.maximumListValues {
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container,
+                debugDescription: "the predicate is too large: it may hold at most \(Self.maximumPredicates) predicates and \(Self.maximumListValues) list values")
+        }
+    }
+
+    /// The predicates of `tree` and the values of its lists, as ``maximumPredicates`` and ``maximumListValues`` count
+    /// them.
+    static func size(of tree: PredicateTree) -> (predicates: Int, values: Int) {
+        switch tree {
+        case .and(let trees), .or(let trees):
+            return trees.reduce((1, 0)) { total, tree in
+                let size = size(of: tree)
+                return (total.0 + size.predicates, total.1 + size.values)
+            }
+        case .not(let tree):
+            let size = size(of: tree)
+            return (size.predicates + 1, size.values)
+        case .all, .none:
+            return (1, 0)
+        case .leaf(let condition):
+            switch condition {
+            case .sources(let values), .deviceProperty(_, let values): return (1, values.count)
+            case .sourceRevisions(let values): return (1, values.count)
+            case .devices(let values): return (1, values.count)
+            case .uuids(let values): return (1, values.count)
+            case .metadataAllowedValues(_, let values): return (1, values.count)
+            case .categoryValues(let values): return (1, values.count)
+            default: return (1, 0)
+            }
         }
     }
 

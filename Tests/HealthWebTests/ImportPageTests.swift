@@ -117,6 +117,19 @@ extension HealthdBacked {
             }
         }
 
+        @Test func anExportCutShortIsImportedAsFarAsItGoesAndSaysItIsIncomplete() async throws {
+            try await withDaemon { daemon in
+                let browser = try await daemon.signedInClient()
+                let record = #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Tester" unit="count" startDate="2020-01-01 10:00:00 +0000" endDate="2020-01-01 10:00:00 +0000" value="7"/>"#
+                let cut = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n \(record)\n <Record type=\"HKQuantityTypeIdentifierStep"
+                let finished = try await importing(Data(cut.utf8), named: "export.xml", with: browser)
+                #expect(finished["state"] as? String == "finished", "\(finished)")
+                #expect(finished["added"] as? Int == 1)
+                #expect((finished["text"] as? String)?.contains("Incomplete: the document ends at line") == true, "\(finished)")
+                #expect(finished["incomplete"] != nil)
+            }
+        }
+
         @Test func uploadsNeedTheOwnersSessionAndToken() async throws {
             try await withDaemon { daemon in
                 let export = try Data(contentsOf: Self.zippedExport)

@@ -7,11 +7,13 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// Bad input: a usage error, an unknown type or unit, a malformed value or date.
     case badInput = 2
+    /// The input was used in part: `hk import` of a document that ends early stored what it read.
+    case incomplete = 3
 
     /// The status an error ends `hk` with, or nil when it is a clean exit (help, `--version`).
     ///
     /// Bad input is what ArgumentParser rejects (its usage and `ValidationError`s) and `HKError.errorInvalidArgument`.
-    /// Commands report failures by throwing those errors; a thrown `ExitCode` other than 1 or 2 becomes ``failure``.
+    /// Commands report failures by throwing those errors; a thrown `ExitCode` other than 1, 2 or 3 becomes ``failure``.
     init?(for error: any Error) {
         switch error {
         case let code as ExitCode:

@@ -1,10 +1,15 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 import OpenHealthKitModel
 
-/// Turns every failure into healthd's JSON error, unknown routes included, and logs the outcome of each call
-/// without its headers or body (they carry credentials and health data).
+/// Turns every failure into healthd's JSON error, unknown routes included (404, or 405 with `Allow` for a known path
+/// called with another method), and logs the outcome of each call without its headers or body (they carry
+/// credentials and health data).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The routes' methods, filled in once every route is added.
+    let allowed: Locked<AllowedMethods>
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             let response = try await next(request, context)
@@ -12,15 +17,20 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         } catch {
             var failure = APIError(from: error)
+            var allow: [HTTPRequest.Method] = []
             if let error = error as? HTTPError, error.status == .notFound || error.status == .methodNotAllowed {
-                failure = APIError(error.status, .invalidArgument("healthd has no route \(request.method) \(request.uri.path)"))
+                allow = allowed.withLock { $0.methods(for: request.uri.path) }
+                let status: HTTPResponse.Status = allow.isEmpty ? .notFound : .methodNotAllowed
+                failure = APIError(status, .invalidArgument("healthd has no route \(request.method) \(request.uri.path)"))
             }
             if failure.status == .internalServerError {
                 context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: type(of: error)))")
             } else {
                 context.logger.debug("\(request.method) \(request.uri.path) \(failure.status.code)")
             }
-            return failure.response
+            var response = failure.response
+            if !allow.isEmpty { response.headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
+            return response
         }
     }
 }

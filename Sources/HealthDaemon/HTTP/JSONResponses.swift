@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKitModel
+import OpenHealthKitWire
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -12,16 +13,25 @@ enum JSONResponses {
         return encoder
     }()
 
+    /// `value` as JSON; if it cannot be encoded (a number that is not finite, which only data stored before values
+    /// were bounded can produce), a 500 with healthd's JSON error, never an empty success.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        // The wire types encode plain values only: encoding cannot fail.
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return Response(
+        guard let data = try? encoder.encode(value) else {
+            let failure = WireError(HKError(.unknownError, "healthd could not encode its answer: a value is not a finite number"))
+            return response(data: (try? encoder.encode(failure)) ?? Data(), status: .internalServerError)
+        }
+        return response(data: data, status: status)
+    }
+
+    private static func response(data: Data, status: HTTPResponse.Status) -> Response {
+        Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 
-/// Reads request bodies up to the configured size: a larger body is 413, malformed JSON 400.
+/// Reads request bodies up to the configured size: a larger body is 413, a body that is not `application/json` 415,
+/// malformed JSON (a key named twice in an object included) 400.
 struct BodyReader: Sendable {
     let maximumSize: Int
 
@@ -36,6 +46,19 @@ struct BodyReader: Sendable {
             throw APIError(.contentTooLarge, .init(.errorDataSizeExceeded, "The request body is larger than \(maximumSize) bytes"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest("The request needs a JSON body") }
-        return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        guard Self.isJSON(request.headers[.contentType]) else {
+            throw APIError(.unsupportedMediaType, .invalidArgument("The request body must be application/json"))
+        }
+        let data = Data(buffer.readableBytesView)
+        if let key = JSONDuplicateKeys.firstDuplicate(in: data) {
+            throw APIError.badRequest("Malformed request body: an object names the key \"\(key)\" twice")
+        }
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+
+    /// Whether a Content-Type is `application/json`, with or without parameters such as `charset=utf-8`.
+    private static func isJSON(_ contentType: String?) -> Bool {
+        guard let mediaType = contentType?.split(separator: ";", maxSplits: 1).first else { return false }
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 }

@@ -12,7 +12,11 @@ info:
     Apps call with `Authorization: Bearer <credential>` (issued when the owner registers the app); the owner's
     routes (`/v1/owner/...`) take `Authorization: Bearer <owner secret>`. Every error is
     `{"error": {"code": <HKError code>, "domain": "com.apple.healthkit", "message": "..."}}`: bad input is 4xx
-    and changes nothing; a missing, forged, expired, replaced or revoked credential is 401.
+    and changes nothing; a missing, forged, expired, replaced or revoked credential is 401. A request body must be
+    `application/json` (else 415) and name each key of an object once (else 400); a known path called with a method
+    it does not take is 405 with an `Allow` header, an unknown path 404. An answer healthd cannot encode (a value
+    that is not a finite number, which only data stored before values were bounded can hold) is a 500 error, never
+    an empty success.
 
     Dates are seconds since 1970 (JSON numbers); on input an ISO 8601 string is accepted too. Types are
     HealthKit's raw identifiers (`HKQuantityTypeIdentifierHeartRate`); short names (`heartRate`) are accepted on
@@ -107,6 +111,7 @@ paths:
                 properties:
                   sourceRevision: { $ref: "#/components/schemas/SourceRevision" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
         "413": { $ref: "#/components/responses/TooLarge" }
@@ -114,7 +119,9 @@ paths:
     post:
       tags: [data]
       summary: Delete objects the app saved, by UUID (HKHealthStore.delete).
-      description: Deleting another source's object is errorAuthorizationDenied (403) and deletes nothing.
+      description: >-
+        A UUID that is not one of the app's own objects, whether another source saved it or nothing has it, is the
+        same errorAuthorizationDenied (403), and nothing is deleted. The count is the number of objects deleted.
       requestBody:
         required: true
         content:
@@ -133,6 +140,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Count" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
   /v1/samples/delete-matching:
@@ -156,6 +164,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Count" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
   /v1/queries/samples:
@@ -186,6 +195,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Samples" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
   /v1/queries/anchored:
@@ -231,6 +241,7 @@ paths:
                     items: { $ref: "#/components/schemas/DeletedObject" }
                   anchor: { type: integer, format: int64 }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
   /v1/queries/sources:
@@ -254,6 +265,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Sources" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/queries/correlations:
     post:
@@ -280,6 +292,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Samples" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/queries/statistics:
     post:
@@ -302,6 +315,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/StatisticsResult" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/queries/statistics-collection:
     post:
@@ -324,6 +338,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/StatisticsResult" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/queries/activity-summaries:
     post:
@@ -355,11 +370,15 @@ paths:
                     type: array
                     items: { $ref: "#/components/schemas/ActivitySummary" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/anchor:
     get:
       tags: [data]
-      summary: The anchor of the latest committed change.
+      summary: The anchor of the latest change the app may read.
+      description: >-
+        Of its own samples and deletions and of every source's in the types it may read; never the store's anchor,
+        which would count other apps' writes. Start anchored queries and change streams from it.
       responses:
         "200":
           description: The anchor.
@@ -415,6 +434,7 @@ paths:
                 properties:
                   units: { type: object, additionalProperties: { type: string } }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
   /v1/authorization/check:
@@ -432,6 +452,7 @@ paths:
                 properties:
                   status: { type: string, enum: [ok] }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/authorization/request:
     post:
@@ -461,6 +482,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
   /v1/authorization/requests/{id}:
@@ -493,6 +515,7 @@ paths:
                   requestStatus: { type: integer, enum: [0, 1, 2] }
                   name: { type: string, enum: [unknown, shouldRequest, unnecessary] }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/authorization/status:
     get:
@@ -521,13 +544,14 @@ paths:
         Each event (`event: change`, `id: <anchor>`) carries `{"anchor": n, "types": [...]}`: samples of these
         types were saved or deleted up to that anchor, as far as the app can see them. Read them with
         `/v1/queries/anchored`. Given `anchor` (or `Last-Event-ID` when reconnecting) the stream first reports
-        the changes after it, so none is lost between connections; otherwise it starts at the current anchor.
+        the changes after it, so none is lost between connections; otherwise it starts at the latest change the app
+        may read. Anchors are those of changes the app may read, never the store's.
         Types with background delivery that changed since the app last acknowledged them are announced first
         (an event whose id is the starting anchor). Idle streams carry a comment every 15 seconds. A revoked
         app's stream closes.
 
         With `events=change,priority`, a change of the source priority of one of the types (which changes merged
-        statistics, not samples) is reported as `event: priority` with the same data (the store's anchor then)
+        statistics, not samples) is reported as `event: priority` with the same data (the stream's last event id)
         and no id: it cannot be resumed, so a client recomputes its statistics whenever it (re)connects.
         With `grants`, a change of the app's own decisions for one of the types (what it may read) is reported
         likewise, as `event: grants`.
@@ -593,6 +617,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/BackgroundDelivery" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
     delete:
@@ -637,14 +662,15 @@ paths:
                 properties:
                   status: { type: string, enum: [acknowledged] }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/background-delivery/callback:
     put:
       tags: [data]
       summary: Where healthd posts wake-ups while the app is not running.
       description: |
-        An `http` URL on a loopback address (127.0.0.0/8, ::1, localhost) only; anything else is 400. Needs the
-        background-delivery entitlement. healthd posts `{"app", "types", "anchor"}` (the types with pending changes)
+        An `http` URL on a loopback address (127.0.0.0/8, ::1, localhost) and a port from 1 to 65535 only; anything
+        else is 400. Needs the background-delivery entitlement. healthd posts `{"app", "types", "anchor"}` (the types with pending changes)
         when a type with background delivery changed, the app has no change stream open, and the type's frequency
         allows (immediate, then at most once an hour, a day or a week). A post that fails (no 2xx) is retried after
         1 s and 2 s; after three failures in a row wake-ups stop until the callback is registered again or the app
@@ -668,6 +694,7 @@ paths:
                 properties:
                   url: { type: string }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
     delete:
@@ -721,7 +748,7 @@ paths:
                 entitlements: { type: string }
                 infoPlistBase64: { type: string }
                 entitlementsBase64: { type: string }
-                credentialLifetime: { type: number, description: "Seconds; default one year." }
+                credentialLifetime: { type: number, minimum: 0, exclusiveMinimum: true, maximum: 315360000, description: "Seconds, at most 10 years; default one year." }
       responses:
         "201":
           description: Registered.
@@ -733,6 +760,7 @@ paths:
                   registration: { $ref: "#/components/schemas/RegisteredApp" }
                   credential: { type: string }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "422":
           description: The manifest breaks HealthKit's provisioning rules.
@@ -799,6 +827,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Grants" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
     delete:
       tags: [owner]
@@ -857,6 +886,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "404": { $ref: "#/components/responses/NotFound" }
   /v1/owner/characteristics/{type}:
@@ -890,6 +920,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Characteristic" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/owner/sources:
     get:
@@ -938,6 +969,7 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/SourcePriority" }
         "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/owner/audit:
     get:
@@ -1011,6 +1043,11 @@ components:
           schema: { $ref: "#/components/schemas/Error" }
     TooLarge:
       description: The body is larger than the limit (16 MB by default).
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    UnsupportedMediaType:
+      description: The request body is not application/json.
       content:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
@@ -1156,7 +1193,7 @@ components:
         `categoryValue` (`operator`, `value`), `categoryValues` (`values`), `workoutActivityType`
         (`workoutActivityType`), `workoutDuration` (`operator`, `duration`), `workoutTotal` (`total`,
         `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`, both included; activity summary
-        queries only). At most 64 levels deep.
+        queries only). At most 64 levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
       required: [kind]
       properties:
         kind:

@@ -23,10 +23,10 @@ extension HealthDaemon {
         router.post("/v1/samples/delete") { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireDeleteRequest.self, from: request)
-            try await auditor.audited(app.bundleIdentifier, "delete", types: [], count: { _ in body.uuids.count }) {
+            let count = try await auditor.audited(app.bundleIdentifier, "delete", types: [], count: { $0 }) {
                 try await offload { [engine] in try engine.delete(uuids: body.uuids, as: .app(app.manifest)) }
             }
-            return JSONResponses.response(WireCountResponse(count: body.uuids.count))
+            return JSONResponses.response(WireCountResponse(count: count))
         }
 
         router.post("/v1/samples/delete-matching") { [self] request, _ in
@@ -65,7 +65,14 @@ extension HealthDaemon {
                 app.bundleIdentifier, "query.anchored", types: filters.map(\.type.identifier),
                 count: { $0.samples.count + $0.deletedObjects.count }
             ) {
-                try await offload { [engine] in try engine.changes(matching: filters, after: anchor, limit: limit, as: .app(app.manifest)) }
+                try await offload { [engine] in
+                    var changes = try engine.changes(matching: filters, after: anchor, limit: limit, as: .app(app.manifest))
+                    // Not the store's anchor, which counts other apps' writes: no change after the latest one the app
+                    // may read (read after the changes) is one it may see, so resuming from there skips nothing.
+                    let readable = try engine.latestReadableAnchor(as: .app(app.manifest))
+                    if changes.anchor > readable { changes.anchor = max(anchor, readable) }
+                    return changes
+                }
             }
             return JSONResponses.response(WireAnchoredResponse(changes))
         }
@@ -100,8 +107,9 @@ extension HealthDaemon {
         }
 
         router.get("/v1/anchor") { [self] request, _ in
-            _ = try authenticator.requireApp(request)
-            return JSONResponses.response(WireAnchorResponse(anchor: try await offload { [engine] in try engine.currentAnchor() }))
+            let app = try authenticator.requireApp(request)
+            let anchor = try await offload { [engine] in try engine.latestReadableAnchor(as: .app(app.manifest)) }
+            return JSONResponses.response(WireAnchorResponse(anchor: anchor))
         }
 
         router.get("/v1/characteristics/{type}") { [self] request, context in

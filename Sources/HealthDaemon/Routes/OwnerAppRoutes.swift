@@ -13,7 +13,9 @@ extension HealthDaemon {
             try authenticator.requireOwner(request)
             let body = try await bodies.decode(WireAppRegistration.self, from: request)
             let lifetime = body.credentialLifetime ?? configuration.defaultCredentialLifetime
-            guard lifetime.isFinite, lifetime > 0 else { throw APIError.badRequest("credentialLifetime must be a positive number of seconds") }
+            guard lifetime.isFinite, lifetime > 0, lifetime <= DaemonConfiguration.maximumCredentialLifetime else {
+                throw APIError.badRequest("credentialLifetime must be a positive number of seconds, at most 10 years (315,360,000)")
+            }
             let registered: RegisteredApp
             let credential: String
             do {

@@ -100,7 +100,8 @@ final class BackgroundWaker: Sendable {
         state.withLock { $0.apps[app]?.failures = 0 }
     }
 
-    /// An `http` URL on a loopback address, or `errorInvalidArgument`: healthd posts nowhere else.
+    /// An `http` URL on a loopback address and a port from 1 to 65535, or `errorInvalidArgument`: healthd posts
+    /// nowhere else.
     static func loopbackURL(_ text: String) throws -> URL {
         guard let components = URLComponents(string: text), components.scheme?.lowercased() == "http",
               let host = components.host?.lowercased(), components.user == nil, components.password == nil, let url = components.url
@@ -112,6 +113,9 @@ final class BackgroundWaker: Sendable {
         let isLoopback = bare == "localhost" || bare == "::1" || (octets.count == 4 && octets.allSatisfy { $0 != nil } && octets[0] == 127)
         guard isLoopback else {
             throw HKError.invalidArgument("The callback must be on a loopback address (127.0.0.0/8, ::1 or localhost), not \(host)")
+        }
+        if let port = components.port, !(1...65535).contains(port) {
+            throw HKError.invalidArgument("The callback's port must be from 1 to 65535, not \(port)")
         }
         return url
     }
@@ -145,7 +149,8 @@ final class BackgroundWaker: Sendable {
             let frequencies = Dictionary(
                 try engine.backgroundDeliveries(app: app).map { ($0.typeIdentifier, $0.frequency) }, uniquingKeysWith: { first, _ in first })
             guard !frequencies.isEmpty else { return }
-            let anchor = try engine.currentAnchor()
+            // Read before the pending types, as the store's anchor was: an app acknowledging it skips nothing.
+            let anchor = try engine.latestReadableAnchor(as: .app(registered.manifest))
             let pending = try engine.pendingBackgroundDeliveries(app: registered.manifest)
             let now = Date()
             var due: [String] = []

@@ -8,7 +8,8 @@ import OpenHealthKitWire
 
 extension HealthDaemon {
     /// `GET /v1/changes/stream?types=<identifiers, comma-separated>&anchor=<n>`: Server-Sent Events telling the app
-    /// which of the types changed, as far as it can see them, each event's id being the store's anchor:
+    /// which of the types changed, as far as it can see them, each event's id being the anchor of the latest change
+    /// the app may read (never the store's anchor, which would count other apps' writes):
     ///
     /// ```
     /// id: 42
@@ -18,12 +19,12 @@ extension HealthDaemon {
     ///
     /// The app reads what changed with an anchored query. Given an anchor (or `Last-Event-ID` when reconnecting),
     /// the stream first reports the changes after it, so no change is lost between connections; without one it
-    /// starts at the current anchor. A revoked app's stream closes; idle streams carry a comment every
+    /// starts at the latest change the app may read. A revoked app's stream closes; idle streams carry a comment every
     /// `heartbeatInterval` seconds.
     ///
     /// `events=change,priority` (default `change`) also reports each change of the source priority of the types,
     /// which changes merged statistics but no sample, as an event without id (it has no anchor to resume from):
-    /// `event: priority` with `data: {"anchor": <the store's anchor>, "types": [...]}`. `grants` likewise reports
+    /// `event: priority` with `data: {"anchor": <the stream's last event id>, "types": [...]}`. `grants` likewise reports
     /// each change of the app's own decisions for the types (`event: grants`): what it may read changed, so its
     /// statistics may have, though no sample did.
     func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
@@ -100,7 +101,7 @@ extension HealthDaemon {
             streams.unregister(streamID)
         }
         // Subscribed first, then the starting point read: a change committed in between is reported, not lost.
-        let start = try resumeFrom ?? engine.currentAnchor()
+        let start = try resumeFrom ?? engine.latestReadableAnchor(as: .app(app.manifest))
         if resumeFrom != nil, events.contains(.change) { wake() }
         // The app is back: what background delivery has not yet told it is announced first.
         let pending = events.contains(.change) ? try engine.pendingBackgroundDeliveries(app: app.manifest, among: identifiers) : []
@@ -116,7 +117,8 @@ extension HealthDaemon {
                 case .heartbeat:
                     try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                 case .unanchored(let change):
-                    let event = WireChangeEvent(anchor: change.anchor, types: identifiers.intersection(change.typeIdentifiers).sorted())
+                    // The stream's position, not the store's anchor: nothing about other apps' writes.
+                    let event = WireChangeEvent(anchor: position, types: identifiers.intersection(change.typeIdentifiers).sorted())
                     let name = change.kind == .grants ? StreamEvent.grants : .priority
                     try await writer.write(ByteBuffer(string: Self.serverSentEvent(event, name: name.rawValue)))
                 case .changed:
@@ -137,9 +139,10 @@ extension HealthDaemon {
     }
 
     /// The types with a change after `anchor` that the app can see (its own samples, or every source's when it may
-    /// read the type), and the anchor they were read up to.
+    /// read the type), and the anchor they were read up to: that of the latest change the app may read.
     private func visibleChanges(of types: [HKSampleType], after anchor: Int64, as app: AppManifest) throws -> WireChangeEvent {
-        let upTo = try engine.currentAnchor()
+        // Read first: a change committed while the types are checked is reported again, never skipped.
+        let upTo = max(anchor, try engine.latestReadableAnchor(as: .app(app)))
         var changed: [String] = []
         for type in types {
             let changes = try engine.changes(matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))

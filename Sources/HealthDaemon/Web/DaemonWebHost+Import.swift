@@ -61,6 +61,6 @@ extension ImportReport {
             },
             skippedTotal: summary.skippedTotal,
             warnings: summary.warnings.map { warning in (warning.line.map { "Line \($0): " } ?? "") + warning.message },
-            warningsTotal: summary.warningsTotal, typesAdded: typesAdded.sorted())
+            warningsTotal: summary.warningsTotal, typesAdded: typesAdded.sorted(), incomplete: summary.incomplete?.message)
     }
 }

@@ -68,10 +68,12 @@ package struct ImportReport: Sendable, Equatable {
     package var warningsTotal: Int
     /// The identifiers of the types something was added to (for the audit log).
     package var typesAdded: [String]
+    /// Why the document is incomplete (it ends early: what came before was imported), or nil for a whole document.
+    package var incomplete: String?
 
     package init(
         document: String, types: [Line], others: [Line], routeLocationsAdded: Int, heartbeatsAdded: Int, skipped: [Skipped],
-        skippedTotal: Int, warnings: [String], warningsTotal: Int, typesAdded: [String]
+        skippedTotal: Int, warnings: [String], warningsTotal: Int, typesAdded: [String], incomplete: String? = nil
     ) {
         self.document = document
         self.types = types
@@ -83,6 +85,7 @@ package struct ImportReport: Sendable, Equatable {
         self.warnings = warnings
         self.warningsTotal = warningsTotal
         self.typesAdded = typesAdded
+        self.incomplete = incomplete
     }
 
     /// Every line summed.

@@ -234,6 +234,7 @@ extension HealthWebApp {
             answer["percent"] = 100
             answer["text"] = headline(report)
             answer["added"] = report.total.added
+            if let incomplete = report.incomplete { answer["incomplete"] = incomplete }
         case .failed(let message):
             answer["state"] = "failed"
             answer["text"] = message
@@ -242,11 +243,11 @@ extension HealthWebApp {
         return answer
     }
 
-    /// `1,234 added, 12 already stored, 3 skipped.`
+    /// `1,234 added, 12 already stored, 3 skipped.`, then `Incomplete: <why>.` for a document that ends early.
     private static func headline(_ report: ImportReport) -> String {
         let total = report.total
         return "\(ProgressText.count(total.added)) added, \(ProgressText.count(total.alreadyStored)) already stored, "
-            + "\(ProgressText.count(total.skipped)) skipped."
+            + "\(ProgressText.count(total.skipped)) skipped." + (report.incomplete.map { " Incomplete: \($0)." } ?? "")
     }
 
     private func jobPage(_ job: ImportJobs.Job, chrome: Chrome) -> ImportJobPage {

@@ -90,13 +90,42 @@ public struct AppManifest: Sendable, Hashable, Codable {
         return dictionary
     }
 
-    /// The provisioning checks HealthKit makes before any access: an explicit identifier and the entitlement.
+    /// The prefixes of the sources healthd writes itself: the owner's (``SourceRow/ownerBundleIdentifierPrefix``) and imported ones
+    /// (`org.openhealthkit.export.`). An app with one of them would read and delete what the owner saved.
+    package static let reservedBundleIdentifierPrefixes = [SourceRow.ownerBundleIdentifierPrefix, "org.openhealthkit.export."]
+
+    /// Apple's rule for a bundle identifier: a reverse-DNS string of ASCII letters, digits, hyphens and periods, here
+    /// with at least two components, none empty, and at most 255 characters; and none of the reserved prefixes.
+    package static func checkBundleIdentifier(_ identifier: String) throws {
+        let components = identifier.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = identifier.utf8.count <= 255 && components.count >= 2
+            && components.allSatisfy { !$0.isEmpty && $0.unicodeScalars.allSatisfy(Self.isBundleIdentifierScalar) }
+        guard valid else {
+            throw HKError.invalidArgument(
+                "The bundle identifier \(identifier) is not valid: use reverse-DNS form (letters, digits, hyphens and periods, no empty component)")
+        }
+        let lowercased = identifier.lowercased()
+        if let prefix = reservedBundleIdentifierPrefixes.first(where: { lowercased.hasPrefix($0) }) {
+            throw HKError(.errorAuthorizationDenied, "The bundle identifier \(identifier) is reserved: \(prefix)* names healthd's own sources")
+        }
+    }
+
+    private static func isBundleIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "-": true
+        default: false
+        }
+    }
+
+    /// The provisioning checks HealthKit makes before any access: an explicit identifier (a valid, unreserved bundle
+    /// identifier) and the entitlement.
     package func checkProvisioning() throws {
         if bundleIdentifier.contains("*") {
             throw HKError(
                 .errorAuthorizationDenied,
                 "The bundle identifier \(bundleIdentifier) is a wildcard App ID; HealthKit requires an explicit App ID.")
         }
+        try Self.checkBundleIdentifier(bundleIdentifier)
         guard hasHealthKitEntitlement else {
             throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit entitlement.")
         }

@@ -19,6 +19,31 @@ extension HealthEngine {
         try storageCall { try storage.currentAnchor() }
     }
 
+    /// The anchor of the latest change the principal may read: for an app, the latest of its own samples and
+    /// deletions and of every source's in the types it may read; for the owner, ``currentAnchor()``. What healthd
+    /// tells an app instead of the store's anchor, which would count every other app's writes. Every change after it
+    /// is one the app may not read (as of the call), so reading on from it skips nothing the app may see.
+    package func latestReadableAnchor(as principal: Principal) throws -> Int64 {
+        guard case .app(let app) = principal else { return try currentAnchor() }
+        try app.checkProvisioning()
+        let upTo = try currentAnchor()
+        let readable = try storageCall { try grants.grants(app: app.bundleIdentifier) }.filter { $0.value.read == .authorized }.map(\.key)
+        var queries = [RowQuery(typeIdentifiers: [], visibleSources: [app.bundleIdentifier])]
+        if !readable.isEmpty { queries.append(RowQuery(typeIdentifiers: readable.sorted())) }
+        var latest: Int64 = 0
+        for var query in queries {
+            query.sort = [RowSort(.anchor, ascending: false)]
+            query.limit = 1
+            latest = max(latest, try storageCall { try storage.fetch(query) }.first?.anchor ?? 0)
+        }
+        // Tombstones take the place of rows: only those after the latest row can be later.
+        for var query in queries {
+            query.anchorAfter = latest
+            latest = max(latest, try storageCall { try storage.fetchDeleted(query) }.map(\.anchor).max() ?? 0)
+        }
+        return min(latest, upTo)
+    }
+
     /// The changes after `anchor` that the principal may see, to samples matching any of the filters: added samples
     /// and deleted objects of the filters' types, in the order they happened, up to `limit` of them together
     /// (0: no limit).

@@ -31,13 +31,26 @@ extension HealthEngine {
         publish(change)
     }
 
-    /// Deletes objects the principal saved (the owner may delete anything). Deleting another source's object is
-    /// `errorAuthorizationDenied`, and nothing is deleted.
-    package func delete(uuids: [UUID], as principal: Principal) throws {
-        guard !uuids.isEmpty else { return }
-        let stored = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(Set(uuids)))) }
+    /// Deletes objects the principal saved (the owner may delete anything) and returns how many were deleted. An
+    /// app naming a UUID that is not one of its own objects, whether another source saved it or nothing has that
+    /// UUID, gets the same `errorAuthorizationDenied`, and nothing is deleted: the answer never tells an app that a
+    /// UUID it may not read exists.
+    @discardableResult
+    package func delete(uuids: [UUID], as principal: Principal) throws -> Int {
+        guard !uuids.isEmpty else { return 0 }
+        let wanted = Set(uuids)
+        let stored = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(wanted))) }
+        if case .app = principal, let missing = wanted.subtracting(stored.map(\.uuid)).first {
+            throw Self.notDeletable(missing)
+        }
         try checkDeletion(of: stored, as: principal)
         publish(try storageCall { try storage.delete(uuids: stored.map(\.uuid)) })
+        return stored.count
+    }
+
+    /// The one refusal for a UUID an app may not delete, whoever saved it, if anyone did.
+    private static func notDeletable(_ uuid: UUID) -> HKError {
+        HKError(.errorAuthorizationDenied, "An app may delete only objects it saved; \(uuid) is not one of them")
     }
 
     /// Deletes the principal's objects of a type matching a predicate; returns how many.
@@ -59,9 +72,7 @@ extension HealthEngine {
         try app.checkProvisioning()
         var types: Set<String> = []
         for row in rows {
-            guard row.source.bundleIdentifier == app.bundleIdentifier else {
-                throw HKError(.errorAuthorizationDenied, "An app may delete only objects it saved; \(row.uuid) was saved by another source")
-            }
+            guard row.source.bundleIdentifier == app.bundleIdentifier else { throw Self.notDeletable(row.uuid) }
             if HKObjectType.type(forRawIdentifier: row.typeIdentifier) is HKCorrelationType {
                 let members = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid))) }
                 types.formUnion(members.map(\.typeIdentifier))

@@ -8,9 +8,18 @@ package final class HealthEngine: Sendable {
     package let feed = ChangeFeed()
     package let grants: GrantStore
     private let otherCommits: OtherCommitPoller
+    /// Told the underlying error of each storage failure, which callers only see as a generic
+    /// `errorDatabaseInaccessible` (healthd logs it).
+    private let storageFailed: @Sendable (any Error) -> Void
 
-    package init(storage: any HealthStorage) {
+    package convenience init(storage: any HealthStorage) {
+        self.init(storage: storage, storageFailed: { _ in })
+    }
+
+    /// An engine on `storage` that tells `storageFailed` the underlying error of each storage failure.
+    package init(storage: any HealthStorage, storageFailed: @escaping @Sendable (any Error) -> Void) {
         self.storage = storage
+        self.storageFailed = storageFailed
         grants = GrantStore(storage: storage)
         let otherCommits = OtherCommitPoller(storage: storage, feed: feed)
         self.otherCommits = otherCommits
@@ -26,7 +35,9 @@ package final class HealthEngine: Sendable {
         } catch let error as StorageError {
             throw HKError(.errorInvalidArgument, error.description)
         } catch {
-            throw HKError(.errorDatabaseInaccessible, "The health database could not be used: \(error)")
+            // Never the underlying error: its text can hold SQL, which differs with what the caller may read.
+            storageFailed(error)
+            throw HKError(.errorDatabaseInaccessible, "The health database could not be used")
         }
     }
 

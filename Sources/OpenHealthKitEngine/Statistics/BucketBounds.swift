@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitModel
 
 /// The buckets samples fall into, in seconds since 1970: a single unbounded bucket (a statistics query), or the
 /// intervals of a collection, computed as the scan reaches them. Lookups move a cursor, so a scan in time order
@@ -19,27 +20,57 @@ struct BucketBounds {
         single = intervals == nil
     }
 
-    /// The index of the bucket holding `time` (a bucket holds its start, not its end).
-    mutating func index(containing time: Double) -> Int {
+    /// The index of the bucket holding `time` (a bucket holds its start, not its end), or `errorInvalidArgument`
+    /// when the buckets would span more than ``StatisticsIntervals/maximumCount`` intervals or `time` lies outside
+    /// the dates a sample may have (data stored before dates were checked).
+    mutating func index(containing time: Double) throws -> Int {
         if single { return 0 }
-        if starts.isEmpty {
-            first = intervals!.index(containing: Date(timeIntervalSince1970: time))
-            starts = [start(first), start(first + 1)]
-            cursor = 0
-        }
-        while time < starts[cursor] {
-            if cursor == 0 {
-                first -= 1
-                starts.insert(start(first), at: 0)
+        if starts.isEmpty || time < starts[0] || time >= starts[starts.count - 1] { try extend(toHold: time) }
+        if time < starts[cursor] || time >= starts[cursor + 1] {
+            if cursor + 2 < starts.count, time >= starts[cursor + 1], time < starts[cursor + 2] {
+                cursor += 1
             } else {
-                cursor -= 1
+                // A jump: binary search for the last start at or before `time`.
+                var low = 0, high = starts.count - 1
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if starts[middle] <= time { low = middle } else { high = middle }
+                }
+                cursor = low
             }
         }
-        while time >= starts[cursor + 1] {
-            cursor += 1
-            if cursor + 1 == starts.count { starts.append(start(first + cursor + 1)) }
-        }
         return first + cursor
+    }
+
+    /// Grows `starts` to the interval holding `time`, computing every start in between.
+    private mutating func extend(toHold time: Double) throws {
+        let date = Date(timeIntervalSince1970: time)
+        guard SampleValidation.isSampleDate(date) else {
+            throw HKError.invalidArgument(
+                "The store holds a sample dated outside years 1 to 4001 (\(time) s since 1970): narrow the query's date range")
+        }
+        var target = intervals!.index(containing: date)
+        // Seconds since 1970 and Date differ in rounding: settle on the interval whose starts, as stored here, hold it.
+        for _ in 0..<2 where start(target) > time { target -= 1 }
+        for _ in 0..<2 where start(target + 1) <= time { target += 1 }
+        if starts.isEmpty {
+            first = target
+            starts = [start(target), start(target + 1)]
+            cursor = 0
+            return
+        }
+        let last = first + starts.count - 1
+        let newFirst = min(first, target), newLast = max(last, target + 1)
+        guard newLast - newFirst <= StatisticsIntervals.maximumCount else {
+            throw HKError.invalidArgument(
+                "A statistics collection may span at most \(StatisticsIntervals.maximumCount) intervals: narrow the date range or lengthen the interval")
+        }
+        if newFirst < first {
+            starts.insert(contentsOf: (newFirst..<first).map { start($0) }, at: 0)
+            cursor += first - newFirst
+            first = newFirst
+        }
+        if newLast > last { starts.append(contentsOf: (last + 1...newLast).map { start($0) }) }
     }
 
     /// The start of bucket `index`, which ``index(containing:)`` found.
@@ -56,16 +87,16 @@ struct BucketBounds {
     /// The target is passed through so that callers can update their own state without capturing it.
     mutating func split<Target>(
         _ from: Double, _ to: Double, into target: inout Target, _ body: (inout Target, Int, Double) -> Void
-    ) {
+    ) throws {
         guard to > from else { return }
-        var index = index(containing: from)
+        var index = try index(containing: from)
         var pieceStart = from
         while true {
             let pieceEnd = min(to, end(of: index))
             if pieceEnd > pieceStart { body(&target, index, pieceEnd - pieceStart) }
             if pieceEnd >= to { return }
             pieceStart = pieceEnd
-            index = self.index(containing: pieceEnd)
+            index = try self.index(containing: pieceEnd)
         }
     }
 

@@ -31,10 +31,10 @@ extension HealthEngine {
                     options: request.options, style: type.aggregationStyle, intervals: request.intervals, sources: sources,
                     ranks: SourcePriority.ranks(of: sources, preferred: preferred), window: window)
             }, { row in
-                computation?.add(row)
+                try computation?.add(row)
             })
         }
-        let buckets = computation?.finish(hasIntervals: request.intervals != nil) ?? []
+        let buckets = try computation?.finish(hasIntervals: request.intervals != nil) ?? []
         return StatisticsResult(buckets: buckets, intervals: request.intervals, range: range)
     }
 

@@ -22,8 +22,8 @@ struct PriorityMerge {
     }
 
     /// Adds a sample covering `[from, to)` at `rate` per second; `from` never decreases from one call to the next.
-    mutating func add(from: Double, to: Double, rate: Double, rank: Int, into column: inout TallyColumn, bounds: inout BucketBounds) {
-        advance(to: from, column: &column, bounds: &bounds)
+    mutating func add(from: Double, to: Double, rate: Double, rank: Int, into column: inout TallyColumn, bounds: inout BucketBounds) throws {
+        try advance(to: from, column: &column, bounds: &bounds)
         ends.push(EndHeap.Entry(end: to, rate: rate, rank: rank))
         if covering[rank] == 0 { coveringBits[rank >> 6] |= 1 << UInt64(rank & 63) }
         covering[rank] += 1
@@ -31,14 +31,14 @@ struct PriorityMerge {
     }
 
     /// Credits what remains.
-    mutating func finish(into column: inout TallyColumn, bounds: inout BucketBounds) {
-        advance(to: .infinity, column: &column, bounds: &bounds)
+    mutating func finish(into column: inout TallyColumn, bounds: inout BucketBounds) throws {
+        try advance(to: .infinity, column: &column, bounds: &bounds)
     }
 
     /// Moves the sweep to `date`, crediting the winner of each stretch between sample ends on the way.
-    private mutating func advance(to date: Double, column: inout TallyColumn, bounds: inout BucketBounds) {
+    private mutating func advance(to date: Double, column: inout TallyColumn, bounds: inout BucketBounds) throws {
         while let next = ends.first, next.end <= date {
-            credit(until: next.end, column: &column, bounds: &bounds)
+            try credit(until: next.end, column: &column, bounds: &bounds)
             ends.removeFirst()
             covering[next.rank] -= 1
             if covering[next.rank] == 0 {
@@ -49,14 +49,14 @@ struct PriorityMerge {
                 rates[next.rank] -= next.rate
             }
         }
-        credit(until: date, column: &column, bounds: &bounds)
+        try credit(until: date, column: &column, bounds: &bounds)
     }
 
-    private mutating func credit(until date: Double, column: inout TallyColumn, bounds: inout BucketBounds) {
+    private mutating func credit(until date: Double, column: inout TallyColumn, bounds: inout BucketBounds) throws {
         defer { position = max(position, date) }
         guard date > position, let winner = winner else { return }
         let rate = rates[winner]
-        bounds.split(position, date, into: &column) { column, bucket, overlap in
+        try bounds.split(position, date, into: &column) { column, bucket, overlap in
             column.tallies[column.position(of: bucket)].sum += rate * overlap
         }
     }

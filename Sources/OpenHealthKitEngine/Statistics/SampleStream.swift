@@ -42,16 +42,16 @@ struct SampleStream {
     }
 
     /// Adds the next sample in start-date order, clipped to `[from, to)`.
-    mutating func add(_ row: ValueRow, from: Double, to: Double, bounds: inout BucketBounds) {
-        if !pending.isEmpty && row.start > pendingDate { settlePending(next: row.start, bounds: &bounds) }
+    mutating func add(_ row: ValueRow, from: Double, to: Double, bounds: inout BucketBounds) throws {
+        if !pending.isEmpty && row.start > pendingDate { try settlePending(next: row.start, bounds: &bounds) }
         if row.start == row.end {
-            addInstant(row, bounds: &bounds)
+            try addInstant(row, bounds: &bounds)
             return
         }
         let kind = kind
         let duration = row.end - row.start
         let quantity = Self.weightedQuantity(row.value, kind)
-        bounds.split(from, to, into: &column) { column, bucket, overlap in
+        try bounds.split(from, to, into: &column) { column, bucket, overlap in
             let position = column.position(of: bucket)
             column.tallies[position].admit(start: row.start, end: row.end, value: row.value)
             switch kind {
@@ -66,7 +66,7 @@ struct SampleStream {
         }
         if measuresDuration && to > from {
             if from > runEnd {
-                flushRun(bounds: &bounds)
+                try flushRun(bounds: &bounds)
                 runStart = from
                 runEnd = to
             } else {
@@ -76,13 +76,13 @@ struct SampleStream {
     }
 
     /// Settles what waits for a next sample that will not come.
-    mutating func finish(bounds: inout BucketBounds) {
-        settlePending(next: .infinity, bounds: &bounds)
-        flushRun(bounds: &bounds)
+    mutating func finish(bounds: inout BucketBounds) throws {
+        try settlePending(next: .infinity, bounds: &bounds)
+        try flushRun(bounds: &bounds)
     }
 
-    private mutating func addInstant(_ row: ValueRow, bounds: inout BucketBounds) {
-        let bucket = bounds.index(containing: row.start)
+    private mutating func addInstant(_ row: ValueRow, bounds: inout BucketBounds) throws {
+        let bucket = try bounds.index(containing: row.start)
         let position = column.position(of: bucket)
         column.tallies[position].admit(start: row.start, end: row.end, value: row.value)
         switch kind {
@@ -96,7 +96,7 @@ struct SampleStream {
 
     /// Gives each waiting sample its weight: it holds until the next sample starts, for at most ``maximumHold``, and
     /// never past the end of its bucket or of the window.
-    private mutating func settlePending(next: Double, bounds: inout BucketBounds) {
+    private mutating func settlePending(next: Double, bounds: inout BucketBounds) throws {
         for (quantity, bucket) in pending {
             let holdEnd = min(next, pendingDate + Self.maximumHold, bounds.end(of: bucket), windowEnd)
             let weight = max(0, holdEnd - pendingDate)
@@ -107,8 +107,8 @@ struct SampleStream {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private mutating func flushRun(bounds: inout BucketBounds) {
-        bounds.split(runStart, runEnd, into: &column) { column, bucket, overlap in
+    private mutating func flushRun(bounds: inout BucketBounds) throws {
+        try bounds.split(runStart, runEnd, into: &column) { column, bucket, overlap in
             column.tallies[column.position(of: bucket)].duration += overlap
         }
     }

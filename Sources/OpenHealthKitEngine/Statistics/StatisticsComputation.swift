@@ -56,14 +56,14 @@ struct StatisticsComputation {
 
     /// Adds the next row; rows arrive in start-date order. A sample of undetermined duration (ending at
     /// `Date.distantFuture`) counts as a sample without duration at its start.
-    mutating func add(_ row: ValueRow) {
+    mutating func add(_ row: ValueRow) throws {
         var row = row
         if row.end >= Self.undeterminedEnd { row.end = row.start }
         let from = max(row.start, windowStart), to = min(row.end, windowEnd)
-        merged.add(row, from: from, to: to, bounds: &bounds)
-        if !bySource.isEmpty { bySource[row.source].add(row, from: from, to: to, bounds: &bounds) }
+        try merged.add(row, from: from, to: to, bounds: &bounds)
+        if !bySource.isEmpty { try bySource[row.source].add(row, from: from, to: to, bounds: &bounds) }
         if mergesSums, to > from {
-            merge.add(
+            try merge.add(
                 from: from, to: to, rate: row.value / (row.end - row.start), rank: ranks[row.source],
                 into: &merged.column, bounds: &bounds)
         }
@@ -71,10 +71,10 @@ struct StatisticsComputation {
 
     /// The buckets holding data, in chronological order. With `intervals` a bucket spans its interval; without, it
     /// spans the earliest start to the latest end of its samples.
-    mutating func finish(hasIntervals: Bool) -> [StatisticsBucket] {
-        merged.finish(bounds: &bounds)
-        for index in bySource.indices { bySource[index].finish(bounds: &bounds) }
-        if mergesSums { merge.finish(into: &merged.column, bounds: &bounds) }
+    mutating func finish(hasIntervals: Bool) throws -> [StatisticsBucket] {
+        try merged.finish(bounds: &bounds)
+        for index in bySource.indices { try bySource[index].finish(bounds: &bounds) }
+        if mergesSums { try merge.finish(into: &merged.column, bounds: &bounds) }
         let sourceOrder = sources.indices.sorted { ranks[$0] < ranks[$1] }
         return merged.column.populated.map { bucket, tally in
             let start = hasIntervals ? bounds.start(of: bucket) : tally.earliestStart

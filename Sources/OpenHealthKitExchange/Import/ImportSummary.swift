@@ -84,6 +84,9 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public var warnings: [Warning] = []
     /// How many warnings there were in all, listed or not.
     public var warningsTotal = 0
+    /// Set when the document ends before its root element does (an export cut short): what was read before is
+    /// imported, the rest is missing. Absent for a whole document.
+    public var incomplete: Warning?
 
     /// How many skipped records and warnings are listed one by one.
     public static let maximumListed = 1000

@@ -157,8 +157,12 @@ final class ExportReader: SAXDelegate {
         stack.removeAll()
     }
 
-    /// The document has ended: whatever is still open was cut off.
+    /// The document has ended: whatever is still open was cut off, and a root still open means the document was.
     func endOfDocument() {
+        if let root = stack.first, root == .healthData {
+            collector.noteIncomplete(
+                line: lastEventLine, "the document ends at line \(lastEventLine) before </HealthData>: it was cut short, and only what came before was read")
+        }
         abandonAll(reason: "the document ends inside it")
         if let problem = pendingProblem { collector.warn(line: problem.line, "XML error: \(problem.message)") }
         pendingProblem = nil

@@ -83,6 +83,11 @@ final class ImportCollector {
         }
     }
 
+    /// The document ended early; see ``ImportSummary/incomplete``.
+    func noteIncomplete(line: Int, _ message: String) {
+        summary.incomplete = ImportSummary.Warning(line: line, message: message)
+    }
+
     func note(exportDate: Date?, locale: String?) {
         if let exportDate { summary.exportDate = exportDate }
         if let locale { summary.locale = locale }

@@ -128,6 +128,17 @@ final class SAXParser {
     private(set) var replacedControlCharacters = 0
     private(set) var firstControlCharacterLine = 0
 
+    /// The most attributes an element may have. libxml2 2.9 compares each attribute of a start tag with every one
+    /// before it (quadratic: 50,000 attributes took seconds); Apple's elements have about ten. A start tag with more
+    /// is cut short, and the element is skipped with this reason.
+    static let maximumAttributes = 1_000
+    /// `=` signs since the last `<`: at least the attributes of the tag being read (values may hold some too).
+    private var equalsSinceTagStart = 0
+    /// Whether the rest of a start tag with too many attributes is being blanked, up to the next `<`.
+    private var blankingTag = false
+    /// The problem to report for the error libxml2 finds in a start tag cut short.
+    private var attributeOverflow: XMLProblem?
+
     init(vocabulary: SAXVocabulary, delegate: any SAXDelegate, documentName: String) {
         self.vocabulary = vocabulary
         self.delegate = delegate
@@ -210,10 +221,12 @@ final class SAXParser {
         bytes.withMemoryRebound(to: CChar.self) { _ = xmlParseChunk(context, $0.baseAddress, Int32($0.count), 0) }
     }
 
-    /// Replaces the control characters XML 1.0 forbids by spaces (keeping offsets and line numbers), counting lines.
+    /// Replaces the control characters XML 1.0 forbids by spaces (keeping offsets and line numbers), counting lines,
+    /// and cuts short a start tag with more than ``maximumAttributes`` attributes (counted as `=` signs since the last
+    /// `<`: no attribute value holds a `<`) by blanking the rest of it.
     ///
-    /// Eight bytes are tested at once (a word without a byte below 0x20 is skipped whole), since every byte of the
-    /// export passes here: a loop over single bytes took 5 % of the parsing thread.
+    /// Eight bytes are tested at once (a word without a byte below 0x20 or a `<` is skipped whole, its `=` counted
+    /// together), since every byte of the export passes here: a loop over single bytes took 5 % of the parsing thread.
     private func sanitize(_ chunk: UnsafeMutableBufferPointer<UInt8>, line: Int) -> Int {
         guard let base = chunk.baseAddress else { return line }
         var line = line
@@ -223,9 +236,13 @@ final class SAXParser {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 // Sets the high bit of each byte below 0x20 (and maybe of a byte after one): zero means none.
                 let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                if below == 0 {
-                    index += 8
-                    continue
+                if below == 0, !blankingTag, Self.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) == 0 {
+                    let equals = Self.zeroBytes(word ^ 0x3D3D_3D3D_3D3D_3D3D).nonzeroBitCount
+                    if equalsSinceTagStart + equals <= Self.maximumAttributes {
+                        equalsSinceTagStart += equals
+                        index += 8
+                        continue
+                    }
                 }
                 for offset in index..<index + 8 { sanitize(byteAt: offset, of: base, line: &line) }
                 index += 8
@@ -237,8 +254,32 @@ final class SAXParser {
         return line
     }
 
+    /// The high bit set in exactly the bytes of `word` that are zero.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
     @inline(__always)
     private func sanitize(byteAt index: Int, of base: UnsafeMutablePointer<UInt8>, line: inout Int) {
+        switch base[index] {
+        case UInt8(ascii: "<"):
+            equalsSinceTagStart = 0
+            blankingTag = false
+        case _ where blankingTag:
+            if base[index] >= 0x20 { base[index] = 0x20 }
+        case UInt8(ascii: "="):
+            equalsSinceTagStart += 1
+            if equalsSinceTagStart > Self.maximumAttributes {
+                blankingTag = true
+                base[index] = 0x20
+                attributeOverflow = XMLProblem(
+                    kind: .error, line: line,
+                    message: "an element has more than \(Self.maximumAttributes) attributes (the most one may have)")
+            }
+        default:
+            break
+        }
         guard base[index] < 0x20 else { return }
         switch base[index] {
         case 0x0A: line += 1
@@ -316,8 +357,13 @@ final class SAXParser {
 
     private func report(_ error: xmlError) {
         let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "XML error"
-        let problem = XMLProblem(
+        var problem = XMLProblem(
             kind: error.level == XML_ERR_WARNING ? .warning : .error, line: lineBase + Int(error.line), message: message)
+        // The first error after a start tag was cut short is its consequence: the cut is what to report.
+        if case .error = problem.kind, let overflow = attributeOverflow {
+            problem = overflow
+            attributeOverflow = nil
+        }
         if case .error = problem.kind, let context {
             lastErrorOffset = contextStartOffset + Int64(xmlByteConsumed(context))
             lastError = problem

@@ -8,7 +8,20 @@ package enum QuantityValidation {
         guard quantity.value >= 0 || allowsNegativeValues(type) else {
             throw .invalidArgument("\(type.identifier) requires a value of zero or more. Invalid quantity: \(quantity)")
         }
+        if type.canonicalUnit == .decibelAWeightedSoundPressureLevel(),
+            abs(quantity.doubleValue(for: type.canonicalUnit)) > maximumSoundLevel {
+            throw .invalidArgument("\(type.identifier) requires a level of at most \(Int(maximumSoundLevel)) dB. Invalid quantity: \(quantity)")
+        }
     }
+
+    /// The largest magnitude a value may have in its type's canonical unit (or a workout total in its unit): many
+    /// orders above anything a body or a workout produces in any type, and small enough that sums, means and
+    /// time-weighted sums (value × seconds) of any number of samples a store can hold stay finite.
+    package static let maximumMagnitude = 1e15
+
+    /// The largest sound level, in dB: the time-weighted mean of levels averages their energy, 10^(level/10), which
+    /// must stay finite (and 500 dB is far beyond any sound on Earth).
+    package static let maximumSoundLevel = 500.0
 
     /// Counts, rates, masses and durations are never negative; only temperatures (a wrist temperature is a
     /// deviation, water can be below 0 °C) and logarithmic sound levels can be.
@@ -23,6 +36,9 @@ package enum QuantityValidation {
         }
         guard quantity.doubleValue(for: unit).isFinite else {
             throw .invalidArgument("\(label) requires a finite value. Invalid quantity: \(quantity)")
+        }
+        guard abs(quantity.doubleValue(for: unit)) <= maximumMagnitude else {
+            throw .invalidArgument("\(label) requires a value of magnitude at most 1e15 \(unit.unitString). Invalid quantity: \(quantity)")
         }
     }
 }

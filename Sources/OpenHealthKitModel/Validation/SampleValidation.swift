@@ -2,10 +2,20 @@ package import Foundation
 
 /// The checks every sample gets: its dates, and the metadata its type requires.
 package enum SampleValidation {
-    /// Both dates are real dates (not NaN or infinite) and the start is not after the end.
+    /// The dates a sample may have: from `Date.distantPast` (1 January of year 1) to `Date.distantFuture`
+    /// (1 January 4001, the end of a sample of undetermined duration), Foundation's own bounds of a meaningful date.
+    /// Calendars compute exactly within them, and the number of intervals between any two of them stays finite.
+    package static let dateRange = Date.distantPast...Date.distantFuture
+
+    /// Whether `date` lies in ``dateRange``; NaN does not (`ClosedRange.contains` alone would let it through).
+    package static func isSampleDate(_ date: Date) -> Bool {
+        date.timeIntervalSinceReferenceDate.isFinite && dateRange.contains(date)
+    }
+
+    /// Both dates lie in ``dateRange`` (so are neither NaN nor infinite) and the start is not after the end.
     package static func validateDates(start: Date, end: Date) throws(HKError) {
-        for (label, date) in [("startDate", start), ("endDate", end)] where !date.timeIntervalSinceReferenceDate.isFinite {
-            throw .invalidArgument("\(label) is not a valid date (timeIntervalSinceReferenceDate \(date.timeIntervalSinceReferenceDate))")
+        for (label, date) in [("startDate", start), ("endDate", end)] where !isSampleDate(date) {
+            throw .invalidArgument("\(label) is not a valid date: it must lie between years 1 and 4001 (timeIntervalSinceReferenceDate \(date.timeIntervalSinceReferenceDate))")
         }
         guard start <= end else {
             throw .invalidArgument("startDate (\(start)) cannot occur after endDate (\(end))")

@@ -10,6 +10,7 @@ struct HTTPAnswer: Sendable {
     let status: Int
     let body: Data
     let contentType: String?
+    var allow: String? = nil
 
     func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         try JSONDecoder().decode(T.self, from: body)
@@ -46,7 +47,8 @@ enum HTTP {
                 }
                 continuation.resume(returning: HTTPAnswer(
                     status: response.statusCode, body: data ?? Data(),
-                    contentType: response.value(forHTTPHeaderField: "Content-Type")))
+                    contentType: response.value(forHTTPHeaderField: "Content-Type"),
+                    allow: response.value(forHTTPHeaderField: "Allow")))
             }.resume()
         }
     }

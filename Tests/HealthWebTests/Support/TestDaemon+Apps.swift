@@ -22,6 +22,7 @@ extension TestDaemon {
         request.httpMethod = "POST"
         request.setValue("Bearer \(ownerSecret)", forHTTPHeaderField: "Authorization")
         request.httpBody = try JSONEncoder().encode(registration)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
             URLSession.shared.dataTask(with: request) { data, _, error in
                 if let data { continuation.resume(returning: data) } else { continuation.resume(throwing: error ?? URLError(.badServerResponse)) }

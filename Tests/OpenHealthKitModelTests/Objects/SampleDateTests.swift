@@ -30,4 +30,15 @@ import Testing
         let sample = try stepSample(start: Fixture.start, end: .distantFuture)
         #expect(sample.hasUndeterminedDuration)
     }
+
+    @Test(arguments: [1e15, -1e15, 1e300, Date.distantFuture.timeIntervalSince1970 + 1])
+    func rejectsDatesOutsideYearsOneTo4001(_ secondsSince1970: Double) {
+        let far = Date(timeIntervalSince1970: secondsSince1970)
+        let (start, end) = far < Fixture.start ? (far, Fixture.start) : (Fixture.start, far)
+        expectInvalidArgument("between years 1 and 4001") { _ = try stepSample(start: start, end: end) }
+    }
+
+    @Test func acceptsTheEdgesOfTheDateRange() throws {
+        _ = try stepSample(start: .distantPast, end: .distantFuture)
+    }
 }

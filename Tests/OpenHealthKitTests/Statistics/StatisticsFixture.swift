@@ -6,6 +6,8 @@ import OpenHealthKitSQLite
 /// An engine on a fresh in-memory database, written to by the owner under any source name, for statistics tests.
 struct StatisticsFixture {
     let engine: HealthEngine
+    /// The engine's storage, to store rows as older versions could have, without the model's checks.
+    let storage: SQLiteStorage
 
     static let steps = HKQuantityType(.stepCount)
     static let heartRate = HKQuantityType(.heartRate)
@@ -14,7 +16,8 @@ struct StatisticsFixture {
     static let bpm = HKUnit.count().unitDivided(by: .minute())
 
     init() throws {
-        engine = HealthEngine(storage: try SQLiteStorage())
+        storage = try SQLiteStorage()
+        engine = HealthEngine(storage: storage)
     }
 
     /// A calendar in `zone` (an IANA name).

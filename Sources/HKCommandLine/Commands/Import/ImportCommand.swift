@@ -10,7 +10,8 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Import an Apple Health export: export.zip, the folder it unzips to, or export.xml.",
         discussion: """
             Records keep the sources that wrote them and go through the same checks as any save; a record that \
-            cannot be imported is skipped and listed in the summary (the import still succeeds). Importing the \
+            cannot be imported is skipped and listed in the summary (the import still succeeds). A document that \
+            ends early (cut short) imports what it holds and exits 3, saying so. Importing the \
             same export again, or a newer one holding it, adds only what is new. The export is read as a stream: \
             memory stays the same whatever its size. Progress goes to stderr (one updating line on a terminal, \
             otherwise a line every 5 seconds and one at the end) unless --quiet; the summary goes to stdout.
@@ -56,6 +57,11 @@ struct ImportCommand: AsyncParsableCommand {
         }
         meter?.finish()
         print(try format.render(summary, timeZone: timeZone), terminator: "")
+        if let incomplete = summary.incomplete {
+            // The summary is printed; the status and one line on stderr say that the document was cut short.
+            FileHandle.standardError.write(Data("hk: \(path) is incomplete: \(incomplete.message)\n".utf8))
+            throw ExitCode(ExitStatus.incomplete.rawValue)
+        }
     }
 
     /// The importer's error, an invalid argument naming the path as given when it does not name it already.

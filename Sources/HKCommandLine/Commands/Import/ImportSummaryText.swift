@@ -13,6 +13,7 @@ struct ImportSummaryText {
 
     func render() -> String {
         var text = header()
+        if let incomplete = summary.incomplete { text += "Incomplete: \(incomplete.message).\n" }
         let rows = typeRows()
         if !rows.isEmpty {
             text += "\n" + TableRenderer.render(columns: ["type", "read", "added", "already stored", "skipped"], rows: rows)

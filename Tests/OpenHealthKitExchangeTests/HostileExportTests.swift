@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import OpenHealthKitEngine
+import OpenHealthKitModel
+@testable import OpenHealthKitExchange
+
+/// Exports made to hurt: cut short, or with elements of absurd size. Each is read in bounded time, says what it
+/// lost, and keeps what it could read.
+@Suite struct HostileExportTests {
+    private static func document(_ body: String, closed: Bool = true) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+        \(body)
+        """ + (closed ? "\n</HealthData>\n" : "")
+    }
+
+    @Test func aDocumentCutShortIsImportedAsFarAsItGoesAndReportedIncomplete() throws {
+        let folder = try TemporaryFolder()
+        let whole = Self.document((1...4).map { MessyFileTests.record("\($0)", start: "2020-01-01 1\($0):00:00 +0000") }.joined(separator: "\n"))
+        let cut = String(whole.prefix(whole.count / 2 + 40))
+        let summary = try ImportHarness().importing(try folder.write("export.xml", cut))
+        #expect(summary.incomplete != nil)
+        #expect(summary.incomplete?.message.contains("before </HealthData>") == true)
+        #expect(summary.added("HKQuantityTypeIdentifierStepCount") >= 1)
+    }
+
+    @Test func aWholeDocumentIsComplete() throws {
+        let folder = try TemporaryFolder()
+        let summary = try ImportHarness().importing(try folder.write("export.xml", Self.document(MessyFileTests.record("1"))))
+        #expect(summary.incomplete == nil)
+    }
+
+    @Test func anElementWithTooManyAttributesIsSkippedQuicklyAndTheRestIsRead() throws {
+        let folder = try TemporaryFolder()
+        let attributes = (0..<100_000).map { " a\($0)=\"1\"" }.joined()
+        let body = [
+            MessyFileTests.record("1", start: "2020-01-01 10:00:00 +0000"),
+            MessyFileTests.record("2", start: "2020-01-01 11:00:00 +0000", extra: attributes),
+            MessyFileTests.record("3", start: "2020-01-01 12:00:00 +0000", extra: attributes),
+            MessyFileTests.record("4", start: "2020-01-01 13:00:00 +0000"),
+        ].joined(separator: "\n")
+        let started = Date()
+        let summary = try ImportHarness().importing(try folder.write("export.xml", Self.document(body)))
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 2)
+        #expect(summary.skipped.contains { $0.reason.contains("more than \(SAXParser.maximumAttributes) attributes") })
+    }
+
+    @Test func anElementWithAsManyAttributesAsAllowedIsRead() throws {
+        let folder = try TemporaryFolder()
+        // The record's own attributes hold 6 of the allowed `=` signs.
+        let attributes = (0..<(SAXParser.maximumAttributes - 6)).map { " a\($0)=\"1\"" }.joined()
+        let summary = try ImportHarness().importing(try folder.write("export.xml", Self.document(MessyFileTests.record("1", extra: attributes))))
+        #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 1)
+    }
+}
