@@ -11,7 +11,7 @@ struct SummaryTests {
     @Test func latestValuesAndTotals() throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         let owner = try HealthWebApp.owner()
-        let dates = DateText(timeZone: TimeZone(identifier: "UTC")!)
+        let dates = PageDateText(timeZone: TimeZone(identifier: "UTC")!)
         let now = ISO8601DateFormatter().date(from: "2026-11-20T18:00:00Z")!
         func at(_ time: String) -> Date { ISO8601DateFormatter().date(from: "2026-11-20T\(time):00Z")! }
         try engine.setPreferredUnit(.pound(), for: HKQuantityType(.bodyMass))

@@ -7,7 +7,7 @@ import OpenHealthKitModel
 /// number of samples. Blocking: run it with ``blocking(_:)``.
 struct ChartData {
     let engine: HealthEngine
-    let dates: DateText
+    let dates: PageDateText
 
     /// What the bars say, with the summary line above the chart.
     struct Result: Sendable {
@@ -26,7 +26,7 @@ struct ChartData {
         let counts = try sampleCounts(of: type, in: window, as: owner)
         let total = counts.reduce(0) { $0 + ($1.value ?? 0) }
         return Result(
-            points: counts, isRange: false, headline: NumberText.format(total) + (total == 1 ? " sample" : " samples"), detail: nil)
+            points: counts, isRange: false, headline: PageNumberText.format(total) + (total == 1 ? " sample" : " samples"), detail: nil)
     }
 
     private func quantityChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit, as owner: Principal) throws -> Result {
@@ -96,7 +96,7 @@ struct ChartData {
             if counts.indices.contains(index) { counts[index] += 1 }
         }
         return zip(bars, counts).map { interval, count in
-            ChartPoint(interval: interval, value: count, title: title(of: interval, in: window) + ": " + NumberText.format(count))
+            ChartPoint(interval: interval, value: count, title: title(of: interval, in: window) + ": " + PageNumberText.format(count))
         }
     }
 }

@@ -63,10 +63,10 @@ extension HealthWebApp {
             let choices = Self.characteristicChoices.map { type, label, values in
                 let current = stored[type] ?? (type == .activityMoveMode ? "1" : "0")
                 return MePage.Choice(
-                    field: TypeNames.shortName(type.rawValue), label: label,
+                    field: HKObjectType.shortName(forRawIdentifier: type.rawValue), label: label,
                     options: values.map { MePage.Option(value: String($0.0), label: $0.1, selected: String($0.0) == current) })
             }
-            let rows = units.keys.sorted { TypeNames.displayName($0.identifier) < TypeNames.displayName($1.identifier) }.map { type in
+            let rows = units.keys.sorted { PageTypeNames.displayName($0.identifier) < PageTypeNames.displayName($1.identifier) }.map { type in
                 Self.unitRow(type, current: chosen[type.identifier])
             }
             return await renderer.html("me", MePage(
@@ -78,7 +78,7 @@ extension HealthWebApp {
         action(router, "/me/characteristics") { [self] web in
             var entered: [HKCharacteristicTypeIdentifier: String?] = [.dateOfBirth: web.form["dateOfBirth"]]
             for (type, _, _) in Self.characteristicChoices {
-                let value = web.form[TypeNames.shortName(type.rawValue)]
+                let value = web.form[HKObjectType.shortName(forRawIdentifier: type.rawValue)]
                 entered[type] = value == "0" ? nil : value
             }
             let values = entered
@@ -124,6 +124,6 @@ extension HealthWebApp {
                 MePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == current?.unitString)
             }
         return MePage.UnitRow(
-            identifier: type.identifier, field: "unit." + type.identifier, name: TypeNames.displayName(type.identifier), options: options)
+            identifier: type.identifier, field: "unit." + type.identifier, name: PageTypeNames.displayName(type.identifier), options: options)
     }
 }

@@ -11,7 +11,7 @@ extension HealthWebApp {
             let type = try sampleType(web)
             let sample: HKSample
             do {
-                sample = try Self.sample(of: type, from: web.form, dates: DateText())
+                sample = try Self.sample(of: type, from: web.form, dates: PageDateText())
             } catch let error as HKError {
                 return try await typePage(web, type: type, form: (web.form, error.message), status: .badRequest)
             }
@@ -24,7 +24,7 @@ extension HealthWebApp {
                 return try await typePage(web, type: type, form: (web.form, failure.message), status: .badRequest)
             }
             await host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
-            return redirect(web, to: Self.back(web, type), message: "Added " + SampleRow.value(of: sample, unit: nil) + ".")
+            return redirect(web, to: Self.back(web, type), message: "Added " + SampleListRow.value(of: sample, unit: nil) + ".")
         }
 
         action(router, "/types/{name}/samples/{uuid}/delete") { [self] web in
@@ -53,7 +53,7 @@ extension HealthWebApp {
     }
 
     /// The sample the add form describes, or the model's error naming what is wrong with it.
-    static func sample(of type: HKSampleType, from form: FormData, dates: DateText) throws(HKError) -> HKSample {
+    static func sample(of type: HKSampleType, from form: FormData, dates: PageDateText) throws(HKError) -> HKSample {
         guard let startText = form["start"], let start = dates.parseInput(startText) else {
             throw HKError.invalidArgument("Give the date and time the sample starts.")
         }
@@ -64,7 +64,7 @@ extension HealthWebApp {
         }
         switch type {
         case let quantityType as HKQuantityType:
-            guard let text = form["value"], let value = NumberText.parse(text) else {
+            guard let text = form["value"], let value = PageNumberText.parse(text) else {
                 throw HKError.invalidArgument("Give the value as a number.")
             }
             let unit: HKUnit

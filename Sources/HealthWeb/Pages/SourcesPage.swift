@@ -71,14 +71,14 @@ extension HealthWebApp {
                 grants.compactMap { identifier, grant in
                     decided(grant).map {
                         AppPage.Switch(
-                            name: TypeNames.displayName(identifier), identifier: identifier, kind: kind, on: $0,
-                            elementID: kind + "-" + TypeNames.shortName(identifier))
+                            name: PageTypeNames.displayName(identifier), identifier: identifier, kind: kind, on: $0,
+                            elementID: kind + "-" + HKObjectType.shortName(forRawIdentifier: identifier))
                     }
                 }.sorted { $0.name < $1.name }
             }
             let write = switches("share") { $0.share == .notDetermined ? nil : $0.share == .sharingAuthorized }
             let read = switches("read") { $0.read == .notDetermined ? nil : $0.read == .authorized }
-            let dates = DateText()
+            let dates = PageDateText()
             return await renderer.html("app", AppPage(
                 chrome: chrome(web, title: app.manifest.name, section: .sources), name: app.manifest.name,
                 bundleIdentifier: bundleIdentifier, path: Self.appPath(bundleIdentifier), version: app.manifest.version,
@@ -110,7 +110,7 @@ extension HealthWebApp {
             let verb = kind == "share" ? "write" : "read"
             return redirect(
                 web, to: Self.appPath(bundleIdentifier),
-                message: "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(TypeNames.displayName(type.identifier)).")
+                message: "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(PageTypeNames.displayName(type.identifier)).")
         }
 
         action(router, "/sources/{app}/revoke-all") { [self] web in

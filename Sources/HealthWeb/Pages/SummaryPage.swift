@@ -24,14 +24,14 @@ extension HealthWebApp {
     func addSummaryRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/") { [self] web in
             let engine = host.engine
-            let rows = try await blocking { try Self.summaryRows(engine: engine, dates: DateText()) }
+            let rows = try await blocking { try Self.summaryRows(engine: engine, dates: PageDateText()) }
             return await renderer.html("summary", SummaryPage(chrome: chrome(web, title: "Summary", section: .summary), rows: rows))
         }
     }
 
-    static func summaryRows(engine: HealthEngine, dates: DateText, now: Date = Date()) throws -> [SummaryPage.Row] {
+    static func summaryRows(engine: HealthEngine, dates: PageDateText, now: Date = Date()) throws -> [SummaryPage.Row] {
         let owner = try owner()
-        let types = TypeNames.browsableTypes
+        let types = PageTypeNames.browsableTypes
         let units = try engine.preferredUnits(for: Set(types.compactMap { $0 as? HKQuantityType }), as: owner)
         let today = dates.calendar.startOfDay(for: now)
         var rows: [(latest: Date, row: SummaryPage.Row)] = []
@@ -49,15 +49,15 @@ extension HealthWebApp {
             let when: String
             if let quantityType, let unit, quantityType.aggregationStyle == .cumulative {
                 let total = chart.points.last?.value ?? 0
-                value = NumberText.format(total) + (unit.symbol.isEmpty ? "" : " " + unit.symbol)
+                value = PageNumberText.format(total) + (unit.symbol.isEmpty ? "" : " " + unit.symbol)
                 when = day == today ? "Today" : dates.day(day)
             } else {
-                value = SampleRow.value(of: latest, unit: unit)
+                value = SampleListRow.value(of: latest, unit: unit)
                 when = dates.calendar.isDate(latest.startDate, inSameDayAs: now) ? dates.time(latest.startDate) : dates.dateTime(latest.startDate)
             }
             let sparkline = Sparkline(values: chart.points.map { isLine ? $0.average : $0.value }, asLine: isLine)
             rows.append((latest.startDate, SummaryPage.Row(
-                name: TypeNames.displayName(type.identifier), href: path(of: type), value: value, when: when, sparkline: sparkline,
+                name: PageTypeNames.displayName(type.identifier), href: path(of: type), value: value, when: when, sparkline: sparkline,
                 isLine: isLine)))
         }
         return rows.sorted { $0.latest > $1.latest }.map(\.row)

@@ -58,9 +58,9 @@ struct AuthAnswerCommand: AsyncParsableCommand {
     /// Refuses a type the app did not ask about: allowing it would silently do nothing.
     private static func check(_ identifiers: [String], asked: [String], access: String, app: String) throws {
         guard let extra = identifiers.first(where: { !asked.contains($0) }) else { return }
-        let names = Set(asked).map(TypeNames.shortName(forIdentifier:)).sorted()
+        let names = Set(asked).map(HKObjectType.shortName(forRawIdentifier:)).sorted()
         throw HKError.invalidArgument(
-            "\(app) did not ask to \(access) \(TypeNames.shortName(forIdentifier: extra))"
+            "\(app) did not ask to \(access) \(HKObjectType.shortName(forRawIdentifier: extra))"
                 + (names.isEmpty ? "" : ": it asked to \(access) \(names.joined(separator: ", "))"))
     }
 }
