@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthWebTests",
-            dependencies: ["HealthWeb", "OpenHealthKit", "OpenHealthKitSQLite", "healthd"],
+            dependencies: ["HealthWeb", "HealthDaemon", "OpenHealthKit", "OpenHealthKitSQLite", "healthd"],
             swiftSettings: strict
         ),
         .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// Health: the owner's web app, served by healthd at its address. Server-rendered pages (Mustache templates compiled
@@ -36,10 +35,5 @@ package final class HealthWebApp: Sendable {
         addMeRoutes(to: router)
         addAccessLogRoutes(to: router)
         addImportRoutes(to: router)
-    }
-
-    /// The owner, as the web app acts: what they add carries the "Health" source.
-    static func owner() throws -> Principal {
-        .owner(source: try SourceRow.owner(named: "Health"))
     }
 }

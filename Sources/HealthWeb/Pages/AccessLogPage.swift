@@ -48,18 +48,18 @@ extension HealthWebApp {
             let type = typeName.flatMap { HKObjectType.type(named: $0) }
             let period = Self.periods.first { $0.value == query["period"] } ?? Self.periods[1]
             let before = query["before"].flatMap { Int64($0) }
-            let records = host.records
+            let host = self.host
             let since = period.seconds.map { Date().addingTimeInterval(-$0) }
             let typeIdentifier = type?.identifier
             let (matching, truncated) = try await blocking { () -> ([AuditEntry], Bool) in
-                let scanned = try records.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
+                let scanned = try host.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
                 let matching = scanned.reversed().filter { entry in
                     (typeIdentifier.map { entry.types.contains($0) } ?? true) && (before.map { (entry.id ?? 0) < $0 } ?? true)
                 }
                 return (matching, scanned.count >= Self.logScanLimit)
             }
             let shown = Array(matching.prefix(Self.logEntriesPerPage))
-            let names = Dictionary(uniqueKeysWithValues: host.apps.apps().map { ($0.bundleIdentifier, $0.manifest.name) })
+            let names = Dictionary(uniqueKeysWithValues: host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
             let dates = PageDateText()
             var olderHref: String?
             if matching.count > shown.count, let last = shown.last?.id {
@@ -80,7 +80,7 @@ extension HealthWebApp {
             }
             let appOptions = [AccessLogPage.Option(value: "", label: "All apps", selected: app == nil),
                               AccessLogPage.Option(value: AuditEntry.owner, label: "You (Health)", selected: app == AuditEntry.owner)]
-                + host.apps.apps().map {
+                + host.registeredApps().map {
                     AccessLogPage.Option(value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app)
                 }
             let typeOptions = [AccessLogPage.Option(value: "", label: "All types", selected: type == nil)]

@@ -15,9 +15,9 @@ extension HealthWebApp {
             } catch let error as HKError {
                 return try await typePage(web, type: type, form: (web.form, error.message), status: .badRequest)
             }
-            let engine = host.engine
+            let store = host.store
             do {
-                try await blocking { try engine.save([sample], as: try Self.owner()) }
+                try await blocking { try store.save([sample]) }
             } catch {
                 let failure = HKError.from(error)
                 await host.audit("save", types: [type.identifier], count: 0, errorCode: failure.code.rawValue)
@@ -30,13 +30,13 @@ extension HealthWebApp {
         action(router, "/types/{name}/samples/{uuid}/delete") { [self] web in
             let type = try sampleType(web)
             guard let uuid = UUID(uuidString: try web.parameter("uuid")) else { throw WebError.notFound("No sample has this id.") }
-            let engine = host.engine
-            let found = try await blocking { try engine.storedUUIDs(among: [uuid]) }
+            let store = host.store
+            let found = try await blocking { try store.storedUUIDs(among: [uuid]) }
             guard !found.isEmpty else {
                 return redirect(web, to: Self.back(web, type), message: "That sample was already deleted.", isError: true)
             }
             do {
-                try await blocking { try engine.delete(uuids: [uuid], as: try Self.owner()) }
+                try await blocking { try store.delete(uuids: [uuid]) }
             } catch {
                 await host.audit("delete", types: [type.identifier], count: 0, errorCode: HKError.from(error).code.rawValue)
                 throw error

@@ -100,21 +100,19 @@ extension HealthWebApp {
         let cursor = query["before"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
         let skip = max(0, query["skip"].flatMap(Int.init) ?? 0)
         let path = Self.path(of: type)
-        let engine = host.engine
+        let store = host.store
 
         let data = try await blocking { () -> (ChartData.Result, DisplayUnit?, [HKSample], TypePage.Priority?) in
-            let owner = try Self.owner()
             let unit = try (type as? HKQuantityType).map { quantityType in
-                DisplayUnit(try engine.preferredUnits(for: [quantityType], as: owner)[quantityType] ?? quantityType.canonicalUnit)
+                DisplayUnit(try store.preferredUnits(for: [quantityType])[quantityType] ?? quantityType.canonicalUnit)
             }
-            let chart = try ChartData(engine: engine, dates: dates).chart(for: type, in: window, unit: unit)
+            let chart = try ChartData(store: store, dates: dates).chart(for: type, in: window, unit: unit)
             let predicate = cursor.map { PredicateTree.leaf(.sampleDates(SampleDateRange(
                 start: nil, end: Date(timeIntervalSince1970: $0.timeIntervalSince1970.nextUp), options: .strictStartDate))) }
-            let samples = Array(try engine.samples(
-                of: type, predicate: predicate, sort: [RowSort(.startDate, ascending: false)], limit: Self.samplesPerPage + skip + 1,
-                as: owner
+            let samples = Array(try store.samples(
+                of: type, predicate: predicate, newestFirst: true, limit: Self.samplesPerPage + skip + 1
             ).dropFirst(skip))
-            let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, engine: engine, path: path, as: owner) }
+            let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, store: store, path: path) }
             return (chart, unit, samples, priority)
         }
         let (chart, unit, fetched, priority) = data
@@ -174,10 +172,10 @@ extension HealthWebApp {
         return nil
     }
 
-    static func priority(of type: HKQuantityType, engine: HealthEngine, path: String, as owner: Principal) throws -> TypePage.Priority {
-        let order = try engine.sourcePriority(for: type)
+    static func priority(of type: HKQuantityType, store: any HealthWebStore, path: String) throws -> TypePage.Priority {
+        let order = try store.sourcePriority(for: type)
         let names = Dictionary(
-            try engine.sources(of: type, predicate: nil, as: owner).map { ($0.bundleIdentifier, $0.name) }, uniquingKeysWith: { first, _ in first })
+            try store.sources(of: type).map { ($0.bundleIdentifier, $0.name) }, uniquingKeysWith: { first, _ in first })
         return TypePage.Priority(
             action: path + "/priority",
             sources: order.enumerated().map { index, bundleIdentifier in

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKit
 import OpenHealthKitWire
 
 /// A permission request waiting for the owner, as `hk auth pending` prints it.
