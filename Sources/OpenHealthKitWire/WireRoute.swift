@@ -2,18 +2,24 @@ import Foundation
 
 /// An HTTP method healthd answers to.
 public enum WireMethod: String, Sendable, Hashable, CaseIterable {
+    /// Reads.
     case get = "GET"
+    /// Saves, deletions by body, queries with a body.
     case post = "POST"
+    /// Replaces a setting (grants, a characteristic, a callback, a priority).
     case put = "PUT"
+    /// Removes.
     case delete = "DELETE"
 }
 
 /// A route as `docs/openapi.yaml` lists it: a method and a path template (`/v1/owner/apps/{bundleIdentifier}`).
 public struct WireEndpoint: Sendable, Hashable, CustomStringConvertible {
+    /// The HTTP method.
     public let method: WireMethod
     /// The path, its parameter (if any) written `{name}` as OpenAPI and Hummingbird's router write it.
     public let template: String
 
+    /// The endpoint of `method` on `template`.
     public init(_ method: WireMethod, _ template: String) {
         self.method = method
         self.template = template
@@ -27,8 +33,9 @@ public struct WireEndpoint: Sendable, Hashable, CustomStringConvertible {
 /// written into the path. A route without a parameter, or with its parameter given (``with(_:)``), is a
 /// `WireRoute<Void>`: what a client calls.
 public struct WireRoute<Parameter>: Sendable {
+    /// The method and path template, as docs/openapi.yaml lists them.
     public let endpoint: WireEndpoint
-    /// The name of the path's parameter (`bundleIdentifier`), which the daemon reads it by; nil for none.
+    /// The name of the path's parameter (`bundleIdentifier`), or nil for none.
     public let parameterName: String?
     private let text: @Sendable (Parameter) -> String
 
@@ -46,7 +53,9 @@ public struct WireRoute<Parameter>: Sendable {
         self.init(endpoint: WireEndpoint(method, template), parameterName: String(template[template.index(after: open)..<close]), text: text)
     }
 
+    /// The HTTP method.
     public var method: WireMethod { endpoint.method }
+    /// The path template (`/v1/owner/apps/{bundleIdentifier}`).
     public var template: String { endpoint.template }
 
     /// The path with `value` in place of the parameter, percent-encoded as one path segment (a `/` in the value
