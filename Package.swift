@@ -189,8 +189,8 @@ let package = Package(
         .testTarget(
             name: "HealthWebTests",
             dependencies: [
-                "HealthWeb", "OpenHealthKit", "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite",
-                "OpenHealthKitWire", "healthd",
+                "HealthWeb", "HealthDaemon", "OpenHealthKit", "OpenHealthKitModel", "OpenHealthKitEngine",
+                "OpenHealthKitSQLite", "OpenHealthKitWire", "healthd",
             ],
             swiftSettings: strict
         ),

@@ -37,9 +37,4 @@ package final class HealthWebApp: Sendable {
         addAccessLogRoutes(to: router)
         addImportRoutes(to: router)
     }
-
-    /// The owner, as the web app acts: what they add carries the "Health" source.
-    static func owner() throws -> Principal {
-        .owner(source: try SourceRow.owner(named: "Health"))
-    }
 }

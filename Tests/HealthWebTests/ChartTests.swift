@@ -3,7 +3,7 @@ import Testing
 @testable import HealthWeb
 
 struct ChartTests {
-    private let dates = DateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
+    private let dates = PageDateText(timeZone: TimeZone(identifier: "Europe/Paris")!)
 
     private func day(_ text: String) -> Date { dates.parseISODay(text)! }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The add form is checked with the model's rules, as the API checks samples.
 struct SampleFormTests {
-    private let dates = DateText(timeZone: TimeZone(identifier: "UTC")!)
+    private let dates = PageDateText(timeZone: TimeZone(identifier: "UTC")!)
 
     private func sample(_ type: HKSampleType, _ fields: String) throws(HKError) -> HKSample {
         try HealthWebApp.sample(of: type, from: FormData(fields), dates: dates)
@@ -62,12 +62,12 @@ struct SampleFormTests {
     }
 
     @Test func typesHaveNamesForPeople() {
-        #expect(TypeNames.displayName(HKQuantityTypeIdentifier.stepCount.rawValue) == "Step Count")
-        #expect(TypeNames.displayName(HKQuantityTypeIdentifier.dietaryVitaminB12.rawValue) == "Dietary Vitamin B12")
-        #expect(TypeNames.displayName(HKQuantityTypeIdentifier.vo2Max.rawValue) == "VO2 Max")
-        #expect(TypeNames.shortName(HKCategoryTypeIdentifier.sleepAnalysis.rawValue) == "sleepAnalysis")
-        #expect(TypeNames.sampleType(named: "stepCount")?.identifier == HKQuantityTypeIdentifier.stepCount.rawValue)
-        #expect(TypeNames.sampleType(named: "bloodPressure") == nil)
-        #expect(TypeNames.browsableTypes.count > 150)
+        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.stepCount.rawValue) == "Step Count")
+        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.dietaryVitaminB12.rawValue) == "Dietary Vitamin B12")
+        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.vo2Max.rawValue) == "VO2 Max")
+        #expect(HKObjectType.shortName(forRawIdentifier: HKCategoryTypeIdentifier.sleepAnalysis.rawValue) == "sleepAnalysis")
+        #expect(PageTypeNames.sampleType(named: "stepCount")?.identifier == HKQuantityTypeIdentifier.stepCount.rawValue)
+        #expect(PageTypeNames.sampleType(named: "bloodPressure") == nil)
+        #expect(PageTypeNames.browsableTypes.count > 150)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthDaemon
 import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitSQLite
@@ -10,8 +11,8 @@ import Testing
 struct SummaryTests {
     @Test func latestValuesAndTotals() throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
-        let owner = try HealthWebApp.owner()
-        let dates = DateText(timeZone: TimeZone(identifier: "UTC")!)
+        let owner = try OwnerWebStore.owner()
+        let dates = PageDateText(timeZone: TimeZone(identifier: "UTC")!)
         let now = ISO8601DateFormatter().date(from: "2026-11-20T18:00:00Z")!
         func at(_ time: String) -> Date { ISO8601DateFormatter().date(from: "2026-11-20T\(time):00Z")! }
         try engine.setPreferredUnit(.pound(), for: HKQuantityType(.bodyMass))
@@ -22,7 +23,7 @@ struct SummaryTests {
             try HKQuantitySample(validating: HKQuantityType(.bodyMass), quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 72.5), start: at("08:00"), end: at("08:00")),
             try HKCategorySample(validating: HKCategoryType(.sleepAnalysis), value: 3, start: at("01:00"), end: at("06:00")),
         ], as: owner)
-        let rows = try HealthWebApp.summaryRows(engine: engine, dates: dates, now: now)
+        let rows = try HealthWebApp.summaryRows(store: OwnerWebStore(engine: engine), dates: dates, now: now)
         #expect(rows.map(\.name) == ["Step Count", "Body Mass", "Sleep Analysis"])
         #expect(rows.map(\.value) == ["1,234", "159.8 lb", "Asleep Core"])
         #expect(rows.map(\.when) == ["Today", "08:00", "01:00"])

@@ -20,37 +20,24 @@ struct OwnerClient: Sendable {
     let address: URL
     let secret: Secret
 
-    func get<Answer: Decodable>(_ path: String, query: [URLQueryItem] = [], as answer: Answer.Type = Answer.self) async throws -> Answer {
-        try await call("GET", path, query: query, body: nil)
-    }
-
-    func post<Answer: Decodable>(_ path: String, body: some Encodable, as answer: Answer.Type = Answer.self) async throws -> Answer {
-        try await call("POST", path, query: [], body: try JSONEncoder().encode(body))
-    }
-
-    func delete<Answer: Decodable>(_ path: String, as answer: Answer.Type = Answer.self) async throws -> Answer {
-        try await call("DELETE", path, query: [], body: nil)
-    }
-
-    /// `component` escaped for use as one segment of a path (a bundle identifier, a request id).
-    static func pathSegment(_ component: String) -> String {
-        component.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? component
-    }
-
-    private func call<Answer: Decodable>(_ method: String, _ path: String, query: [URLQueryItem], body: Data?) async throws -> Answer {
-        var request = URLRequest(url: url(path, query: query), timeoutInterval: 60)
-        request.httpMethod = method
+    /// Calls `route` with a JSON body, decoding healthd's JSON answer.
+    func call<Answer: Decodable>(
+        _ route: WireRoute<Void>, query: [URLQueryItem] = [], body: (any Encodable)? = nil, as answer: Answer.Type = Answer.self
+    ) async throws -> Answer {
+        var request = URLRequest(url: url(route.path, query: query), timeoutInterval: 60)
+        request.httpMethod = route.method.rawValue
         request.setValue("Bearer \(secret.value)", forHTTPHeaderField: "Authorization")
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = body
+            request.httpBody = try JSONEncoder().encode(body)
         }
         let (data, status) = try await send(request)
         guard (200..<300).contains(status) else { throw failure(status: status, body: data) }
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
         } catch {
-            throw HKError(.unknownError, "healthd at \(address.absoluteString) answered \(method) \(path) with what hk cannot read")
+            throw HKError(
+                .unknownError, "healthd at \(address.absoluteString) answered \(route.method.rawValue) \(route.path) with what hk cannot read")
         }
     }
 

@@ -9,7 +9,7 @@ extension HealthDaemon {
     /// predicate, by day. An app without read access to the activity summary type receives none, with no error.
     /// Audited as `query.activitySummaries` with the number of summaries.
     func addActivitySummaryRoutes(to router: Router<BasicRequestContext>) {
-        router.post("/v1/queries/activity-summaries") { [self] request, _ in
+        router.on(WireRoutes.queryActivitySummaries) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireActivitySummaryQuery.self, from: request)
             let summaries = try await auditor.audited(

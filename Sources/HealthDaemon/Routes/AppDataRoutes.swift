@@ -7,7 +7,7 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// The data routes of an app (its credential required): HKHealthStore's saves, deletions and queries.
     func addAppRoutes(to router: Router<BasicRequestContext>) {
-        router.post("/v1/samples") { [self] request, _ in
+        router.on(WireRoutes.saveSamples) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireSaveRequest.self, from: request)
             // Recorded as given: a save refused for an unknown type or unit is in the log too.
@@ -20,7 +20,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireSaveResponse(sourceRevision: objects.first.map { WireSourceRevision($0.sourceRevision) }))
         }
 
-        router.post("/v1/samples/delete") { [self] request, _ in
+        router.on(WireRoutes.deleteSamples) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireDeleteRequest.self, from: request)
             let count = try await auditor.audited(app.bundleIdentifier, "delete", types: [], count: { $0 }) {
@@ -29,7 +29,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireCountResponse(count: count))
         }
 
-        router.post("/v1/samples/delete-matching") { [self] request, _ in
+        router.on(WireRoutes.deleteMatchingSamples) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireDeleteObjectsRequest.self, from: request)
             let type = try WireTypes.sampleType(body.type)
@@ -41,7 +41,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireCountResponse(count: count))
         }
 
-        router.post("/v1/queries/samples") { [self] request, _ in
+        router.on(WireRoutes.querySamples) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireSampleQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
@@ -55,7 +55,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireSamplesResponse(samples: samples.map(WireSample.init)))
         }
 
-        router.post("/v1/queries/anchored") { [self] request, _ in
+        router.on(WireRoutes.queryAnchored) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireAnchoredQuery.self, from: request)
             guard !body.queries.isEmpty else { throw APIError.badRequest("queries must not be empty") }
@@ -77,7 +77,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireAnchoredResponse(changes))
         }
 
-        router.post("/v1/queries/sources") { [self] request, _ in
+        router.on(WireRoutes.querySources) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireSourceQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
@@ -87,7 +87,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
         }
 
-        router.post("/v1/queries/correlations") { [self] request, _ in
+        router.on(WireRoutes.queryCorrelations) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireCorrelationQuery.self, from: request)
             guard let type = try WireTypes.sampleType(body.type) as? HKCorrelationType else {
@@ -106,13 +106,13 @@ extension HealthDaemon {
             return JSONResponses.response(WireSamplesResponse(samples: correlations.map(WireSample.init)))
         }
 
-        router.get("/v1/anchor") { [self] request, _ in
+        router.on(WireRoutes.anchor) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let anchor = try await offload { [engine] in try engine.latestReadableAnchor(as: .app(app.manifest)) }
             return JSONResponses.response(WireAnchorResponse(anchor: anchor))
         }
 
-        router.get("/v1/characteristics/{type}") { [self] request, context in
+        router.on(WireRoutes.characteristic) { [self] request, context in
             let app = try authenticator.requireApp(request)
             let type = try characteristicType(context.parameters.get("type") ?? "")
             let value = try await auditor.audited(app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }) {

@@ -8,11 +8,11 @@ extension HealthDaemon {
     /// The app's authorization routes: HealthKit's request checks, the permission request that waits for the
     /// owner's answer, and the statuses.
     func addAuthorizationRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/v1/app") { [self] request, _ in
+        router.on(WireRoutes.app) { [self] request, _ in
             JSONResponses.response(WireAppSummary(try authenticator.requireApp(request).manifest))
         }
 
-        router.post("/v1/authorization/check") { [self] request, _ in
+        router.on(WireRoutes.checkAuthorization) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             try engine.checkRequestShape(app: app.manifest, share: types.share, read: types.read)
@@ -23,7 +23,7 @@ extension HealthDaemon {
         // 200 `answered` once recorded, 202 `pending` with the request's id if the owner has not answered yet
         // (ask again to keep waiting: the same request is joined, not repeated). When healthd stops meanwhile the
         // answer is 202 too: the request is kept in the store, and joined when the app asks the restarted healthd.
-        router.post("/v1/authorization/request") { [self] request, _ in
+        router.on(WireRoutes.requestAuthorization) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             try engine.checkRequest(app: app.manifest, share: types.share, read: types.read)
@@ -43,7 +43,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
         }
 
-        router.get("/v1/authorization/requests/{id}") { [self] request, context in
+        router.on(WireRoutes.authorizationRequest) { [self] request, context in
             let app = try authenticator.requireApp(request)
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
                   pending.pending(app: app.bundleIdentifier).contains(where: { $0.id == id })
@@ -53,14 +53,14 @@ extension HealthDaemon {
             return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id))
         }
 
-        router.post("/v1/authorization/request-status") { [self] request, _ in
+        router.on(WireRoutes.authorizationRequestStatus) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             let status = try await offload { [engine] in try engine.requestStatus(app: app.manifest, share: types.share, read: types.read) }
             return JSONResponses.response(WireRequestStatus(status))
         }
 
-        router.get("/v1/authorization/status") { [self] request, _ in
+        router.on(WireRoutes.authorizationStatus) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             guard let name = request.uri.queryParameters.get("type") else { throw APIError.badRequest("Give the type: ?type=<identifier>") }
             let type = try WireTypes.objectType(name)

@@ -12,7 +12,7 @@ extension HealthDaemon {
     /// change stream announces them when it opens, and ``BackgroundWaker`` posts them to the callback while the app
     /// has no stream open.
     func addBackgroundDeliveryRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/v1/background-delivery") { [self] request, _ in
+        router.on(WireRoutes.backgroundDeliveries) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let deliveries = try await offload { [engine] in
                 try engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
@@ -25,7 +25,7 @@ extension HealthDaemon {
                 deliveries: deliveries, callback: waker.callback(app: app.bundleIdentifier)?.absoluteString))
         }
 
-        router.post("/v1/background-delivery") { [self] request, _ in
+        router.on(WireRoutes.enableBackgroundDelivery) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireBackgroundDelivery.self, from: request)
             let type = try WireTypes.objectType(body.type)
@@ -35,14 +35,14 @@ extension HealthDaemon {
         }
 
         // Without `type`, every type of the app.
-        router.delete("/v1/background-delivery") { [self] request, _ in
+        router.on(WireRoutes.disableBackgroundDelivery) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let type = try request.uri.queryParameters.get("type").map { try WireTypes.objectType(String($0)) }
             try await offload { [engine] in try engine.disableBackgroundDelivery(for: type, app: app.manifest) }
             return JSONResponses.response(["status": "disabled"])
         }
 
-        router.post("/v1/background-delivery/acknowledge") { [self] request, _ in
+        router.on(WireRoutes.acknowledgeBackgroundDelivery) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireBackgroundDeliveryAcknowledgement.self, from: request)
             let types = Set(try body.types.map { try WireTypes.objectType($0).identifier })
@@ -55,7 +55,7 @@ extension HealthDaemon {
             return JSONResponses.response(["status": "acknowledged"])
         }
 
-        router.put("/v1/background-delivery/callback") { [self] request, _ in
+        router.on(WireRoutes.setBackgroundDeliveryCallback) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             try Self.checkBackgroundDeliveryEntitlement(app.manifest)
             let body = try await bodies.decode(WireBackgroundDeliveryCallback.self, from: request)
@@ -64,7 +64,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireBackgroundDeliveryCallback(url: url.absoluteString))
         }
 
-        router.delete("/v1/background-delivery/callback") { [self] request, _ in
+        router.on(WireRoutes.removeBackgroundDeliveryCallback) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             try app.manifest.checkProvisioning()
             try await offload { [waker] in try waker.setCallback(nil, app: app.bundleIdentifier) }

@@ -9,7 +9,7 @@ extension HealthDaemon {
     /// The owner's provisioning routes: register an app from its property lists (issuing its credential), list
     /// apps, revoke one, and see or change its grants.
     func addOwnerAppRoutes(to router: Router<BasicRequestContext>) {
-        router.post("/v1/owner/apps") { [self] request, _ in
+        router.on(WireRoutes.registerApp) { [self] request, _ in
             try authenticator.requireOwner(request)
             let body = try await bodies.decode(WireAppRegistration.self, from: request)
             let lifetime = body.credentialLifetime ?? configuration.defaultCredentialLifetime
@@ -38,25 +38,25 @@ extension HealthDaemon {
                 WireIssuedCredential(registration: WireRegisteredApp(registered), credential: credential), status: .created)
         }
 
-        router.get("/v1/owner/apps") { [self] request, _ in
+        router.on(WireRoutes.ownerApps) { [self] request, _ in
             try authenticator.requireOwner(request)
             return JSONResponses.response(WireRegisteredApps(apps: registry.apps().map(WireRegisteredApp.init)))
         }
 
-        router.get("/v1/owner/apps/{bundleIdentifier}") { [self] request, context in
+        router.on(WireRoutes.ownerApp) { [self] request, context in
             try authenticator.requireOwner(request)
             return JSONResponses.response(WireRegisteredApp(try registeredApp(context)))
         }
 
         // Revokes the app (see `revokeApp`).
-        router.delete("/v1/owner/apps/{bundleIdentifier}") { [self] request, context in
+        router.on(WireRoutes.revokeApp) { [self] request, context in
             try authenticator.requireOwner(request)
             let bundleIdentifier = try registeredApp(context).bundleIdentifier
             guard let revoked = try await revokeApp(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
             return JSONResponses.response(WireRegisteredApp(revoked))
         }
 
-        router.get("/v1/owner/apps/{bundleIdentifier}/grants") { [self] request, context in
+        router.on(WireRoutes.appGrants) { [self] request, context in
             try authenticator.requireOwner(request)
             let bundleIdentifier = try appParameter(context)
             let grants = try await offload { [engine] in try engine.grants.grants(app: bundleIdentifier) }
@@ -64,7 +64,7 @@ extension HealthDaemon {
         }
 
         // Changes decisions, as the Health app's Sources page does; types not listed keep theirs.
-        router.put("/v1/owner/apps/{bundleIdentifier}/grants") { [self] request, context in
+        router.on(WireRoutes.setAppGrants) { [self] request, context in
             try authenticator.requireOwner(request)
             let bundleIdentifier = try appParameter(context)
             let body = try await bodies.decode(WireGrants.self, from: request)
@@ -79,7 +79,7 @@ extension HealthDaemon {
         }
 
         // Denies every type the app was asked about: its queries see only its own samples from now on.
-        router.delete("/v1/owner/apps/{bundleIdentifier}/grants") { [self] request, context in
+        router.on(WireRoutes.revokeAppGrants) { [self] request, context in
             try authenticator.requireOwner(request)
             let bundleIdentifier = try appParameter(context)
             let grants = try await offload { [engine] in

@@ -8,7 +8,7 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// The owner's side of permission requests: the sheets waiting to be answered, and the answer.
     func addOwnerAuthorizationRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/v1/owner/authorization/pending") { [self] request, _ in
+        router.on(WireRoutes.pendingAuthorizations) { [self] request, _ in
             try authenticator.requireOwner(request)
             let requests = pending.pending().map { pending in
                 WirePendingRequest(
@@ -21,7 +21,7 @@ extension HealthDaemon {
 
         // The types switched on; every other type of the request is denied. Types the request did not ask about
         // are ignored.
-        router.post("/v1/owner/authorization/{id}/answer") { [self] request, context in
+        router.on(WireRoutes.answerAuthorization) { [self] request, context in
             try authenticator.requireOwner(request)
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
                 throw APIError.badRequest("The request id is a UUID")

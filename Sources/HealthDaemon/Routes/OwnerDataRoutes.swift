@@ -8,7 +8,7 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// The owner's data routes: characteristics, the sources of a type, and the audit log.
     func addOwnerDataRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/v1/owner/characteristics/{type}") { [self] request, context in
+        router.on(WireRoutes.ownerCharacteristic) { [self] request, context in
             try authenticator.requireOwner(request)
             let type = try characteristicType(context.parameters.get("type") ?? "")
             let value = try await auditor.audited(AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }) {
@@ -19,7 +19,7 @@ extension HealthDaemon {
 
         // `{"value": "2"}` sets an enumeration to its raw value, `{"value": "1980-04-12"}` the date of birth;
         // `{"value": null}` clears it.
-        router.put("/v1/owner/characteristics/{type}") { [self] request, context in
+        router.on(WireRoutes.setOwnerCharacteristic) { [self] request, context in
             try authenticator.requireOwner(request)
             let type = try characteristicType(context.parameters.get("type") ?? "")
             let body = try await bodies.decode(WireCharacteristic.self, from: request)
@@ -30,7 +30,7 @@ extension HealthDaemon {
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: stored))
         }
 
-        router.get("/v1/owner/sources") { [self] request, _ in
+        router.on(WireRoutes.ownerSources) { [self] request, _ in
             try authenticator.requireOwner(request)
             guard let name = request.uri.queryParameters.get("type") else { throw APIError.badRequest("Give the type: ?type=<identifier>") }
             let type = try WireTypes.sampleType(String(name))
@@ -42,7 +42,7 @@ extension HealthDaemon {
 
         // `?app=<bundle identifier or owner>&since=<seconds since 1970>&after=<entry id>&limit=<n, at most 10000>`:
         // oldest first; page with `after` = the last id received.
-        router.get("/v1/owner/audit") { [self] request, _ in
+        router.on(WireRoutes.auditLog) { [self] request, _ in
             try authenticator.requireOwner(request)
             let parameters = request.uri.queryParameters
             func number(_ name: String) throws -> Double? {

@@ -8,7 +8,7 @@ extension HealthDaemon {
     /// `HKHealthStore.preferredUnits(for:)`: the owner's unit of each type (their choice on the Me page, else their
     /// locale's default, healthd's locale being the owner's session), for an app that asked for access to each.
     func addPreferredUnitRoutes(to router: Router<BasicRequestContext>) {
-        router.post("/v1/preferred-units") { [self] request, _ in
+        router.on(WireRoutes.preferredUnits) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WirePreferredUnitsRequest.self, from: request).quantityTypes()
             let units = try await offload { [engine] in try engine.preferredUnits(for: types, as: .app(app.manifest)) }

@@ -8,21 +8,21 @@ extension HealthDaemon {
     /// Statistics for apps (HKStatisticsQuery, HKStatisticsCollectionQuery) and the owner's source priorities, the
     /// order in which overlapping sources count when statistics merge them.
     func addStatisticsRoutes(to router: Router<BasicRequestContext>) {
-        router.post("/v1/queries/statistics") { [self] request, _ in
+        router.on(WireRoutes.queryStatistics) { [self] request, _ in
             try await statistics(request, collection: false)
         }
-        router.post("/v1/queries/statistics-collection") { [self] request, _ in
+        router.on(WireRoutes.queryStatisticsCollection) { [self] request, _ in
             try await statistics(request, collection: true)
         }
 
-        router.get("/v1/owner/sources/priority") { [self] request, _ in
+        router.on(WireRoutes.sourcePriority) { [self] request, _ in
             try authenticator.requireOwner(request)
             let type = try quantityType(request.uri.queryParameters.get("type").map { String($0) })
             let sources = try await offload { [engine] in try engine.sourcePriority(for: type) }
             return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
         }
 
-        router.put("/v1/owner/sources/priority") { [self] request, _ in
+        router.on(WireRoutes.setSourcePriority) { [self] request, _ in
             try authenticator.requireOwner(request)
             let body = try await bodies.decode(WireSourcePriority.self, from: request)
             let type = try quantityType(body.type)

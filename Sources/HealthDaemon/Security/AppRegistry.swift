@@ -1,11 +1,10 @@
 import Foundation
-import HealthWeb
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// The apps registered with healthd, held in memory in front of the database so that checking a credential on
 /// every call reads no disk, and a revocation holds for the very next call.
-final class AppRegistry: RegisteredAppList {
+final class AppRegistry: Sendable {
     private let storage: any DaemonRecordStorage
     private let cache: Locked<[String: RegisteredApp]>
 

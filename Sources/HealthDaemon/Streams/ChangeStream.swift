@@ -28,7 +28,7 @@ extension HealthDaemon {
     /// each change of the app's own decisions for the types (`event: grants`): what it may read changed, so its
     /// statistics may have, though no sample did.
     func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
-        router.get("/v1/changes/stream") { [self] request, _ in
+        router.on(WireRoutes.changeStream) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             try app.manifest.checkProvisioning()
             let names = request.uri.queryParameters.getAll("types").flatMap { $0.split(separator: ",").map(String.init) }

@@ -10,9 +10,19 @@ import OpenHealthKitModel
 struct DaemonWebHost: HealthWebHost {
     let daemon: HealthDaemon
 
-    var engine: HealthEngine { daemon.engine }
-    var apps: any RegisteredAppList { daemon.registry }
-    var records: any DaemonRecordStorage { daemon.records }
+    var store: any HealthWebStore { OwnerWebStore(engine: daemon.engine) }
+
+    func registeredApps() -> [RegisteredApp] {
+        daemon.registry.apps()
+    }
+
+    func registeredApp(_ bundleIdentifier: String) -> RegisteredApp? {
+        daemon.registry.app(bundleIdentifier)
+    }
+
+    func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
+        try daemon.records.auditEntries(query)
+    }
 
     var hostNames: Set<String> {
         ["127.0.0.1", "localhost", "::1", daemon.configuration.host.lowercased()]

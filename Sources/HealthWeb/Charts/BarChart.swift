@@ -74,7 +74,7 @@ struct BarChart: Sendable {
         self.labels = labels
         grid = scale.ticks.map { tick in
             let y = frame.y(scale.fraction(tick))
-            return GridLine(y: Self.number(y), labelY: Self.number(y + 4), label: NumberText.format(tick))
+            return GridLine(y: Self.number(y), labelY: Self.number(y + 4), label: PageNumberText.format(tick))
         }
     }
 

@@ -2,12 +2,12 @@ import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// The bars of a chart, from the statistics engine: per interval, the total of a cumulative type (sources merged
+/// The bars of a chart, from the store's statistics: per interval, the total of a cumulative type (sources merged
 /// in the user's priority order), or the lowest, average and highest value of a discrete type; for other types the
 /// number of samples. Blocking: run it with ``blocking(_:)``.
 struct ChartData {
-    let engine: HealthEngine
-    let dates: DateText
+    let store: any HealthWebStore
+    let dates: PageDateText
 
     /// What the bars say, with the summary line above the chart.
     struct Result: Sendable {
@@ -19,23 +19,21 @@ struct ChartData {
     }
 
     func chart(for type: HKSampleType, in window: ChartWindow, unit: DisplayUnit?) throws -> Result {
-        let owner = try HealthWebApp.owner()
         if let quantityType = type as? HKQuantityType, let unit {
-            return try quantityChart(quantityType, in: window, unit: unit, as: owner)
+            return try quantityChart(quantityType, in: window, unit: unit)
         }
-        let counts = try sampleCounts(of: type, in: window, as: owner)
+        let counts = try sampleCounts(of: type, in: window)
         let total = counts.reduce(0) { $0 + ($1.value ?? 0) }
         return Result(
-            points: counts, isRange: false, headline: NumberText.format(total) + (total == 1 ? " sample" : " samples"), detail: nil)
+            points: counts, isRange: false, headline: PageNumberText.format(total) + (total == 1 ? " sample" : " samples"), detail: nil)
     }
 
-    private func quantityChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit, as owner: Principal) throws -> Result {
+    private func quantityChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws -> Result {
         let cumulative = type.aggregationStyle == .cumulative
         let options: HKStatisticsOptions = cumulative ? .cumulativeSum : [.discreteAverage, .discreteMin, .discreteMax]
         let range = DateInterval(start: window.start, end: window.end)
-        let result = try engine.statistics(
-            StatisticsRequest(type: type, options: options, intervals: window.statisticsIntervals(calendar: dates.calendar), range: range),
-            as: owner)
+        let result = try store.statistics(
+            StatisticsRequest(type: type, options: options, intervals: window.statisticsIntervals(calendar: dates.calendar), range: range))
         let points = result.everyInterval(from: window.start, until: window.end).map { interval, bucket -> ChartPoint in
             var point = ChartPoint(interval: interval)
             let values = bucket?.merged
@@ -54,11 +52,10 @@ struct ChartData {
                 detail: window.period == .day ? nil : "Daily average " + unit.format(total / Double(days), of: type))
         }
         // The whole window's average weighs every sample, not the intervals' averages.
-        let overall = try engine.statistics(
+        let overall = try store.statistics(
             StatisticsRequest(
                 type: type, predicate: .leaf(.sampleDates(SampleDateRange(start: window.start, end: window.end, options: []))),
-                options: options),
-            as: owner
+                options: options)
         ).buckets.first?.merged
         guard let overall, let average = overall.average else {
             return Result(points: points, isRange: true, headline: "No data", detail: nil)
@@ -86,17 +83,17 @@ struct ChartData {
     }
 
     /// Samples starting in each interval.
-    private func sampleCounts(of type: HKSampleType, in window: ChartWindow, as owner: Principal) throws -> [ChartPoint] {
+    private func sampleCounts(of type: HKSampleType, in window: ChartWindow) throws -> [ChartPoint] {
         let intervals = window.statisticsIntervals(calendar: dates.calendar)
         let bars = window.bars(calendar: dates.calendar)
         var counts = Array(repeating: 0.0, count: bars.count)
         let predicate = PredicateTree.leaf(.sampleDates(SampleDateRange(start: window.start, end: window.end, options: .strictStartDate)))
-        for sample in try engine.samples(of: type, predicate: predicate, as: owner) {
+        for sample in try store.samples(of: type, predicate: predicate, newestFirst: false, limit: 0) {
             let index = intervals.index(containing: sample.startDate)
             if counts.indices.contains(index) { counts[index] += 1 }
         }
         return zip(bars, counts).map { interval, count in
-            ChartPoint(interval: interval, value: count, title: title(of: interval, in: window) + ": " + NumberText.format(count))
+            ChartPoint(interval: interval, value: count, title: title(of: interval, in: window) + ": " + PageNumberText.format(count))
         }
     }
 }

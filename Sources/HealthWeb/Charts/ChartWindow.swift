@@ -78,7 +78,7 @@ struct ChartWindow {
     }
 
     /// The title of the window: `21 Nov 2026`, `15–21 Nov 2026`, `Nov 2025 – Oct 2026`.
-    func title(_ dates: DateText) -> String {
+    func title(_ dates: PageDateText) -> String {
         let last = dates.calendar.date(byAdding: .second, value: -1, to: end)!
         switch period {
         case .day: return dates.day(start)
@@ -88,7 +88,7 @@ struct ChartWindow {
     }
 
     /// The label under bar `index` (nil: none, to keep labels apart).
-    func barLabel(_ interval: DateInterval, index: Int, dates: DateText) -> String? {
+    func barLabel(_ interval: DateInterval, index: Int, dates: PageDateText) -> String? {
         switch period {
         case .day: return index % 6 == 0 ? dates.formatted(interval.start, "HH:mm") : nil
         case .week: return dates.formatted(interval.start, "EEE")

@@ -27,7 +27,7 @@ enum MetadataValueNames {
 
     private static func names<Enumeration: CaseIterable & RawRepresentable>(_: Enumeration.Type) -> [Int: String]
     where Enumeration.RawValue: BinaryInteger {
-        Dictionary(uniqueKeysWithValues: Enumeration.allCases.map { (Int($0.rawValue), TypeNames.words(String(describing: $0))) })
+        Dictionary(uniqueKeysWithValues: Enumeration.allCases.map { (Int($0.rawValue), PageTypeNames.words(String(describing: $0))) })
     }
 
     /// The name of `value` when `key` is one of HealthKit's keys holding an enumeration and `value` one of its raw

@@ -38,12 +38,12 @@ enum ProgressText {
             value /= 1000
             unit += 1
         }
-        return NumberText.format((value * 10).rounded() / 10) + " " + units[unit]
+        return PageNumberText.format((value * 10).rounded() / 10) + " " + units[unit]
     }
 
     /// `1,234,567`.
     static func count(_ number: Int) -> String {
-        NumberText.format(Double(number))
+        PageNumberText.format(Double(number))
     }
 
     /// `4 s`, `12 min`, `1 h 5 min`.

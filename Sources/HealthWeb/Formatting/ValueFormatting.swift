@@ -44,31 +44,7 @@ struct DisplayUnit: Sendable {
         var value = shown(canonicalValue, of: type)
         // Counts (steps, flights) read as whole numbers once they are not small.
         if unit.unitString == "count", abs(value) >= 10 { value = value.rounded() }
-        let number = NumberText.format(value)
+        let number = PageNumberText.format(value)
         return symbol.isEmpty ? number : number + " " + symbol
     }
-}
-
-/// Numbers with grouping and as many decimals as their size calls for.
-enum NumberText {
-    static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "–" }
-        let magnitude = abs(value)
-        let decimals: Int
-        if magnitude >= 1000 || value == value.rounded() { decimals = 0 }
-        else if magnitude >= 10 { decimals = 1 }
-        else if magnitude >= 1 { decimals = 2 }
-        else { decimals = 3 }
-        let text = value.formatted(.number.precision(.fractionLength(0...decimals)).locale(locale))
-        return text == "-0" ? "0" : text
-    }
-
-    /// The value of a form field typed by the user (a decimal point or comma).
-    static func parse(_ text: String) -> Double? {
-        let normalized = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-        guard let value = Double(normalized), value.isFinite else { return nil }
-        return value
-    }
-
-    private static let locale = UserLocale.current()
 }

@@ -2,12 +2,18 @@ package import Foundation
 package import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// What the Health web app needs from the daemon that serves it: the store, the registered apps, the audit log,
-/// the owner secret and the permission requests waiting for the owner.
+/// What the Health web app needs from the daemon that serves it: the health data (in the owner's name), the
+/// registered apps, the audit log, the owner secret and the permission requests waiting for the owner. The pages
+/// reach healthd's engine and records only through these.
 package protocol HealthWebHost: Sendable {
-    var engine: HealthEngine { get }
-    var apps: any RegisteredAppList { get }
-    var records: any DaemonRecordStorage { get }
+    /// The health data, read and changed in the owner's name.
+    var store: any HealthWebStore { get }
+    /// Every registered app, revoked ones included.
+    func registeredApps() -> [RegisteredApp]
+    /// The registered app with this bundle identifier, or nil.
+    func registeredApp(_ bundleIdentifier: String) -> RegisteredApp?
+    /// The audit log's entries matching `query`, oldest first. Blocking: pages call it inside `blocking(_:)`.
+    func auditEntries(_ query: AuditQuery) throws -> [AuditEntry]
     /// The host names the pages answer to (loopback names and the configured host): a page requested under any
     /// other name (DNS rebinding) is refused.
     var hostNames: Set<String> { get }

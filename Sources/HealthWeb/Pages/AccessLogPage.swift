@@ -48,23 +48,23 @@ extension HealthWebApp {
             let type = typeName.flatMap { HKObjectType.type(named: $0) }
             let period = Self.periods.first { $0.value == query["period"] } ?? Self.periods[1]
             let before = query["before"].flatMap { Int64($0) }
-            let records = host.records
+            let host = self.host
             let since = period.seconds.map { Date().addingTimeInterval(-$0) }
             let typeIdentifier = type?.identifier
             let (matching, truncated) = try await blocking { () -> ([AuditEntry], Bool) in
-                let scanned = try records.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
+                let scanned = try host.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
                 let matching = scanned.reversed().filter { entry in
                     (typeIdentifier.map { entry.types.contains($0) } ?? true) && (before.map { (entry.id ?? 0) < $0 } ?? true)
                 }
                 return (matching, scanned.count >= Self.logScanLimit)
             }
             let shown = Array(matching.prefix(Self.logEntriesPerPage))
-            let names = Dictionary(uniqueKeysWithValues: host.apps.apps().map { ($0.bundleIdentifier, $0.manifest.name) })
-            let dates = DateText()
+            let names = Dictionary(uniqueKeysWithValues: host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
+            let dates = PageDateText()
             var olderHref: String?
             if matching.count > shown.count, let last = shown.last?.id {
                 olderHref = "/log?" + Self.query([
-                    "app": app ?? "", "type": type.map { TypeNames.shortName($0.identifier) } ?? "", "period": period.value,
+                    "app": app ?? "", "type": type?.shortName ?? "", "period": period.value,
                     "before": String(last),
                 ])
             }
@@ -73,20 +73,20 @@ extension HealthWebApp {
                     id: String(entry.id ?? 0), time: dates.preciseDateTime(entry.time),
                     app: entry.app == AuditEntry.owner ? "You (Health)" : names[entry.app] ?? entry.app,
                     operation: Self.operationName(entry.operation),
-                    types: entry.types.map(TypeNames.displayName).joined(separator: ", "),
+                    types: entry.types.map(PageTypeNames.displayName).joined(separator: ", "),
                     count: entry.sampleCount == 0
-                        ? "" : NumberText.format(Double(entry.sampleCount)) + (entry.sampleCount == 1 ? " sample" : " samples"),
+                        ? "" : PageNumberText.format(Double(entry.sampleCount)) + (entry.sampleCount == 1 ? " sample" : " samples"),
                     outcome: entry.errorCode.map(Self.outcome) ?? "OK", failed: entry.errorCode != nil)
             }
             let appOptions = [AccessLogPage.Option(value: "", label: "All apps", selected: app == nil),
                               AccessLogPage.Option(value: AuditEntry.owner, label: "You (Health)", selected: app == AuditEntry.owner)]
-                + host.apps.apps().map {
+                + host.registeredApps().map {
                     AccessLogPage.Option(value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app)
                 }
             let typeOptions = [AccessLogPage.Option(value: "", label: "All types", selected: type == nil)]
-                + TypeNames.browsableTypes.map {
+                + PageTypeNames.browsableTypes.map {
                     AccessLogPage.Option(
-                        value: TypeNames.shortName($0.identifier), label: TypeNames.displayName($0.identifier),
+                        value: $0.shortName, label: PageTypeNames.displayName($0.identifier),
                         selected: $0.identifier == type?.identifier)
                 }
             return await renderer.html("log", AccessLogPage(
@@ -115,6 +115,6 @@ extension HealthWebApp {
     static func outcome(_ code: Int) -> String {
         guard let code = HKError.Code(rawValue: code) else { return "Failed (\(code))" }
         let name = String(describing: code)
-        return "Failed: " + TypeNames.words(name.hasPrefix("error") ? String(name.dropFirst("error".count)) : name)
+        return "Failed: " + PageTypeNames.words(name.hasPrefix("error") ? String(name.dropFirst("error".count)) : name)
     }
 }

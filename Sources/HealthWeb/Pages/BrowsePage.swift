@@ -21,9 +21,9 @@ struct BrowsePage: Sendable {
 extension HealthWebApp {
     func addBrowseRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/types") { [self] web in
-            let types = TypeNames.browsableTypes
+            let types = PageTypeNames.browsableTypes
             func links(_ include: (HKSampleType) -> Bool) -> [BrowsePage.Link] {
-                types.filter(include).map { BrowsePage.Link(name: TypeNames.displayName($0.identifier), href: Self.path(of: $0)) }
+                types.filter(include).map { BrowsePage.Link(name: PageTypeNames.displayName($0.identifier), href: Self.path(of: $0)) }
             }
             let groups = [
                 BrowsePage.Group(title: "Measurements", types: links { $0 is HKQuantityType }),

@@ -269,8 +269,8 @@ extension HealthWebApp {
             let type = isType ? HKObjectType.type(forRawIdentifier: line.name) : nil
             let linked = type is HKQuantityType || type is HKCategoryType
             return ImportJobPage.Row(
-                name: isType ? TypeNames.displayName(line.name) : line.name,
-                href: linked ? "/types/" + TypeNames.shortName(line.name) : nil,
+                name: isType ? PageTypeNames.displayName(line.name) : line.name,
+                href: linked ? "/types/" + HKObjectType.shortName(forRawIdentifier: line.name) : nil,
                 read: ProgressText.count(line.read), added: ProgressText.count(line.added),
                 alreadyStored: ProgressText.count(line.alreadyStored), skipped: ProgressText.count(line.skipped))
         }
@@ -288,7 +288,7 @@ extension HealthWebApp {
             total > shown ? "and \(ProgressText.count(total - shown)) more" : nil
         }
         return ImportJobPage(
-            chrome: chrome, id: job.id, fileName: job.fileName, started: DateText().dateTime(job.started),
+            chrome: chrome, id: job.id, fileName: job.fileName, started: PageDateText().dateTime(job.started),
             running: job.state.isRunning, progressHref: Self.jobPath(job.id) + "/progress", percent: percent,
             progressText: progressText, failure: failure, finished: report != nil, headline: report.map(Self.headline) ?? "",
             document: report?.document ?? "", rows: rows, total: report.map { row($0.total, isType: false) },

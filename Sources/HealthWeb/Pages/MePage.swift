@@ -46,27 +46,26 @@ extension HealthWebApp {
 
     func addMeRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/me") { [self] web in
-            let engine = host.engine
+            let store = host.store
             typealias Stored = ([HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>)
             let data = try await blocking { () -> Stored in
-                let owner = try Self.owner()
                 var stored: [HKCharacteristicTypeIdentifier: String] = [:]
                 for type in [HKCharacteristicTypeIdentifier.dateOfBirth] + Self.characteristicChoices.map(\.0) {
-                    stored[type] = try engine.characteristic(type, as: owner)
+                    stored[type] = try store.characteristic(type)
                 }
                 let types = HealthKitCatalog.quantityTypes.map { HKQuantityType($0.identifier) }
-                let units = try engine.preferredUnits(for: Set(types), as: owner)
-                let withData = Set(try types.filter { !(try engine.samples(of: $0, predicate: nil, limit: 1, as: owner)).isEmpty }.map(\.identifier))
-                return (stored, units, try engine.chosenUnits(), withData)
+                let units = try store.preferredUnits(for: Set(types))
+                let withData = Set(try types.filter { !(try store.samples(of: $0, predicate: nil, newestFirst: false, limit: 1)).isEmpty }.map(\.identifier))
+                return (stored, units, try store.chosenUnits(), withData)
             }
             let (stored, units, chosen, withData) = data
             let choices = Self.characteristicChoices.map { type, label, values in
                 let current = stored[type] ?? (type == .activityMoveMode ? "1" : "0")
                 return MePage.Choice(
-                    field: TypeNames.shortName(type.rawValue), label: label,
+                    field: HKObjectType.shortName(forRawIdentifier: type.rawValue), label: label,
                     options: values.map { MePage.Option(value: String($0.0), label: $0.1, selected: String($0.0) == current) })
             }
-            let rows = units.keys.sorted { TypeNames.displayName($0.identifier) < TypeNames.displayName($1.identifier) }.map { type in
+            let rows = units.keys.sorted { PageTypeNames.displayName($0.identifier) < PageTypeNames.displayName($1.identifier) }.map { type in
                 Self.unitRow(type, current: chosen[type.identifier])
             }
             return await renderer.html("me", MePage(
@@ -78,16 +77,16 @@ extension HealthWebApp {
         action(router, "/me/characteristics") { [self] web in
             var entered: [HKCharacteristicTypeIdentifier: String?] = [.dateOfBirth: web.form["dateOfBirth"]]
             for (type, _, _) in Self.characteristicChoices {
-                let value = web.form[TypeNames.shortName(type.rawValue)]
+                let value = web.form[HKObjectType.shortName(forRawIdentifier: type.rawValue)]
                 entered[type] = value == "0" ? nil : value
             }
             let values = entered
-            let engine = host.engine
+            let store = host.store
             let stored = try await blocking { () -> [String] in
                 // Every value is checked before any is stored.
                 var checked: [HKCharacteristicTypeIdentifier: String?] = [:]
                 for (type, value) in values { checked[type] = try value.map { try CharacteristicCoding.storedValue($0, for: type) } }
-                for (type, value) in checked { try engine.setCharacteristic(type, to: value) }
+                for (type, value) in checked { try store.setCharacteristic(type, to: value) }
                 return checked.keys.map(\.rawValue)
             }
             await host.audit("characteristic.set", types: stored, count: 0, errorCode: nil)
@@ -95,17 +94,17 @@ extension HealthWebApp {
         }
 
         action(router, "/me/units") { [self] web in
-            let engine = host.engine
+            let store = host.store
             let form = web.form
             let changed = try await blocking { () -> [String] in
-                let chosen = try engine.chosenUnits()
+                let chosen = try store.chosenUnits()
                 var changed: [String] = []
                 for descriptor in HealthKitCatalog.quantityTypes {
                     let type = HKQuantityType(descriptor.identifier)
                     guard form.all("unit." + type.identifier).first != nil else { continue }
                     let unit = try form["unit." + type.identifier].map { try HKUnit(parsing: $0) }
                     guard unit?.unitString != chosen[type.identifier]?.unitString else { continue }
-                    try engine.setPreferredUnit(unit, for: type)
+                    try store.setPreferredUnit(unit, for: type)
                     changed.append(type.identifier)
                 }
                 return changed
@@ -124,6 +123,6 @@ extension HealthWebApp {
                 MePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == current?.unitString)
             }
         return MePage.UnitRow(
-            identifier: type.identifier, field: "unit." + type.identifier, name: TypeNames.displayName(type.identifier), options: options)
+            identifier: type.identifier, field: "unit." + type.identifier, name: PageTypeNames.displayName(type.identifier), options: options)
     }
 }

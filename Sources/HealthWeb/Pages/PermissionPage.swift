@@ -37,7 +37,7 @@ struct PermissionPage: Sendable {
 extension HealthWebApp {
     func addPermissionRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/permissions") { [self] web in
-            let dates = DateText()
+            let dates = PageDateText()
             let sheets = host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
             let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
             return await renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
@@ -81,13 +81,13 @@ extension HealthWebApp {
         }
     }
 
-    static func sheet(_ pending: PermissionRequest, dates: DateText) -> PermissionPage.Sheet {
+    static func sheet(_ pending: PermissionRequest, dates: PageDateText) -> PermissionPage.Sheet {
         let app = pending.request.app
         func switches(_ types: some Collection<HKObjectType>, field: String) -> [PermissionPage.Switch] {
             types.map { type in
                 PermissionPage.Switch(
-                    identifier: type.identifier, name: TypeNames.displayName(type.identifier), field: field,
-                    elementID: field + "-" + pending.id.uuidString + "-" + TypeNames.shortName(type.identifier))
+                    identifier: type.identifier, name: PageTypeNames.displayName(type.identifier), field: field,
+                    elementID: field + "-" + pending.id.uuidString + "-" + type.shortName)
             }.sorted { $0.name < $1.name }
         }
         let toShare = switches(pending.request.toShare.map { $0 as HKObjectType }, field: "share")

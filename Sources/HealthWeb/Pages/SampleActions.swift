@@ -11,32 +11,32 @@ extension HealthWebApp {
             let type = try sampleType(web)
             let sample: HKSample
             do {
-                sample = try Self.sample(of: type, from: web.form, dates: DateText())
+                sample = try Self.sample(of: type, from: web.form, dates: PageDateText())
             } catch let error as HKError {
                 return try await typePage(web, type: type, form: (web.form, error.message), status: .badRequest)
             }
-            let engine = host.engine
+            let store = host.store
             do {
-                try await blocking { try engine.save([sample], as: try Self.owner()) }
+                try await blocking { try store.save([sample]) }
             } catch {
                 let failure = HKError.from(error)
                 await host.audit("save", types: [type.identifier], count: 0, errorCode: failure.code.rawValue)
                 return try await typePage(web, type: type, form: (web.form, failure.message), status: .badRequest)
             }
             await host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
-            return redirect(web, to: Self.back(web, type), message: "Added " + SampleRow.value(of: sample, unit: nil) + ".")
+            return redirect(web, to: Self.back(web, type), message: "Added " + SampleListRow.value(of: sample, unit: nil) + ".")
         }
 
         action(router, "/types/{name}/samples/{uuid}/delete") { [self] web in
             let type = try sampleType(web)
             guard let uuid = UUID(uuidString: try web.parameter("uuid")) else { throw WebError.notFound("No sample has this id.") }
-            let engine = host.engine
-            let found = try await blocking { try engine.storedUUIDs(among: [uuid]) }
+            let store = host.store
+            let found = try await blocking { try store.storedUUIDs(among: [uuid]) }
             guard !found.isEmpty else {
                 return redirect(web, to: Self.back(web, type), message: "That sample was already deleted.", isError: true)
             }
             do {
-                try await blocking { try engine.delete(uuids: [uuid], as: try Self.owner()) }
+                try await blocking { try store.delete(uuids: [uuid]) }
             } catch {
                 await host.audit("delete", types: [type.identifier], count: 0, errorCode: HKError.from(error).code.rawValue)
                 throw error
@@ -53,7 +53,7 @@ extension HealthWebApp {
     }
 
     /// The sample the add form describes, or the model's error naming what is wrong with it.
-    static func sample(of type: HKSampleType, from form: FormData, dates: DateText) throws(HKError) -> HKSample {
+    static func sample(of type: HKSampleType, from form: FormData, dates: PageDateText) throws(HKError) -> HKSample {
         guard let startText = form["start"], let start = dates.parseInput(startText) else {
             throw HKError.invalidArgument("Give the date and time the sample starts.")
         }
@@ -64,7 +64,7 @@ extension HealthWebApp {
         }
         switch type {
         case let quantityType as HKQuantityType:
-            guard let text = form["value"], let value = NumberText.parse(text) else {
+            guard let text = form["value"], let value = PageNumberText.parse(text) else {
                 throw HKError.invalidArgument("Give the value as a number.")
             }
             let unit: HKUnit

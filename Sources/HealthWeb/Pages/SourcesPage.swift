@@ -44,10 +44,10 @@ struct AppPage: Sendable {
 extension HealthWebApp {
     func addSourcesRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/sources") { [self] web in
-            let engine = host.engine
-            let registered = host.apps.apps()
+            let store = host.store
+            let registered = host.registeredApps()
             let grants = try await blocking {
-                try Dictionary(uniqueKeysWithValues: registered.map { ($0.bundleIdentifier, try engine.grants.grants(app: $0.bundleIdentifier)) })
+                try Dictionary(uniqueKeysWithValues: registered.map { ($0.bundleIdentifier, try store.grants(app: $0.bundleIdentifier)) })
             }
             let apps = registered.map { app -> SourcesPage.App in
                 let decided = grants[app.bundleIdentifier] ?? [:]
@@ -64,21 +64,21 @@ extension HealthWebApp {
 
         page(router, "/sources/{app}") { [self] web in
             let app = try registeredApp(web)
-            let engine = host.engine
+            let store = host.store
             let bundleIdentifier = app.bundleIdentifier
-            let grants = try await blocking { try engine.grants.grants(app: bundleIdentifier) }
+            let grants = try await blocking { try store.grants(app: bundleIdentifier) }
             func switches(_ kind: String, _ decided: (Grant) -> Bool?) -> [AppPage.Switch] {
                 grants.compactMap { identifier, grant in
                     decided(grant).map {
                         AppPage.Switch(
-                            name: TypeNames.displayName(identifier), identifier: identifier, kind: kind, on: $0,
-                            elementID: kind + "-" + TypeNames.shortName(identifier))
+                            name: PageTypeNames.displayName(identifier), identifier: identifier, kind: kind, on: $0,
+                            elementID: kind + "-" + HKObjectType.shortName(forRawIdentifier: identifier))
                     }
                 }.sorted { $0.name < $1.name }
             }
             let write = switches("share") { $0.share == .notDetermined ? nil : $0.share == .sharingAuthorized }
             let read = switches("read") { $0.read == .notDetermined ? nil : $0.read == .authorized }
-            let dates = DateText()
+            let dates = PageDateText()
             return await renderer.html("app", AppPage(
                 chrome: chrome(web, title: app.manifest.name, section: .sources), name: app.manifest.name,
                 bundleIdentifier: bundleIdentifier, path: Self.appPath(bundleIdentifier), version: app.manifest.version,
@@ -93,10 +93,10 @@ extension HealthWebApp {
                 throw WebError.badRequest("The switch names no type.")
             }
             let on = web.form["on"] != nil
-            let engine = host.engine
+            let store = host.store
             let bundleIdentifier = app.bundleIdentifier
             try await blocking {
-                var grant = try engine.grants.grant(app: bundleIdentifier, type: type.identifier)
+                var grant = try store.grant(app: bundleIdentifier, type: type.identifier)
                 switch kind {
                 case "share":
                     guard (type as? HKSampleType)?.isShareable == true else { throw WebError.badRequest("Apps cannot write this type.") }
@@ -104,22 +104,22 @@ extension HealthWebApp {
                 case "read": grant.read = on ? .authorized : .denied
                 default: throw WebError.badRequest("A switch is for writing or reading.")
                 }
-                try engine.setGrants([type.identifier: grant], app: bundleIdentifier)
+                try store.setGrants([type.identifier: grant], app: bundleIdentifier)
             }
             await host.audit("grants.set", types: [type.identifier], count: 0, errorCode: nil)
             let verb = kind == "share" ? "write" : "read"
             return redirect(
                 web, to: Self.appPath(bundleIdentifier),
-                message: "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(TypeNames.displayName(type.identifier)).")
+                message: "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(PageTypeNames.displayName(type.identifier)).")
         }
 
         action(router, "/sources/{app}/revoke-all") { [self] web in
             let app = try registeredApp(web)
-            let engine = host.engine
+            let store = host.store
             let bundleIdentifier = app.bundleIdentifier
             let types = try await blocking {
-                try engine.revokeAll(app: bundleIdentifier)
-                return Array(try engine.grants.grants(app: bundleIdentifier).keys)
+                try store.revokeAllGrants(app: bundleIdentifier)
+                return Array(try store.grants(app: bundleIdentifier).keys)
             }
             await host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil)
             return redirect(web, to: Self.appPath(bundleIdentifier), message: "\(app.manifest.name) may no longer write or read any type.")
@@ -136,7 +136,7 @@ extension HealthWebApp {
     }
 
     private func registeredApp(_ web: WebRequest) throws -> RegisteredApp {
-        guard let app = host.apps.app(try web.parameter("app")) else { throw WebError.notFound("No app has this identifier.") }
+        guard let app = host.registeredApp(try web.parameter("app")) else { throw WebError.notFound("No app has this identifier.") }
         return app
     }
 

@@ -59,7 +59,7 @@ struct TypePage: Sendable {
     let isRange: Bool
     let form: AddForm?
     let priority: Priority?
-    let samples: [SampleRow]
+    let samples: [SampleListRow]
     let olderHref: String?
     let isFirstPage: Bool
 }
@@ -77,21 +77,21 @@ extension HealthWebApp {
     }
 
     func sampleType(_ web: WebRequest) throws -> HKSampleType {
-        guard let type = TypeNames.sampleType(named: try web.parameter("name")) else {
+        guard let type = PageTypeNames.sampleType(named: try web.parameter("name")) else {
             throw WebError.notFound("Health has no page for this type.")
         }
         return type
     }
 
     static func path(of type: HKObjectType) -> String {
-        "/types/" + TypeNames.shortName(type.identifier)
+        "/types/" + type.shortName
     }
 
     /// The page; `form` carries what the user typed when a sample was refused.
     func typePage(
         _ web: WebRequest, type: HKSampleType, form: (values: FormData, error: String)?, status: HTTPResponse.Status
     ) async throws -> Response {
-        let dates = DateText()
+        let dates = PageDateText()
         let query = web.query
         let period = query["range"].flatMap(ChartWindow.Period.init(rawValue:)) ?? .day
         let today = dates.calendar.startOfDay(for: Date())
@@ -100,21 +100,19 @@ extension HealthWebApp {
         let cursor = query["before"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
         let skip = max(0, query["skip"].flatMap(Int.init) ?? 0)
         let path = Self.path(of: type)
-        let engine = host.engine
+        let store = host.store
 
         let data = try await blocking { () -> (ChartData.Result, DisplayUnit?, [HKSample], TypePage.Priority?) in
-            let owner = try Self.owner()
             let unit = try (type as? HKQuantityType).map { quantityType in
-                DisplayUnit(try engine.preferredUnits(for: [quantityType], as: owner)[quantityType] ?? quantityType.canonicalUnit)
+                DisplayUnit(try store.preferredUnits(for: [quantityType])[quantityType] ?? quantityType.canonicalUnit)
             }
-            let chart = try ChartData(engine: engine, dates: dates).chart(for: type, in: window, unit: unit)
+            let chart = try ChartData(store: store, dates: dates).chart(for: type, in: window, unit: unit)
             let predicate = cursor.map { PredicateTree.leaf(.sampleDates(SampleDateRange(
                 start: nil, end: Date(timeIntervalSince1970: $0.timeIntervalSince1970.nextUp), options: .strictStartDate))) }
-            let samples = Array(try engine.samples(
-                of: type, predicate: predicate, sort: [RowSort(.startDate, ascending: false)], limit: Self.samplesPerPage + skip + 1,
-                as: owner
+            let samples = Array(try store.samples(
+                of: type, predicate: predicate, newestFirst: true, limit: Self.samplesPerPage + skip + 1
             ).dropFirst(skip))
-            let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, engine: engine, path: path, as: owner) }
+            let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, store: store, path: path) }
             return (chart, unit, samples, priority)
         }
         let (chart, unit, fetched, priority) = data
@@ -132,8 +130,8 @@ extension HealthWebApp {
             path + "?" + Self.query(["range": period.rawValue, "date": dates.isoDay(day)])
         }
         let model = TypePage(
-            chrome: chrome(web, title: TypeNames.displayName(type.identifier), section: .browse),
-            name: TypeNames.displayName(type.identifier), path: path, back: href(period, day),
+            chrome: chrome(web, title: PageTypeNames.displayName(type.identifier), section: .browse),
+            name: PageTypeNames.displayName(type.identifier), path: path, back: href(period, day),
             periods: ChartWindow.Period.allCases.map { TypePage.PeriodLink(label: $0.label, href: href($0, day), current: $0 == period) },
             windowTitle: window.title(dates), previousHref: href(period, window.previousDay),
             nextHref: window.day < today ? href(period, min(window.nextDay, today)) : nil,
@@ -143,13 +141,13 @@ extension HealthWebApp {
                 labels: chart.points.enumerated().map { window.barLabel($0.element.interval, index: $0.offset, dates: dates) },
                 isRange: chart.isRange),
             isRange: chart.isRange, form: addForm(for: type, path: path, unit: unit, dates: dates, entered: form),
-            priority: priority, samples: shown.map { SampleRow($0, typePath: path, unit: unit, dates: dates) },
+            priority: priority, samples: shown.map { SampleListRow($0, typePath: path, unit: unit, dates: dates) },
             olderHref: olderHref, isFirstPage: cursor == nil)
         return await renderer.html("type", model, status: status)
     }
 
     private func addForm(
-        for type: HKSampleType, path: String, unit: DisplayUnit?, dates: DateText, entered: (values: FormData, error: String)?
+        for type: HKSampleType, path: String, unit: DisplayUnit?, dates: PageDateText, entered: (values: FormData, error: String)?
     ) -> TypePage.AddForm? {
         let values = entered?.values
         if let quantityType = type as? HKQuantityType {
@@ -165,7 +163,7 @@ extension HealthWebApp {
         if let categoryType = type as? HKCategoryType {
             let chosen = values?["value"]
             let options = categoryType.descriptor.values.map {
-                TypePage.Option(value: String($0.value), label: TypeNames.words($0.name), selected: String($0.value) == chosen)
+                TypePage.Option(value: String($0.value), label: PageTypeNames.words($0.name), selected: String($0.value) == chosen)
             }
             return TypePage.AddForm(
                 action: path + "/samples", isQuantity: false, isCategory: true, units: [], values: options, value: "",
@@ -174,10 +172,10 @@ extension HealthWebApp {
         return nil
     }
 
-    static func priority(of type: HKQuantityType, engine: HealthEngine, path: String, as owner: Principal) throws -> TypePage.Priority {
-        let order = try engine.sourcePriority(for: type)
+    static func priority(of type: HKQuantityType, store: any HealthWebStore, path: String) throws -> TypePage.Priority {
+        let order = try store.sourcePriority(for: type)
         let names = Dictionary(
-            try engine.sources(of: type, predicate: nil, as: owner).map { ($0.bundleIdentifier, $0.name) }, uniquingKeysWith: { first, _ in first })
+            try store.sources(of: type).map { ($0.bundleIdentifier, $0.name) }, uniquingKeysWith: { first, _ in first })
         return TypePage.Priority(
             action: path + "/priority",
             sources: order.enumerated().map { index, bundleIdentifier in

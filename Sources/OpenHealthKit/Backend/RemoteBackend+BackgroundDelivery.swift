@@ -9,17 +9,17 @@ import FoundationNetworking
 extension RemoteBackend {
     func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws {
         _ = try transport.call(
-            "POST", "/v1/background-delivery", body: WireBackgroundDelivery(type: type.identifier, frequency: frequency),
+            WireRoutes.enableBackgroundDelivery, body: WireBackgroundDelivery(type: type.identifier, frequency: frequency),
             as: WireBackgroundDelivery.self)
     }
 
     func disableBackgroundDelivery(for type: HKObjectType?) throws {
         let query = type.map { [URLQueryItem(name: "type", value: $0.identifier)] } ?? []
-        _ = try transport.call("DELETE", "/v1/background-delivery", query: query, as: IgnoredAnswer.self)
+        _ = try transport.call(WireRoutes.disableBackgroundDelivery, query: query, as: IgnoredAnswer.self)
     }
 
     func backgroundDeliveryPosition(for type: HKSampleType) throws -> Int64? {
-        let deliveries = try transport.call("GET", "/v1/background-delivery", as: WireBackgroundDeliveries.self).answer.deliveries
+        let deliveries = try transport.call(WireRoutes.backgroundDeliveries, as: WireBackgroundDeliveries.self).answer.deliveries
         return deliveries.first { $0.type == type.identifier }.map { $0.acknowledgedAnchor ?? 0 }
     }
 
@@ -28,7 +28,7 @@ extension RemoteBackend {
     func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {
         let body = WireBackgroundDeliveryAcknowledgement(types: types.map(\.identifier).sorted(), anchor: anchor)
         DispatchQueue(label: "OpenHealthKit.acknowledge").async { [transport] in
-            _ = try? transport.call("POST", "/v1/background-delivery/acknowledge", body: body, as: IgnoredAnswer.self)
+            _ = try? transport.call(WireRoutes.acknowledgeBackgroundDelivery, body: body, as: IgnoredAnswer.self)
         }
     }
 }

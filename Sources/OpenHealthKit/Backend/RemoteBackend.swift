@@ -32,7 +32,7 @@ struct RemoteBackend: HealthStoreBackend {
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         do {
             _ = try transport.call(
-                "POST", "/v1/authorization/check", body: WireAuthorizationRequest(toShare: toShare, toRead: read), as: IgnoredAnswer.self)
+                WireRoutes.checkAuthorization, body: WireAuthorizationRequest(toShare: toShare, toRead: read), as: IgnoredAnswer.self)
         } catch let error as HKError where error.code == .errorInvalidArgument {
             throw error
         } catch {
@@ -51,7 +51,7 @@ struct RemoteBackend: HealthStoreBackend {
             do {
                 let outcome = try await blocking { [transport] in
                     try transport.call(
-                        "POST", "/v1/authorization/request", query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
+                        WireRoutes.requestAuthorization, query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
                         body: body, timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
                     ).answer
                 }
@@ -71,14 +71,14 @@ struct RemoteBackend: HealthStoreBackend {
 
     func requestStatus(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws -> HKAuthorizationRequestStatus {
         try transport.call(
-            "POST", "/v1/authorization/request-status", body: WireAuthorizationRequest(toShare: toShare, toRead: read),
+            WireRoutes.authorizationRequestStatus, body: WireAuthorizationRequest(toShare: toShare, toRead: read),
             as: WireRequestStatus.self
         ).answer.status
     }
 
     func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
         let answer = try? transport.call(
-            "GET", "/v1/authorization/status", query: [URLQueryItem(name: "type", value: type.identifier)], as: WireAuthorizationStatus.self)
+            WireRoutes.authorizationStatus, query: [URLQueryItem(name: "type", value: type.identifier)], as: WireAuthorizationStatus.self)
         return answer?.answer.authorizationStatus ?? .notDetermined
     }
 
@@ -88,7 +88,7 @@ struct RemoteBackend: HealthStoreBackend {
             guard let sample = object as? HKSample else { throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved") }
             return WireSample(sample)
         }
-        let answer = try transport.call("POST", "/v1/samples", body: WireSaveRequest(objects: samples), as: WireSaveResponse.self).answer
+        let answer = try transport.call(WireRoutes.saveSamples, body: WireSaveRequest(objects: samples), as: WireSaveResponse.self).answer
         // As the embedded store does, the saved objects carry the revision the store stamped.
         guard let revision = answer.sourceRevision?.sourceRevision else { return }
         for object in objects {
@@ -99,25 +99,25 @@ struct RemoteBackend: HealthStoreBackend {
 
     func delete(uuids: [UUID]) throws {
         RemoteQueryStarts.waitForEarlierStarts()
-        _ = try transport.call("POST", "/v1/samples/delete", body: WireDeleteRequest(uuids: uuids), as: WireCountResponse.self)
+        _ = try transport.call(WireRoutes.deleteSamples, body: WireDeleteRequest(uuids: uuids), as: WireCountResponse.self)
     }
 
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int {
         RemoteQueryStarts.waitForEarlierStarts()
         return try transport.call(
-            "POST", "/v1/samples/delete-matching", body: WireDeleteObjectsRequest(type: type.identifier, predicate: predicate),
+            WireRoutes.deleteMatchingSamples, body: WireDeleteObjectsRequest(type: type.identifier, predicate: predicate),
             as: WireCountResponse.self
         ).answer.count
     }
 
     func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] {
         let query = WireSampleQuery(type: type.identifier, predicate: predicate, sort: sort, limit: limit)
-        return try transport.call("POST", "/v1/queries/samples", body: query, as: WireSamplesResponse.self).answer.samples.map { try $0.sample() }
+        return try transport.call(WireRoutes.querySamples, body: query, as: WireSamplesResponse.self).answer.samples.map { try $0.sample() }
     }
 
     func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges {
         let answer = try transport.call(
-            "POST", "/v1/queries/anchored", body: WireAnchoredQuery(filters: filters, anchor: anchor, limit: limit),
+            WireRoutes.queryAnchored, body: WireAnchoredQuery(filters: filters, anchor: anchor, limit: limit),
             as: WireAnchoredResponse.self
         ).answer
         return AnchoredChanges(
@@ -125,18 +125,18 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     func currentAnchor() throws -> Int64 {
-        try transport.call("GET", "/v1/anchor", as: WireAnchorResponse.self).answer.anchor
+        try transport.call(WireRoutes.anchor, as: WireAnchorResponse.self).answer.anchor
     }
 
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] {
         try transport.call(
-            "POST", "/v1/queries/sources", body: WireSourceQuery(type: type.identifier, predicate: predicate), as: WireSourcesResponse.self
+            WireRoutes.querySources, body: WireSourceQuery(type: type.identifier, predicate: predicate), as: WireSourcesResponse.self
         ).answer.sources.map(\.source)
     }
 
     func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] {
         let query = WireCorrelationQuery(type: type.identifier, predicate: predicate, memberFilters: memberFilters)
-        return try transport.call("POST", "/v1/queries/correlations", body: query, as: WireSamplesResponse.self).answer.samples.map {
+        return try transport.call(WireRoutes.queryCorrelations, body: query, as: WireSamplesResponse.self).answer.samples.map {
             guard let correlation = try $0.sample() as? HKCorrelation else {
                 throw HKError(.unknownError, "healthd answered a correlation query with another kind of sample")
             }
@@ -145,12 +145,12 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
-        try transport.call("GET", "/v1/characteristics/\(type.rawValue)", as: WireCharacteristic.self).answer.value
+        try transport.call(WireRoutes.characteristic.with(type), as: WireCharacteristic.self).answer.value
     }
 
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] {
         try transport.call(
-            "POST", "/v1/queries/activity-summaries", body: WireActivitySummaryQuery(predicate: predicate), as: WireActivitySummariesResponse.self
+            WireRoutes.queryActivitySummaries, body: WireActivitySummaryQuery(predicate: predicate), as: WireActivitySummariesResponse.self
         ).answer.summaries.map { try $0.summary() }
     }
 

@@ -66,7 +66,7 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
             let events = Self.eventNames.filter { kinds.contains($0.value) }.keys.sorted()
             query.append(URLQueryItem(name: "events", value: events.joined(separator: ",")))
         }
-        var request = URLRequest(url: transport.url("/v1/changes/stream", query: query), timeoutInterval: 120)
+        var request = URLRequest(url: transport.url(WireRoutes.changeStream.path, query: query), timeoutInterval: 120)
         transport.authorize(&request)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)

@@ -22,13 +22,13 @@ final class RemoteTransport: Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    /// `method path` with a JSON body, decoding a JSON answer; also returns the HTTP status (200, 201, 202...).
+    /// Calls `route` with a JSON body, decoding a JSON answer; also returns the HTTP status (200, 201, 202...).
     func call<Answer: Decodable>(
-        _ method: String, _ path: String, query: [URLQueryItem] = [], body: (any Encodable)? = nil,
+        _ route: WireRoute<Void>, query: [URLQueryItem] = [], body: (any Encodable)? = nil,
         timeout: TimeInterval = 60, as answer: Answer.Type = Answer.self
     ) throws -> (answer: Answer, status: Int) {
-        var request = URLRequest(url: url(path, query: query), timeoutInterval: timeout)
-        request.httpMethod = method
+        var request = URLRequest(url: url(route.path, query: query), timeoutInterval: timeout)
+        request.httpMethod = route.method.rawValue
         authorize(&request)
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -37,18 +37,20 @@ final class RemoteTransport: Sendable {
         let (data, status) = try send(request)
         guard (200..<300).contains(status) else {
             if let error = try? JSONDecoder().decode(WireError.self, from: data) { throw error.hkError }
-            throw HKError(.unknownError, "healthd answered \(method) \(path) with HTTP \(status)")
+            throw HKError(.unknownError, "healthd answered \(route.method.rawValue) \(route.path) with HTTP \(status)")
         }
         do {
             return (try JSONDecoder().decode(Answer.self, from: data), status)
         } catch {
-            throw HKError(.unknownError, "healthd's answer to \(method) \(path) could not be read: \(error)")
+            throw HKError(.unknownError, "healthd's answer to \(route.method.rawValue) \(route.path) could not be read: \(error)")
         }
     }
 
+    /// The address of `path` (percent-encoded, as ``WireRoute`` writes it) at healthd's address.
     func url(_ path: String, query: [URLQueryItem] = []) -> URL {
         var components = URLComponents(url: remote.address, resolvingAgainstBaseURL: false)!
-        components.path = components.path.hasSuffix("/") ? String(components.path.dropLast()) + path : components.path + path
+        let base = components.percentEncodedPath
+        components.percentEncodedPath = base.hasSuffix("/") ? String(base.dropLast()) + path : base + path
         if !query.isEmpty { components.queryItems = query }
         return components.url!
     }
@@ -66,7 +68,7 @@ final class RemoteTransport: Sendable {
             return nil
         }
         if let known { return known }
-        let summary = try? call("GET", "/v1/app", timeout: 10, as: WireAppSummary.self).answer
+        let summary = try? call(WireRoutes.app, timeout: 10, as: WireAppSummary.self).answer
         let source = summary.map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
         app.withLock { $0 = (source, source == nil ? Date() : nil) }
         return source

@@ -56,23 +56,47 @@ extension HKObjectType {
     /// The type named by a short name (`"stepCount"`, `"bloodPressure"`, `"workout"`) or a raw identifier, or nil.
     package static func type(named name: String) -> HKObjectType? {
         if let type = type(forRawIdentifier: name) { return type }
-        return shortNames[name.lowercased()].flatMap(type(forRawIdentifier:))
+        return identifiersByShortName[name.lowercased()].flatMap(type(forRawIdentifier:))
     }
 
-    private static let shortNames: [String: String] = {
+    /// The short name of the type with this raw identifier (`stepCount` for `HKQuantityTypeIdentifierStepCount`,
+    /// `bloodPressure`, `workout`), which ``type(named:)`` reads back; the identifier itself when no type has it.
+    package static func shortName(forRawIdentifier raw: String) -> String {
+        shortNamesByIdentifier[raw] ?? raw
+    }
+
+    /// This type's short name (`stepCount`, `bloodPressure`, `workout`).
+    package var shortName: String {
+        Self.shortName(forRawIdentifier: identifier)
+    }
+
+    /// Every type's short name, by raw identifier: a quantity or category type's catalog name, a characteristic or
+    /// correlation identifier without its prefix and with its first letter lowered, and the few other types by hand.
+    private static let shortNamesByIdentifier: [String: String] = {
         var names: [String: String] = [:]
-        for descriptor in HealthKitCatalog.quantityTypes { names[descriptor.name.lowercased()] = descriptor.identifier.rawValue }
-        for descriptor in HealthKitCatalog.categoryTypes { names[descriptor.name.lowercased()] = descriptor.identifier.rawValue }
+        for descriptor in HealthKitCatalog.quantityTypes { names[descriptor.identifier.rawValue] = descriptor.name }
+        for descriptor in HealthKitCatalog.categoryTypes { names[descriptor.identifier.rawValue] = descriptor.name }
         let prefixed: [(String, String)] = HKCharacteristicTypeIdentifier.allCases.map { ($0.rawValue, "HKCharacteristicTypeIdentifier") }
             + HKCorrelationTypeIdentifier.allCases.map { ($0.rawValue, "HKCorrelationTypeIdentifier") }
         for (raw, prefix) in prefixed {
             let rest = raw.dropFirst(prefix.count)
-            names[(rest.prefix(1).lowercased() + rest.dropFirst()).lowercased()] = raw
+            names[raw] = rest.prefix(1).lowercased() + rest.dropFirst()
         }
-        names["workout"] = HKWorkoutTypeIdentifier
-        names["workoutroute"] = HKWorkoutRouteTypeIdentifier
-        names["heartbeatseries"] = HKDataTypeIdentifierHeartbeatSeries
-        names["activitysummary"] = HKActivitySummaryTypeIdentifier
+        names[HKWorkoutTypeIdentifier] = "workout"
+        names[HKWorkoutRouteTypeIdentifier] = "workoutRoute"
+        names[HKDataTypeIdentifierHeartbeatSeries] = "heartbeatSeries"
+        names[HKActivitySummaryTypeIdentifier] = "activitySummary"
         return names
+    }()
+
+    /// Every short name, lowercased (names are read case-insensitively), with its raw identifier: those of
+    /// ``shortNamesByIdentifier`` and every catalog name, since two catalog names may share an identifier
+    /// (`audioExposureEvent`, `environmentalAudioExposureEvent`).
+    private static let identifiersByShortName: [String: String] = {
+        var identifiers: [String: String] = [:]
+        for (raw, name) in shortNamesByIdentifier { identifiers[name.lowercased()] = raw }
+        for descriptor in HealthKitCatalog.quantityTypes { identifiers[descriptor.name.lowercased()] = descriptor.identifier.rawValue }
+        for descriptor in HealthKitCatalog.categoryTypes { identifiers[descriptor.name.lowercased()] = descriptor.identifier.rawValue }
+        return identifiers
     }()
 }

@@ -1,7 +1,8 @@
 import Testing
 @testable import OpenHealthKitModel
 
-/// `HKObjectType.type(named:)` over every kind of type but quantity types (see ``QuantityTypeObjectTests``).
+/// `HKObjectType.type(named:)` over every kind of type but quantity types (see ``QuantityTypeObjectTests``), and
+/// `HKObjectType.shortName`, which it reads back.
 @Suite struct ObjectTypeLookupTests {
     @Test func categoryTypesByShortNameOrRawString() throws {
         for row in ReferenceTable.categoryTypes.rows {
@@ -24,5 +25,29 @@ import Testing
         #expect(HKObjectType.type(named: "activitySummary") is HKActivitySummaryType)
         #expect(HKObjectType.type(named: "") == nil)
         #expect(HKObjectType.type(named: "HKCategoryTypeIdentifierNope") == nil)
+    }
+
+    @Test func aTypesShortNameDropsItsPrefixAndReadsBack() {
+        #expect(HKQuantityType(.stepCount).shortName == "stepCount")
+        #expect(HKObjectType.shortName(forRawIdentifier: "HKCategoryTypeIdentifierSleepAnalysis") == "sleepAnalysis")
+        #expect(HKObjectType.shortName(forRawIdentifier: "HKCharacteristicTypeIdentifierBiologicalSex") == "biologicalSex")
+        #expect(HKObjectType.shortName(forRawIdentifier: "HKCorrelationTypeIdentifierBloodPressure") == "bloodPressure")
+        #expect(HKObjectType.workoutType().shortName == "workout")
+        #expect(HKSeriesType.workoutRoute().shortName == "workoutRoute")
+        #expect(HKObjectType.shortName(forRawIdentifier: "HKDataTypeIdentifierHeartbeatSeries") == "heartbeatSeries")
+        #expect(HKObjectType.activitySummaryType().shortName == "activitySummary")
+    }
+
+    @Test func anUnknownIdentifierIsItsOwnShortName() {
+        #expect(HKObjectType.shortName(forRawIdentifier: "HKQuantityTypeIdentifierNope") == "HKQuantityTypeIdentifierNope")
+    }
+
+    @Test func everyKnownTypeIsFoundByItsShortName() {
+        let identifiers = (ReferenceTable.categoryTypes.rows + ReferenceTable.quantityTypes.rows).compactMap { $0["raw_string"] }
+            + HKCharacteristicTypeIdentifier.allCases.map(\.rawValue) + HKCorrelationTypeIdentifier.allCases.map(\.rawValue)
+            + [HKWorkoutTypeIdentifier, HKWorkoutRouteTypeIdentifier, HKDataTypeIdentifierHeartbeatSeries, HKActivitySummaryTypeIdentifier]
+        for identifier in identifiers {
+            #expect(HKObjectType.type(named: HKObjectType.shortName(forRawIdentifier: identifier))?.identifier == identifier, "\(identifier)")
+        }
     }
 }

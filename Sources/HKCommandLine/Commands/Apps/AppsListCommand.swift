@@ -20,7 +20,7 @@ struct AppsListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let timeZone = try zone.timeZone()
-        let registered = try await healthd.client().get("/v1/owner/apps", as: WireRegisteredApps.self)
+        let registered = try await healthd.client().call(WireRoutes.ownerApps, as: WireRegisteredApps.self)
         try output.print(registered.apps.map { AppRecord($0, timeZone: timeZone) })
     }
 }

@@ -51,7 +51,7 @@ struct AppsRegisterCommand: AsyncParsableCommand {
             "infoPlistBase64": infoContents.base64EncodedString(),
             "entitlementsBase64": entitlementsContents.base64EncodedString(),
         ]
-        let issued = try await healthd.client().post("/v1/owner/apps", body: body, as: WireIssuedCredential.self)
+        let issued = try await healthd.client().call(WireRoutes.registerApp, body: body, as: WireIssuedCredential.self)
         print(issued.credential)
     }
 

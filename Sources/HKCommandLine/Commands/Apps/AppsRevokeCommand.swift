@@ -21,6 +21,6 @@ struct AppsRevokeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        _ = try await healthd.client().delete("/v1/owner/apps/" + OwnerClient.pathSegment(app), as: WireRegisteredApp.self)
+        _ = try await healthd.client().call(WireRoutes.revokeApp.with(app), as: WireRegisteredApp.self)
     }
 }

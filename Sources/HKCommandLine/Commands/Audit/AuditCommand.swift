@@ -39,7 +39,7 @@ struct AuditCommand: AsyncParsableCommand {
         var entries: [WireAuditEntry] = []
         while true {
             let after = entries.last.map { [URLQueryItem(name: "after", value: String($0.id))] } ?? []
-            let page = try await client.get("/v1/owner/audit", query: query + after, as: WireAuditLog.self).entries
+            let page = try await client.call(WireRoutes.auditLog, query: query + after, as: WireAuditLog.self).entries
             entries += page
             if page.count < Self.pageSize { break }
         }

@@ -26,7 +26,7 @@ struct AuditRecord: OutputRecord {
         time = entry.time.date.formattedForOutput(in: timeZone)
         app = entry.app
         operation = entry.operation
-        types = entry.types.map(TypeNames.shortName(forIdentifier:))
+        types = entry.types.map(HKObjectType.shortName(forRawIdentifier:))
         sampleCount = entry.sampleCount
         outcome = entry.outcome
         error = entry.errorCode.map { code in HKError.Code(rawValue: code).map { "\($0)" } ?? String(code) }

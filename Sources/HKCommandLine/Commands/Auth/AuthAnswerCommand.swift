@@ -30,7 +30,7 @@ struct AuthAnswerCommand: AsyncParsableCommand {
         let allowedToShare = try Self.identifiers(share)
         let allowedToRead = try Self.identifiers(read)
         let client = try healthd.client()
-        let requests = try await client.get("/v1/owner/authorization/pending", as: WirePendingRequests.self).requests
+        let requests = try await client.call(WireRoutes.pendingAuthorizations, as: WirePendingRequests.self).requests
             .filter { $0.app.bundleIdentifier == app }
         guard !requests.isEmpty else {
             throw HKError.invalidArgument("\(app) has no permission request waiting (hk auth pending lists them)")
@@ -40,8 +40,7 @@ struct AuthAnswerCommand: AsyncParsableCommand {
         for request in requests {
             let answer = WireAuthorizationAnswer(
                 allowedToShare: allowedToShare.filter(request.toShare.contains), allowedToRead: allowedToRead.filter(request.toRead.contains))
-            _ = try await client.post(
-                "/v1/owner/authorization/\(request.id.uuidString)/answer", body: answer, as: WireAuthorizationOutcome.self)
+            _ = try await client.call(WireRoutes.answerAuthorization.with(request.id), body: answer, as: WireAuthorizationOutcome.self)
         }
     }
 
@@ -58,9 +57,9 @@ struct AuthAnswerCommand: AsyncParsableCommand {
     /// Refuses a type the app did not ask about: allowing it would silently do nothing.
     private static func check(_ identifiers: [String], asked: [String], access: String, app: String) throws {
         guard let extra = identifiers.first(where: { !asked.contains($0) }) else { return }
-        let names = Set(asked).map(TypeNames.shortName(forIdentifier:)).sorted()
+        let names = Set(asked).map(HKObjectType.shortName(forRawIdentifier:)).sorted()
         throw HKError.invalidArgument(
-            "\(app) did not ask to \(access) \(TypeNames.shortName(forIdentifier: extra))"
+            "\(app) did not ask to \(access) \(HKObjectType.shortName(forRawIdentifier: extra))"
                 + (names.isEmpty ? "" : ": it asked to \(access) \(names.joined(separator: ", "))"))
     }
 }

@@ -15,7 +15,7 @@ struct AuthPendingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let timeZone = try zone.timeZone()
-        let pending = try await healthd.client().get("/v1/owner/authorization/pending", as: WirePendingRequests.self)
+        let pending = try await healthd.client().call(WireRoutes.pendingAuthorizations, as: WirePendingRequests.self)
         try output.print(pending.requests.map { PendingRequestRecord($0, timeZone: timeZone) })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKit
 import OpenHealthKitWire
 
 /// A permission request waiting for the owner, as `hk auth pending` prints it.
@@ -22,8 +23,8 @@ struct PendingRequestRecord: OutputRecord {
         id = request.id.uuidString
         app = request.app.bundleIdentifier
         name = request.app.name
-        toShare = request.toShare.map(TypeNames.shortName(forIdentifier:))
-        toRead = request.toRead.map(TypeNames.shortName(forIdentifier:))
+        toShare = request.toShare.map(HKObjectType.shortName(forRawIdentifier:))
+        toRead = request.toRead.map(HKObjectType.shortName(forRawIdentifier:))
         createdAt = request.createdAt.date.formattedForOutput(in: timeZone)
     }
 

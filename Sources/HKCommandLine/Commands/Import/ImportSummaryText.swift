@@ -25,7 +25,7 @@ struct ImportSummaryText {
         }
         if !summary.characteristics.isEmpty {
             text += "\nCharacteristics set:\n" + summary.characteristics
-                .map { "  \(TypeNames.shortName(forIdentifier: $0.key)): \($0.value)\n" }.sorted().joined()
+                .map { "  \(HKObjectType.shortName(forRawIdentifier: $0.key)): \($0.value)\n" }.sorted().joined()
         }
         if !summary.sources.isEmpty {
             text += "\nSources:\n" + summary.sources.sorted { $0.key < $1.key }.map { "  \($0.key) (\($0.value))\n" }.joined()
@@ -33,7 +33,7 @@ struct ImportSummaryText {
         text += list(
             "Skipped", total: summary.skippedTotal,
             summary.skipped.map { skipped in
-                let what = [skipped.element, skipped.type.map(TypeNames.shortName(forIdentifier:))].compactMap { $0 }
+                let what = [skipped.element, skipped.type.map(HKObjectType.shortName(forRawIdentifier:))].compactMap { $0 }
                 return "line \(skipped.line): \(what.joined(separator: " ")): \(skipped.reason)"
             })
         text += list(
@@ -97,7 +97,7 @@ struct ImportSummaryText {
     }
 
     private func name(_ identifier: String) -> String {
-        TypeNames.shortName(forIdentifier: identifier)
+        HKObjectType.shortName(forRawIdentifier: identifier)
     }
 
     private static func cells(_ counts: ImportSummary.Counts) -> [String] {

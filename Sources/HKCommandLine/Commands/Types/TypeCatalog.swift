@@ -24,27 +24,17 @@ enum TypeCatalog {
     }
 
     private static var otherEntries: [TypeCatalogEntry] {
-        let characteristics = HKCharacteristicTypeIdentifier.allCases.map {
-            entry(HKCharacteristicType($0), kind: .characteristic, name: shortName($0.rawValue, prefix: "HKCharacteristicTypeIdentifier"))
-        }
-        let correlations = HKCorrelationTypeIdentifier.allCases.map {
-            entry(HKCorrelationType($0), kind: .correlation, name: shortName($0.rawValue, prefix: "HKCorrelationTypeIdentifier"))
-        }
+        let characteristics = HKCharacteristicTypeIdentifier.allCases.map { entry(HKCharacteristicType($0), kind: .characteristic) }
+        let correlations = HKCorrelationTypeIdentifier.allCases.map { entry(HKCorrelationType($0), kind: .correlation) }
         return characteristics.sorted { $0.name < $1.name } + correlations.sorted { $0.name < $1.name } + [
-            entry(HKObjectType.workoutType(), kind: .workout, name: "workout"),
-            entry(HKSeriesType.heartbeatSeries(), kind: .series, name: "heartbeatSeries"),
-            entry(HKSeriesType.workoutRoute(), kind: .series, name: "workoutRoute"),
-            entry(HKObjectType.activitySummaryType(), kind: .activitySummary, name: "activitySummary"),
+            entry(HKObjectType.workoutType(), kind: .workout),
+            entry(HKSeriesType.heartbeatSeries(), kind: .series),
+            entry(HKSeriesType.workoutRoute(), kind: .series),
+            entry(HKObjectType.activitySummaryType(), kind: .activitySummary),
         ]
     }
 
-    private static func entry(_ type: HKObjectType, kind: TypeKind, name: String) -> TypeCatalogEntry {
-        TypeCatalogEntry(name: name, identifier: type.identifier, kind: kind, writable: (type as? HKSampleType)?.isShareable ?? false)
-    }
-
-    /// `HKCorrelationTypeIdentifierBloodPressure` without its prefix, first letter lowered: `bloodPressure`.
-    private static func shortName(_ raw: String, prefix: String) -> String {
-        let rest = raw.dropFirst(prefix.count)
-        return rest.prefix(1).lowercased() + rest.dropFirst()
+    private static func entry(_ type: HKObjectType, kind: TypeKind) -> TypeCatalogEntry {
+        TypeCatalogEntry(name: type.shortName, identifier: type.identifier, kind: kind, writable: (type as? HKSampleType)?.isShareable ?? false)
     }
 }

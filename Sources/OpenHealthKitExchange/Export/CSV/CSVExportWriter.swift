@@ -20,7 +20,7 @@ final class CSVExportWriter: ExportWriter {
         let rows = context.characteristics.compactMap { type, stored -> [String?]? in
             guard !stored.isEmpty else { return nil }
             context.summary.characteristics += 1
-            return [Self.characteristicName(type), Self.characteristicValue(type, stored: stored)]
+            return [HKObjectType.shortName(forRawIdentifier: type.rawValue), Self.characteristicValue(type, stored: stored)]
         }
         guard !rows.isEmpty else { return }
         let file = try ExportFile(creating: context.root.appendingPathComponent("characteristics.csv"))
@@ -66,7 +66,7 @@ final class CSVExportWriter: ExportWriter {
             let number = Int(row.value ?? 0)
             fields = [type.valueName(for: number) ?? String(number), nil]
         case .correlation(let type):
-            file = try self.file(Self.shortName(type.identifier, prefix: "HKCorrelationTypeIdentifier"), header: Self.sampleHeader)
+            file = try self.file(type.shortName, header: Self.sampleHeader)
             fields = [members(record.members), nil]
         case .audiogram:
             file = try self.file("audiogram", header: Self.sampleHeader)
@@ -154,16 +154,6 @@ final class CSVExportWriter: ExportWriter {
 
     private func isoDate(_ seconds: Double) -> String {
         DateText.iso(seconds, offset: context.offset(seconds))
-    }
-
-    /// `HKCorrelationTypeIdentifierBloodPressure` → `bloodPressure`.
-    private static func shortName(_ identifier: String, prefix: String) -> String {
-        let rest = identifier.dropFirst(prefix.count)
-        return rest.prefix(1).lowercased() + rest.dropFirst()
-    }
-
-    private static func characteristicName(_ type: HKCharacteristicTypeIdentifier) -> String {
-        shortName(type.rawValue, prefix: "HKCharacteristicTypeIdentifier")
     }
 
     /// A characteristic's case name (`female`, `oNegative`), or the date of birth.

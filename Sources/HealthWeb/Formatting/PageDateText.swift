@@ -1,7 +1,7 @@
 import Foundation
 
 /// Dates as the pages show and read them: in healthd's time zone (the owner's machine), day first, 24-hour clock.
-struct DateText: Sendable {
+struct PageDateText: Sendable {
     let calendar: Calendar
 
     init(timeZone: TimeZone = .current) {

@@ -2,27 +2,7 @@ import Foundation
 import OpenHealthKitModel
 
 /// How types appear on the pages and in their addresses: `/types/stepCount`, "Step Count".
-enum TypeNames {
-    private static let prefixes = [
-        "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier", "HKCorrelationTypeIdentifier",
-        "HKDataTypeIdentifier",
-    ]
-
-    /// The short name (`stepCount`, `sleepAnalysis`, `workout`), which the pages use in addresses.
-    static func shortName(_ identifier: String) -> String {
-        if identifier == HKWorkoutTypeIdentifier { return "workout" }
-        switch HKObjectType.type(forRawIdentifier: identifier) {
-        case let type as HKQuantityType: return type.name
-        case let type as HKCategoryType: return type.name
-        default: break
-        }
-        for prefix in prefixes where identifier.hasPrefix(prefix) && identifier.count > prefix.count {
-            let rest = identifier.dropFirst(prefix.count)
-            return rest.prefix(1).lowercased() + rest.dropFirst()
-        }
-        return identifier
-    }
-
+enum PageTypeNames {
     private static let special: [String: String] = [
         "vo2Max": "VO2 Max", "uvExposure": "UV Exposure", "workout": "Workouts", "bodyMassIndex": "Body Mass Index (BMI)",
         "heartRateVariabilitySDNN": "Heart Rate Variability (SDNN)", "heartRateVariabilityRMSSD": "Heart Rate Variability (RMSSD)",
@@ -30,7 +10,7 @@ enum TypeNames {
 
     /// A name for people: the short name's words (`stepCount` → "Step Count").
     static func displayName(_ identifier: String) -> String {
-        let short = shortName(identifier)
+        let short = HKObjectType.shortName(forRawIdentifier: identifier)
         if let name = special[short] { return name }
         return words(short)
     }

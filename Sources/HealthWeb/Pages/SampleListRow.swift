@@ -2,7 +2,7 @@ import Foundation
 import OpenHealthKitModel
 
 /// One sample in a type's list: when, what, who wrote it, with what device, and its metadata.
-struct SampleRow: Sendable {
+struct SampleListRow: Sendable {
     struct Item: Sendable {
         let key: String
         let value: String
@@ -17,7 +17,7 @@ struct SampleRow: Sendable {
     let hasMetadata: Bool
     let deleteAction: String
 
-    init(_ sample: HKSample, typePath: String, unit: DisplayUnit?, dates: DateText) {
+    init(_ sample: HKSample, typePath: String, unit: DisplayUnit?, dates: PageDateText) {
         uuid = sample.uuid.uuidString
         when = dates.span(sample.startDate, sample.endDate)
         value = Self.value(of: sample, unit: unit)
@@ -37,10 +37,10 @@ struct SampleRow: Sendable {
             let unit = unit ?? DisplayUnit(quantity.quantity.unit)
             return unit.format(quantity.quantity.doubleValue(for: quantity.quantityType.canonicalUnit), of: quantity.quantityType)
         case let category as HKCategorySample:
-            return category.categoryType.valueName(for: category.value).map(TypeNames.words) ?? String(category.value)
+            return category.categoryType.valueName(for: category.value).map(PageTypeNames.words) ?? String(category.value)
         case let workout as HKWorkout:
-            let minutes = NumberText.format((workout.duration / 60).rounded())
-            return TypeNames.words(String(describing: workout.workoutActivityType)) + ", " + minutes + " min"
+            let minutes = PageNumberText.format((workout.duration / 60).rounded())
+            return PageTypeNames.words(String(describing: workout.workoutActivityType)) + ", " + minutes + " min"
         default:
             return ""
         }
@@ -51,7 +51,7 @@ struct SampleRow: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    private static func describe(_ value: Any, dates: DateText) -> String {
+    private static func describe(_ value: Any, dates: PageDateText) -> String {
         switch value {
         case let date as Date: return dates.preciseDateTime(date)
         case let quantity as HKQuantity: return quantity.description

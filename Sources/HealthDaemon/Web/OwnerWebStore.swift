@@ -1,0 +1,88 @@
+package import Foundation
+import HealthWeb
+package import OpenHealthKitEngine
+package import OpenHealthKitModel
+
+/// healthd's engine as the Health web app's store: every call in the owner's name, and what the owner adds through
+/// the pages carries the "Health" source.
+package struct OwnerWebStore: HealthWebStore {
+    let engine: HealthEngine
+
+    package init(engine: HealthEngine) {
+        self.engine = engine
+    }
+
+    /// The owner, as the web app acts.
+    package static func owner() throws -> Principal {
+        .owner(source: try SourceRow.owner(named: "Health"))
+    }
+
+    package func samples(of type: HKSampleType, predicate: PredicateTree?, newestFirst: Bool, limit: Int) throws -> [HKSample] {
+        let sort = newestFirst ? [RowSort(.startDate, ascending: false)] : []
+        return try engine.samples(of: type, predicate: predicate, sort: sort, limit: limit, as: try Self.owner())
+    }
+
+    package func storedUUIDs(among uuids: Set<UUID>) throws -> Set<UUID> {
+        try engine.storedUUIDs(among: uuids)
+    }
+
+    package func save(_ samples: [HKSample]) throws {
+        try engine.save(samples, as: try Self.owner())
+    }
+
+    package func delete(uuids: [UUID]) throws {
+        try engine.delete(uuids: uuids, as: try Self.owner())
+    }
+
+    package func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {
+        try engine.statistics(request, as: try Self.owner())
+    }
+
+    package func sources(of type: HKSampleType) throws -> [HKSource] {
+        try engine.sources(of: type, predicate: nil, as: try Self.owner())
+    }
+
+    package func sourcePriority(for type: HKQuantityType) throws -> [String] {
+        try engine.sourcePriority(for: type)
+    }
+
+    package func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws {
+        try engine.setSourcePriority(bundleIdentifiers, for: type)
+    }
+
+    package func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
+        try engine.preferredUnits(for: types, as: try Self.owner())
+    }
+
+    package func chosenUnits() throws -> [String: HKUnit] {
+        try engine.chosenUnits()
+    }
+
+    package func setPreferredUnit(_ unit: HKUnit?, for type: HKQuantityType) throws {
+        try engine.setPreferredUnit(unit, for: type)
+    }
+
+    package func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
+        try engine.characteristic(type, as: try Self.owner())
+    }
+
+    package func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, to value: String?) throws {
+        try engine.setCharacteristic(type, to: value)
+    }
+
+    package func grants(app bundleIdentifier: String) throws -> [String: Grant] {
+        try engine.grants.grants(app: bundleIdentifier)
+    }
+
+    package func grant(app bundleIdentifier: String, type typeIdentifier: String) throws -> Grant {
+        try engine.grants.grant(app: bundleIdentifier, type: typeIdentifier)
+    }
+
+    package func setGrants(_ changed: [String: Grant], app bundleIdentifier: String) throws {
+        try engine.setGrants(changed, app: bundleIdentifier)
+    }
+
+    package func revokeAllGrants(app bundleIdentifier: String) throws {
+        try engine.revokeAll(app: bundleIdentifier)
+    }
+}

@@ -1,0 +1,56 @@
+package import Foundation
+package import OpenHealthKitEngine
+package import OpenHealthKitModel
+
+/// The health data the Health web app reads and changes, always in the owner's name (what the owner adds through
+/// the pages carries the "Health" source). The host implements it on its store (healthd: `OwnerWebStore`); the
+/// pages never reach the engine themselves. Calls block their thread (pages make them inside `blocking(_:)`), and
+/// every failure is the store's `HKError`.
+package protocol HealthWebStore: Sendable {
+    // MARK: Samples
+
+    /// The samples of `type` matching `predicate` (nil: all), newest first or in the store's order, at most `limit`
+    /// of them (0: no limit).
+    func samples(of type: HKSampleType, predicate: PredicateTree?, newestFirst: Bool, limit: Int) throws -> [HKSample]
+    /// Which of `uuids` name stored objects.
+    func storedUUIDs(among uuids: Set<UUID>) throws -> Set<UUID>
+    /// Saves samples, validated as an app's would be.
+    func save(_ samples: [HKSample]) throws
+    /// Deletes the objects with these UUIDs.
+    func delete(uuids: [UUID]) throws
+
+    // MARK: Statistics and sources
+
+    /// Statistics of a quantity type, merged across sources in the owner's priority order.
+    func statistics(_ request: StatisticsRequest) throws -> StatisticsResult
+    /// The sources of `type`'s samples.
+    func sources(of type: HKSampleType) throws -> [HKSource]
+    /// The bundle identifiers of `type`'s sources, in the order statistics merge them.
+    func sourcePriority(for type: HKQuantityType) throws -> [String]
+    /// Sets the order statistics merge `type`'s sources in; an empty list returns to the default order.
+    func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws
+
+    // MARK: Units and characteristics
+
+    /// The unit each type is shown in: the owner's choice, else the locale's default.
+    func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit]
+    /// The units the owner chose, by type identifier.
+    func chosenUnits() throws -> [String: HKUnit]
+    /// Chooses the unit a type is shown in; nil returns to the locale's default.
+    func setPreferredUnit(_ unit: HKUnit?, for type: HKQuantityType) throws
+    /// A characteristic's stored value (see `CharacteristicCoding`), or nil when it is not set.
+    func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
+    /// Sets (or, with nil, clears) a characteristic's stored value.
+    func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, to value: String?) throws
+
+    // MARK: Apps' grants
+
+    /// An app's grants, by type identifier.
+    func grants(app bundleIdentifier: String) throws -> [String: Grant]
+    /// An app's grant for one type (not determined when none is recorded).
+    func grant(app bundleIdentifier: String, type typeIdentifier: String) throws -> Grant
+    /// Changes some of an app's grants, by type identifier.
+    func setGrants(_ changed: [String: Grant], app bundleIdentifier: String) throws
+    /// Revokes every grant of an app.
+    func revokeAllGrants(app bundleIdentifier: String) throws
+}
