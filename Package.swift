@@ -116,6 +116,10 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Test support shared by every test target and the benchmarks (as HummingbirdTesting is): the built healthd on
+        // a temporary store, the pinned environment of the processes tests start, and waiting on events. Foundation only.
+        .target(name: "OpenHealthKitTesting", swiftSettings: strict),
+
         // Benchmarks against raw baselines: `swift run -c release ohk-bench --help`. Never part of `swift test`.
         .executableTarget(
             name: "ohk-bench",
@@ -123,6 +127,7 @@ let package = Package(
                 "OpenHealthKit",
                 "OpenHealthKitSQLite",
                 "OpenHealthKitExchange",
+                "OpenHealthKitTesting",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -131,9 +136,23 @@ let package = Package(
         ),
 
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+        // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
+        .testTarget(
+            name: "OpenHealthKitEngineTests",
+            dependencies: ["OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitSQLite"],
+            swiftSettings: strict
+        ),
+        // The SQLite storage on its own: rows, anchors, tombstones, the file shared with other processes.
+        .testTarget(
+            name: "OpenHealthKitSQLiteTests",
+            dependencies: ["OpenHealthKitSQLite", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting"],
+            swiftSettings: strict
+        ),
+        // The JSON wire format on its own: round trips of every kind of object, metadata value and predicate.
+        .testTarget(name: "OpenHealthKitWireTests", dependencies: ["OpenHealthKitWire", "OpenHealthKitModel"], swiftSettings: strict),
         .testTarget(
             name: "OpenHealthKitTests",
-            dependencies: ["OpenHealthKit", "OpenHealthKitSQLite"],
+            dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitTesting"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -144,18 +163,18 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthDaemonTests",
-            dependencies: ["HealthDaemon", "OpenHealthKit", "healthd"],
+            dependencies: ["HealthDaemon", "OpenHealthKit", "OpenHealthKitTesting", "healthd"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HealthWebTests",
-            dependencies: ["HealthWeb", "OpenHealthKit", "OpenHealthKitSQLite", "healthd"],
+            dependencies: ["HealthWeb", "OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitTesting", "healthd"],
             swiftSettings: strict
         ),
-        .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "hk"], swiftSettings: strict),
+        .testTarget(name: "HKCommandLineTests", dependencies: ["HKCommandLine", "OpenHealthKitTesting", "hk", "healthd"], swiftSettings: strict),
         .testTarget(
             name: "HeartRateTests",
-            dependencies: ["HeartRate", "OpenHealthKit"],
+            dependencies: ["HeartRate", "OpenHealthKit", "OpenHealthKitTesting"],
             path: "Examples/HeartRate/Tests",
             swiftSettings: strict
         ),

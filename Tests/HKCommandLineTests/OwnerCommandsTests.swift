@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitTesting
 import Testing
 
 /// `hk apps`, `hk auth` and `hk audit` against the built `healthd`, as the owner. Serialized: each test runs a
@@ -189,14 +190,12 @@ import Testing
 
     /// `hk auth pending`'s records, once healthd holds the request (it arrives from another task).
     private static func pendingRequests(_ daemon: RunningHealthd) async throws -> [[String: Any]] {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let records = try await daemon.records(["auth", "pending"])
-            if !records.isEmpty { return records }
-            try await Task.sleep(for: .milliseconds(100))
+        var records: [[String: Any]] = []
+        try await waitUntil("a permission request to arrive") {
+            records = try await daemon.records(["auth", "pending"])
+            return !records.isEmpty
         }
-        Issue.record("no permission request arrived")
-        return []
+        return records
     }
 
     /// `authorizationStatus(for:)` of the app, as healthd answers it.

@@ -2,6 +2,7 @@ import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitTesting
 import Testing
 
 #if canImport(Glibc)
@@ -50,13 +51,12 @@ extension HealthdBacked {
             let job = try #require(started["job"] as? String)
             #expect(started["href"] as? String == "/import/jobs/\(job)")
             let progress = try #require(started["progress"] as? String)
-            let deadline = ContinuousClock.now + .seconds(60)
-            while ContinuousClock.now < deadline {
-                let state = try json(try await browser.get(progress))
-                if state["state"] as? String == "finished" || state["state"] as? String == "failed" { return state }
-                try await Task.sleep(for: .milliseconds(50))
+            var state: [String: Any] = [:]
+            try await waitUntil("the import to end") {
+                state = try json(try await browser.get(progress))
+                return state["state"] as? String == "finished" || state["state"] as? String == "failed"
             }
-            throw TestFailure("the import did not end")
+            return state
         }
 
         private func heartRates(_ daemon: TestDaemon) throws -> [HKSample] {
@@ -76,11 +76,15 @@ extension HealthdBacked {
                 try daemon.engine.setGrants([HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingDenied, read: .authorized)], app: app.bundleIdentifier)
                 let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
                 let heard = Locked<[HKSample]>([])
-                let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in }
+                let established = Inbox<Void>()
+                let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in
+                    established.post(())
+                }
                 query.updateHandler = { _, samples, _, _, _ in heard.withLock { $0 += samples ?? [] } }
                 store.execute(query)
                 defer { store.stop(query) }
-                try await Task.sleep(for: .milliseconds(300))
+                // Its first results delivered, the query follows every change after them.
+                try await established.next()
 
                 let browser = try await daemon.signedInClient()
                 let finished = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
@@ -101,8 +105,7 @@ extension HealthdBacked {
 
                 // In the store, with their original sources; and the app was told.
                 #expect(try heartRates(daemon).map(\.sourceRevision.source.name) == ["Alexandre's Apple Watch", "Alexandre's Apple Watch"])
-                let deadline = ContinuousClock.now + .seconds(15)
-                while heard.withLock({ $0.count }) < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                try await waitUntil("the app to hear of 2 samples") { heard.withLock { $0.count } >= 2 }
                 #expect(heard.withLock { $0.map(\.sourceRevision.source.name) } == ["Alexandre's Apple Watch", "Alexandre's Apple Watch"])
 
                 // Recorded in the access log.
@@ -199,10 +202,9 @@ extension HealthdBacked {
                     headers: ["X-CSRF-Token": token, "Cookie": "health_session=\(browser.cookies["health_session"] ?? "")"])
                 defer { slow.close() }
                 var running = false
-                let deadline = ContinuousClock.now + .seconds(10)
-                while !running, ContinuousClock.now < deadline {
+                try await waitUntil("the slow upload's job to run") {
                     running = try await browser.get("/import").text.contains("id=\"import-running\"")
-                    if !running { try await Task.sleep(for: .milliseconds(20)) }
+                    return running
                 }
                 #expect(running)
                 let second = try await browser.upload("/import?name=export.zip", try Data(contentsOf: Self.zippedExport), csrf: token)
@@ -211,9 +213,7 @@ extension HealthdBacked {
 
                 // The first upload breaks off: its job is gone, its file removed, and the next upload is taken.
                 slow.close()
-                while try await browser.get("/import").text.contains("id=\"import-running\""), ContinuousClock.now < deadline + .seconds(10) {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
+                try await waitUntil("the broken-off job to end") { try await !browser.get("/import").text.contains("id=\"import-running\"") }
                 let finished = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
                 #expect(finished["added"] as? Int == 8)
                 #expect(try uploadsLeft(daemon).isEmpty)

@@ -7,7 +7,7 @@ package final class HealthEngine: Sendable {
     package let storage: any Storage
     package let feed = ChangeFeed()
     package let grants: GrantStore
-    private let otherCommits: OtherCommitPoller
+    let otherCommits: OtherCommitPoller
 
     package init(storage: any Storage) {
         self.storage = storage

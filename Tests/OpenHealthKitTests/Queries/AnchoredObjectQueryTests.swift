@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OpenHealthKit
+import OpenHealthKitTesting
 
 @Suite struct AnchoredObjectQueryTests {
     @Test func deliversTheInitialResultsThenEachSaveAndDeleteWithTombstones() async throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import OpenHealthKit
+import OpenHealthKitModel
 import OpenHealthKitWire
 
 /// The wire format carries every kind of object, metadata value and predicate without loss.
