@@ -117,8 +117,8 @@ let package = Package(
         ),
 
         // Test support shared by every test target and the benchmarks (as HummingbirdTesting is): the built healthd on
-        // a temporary store, the pinned environment of the processes tests start, and waiting on events. Foundation only.
-        .target(name: "OpenHealthKitTesting", swiftSettings: strict),
+        // a temporary store, the pinned environment of the processes tests start, waiting on events, HKError codes.
+        .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
 
         // Benchmarks against raw baselines: `swift run -c release ohk-bench --help`. Never part of `swift test`.
         .executableTarget(
@@ -149,7 +149,10 @@ let package = Package(
             swiftSettings: strict
         ),
         // The JSON wire format on its own: round trips of every kind of object, metadata value and predicate.
-        .testTarget(name: "OpenHealthKitWireTests", dependencies: ["OpenHealthKitWire", "OpenHealthKitModel"], swiftSettings: strict),
+        .testTarget(
+            name: "OpenHealthKitWireTests", dependencies: ["OpenHealthKitWire", "OpenHealthKitModel", "OpenHealthKitTesting"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "OpenHealthKitTests",
             dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitTesting"],

@@ -11,7 +11,7 @@ public final class Healthd: Sendable {
     public let directory: URL
     /// The store healthd serves: `health.sqlite` in ``directory``.
     public let storePath: String
-    /// Where healthd listens, e.g. `http://127.0.0.1:40123/`.
+    /// Where healthd listens, e.g. `http://127.0.0.1:40123` (the browser's origin: no path).
     public let address: URL
     /// What healthd printed first: the address, and the owner secret on a store's first start.
     public let banner: String
@@ -70,7 +70,7 @@ public final class Healthd: Sendable {
         // The write end belongs to healthd now: closing ours lets the reader see the end when healthd exits.
         try output.fileHandleForWriting.close()
         let banner = await OutputReader.start(output.fileHandleForReading, log: log)
-        guard let range = banner.range(of: #"http://[0-9.]+:[0-9]+/"#, options: .regularExpression),
+        guard let range = banner.range(of: #"http://[0-9.]+:[0-9]+"#, options: .regularExpression),
               let address = URL(string: String(banner[range]))
         else {
             await exited.stop(process, signal: SIGKILL)

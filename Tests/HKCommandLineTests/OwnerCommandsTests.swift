@@ -50,7 +50,7 @@ import Testing
             // The decisions, as healthd tells the app and the owner.
             #expect(try await Self.shareStatus(daemon, "stepCount", credential) == "sharingAuthorized")
             #expect(try await Self.shareStatus(daemon, "bodyMass", credential) == "sharingDenied")
-            let grants = try await daemon.call("GET", "/v1/owner/apps/\(Self.app)/grants", bearer: try daemon.ownerSecret)
+            let grants = try await daemon.call("GET", "/v1/owner/apps/\(Self.app)/grants", bearer: daemon.ownerSecret)
             let byType = grants.object?["grants"] as? [String: [String: String]]
             #expect(byType?["HKQuantityTypeIdentifierHeartRate"]?["read"] == "authorized")
             #expect(byType?["HKQuantityTypeIdentifierStepCount"]?["read"] == "denied")
@@ -69,7 +69,7 @@ import Testing
             // Nothing but `apps register` prints the credential, and nothing prints the owner secret.
             for arguments in [["apps", "list"], ["apps", "list", "--format", "json"], ["audit", "--format", "csv"], ["auth", "pending"]] {
                 let output = try await daemon.succeed(arguments)
-                let secret = try daemon.ownerSecret
+                let secret = daemon.ownerSecret
                 #expect(!output.contains(credential) && !output.contains(secret), "\(arguments)")
             }
 
@@ -145,7 +145,7 @@ import Testing
 
     @Test func ownerSecret() async throws {
         try await RunningHealthd.with { daemon in
-            let secret = try daemon.ownerSecret
+            let secret = daemon.ownerSecret
             let elsewhere = try TemporaryStore()
             let address = daemon.address.absoluteString
             // Without --store, OPENHEALTHKIT_OWNER_SECRET comes before the file next to OPENHEALTHKIT_STORE's store.

@@ -66,22 +66,3 @@ extension Inbox where Event == AnchoredDelivery {
         }
     }
 }
-
-/// The code of the `HKError` `body` throws, or nil when it succeeds.
-func failure(_ body: () async throws -> Void) async -> HKError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return (error as? HKError)?.code ?? .unknownError
-    }
-}
-
-func failure(_ body: () throws -> Void) -> HKError.Code? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return (error as? HKError)?.code ?? .unknownError
-    }
-}
