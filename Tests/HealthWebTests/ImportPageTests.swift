@@ -68,6 +68,12 @@ extension HealthdBacked {
             return (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         }
 
+        /// Waits until the uploads folder is empty: a job's upload is removed just after the job ends (after its
+        /// progress says so), so a test that saw the end waits for the removal too.
+        private func waitForUploadsRemoved(_ daemon: TestDaemon) async throws {
+            try await waitUntil("the uploads to be removed") { try uploadsLeft(daemon).isEmpty }
+        }
+
         @Test func anUploadedExportIsImportedAndConnectedAppsHearOfIt() async throws {
             try await withDaemon { daemon in
                 // An app watching heart rates through healthd, as HKHealthStore's remote backend does.
@@ -101,6 +107,7 @@ extension HealthdBacked {
                 #expect(page.text.contains("<a href=\"/types/sleepAnalysis\">Sleep Analysis</a>"))
                 #expect(page.text.contains("CardioFitnessMedicationsUse"))  // a warning
                 #expect(!page.text.contains("data-progress="))  // finished: nothing left to poll
+                try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
 
                 // In the store, with their original sources; and the app was told.
@@ -109,7 +116,12 @@ extension HealthdBacked {
                 #expect(heard.withLock { $0.map(\.sourceRevision.source.name) } == ["Alexandre's Apple Watch", "Alexandre's Apple Watch"])
 
                 // Recorded in the access log.
-                let log = try await browser.get("/log?period=all&app=owner")
+                // The audit entry is appended just after the job ends.
+                var log = try await browser.get("/log?period=all&app=owner")
+                try await waitUntil("the import to be audited") {
+                    log = try await browser.get("/log?period=all&app=owner")
+                    return log.text.contains("Imported an export")
+                }
                 #expect(log.text.contains("Imported an export"))
                 #expect(log.text.contains("8 samples"))
 
@@ -172,8 +184,14 @@ extension HealthdBacked {
                 #expect(page.text.contains("id=\"import-failure\">\(message)</p>"))
 
                 #expect(try heartRates(daemon).isEmpty)
+                try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
-                let log = try await browser.get("/log?period=all&app=owner")
+                // The audit entry is appended just after the job ends.
+                var log = try await browser.get("/log?period=all&app=owner")
+                try await waitUntil("the import to be audited") {
+                    log = try await browser.get("/log?period=all&app=owner")
+                    return log.text.contains("Imported an export")
+                }
                 #expect(log.text.contains("Imported an export"))
             }
         }
@@ -216,6 +234,7 @@ extension HealthdBacked {
                 try await waitUntil("the broken-off job to end") { try await !browser.get("/import").text.contains("id=\"import-running\"") }
                 let finished = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
                 #expect(finished["added"] as? Int == 8)
+                try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
             }
         }
