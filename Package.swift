@@ -146,11 +146,15 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Test support shared by every test target and the benchmarks (as HummingbirdTesting is): the built healthd on
+        // a temporary store, the pinned environment of the processes tests start, waiting on events, HKError codes.
+        .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+
         // Benchmarks against raw baselines: `swift run -c release ohk-bench --help`. Never part of `swift test`.
         .executableTarget(
             name: "ohk-bench",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitExchange",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitExchange", "OpenHealthKitTesting",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -160,9 +164,26 @@ let package = Package(
 
         // Test targets that run an executable (healthd, hk) depend on it so that `swift build --build-tests` builds it.
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+        // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
+        .testTarget(
+            name: "OpenHealthKitEngineTests",
+            dependencies: ["OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitSQLite"],
+            swiftSettings: strict
+        ),
+        // The SQLite storage on its own: rows, anchors, tombstones, the file shared with other processes.
+        .testTarget(
+            name: "OpenHealthKitSQLiteTests",
+            dependencies: ["OpenHealthKitSQLite", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting"],
+            swiftSettings: strict
+        ),
+        // The JSON wire format on its own: round trips of every kind of object, metadata value and predicate.
+        .testTarget(
+            name: "OpenHealthKitWireTests", dependencies: ["OpenHealthKitWire", "OpenHealthKitModel", "OpenHealthKitTesting"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "OpenHealthKitTests",
-            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite"],
+            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitTesting"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -178,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "HealthDaemonTests",
             dependencies: [
-                "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "healthd",
+                "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitTesting", "healthd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -190,21 +212,22 @@ let package = Package(
             name: "HealthWebTests",
             dependencies: [
                 "HealthWeb", "HealthDaemon", "OpenHealthKit", "OpenHealthKitModel", "OpenHealthKitEngine",
-                "OpenHealthKitSQLite", "OpenHealthKitWire", "healthd",
+                "OpenHealthKitSQLite", "OpenHealthKitWire", "OpenHealthKitTesting", "healthd",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HKCommandLineTests",
             dependencies: [
-                "HKCommandLine", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitModel", "hk",
+                "HKCommandLine", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting",
+                "hk", "healthd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HeartRateTests",
-            dependencies: ["HeartRate", "OpenHealthKit", "OpenHealthKitEngine"],
+            dependencies: ["HeartRate", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitTesting"],
             path: "Examples/HeartRate/Tests",
             swiftSettings: strict
         ),

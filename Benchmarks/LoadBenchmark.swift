@@ -40,8 +40,7 @@ struct LoadBenchmark: AsyncParsableCommand {
             + "for \(Format.seconds(duration)) per backend.")
         var table = Table("backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
 
-        let daemon = try await HealthdLauncher(
-            executable: healthd, storePath: scratch.path("healthd.sqlite"), logPath: scratch.path("healthd.log"))
+        let daemon = try await HealthdLauncher(executable: healthd, directory: scratch.url)
         var credentials: [String] = []
         for index in 0..<apps {
             credentials.append(try await daemon.registerAllowed(LoadApp.manifest(index), types: [HeartRateSeries.type]))
@@ -64,7 +63,7 @@ struct LoadBenchmark: AsyncParsableCommand {
             print(shared.summary("healthd, every app in one process"))
             shared.add(to: &table, as: "healthd, apps in one process")
         }
-        try await daemon.stop()
+        await daemon.stop()
         let audited = try BenchStore.rawConnection(path: daemon.storePath).int64("SELECT count(*) FROM audit_entry") ?? 0
         print("  healthd's audit log holds \(Format.count(Double(audited))) entries")
 

@@ -17,6 +17,7 @@ import OpenHealthKitModel
         #expect(throws: Error.self) { try HK.parseAsRoot(["unit", "convert", "1"]) }
         do {
             _ = try HK.parseAsRoot(["types", "--kind", "nope"])
+            Issue.record("an unknown --kind was accepted")
         } catch {
             #expect(ExitStatus(for: error) == .badInput)
             #expect(HK.errorLine(for: error) == "hk: The value 'nope' is invalid for '--kind <kind>'. Please provide one of the following: quantity, category, characteristic, correlation, workout, series, activitySummary")

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitTesting
 import Testing
 
 /// `hk apps`, `hk auth` and `hk audit` against the built `healthd`, as the owner. Serialized: each test runs a
@@ -49,7 +50,7 @@ import Testing
             // The decisions, as healthd tells the app and the owner.
             #expect(try await Self.shareStatus(daemon, "stepCount", credential) == "sharingAuthorized")
             #expect(try await Self.shareStatus(daemon, "bodyMass", credential) == "sharingDenied")
-            let grants = try await daemon.call("GET", "/v1/owner/apps/\(Self.app)/grants", bearer: try daemon.ownerSecret)
+            let grants = try await daemon.call("GET", "/v1/owner/apps/\(Self.app)/grants", bearer: daemon.ownerSecret)
             let byType = grants.object?["grants"] as? [String: [String: String]]
             #expect(byType?["HKQuantityTypeIdentifierHeartRate"]?["read"] == "authorized")
             #expect(byType?["HKQuantityTypeIdentifierStepCount"]?["read"] == "denied")
@@ -68,7 +69,7 @@ import Testing
             // Nothing but `apps register` prints the credential, and nothing prints the owner secret.
             for arguments in [["apps", "list"], ["apps", "list", "--format", "json"], ["audit", "--format", "csv"], ["auth", "pending"]] {
                 let output = try await daemon.succeed(arguments)
-                let secret = try daemon.ownerSecret
+                let secret = daemon.ownerSecret
                 #expect(!output.contains(credential) && !output.contains(secret), "\(arguments)")
             }
 
@@ -144,7 +145,7 @@ import Testing
 
     @Test func ownerSecret() async throws {
         try await RunningHealthd.with { daemon in
-            let secret = try daemon.ownerSecret
+            let secret = daemon.ownerSecret
             let elsewhere = try TemporaryStore()
             let address = daemon.address.absoluteString
             // Without --store, OPENHEALTHKIT_OWNER_SECRET comes before the file next to OPENHEALTHKIT_STORE's store.
@@ -189,14 +190,12 @@ import Testing
 
     /// `hk auth pending`'s records, once healthd holds the request (it arrives from another task).
     private static func pendingRequests(_ daemon: RunningHealthd) async throws -> [[String: Any]] {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let records = try await daemon.records(["auth", "pending"])
-            if !records.isEmpty { return records }
-            try await Task.sleep(for: .milliseconds(100))
+        var records: [[String: Any]] = []
+        try await waitUntil("a permission request to arrive") {
+            records = try await daemon.records(["auth", "pending"])
+            return !records.isEmpty
         }
-        Issue.record("no permission request arrived")
-        return []
+        return records
     }
 
     /// `authorizationStatus(for:)` of the app, as healthd answers it.

@@ -3,6 +3,7 @@ import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitWire
+import OpenHealthKitTesting
 
 /// What an app can and cannot reach: every kind of bad credential is a 401 JSON error on every route; an app sees
 /// another app's samples only with a read grant and never deletes them; the audit log and every owner route need
@@ -169,8 +170,8 @@ import OpenHealthKitWire
                 inbox.post(error.map { "error \(($0 as? HKError)?.code.rawValue ?? -1)" } ?? "changed")
                 completion()
             }
+            // Revoked before or after the query's change stream connected, the query hears of it.
             store.execute(query)
-            try await Task.sleep(for: .milliseconds(500))
             #expect(try await daemon.owner("DELETE", "/v1/owner/apps/com.example.a").status == 200)
             #expect(try await inbox.next() == "error \(HKError.Code.errorAuthorizationDenied.rawValue)")
             store.stop(query)

@@ -38,10 +38,14 @@ import OpenHealthKitWire
             #expect(resumed.status == 200)
             resumed.close()
 
-            // Without an anchor the stream starts now: nothing old is reported.
+            // Without an anchor the stream starts now: nothing old is reported, the first event it carries is of a
+            // change made after it connected.
             let fresh = stream(daemon, app)
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(fresh.events.isEmpty)
+            #expect(try await fresh.connected() == 200)
+            #expect(try await app.save([AppClient.beat(63, at: 1_700_000_180)]).status == 200)
+            let later = try await app.anchor()
+            let heard = try await fresh.wait { $0.contains { $0.id == later } }
+            #expect(heard.map(\.id) == [later])
             fresh.close()
         }
     }
@@ -55,10 +59,10 @@ import OpenHealthKitWire
             let reader = stream(daemon, blind)
             #expect(try await reader.connected() == 200)
             #expect(try await writer.save([AppClient.beat(60)]).status == 200)
-            try await Task.sleep(for: .milliseconds(500))
-            #expect(reader.events.isEmpty)
+            // The blind app's own save, made after the writer's, is the first (and only) event it hears.
             #expect(try await blind.save([AppClient.beat(70)]).status == 200)
-            #expect(try await reader.wait { !$0.isEmpty }.count == 1)
+            let own = try await blind.anchor()
+            #expect(try await reader.wait { $0.contains { $0.id == own } }.map(\.id) == [own])
             reader.close()
         }
     }
@@ -69,8 +73,7 @@ import OpenHealthKitWire
             let reader = stream(daemon, app)
             #expect(try await reader.connected() == 200)
             #expect(try await daemon.owner("DELETE", "/v1/owner/apps/com.example.app").status == 200)
-            let deadline = ContinuousClock.now + .seconds(5)
-            while !reader.hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            try await reader.ended()
             #expect(reader.hasEnded)
             #expect(try await app.call("GET", "/v1/anchor").status == 401)
             let refused = stream(daemon, app)
@@ -94,8 +97,12 @@ import OpenHealthKitWire
             // No id: a priority change has no anchor to resume from.
             #expect(heard.count == 1 && heard[0].name == "priority" && heard[0].id == nil)
             #expect(heard[0].change == WireChangeEvent(anchor: anchor, types: [steps]))
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(plain.events.isEmpty)
+            // The plain stream's first event is a later change, not the priority.
+            var later = WireSample(type: steps, startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_000_060))
+            later.quantity = WireQuantity(value: 10, unit: "count")
+            #expect(try await app.save([later]).status == 200)
+            let changed = try await app.anchor()
+            #expect(try await plain.wait { !$0.isEmpty }.map(\.id) == [changed])
             both.close()
             plain.close()
 
@@ -111,8 +118,7 @@ import OpenHealthKitWire
         let reader = stream(daemon, app)
         #expect(try await reader.connected() == 200)
         try await daemon.stop()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !reader.hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try await reader.ended()
         #expect(reader.hasEnded)
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitSQLite
+import OpenHealthKitTesting
 import OpenHealthKitWire
 
 /// healthd killed with SIGKILL while apps save: every save it acknowledged is in the store afterwards, and the
@@ -12,16 +13,14 @@ import OpenHealthKitWire
     static let writers = 4
 
     @Test func everyAcknowledgedSaveSurvivesSIGKILL() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Healthd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = directory.appendingPathComponent("health.sqlite").path
+        let store = Healthd.storePath(in: directory)
         let log = directory.appendingPathComponent("healthd.log")
-        let arguments = ["--port", "0", "--store", store]
 
-        var running = try await HealthdProcess.launch(arguments: arguments, log: log)
-        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let credential = try await Self.registerAllowedApp(at: running.address, secret: secret)
+        var running = try await Healthd.launch(directory: directory, log: log)
+        let credential = try await running.register(AppPlists(Apps.app()))
+        try await running.allow("com.example.app", toShareAndRead: [HKQuantityType(.heartRate).identifier])
 
         let acknowledged = Locked<[UUID]>([])
         let refusals = Locked<[String]>([])
@@ -30,10 +29,14 @@ import OpenHealthKitWire
             let writers = (0..<Self.writers).map { writer in
                 Task { await Self.save(to: address, credential: credential, writer: writer, acknowledged: acknowledged, refusals: refusals) }
             }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 500...1500)))
-            try await HealthdProcess.sigkill(running.process)
+            // Killed at a random point of the writers' progress (not of the clock, which a busy machine stretches).
+            let target = acknowledged.withLock { $0.count } + Int.random(in: 25...75)
+            try await waitUntil("\(target) acknowledged saves") {
+                acknowledged.withLock { $0.count } >= target || !refusals.withLock { $0 }.isEmpty
+            }
+            await running.kill()
             for writer in writers { await writer.value }
-            running = try await HealthdProcess.launch(arguments: arguments, log: log)
+            running = try await Healthd.launch(directory: directory, log: log)
         }
 
         // Through the restarted healthd, then in the file itself after one more SIGKILL.
@@ -44,25 +47,12 @@ import OpenHealthKitWire
             "POST", URL(string: running.address.absoluteString + "/v1/queries/samples")!, bearer: credential, json: ["type": "heartRate"])
         let served = Set(try answer.decode(WireSamplesResponse.self).samples.map(\.uuid))
         #expect(saved.isSubset(of: served), "\(saved.subtracting(served).count) acknowledged saves are missing")
-        try await HealthdProcess.sigkill(running.process)
+        await running.kill()
 
         let storage = try SQLiteStorage(path: store)
         #expect(try storage.integrityCheck() == "ok")
         let rows = Set(try storage.fetch(RowQuery(typeIdentifiers: [HKQuantityType(.heartRate).identifier])).map(\.uuid))
         #expect(saved.isSubset(of: rows))
-    }
-
-    /// Registers an app and has the owner allow it to write and read heart rate (the Sources page, no request).
-    static func registerAllowedApp(at address: URL, secret: String) async throws -> String {
-        let plists = try Plists(Apps.app())
-        let credential = try await HTTP.call(
-            "POST", URL(string: address.absoluteString + "/v1/owner/apps")!, bearer: secret,
-            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)
-        ).decode(WireIssuedCredential.self).credential
-        let grants = WireGrants(grants: [HKQuantityType(.heartRate).identifier: WireGrant(Grant(share: .sharingAuthorized, read: .authorized))])
-        let granted = try await HTTP.call("PUT", URL(string: address.absoluteString + "/v1/owner/apps/com.example.app/grants")!, bearer: secret, json: grants)
-        guard granted.status == 200 else { throw HarnessError("granting failed: \(granted.text)") }
-        return credential
     }
 
     /// Saves batches of heart-rate samples one after the other until healthd stops answering, recording what it
@@ -75,7 +65,7 @@ import OpenHealthKitWire
                 AppClient.beat(60 + Double(index), at: 1_700_000_000 + Double(writer * 1_000_000 + batch * 5 + index))
             }
             batch += 1
-            guard let answer = try? await HTTP.call("POST", url, bearer: credential, json: WireSaveRequest(objects: samples), timeout: 10)
+            guard let answer = try? await HTTP.call("POST", url, bearer: credential, json: WireSaveRequest(objects: samples), timeout: SafetyTimeout.duration / .seconds(1))
             else { return }
             guard answer.status == 200 else {
                 refusals.withLock { $0.append("\(answer.status) \(answer.text)") }

@@ -1,103 +1,97 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 import OpenHealthKitWire
 
 /// The `healthd` executable: nothing to configure, the owner secret shown once, a graceful stop on SIGTERM.
 @Suite struct HealthdExecutableTests {
-    func temporaryStore() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("health.sqlite").path
-    }
-
-    /// healthd on `store` with the example app registered: the process, the owner secret and the app's credential.
-    func launchWithApp(_ store: String) async throws -> (HealthdProcess.Launched, String, String) {
-        let running = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let plists = try Plists(Apps.app())
-        let registered = try await HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/owner/apps")!, bearer: secret,
-            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements)).decode(WireIssuedCredential.self)
-        return (running, secret, registered.credential)
+    /// healthd on a store of its own with the example app registered: healthd, the owner secret and the app's
+    /// credential.
+    func launchWithApp() async throws -> (Healthd, String, String) {
+        let running = try await Healthd.launch()
+        return (running, running.ownerSecret, try await running.register(AppPlists(Apps.app())))
     }
 
     @Test func theFirstStartShowsTheOwnerSecretOnceAndLaterStartsDoNot() async throws {
-        let store = try temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let first = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let secret = try String(contentsOfFile: store + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(first.firstLines.hasPrefix("Health is at http://127.0.0.1:"))
-        #expect(first.firstLines.contains("— owner secret: \(secret)\n"))
+        let first = try await Healthd.launch()
+        defer { try? FileManager.default.removeItem(at: first.directory) }
+        let secret = try String(contentsOfFile: first.storePath + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(first.banner.hasPrefix("Health is at http://127.0.0.1:"))
+        #expect(first.banner.contains("— owner secret: \(secret)\n"))
         #expect(try await HTTP.call("GET", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret).status == 200)
-        try await HealthdProcess.terminate(first.process)
-        #expect(first.process.terminationStatus == 0)
+        await first.terminate()
+        #expect(first.terminationStatus == 0)
 
-        let second = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        #expect(second.firstLines.hasPrefix("Health is at http://127.0.0.1:"))
-        #expect(!second.firstLines.contains(secret))
+        let second = try await Healthd.launch(directory: first.directory)
+        #expect(second.banner.hasPrefix("Health is at http://127.0.0.1:"))
+        #expect(!second.banner.contains(secret))
         #expect(try await HTTP.call("GET", URL(string: second.address.absoluteString + "/v1/owner/apps")!, bearer: secret).status == 200)
-        try await HealthdProcess.terminate(second.process)
+        await second.terminate()
     }
 
     @Test func whatWasAcknowledgedSurvivesAStopAndWaitingRequestsGetAnAnswer() async throws {
-        let store = try temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let (running, secret, credential) = try await launchWithApp(store)
+        let (running, secret, credential) = try await launchWithApp()
+        defer { try? FileManager.default.removeItem(at: running.directory) }
 
         // A permission request is waiting for the owner when healthd is asked to stop: the call is told to ask again,
         // and the request is kept for the next start.
         async let waiting = HTTP.call(
             "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: credential,
             json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]), timeout: 90)
-        try await Task.sleep(for: .milliseconds(500))
-        let pending = try await HTTP.call("GET", URL(string: running.address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
-            .decode(WirePendingRequests.self)
-        #expect(pending.requests.count == 1)
-        try await HealthdProcess.terminate(running.process)
+        let owner = DaemonOwner(address: running.address, secret: secret)
+        var pending: [WirePendingRequest] = []
+        try await waitUntil("the request to reach the owner") {
+            pending = try await owner.pending()
+            return !pending.isEmpty
+        }
+        #expect(pending.count == 1)
+        await running.terminate()
         let interrupted = try await waiting
         #expect(interrupted.status == 202)
         let outcome = try interrupted.decode(WireAuthorizationOutcome.self)
-        #expect(outcome.status == .pending && outcome.requestId == pending.requests.first?.id)
-        #expect(running.process.terminationStatus == 0)
+        #expect(outcome.status == .pending && outcome.requestId == pending.first?.id)
+        #expect(running.terminationStatus == 0)
 
         // Saved (acknowledged) in one run, there in the next.
-        let restarted = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        let owner = DaemonOwner(address: restarted.address, secret: secret)
-        #expect(try await owner.pending().map(\.id) == pending.requests.map(\.id))
+        let restarted = try await Healthd.launch(directory: running.directory)
+        let restartedOwner = DaemonOwner(address: restarted.address, secret: secret)
+        #expect(try await restartedOwner.pending().map(\.id) == pending.map(\.id))
         let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: credential)))
-        let answering = Task { try await owner.allowEverything() }
+        let answering = Task { try await restartedOwner.allowEverything() }
         try await store2.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [HKQuantityType(.heartRate)])
         answering.cancel()
         let beat = HKQuantitySample(
             type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 64), start: Date(), end: Date())
         try await store2.save(beat)
-        try await HealthdProcess.terminate(restarted.process)
+        await restarted.terminate()
 
-        let third = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
+        let third = try await Healthd.launch(directory: running.directory)
         let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: credential)))
         #expect(try await Fetch.samples(store3, HKQuantityType(.heartRate)).map(\.uuid) == [beat.uuid])
-        try await HealthdProcess.terminate(third.process)
+        await third.terminate()
     }
 
     /// An app waits in `requestAuthorization` while healthd stops (gracefully, then killed) and starts again on the same
     /// port: the owner still sees the request after the restart, and the app's call completes when they answer.
     @Test(arguments: [false, true])
     func aWaitingPermissionRequestSurvivesARestart(killed: Bool) async throws {
-        let store = try temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let (first, secret, credential) = try await launchWithApp(store)
+        let (first, secret, credential) = try await launchWithApp()
+        defer { try? FileManager.default.removeItem(at: first.directory) }
         let owner = DaemonOwner(address: first.address, secret: secret)
         let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: credential)))
         let heartRate = HKQuantityType(.heartRate)
         let asking = Task { try await app.requestAuthorization(toShare: [heartRate], read: [heartRate]) }
 
         var asked: [WirePendingRequest] = []
-        while asked.isEmpty { asked = try await owner.pending() }
-        if killed { try await HealthdProcess.sigkill(first.process) } else { try await HealthdProcess.terminate(first.process) }
+        try await waitUntil("the request to reach the owner") {
+            asked = try await owner.pending()
+            return !asked.isEmpty
+        }
+        if killed { await first.kill() } else { await first.terminate() }
         let port = try #require(first.address.port)
-        let second = try await HealthdProcess.launch(arguments: ["--port", String(port), "--store", store])
-        defer { Task { try? await HealthdProcess.terminate(second.process) } }
+        let second = try await Healthd.launch(directory: first.directory, arguments: ["--port", String(port)])
+        defer { Task { await second.terminate() } }
 
         // The same request, once: the app asked the restarted healthd again and joined it.
         try await Task.sleep(for: .seconds(1))
@@ -112,17 +106,16 @@ import OpenHealthKitWire
 
     /// Asked, then healthd restarted and the app gone: the owner's answer after the restart is still recorded.
     @Test func aKeptRequestAnsweredAfterARestartIsRecordedForTheApp() async throws {
-        let store = try temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
-        let (first, secret, credential) = try await launchWithApp(store)
+        let (first, secret, credential) = try await launchWithApp()
+        defer { try? FileManager.default.removeItem(at: first.directory) }
         let request = try await HTTP.call(
             "POST", URL(string: first.address.absoluteString + "/v1/authorization/request?wait=0")!, bearer: credential,
             json: try WireAuthorizationRequest.names(["heartRate", "stepCount"], ["heartRate"]))
         #expect(request.status == 202)
-        try await HealthdProcess.terminate(first.process)
+        await first.terminate()
 
-        let second = try await HealthdProcess.launch(arguments: ["--port", "0", "--store", store])
-        defer { Task { try? await HealthdProcess.terminate(second.process) } }
+        let second = try await Healthd.launch(directory: first.directory)
+        defer { Task { await second.terminate() } }
         let owner = DaemonOwner(address: second.address, secret: secret)
         let kept = try #require(try await owner.pending().first)
         #expect(kept.app.bundleIdentifier == "com.example.app")
@@ -135,7 +128,7 @@ import OpenHealthKitWire
 
     @Test func badArgumentsAreRefused() async throws {
         let process = Process()
-        process.executableURL = HealthdProcess.executable
+        process.executableURL = Healthd.executable
         process.arguments = ["--port", "70000"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 
 /// `HKHealthStore()` reaches a healthd named by the environment, with no code change in the app.
 @Suite struct RemoteConfigurationTests {

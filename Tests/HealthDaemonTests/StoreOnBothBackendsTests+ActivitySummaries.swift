@@ -3,6 +3,7 @@ import OpenHealthKitWire
 import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitTesting
 
 /// HKActivitySummaryQuery on both backends: summaries stored by an import, read by day and by range with their
 /// units, none for a denied app; healthd audits the read and refuses the live mode, which its change stream cannot

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 
 /// Background delivery through HKHealthStore on both backends: HealthKit's entitlement check, and changes made
 /// while the app was away reported by its observer query when it comes back, until acknowledged.
@@ -11,16 +12,19 @@ extension StoreOnBothBackendsTests {
         return manifest
     }
 
-    /// Runs an observer query of heart rate until `wait` passes; returns what its handler saw. The handler calls its
-    /// completion handler when `acknowledge` is true.
-    func observe(_ store: HKHealthStore, acknowledge: Bool, for wait: Duration = .milliseconds(1500)) async throws -> [String] {
+    /// Runs an observer query of heart rate until its handler was called `expected` times (however long that takes),
+    /// and a moment longer for a call too many; returns what the handler saw. The handler calls its completion
+    /// handler when `acknowledge` is true.
+    func observe(_ store: HKHealthStore, acknowledge: Bool, expecting expected: Int) async throws -> [String] {
         let inbox = Inbox<String>()
         let query = HKObserverQuery(sampleType: heartRate, predicate: nil) { _, completion, error in
             inbox.post(error.map { "error \($0)" } ?? "changed")
             if acknowledge { completion() }
         }
         store.execute(query)
-        let seen = try await inbox.rest(after: wait)
+        var seen: [String] = []
+        for _ in 0..<expected { seen.append(try await inbox.next()) }
+        seen += try await inbox.rest()
         store.stop(query)
         return seen
     }
@@ -60,20 +64,20 @@ extension StoreOnBothBackendsTests {
             try await writer.save(beat(50))
             try await app.enableBackgroundDelivery(for: heartRate, frequency: .immediate)
             // What was there before the request is not news.
-            #expect(try await observe(app, acknowledge: true).isEmpty)
+            #expect(try await observe(app, acknowledge: true, expecting: 0).isEmpty)
 
             // Saved while no query of the app ran: its observer query reports it at once, without a new change.
             try await writer.save(beat(60, at: 60))
-            #expect(try await observe(app, acknowledge: false) == ["changed"])
+            #expect(try await observe(app, acknowledge: false, expecting: 1) == ["changed"])
             // Not acknowledged: reported again the next time.
-            #expect(try await observe(app, acknowledge: true) == ["changed"])
+            #expect(try await observe(app, acknowledge: true, expecting: 1) == ["changed"])
             // Acknowledged: nothing is pending.
-            #expect(try await observe(app, acknowledge: true).isEmpty)
+            #expect(try await observe(app, acknowledge: true, expecting: 0).isEmpty)
 
             // Without background delivery an observer query starts from now, as before.
             try await writer.save(beat(70, at: 120))
             try await app.disableBackgroundDelivery(for: heartRate)
-            #expect(try await observe(app, acknowledge: true).isEmpty)
+            #expect(try await observe(app, acknowledge: true, expecting: 0).isEmpty)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitTesting
 
 /// Long-running queries on both backends: nothing saved after `execute` is missed, changes of the source priority
 /// and of the app's decisions reach running statistics collection queries (and only them).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 
 /// Statistics queries on both backends: the same figures, sources, errors and live updates.
 extension StoreOnBothBackendsTests {

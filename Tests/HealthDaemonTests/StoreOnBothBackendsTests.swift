@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 
 /// HKHealthStore's behaviour, the same on the embedded store and through a real healthd: one scenario, two backends.
 @Suite struct StoreOnBothBackendsTests {
@@ -225,22 +226,22 @@ import OpenHealthKit
         }
     }
 
+    /// The default source is the process's: the app of its first store. Tests beside this one make stores for
+    /// other apps, so it runs in a process of its own.
     @Test(arguments: StoreBackend.allCases)
     func theDefaultSourceIsTheApps(_ backend: StoreBackend) async throws {
-        try await withWorld(backend) { world in
-            let app = AppManifest(
-                bundleIdentifier: "com.example.defaultsource", name: "Default Source", version: "1",
-                shareUsageDescription: "Reads your data.", updateUsageDescription: "Saves your data.")
-            let configuration = try await world.configuration(app)
-            // The default source is process-wide and tests running beside this one make stores too (the store made
-            // last sets it): make ours again until no other came in between.
-            var source = HKSource.default()
-            for _ in 0..<20 where source.bundleIdentifier != app.bundleIdentifier {
-                _ = HKHealthStore(configuration: configuration)
-                source = HKSource.default()
+        await #expect(processExitsWith: .success) { [backend] in
+            try await withWorld(backend) { world in
+                let app = AppManifest(
+                    bundleIdentifier: "com.example.defaultsource", name: "Default Source", version: "1",
+                    shareUsageDescription: "Reads your data.", updateUsageDescription: "Saves your data.")
+                _ = HKHealthStore(configuration: try await world.configuration(app))
+                // On healthd, the app is learnt from healthd in the background.
+                try await waitUntil("healthd to name the app") { HKSource.default().bundleIdentifier == app.bundleIdentifier }
+                let source = HKSource.default()
+                #expect(source.bundleIdentifier == "com.example.defaultsource")
+                #expect(source.name == "Default Source")
             }
-            #expect(source.bundleIdentifier == "com.example.defaultsource")
-            #expect(source.name == "Default Source")
         }
     }
 

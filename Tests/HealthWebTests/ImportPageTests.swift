@@ -2,6 +2,7 @@ import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitTesting
 import Testing
 
 #if canImport(Glibc)
@@ -50,13 +51,12 @@ extension HealthdBacked {
             let job = try #require(started["job"] as? String)
             #expect(started["href"] as? String == "/import/jobs/\(job)")
             let progress = try #require(started["progress"] as? String)
-            let deadline = ContinuousClock.now + .seconds(60)
-            while ContinuousClock.now < deadline {
-                let state = try json(try await browser.get(progress))
-                if state["state"] as? String == "finished" || state["state"] as? String == "failed" { return state }
-                try await Task.sleep(for: .milliseconds(50))
+            var state: [String: Any] = [:]
+            try await waitUntil("the import to end") {
+                state = try json(try await browser.get(progress))
+                return state["state"] as? String == "finished" || state["state"] as? String == "failed"
             }
-            throw TestFailure("the import did not end")
+            return state
         }
 
         private func heartRates(_ daemon: TestDaemon) throws -> [HKSample] {
@@ -68,6 +68,12 @@ extension HealthdBacked {
             return (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         }
 
+        /// Waits until the uploads folder is empty: a job's upload is removed just after the job ends (after its
+        /// progress says so), so a test that saw the end waits for the removal too.
+        private func waitForUploadsRemoved(_ daemon: TestDaemon) async throws {
+            try await waitUntil("the uploads to be removed") { try uploadsLeft(daemon).isEmpty }
+        }
+
         @Test func anUploadedExportIsImportedAndConnectedAppsHearOfIt() async throws {
             try await withDaemon { daemon in
                 // An app watching heart rates through healthd, as HKHealthStore's remote backend does.
@@ -76,11 +82,15 @@ extension HealthdBacked {
                 try daemon.engine.setGrants([HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingDenied, read: .authorized)], app: app.bundleIdentifier)
                 let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
                 let heard = Locked<[HKSample]>([])
-                let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in }
+                let established = Inbox<Void>()
+                let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in
+                    established.post(())
+                }
                 query.updateHandler = { _, samples, _, _, _ in heard.withLock { $0 += samples ?? [] } }
                 store.execute(query)
                 defer { store.stop(query) }
-                try await Task.sleep(for: .milliseconds(300))
+                // Its first results delivered, the query follows every change after them.
+                try await established.next()
 
                 let browser = try await daemon.signedInClient()
                 let finished = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
@@ -97,16 +107,21 @@ extension HealthdBacked {
                 #expect(page.text.contains("<a href=\"/types/sleepAnalysis\">Sleep Analysis</a>"))
                 #expect(page.text.contains("CardioFitnessMedicationsUse"))  // a warning
                 #expect(!page.text.contains("data-progress="))  // finished: nothing left to poll
+                try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
 
                 // In the store, with their original sources; and the app was told.
                 #expect(try heartRates(daemon).map(\.sourceRevision.source.name) == ["Alexandre's Apple Watch", "Alexandre's Apple Watch"])
-                let deadline = ContinuousClock.now + .seconds(15)
-                while heard.withLock({ $0.count }) < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                try await waitUntil("the app to hear of 2 samples") { heard.withLock { $0.count } >= 2 }
                 #expect(heard.withLock { $0.map(\.sourceRevision.source.name) } == ["Alexandre's Apple Watch", "Alexandre's Apple Watch"])
 
                 // Recorded in the access log.
-                let log = try await browser.get("/log?period=all&app=owner")
+                // The audit entry is appended just after the job ends.
+                var log = try await browser.get("/log?period=all&app=owner")
+                try await waitUntil("the import to be audited") {
+                    log = try await browser.get("/log?period=all&app=owner")
+                    return log.text.contains("Imported an export")
+                }
                 #expect(log.text.contains("Imported an export"))
                 #expect(log.text.contains("8 samples"))
 
@@ -182,8 +197,14 @@ extension HealthdBacked {
                 #expect(page.text.contains("id=\"import-failure\">\(message)</p>"))
 
                 #expect(try heartRates(daemon).isEmpty)
+                try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
-                let log = try await browser.get("/log?period=all&app=owner")
+                // The audit entry is appended just after the job ends.
+                var log = try await browser.get("/log?period=all&app=owner")
+                try await waitUntil("the import to be audited") {
+                    log = try await browser.get("/log?period=all&app=owner")
+                    return log.text.contains("Imported an export")
+                }
                 #expect(log.text.contains("Imported an export"))
             }
         }
@@ -212,10 +233,9 @@ extension HealthdBacked {
                     headers: ["X-CSRF-Token": token, "Cookie": "health_session=\(browser.cookies["health_session"] ?? "")"])
                 defer { slow.close() }
                 var running = false
-                let deadline = ContinuousClock.now + .seconds(10)
-                while !running, ContinuousClock.now < deadline {
+                try await waitUntil("the slow upload's job to run") {
                     running = try await browser.get("/import").text.contains("id=\"import-running\"")
-                    if !running { try await Task.sleep(for: .milliseconds(20)) }
+                    return running
                 }
                 #expect(running)
                 let second = try await browser.upload("/import?name=export.zip", try Data(contentsOf: Self.zippedExport), csrf: token)
@@ -224,11 +244,10 @@ extension HealthdBacked {
 
                 // The first upload breaks off: its job is gone, its file removed, and the next upload is taken.
                 slow.close()
-                while try await browser.get("/import").text.contains("id=\"import-running\""), ContinuousClock.now < deadline + .seconds(10) {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
+                try await waitUntil("the broken-off job to end") { try await !browser.get("/import").text.contains("id=\"import-running\"") }
                 let finished = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
                 #expect(finished["added"] as? Int == 8)
+                try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
             }
         }

@@ -51,14 +51,17 @@ struct SampleFormTests {
         #expect(saved.endDate.timeIntervalSince(saved.startDate) == 5400)
     }
 
+    /// In an English locale, whatever the machine's (numbers are written in healthd's locale).
     @Test func valuesAreShownInTheChosenUnit() {
-        let mass = HKQuantityType(.bodyMass)
-        #expect(DisplayUnit(.pound()).format(72.5, of: mass) == "159.8 lb")
-        #expect(DisplayUnit(.gramUnit(with: .kilo)).format(72.5, of: mass) == "72.5 kg")
-        #expect(DisplayUnit(.count()).format(1299.6, of: HKQuantityType(.stepCount)) == "1,300")
-        #expect(DisplayUnit(.percent()).format(0.97, of: HKQuantityType(.oxygenSaturation)) == "97 %")
-        #expect(DisplayUnit(HKUnit(from: "count/min")).format(1.2, of: HKQuantityType(.heartRate)) == "72 /min")
-        #expect(DisplayUnit(.degreeFahrenheit()).format(37, of: HKQuantityType(.bodyTemperature)) == "98.6 °F")
+        PageNumberText.$locale.withValue(Locale(identifier: "en_US")) {
+            let mass = HKQuantityType(.bodyMass)
+            #expect(DisplayUnit(.pound()).format(72.5, of: mass) == "159.8 lb")
+            #expect(DisplayUnit(.gramUnit(with: .kilo)).format(72.5, of: mass) == "72.5 kg")
+            #expect(DisplayUnit(.count()).format(1299.6, of: HKQuantityType(.stepCount)) == "1,300")
+            #expect(DisplayUnit(.percent()).format(0.97, of: HKQuantityType(.oxygenSaturation)) == "97 %")
+            #expect(DisplayUnit(HKUnit(from: "count/min")).format(1.2, of: HKQuantityType(.heartRate)) == "72 /min")
+            #expect(DisplayUnit(.degreeFahrenheit()).format(37, of: HKQuantityType(.bodyTemperature)) == "98.6 °F")
+        }
     }
 
     @Test func typesHaveNamesForPeople() {

@@ -23,7 +23,10 @@ struct SummaryTests {
             try HKQuantitySample(validating: HKQuantityType(.bodyMass), quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 72.5), start: at("08:00"), end: at("08:00")),
             try HKCategorySample(validating: HKCategoryType(.sleepAnalysis), value: 3, start: at("01:00"), end: at("06:00")),
         ], as: owner)
-        let rows = try HealthWebApp.summaryRows(store: OwnerWebStore(engine: engine), dates: dates, now: now)
+        // Numbers in an English locale, whatever the machine's (they are written in healthd's locale).
+        let rows = try PageNumberText.$locale.withValue(Locale(identifier: "en_US")) {
+            try HealthWebApp.summaryRows(store: OwnerWebStore(engine: engine), dates: dates, now: now)
+        }
         #expect(rows.map(\.name) == ["Step Count", "Body Mass", "Sleep Analysis"])
         #expect(rows.map(\.value) == ["1,234", "159.8 lb", "Asleep Core"])
         #expect(rows.map(\.when) == ["Today", "08:00", "01:00"])

@@ -157,15 +157,21 @@ import OpenHealthKitModel
     }
 
     @Test func aDocumentThatIsNotAnExportIsRefused() throws {
-        #expect(throws: HKError.self) {
+        let clinical = #expect(throws: HKError.self) {
             try ImportHarness().importing(Fixtures.url("Synthetic/everything/apple_health_export/export_cda.xml"))
         }
-        #expect(throws: HKError.self) {
+        #expect(clinical?.code == .errorInvalidArgument)
+        #expect(clinical?.message.hasSuffix("export_cda.xml is not a Health export (its root element is ClinicalDocument, not HealthData)") == true, "\(clinical?.message ?? "")")
+        let missing = #expect(throws: HKError.self) {
             try ImportHarness().importing(Fixtures.url("nowhere/export.zip"))
         }
+        #expect(missing?.code == .errorInvalidArgument)
+        #expect(missing?.message.hasSuffix("nowhere/export.zip: no such file or folder") == true, "\(missing?.message ?? "")")
         let folder = try TemporaryFolder()
         try folder.write("notes.xml", "<notes/>")
-        #expect(throws: HKError.self) { try ImportHarness().importing(folder.url) }
+        let notes = #expect(throws: HKError.self) { try ImportHarness().importing(folder.url) }
+        #expect(notes?.code == .errorInvalidArgument)
+        #expect(notes?.message.hasSuffix("holds no Health export document (an XML file whose root is HealthData)") == true, "\(notes?.message ?? "")")
     }
 
     @Test func referencedFilesNeverLeaveTheExport() throws {

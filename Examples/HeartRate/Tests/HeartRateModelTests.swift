@@ -3,6 +3,7 @@ import Testing
 @testable import HeartRate
 @testable import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitTesting
 
 /// The heart-rate model against an embedded in-memory store, whose permission sheets a rule answers.
 @Suite struct HeartRateModelTests {
@@ -147,12 +148,8 @@ final class EventRecorder: @unchecked Sendable {
         }
     }
 
-    /// Whether the events received satisfy `condition` within a few seconds.
+    /// Whether the events received come to satisfy `condition` (false only after ``SafetyTimeout/duration``).
     func wait(until condition: ([HeartRateModel.Event]) -> Bool) async -> Bool {
-        for _ in 0..<500 {
-            if lock.withLock({ condition(events) }) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
+        (try? await waitUntil("the model's events") { lock.withLock { condition(events) } }) != nil
     }
 }

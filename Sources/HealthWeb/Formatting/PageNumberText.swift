@@ -22,5 +22,7 @@ enum PageNumberText {
         return value
     }
 
-    private static let locale = UserLocale.current()
+    /// The locale numbers are written in: healthd's (its environment's). A task-local, so that a test can pin it for
+    /// what it runs (`PageNumberText.$locale.withValue(...)`) without changing it for the tests beside it.
+    @TaskLocal static var locale = UserLocale.current()
 }

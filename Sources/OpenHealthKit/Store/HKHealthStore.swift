@@ -29,13 +29,16 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
             let transport = RemoteBackend(remote: remote).transport
             // As an embedded store sets it from its manifest: the app healthd knows by the credential, asked now in
             // the background (samples made later find it known), and again when needed.
-            HKSource.setProcessDefault { transport.appSource() }
+            HKSource.adoptProcessApp { transport.appSource() }
             DispatchQueue(label: "OpenHealthKit.app").async { _ = transport.appSource() }
             backend = RemoteBackend(transport: transport)
         } else {
             do {
                 let engine = try EngineRegistry.engine(for: configuration.location)
-                if let app = configuration.app { HKSource.processDefault = HKSource(name: app.name, bundleIdentifier: app.bundleIdentifier) }
+                if let app = configuration.app {
+                    let source = HKSource(name: app.name, bundleIdentifier: app.bundleIdentifier)
+                    HKSource.adoptProcessApp { source }
+                }
                 backend = EmbeddedBackend(engine: engine, app: configuration.app, answerer: configuration.answerer)
             } catch {
                 backend = UnavailableBackend(error: HKError(.errorDatabaseInaccessible, "The health database could not be opened: \(error)"))

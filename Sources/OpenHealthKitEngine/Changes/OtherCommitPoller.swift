@@ -32,6 +32,11 @@ final class OtherCommitPoller: @unchecked Sendable {
         queue.async { [self] in active ? start() : stop() }
     }
 
+    /// Returns once the activity changes asked for so far took effect (polling started or stopped).
+    func settle() {
+        queue.sync {}
+    }
+
     private func start() {
         guard timer == nil, (try? storage.startWatchingOtherCommits()) == true else { return }
         settings = watchedSettings()
@@ -77,5 +82,14 @@ final class OtherCommitPoller: @unchecked Sendable {
         let grants = (try? storage.settings(withPrefix: Self.grantPrefix)) ?? [:]
         let priorities = (try? storage.settings(withPrefix: Self.priorityPrefix)) ?? [:]
         return grants.merging(priorities) { first, _ in first }
+    }
+}
+
+extension HealthEngine {
+    /// Returns once the engine watches other processes' commits for the change feed's current subscribers: a commit
+    /// another process makes afterwards is published. (A first subscription starts the watch on the poller's queue,
+    /// after `subscribe` returned.)
+    package func awaitOtherCommitsWatch() {
+        otherCommits.settle()
     }
 }

@@ -7,7 +7,7 @@ package final class HealthEngine: Sendable {
     package let storage: any HealthStorage
     package let feed = ChangeFeed()
     package let grants: GrantStore
-    private let otherCommits: OtherCommitPoller
+    let otherCommits: OtherCommitPoller
     /// Told the underlying error of each storage failure, which callers only see as a generic
     /// `errorDatabaseInaccessible` (healthd logs it).
     private let storageFailed: @Sendable (any Error) -> Void

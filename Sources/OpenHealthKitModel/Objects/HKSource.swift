@@ -15,28 +15,23 @@ public final class HKSource: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// The source of the current process: the one the store configuration set, otherwise one named after the executable.
+    /// The source of the current process: the app its first store acts for (see ``adoptProcessApp(resolvingWith:)``),
+    /// otherwise one named after the executable.
     public class func `default`() -> HKSource {
-        processDefault ?? executableSource
+        processApp.withLock { $0 }?() ?? executableSource
     }
 
-    /// The process-wide source that ``default()`` returns, set by the store configuration (nil: named after the executable).
-    package static var processDefault: HKSource? {
-        get { processDefaultBox.withLock { $0 }?() }
-        set {
-            let source = newValue
-            let resolve: @Sendable () -> HKSource? = { source }
-            processDefaultBox.withLock { $0 = source == nil ? nil : resolve }
+    /// Makes the app a store acts for the process's source, unless a store did so before: as on iOS, a process acts
+    /// for one app, so the first store's app is the process's for good, and no later store (of a test beside it,
+    /// say) changes what ``default()`` returns. `resolve` may answer nil while it cannot tell yet (a store on healthd
+    /// learns its app from healthd); ``default()`` then names the executable.
+    package static func adoptProcessApp(resolvingWith resolve: @escaping @Sendable () -> HKSource?) {
+        processApp.withLock { adopted in
+            if adopted == nil { adopted = resolve }
         }
     }
 
-    /// Sets the process-wide source to one found when first asked for: a store on healthd learns from healthd which
-    /// app its credential names. `resolve` answers nil while it cannot tell (``default()`` then names the executable).
-    package static func setProcessDefault(resolvingWith resolve: @escaping @Sendable () -> HKSource?) {
-        processDefaultBox.withLock { $0 = resolve }
-    }
-
-    private static let processDefaultBox = Locked<(@Sendable () -> HKSource?)?>(nil)
+    private static let processApp = Locked<(@Sendable () -> HKSource?)?>(nil)
 
     private static let executableSource: HKSource = {
         let name = ProcessInfo.processInfo.processName

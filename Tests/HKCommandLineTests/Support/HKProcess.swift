@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitTesting
 
 /// Runs the built `hk` executable as a subprocess, the way people and scripts run it.
 enum HKProcess {
@@ -12,14 +13,13 @@ enum HKProcess {
         var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
     }
 
-    /// Runs `hk arguments...` with the test's environment plus `environment` (a nil value removes a variable).
+    /// Runs `hk arguments...` with the test's environment (its locale and time zone pinned) plus `environment` (a nil
+    /// value removes a variable).
     static func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment
-        for (name, value) in environment { variables[name] = value }
-        process.environment = variables
+        process.environment = PinnedEnvironment.variables(environment)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -50,15 +50,6 @@ enum HKProcess {
         }
     }
 
-    /// `hk` next to the test runner (SwiftPM puts both in `.build/<triple>/<configuration>/`), else `.build/debug/hk`.
-    static let executable: URL = {
-        let runner = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [
-            runner.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("hk"),
-            repository.appendingPathComponent(".build/debug/hk"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
-    }()
+    /// The built `hk`.
+    static var executable: URL { BuiltExecutable.url("hk") }
 }

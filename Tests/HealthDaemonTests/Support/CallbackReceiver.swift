@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenHealthKit
+import OpenHealthKitTesting
 import OpenHealthKitWire
 import ServiceLifecycle
 
@@ -58,14 +59,9 @@ final class CallbackReceiver: Sendable {
     }
 
     /// Waits until `count` posts arrived.
-    func wait(for count: Int, timeout: Duration = .seconds(10)) async throws -> [WireBackgroundWake] {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let received = received
-            if received.count >= count { return received }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw HarnessError("\(count) wake-ups expected, \(received.count) arrived")
+    func wait(for count: Int) async throws -> [WireBackgroundWake] {
+        try await waitUntil("\(count) wake-ups (\(received.count) arrived)") { received.count >= count }
+        return received
     }
 
     func stop() async throws {

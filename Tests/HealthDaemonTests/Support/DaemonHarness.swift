@@ -1,6 +1,7 @@
 import Foundation
 import HealthDaemon
 import OpenHealthKit
+import OpenHealthKitTesting
 import OpenHealthKitWire
 
 /// A real healthd serving a temporary store on a free loopback port, and the owner's side of it: the owner secret
@@ -12,7 +13,7 @@ final class DaemonHarness: Sendable {
         /// Swift concurrency's threads would starve it, so store scenarios use a process.
         case inProcess(RunningHealthDaemon)
         /// The built `healthd` executable, as people run it.
-        case process(Process)
+        case process(Healthd)
     }
 
     let directory: URL
@@ -33,7 +34,7 @@ final class DaemonHarness: Sendable {
 
     /// A healthd in this process on a fresh store.
     static func start(maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15) async throws -> DaemonHarness {
-        let directory = try temporaryDirectory()
+        let directory = try Healthd.temporaryDirectory()
         let configuration = DaemonConfiguration(
             port: 0, storePath: directory.appendingPathComponent("health.sqlite").path, maximumBodySize: maximumBodySize,
             heartbeatInterval: heartbeat)
@@ -44,24 +45,17 @@ final class DaemonHarness: Sendable {
     /// The `healthd` executable on a fresh store, on a free port; with `logLevel`, everything it prints goes to
     /// ``logFile``.
     static func launch(logLevel: String? = nil) async throws -> DaemonHarness {
-        let directory = try temporaryDirectory()
-        let arguments = ["--port", "0", "--store", directory.appendingPathComponent("health.sqlite").path]
+        let directory = try Healthd.temporaryDirectory()
         let launched = if let logLevel {
-            try await HealthdProcess.launch(arguments: arguments + ["--log-level", logLevel], log: directory.appendingPathComponent("healthd.log"))
+            try await Healthd.launch(directory: directory, arguments: ["--log-level", logLevel], log: directory.appendingPathComponent("healthd.log"))
         } else {
-            try await HealthdProcess.launch(arguments: arguments)
+            try await Healthd.launch(directory: directory)
         }
-        return try DaemonHarness(directory: directory, address: launched.address, host: .process(launched.process))
+        return try DaemonHarness(directory: directory, address: launched.address, host: .process(launched))
     }
 
     /// Where a healthd launched with a log level writes.
     var logFile: URL { directory.appendingPathComponent("healthd.log") }
-
-    private static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
 
     func stop() async throws {
         try await shutDown()
@@ -73,7 +67,7 @@ final class DaemonHarness: Sendable {
         answering.withLock { $0?.cancel() }
         switch host {
         case .inProcess(let running): try await running.stop()
-        case .process(let process): try await HealthdProcess.terminate(process)
+        case .process(let healthd): await healthd.terminate()
         }
     }
 
@@ -91,7 +85,7 @@ final class DaemonHarness: Sendable {
 
     /// Registers an app from property lists made from its manifest; returns the raw answer.
     func registration(_ manifest: AppManifest, lifetime: Double? = nil, entitlements: [String: Any]? = nil) async throws -> HTTPAnswer {
-        let plists = try Plists(manifest, entitlements: entitlements)
+        let plists = try AppPlists(manifest, entitlements: entitlements)
         return try await owner("POST", "/v1/owner/apps", json: WireAppRegistration(
             infoPlist: plists.info, entitlements: plists.entitlements, credentialLifetime: lifetime))
     }
@@ -137,25 +131,16 @@ final class DaemonHarness: Sendable {
     }
 }
 
-/// An app's Info.plist and Entitlements.plist as XML, made from its manifest.
-struct Plists {
-    let info: String
-    let entitlements: String
-
+extension AppPlists {
+    /// The property lists of the app `manifest` describes; `entitlements` replaces those its flags give.
     init(_ manifest: AppManifest, entitlements: [String: Any]? = nil) throws {
-        var info: [String: Any] = ["CFBundleIdentifier": manifest.bundleIdentifier, "CFBundleName": manifest.name, "CFBundleVersion": manifest.version]
-        info["NSHealthShareUsageDescription"] = manifest.shareUsageDescription
-        info["NSHealthUpdateUsageDescription"] = manifest.updateUsageDescription
-        let granted: [String: Any] = entitlements ?? [
-            "com.apple.developer.healthkit": manifest.hasHealthKitEntitlement,
-            "com.apple.developer.healthkit.background-delivery": manifest.hasBackgroundDeliveryEntitlement,
-        ]
-        self.info = try Self.xml(info)
-        self.entitlements = try Self.xml(granted)
-    }
-
-    private static func xml(_ dictionary: [String: Any]) throws -> String {
-        String(decoding: try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0), as: UTF8.self)
+        try self.init(
+            bundleIdentifier: manifest.bundleIdentifier, name: manifest.name, version: manifest.version,
+            shareUsageDescription: manifest.shareUsageDescription, updateUsageDescription: manifest.updateUsageDescription,
+            entitlements: entitlements ?? [
+                "com.apple.developer.healthkit": manifest.hasHealthKitEntitlement,
+                "com.apple.developer.healthkit.background-delivery": manifest.hasBackgroundDeliveryEntitlement,
+            ])
     }
 }
 

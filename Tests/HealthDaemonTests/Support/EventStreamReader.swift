@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTesting
 import OpenHealthKitWire
 
 #if canImport(FoundationNetworking)
@@ -50,22 +51,25 @@ final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    /// Waits until healthd answered (the stream is open, or refused), up to `timeout`; returns the status.
-    func connected(timeout: Duration = .seconds(10)) async throws -> Int? {
-        let deadline = ContinuousClock.now + timeout
-        while status == nil, !hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    /// Waits until healthd answered (the stream is open, or refused); returns the status.
+    func connected() async throws -> Int? {
+        try await waitUntil("healthd to answer the stream") { status != nil || hasEnded }
         return status
     }
 
-    /// Waits until `condition` holds for the events (or the stream ended), up to `timeout`.
-    func wait(timeout: Duration = .seconds(10), until condition: ([Event]) -> Bool) async throws -> [Event] {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let events = events
-            if condition(events) { return events }
-            try await Task.sleep(for: .milliseconds(20))
+    /// Waits until `condition` holds for the events.
+    func wait(until condition: ([Event]) -> Bool) async throws -> [Event] {
+        var events: [Event] = []
+        try await waitUntil("the stream to deliver; it holds \(events.map(\.change))") {
+            events = self.events
+            return condition(events)
         }
-        throw HarnessError("the stream did not deliver in time; it holds \(events.map(\.change))")
+        return events
+    }
+
+    /// Waits until the server closed the stream.
+    func ended() async throws {
+        try await waitUntil("the stream to end") { hasEnded }
     }
 
     func urlSession(

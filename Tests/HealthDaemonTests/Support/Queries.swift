@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTesting
 
 /// Async wrappers over the query API the scenarios use.
 enum Fetch {
@@ -29,33 +30,6 @@ enum Fetch {
             store.execute(HKCorrelationQuery(type: type, predicate: nil, samplePredicates: samplePredicates) { _, correlations, error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: correlations ?? []) }
             })
-        }
-    }
-}
-
-/// Collects what handlers deliver, so that a test can wait for it in order.
-final class Inbox<Event: Sendable>: Sendable {
-    private let events = Locked<[Event]>([])
-
-    func post(_ event: Event) {
-        events.withLock { $0.append(event) }
-    }
-
-    func next(timeout: Duration = .seconds(15)) async throws -> Event {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let event = events.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return event }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw HarnessError("nothing arrived within \(timeout)")
-    }
-
-    /// What arrived after a moment, for checks that nothing (more) happens.
-    func rest(after delay: Duration = .milliseconds(500)) async throws -> [Event] {
-        try await Task.sleep(for: delay)
-        return events.withLock { events in
-            defer { events.removeAll() }
-            return events
         }
     }
 }
@@ -90,24 +64,5 @@ extension Inbox where Event == AnchoredDelivery {
         { _, samples, deleted, anchor, error in
             self.post(AnchoredDelivery(samples: samples ?? [], deleted: deleted ?? [], anchor: anchor, error: error as? HKError))
         }
-    }
-}
-
-/// The code of the `HKError` `body` throws, or nil when it succeeds.
-func failure(_ body: () async throws -> Void) async -> HKError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch {
-        return (error as? HKError)?.code ?? .unknownError
-    }
-}
-
-func failure(_ body: () throws -> Void) -> HKError.Code? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return (error as? HKError)?.code ?? .unknownError
     }
 }

@@ -4,7 +4,7 @@ import OpenHealthKitEngine
 import OpenHealthKitWire
 
 /// The two places a store's data can live: one suite runs its scenario on both, and both must behave the same.
-enum StoreBackend: String, CaseIterable, CustomStringConvertible, Sendable {
+enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Sendable {
     /// The engine in this process, on an in-memory database.
     case embedded
     /// A real healthd (the built executable) on loopback, reached over HTTP (`HKHealthStore` configured with a

@@ -28,13 +28,16 @@ import Testing
         #expect(source != HKSource(name: "Heart", bundleIdentifier: "com.example.other"))
     }
 
-    @Test func defaultSourceFollowsTheStoreConfiguration() {
-        let previous = HKSource.processDefault
-        defer { HKSource.processDefault = previous }
-        HKSource.processDefault = nil
-        #expect(HKSource.default().name == ProcessInfo.processInfo.processName)
-        HKSource.processDefault = source
-        #expect(HKSource.default().bundleIdentifier == "com.example.heart")
+    /// The default source is the process's, so the test runs in a process of its own: named after the executable
+    /// until a store adopts its app, that app from then on, whatever stores come later.
+    @Test func defaultSourceFollowsTheStoreConfiguration() async {
+        await #expect(processExitsWith: .success) {
+            #expect(HKSource.default().name == ProcessInfo.processInfo.processName)
+            HKSource.adoptProcessApp { HKSource(name: "Heart", bundleIdentifier: "com.example.heart") }
+            #expect(HKSource.default().bundleIdentifier == "com.example.heart")
+            HKSource.adoptProcessApp { HKSource(name: "Other", bundleIdentifier: "com.example.other") }
+            #expect(HKSource.default().bundleIdentifier == "com.example.heart")
+        }
     }
 
     @Test func revisionsAreEqualByAllFields() {

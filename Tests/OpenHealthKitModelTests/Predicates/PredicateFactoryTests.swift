@@ -84,7 +84,9 @@ struct PredicateFactoryTests {
         ) {
             try MetadataValue([1])
         }
-        #expect(throws: HKError.self) { try MetadataValue(UUID()) }
+        let uuid = #expect(throws: HKError.self) { try MetadataValue(UUID()) }
+        #expect(uuid?.code == .errorInvalidArgument)
+        #expect(uuid?.message.hasPrefix("unsupported metadata value ") == true && uuid?.message.contains("of type UUID") == true)
     }
 
     @Test func devicePropertyPredicate() {
@@ -95,7 +97,11 @@ struct PredicateFactoryTests {
     }
 
     @Test func unknownDevicePropertyKeysAreInvalidArguments() {
-        #expect(throws: HKError.self) { try DeviceProperty(key: "HKDevicePropertyColour") }
+        #expect(throws: HKError.invalidArgument(
+            "unknown device property key \"HKDevicePropertyColour\": use one of the HKDevicePropertyKey constants")
+        ) {
+            try DeviceProperty(key: "HKDevicePropertyColour")
+        }
     }
 
     @Test func categoryPredicates() {
@@ -123,7 +129,11 @@ struct PredicateFactoryTests {
 
     @Test(arguments: [_HKPredicateOperatorType.like, .matches, .beginsWith, .endsWith, .in, .contains, .between])
     func nonComparisonOperatorsAreInvalidArguments(operatorType: _HKPredicateOperatorType) {
-        #expect(throws: HKError.self) { try ComparisonOperator(operatorType) }
+        #expect(throws: HKError.invalidArgument(
+            "unsupported predicate operator (raw value \(operatorType.rawValue)): use <, <=, >, >=, == or !=")
+        ) {
+            try ComparisonOperator(operatorType)
+        }
     }
 
     @Test func aNonComparisonOperatorRaises() async {

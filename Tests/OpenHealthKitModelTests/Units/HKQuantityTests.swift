@@ -37,7 +37,7 @@ import Testing
         #expect(kilogram.compare(HKQuantity(unit: .gram(), doubleValue: 1000)) == .orderedSame)
         #expect(kilogram.compare(HKQuantity(unit: .pound(), doubleValue: 2)) == .orderedDescending)
         #expect(kilogram.compare(HKQuantity(unit: .pound(), doubleValue: 3)) == .orderedAscending)
-        #expect(throws: HKError.self) {
+        #expect(throws: HKError.invalidArgument("Attempt to convert incompatible units: L, kg")) {
             try kilogram.compared(with: HKQuantity(unit: .liter(), doubleValue: 1))
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitTesting
 
 /// Activity summaries stored the way a Health export import stores them (the engine's import batch, as
 /// `HealthExportImporter` writes them), read back through `HKActivitySummaryQuery`: what only the embedded store does

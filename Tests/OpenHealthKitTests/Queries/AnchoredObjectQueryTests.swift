@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitTesting
 
 @Suite struct AnchoredObjectQueryTests {
     @Test func deliversTheInitialResultsThenEachSaveAndDeleteWithTombstones() async throws {

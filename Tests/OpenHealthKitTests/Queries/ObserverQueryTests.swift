@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 
 @Suite struct ObserverQueryTests {
     /// An observer of heart rate whose handler posts each call (nil for a call without error).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 
 @Suite struct QueryDescriptorTests {
     @Test func sampleQueryDescriptorSortsByKeyPathAndLimits() async throws {

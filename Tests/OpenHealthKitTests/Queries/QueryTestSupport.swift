@@ -1,35 +1,6 @@
 import Foundation
 import OpenHealthKit
-
-/// Collects what query handlers deliver on the store's queues, so that a test can wait for it in order.
-final class Inbox<Event: Sendable>: Sendable {
-    private let events = Locked<[Event]>([])
-
-    func post(_ event: Event) {
-        events.withLock { $0.append(event) }
-    }
-
-    /// The oldest event not yet taken, waiting for one up to `timeout`.
-    func next(timeout: Duration = .seconds(10)) async throws -> Event {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let event = events.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return event }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        throw InboxTimeout()
-    }
-
-    /// Waits a moment, then returns what arrived and was not taken: for checks that nothing happens.
-    func rest(after delay: Duration = .milliseconds(300)) async throws -> [Event] {
-        try await Task.sleep(for: delay)
-        return events.withLock { events in
-            defer { events.removeAll() }
-            return events
-        }
-    }
-}
-
-struct InboxTimeout: Error {}
+import OpenHealthKitTesting
 
 /// One delivery of an anchored object query.
 struct AnchoredDelivery: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitTesting
 
 @Suite struct SourceQueryTests {
     static func sources(_ store: HKHealthStore) async throws -> Set<HKSource> {

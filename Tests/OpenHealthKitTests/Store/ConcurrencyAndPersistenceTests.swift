@@ -74,7 +74,9 @@ import OpenHealthKitSQLite
         #expect(stored.first?.sourceRevision.version == "3")
         #expect(try reopened.bloodType().bloodType == .abPositive)
         // UUIDs stay taken across reopening.
-        await #expect(throws: HKError.self) { try await reopened.save(sample) }
+        let reused = await #expect(throws: HKError.self) { try await reopened.save(sample) }
+        #expect(reused?.code == .errorInvalidArgument)
+        #expect(reused?.message.contains("an object with UUID \(sample.uuid.uuidString) is already stored") == true, "\(reused?.message ?? "")")
     }
 
     @Test func theDatabaseFileIsPrivateToItsOwner() async throws {

@@ -61,7 +61,9 @@ import OpenHealthKit
         let error = await #expect(throws: HKError.self) { try await store.save([steps(2), steps(3, uuid: first.uuid)]) }
         #expect(error?.code == .errorInvalidArgument)
         // Saving the very same object again fails too.
-        await #expect(throws: HKError.self) { try await store.save(first) }
+        let again = await #expect(throws: HKError.self) { try await store.save(first) }
+        #expect(again?.code == .errorInvalidArgument)
+        #expect(again?.message.contains("an object with UUID \(first.uuid.uuidString) is already stored") == true, "\(again?.message ?? "")")
         let stored = try await Fetch.samples(store, steps)
         #expect(stored.map(\.uuid) == [first.uuid])
         #expect((stored[0] as? HKQuantitySample)?.quantity.doubleValue(for: .count()) == 1)

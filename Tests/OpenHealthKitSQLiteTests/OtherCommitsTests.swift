@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import OpenHealthKit
+import OpenHealthKitModel
 import OpenHealthKitEngine
 import OpenHealthKitSQLite
+import OpenHealthKitTesting
 
 /// Two engines on one database file, as healthd and `hk` (or an embedded app) are: what one commits reaches the
 /// other's change feed within a poll, and neither hears its own writes twice.
@@ -29,22 +30,22 @@ struct OtherCommitsTests {
         let watching = watcher.feed.subscribe(to: nil) { heard.post($0) }
         let writing = writer.feed.subscribe(to: nil) { own.post($0) }
         defer { watching.cancel(); writing.cancel() }
-        try await Task.sleep(for: .milliseconds(100))  // the watch starts on the poller's queue
+        watcher.awaitOtherCommitsWatch()
+        writer.awaitOtherCommitsWatch()
 
-        let started = ContinuousClock.now
+        // Heard with no further action of the watcher's: its poll found the commit.
         try writer.save([beat(70)], as: owner)
-        let change = try await heard.next(timeout: .seconds(5))
+        let change = try await heard.next()
         #expect(change.typeIdentifiers == [heartRate.identifier] && change.kind == .samples)
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(change.anchor == (try watcher.storage.currentAnchor()))
         #expect(try await own.next().typeIdentifiers == [heartRate.identifier])
 
         // The watcher's own save is published once (locally), not again by its poll; the writer hears it once.
         try watcher.save([beat(80)], as: owner)
         #expect(try await heard.next().typeIdentifiers == [heartRate.identifier])
-        #expect(try await own.next(timeout: .seconds(5)).typeIdentifiers == [heartRate.identifier])
-        try await Task.sleep(for: .milliseconds(1200))
-        #expect(try await heard.rest().isEmpty)
+        #expect(try await own.next().typeIdentifiers == [heartRate.identifier])
+        // Two polls later (a poll is every 0.5 s), nothing more.
+        #expect(try await heard.rest(after: .milliseconds(1500)).isEmpty)
         #expect(try await own.rest().isEmpty)
     }
 
@@ -55,14 +56,14 @@ struct OtherCommitsTests {
         let heard = Inbox<StoreChange>()
         let watching = watcher.feed.subscribe(to: nil, kinds: [.samples, .sourcePriority]) { heard.post($0) }
         defer { watching.cancel() }
-        try await Task.sleep(for: .milliseconds(100))
+        watcher.awaitOtherCommitsWatch()
 
         #expect(try writer.deleteObjects(of: heartRate, predicate: nil, as: owner) == 1)
-        let deleted = try await heard.next(timeout: .seconds(5))
+        let deleted = try await heard.next()
         #expect(deleted.kind == .samples && deleted.typeIdentifiers == [heartRate.identifier])
 
         try writer.setSourcePriority(["com.example.watch"], for: steps)
-        let priority = try await heard.next(timeout: .seconds(5))
+        let priority = try await heard.next()
         #expect(priority.kind == .sourcePriority && priority.typeIdentifiers == [steps.identifier])
     }
 

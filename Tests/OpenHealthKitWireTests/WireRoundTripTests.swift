@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import OpenHealthKit
+import OpenHealthKitModel
+import OpenHealthKitTesting
 import OpenHealthKitWire
 
 /// The wire format carries every kind of object, metadata value and predicate without loss.
