@@ -7,7 +7,9 @@ import FoundationNetworking
 extension Healthd {
     /// What healthd answered to one owner call.
     public struct OwnerAnswer: Sendable {
+        /// The HTTP status code.
         public let status: Int
+        /// The response body as sent.
         public let body: Data
 
         /// The body as a JSON object.

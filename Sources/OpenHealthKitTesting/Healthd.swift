@@ -105,6 +105,8 @@ public final class Healthd: Sendable {
 
 /// healthd did not start, or an owner call failed.
 public struct HealthdError: Error, CustomStringConvertible {
+    /// What went wrong, with what healthd printed where it helps.
     public let description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -10,6 +10,7 @@ public final class Inbox<Event: Sendable>: Sendable {
 
     private let state = Protected(State())
 
+    /// An empty inbox.
     public init() {}
 
     /// Delivers `event` to the test waiting in ``next(limit:)``, else keeps it for the next call.

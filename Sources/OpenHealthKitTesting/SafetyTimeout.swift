@@ -11,7 +11,9 @@ public enum SafetyTimeout {
 
 /// A wait that reached ``SafetyTimeout/duration`` (or the limit it was given) without the awaited event.
 public struct WaitTimeout: Error, CustomStringConvertible {
+    /// What was awaited.
     public let description: String
+    /// A timeout of the wait for `description`.
     public init(_ description: String) { self.description = description }
 }
 
