@@ -55,7 +55,9 @@ let package = Package(
             swiftSettings: strict
         ),
         // The JSON wire format shared by healthd and its client: objects, predicates, queries, errors.
-        .target(name: "OpenHealthKitWire", dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine"], swiftSettings: strict),
+        .target(
+            name: "OpenHealthKitWire", dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine"],
+            swiftSettings: strict),
         // The facade apps import: HKHealthStore, the whole model and the engine's configuration types (Exports.swift);
         // embedded, or a client of healthd.
         .target(
@@ -124,7 +126,8 @@ let package = Package(
         .target(
             name: "HKCommandLine",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "OpenHealthKitExchange",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -154,7 +157,8 @@ let package = Package(
         .executableTarget(
             name: "ohk-bench",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitExchange", "OpenHealthKitTesting",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitExchange",
+                "OpenHealthKitTesting",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -178,7 +182,8 @@ let package = Package(
         ),
         // The JSON wire format on its own: round trips of every kind of object, metadata value and predicate.
         .testTarget(
-            name: "OpenHealthKitWireTests", dependencies: ["OpenHealthKitWire", "OpenHealthKitModel", "OpenHealthKitTesting"],
+            name: "OpenHealthKitWireTests",
+            dependencies: ["OpenHealthKitWire", "OpenHealthKitModel", "OpenHealthKitTesting"],
             swiftSettings: strict
         ),
         .testTarget(

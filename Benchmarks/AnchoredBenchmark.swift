@@ -36,7 +36,8 @@ struct AnchoredBenchmark: AsyncParsableCommand {
         let path = scratch.path("anchored.sqlite")
         let engine = HealthEngine(storage: try SQLiteStorage(path: path))
         let type = HeartRateSeries.type
-        try await engine.requestAuthorization(app: BenchStore.app, share: [type], read: [type], answerer: BenchStore.answerer)
+        try await engine.requestAuthorization(
+            app: BenchStore.app, share: [type], read: [type], answerer: BenchStore.answerer)
 
         let series = HeartRateSeries(count: changes)
         let filling = try Measure.time {
@@ -45,14 +46,17 @@ struct AnchoredBenchmark: AsyncParsableCommand {
                 try engine.save(objects, as: BenchStore.principal)
             }
         }
-        print("\(Format.count(Double(changes))) samples saved through the engine in batches of \(batch) in \(Format.seconds(filling.wall)).")
+        print(
+            "\(Format.count(Double(changes))) samples saved through the engine in batches of \(batch) in \(Format.seconds(filling.wall))."
+        )
 
         let raw = try BenchStore.rawConnection(path: path)
         let statement = try raw.prepare(Self.rawSQL)
         let typeID = try BenchStore.heartRateTypeID(in: raw)
 
         var table = Table(
-            "read of \(Format.count(Double(changes))) changes (medians)", "engine wall", "raw wall", "ours/raw", "engine CPU", "raw CPU",
+            "read of \(Format.count(Double(changes))) changes (medians)", "engine wall", "raw wall", "ours/raw",
+            "engine CPU", "raw CPU",
             "ours/raw")
         for limit in [0, page] {
             var ours: [Timing] = []
@@ -62,7 +66,8 @@ struct AnchoredBenchmark: AsyncParsableCommand {
                 let oursTime = try Measure.time {
                     oursCount = try Self.readAll(limit: limit) { anchor in
                         let result = try engine.changes(
-                            matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: limit, as: BenchStore.principal)
+                            matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: limit,
+                            as: BenchStore.principal)
                         return (result.samples.count + result.deletedObjects.count, result.anchor)
                     }
                 }
@@ -74,7 +79,8 @@ struct AnchoredBenchmark: AsyncParsableCommand {
                     }
                 }
                 guard oursCount == changes, rawCount == changes else {
-                    throw ValidationError("expected \(changes) changes, read \(oursCount) (engine) and \(rawCount) (raw)")
+                    throw ValidationError(
+                        "expected \(changes) changes, read \(oursCount) (engine) and \(rawCount) (raw)")
                 }
                 guard run > 0 else { continue }  // warm-up
                 ours.append(oursTime)
@@ -83,8 +89,10 @@ struct AnchoredBenchmark: AsyncParsableCommand {
             let label = limit == 0 ? "all at once (anchor 0, no limit)" : "in pages of \(limit) (anchor to anchor)"
             let (oursMedian, rawMedian) = (Measure.median(ours), Measure.median(rawTimes))
             table.add(
-                label, Format.milliseconds(oursMedian.wall), Format.milliseconds(rawMedian.wall), Format.ratio(oursMedian.wall / rawMedian.wall),
-                Format.milliseconds(oursMedian.cpu), Format.milliseconds(rawMedian.cpu), Format.ratio(oursMedian.cpu / rawMedian.cpu))
+                label, Format.milliseconds(oursMedian.wall), Format.milliseconds(rawMedian.wall),
+                Format.ratio(oursMedian.wall / rawMedian.wall),
+                Format.milliseconds(oursMedian.cpu), Format.milliseconds(rawMedian.cpu),
+                Format.ratio(oursMedian.cpu / rawMedian.cpu))
         }
         print(table.render())
     }
@@ -102,7 +110,9 @@ struct AnchoredBenchmark: AsyncParsableCommand {
         }
     }
 
-    private static func rawChanges(_ statement: RawStatement, typeID: Int64, after anchor: Int64, limit: Int) throws -> [RawRow] {
+    private static func rawChanges(_ statement: RawStatement, typeID: Int64, after anchor: Int64, limit: Int) throws
+        -> [RawRow]
+    {
         defer { statement.reset() }
         statement.bind(typeID, at: 1)
         statement.bind(anchor, at: 2)

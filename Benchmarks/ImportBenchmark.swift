@@ -16,7 +16,8 @@ struct ImportBenchmark: ParsableCommand {
         subcommands: [Compare.self, Child.self], defaultSubcommand: Compare.self)
 
     struct Compare: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "compare", abstract: "Runs the comparison (the default).")
+        static let configuration = CommandConfiguration(
+            commandName: "compare", abstract: "Runs the comparison (the default).")
 
         @Option(help: "Approximate size of export.xml, in MB.")
         var sizeMb: Double = 500
@@ -31,30 +32,43 @@ struct ImportBenchmark: ParsableCommand {
             let export = try ExportFixture.make(sizeMB: sizeMb, in: workDirectory)
             let document = export.appendingPathComponent("apple_health_export/export.xml").path
             let zip = export.appendingPathComponent("export.zip").path
-            let documentSize = (try FileManager.default.attributesOfItem(atPath: document)[.size] as? NSNumber)?.int64Value ?? 0
+            let documentSize =
+                (try FileManager.default.attributesOfItem(atPath: document)[.size] as? NSNumber)?.int64Value ?? 0
             print("Export: \(document) (\(String(format: "%.1f", Double(documentSize) / 1e6)) MB), \(zip)")
             // healthkit-to-sqlite's time depends on it (it syncs every 50 records): printed with the results.
             let syncLatency = try DiskSyncLatency.measure(in: workDirectory)
-            print(String(format: "Disk: a 4 KiB write made durable (pwrite + fdatasync) in %.0f µs (median of 200)", syncLatency * 1e6))
+            print(
+                String(
+                    format: "Disk: a 4 KiB write made durable (pwrite + fdatasync) in %.0f µs (median of 200)",
+                    syncLatency * 1e6))
             let me = CommandLine.arguments[0]
             var tools: [(name: String, run: () throws -> ChildProcess.Outcome)] = [
-                ("xmllint --stream --noout export.xml", { try ChildProcess.run(["xmllint", "--stream", "--noout", document]) }),
+                (
+                    "xmllint --stream --noout export.xml",
+                    { try ChildProcess.run(["xmllint", "--stream", "--noout", document]) }
+                ),
                 ("hk import export.xml", { try importRun(me, document) }),
                 ("hk import export.zip", { try importRun(me, zip) }),
             ]
             if !skipPeer {
-                tools.append(("healthkit-to-sqlite 1.0.1 export.zip", {
-                    let database = "\(workDirectory)/peer.db"
-                    try? FileManager.default.removeItem(atPath: database)
-                    return try ChildProcess.run(["healthkit-to-sqlite", zip, database])
-                }))
+                tools.append(
+                    (
+                        "healthkit-to-sqlite 1.0.1 export.zip",
+                        {
+                            let database = "\(workDirectory)/peer.db"
+                            try? FileManager.default.removeItem(atPath: database)
+                            return try ChildProcess.run(["healthkit-to-sqlite", zip, database])
+                        }
+                    ))
             }
             var results: [String: [ChildProcess.Outcome]] = [:]
             for round in 0..<rounds {
                 // Swap the order each round so that neither side always runs on a warm page cache.
                 for tool in round.isMultiple(of: 2) ? tools : tools.reversed() {
                     let outcome = try tool.run()
-                    guard outcome.status == 0 else { throw ValidationError("\(tool.name) failed with status \(outcome.status): \(outcome.output)") }
+                    guard outcome.status == 0 else {
+                        throw ValidationError("\(tool.name) failed with status \(outcome.status): \(outcome.output)")
+                    }
                     results[tool.name, default: []].append(outcome)
                 }
             }
@@ -73,15 +87,17 @@ struct ImportBenchmark: ParsableCommand {
             /// The CPU time of the busiest thread: what bounds the wall time on an idle machine.
             func busiest(_ outcome: ChildProcess.Outcome) -> Double {
                 guard let data = outcome.output.split(separator: "\n").last.map({ Data($0.utf8) }),
-                      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                      let threads = json["busiestThreadsCPU"] as? [Double], let first = threads.first
+                    let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                    let threads = json["busiestThreadsCPU"] as? [Double], let first = threads.first
                 else { return outcome.cpu }
                 return first
             }
             let baseline = median(results[names[0]]!.map(\.wall))
             let baselineCPU = median(results[names[0]]!.map(\.cpu))
             print("")
-            print("| tool | wall (s) | CPU (s) | busiest thread CPU (s) | peak RSS (MB) | wall / xmllint | CPU / xmllint | busiest thread / xmllint CPU |")
+            print(
+                "| tool | wall (s) | CPU (s) | busiest thread CPU (s) | peak RSS (MB) | wall / xmllint | CPU / xmllint | busiest thread / xmllint CPU |"
+            )
             print("|---|---:|---:|---:|---:|---:|---:|---:|")
             for name in names {
                 guard let outcomes = results[name] else { continue }
@@ -89,25 +105,33 @@ struct ImportBenchmark: ParsableCommand {
                 let cpu = median(outcomes.map(\.cpu))
                 let thread = median(outcomes.map(busiest))
                 let rss = median(outcomes.map { Double($0.peakKilobytes) / 1024 })
-                print(String(
-                    format: "| %@ | %.2f | %.2f | %.2f | %.0f | %.2f | %.2f | %.2f |", name, wall, cpu, thread, rss, wall / baseline,
-                    cpu / baselineCPU, thread / baselineCPU))
+                print(
+                    String(
+                        format: "| %@ | %.2f | %.2f | %.2f | %.0f | %.2f | %.2f | %.2f |", name, wall, cpu, thread, rss,
+                        wall / baseline,
+                        cpu / baselineCPU, thread / baselineCPU))
             }
             if let peer = results[names.last!], names.last!.hasPrefix("healthkit-to-sqlite") {
                 let peerWall = median(peer.map(\.wall))
                 print("")
                 for name in names where name.hasPrefix("hk import") {
                     guard let outcomes = results[name] else { continue }
-                    print(String(format: "%@: %.1f× faster than healthkit-to-sqlite (wall)", name, peerWall / median(outcomes.map(\.wall))))
+                    print(
+                        String(
+                            format: "%@: %.1f× faster than healthkit-to-sqlite (wall)", name,
+                            peerWall / median(outcomes.map(\.wall))))
                 }
             }
-            if let records { print("\nhk import (last run): \(records.trimmingCharacters(in: .whitespacesAndNewlines))") }
+            if let records {
+                print("\nhk import (last run): \(records.trimmingCharacters(in: .whitespacesAndNewlines))")
+            }
         }
     }
 
     /// The child process: one import, then a line of JSON with what it read and stored.
     struct Child: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "child", abstract: "One import (run by compare).", shouldDisplay: false)
+        static let configuration = CommandConfiguration(
+            commandName: "child", abstract: "One import (run by compare).", shouldDisplay: false)
 
         @Argument var path: String
         @Option var database: String
@@ -123,10 +147,13 @@ struct ImportBenchmark: ParsableCommand {
             let busiest = threads.stop().sorted { $0.value > $1.value }.prefix(2)
             let line: [String: Any] = [
                 "seconds": summary.duration, "read": summary.totalRead, "added": summary.totalAdded,
-                "skipped": summary.skippedTotal, "routeLocations": summary.routeLocationsAdded, "heartbeats": summary.heartbeatsAdded,
+                "skipped": summary.skippedTotal, "routeLocations": summary.routeLocationsAdded,
+                "heartbeats": summary.heartbeatsAdded,
                 "busiestThreadsCPU": busiest.map(\.value), "busiestThreads": busiest.map(\.key),
             ]
-            print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
+            print(
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
         }
     }
 }
@@ -163,7 +190,7 @@ final class ThreadCPUSampler: @unchecked Sendable {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return }
         for task in tasks {
             guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")")
+                let close = stat.lastIndex(of: ")")
             else { continue }
             // Fields after the command: state is field 3; utime and stime are fields 14 and 15.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -194,7 +221,9 @@ enum ExportFixture {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scripts/generate_export.py").path
         print("Generating a \(Int(sizeMB)) MB export with \(script)...")
-        let outcome = try ChildProcess.run(["python3", script, "--size-mb", String(sizeMB), "--out", folder.path, "--zip"])
+        let outcome = try ChildProcess.run([
+            "python3", script, "--size-mb", String(sizeMB), "--out", folder.path, "--zip",
+        ])
         guard outcome.status == 0 else { throw ValidationError("the generator failed: \(outcome.output)") }
         _ = FileManager.default.createFile(atPath: done.path, contents: nil)
         return folder
@@ -214,7 +243,9 @@ enum ChildProcess {
     }
 
     static func run(_ arguments: [String]) throws -> Outcome {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-bench-\(UUID().uuidString).out").path
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ohk-bench-\(UUID().uuidString).out"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -232,7 +263,8 @@ enum ChildProcess {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let wall = (ContinuousClock.now - started)
         let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
-        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""

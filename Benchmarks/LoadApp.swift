@@ -35,9 +35,12 @@ struct LoadApp: AsyncParsableCommand {
         let healthStore: HKHealthStore
         if let healthd, let address = URL(string: healthd) {
             let credential = ProcessInfo.processInfo.environment["OPENHEALTHKIT_CREDENTIAL"] ?? ""
-            healthStore = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: address, credential: credential)))
+            healthStore = HKHealthStore(
+                configuration: HealthStoreConfiguration(remote: .init(address: address, credential: credential)))
         } else if let store {
-            healthStore = HKHealthStore(configuration: HealthStoreConfiguration(location: .file(store), app: Self.manifest(index), answerer: BenchStore.answerer))
+            healthStore = HKHealthStore(
+                configuration: HealthStoreConfiguration(
+                    location: .file(store), app: Self.manifest(index), answerer: BenchStore.answerer))
             try await healthStore.requestAuthorization(toShare: [HeartRateSeries.type], read: [HeartRateSeries.type])
         } else {
             throw ValidationError("give --healthd or --store")
@@ -71,7 +74,11 @@ struct LoadApp: AsyncParsableCommand {
             let (extra, environment) = arguments(index)
             let process = Process()
             process.executableURL = executable
-            process.arguments = ["load-app", "--index", "\(index)", "--start-at", "\(startAt)", "--duration", "\(duration)", "--batch", "\(batch)"] + extra
+            process.arguments =
+                [
+                    "load-app", "--index", "\(index)", "--start-at", "\(startAt)", "--duration", "\(duration)",
+                    "--batch", "\(batch)",
+                ] + extra
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             let output = Pipe()
             process.standardOutput = output
@@ -83,7 +90,8 @@ struct LoadApp: AsyncParsableCommand {
             // Read to the end before waiting, so that a large output never blocks the app.
             let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
             process.waitUntilExit()
-            guard process.terminationStatus == 0, let outcome = try? JSONDecoder().decode(LoadOutcome.self, from: data) else {
+            guard process.terminationStatus == 0, let outcome = try? JSONDecoder().decode(LoadOutcome.self, from: data)
+            else {
                 throw BenchError("an app process failed (status \(process.terminationStatus))")
             }
             total.merge(outcome)

@@ -30,15 +30,19 @@ struct LoadBenchmark: AsyncParsableCommand {
     var inProcess = false
 
     func validate() throws {
-        guard apps > 0, duration > 0, batch > 0 else { throw ValidationError("--apps, --duration and --batch must be positive") }
+        guard apps > 0, duration > 0, batch > 0 else {
+            throw ValidationError("--apps, --duration and --batch must be positive")
+        }
     }
 
     func run() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        print("\(apps) apps, each saving \(batch) heart-rate samples then querying its last 10 minutes (newest 100), "
-            + "for \(Format.seconds(duration)) per backend.")
-        var table = Table("backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
+        print(
+            "\(apps) apps, each saving \(batch) heart-rate samples then querying its last 10 minutes (newest 100), "
+                + "for \(Format.seconds(duration)) per backend.")
+        var table = Table(
+            "backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
 
         let daemon = try await HealthdLauncher(executable: healthd, directory: scratch.url)
         var credentials: [String] = []
@@ -51,31 +55,39 @@ struct LoadBenchmark: AsyncParsableCommand {
         }
         let daemonCPU = daemon.cpuSeconds() - cpuBefore
         print(remote.summary("healthd, one process per app"))
-        print("  healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core, "
-            + String(format: "%.2f ms a request)", 1000 * daemonCPU / Double(remote.saves.count + remote.queries.count)))
+        print(
+            "  healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core, "
+                + String(
+                    format: "%.2f ms a request)", 1000 * daemonCPU / Double(remote.saves.count + remote.queries.count)))
         remote.add(to: &table, as: "healthd (HTTP, loopback)")
 
         if inProcess {
             let stores = credentials.map { credential in
-                HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
+                HKHealthStore(
+                    configuration: HealthStoreConfiguration(
+                        remote: .init(address: daemon.address, credential: credential)))
             }
             let shared = try await LoadRun.inThisProcess(stores: stores, batch: batch, duration: duration)
             print(shared.summary("healthd, every app in one process"))
             shared.add(to: &table, as: "healthd, apps in one process")
         }
         await daemon.stop()
-        let audited = try BenchStore.rawConnection(path: daemon.storePath).int64("SELECT count(*) FROM audit_entry") ?? 0
+        let audited =
+            try BenchStore.rawConnection(path: daemon.storePath).int64("SELECT count(*) FROM audit_entry") ?? 0
         print("  healthd's audit log holds \(Format.count(Double(audited))) entries")
 
         let path = scratch.path("embedded.sqlite")
         try BenchStore.createSchema(at: path)
-        let local = try await LoadApp.runProcesses(count: apps, duration: duration, batch: batch) { _ in (["--store", path], [:]) }
+        let local = try await LoadApp.runProcesses(count: apps, duration: duration, batch: batch) { _ in
+            (["--store", path], [:])
+        }
         print(local.summary("embedded, one process per app"))
         local.add(to: &table, as: "embedded (shared file)")
 
         print(table.render())
-        print("healthd/embedded save throughput: \(Format.ratio(remote.savedPerSecond / local.savedPerSecond)) "
-            + "(requests: \(Format.ratio(remote.requestsPerSecond / local.requestsPerSecond)))")
+        print(
+            "healthd/embedded save throughput: \(Format.ratio(remote.savedPerSecond / local.savedPerSecond)) "
+                + "(requests: \(Format.ratio(remote.requestsPerSecond / local.requestsPerSecond)))")
     }
 }
 
@@ -103,15 +115,19 @@ struct LoadOutcome: Codable, Sendable {
 
     func add(to table: inout Table, as label: String) {
         table.add(
-            label, Format.count(requestsPerSecond), Format.count(savedPerSecond), Format.milliseconds(saves.percentile(0.5)),
+            label, Format.count(requestsPerSecond), Format.count(savedPerSecond),
+            Format.milliseconds(saves.percentile(0.5)),
             Format.milliseconds(saves.percentile(0.99)), Format.milliseconds(queries.percentile(0.5)),
             Format.milliseconds(queries.percentile(0.99)), "\(errors.count)")
     }
 
     func summary(_ label: String) -> String {
-        var text = "\(label): \(saves.count) saves and \(queries.count) queries in \(Format.seconds(elapsed)), \(errors.count) errors"
+        var text =
+            "\(label): \(saves.count) saves and \(queries.count) queries in \(Format.seconds(elapsed)), \(errors.count) errors"
         if appCPU > 0 {
-            text += String(format: "; the apps used %.1f s of CPU (%.2f ms a request)", appCPU, 1000 * appCPU / Double(saves.count + queries.count))
+            text += String(
+                format: "; the apps used %.1f s of CPU (%.2f ms a request)", appCPU,
+                1000 * appCPU / Double(saves.count + queries.count))
         }
         for error in Set(errors).prefix(5) { text += "\n  error: \(error)" }
         return text
@@ -138,14 +154,17 @@ enum LoadRun {
     }
 
     /// One app's loop. Its readings are 5 s apart on its own clock, starting at 2025-01-01.
-    static func app(_ store: HKHealthStore, index: Int, batch: Int, until deadline: ContinuousClock.Instant) async -> LoadOutcome {
+    static func app(_ store: HKHealthStore, index: Int, batch: Int, until deadline: ContinuousClock.Instant) async
+        -> LoadOutcome
+    {
         var outcome = LoadOutcome(batch: batch)
         var clock = HeartRateSeries.end + Double(index) * 0.25
         while ContinuousClock.now < deadline {
             let samples = (0..<batch).map { offset in
                 let date = Date(timeIntervalSince1970: clock + Double(offset) * 5)
                 return HKQuantitySample(
-                    type: HeartRateSeries.type, quantity: HKQuantity(unit: HeartRateSeries.unit, doubleValue: Double(60 + (offset * 7) % 40)),
+                    type: HeartRateSeries.type,
+                    quantity: HKQuantity(unit: HeartRateSeries.unit, doubleValue: Double(60 + (offset * 7) % 40)),
                     start: date, end: date)
             }
             clock += Double(batch) * 5
@@ -159,7 +178,8 @@ enum LoadRun {
             let queryStart = ContinuousClock.now
             do {
                 let recent = HKQuery.predicateForSamples(
-                    withStart: Date(timeIntervalSince1970: clock - 600), end: Date(timeIntervalSince1970: clock), options: [])
+                    withStart: Date(timeIntervalSince1970: clock - 600), end: Date(timeIntervalSince1970: clock),
+                    options: [])
                 _ = try await recentReadings(store, predicate: recent)
                 outcome.queries.add((ContinuousClock.now - queryStart).seconds)
             } catch {
@@ -172,12 +192,17 @@ enum LoadRun {
     /// The newest 100 readings matching the predicate.
     private static func recentReadings(_ store: HKHealthStore, predicate: NSPredicate) async throws -> [HKSample] {
         try await withCheckedThrowingContinuation { continuation in
-            store.execute(HKSampleQuery(
-                sampleType: HeartRateSeries.type, predicate: predicate, limit: 100,
-                sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
-            ) { _, samples, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
-            })
+            store.execute(
+                HKSampleQuery(
+                    sampleType: HeartRateSeries.type, predicate: predicate, limit: 100,
+                    sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
+                ) { _, samples, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: samples ?? [])
+                    }
+                })
         }
     }
 }

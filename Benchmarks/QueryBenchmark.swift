@@ -49,13 +49,16 @@ struct QueryBenchmark: AsyncParsableCommand {
         for size in sizes {
             let path = scratch.path("store-\(subjects.count).sqlite")
             let build = try BenchStore.buildWithRawInserts(path: path, series: HeartRateSeries(count: size))
-            print("store of \(Format.count(Double(size))) samples built with raw inserts in \(Format.seconds(build)); "
-                + "\(Format.count(Double(fileSize(path) ?? 0) / 1_048_576)) MB")
+            print(
+                "store of \(Format.count(Double(size))) samples built with raw inserts in \(Format.seconds(build)); "
+                    + "\(Format.count(Double(fileSize(path) ?? 0) / 1_048_576)) MB")
             let raw = try BenchStore.rawConnection(path: path)
             let typeID = try BenchStore.heartRateTypeID(in: raw)
-            subjects.append(Subject(
-                size: size, store: try await BenchStore.authorizedHealthStore(path: path),
-                engine: HealthEngine(storage: try SQLiteStorage(path: path)), statement: try raw.prepare(Self.rawSQL), typeID: typeID))
+            subjects.append(
+                Subject(
+                    size: size, store: try await BenchStore.authorizedHealthStore(path: path),
+                    engine: HealthEngine(storage: try SQLiteStorage(path: path)),
+                    statement: try raw.prepare(Self.rawSQL), typeID: typeID))
         }
 
         // The stores take turns within each run, so that a change in the machine's load affects them alike.
@@ -63,7 +66,9 @@ struct QueryBenchmark: AsyncParsableCommand {
             let day = HeartRateSeries.dayInterval(daysBeforeEnd: run % days)
             for index in subjects.indices {
                 var oursCount = 0
-                let oursTime = try await Measure.time { oursCount = try await Self.sampleQuery(subjects[index].store, day).count }
+                let oursTime = try await Measure.time {
+                    oursCount = try await Self.sampleQuery(subjects[index].store, day).count
+                }
                 var engineCount = 0
                 let engineTime = try Measure.time {
                     engineCount = try subjects[index].engine.samples(
@@ -76,7 +81,8 @@ struct QueryBenchmark: AsyncParsableCommand {
                     rawRows = try Self.rawQuery(subjects[index].statement, typeID: subjects[index].typeID, day)
                 }
                 guard oursCount == rawRows.count, engineCount == rawRows.count else {
-                    throw ValidationError("found \(oursCount) (query), \(engineCount) (engine), \(rawRows.count) (raw SQL) samples")
+                    throw ValidationError(
+                        "found \(oursCount) (query), \(engineCount) (engine), \(rawRows.count) (raw SQL) samples")
                 }
                 subjects[index].rowsPerDay = max(subjects[index].rowsPerDay, oursCount)
                 guard run > 0 else { continue }  // warm-up
@@ -87,44 +93,63 @@ struct QueryBenchmark: AsyncParsableCommand {
         }
 
         let medians = subjects.map {
-            (size: $0.size, ours: Measure.median($0.ours), engine: Measure.median($0.engineTimes), raw: Measure.median($0.raw))
+            (
+                size: $0.size, ours: Measure.median($0.ours), engine: Measure.median($0.engineTimes),
+                raw: Measure.median($0.raw)
+            )
         }
         for (metric, value) in Timing.metrics {
             var table = Table(
-                "store (\(metric), medians)", "samples/day", "HKSampleQuery", "engine.samples", "raw SQL", "query/raw", "engine/raw")
+                "store (\(metric), medians)", "samples/day", "HKSampleQuery", "engine.samples", "raw SQL", "query/raw",
+                "engine/raw")
             for (subject, median) in zip(subjects, medians) {
-                let (ours, engine, raw) = (median.ours[keyPath: value], median.engine[keyPath: value], median.raw[keyPath: value])
+                let (ours, engine, raw) = (
+                    median.ours[keyPath: value], median.engine[keyPath: value], median.raw[keyPath: value]
+                )
                 table.add(
                     Format.count(Double(subject.size)), String(subject.rowsPerDay), Format.milliseconds(ours),
-                    Format.milliseconds(engine), Format.milliseconds(raw), Format.ratio(ours / raw), Format.ratio(engine / raw))
+                    Format.milliseconds(engine), Format.milliseconds(raw), Format.ratio(ours / raw),
+                    Format.ratio(engine / raw))
             }
             print(table.render())
             if let first = medians.first, let last = medians.last, subjects.count > 1 {
-                print("\(Format.count(Double(last.size))) vs \(Format.count(Double(first.size))) samples (\(metric)): HKSampleQuery "
-                    + "\(Format.ratio(last.ours[keyPath: value] / first.ours[keyPath: value])), "
-                    + "engine \(Format.ratio(last.engine[keyPath: value] / first.engine[keyPath: value])), "
-                    + "raw \(Format.ratio(last.raw[keyPath: value] / first.raw[keyPath: value])) (target: within 1.5x)\n")
+                print(
+                    "\(Format.count(Double(last.size))) vs \(Format.count(Double(first.size))) samples (\(metric)): HKSampleQuery "
+                        + "\(Format.ratio(last.ours[keyPath: value] / first.ours[keyPath: value])), "
+                        + "engine \(Format.ratio(last.engine[keyPath: value] / first.engine[keyPath: value])), "
+                        + "raw \(Format.ratio(last.raw[keyPath: value] / first.raw[keyPath: value])) (target: within 1.5x)\n"
+                )
             }
         }
     }
 
     private static func predicate(_ day: (start: Double, end: Double)) -> NSPredicate {
-        HKQuery.predicateForSamples(withStart: Date(timeIntervalSince1970: day.start), end: Date(timeIntervalSince1970: day.end))
+        HKQuery.predicateForSamples(
+            withStart: Date(timeIntervalSince1970: day.start), end: Date(timeIntervalSince1970: day.end))
     }
 
-    private static func sampleQuery(_ store: HKHealthStore, _ day: (start: Double, end: Double)) async throws -> [HKSample] {
+    private static func sampleQuery(_ store: HKHealthStore, _ day: (start: Double, end: Double)) async throws
+        -> [HKSample]
+    {
         let predicate = predicate(day)
         return try await withCheckedThrowingContinuation { continuation in
             let query = HKSampleQuery(
-                sampleType: HeartRateSeries.type, predicate: predicate, limit: HKObjectQueryNoLimit, sortDescriptors: nil
+                sampleType: HeartRateSeries.type, predicate: predicate, limit: HKObjectQueryNoLimit,
+                sortDescriptors: nil
             ) { _, samples, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: samples ?? [])
+                }
             }
             store.execute(query)
         }
     }
 
-    private static func rawQuery(_ statement: RawStatement, typeID: Int64, _ day: (start: Double, end: Double)) throws -> [RawRow] {
+    private static func rawQuery(_ statement: RawStatement, typeID: Int64, _ day: (start: Double, end: Double)) throws
+        -> [RawRow]
+    {
         defer { statement.reset() }
         statement.bind(typeID, at: 1)
         statement.bind(day.start, at: 2)

@@ -24,12 +24,15 @@ struct SaveBenchmark: AsyncParsableCommand {
         let making = Measure.time {
             for index in 0..<samples { objects.append(series.object(at: index)) }
         }
-        print("Made \(Format.count(Double(samples))) HKQuantitySamples (heart rate, one app) in \(Format.seconds(making.wall)) (not timed).")
+        print(
+            "Made \(Format.count(Double(samples))) HKQuantitySamples (heart rate, one app) in \(Format.seconds(making.wall)) (not timed)."
+        )
         // The raw baseline binds the very same values.
         let rows = objects.map { object in
             let sample = object as! HKQuantitySample
             return RawSample(
-                uuid: sample.uuid, start: sample.startDate.timeIntervalSince1970, end: sample.endDate.timeIntervalSince1970,
+                uuid: sample.uuid, start: sample.startDate.timeIntervalSince1970,
+                end: sample.endDate.timeIntervalSince1970,
                 value: sample.quantity.doubleValue(for: HeartRateSeries.unit))
         }
 
@@ -57,22 +60,28 @@ struct SaveBenchmark: AsyncParsableCommand {
                     throw ValidationError("expected \(samples) rows in \(path), found \(count)")
                 }
             }
-            print("round \(round): store \(Format.seconds(ours[round - 1].wall)) (CPU \(Format.seconds(ours[round - 1].cpu))), "
-                + "raw \(Format.seconds(raw[round - 1].wall)) (CPU \(Format.seconds(raw[round - 1].cpu)))")
+            print(
+                "round \(round): store \(Format.seconds(ours[round - 1].wall)) (CPU \(Format.seconds(ours[round - 1].cpu))), "
+                    + "raw \(Format.seconds(raw[round - 1].wall)) (CPU \(Format.seconds(raw[round - 1].cpu)))")
             try? FileManager.default.removeItem(atPath: rawPath)
             try? FileManager.default.removeItem(atPath: oursPath)
         }
 
         let (oursMedian, rawMedian) = (Measure.median(ours), Measure.median(raw))
         var table = Table(
-            "save of \(Format.count(Double(samples))) samples, one transaction", "wall", "rows/s (wall)", "CPU", "rows/s (CPU)")
-        for (label, median) in [("HKHealthStore.save([HKObject])", oursMedian), ("raw sqlite3 prepared INSERT", rawMedian)] {
+            "save of \(Format.count(Double(samples))) samples, one transaction", "wall", "rows/s (wall)", "CPU",
+            "rows/s (CPU)")
+        for (label, median) in [
+            ("HKHealthStore.save([HKObject])", oursMedian), ("raw sqlite3 prepared INSERT", rawMedian),
+        ] {
             table.add(
-                label, Format.seconds(median.wall), Format.count(Double(samples) / median.wall), Format.seconds(median.cpu),
+                label, Format.seconds(median.wall), Format.count(Double(samples) / median.wall),
+                Format.seconds(median.cpu),
                 Format.count(Double(samples) / median.cpu))
         }
         print(table.render())
-        print("ours/raw throughput (medians of \(rounds) rounds): wall \(Format.ratio(rawMedian.wall / oursMedian.wall)), "
-            + "CPU \(Format.ratio(rawMedian.cpu / oursMedian.cpu)) (target ≥ 0.50x)")
+        print(
+            "ours/raw throughput (medians of \(rounds) rounds): wall \(Format.ratio(rawMedian.wall / oursMedian.wall)), "
+                + "CPU \(Format.ratio(rawMedian.cpu / oursMedian.cpu)) (target ≥ 0.50x)")
     }
 }

@@ -10,7 +10,8 @@ import OpenHealthKitSQLite
 /// the engine and as the hand-written SQL `GROUP BY` on the same database file, in the same run.
 struct StatisticsBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "statistics", abstract: "Statistics (daily sums, hourly heart rate) against SQL GROUP BY on the same file.")
+        commandName: "statistics",
+        abstract: "Statistics (daily sums, hourly heart rate) against SQL GROUP BY on the same file.")
 
     @Option(help: "Years of step data to generate.")
     var years = 5
@@ -34,8 +35,10 @@ struct StatisticsBenchmark: ParsableCommand {
             print("Reusing \(file)")
         } else {
             let built = try Self.seconds { try generator.write(to: storage) }
-            print("Generated \(generator.counts.steps) step samples (\(years) years, iPhone + watch) and "
-                + "\(generator.counts.heartRate) heart-rate samples (1 year, watch) in \(Self.format(built)) s: \(file)")
+            print(
+                "Generated \(generator.counts.steps) step samples (\(years) years, iPhone + watch) and "
+                    + "\(generator.counts.heartRate) heart-rate samples (1 year, watch) in \(Self.format(built)) s: \(file)"
+            )
         }
 
         let engine = HealthEngine(storage: storage)
@@ -50,7 +53,8 @@ struct StatisticsBenchmark: ParsableCommand {
         let stepsType = HKQuantityType(.stepCount)
         let stepsID = try database.typeID(stepsType.identifier)
         func daily(_ options: HKStatisticsOptions, _ range: DateInterval = stepRange) throws -> StatisticsResult {
-            try engine.statistics(StatisticsRequest(type: stepsType, options: options, intervals: days, range: range), as: owner)
+            try engine.statistics(
+                StatisticsRequest(type: stepsType, options: options, intervals: days, range: range), as: owner)
         }
         let sqlDaily = """
             SELECT CAST((start_date - ?1) / 86400 AS INTEGER) AS day, sum(value) FROM sample
@@ -61,31 +65,40 @@ struct StatisticsBenchmark: ParsableCommand {
             WHERE type_id = ?2 AND start_date >= ?3 AND start_date < ?4 GROUP BY day, source_id
             """
         func arguments(_ typeID: Int64, _ range: DateInterval) -> [Double] {
-            [generator.start.timeIntervalSince1970, Double(typeID), range.start.timeIntervalSince1970, range.end.timeIntervalSince1970]
+            [
+                generator.start.timeIntervalSince1970, Double(typeID), range.start.timeIntervalSince1970,
+                range.end.timeIntervalSince1970,
+            ]
         }
         var merged: StatisticsResult?
         var separate: StatisticsResult?
         var sqlTotal = 0.0
-        table.append(try compare(
-            "daily step sums, separateBySource (5 y)", sql: "GROUP BY day, source", target: 1.5,
-            baseline: { _ = try database.sumOfLastColumn(sqlDailyBySource, arguments(stepsID, stepRange)) },
-            engine: { separate = try daily([.cumulativeSum, .separateBySource]) }))
-        table.append(try compare(
-            "daily step sums, merged (5 y)", sql: "GROUP BY day", target: 3,
-            baseline: { sqlTotal = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, stepRange)) },
-            engine: { merged = try daily(.cumulativeSum) }))
+        table.append(
+            try compare(
+                "daily step sums, separateBySource (5 y)", sql: "GROUP BY day, source", target: 1.5,
+                baseline: { _ = try database.sumOfLastColumn(sqlDailyBySource, arguments(stepsID, stepRange)) },
+                engine: { separate = try daily([.cumulativeSum, .separateBySource]) }))
+        table.append(
+            try compare(
+                "daily step sums, merged (5 y)", sql: "GROUP BY day", target: 3,
+                baseline: { sqlTotal = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, stepRange)) },
+                engine: { merged = try daily(.cumulativeSum) }))
         let scan = RowQuery(
             typeIdentifiers: [stepsType.identifier],
-            condition: .dateRange(start: stepRange.start.timeIntervalSince1970, end: stepRange.end.timeIntervalSince1970, mode: .overlaps))
-        table.append(try compare(
-            "lean read path alone, no statistics (5 y)", sql: "GROUP BY day", target: nil,
-            baseline: { _ = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, stepRange)) },
-            engine: { try storage.forEachValue(scan, sources: { _ in }, { _ in }) }))
+            condition: .dateRange(
+                start: stepRange.start.timeIntervalSince1970, end: stepRange.end.timeIntervalSince1970, mode: .overlaps)
+        )
+        table.append(
+            try compare(
+                "lean read path alone, no statistics (5 y)", sql: "GROUP BY day", target: nil,
+                baseline: { _ = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, stepRange)) },
+                engine: { try storage.forEachValue(scan, sources: { _ in }, { _ in }) }))
 
         let bySourceTotal = separate?.buckets.flatMap { $0.bySource ?? [] }.reduce(0) { $0 + ($1.values.sum ?? 0) } ?? 0
         let mergedTotal = merged?.buckets.reduce(0) { $0 + ($1.merged.sum ?? 0) } ?? 0
-        print("Check: SQL total \(Int(sqlTotal.rounded())), engine by-source total \(Int(bySourceTotal.rounded())), "
-            + "merged total \(Int(mergedTotal.rounded())) over \(merged?.buckets.count ?? 0) days")
+        print(
+            "Check: SQL total \(Int(sqlTotal.rounded())), engine by-source total \(Int(bySourceTotal.rounded())), "
+                + "merged total \(Int(mergedTotal.rounded())) over \(merged?.buckets.count ?? 0) days")
 
         // Hourly heart rate over the last year.
         let hours = try StatisticsIntervals(anchor: generator.start, components: DateComponents(hour: 1), calendar: utc)
@@ -97,30 +110,36 @@ struct StatisticsBenchmark: ParsableCommand {
             WHERE type_id = ?2 AND start_date >= ?3 AND start_date < ?4 GROUP BY hour
             """
         var hourly: StatisticsResult?
-        table.append(try compare(
-            "hourly heart rate min/max/avg (1 y)", sql: "GROUP BY hour", target: nil,
-            baseline: { _ = try database.sumOfLastColumn(sqlHourly, arguments(heartID, heartRange)) },
-            engine: {
-                hourly = try engine.statistics(
-                    StatisticsRequest(
-                        type: heartType, options: [.discreteMin, .discreteMax, .discreteAverage], intervals: hours, range: heartRange),
-                    as: owner)
-            }))
+        table.append(
+            try compare(
+                "hourly heart rate min/max/avg (1 y)", sql: "GROUP BY hour", target: nil,
+                baseline: { _ = try database.sumOfLastColumn(sqlHourly, arguments(heartID, heartRange)) },
+                engine: {
+                    hourly = try engine.statistics(
+                        StatisticsRequest(
+                            type: heartType, options: [.discreteMin, .discreteMax, .discreteAverage], intervals: hours,
+                            range: heartRange),
+                        as: owner)
+                }))
         print("Check: \(hourly?.buckets.count ?? 0) hours with heart rate")
 
         // One day in the middle of the store: the cost follows the answer, not the store.
-        let oneDay = DateInterval(start: generator.start.addingTimeInterval(Double(365 * years / 2) * 86400), duration: 86400)
-        table.append(try compare(
-            "one day of steps, merged", sql: "GROUP BY day", target: nil,
-            baseline: { _ = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, oneDay)) },
-            engine: { _ = try daily(.cumulativeSum, oneDay) }))
+        let oneDay = DateInterval(
+            start: generator.start.addingTimeInterval(Double(365 * years / 2) * 86400), duration: 86400)
+        table.append(
+            try compare(
+                "one day of steps, merged", sql: "GROUP BY day", target: nil,
+                baseline: { _ = try database.sumOfLastColumn(sqlDaily, arguments(stepsID, oneDay)) },
+                engine: { _ = try daily(.cumulativeSum, oneDay) }))
 
         print("")
         print("| query | SQL baseline | SQL (ms) | engine (ms) | engine ÷ SQL | target |")
         print("|---|---|---:|---:|---:|---:|")
         for row in table {
-            print("| \(row.name) | \(row.sql) | \(Self.format(row.baseline * 1000)) | \(Self.format(row.engine * 1000)) | "
-                + String(format: "%.2f×", row.ratio) + " | " + (row.target.map { String(format: "≤ %.1f×", $0) } ?? "") + " |")
+            print(
+                "| \(row.name) | \(row.sql) | \(Self.format(row.baseline * 1000)) | \(Self.format(row.engine * 1000)) | "
+                    + String(format: "%.2f×", row.ratio) + " | "
+                    + (row.target.map { String(format: "≤ %.1f×", $0) } ?? "") + " |")
         }
     }
 
@@ -151,7 +170,8 @@ struct StatisticsBenchmark: ParsableCommand {
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return Comparison(
-            name: name, sql: sql, baseline: median(baselines), engine: median(engines), ratio: median(ratios), target: target)
+            name: name, sql: sql, baseline: median(baselines), engine: median(engines), ratio: median(ratios),
+            target: target)
     }
 
     private static func seconds(_ body: () throws -> Void) throws -> Double {
@@ -188,8 +208,14 @@ extension StatisticsBenchmark {
         var dayCount: Int { years * 365 + years / 4 }
         private(set) var counts = (steps: 0, heartRate: 0)
 
-        static let phone = (SourceRow(bundleIdentifier: "com.apple.health.iPhone", name: "iPhone"), DeviceRow(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone"))
-        static let watch = (SourceRow(bundleIdentifier: "com.apple.health.Watch", name: "Apple Watch"), DeviceRow(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch"))
+        static let phone = (
+            SourceRow(bundleIdentifier: "com.apple.health.iPhone", name: "iPhone"),
+            DeviceRow(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone")
+        )
+        static let watch = (
+            SourceRow(bundleIdentifier: "com.apple.health.Watch", name: "Apple Watch"),
+            DeviceRow(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch")
+        )
 
         init(years: Int) {
             self.years = years
@@ -214,7 +240,8 @@ extension StatisticsBenchmark {
                         phoneRows += walk(walkStart, walkLength, perSecond, Self.phone, &random)
                     }
                     if random.uniform() < 0.9 {
-                        watchRows += walk(walkStart + (random.uniform() - 0.5) * 60, walkLength, perSecond, Self.watch, &random)
+                        watchRows += walk(
+                            walkStart + (random.uniform() - 0.5) * 60, walkLength, perSecond, Self.watch, &random)
                     }
                 }
                 batch += phoneRows + watchRows
@@ -227,7 +254,8 @@ extension StatisticsBenchmark {
 
         /// One device's samples over a walk: consecutive pieces of 40 to 80 seconds.
         private func walk(
-            _ start: Double, _ length: Double, _ perSecond: Double, _ device: (SourceRow, DeviceRow), _ random: inout SplitMix64
+            _ start: Double, _ length: Double, _ perSecond: Double, _ device: (SourceRow, DeviceRow),
+            _ random: inout SplitMix64
         ) -> [SampleRow] {
             var rows: [SampleRow] = []
             var from = start
@@ -252,7 +280,10 @@ extension StatisticsBenchmark {
             if Int(midnight / 86400) % 7 < 3 {
                 let workoutStart = midnight + 17 * 3600 + random.uniform() * 3600
                 for second in stride(from: 0.0, to: 45 * 60, by: 5) {
-                    rows.append(row(.heartRate, workoutStart + second, workoutStart + second, (120 + random.uniform() * 50) / 60, Self.watch, &random))
+                    rows.append(
+                        row(
+                            .heartRate, workoutStart + second, workoutStart + second,
+                            (120 + random.uniform() * 50) / 60, Self.watch, &random))
                 }
             }
             counts.heartRate += rows.count
@@ -260,12 +291,15 @@ extension StatisticsBenchmark {
         }
 
         private func row(
-            _ type: HKQuantityTypeIdentifier, _ start: Double, _ end: Double, _ value: Double, _ device: (SourceRow, DeviceRow),
+            _ type: HKQuantityTypeIdentifier, _ start: Double, _ end: Double, _ value: Double,
+            _ device: (SourceRow, DeviceRow),
             _ random: inout SplitMix64
         ) -> SampleRow {
             SampleRow(
-                uuid: random.uuid(), typeIdentifier: type.rawValue, startDate: start, endDate: end, value: value, source: device.0,
-                revision: RevisionRow(version: "17.0", productType: device.1.model, operatingSystemVersion: "17.0.0"), device: device.1)
+                uuid: random.uuid(), typeIdentifier: type.rawValue, startDate: start, endDate: end, value: value,
+                source: device.0,
+                revision: RevisionRow(version: "17.0", productType: device.1.model, operatingSystemVersion: "17.0.0"),
+                device: device.1)
         }
     }
 

@@ -15,7 +15,8 @@ enum BenchStore {
 
     /// A store on the database file at `path`, acting for the bench app, allowed to write and read heart rate.
     static func authorizedHealthStore(path: String) async throws -> HKHealthStore {
-        let store = HKHealthStore(configuration: HealthStoreConfiguration(location: .file(path), app: app, answerer: answerer))
+        let store = HKHealthStore(
+            configuration: HealthStoreConfiguration(location: .file(path), app: app, answerer: answerer))
         try await store.requestAuthorization(toShare: [HeartRateSeries.type], read: [HeartRateSeries.type])
         return store
     }
@@ -34,7 +35,10 @@ enum BenchStore {
 
     /// The id the store gave the heart-rate type in a database.
     static func heartRateTypeID(in database: RawDatabase) throws -> Int64 {
-        guard let id = try database.int64("SELECT id FROM object_type WHERE identifier = '\(HeartRateSeries.type.identifier)'") else {
+        guard
+            let id = try database.int64(
+                "SELECT id FROM object_type WHERE identifier = '\(HeartRateSeries.type.identifier)'")
+        else {
             throw RawSQLiteError(message: "the store holds no heart rate")
         }
         return id

@@ -18,7 +18,9 @@ enum DiskSyncLatency {
         var seconds: [Double] = []
         for round in 0..<count {
             let start = DispatchTime.now().uptimeNanoseconds
-            guard pwrite(descriptor, page, page.count, off_t(4096 * (round % 16))) == page.count, fdatasync(descriptor) == 0 else {
+            guard pwrite(descriptor, page, page.count, off_t(4096 * (round % 16))) == page.count,
+                fdatasync(descriptor) == 0
+            else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
             }
             seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

@@ -15,10 +15,12 @@ final class HealthdLauncher {
     init(executable: String?, directory: URL) async throws {
         let url = executable.map(URL.init(fileURLWithPath:)) ?? Healthd.executable
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw BenchError("no healthd at \(url.path): build it (swift build -c release --product healthd) or pass --healthd")
+            throw BenchError(
+                "no healthd at \(url.path): build it (swift build -c release --product healthd) or pass --healthd")
         }
         healthd = try await Healthd.launch(
-            directory: directory, arguments: ["--log-level", "warning"], log: directory.appendingPathComponent("healthd.log"),
+            directory: directory, arguments: ["--log-level", "warning"],
+            log: directory.appendingPathComponent("healthd.log"),
             executable: url)
     }
 
@@ -35,8 +37,9 @@ final class HealthdLauncher {
 
     /// CPU time healthd has used so far (user and system), in seconds, from /proc.
     func cpuSeconds() -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(healthd.process.processIdentifier)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")")
+        guard
+            let stat = try? String(contentsOfFile: "/proc/\(healthd.process.processIdentifier)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
         else { return .nan }
         // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
         let fields = stat[stat.index(after: end)...].split(separator: " ")

@@ -57,7 +57,8 @@ struct HeartRateSeries {
     func object(at index: Int) -> HKQuantitySample {
         let date = Date(timeIntervalSince1970: start(at: index))
         return HKQuantitySample(
-            type: Self.type, quantity: HKQuantity(unit: Self.unit, doubleValue: value(at: index)), start: date, end: date)
+            type: Self.type, quantity: HKQuantity(unit: Self.unit, doubleValue: value(at: index)), start: date,
+            end: date)
     }
 
     /// The interval of the `daysBeforeEnd`-th last day.

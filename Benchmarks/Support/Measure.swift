@@ -68,7 +68,8 @@ struct Table {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             zip(cells, widths).enumerated().map { index, pair in
-                index == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+                index == 0
+                    ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
             }.joined(separator: "  ")
         }

@@ -24,7 +24,7 @@ final class RawDatabase {
     func prepare(_ sql: String) throws -> RawStatement {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
-              let statement
+            let statement
         else { throw error() }
         return RawStatement(handle: statement, database: self)
     }

@@ -14,17 +14,22 @@ struct RawSampleWriter {
         """
 
     /// Inserts the samples for `source`.
-    func insert(_ samples: some Sequence<RawSample>, typeIdentifier: String, source: SourceRow, revision: RevisionRow) throws {
+    func insert(_ samples: some Sequence<RawSample>, typeIdentifier: String, source: SourceRow, revision: RevisionRow)
+        throws
+    {
         try database.execute("BEGIN IMMEDIATE")
         let typeID = try id(
             insert: "INSERT OR IGNORE INTO object_type (identifier) VALUES (?)",
             select: "SELECT id FROM object_type WHERE identifier = ?", [typeIdentifier])
         let sourceID = try id(
             insert: "INSERT OR IGNORE INTO source (bundle_identifier, name) VALUES (?, ?)",
-            select: "SELECT id FROM source WHERE bundle_identifier = ? AND name = ?", [source.bundleIdentifier, source.name])
+            select: "SELECT id FROM source WHERE bundle_identifier = ? AND name = ?",
+            [source.bundleIdentifier, source.name])
         let revisionID = try id(
-            insert: "INSERT OR IGNORE INTO source_revision (source_id, version, product_type, os_version) VALUES (?, ?, ?, ?)",
-            select: "SELECT id FROM source_revision WHERE source_id = ? AND version = ? AND product_type = ? AND os_version = ?",
+            insert:
+                "INSERT OR IGNORE INTO source_revision (source_id, version, product_type, os_version) VALUES (?, ?, ?, ?)",
+            select:
+                "SELECT id FROM source_revision WHERE source_id = ? AND version = ? AND product_type = ? AND os_version = ?",
             [String(sourceID), revision.version, revision.productType, revision.operatingSystemVersion])
         var anchor = try database.int64("SELECT value FROM store_anchor") ?? 0
         var longest = 0.0

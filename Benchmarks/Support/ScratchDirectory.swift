@@ -6,7 +6,8 @@ struct ScratchDirectory {
 
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     func path(_ name: String) -> String {

@@ -9,7 +9,8 @@ public struct HK: AsyncParsableCommand {
         commandName: "hk",
         abstract: "OpenHealthKit's command-line tool: units, types, samples, statistics, import and export.",
         subcommands: [
-            UnitCommand.self, TypesCommand.self, SamplesCommand.self, SourcesCommand.self, MeCommand.self, StatsCommand.self,
+            UnitCommand.self, TypesCommand.self, SamplesCommand.self, SourcesCommand.self, MeCommand.self,
+            StatsCommand.self,
             AppsCommand.self, AuthCommand.self, AuditCommand.self, ImportCommand.self,
             ExportCommand.self,
         ]

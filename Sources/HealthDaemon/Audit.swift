@@ -19,14 +19,16 @@ struct Auditor: Sendable {
             await record(caller, operation, types: types, count: count(result), errorCode: nil)
             return result
         } catch {
-            await record(caller, operation, types: types, count: 0, errorCode: APIError(from: error).error.code.rawValue)
+            await record(
+                caller, operation, types: types, count: 0, errorCode: APIError(from: error).error.code.rawValue)
             throw error
         }
     }
 
     func record(_ caller: String, _ operation: String, types: [String], count: Int, errorCode: Int?) async {
         let entry = AuditEntry(
-            time: Date(), app: caller, operation: operation, types: types.sorted(), sampleCount: count, errorCode: errorCode)
+            time: Date(), app: caller, operation: operation, types: types.sorted(), sampleCount: count,
+            errorCode: errorCode)
         do {
             try await offload { [records] in try records.appendAuditEntry(entry) }
         } catch {

@@ -29,7 +29,8 @@ public struct DaemonConfiguration: Sendable {
     /// year, wait up to 2 minutes for the owner and send a heartbeat every 15 seconds.
     public init(
         host: String = "127.0.0.1", port: Int = 8787, storePath: String = DaemonConfiguration.defaultStorePath,
-        maximumBodySize: Int = 16 * 1024 * 1024, maximumUploadSize: Int64 = DaemonConfiguration.defaultMaximumUploadSize,
+        maximumBodySize: Int = 16 * 1024 * 1024,
+        maximumUploadSize: Int64 = DaemonConfiguration.defaultMaximumUploadSize,
         defaultCredentialLifetime: TimeInterval = 365 * 24 * 3600,
         maximumAuthorizationWait: TimeInterval = 120, heartbeatInterval: TimeInterval = 15
     ) {
@@ -62,7 +63,8 @@ public struct DaemonConfiguration: Sendable {
 
     /// `OPENHEALTHKIT_STORE`, else the user's default store (the one `HKHealthStore()` and `hk` use).
     public static var defaultStorePath: String {
-        ProcessInfo.processInfo.environment["OPENHEALTHKIT_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? StoreLocation.defaultPath
+        ProcessInfo.processInfo.environment["OPENHEALTHKIT_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? StoreLocation.defaultPath
     }
 
     /// The owner secret's file: `<store>.owner-secret`.

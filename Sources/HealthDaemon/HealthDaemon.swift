@@ -52,7 +52,9 @@ public final class HealthDaemon: Sendable {
         newOwnerSecret = owner.created ? owner.secret : nil
         let key = try SecretFile.loadOrCreate(at: configuration.credentialKeyPath)
         guard let keyBytes = Base64URL.decode(key.secret), keyBytes.count >= 32 else {
-            throw DaemonStartError("\(configuration.credentialKeyPath) does not hold a key: remove it to make a new one (issued credentials stop working)")
+            throw DaemonStartError(
+                "\(configuration.credentialKeyPath) does not hold a key: remove it to make a new one (issued credentials stop working)"
+            )
         }
         authority = CredentialAuthority(key: Array(keyBytes))
         authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, registry: registry)
@@ -105,7 +107,9 @@ public final class HealthDaemon: Sendable {
         return RunningHealthDaemon(host: configuration.host, port: port, group: group, task: task)
     }
 
-    private func serviceGroup(signals: [UnixSignal], onListening: @escaping @Sendable (Int) async -> Void) -> ServiceGroup {
+    private func serviceGroup(signals: [UnixSignal], onListening: @escaping @Sendable (Int) async -> Void)
+        -> ServiceGroup
+    {
         let application = Application(
             router: makeRouter(),
             configuration: ApplicationConfiguration(
@@ -119,8 +123,10 @@ public final class HealthDaemon: Sendable {
             streams.closeAll()
             pending.closeAll()
         }
-        return ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: application), .init(service: closer)], gracefulShutdownSignals: signals, logger: logger))
+        return ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: application), .init(service: closer)], gracefulShutdownSignals: signals,
+                logger: logger))
     }
 
     func makeRouter() -> Router<BasicRequestContext> {

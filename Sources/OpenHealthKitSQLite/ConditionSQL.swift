@@ -31,11 +31,13 @@ struct ConditionSQL {
         case .sourceRevisions(let matches): return anyOf(matches.map { revision($0) })
         case .devices(let devices):
             let columns = IdentifierCache.deviceColumnNames.map { "d.\($0)" }.joined(separator: ", ")
-            let placeholders = Array(repeating: "?", count: IdentifierCache.deviceColumnNames.count).joined(separator: ", ")
-            return anyOf(devices.map { device -> String in
-                arguments += device.fields
-                return "(\(columns)) = (\(placeholders))"
-            })
+            let placeholders = Array(repeating: "?", count: IdentifierCache.deviceColumnNames.count).joined(
+                separator: ", ")
+            return anyOf(
+                devices.map { device -> String in
+                    arguments += device.fields
+                    return "(\(columns)) = (\(placeholders))"
+                })
         case .deviceProperty(let index, let values):
             return list("d.\(IdentifierCache.deviceColumnNames[index])", Array(values))
         case .metadataKeyExists(let key):
@@ -94,11 +96,20 @@ struct ConditionSQL {
             if let start { add("s.start_date >= ?", start) }
             if let end { add("s.start_date < ?", end) }
         case .strictEnd:
-            if let start { add("s.start_date >= ?", start - longestDuration); add("s.end_date >= ?", start) }
-            if let end { add("s.start_date < ?", end); add("s.end_date < ?", end) }
+            if let start {
+                add("s.start_date >= ?", start - longestDuration)
+                add("s.end_date >= ?", start)
+            }
+            if let end {
+                add("s.start_date < ?", end)
+                add("s.end_date < ?", end)
+            }
         case .strictStartAndEnd:
             if let start { add("s.start_date >= ?", start) }
-            if let end { add("s.start_date < ?", end); add("s.end_date < ?", end) }
+            if let end {
+                add("s.start_date < ?", end)
+                add("s.end_date < ?", end)
+            }
         }
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
     }
@@ -106,7 +117,10 @@ struct ConditionSQL {
     private mutating func revision(_ match: RevisionMatch) -> String {
         var parts = ["so.bundle_identifier = ?"]
         arguments.append(match.bundleIdentifier)
-        for (column, value) in [("r.version", match.version), ("r.product_type", match.productType), ("r.os_version", match.operatingSystemVersion)] {
+        for (column, value) in [
+            ("r.version", match.version), ("r.product_type", match.productType),
+            ("r.os_version", match.operatingSystemVersion),
+        ] {
             guard let value else { continue }
             parts.append("\(column) = ?")
             arguments.append(value)

@@ -28,7 +28,9 @@ struct IdentifierCache {
 
     /// The id of a type, or nil when it was never stored (and `create` is false).
     static func typeID(_ identifier: String, in db: Database, create: Bool) throws -> Int64? {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM object_type WHERE identifier = ?", arguments: [identifier]) {
+        if let id = try Int64.fetchOne(
+            db, sql: "SELECT id FROM object_type WHERE identifier = ?", arguments: [identifier])
+        {
             return id
         }
         guard create else { return nil }
@@ -40,13 +42,17 @@ struct IdentifierCache {
         if let id = sources[source.bundleIdentifier] { return id }
         let id: Int64
         if let existing = try Int64.fetchOne(
-            db, sql: "SELECT id FROM source WHERE bundle_identifier = ?", arguments: [source.bundleIdentifier]) {
+            db, sql: "SELECT id FROM source WHERE bundle_identifier = ?", arguments: [source.bundleIdentifier])
+        {
             // The latest name an app gives itself is the one shown.
-            try db.execute(sql: "UPDATE source SET name = ? WHERE id = ? AND name <> ?", arguments: [source.name, existing, source.name])
+            try db.execute(
+                sql: "UPDATE source SET name = ? WHERE id = ? AND name <> ?",
+                arguments: [source.name, existing, source.name])
             id = existing
         } else {
             try db.execute(
-                sql: "INSERT INTO source (bundle_identifier, name) VALUES (?, ?)", arguments: [source.bundleIdentifier, source.name])
+                sql: "INSERT INTO source (bundle_identifier, name) VALUES (?, ?)",
+                arguments: [source.bundleIdentifier, source.name])
             id = db.lastInsertedRowID
         }
         sources[source.bundleIdentifier] = id
@@ -56,12 +62,17 @@ struct IdentifierCache {
     mutating func revisionID(sourceID: Int64, _ revision: RevisionRow) throws -> Int64 {
         let key = RevisionKey(sourceID: sourceID, revision: revision)
         if let id = revisions[key] { return id }
-        let arguments: StatementArguments = [sourceID, revision.version, revision.productType, revision.operatingSystemVersion]
+        let arguments: StatementArguments = [
+            sourceID, revision.version, revision.productType, revision.operatingSystemVersion,
+        ]
         try db.execute(
-            sql: "INSERT OR IGNORE INTO source_revision (source_id, version, product_type, os_version) VALUES (?, ?, ?, ?)",
+            sql:
+                "INSERT OR IGNORE INTO source_revision (source_id, version, product_type, os_version) VALUES (?, ?, ?, ?)",
             arguments: arguments)
         let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM source_revision WHERE source_id = ? AND version = ? AND product_type = ? AND os_version = ?",
+            db,
+            sql:
+                "SELECT id FROM source_revision WHERE source_id = ? AND version = ? AND product_type = ? AND os_version = ?",
             arguments: arguments)!
         revisions[key] = id
         return id
@@ -70,9 +81,12 @@ struct IdentifierCache {
     mutating func deviceID(_ device: DeviceRow) throws -> Int64 {
         if let id = devices[device] { return id }
         let arguments = StatementArguments(device.fields)
-        try db.execute(sql: "INSERT OR IGNORE INTO device (\(Self.deviceColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", arguments: arguments)
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO device (\(Self.deviceColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: arguments)
         let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM device WHERE (\(Self.deviceColumns)) = (?, ?, ?, ?, ?, ?, ?, ?)", arguments: arguments)!
+            db, sql: "SELECT id FROM device WHERE (\(Self.deviceColumns)) = (?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: arguments)!
         devices[device] = id
         return id
     }

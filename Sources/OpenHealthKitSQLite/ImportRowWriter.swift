@@ -15,9 +15,11 @@ struct ImportRowWriter {
     }
 
     func write(_ batch: ImportBatch) throws -> ImportBatchResult {
-        let samples = try SampleInserter(db, policy: .skip).insert(batch.samples, parents: Self.referencedParents(of: batch))
+        let samples = try SampleInserter(db, policy: .skip).insert(
+            batch.samples, parents: Self.referencedParents(of: batch))
         var result = ImportBatchResult(
-            stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized), change: samples.change)
+            stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized),
+            change: samples.change)
         result.heartbeatsStored = try writeHeartbeats(batch.heartbeats, parents: samples.storedIDs)
         result.locationsStored = try writeLocations(batch.locations, parents: samples.storedIDs)
         try writeAudiogramPoints(batch.audiogramPoints, parents: samples.storedIDs)
@@ -45,7 +47,8 @@ struct ImportRowWriter {
     /// Inserts the children whose parent this batch stored; returns how many.
     @discardableResult
     private func writeChildren<Child>(
-        _ children: [Child], sql: String, parent: (Child) -> UUID, parents: [UUID: Int64], bind: (SQLiteBinding, Child) -> Void
+        _ children: [Child], sql: String, parent: (Child) -> UUID, parents: [UUID: Int64],
+        bind: (SQLiteBinding, Child) -> Void
     ) throws -> Int {
         guard !children.isEmpty else { return 0 }
         let statement = try db.makeStatement(sql: sql)
@@ -63,7 +66,9 @@ struct ImportRowWriter {
 
     private func writeHeartbeats(_ rows: [HeartbeatRow], parents: [UUID: Int64]) throws -> Int {
         try writeChildren(
-            rows, sql: "INSERT OR IGNORE INTO heartbeat (sample_id, position, bpm, time_since_start, time_text) VALUES (?, ?, ?, ?, ?)",
+            rows,
+            sql:
+                "INSERT OR IGNORE INTO heartbeat (sample_id, position, bpm, time_since_start, time_text) VALUES (?, ?, ?, ?, ?)",
             parent: \.sampleUUID, parents: parents
         ) { binding, row in
             binding.bind(Int64(row.position), at: 2)
@@ -99,7 +104,8 @@ struct ImportRowWriter {
     private func writeAudiogramPoints(_ rows: [AudiogramPointRow], parents: [UUID: Int64]) throws {
         try writeChildren(
             rows,
-            sql: "INSERT OR IGNORE INTO audiogram_point (sample_id, position, frequency, left_ear, right_ear, attributes) VALUES (?, ?, ?, ?, ?, ?)",
+            sql:
+                "INSERT OR IGNORE INTO audiogram_point (sample_id, position, frequency, left_ear, right_ear, attributes) VALUES (?, ?, ?, ?, ?, ?)",
             parent: \.sampleUUID, parents: parents
         ) { binding, row in
             binding.bind(Int64(row.position), at: 2)
@@ -120,7 +126,11 @@ struct ImportRowWriter {
                 """,
             parent: \.workoutUUID, parents: parents
         ) { binding, row in
-            if let activity = row.activityUUID { binding.bind(activity, at: 2) } else { binding.bind(Int64?.none, at: 2) }
+            if let activity = row.activityUUID {
+                binding.bind(activity, at: 2)
+            } else {
+                binding.bind(Int64?.none, at: 2)
+            }
             binding.bind(row.typeIdentifier, at: 3)
             binding.bind(row.startDate, at: 4)
             binding.bind(row.endDate, at: 5)
@@ -153,7 +163,8 @@ struct ImportRowWriter {
     // MARK: Records that are not samples
 
     private static let activitySummaryColumns = [
-        "active_energy_burned", "active_energy_burned_goal", "apple_move_time", "apple_move_time_goal", "apple_exercise_time",
+        "active_energy_burned", "active_energy_burned_goal", "apple_move_time", "apple_move_time_goal",
+        "apple_exercise_time",
         "apple_exercise_time_goal", "apple_stand_hours", "apple_stand_hours_goal",
     ]
 
@@ -172,8 +183,10 @@ struct ImportRowWriter {
         let binding = SQLiteBinding(statement: statement.sqliteStatement)
         var stored = 0
         for row in rows {
-            let values = [row.activeEnergyBurned, row.activeEnergyBurnedGoal, row.appleMoveTime, row.appleMoveTimeGoal,
-                          row.appleExerciseTime, row.appleExerciseTimeGoal, row.appleStandHours, row.appleStandHoursGoal]
+            let values = [
+                row.activeEnergyBurned, row.activeEnergyBurnedGoal, row.appleMoveTime, row.appleMoveTimeGoal,
+                row.appleExerciseTime, row.appleExerciseTimeGoal, row.appleStandHours, row.appleStandHoursGoal,
+            ]
             binding.bind(row.date, at: 1)
             for (offset, value) in values.enumerated() { binding.bind(value, at: Int32(offset + 2)) }
             binding.bind(row.exportDate, at: Int32(values.count + 2))
@@ -185,11 +198,12 @@ struct ImportRowWriter {
 
     private func writeClinicalRecords(_ rows: [ClinicalRecordRow]) throws -> Int {
         guard !rows.isEmpty else { return 0 }
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO clinical_record (uuid, type, identifier, source_name, source_url, fhir_version, received_date,
-                                         resource_file_path, resource_type, resource)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
+        let statement = try db.makeStatement(
+            sql: """
+                INSERT INTO clinical_record (uuid, type, identifier, source_name, source_url, fhir_version, received_date,
+                                             resource_file_path, resource_type, resource)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """)
         let binding = SQLiteBinding(statement: statement.sqliteStatement)
         var stored = 0
         for row in rows {
@@ -211,10 +225,11 @@ struct ImportRowWriter {
 
     private func writeUnrecognized(_ rows: [UnrecognizedRecordRow]) throws -> [Bool] {
         guard !rows.isEmpty else { return [] }
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO unrecognized_record (uuid, element, type, start_date, end_date, source_name, attributes, children)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
+        let statement = try db.makeStatement(
+            sql: """
+                INSERT INTO unrecognized_record (uuid, element, type, start_date, end_date, source_name, attributes, children)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """)
         let binding = SQLiteBinding(statement: statement.sqliteStatement)
         return try rows.map { row in
             binding.bind(row.uuid, at: 1)
@@ -236,7 +251,8 @@ struct ImportRowWriter {
         let code = sqlite3_step(statement)
         sqlite3_reset(statement)
         guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 }

@@ -43,7 +43,8 @@ struct RowReader {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if !query.typeIdentifiers.isEmpty {
-            conditions.append("t.identifier IN (" + query.typeIdentifiers.map { _ in "?" }.joined(separator: ", ") + ")")
+            conditions.append(
+                "t.identifier IN (" + query.typeIdentifiers.map { _ in "?" }.joined(separator: ", ") + ")")
             arguments += query.typeIdentifiers
         }
         if let visible = query.visibleSources {
@@ -95,8 +96,12 @@ struct RowReader {
             let typeIDs = try query.typeIdentifiers.compactMap { try IdentifierCache.typeID($0, in: db, create: false) }
             guard !typeIDs.isEmpty else { return nil }
             parts.append("s.type_id IN (" + typeIDs.map(String.init).joined(separator: ", ") + ")")
-            longest = try Double.fetchOne(
-                db, sql: "SELECT max(max_duration) FROM object_type WHERE id IN (\(typeIDs.map(String.init).joined(separator: ", ")))") ?? 0
+            longest =
+                try Double.fetchOne(
+                    db,
+                    sql:
+                        "SELECT max(max_duration) FROM object_type WHERE id IN (\(typeIDs.map(String.init).joined(separator: ", ")))"
+                ) ?? 0
         }
         if let visible = query.visibleSources {
             guard !visible.isEmpty else { return nil }
@@ -117,7 +122,8 @@ struct RowReader {
         let device: DeviceRow? = (row[10] as Int64?).map { _ in
             DeviceRow(
                 name: row[11], manufacturer: row[12], model: row[13], hardwareVersion: row[14],
-                firmwareVersion: row[15], softwareVersion: row[16], localIdentifier: row[17], udiDeviceIdentifier: row[18])
+                firmwareVersion: row[15], softwareVersion: row[16], localIdentifier: row[17],
+                udiDeviceIdentifier: row[18])
         }
         let workout: WorkoutRow? = (row[23] as Int64?).map { activity in
             WorkoutRow(

@@ -16,10 +16,14 @@ struct SQLiteBinding {
     }
 
     func bind(_ value: String?, at index: Int32) {
-        guard var text = value else { sqlite3_bind_null(statement, index); return }
+        guard var text = value else {
+            sqlite3_bind_null(statement, index)
+            return
+        }
         text.withUTF8 { bytes in
-            _ = sqlite3_bind_text(statement, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                                  Int32(bytes.count), Self.transient)
+            _ = sqlite3_bind_text(
+                statement, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                Int32(bytes.count), Self.transient)
         }
     }
 

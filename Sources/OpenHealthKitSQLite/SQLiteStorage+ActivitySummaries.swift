@@ -27,7 +27,8 @@ extension SQLiteStorage: ActivitySummaryStorage {
 enum ActivitySummaryRows {
     /// Calls `body` with each row `filter` (a `WHERE` clause or nothing, with its `arguments`) selects.
     static func forEach(
-        in db: Database, filter: String, arguments: [(any DatabaseValueConvertible)?], _ body: (ActivitySummaryRow) throws -> Void
+        in db: Database, filter: String, arguments: [(any DatabaseValueConvertible)?],
+        _ body: (ActivitySummaryRow) throws -> Void
     ) throws {
         let sql = """
             SELECT date, active_energy_burned, active_energy_burned_goal, apple_move_time, apple_move_time_goal,

@@ -10,7 +10,8 @@ extension SQLiteStorage: DaemonRecordStorage {
                 let manifest = try JSONDecoder().decode(AppManifest.self, from: Data((row["manifest"] as String).utf8))
                 return RegisteredApp(
                     manifest: manifest, registeredAt: Date(timeIntervalSince1970: row["registered_at"]),
-                    credentialID: row["credential_id"], credentialIssuedAt: Date(timeIntervalSince1970: row["credential_issued_at"]),
+                    credentialID: row["credential_id"],
+                    credentialIssuedAt: Date(timeIntervalSince1970: row["credential_issued_at"]),
                     credentialExpiresAt: Date(timeIntervalSince1970: row["credential_expires_at"]),
                     revokedAt: (row["revoked_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
             }
@@ -40,7 +41,8 @@ extension SQLiteStorage: DaemonRecordStorage {
                 let share: String = row["to_share"], read: String = row["to_read"]
                 return PendingAuthorizationRecord(
                     id: id, app: row["bundle_identifier"], toShare: share.split(separator: " ").map(String.init),
-                    toRead: read.split(separator: " ").map(String.init), createdAt: Date(timeIntervalSince1970: row["created_at"]))
+                    toRead: read.split(separator: " ").map(String.init),
+                    createdAt: Date(timeIntervalSince1970: row["created_at"]))
             }
         }
     }
@@ -48,9 +50,11 @@ extension SQLiteStorage: DaemonRecordStorage {
     package func savePendingAuthorization(_ request: PendingAuthorizationRecord) throws {
         try writer.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO pending_authorization (id, bundle_identifier, to_share, to_read, created_at) VALUES (?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT OR REPLACE INTO pending_authorization (id, bundle_identifier, to_share, to_read, created_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
-                    request.id.uuidString, request.app, request.toShare.joined(separator: " "), request.toRead.joined(separator: " "),
+                    request.id.uuidString, request.app, request.toShare.joined(separator: " "),
+                    request.toRead.joined(separator: " "),
                     request.createdAt.timeIntervalSince1970,
                 ])
         }
@@ -68,7 +72,8 @@ extension SQLiteStorage: DaemonRecordStorage {
     package func appendAuditEntry(_ entry: AuditEntry) throws {
         try writer.write { db in
             try db.execute(
-                sql: "INSERT INTO audit_entry (time, app, operation, types, sample_count, error_code) VALUES (?, ?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT INTO audit_entry (time, app, operation, types, sample_count, error_code) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
                     entry.time.timeIntervalSince1970, entry.app, entry.operation, entry.types.joined(separator: " "),
                     entry.sampleCount, entry.errorCode,
@@ -94,12 +99,15 @@ extension SQLiteStorage: DaemonRecordStorage {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         arguments += [query.limit]
         return try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM audit_entry \(filter) ORDER BY id LIMIT ?", arguments: arguments).map { row in
-                let types: String = row["types"]
-                return AuditEntry(
-                    id: row["id"], time: Date(timeIntervalSince1970: row["time"]), app: row["app"], operation: row["operation"],
-                    types: types.split(separator: " ").map(String.init), sampleCount: row["sample_count"], errorCode: row["error_code"])
-            }
+            try Row.fetchAll(db, sql: "SELECT * FROM audit_entry \(filter) ORDER BY id LIMIT ?", arguments: arguments)
+                .map { row in
+                    let types: String = row["types"]
+                    return AuditEntry(
+                        id: row["id"], time: Date(timeIntervalSince1970: row["time"]), app: row["app"],
+                        operation: row["operation"],
+                        types: types.split(separator: " ").map(String.init), sampleCount: row["sample_count"],
+                        errorCode: row["error_code"])
+                }
         }
     }
 }

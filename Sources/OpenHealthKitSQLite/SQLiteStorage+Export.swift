@@ -5,11 +5,13 @@ package import OpenHealthKitEngine
 extension SQLiteStorage: ExportStorage {
     package func storedSampleTypes() throws -> [String] {
         try writer.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT t.identifier FROM object_type t
-                WHERE EXISTS (SELECT 1 FROM sample s WHERE s.type_id = t.id)
-                ORDER BY t.identifier
-                """)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT t.identifier FROM object_type t
+                    WHERE EXISTS (SELECT 1 FROM sample s WHERE s.type_id = t.id)
+                    ORDER BY t.identifier
+                    """)
         }
     }
 
@@ -23,13 +25,17 @@ extension SQLiteStorage: ExportStorage {
                 try reader.forEachRecord(ofType: type, start: query.start, end: query.end) { try visitor.record($0) }
             }
             if query.activitySummaries {
-                try reader.forEachActivitySummary(firstDay: query.firstDay, endDay: query.endDay) { try visitor.activitySummary($0) }
+                try reader.forEachActivitySummary(firstDay: query.firstDay, endDay: query.endDay) {
+                    try visitor.activitySummary($0)
+                }
             }
             if query.clinicalRecords {
                 try reader.forEachClinicalRecord(start: query.start, end: query.end) { try visitor.clinicalRecord($0) }
             }
             if query.unrecognizedRecords {
-                try reader.forEachUnrecognizedRecord(start: query.start, end: query.end) { try visitor.unrecognizedRecord($0) }
+                try reader.forEachUnrecognizedRecord(start: query.start, end: query.end) {
+                    try visitor.unrecognizedRecord($0)
+                }
             }
         }
     }
@@ -47,19 +53,25 @@ private struct ExportReader {
     init(_ db: Database) throws {
         self.db = db
         func types(_ sql: String) throws -> Set<Int64> { Set(try Int64.fetchAll(db, sql: sql)) }
-        typesWithMembers = try types("""
+        typesWithMembers = try types(
+            """
             SELECT DISTINCT p.type_id FROM sample c JOIN sample p ON p.id = c.correlation_id WHERE c.correlation_id IS NOT NULL
             """)
-        typesWithHeartbeats = try types("SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM heartbeat)")
-        typesWithPoints = try types("SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM audiogram_point)")
-        typesWithLocations = try types("SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM route_location)")
+        typesWithHeartbeats = try types(
+            "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM heartbeat)")
+        typesWithPoints = try types(
+            "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM audiogram_point)")
+        typesWithLocations = try types(
+            "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM route_location)")
     }
 
     /// The samples of a type starting in [start, end), by start date, each with its children.
-    func forEachRecord(ofType type: String, start: Double?, end: Double?, _ body: (ExportRecord) throws -> Void) throws {
+    func forEachRecord(ofType type: String, start: Double?, end: Double?, _ body: (ExportRecord) throws -> Void) throws
+    {
         guard let typeID = try IdentifierCache.typeID(type, in: db, create: false) else { return }
         let query = RowQuery(
-            typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart), sort: [RowSort(.startDate)])
+            typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart),
+            sort: [RowSort(.startDate)])
         try RowReader(db).forEach(query) { row in
             try body(try record(row, typeID: typeID))
         }
@@ -72,7 +84,8 @@ private struct ExportReader {
         let hasPoints = typesWithPoints.contains(typeID)
         let hasLocations = typesWithLocations.contains(typeID)
         guard hasMembers || hasHeartbeats || hasPoints || hasLocations || row.workout != nil else { return record }
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [row.uuid.blob]) else {
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [row.uuid.blob])
+        else {
             return record
         }
         if hasMembers {
@@ -98,7 +111,9 @@ private struct ExportReader {
 
     private func heartbeats(of id: Int64, uuid: UUID) throws -> [HeartbeatRow] {
         try Row.fetchAll(
-            db, sql: "SELECT position, bpm, time_since_start, time_text FROM heartbeat WHERE sample_id = ? ORDER BY position",
+            db,
+            sql:
+                "SELECT position, bpm, time_since_start, time_text FROM heartbeat WHERE sample_id = ? ORDER BY position",
             arguments: [id]
         ).map { HeartbeatRow(sampleUUID: uuid, position: $0[0], bpm: $0[1], timeSinceStart: $0[2], timeText: $0[3]) }
     }
@@ -106,9 +121,13 @@ private struct ExportReader {
     private func audiogramPoints(of id: Int64, uuid: UUID) throws -> [AudiogramPointRow] {
         try Row.fetchAll(
             db,
-            sql: "SELECT position, frequency, left_ear, right_ear, attributes FROM audiogram_point WHERE sample_id = ? ORDER BY position",
+            sql:
+                "SELECT position, frequency, left_ear, right_ear, attributes FROM audiogram_point WHERE sample_id = ? ORDER BY position",
             arguments: [id]
-        ).map { AudiogramPointRow(sampleUUID: uuid, position: $0[0], frequency: $0[1], leftEar: $0[2], rightEar: $0[3], attributes: $0[4]) }
+        ).map {
+            AudiogramPointRow(
+                sampleUUID: uuid, position: $0[0], frequency: $0[1], leftEar: $0[2], rightEar: $0[3], attributes: $0[4])
+        }
     }
 
     private func locations(of id: Int64, uuid: UUID) throws -> [RouteLocationRow] {
@@ -123,7 +142,8 @@ private struct ExportReader {
         ).map { row in
             RouteLocationRow(
                 routeUUID: uuid, timestamp: row[0], latitude: row[1], longitude: row[2], altitude: row[3],
-                horizontalAccuracy: row[4], verticalAccuracy: row[5], course: row[6], speed: row[7], courseAccuracy: row[8],
+                horizontalAccuracy: row[4], verticalAccuracy: row[5], course: row[6], speed: row[7],
+                courseAccuracy: row[8],
                 speedAccuracy: row[9])
         }
     }
@@ -139,25 +159,29 @@ private struct ExportReader {
         ).map { row in
             WorkoutStatisticsRow(
                 workoutUUID: uuid, activityUUID: (row[0] as Data?).flatMap(UUID.init(blob:)), typeIdentifier: row[1],
-                startDate: row[2], endDate: row[3], average: row[4], minimum: row[5], maximum: row[6], sum: row[7], unit: row[8])
+                startDate: row[2], endDate: row[3], average: row[4], minimum: row[5], maximum: row[6], sum: row[7],
+                unit: row[8])
         }
     }
 
     private func workoutActivities(of id: Int64, uuid: UUID) throws -> [WorkoutActivityRow] {
         try Row.fetchAll(
             db,
-            sql: "SELECT uuid, start_date, end_date, duration, metadata, events FROM workout_activity WHERE sample_id = ? ORDER BY rowid",
+            sql:
+                "SELECT uuid, start_date, end_date, duration, metadata, events FROM workout_activity WHERE sample_id = ? ORDER BY rowid",
             arguments: [id]
         ).compactMap { row in
             guard let activity = UUID(blob: row[0]) else { return nil }
             return WorkoutActivityRow(
-                workoutUUID: uuid, uuid: activity, startDate: row[1], endDate: row[2], duration: row[3], metadata: row[4], events: row[5])
+                workoutUUID: uuid, uuid: activity, startDate: row[1], endDate: row[2], duration: row[3],
+                metadata: row[4], events: row[5])
         }
     }
 
     // MARK: Records that are not samples
 
-    func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void) throws {
+    func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void) throws
+    {
         let (conditions, arguments) = Self.range("date", start: firstDay, end: endDay)
         try ActivitySummaryRows.forEach(in: db, filter: Self.whereClause(conditions), arguments: arguments, body)
     }
@@ -172,13 +196,16 @@ private struct ExportReader {
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         while let row = try cursor.next() {
             guard let uuid = UUID(blob: row[0]) else { continue }
-            try body(ClinicalRecordRow(
-                uuid: uuid, typeIdentifier: row[1], identifier: row[2], sourceName: row[3], sourceURL: row[4], fhirVersion: row[5],
-                receivedDate: row[6], resourceFilePath: row[7], resourceType: row[8], resource: row[9]))
+            try body(
+                ClinicalRecordRow(
+                    uuid: uuid, typeIdentifier: row[1], identifier: row[2], sourceName: row[3], sourceURL: row[4],
+                    fhirVersion: row[5],
+                    receivedDate: row[6], resourceFilePath: row[7], resourceType: row[8], resource: row[9]))
         }
     }
 
-    func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void) throws {
+    func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void) throws
+    {
         let (conditions, arguments) = Self.range("start_date", start: start, end: end)
         let sql = """
             SELECT uuid, element, type, start_date, end_date, source_name, attributes, children FROM unrecognized_record
@@ -186,9 +213,11 @@ private struct ExportReader {
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         while let row = try cursor.next() {
             guard let uuid = UUID(blob: row[0]) else { continue }
-            try body(UnrecognizedRecordRow(
-                uuid: uuid, element: row[1], typeIdentifier: row[2], startDate: row[3], endDate: row[4], sourceName: row[5],
-                attributes: row[6], children: row[7]))
+            try body(
+                UnrecognizedRecordRow(
+                    uuid: uuid, element: row[1], typeIdentifier: row[2], startDate: row[3], endDate: row[4],
+                    sourceName: row[5],
+                    attributes: row[6], children: row[7]))
         }
     }
 

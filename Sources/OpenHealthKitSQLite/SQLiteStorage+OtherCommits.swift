@@ -39,11 +39,14 @@ extension SQLiteStorage {
             let anchor = try Self.anchor(db)
             var types = Set<String>()
             for range in Self.gaps(after: watch.seenAnchor, upTo: anchor, skipping: watch.ownAnchors) {
-                types.formUnion(try String.fetchAll(db, sql: """
-                    SELECT t.identifier FROM object_type t WHERE EXISTS (
-                        SELECT 1 FROM sample s WHERE s.type_id = t.id AND s.anchor BETWEEN ? AND ?)
-                    OR EXISTS (SELECT 1 FROM deleted_object d WHERE d.type_id = t.id AND d.anchor BETWEEN ? AND ?)
-                    """, arguments: [range.lowerBound, range.upperBound, range.lowerBound, range.upperBound]))
+                types.formUnion(
+                    try String.fetchAll(
+                        db,
+                        sql: """
+                            SELECT t.identifier FROM object_type t WHERE EXISTS (
+                                SELECT 1 FROM sample s WHERE s.type_id = t.id AND s.anchor BETWEEN ? AND ?)
+                            OR EXISTS (SELECT 1 FROM deleted_object d WHERE d.type_id = t.id AND d.anchor BETWEEN ? AND ?)
+                            """, arguments: [range.lowerBound, range.upperBound, range.lowerBound, range.upperBound]))
             }
             watch.dataVersion = version
             watch.seenAnchor = max(watch.seenAnchor, anchor)
@@ -64,7 +67,8 @@ extension SQLiteStorage {
     }
 
     /// The anchors in (`seen`, `anchor`] outside `own`.
-    static func gaps(after seen: Int64, upTo anchor: Int64, skipping own: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
+    static func gaps(after seen: Int64, upTo anchor: Int64, skipping own: [ClosedRange<Int64>]) -> [ClosedRange<Int64>]
+    {
         var gaps: [ClosedRange<Int64>] = []
         var next = seen + 1
         for range in own.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.upperBound >= next {

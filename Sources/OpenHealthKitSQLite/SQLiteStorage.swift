@@ -35,7 +35,8 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            else {
                 throw StorageError.cannotCreate(path)
             }
         }
@@ -45,7 +46,8 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func insert(_ rows: [SampleRow]) throws -> StoreChange {
         try writer.write { db in
             try notingOwnAnchors(db) {
-                try SampleInserter(db, policy: .fail).insert(rows, parents: Set(rows.compactMap(\.correlationUUID))).change
+                try SampleInserter(db, policy: .fail).insert(rows, parents: Set(rows.compactMap(\.correlationUUID)))
+                    .change
             }
         }
     }
@@ -66,7 +68,9 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
         try writer.read { db in try RowReader(db).forEach(query, body) }
     }
 
-    package func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void) throws {
+    package func forEachValue(
+        _ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void
+    ) throws {
         try writer.read { db in try StatisticsReader(db).forEachValue(query, sources: sources, body) }
     }
 
@@ -83,14 +87,17 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     }
 
     package func setting(_ key: String) throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+        }
     }
 
     package func setSettings(_ values: [String: String?]) throws {
         try writer.write { db in
             for (key, value) in values {
                 if let value {
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
                 } else {
                     try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
                 }
@@ -101,7 +108,8 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func settings(withPrefix prefix: String) throws -> [String: String] {
         try writer.read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT key, value FROM setting WHERE substr(key, 1, ?) = ?", arguments: [prefix.utf8.count, prefix])
+                db, sql: "SELECT key, value FROM setting WHERE substr(key, 1, ?) = ?",
+                arguments: [prefix.utf8.count, prefix])
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"] as String, $0["value"] as String) })
         }
     }

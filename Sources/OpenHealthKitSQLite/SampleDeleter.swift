@@ -15,7 +15,8 @@ struct SampleDeleter {
         var anchor = try StoreAnchor.current(db)
         var touched: Set<String> = []
         for uuid in uuids {
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob]) else { continue }
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob])
+            else { continue }
             touched.formUnion(try deleteSampleAndMembers(id: id, anchor: &anchor))
         }
         try StoreAnchor.set(anchor, db)
@@ -39,7 +40,8 @@ struct SampleDeleter {
                 """,
             arguments: [anchor, id])
         let type = try String.fetchOne(
-            db, sql: "SELECT t.identifier FROM sample s JOIN object_type t ON t.id = s.type_id WHERE s.id = ?", arguments: [id])!
+            db, sql: "SELECT t.identifier FROM sample s JOIN object_type t ON t.id = s.type_id WHERE s.id = ?",
+            arguments: [id])!
         try db.execute(sql: "DELETE FROM workout WHERE sample_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM sample WHERE id = ?", arguments: [id])
         return type

@@ -61,7 +61,8 @@ struct SampleInserter {
         var anchor = try StoreAnchor.current(db)
         var ids = RowIdentifiers(IdentifierCache(db))
         var outcome = Outcome(
-            stored: Array(repeating: false, count: rows.count), storedIDs: [:], change: StoreChange(typeIdentifiers: [], anchor: anchor))
+            stored: Array(repeating: false, count: rows.count), storedIDs: [:],
+            change: StoreChange(typeIdentifiers: [], anchor: anchor))
         var longest: [Int64: Double] = [:]
         // Correlations left out by the sync rule: their members are left out with them.
         var skippedCorrelations: Set<UUID> = []
@@ -76,9 +77,10 @@ struct SampleInserter {
             let typeID = try ids.type(row.typeIdentifier)
             let sourceID = try ids.source(row.source)
             if let syncIdentifier = row.syncIdentifier {
-                guard try replaceOlderVersion(
-                    of: syncIdentifier, sourceID: sourceID, with: row.syncVersion ?? 0, anchor: &anchor,
-                    touched: &outcome.change.typeIdentifiers)
+                guard
+                    try replaceOlderVersion(
+                        of: syncIdentifier, sourceID: sourceID, with: row.syncVersion ?? 0, anchor: &anchor,
+                        touched: &outcome.change.typeIdentifiers)
                 else {
                     if row.isCorrelation { skippedCorrelations.insert(row.uuid) }
                     continue
@@ -104,7 +106,9 @@ struct SampleInserter {
                     return try stepInserting(sqlite, uuid: row.uuid)
                 }
                 return try metadata.withUTF8 { text in
-                    sqlite3_bind_text(sqlite, 9, text.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(text.count), nil)
+                    sqlite3_bind_text(
+                        sqlite, 9, text.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                        Int32(text.count), nil)
                     return try stepInserting(sqlite, uuid: row.uuid)
                 }
             }
@@ -126,7 +130,9 @@ struct SampleInserter {
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }
         }
         for (typeID, duration) in longest {
-            try db.execute(sql: "UPDATE object_type SET max_duration = max(max_duration, ?) WHERE id = ?", arguments: [duration, typeID])
+            try db.execute(
+                sql: "UPDATE object_type SET max_duration = max(max_duration, ?) WHERE id = ?",
+                arguments: [duration, typeID])
         }
         try StoreAnchor.set(anchor, db)
         outcome.change.anchor = anchor
@@ -146,13 +152,22 @@ struct SampleInserter {
     /// keeps close together whatever the order.)
     static func insertionOrder(_ rows: [SampleRow]) -> [Int] {
         func key(_ uuid: UUID) -> (UInt64, UInt64) {
-            withUnsafeBytes(of: uuid.uuid) { ($0.load(fromByteOffset: 0, as: UInt64.self).bigEndian, $0.load(fromByteOffset: 8, as: UInt64.self).bigEndian) }
+            withUnsafeBytes(of: uuid.uuid) {
+                (
+                    $0.load(fromByteOffset: 0, as: UInt64.self).bigEndian,
+                    $0.load(fromByteOffset: 8, as: UInt64.self).bigEndian
+                )
+            }
         }
         var independent: [(key: (UInt64, UInt64), index: Int)] = []
         var dependent: [Int] = []
         independent.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
-            if row.correlationUUID == nil { independent.append((key(row.uuid), index)) } else { dependent.append(index) }
+            if row.correlationUUID == nil {
+                independent.append((key(row.uuid), index))
+            } else {
+                dependent.append(index)
+            }
         }
         independent.sort { $0.key < $1.key }
         return independent.map(\.index) + dependent
@@ -168,7 +183,9 @@ struct SampleInserter {
         let reset = sqlite3_reset(statement)
         guard code == SQLITE_DONE, reset == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(connection))
-            if code & 0xff == SQLITE_CONSTRAINT, try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.blob]) == true {
+            if code & 0xff == SQLITE_CONSTRAINT,
+                try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.blob]) == true
+            {
                 throw StorageError.duplicateUUID(uuid)
             }
             throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: message)
@@ -181,9 +198,10 @@ struct SampleInserter {
     private func replaceOlderVersion(
         of syncIdentifier: String, sourceID: Int64, with version: Int64, anchor: inout Int64, touched: inout Set<String>
     ) throws -> Bool {
-        guard let stored = try Row.fetchOne(
-            db, sql: "SELECT id, sync_version FROM sample WHERE source_id = ? AND sync_identifier = ?",
-            arguments: [sourceID, syncIdentifier])
+        guard
+            let stored = try Row.fetchOne(
+                db, sql: "SELECT id, sync_version FROM sample WHERE source_id = ? AND sync_identifier = ?",
+                arguments: [sourceID, syncIdentifier])
         else { return true }
         guard version > (stored["sync_version"] as Int64? ?? 0) else { return false }
         touched.formUnion(try SampleDeleter(db).deleteSampleAndMembers(id: stored["id"], anchor: &anchor))
@@ -191,7 +209,8 @@ struct SampleInserter {
     }
 
     private func sampleID(of uuid: UUID) throws -> Int64 {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob]) else {
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob])
+        else {
             throw StorageError.missingParent(uuid)
         }
         return id

@@ -12,7 +12,9 @@ struct StatisticsReader {
         self.db = db
     }
 
-    func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void) throws {
+    func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void)
+        throws
+    {
         let list = try sourcesByFirstSample(query)
         try sources(list.map(\.row))
         guard let (whereSQL, arguments) = try RowReader(db).filter(query) else { return }
@@ -37,7 +39,9 @@ struct StatisticsReader {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
             let sourceID = sqlite3_column_int64(handle, 3)
             if sourceID != lastID {
@@ -46,9 +50,10 @@ struct StatisticsReader {
                 lastID = sourceID
                 lastIndex = index
             }
-            try body(ValueRow(
-                start: sqlite3_column_double(handle, 0), end: sqlite3_column_double(handle, 1),
-                value: sqlite3_column_double(handle, 2), source: lastIndex))
+            try body(
+                ValueRow(
+                    start: sqlite3_column_double(handle, 0), end: sqlite3_column_double(handle, 1),
+                    value: sqlite3_column_double(handle, 2), source: lastIndex))
         }
     }
 

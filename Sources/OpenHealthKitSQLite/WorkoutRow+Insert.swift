@@ -10,7 +10,9 @@ extension WorkoutRow {
                                      total_swimming_stroke_count, total_flights_climbed, events)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [sampleID, Int64(activityType), totalEnergyBurned, totalDistance,
-                        totalSwimmingStrokeCount, totalFlightsClimbed, events])
+            arguments: [
+                sampleID, Int64(activityType), totalEnergyBurned, totalDistance,
+                totalSwimmingStrokeCount, totalFlightsClimbed, events,
+            ])
     }
 }

@@ -10,9 +10,12 @@ public struct AppPlists: Sendable {
     /// The property lists of an app with these keys; `entitlements` defaults to HealthKit's alone.
     public init(
         bundleIdentifier: String, name: String, version: String = "1", shareUsageDescription: String? = "Reads.",
-        updateUsageDescription: String? = "Writes.", entitlements: [String: Any] = ["com.apple.developer.healthkit": true]
+        updateUsageDescription: String? = "Writes.",
+        entitlements: [String: Any] = ["com.apple.developer.healthkit": true]
     ) throws {
-        var info: [String: Any] = ["CFBundleIdentifier": bundleIdentifier, "CFBundleName": name, "CFBundleVersion": version]
+        var info: [String: Any] = [
+            "CFBundleIdentifier": bundleIdentifier, "CFBundleName": name, "CFBundleVersion": version,
+        ]
         info["NSHealthShareUsageDescription"] = shareUsageDescription
         info["NSHealthUpdateUsageDescription"] = updateUsageDescription
         self.info = try Self.xml(info)
@@ -20,6 +23,8 @@ public struct AppPlists: Sendable {
     }
 
     private static func xml(_ dictionary: [String: Any]) throws -> String {
-        String(decoding: try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0), as: UTF8.self)
+        String(
+            decoding: try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0),
+            as: UTF8.self)
     }
 }

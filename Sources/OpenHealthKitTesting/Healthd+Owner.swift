@@ -51,7 +51,8 @@ extension Healthd {
     /// Lets the app write and read the types (identifiers such as `HKQuantityTypeIdentifierHeartRate`), as the
     /// owner's Sources page does, without a permission request.
     public func allow(_ bundleIdentifier: String, toShareAndRead types: [String]) async throws {
-        let grants = Dictionary(uniqueKeysWithValues: types.map { ($0, ["share": "sharingAuthorized", "read": "authorized"]) })
+        let grants = Dictionary(
+            uniqueKeysWithValues: types.map { ($0, ["share": "sharingAuthorized", "read": "authorized"]) })
         let answer = try await owner("PUT", "/v1/owner/apps/\(bundleIdentifier)/grants", json: ["grants": grants])
         guard answer.status == 200 else { throw HealthdError("granting failed: \(answer.status) \(answer.text)") }
     }

@@ -71,7 +71,7 @@ public final class Healthd: Sendable {
         try output.fileHandleForWriting.close()
         let banner = await OutputReader.start(output.fileHandleForReading, log: log)
         guard let range = banner.range(of: #"http://[0-9.]+:[0-9]+"#, options: .regularExpression),
-              let address = URL(string: String(banner[range]))
+            let address = URL(string: String(banner[range]))
         else {
             await exited.stop(process, signal: SIGKILL)
             throw HealthdError("healthd printed no address: \(banner)")

@@ -8,7 +8,9 @@ enum OutputReader {
     /// healthd ended without one.
     static func start(_ handle: FileHandle, log: URL?) async -> String {
         let file = log.flatMap { log -> FileHandle? in
-            if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+            if !FileManager.default.fileExists(atPath: log.path) {
+                _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            }
             let file = try? FileHandle(forWritingTo: log)
             _ = try? file?.seekToEnd()
             return file

@@ -52,7 +52,9 @@ public struct WireActivitySummary: Codable, Sendable, Equatable {
 
     /// A stored summary (one with a day).
     package init(_ summary: HKActivitySummary) throws {
-        guard let day = summary.dayKey else { throw HKError.invalidArgument("Only a stored activity summary (one with a day) goes on the wire") }
+        guard let day = summary.dayKey else {
+            throw HKError.invalidArgument("Only a stored activity summary (one with a day) goes on the wire")
+        }
         self.day = day
         activeEnergyBurned = WireQuantity(summary.activeEnergyBurned)
         activeEnergyBurnedGoal = WireQuantity(summary.activeEnergyBurnedGoal)
@@ -72,7 +74,10 @@ public struct WireActivitySummary: Codable, Sendable, Equatable {
         let summary = HKActivitySummary(dayKey: try WireActivitySummaryDay.checked(day))
         func quantity(_ wire: WireQuantity, _ unit: HKUnit, _ name: String) throws -> HKQuantity {
             let quantity = try wire.quantity()
-            guard quantity.is(compatibleWith: unit) else { throw HKError.invalidArgument("\(name) is in \(wire.unit), not a unit compatible with \(unit.unitString)") }
+            guard quantity.is(compatibleWith: unit) else {
+                throw HKError.invalidArgument(
+                    "\(name) is in \(wire.unit), not a unit compatible with \(unit.unitString)")
+            }
             return quantity
         }
         let kcal = HKUnit.kilocalorie(), minute = HKUnit.minute(), count = HKUnit.count()
@@ -98,7 +103,9 @@ public struct WireActivitySummary: Codable, Sendable, Equatable {
 enum WireActivitySummaryDay {
     static func checked(_ day: String) throws -> String {
         let parts = day.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+        guard parts.map(\.count) == [4, 2, 2],
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else {
             throw HKError.invalidArgument("\(day) is not a day: use yyyy-MM-dd")
         }
         return day

@@ -28,14 +28,17 @@ public struct WireAppRegistration: Codable, Sendable {
     public func manifest() throws -> AppManifest {
         try AppManifest(
             infoPlistContents: try Self.contents(text: infoPlist, base64: infoPlistBase64, name: "infoPlist"),
-            entitlementsContents: try Self.contents(text: entitlements, base64: entitlementsBase64, name: "entitlements"))
+            entitlementsContents: try Self.contents(
+                text: entitlements, base64: entitlementsBase64, name: "entitlements"))
     }
 
     private static func contents(text: String?, base64: String?, name: String) throws -> Data {
         switch (text, base64) {
         case (let text?, nil): return Data(text.utf8)
         case (nil, let base64?):
-            guard let data = Data(base64Encoded: base64) else { throw HKError.invalidArgument("\(name)Base64 is not base64") }
+            guard let data = Data(base64Encoded: base64) else {
+                throw HKError.invalidArgument("\(name)Base64 is not base64")
+            }
             return data
         default: throw HKError.invalidArgument("Give either \(name) or \(name)Base64")
         }
@@ -128,7 +131,8 @@ public struct WireGrant: Codable, Sendable, Equatable {
     package var grant: Grant {
         get throws {
             guard let share = HKAuthorizationStatus.allCases.first(where: { "\($0)" == share }) else {
-                throw HKError.invalidArgument("\(share) is not a share status: use notDetermined, sharingDenied or sharingAuthorized")
+                throw HKError.invalidArgument(
+                    "\(share) is not a share status: use notDetermined, sharingDenied or sharingAuthorized")
             }
             guard let read = [Grant.Read.notDetermined, .denied, .authorized].first(where: { "\($0)" == read }) else {
                 throw HKError.invalidArgument("\(read) is not a read decision: use notDetermined, denied or authorized")

@@ -56,7 +56,9 @@ public struct WireRequestStatus: Codable, Sendable {
     }
 
     /// The request status; an unknown raw value reads as `unknown`.
-    public var status: HKAuthorizationRequestStatus { HKAuthorizationRequestStatus(rawValue: requestStatus) ?? .unknown }
+    public var status: HKAuthorizationRequestStatus {
+        HKAuthorizationRequestStatus(rawValue: requestStatus) ?? .unknown
+    }
 }
 
 /// `HKAuthorizationStatus` of one type, as its raw value and name.

@@ -17,7 +17,8 @@ public struct WireDate: Codable, Sendable, Hashable {
         let container = try decoder.singleValueContainer()
         if let seconds = try? container.decode(Double.self) {
             guard seconds.isFinite else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a date must be a finite number of seconds")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "a date must be a finite number of seconds")
             }
             date = Date(timeIntervalSince1970: seconds)
             return

@@ -24,16 +24,20 @@ public enum WireMetadataValue: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "a metadata value is an object with exactly one of the keys string, number, bool, date, quantity"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "a metadata value is an object with exactly one of the keys string, number, bool, date, quantity"
+                ))
         }
         switch kind {
         case .string: self = .string(try container.decode(String.self, forKey: kind))
         case .number:
             let number = try container.decode(Double.self, forKey: kind)
             guard number.isFinite else {
-                throw DecodingError.dataCorruptedError(forKey: kind, in: container, debugDescription: "a metadata number must be finite")
+                throw DecodingError.dataCorruptedError(
+                    forKey: kind, in: container, debugDescription: "a metadata number must be finite")
             }
             self = .number(number)
         case .bool: self = .bool(try container.decode(Bool.self, forKey: kind))

@@ -9,7 +9,8 @@ extension WirePredicate {
             let text = try container.decode(String.self, forKey: .operator)
             guard let comparison = ComparisonOperator(rawValue: text) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .operator, in: container, debugDescription: "\(text) is not an operator: use <, <=, >, >=, == or !=")
+                    forKey: .operator, in: container,
+                    debugDescription: "\(text) is not an operator: use <, <=, >, >=, == or !=")
             }
             return comparison
         }
@@ -25,21 +26,26 @@ extension WirePredicate {
                 case "strictEndDate": queryOptions.insert(.strictEndDate)
                 default:
                     throw DecodingError.dataCorruptedError(
-                        forKey: .options, in: container, debugDescription: "\(option) is not a query option: use strictStartDate or strictEndDate")
+                        forKey: .options, in: container,
+                        debugDescription: "\(option) is not a query option: use strictStartDate or strictEndDate")
                 }
             }
-            return .sampleDates(SampleDateRange(
-                start: try container.decodeIfPresent(WireDate.self, forKey: .startDate)?.date,
-                end: try container.decodeIfPresent(WireDate.self, forKey: .endDate)?.date, options: queryOptions))
+            return .sampleDates(
+                SampleDateRange(
+                    start: try container.decodeIfPresent(WireDate.self, forKey: .startDate)?.date,
+                    end: try container.decodeIfPresent(WireDate.self, forKey: .endDate)?.date, options: queryOptions))
         case "sources":
             return .sources(bundleIdentifiers: Set(try container.decode([String].self, forKey: .bundleIdentifiers)))
         case "sourceRevisions":
-            return .sourceRevisions(Set(try container.decode([WireSourceRevisionPattern].self, forKey: .revisions).map { try $0.pattern }))
+            return .sourceRevisions(
+                Set(try container.decode([WireSourceRevisionPattern].self, forKey: .revisions).map { try $0.pattern }))
         case "devices":
             let devices = try container.decode([[String: String]].self, forKey: .devices)
-            return .devices(Set(try devices.map { device in
-                Dictionary(uniqueKeysWithValues: try device.map { (try DeviceProperty(key: $0.key), $0.value) })
-            }))
+            return .devices(
+                Set(
+                    try devices.map { device in
+                        Dictionary(uniqueKeysWithValues: try device.map { (try DeviceProperty(key: $0.key), $0.value) })
+                    }))
         case "deviceProperty":
             return .deviceProperty(
                 try DeviceProperty(key: try container.decode(String.self, forKey: .property)),
@@ -67,29 +73,35 @@ extension WirePredicate {
         case "workoutActivityType":
             return .workoutActivityType(try container.decode(UInt.self, forKey: .workoutActivityType))
         case "workoutDuration":
-            return .workoutDuration(comparison: try comparison(), duration: try container.decode(Double.self, forKey: .duration))
+            return .workoutDuration(
+                comparison: try comparison(), duration: try container.decode(Double.self, forKey: .duration))
         case "workoutTotal":
             let name = try container.decode(String.self, forKey: .total)
             guard let total = WorkoutTotal(rawValue: name) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .total, in: container,
-                    debugDescription: "\(name) is not a workout total: use totalEnergyBurned, totalDistance, totalSwimmingStrokeCount or totalFlightsClimbed")
+                    debugDescription:
+                        "\(name) is not a workout total: use totalEnergyBurned, totalDistance, totalSwimmingStrokeCount or totalFlightsClimbed"
+                )
             }
             return .workoutTotal(total, comparison: try comparison(), quantity: try quantity())
         case "activitySummaryDays":
             func day(_ key: CodingKeys) throws -> String {
                 let text = try container.decode(String.self, forKey: key)
                 do { return try WireActivitySummaryDay.checked(text) } catch {
-                    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(text) is not a day: use yyyy-MM-dd")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container, debugDescription: "\(text) is not a day: use yyyy-MM-dd")
                 }
             }
             return .activitySummaryDays(first: try day(.firstDay), last: try day(.lastDay))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
         }
     }
 
-    static func encode(_ condition: PredicateCondition, into container: inout KeyedEncodingContainer<CodingKeys>) throws {
+    static func encode(_ condition: PredicateCondition, into container: inout KeyedEncodingContainer<CodingKeys>) throws
+    {
         func kind(_ name: String) throws { try container.encode(name, forKey: .kind) }
         switch condition {
         case .sampleDates(let range):
@@ -105,10 +117,14 @@ extension WirePredicate {
             try container.encode(bundleIdentifiers.sorted(), forKey: .bundleIdentifiers)
         case .sourceRevisions(let patterns):
             try kind("sourceRevisions")
-            try container.encode(patterns.map(WireSourceRevisionPattern.init).sorted { $0.bundleIdentifier < $1.bundleIdentifier }, forKey: .revisions)
+            try container.encode(
+                patterns.map(WireSourceRevisionPattern.init).sorted { $0.bundleIdentifier < $1.bundleIdentifier },
+                forKey: .revisions)
         case .devices(let devices):
             try kind("devices")
-            try container.encode(devices.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) }, forKey: .devices)
+            try container.encode(
+                devices.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) },
+                forKey: .devices)
         case .deviceProperty(let property, let allowedValues):
             try kind("deviceProperty")
             try container.encode(property.rawValue, forKey: .property)
@@ -209,7 +225,11 @@ struct WireSourceRevisionPattern: Codable, Hashable {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            if any == true { try container.encode(true, forKey: .any) } else { try container.encode(equalTo, forKey: .equalTo) }
+            if any == true {
+                try container.encode(true, forKey: .any)
+            } else {
+                try container.encode(equalTo, forKey: .equalTo)
+            }
         }
 
         var field: SourceRevisionPattern.Field<String?> { any == true ? .any : .equalTo(equalTo) }
@@ -227,7 +247,8 @@ struct WireSourceRevisionPattern: Codable, Hashable {
         switch pattern.operatingSystemVersion {
         case .any: operatingSystemVersion = Field(any: true, equalTo: nil)
         case .equalTo(let os):
-            operatingSystemVersion = Field(any: nil, equalTo: "\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)")
+            operatingSystemVersion = Field(
+                any: nil, equalTo: "\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)")
         }
     }
 

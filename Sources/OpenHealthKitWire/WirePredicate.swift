@@ -42,10 +42,13 @@ public struct WirePredicate: Codable, Sendable, Hashable {
     /// Reads a predicate; an unknown `kind`, a missing field or a tree deeper than 64 levels is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let depth = decoder.codingPath.filter { $0.stringValue == CodingKeys.predicate.stringValue || $0.stringValue == CodingKeys.predicates.stringValue }.count
+        let depth = decoder.codingPath.filter {
+            $0.stringValue == CodingKeys.predicate.stringValue || $0.stringValue == CodingKeys.predicates.stringValue
+        }.count
         if depth > Self.maximumDepth {
             throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container, debugDescription: "the predicate is nested more than \(Self.maximumDepth) levels deep")
+                forKey: .kind, in: container,
+                debugDescription: "the predicate is nested more than \(Self.maximumDepth) levels deep")
         }
         let kind = try container.decode(String.self, forKey: .kind)
         switch kind {
@@ -60,7 +63,9 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         if size.predicates > Self.maximumPredicates || size.values > Self.maximumListValues {
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container,
-                debugDescription: "the predicate is too large: it may hold at most \(Self.maximumPredicates) predicates and \(Self.maximumListValues) list values")
+                debugDescription:
+                    "the predicate is too large: it may hold at most \(Self.maximumPredicates) predicates and \(Self.maximumListValues) list values"
+            )
         }
     }
 

@@ -13,12 +13,13 @@ public struct WirePreferredUnitsRequest: Codable, Sendable {
 
     /// The types; an unknown identifier or one that is not a quantity type is an invalid argument.
     public func quantityTypes() throws -> Set<HKQuantityType> {
-        Set(try types.map { name in
-            guard let type = try WireTypes.objectType(name) as? HKQuantityType else {
-                throw HKError.invalidArgument("\(name) is not a quantity type")
-            }
-            return type
-        })
+        Set(
+            try types.map { name in
+                guard let type = try WireTypes.objectType(name) as? HKQuantityType else {
+                    throw HKError.invalidArgument("\(name) is not a quantity type")
+                }
+                return type
+            })
     }
 }
 

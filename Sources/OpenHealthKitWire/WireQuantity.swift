@@ -21,7 +21,9 @@ public struct WireQuantity: Codable, Sendable, Hashable {
 
     /// The quantity; a unit string HealthKit does not know, or a value that is not finite, is an invalid argument.
     public func quantity() throws -> HKQuantity {
-        guard value.isFinite else { throw HKError.invalidArgument("The quantity value \(value) is not a finite number") }
+        guard value.isFinite else {
+            throw HKError.invalidArgument("The quantity value \(value) is not a finite number")
+        }
         return HKQuantity(unit: try HKUnit(parsing: unit), doubleValue: value)
     }
 }

@@ -63,7 +63,8 @@ public struct WireBackgroundDelivery: Codable, Sendable {
     public var updateFrequency: HKUpdateFrequency {
         get throws {
             guard let frequency = HKUpdateFrequency.allCases.first(where: { "\($0)" == frequency }) else {
-                throw HKError.invalidArgument("\(frequency) is not an update frequency: use immediate, hourly, daily or weekly")
+                throw HKError.invalidArgument(
+                    "\(frequency) is not an update frequency: use immediate, hourly, daily or weekly")
             }
             return frequency
         }

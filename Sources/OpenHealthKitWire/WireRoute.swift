@@ -50,7 +50,9 @@ public struct WireRoute<Parameter>: Sendable {
         guard let open = template.firstIndex(of: "{"), let close = template[open...].firstIndex(of: "}") else {
             preconditionFailure("\(template) has no {parameter}")
         }
-        self.init(endpoint: WireEndpoint(method, template), parameterName: String(template[template.index(after: open)..<close]), text: text)
+        self.init(
+            endpoint: WireEndpoint(method, template),
+            parameterName: String(template[template.index(after: open)..<close]), text: text)
     }
 
     /// The HTTP method.
@@ -73,7 +75,9 @@ public struct WireRoute<Parameter>: Sendable {
         return WireRoute<Void>(endpoint: endpoint, parameterName: parameterName) { _ in written }
     }
 
-    private static var segmentCharacters: CharacterSet { CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")) }
+    private static var segmentCharacters: CharacterSet {
+        CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+    }
 }
 
 extension WireRoute where Parameter == Void {

@@ -42,7 +42,8 @@ public enum WireRoutes {
     /// The store's current anchor.
     public static let anchor = WireRoute(.get, "/v1/anchor")
     /// A characteristic (`dateOfBirth()`, `biologicalSex()`...).
-    public static let characteristic = WireRoute<HKCharacteristicTypeIdentifier>(.get, template: "/v1/characteristics/{type}")
+    public static let characteristic = WireRoute<HKCharacteristicTypeIdentifier>(
+        .get, template: "/v1/characteristics/{type}")
     /// `preferredUnits(for:)`.
     public static let preferredUnits = WireRoute(.post, "/v1/preferred-units")
 
@@ -97,9 +98,11 @@ public enum WireRoutes {
     /// Answers a waiting permission request.
     public static let answerAuthorization = WireRoute<UUID>(.post, template: "/v1/owner/authorization/{id}/answer")
     /// A characteristic, as the owner reads it.
-    public static let ownerCharacteristic = WireRoute<HKCharacteristicTypeIdentifier>(.get, template: "/v1/owner/characteristics/{type}")
+    public static let ownerCharacteristic = WireRoute<HKCharacteristicTypeIdentifier>(
+        .get, template: "/v1/owner/characteristics/{type}")
     /// Sets (or clears) a characteristic.
-    public static let setOwnerCharacteristic = WireRoute<HKCharacteristicTypeIdentifier>(.put, template: "/v1/owner/characteristics/{type}")
+    public static let setOwnerCharacteristic = WireRoute<HKCharacteristicTypeIdentifier>(
+        .put, template: "/v1/owner/characteristics/{type}")
     /// The sources of a type's samples (`?type=`).
     public static let ownerSources = WireRoute(.get, "/v1/owner/sources")
     /// The order statistics merge a type's sources in (`?type=`).

@@ -4,7 +4,8 @@ public import OpenHealthKitModel
 extension WireSample {
     /// The wire form of a sample (quantities in the unit they carry).
     public init(_ sample: HKSample) {
-        self.init(uuid: sample.uuid, type: sample.sampleType.identifier, startDate: sample.startDate, endDate: sample.endDate)
+        self.init(
+            uuid: sample.uuid, type: sample.sampleType.identifier, startDate: sample.startDate, endDate: sample.endDate)
         device = sample.device.map(WireDevice.init)
         metadata = WireMetadata.encode(sample.metadata)
         sourceRevision = WireSourceRevision(sample.sourceRevision)
@@ -14,8 +15,10 @@ extension WireSample {
         case let sample as HKCategorySample:
             value = sample.value
         case let correlation as HKCorrelation:
-            objects = correlation.objects.sorted { ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString) }
-                .map(WireSample.init)
+            objects = correlation.objects.sorted {
+                ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString)
+            }
+            .map(WireSample.init)
         case let workout as HKWorkout:
             workoutActivityType = workout.workoutActivityType.rawValue
             duration = workout.duration
@@ -42,11 +45,13 @@ extension WireSample {
         switch type {
         case let quantityType as HKQuantityType:
             return HKQuantitySample.stored(
-                uuid: uuid, type: quantityType, quantity: try required(quantity, "quantity").quantity(), start: start, end: end,
+                uuid: uuid, type: quantityType, quantity: try required(quantity, "quantity").quantity(), start: start,
+                end: end,
                 device: device, metadata: metadata, sourceRevision: revision)
         case let categoryType as HKCategoryType:
             return HKCategorySample(
-                uuid: uuid, type: categoryType, value: try required(value, "value"), start: start, end: end, device: device,
+                uuid: uuid, type: categoryType, value: try required(value, "value"), start: start, end: end,
+                device: device,
                 metadata: metadata, sourceRevision: revision)
         case let correlationType as HKCorrelationType:
             let members = try required(objects, "objects").map { try $0.sample() }
@@ -71,11 +76,14 @@ extension WireSample {
         let energy = try totalEnergyBurned?.quantity(), distance = try totalDistance?.quantity()
         let strokes = try totalSwimmingStrokeCount?.quantity(), flights = try totalFlightsClimbed?.quantity()
         // Without a duration, the model computes it from the dates and the pause and resume events.
-        let duration = try self.duration ?? HKWorkout(
-            validating: activity, start: start, end: end, workoutEvents: events, totalEnergyBurned: energy,
-            totalDistance: distance, totalSwimmingStrokeCount: strokes, totalFlightsClimbed: flights, device: device,
-            metadata: metadata
-        ).duration
+        let duration =
+            try self.duration
+            ?? HKWorkout(
+                validating: activity, start: start, end: end, workoutEvents: events, totalEnergyBurned: energy,
+                totalDistance: distance, totalSwimmingStrokeCount: strokes, totalFlightsClimbed: flights,
+                device: device,
+                metadata: metadata
+            ).duration
         return HKWorkout(
             uuid: uuid, activityType: activity, start: start, end: end, workoutEvents: events, duration: duration,
             totalEnergyBurned: energy, totalDistance: distance, totalSwimmingStrokeCount: strokes,
@@ -97,8 +105,10 @@ extension WireSample {
         case is HKCategoryType: allowed = ["value"]
         case is HKCorrelationType: allowed = ["objects"]
         case is HKWorkoutType:
-            allowed = ["workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
-                       "totalSwimmingStrokeCount", "totalFlightsClimbed"]
+            allowed = [
+                "workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
+                "totalSwimmingStrokeCount", "totalFlightsClimbed",
+            ]
         default: allowed = []
         }
         if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {

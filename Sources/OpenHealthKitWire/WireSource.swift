@@ -48,6 +48,7 @@ public struct WireSourceRevision: Codable, Sendable, Hashable {
         let parts = operatingSystemVersion.split(separator: ".").map { Int($0) ?? 0 } + [0, 0, 0]
         return HKSourceRevision(
             source: source.source, version: version, productType: productType,
-            operatingSystemVersion: OperatingSystemVersion(majorVersion: parts[0], minorVersion: parts[1], patchVersion: parts[2]))
+            operatingSystemVersion: OperatingSystemVersion(
+                majorVersion: parts[0], minorVersion: parts[1], patchVersion: parts[2]))
     }
 }

@@ -32,7 +32,9 @@ public struct WireStatisticsQuery: Codable, Sendable {
         guard let quantityType = try WireTypes.sampleType(type) as? HKQuantityType else {
             throw HKError.invalidArgument("\(type) is not a quantity type: statistics need one")
         }
-        let known: HKStatisticsOptions = [.separateBySource, .discreteAverage, .discreteMin, .discreteMax, .cumulativeSum, .mostRecent, .duration]
+        let known: HKStatisticsOptions = [
+            .separateBySource, .discreteAverage, .discreteMin, .discreteMax, .cumulativeSum, .mostRecent, .duration,
+        ]
         guard known.isSuperset(of: HKStatisticsOptions(rawValue: options)) else {
             throw HKError.invalidArgument("\(options) is not an HKStatisticsOptions raw value")
         }
@@ -70,7 +72,8 @@ public struct WireStatisticsIntervals: Codable, Sendable {
         }
         var calendar = Calendar(identifier: identifier)
         calendar.timeZone = zone
-        return try StatisticsIntervals(anchor: anchorDate.date, components: intervalComponents.components, calendar: calendar)
+        return try StatisticsIntervals(
+            anchor: anchorDate.date, components: intervalComponents.components, calendar: calendar)
     }
 }
 
@@ -143,7 +146,9 @@ public struct WireDateInterval: Codable, Sendable, Equatable {
 
     /// The interval; a start after the end is an invalid argument.
     public func interval() throws -> DateInterval {
-        guard start.date <= end.date else { throw HKError.invalidArgument("A date interval's start must not be after its end") }
+        guard start.date <= end.date else {
+            throw HKError.invalidArgument("A date interval's start must not be after its end")
+        }
         return DateInterval(start: start.date, end: end.date)
     }
 }
@@ -207,7 +212,8 @@ public struct WireSourceStatistics: Codable, Sendable {
     }
 
     package var statistics: SourceStatistics {
-        SourceStatistics(source: SourceRow(bundleIdentifier: source.bundleIdentifier, name: source.name), values: values.values)
+        SourceStatistics(
+            source: SourceRow(bundleIdentifier: source.bundleIdentifier, name: source.name), values: values.values)
     }
 }
 
@@ -243,9 +249,12 @@ public struct WireStatisticsValues: Codable, Sendable {
 
     package var values: StatisticsValues {
         var interval: DateInterval?
-        if let start = mostRecentStart?.date, let end = mostRecentEnd?.date, start <= end { interval = DateInterval(start: start, end: end) }
+        if let start = mostRecentStart?.date, let end = mostRecentEnd?.date, start <= end {
+            interval = DateInterval(start: start, end: end)
+        }
         return StatisticsValues(
-            sum: sum, average: average, minimum: minimum, maximum: maximum, mostRecent: mostRecent, mostRecentInterval: interval,
+            sum: sum, average: average, minimum: minimum, maximum: maximum, mostRecent: mostRecent,
+            mostRecentInterval: interval,
             duration: duration)
     }
 }

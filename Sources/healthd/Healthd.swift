@@ -42,7 +42,8 @@ struct Healthd: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         if let store, store.isEmpty { throw ValidationError("--store needs a file path") }
         guard DaemonConfiguration.byteCount(maxUploadSize) != nil else {
-            throw ValidationError("invalid --max-upload-size \(maxUploadSize): use bytes, or a number with k, M or G (500M, 16G)")
+            throw ValidationError(
+                "invalid --max-upload-size \(maxUploadSize): use bytes, or a number with k, M or G (500M, 16G)")
         }
     }
 
@@ -57,7 +58,8 @@ struct Healthd: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let configuration = DaemonConfiguration(
             host: host, port: port, storePath: store ?? DaemonConfiguration.defaultStorePath,
-            maximumUploadSize: DaemonConfiguration.byteCount(maxUploadSize) ?? DaemonConfiguration.defaultMaximumUploadSize)
+            maximumUploadSize: DaemonConfiguration.byteCount(maxUploadSize)
+                ?? DaemonConfiguration.defaultMaximumUploadSize)
         let daemon: HealthDaemon
         do {
             daemon = try HealthDaemon(configuration: configuration, logger: logger)
@@ -78,7 +80,8 @@ struct Healthd: AsyncParsableCommand {
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             var message = "Health is at \(address)\n"
             if let secret = daemon.newOwnerSecret {
-                message = "Health is at \(address) — owner secret: \(secret)\n"
+                message =
+                    "Health is at \(address) — owner secret: \(secret)\n"
                     + "(shown once; it is kept in \(configuration.storePath).owner-secret, readable by you only)\n"
             }
             // Unbuffered, so that whoever started healthd sees the address at once.

@@ -42,14 +42,17 @@ import OpenHealthKitModel
         #expect {
             try date(text)
         } throws: { error in
-            (error as? HKError)?.code == .errorInvalidArgument && (error as? HKError)?.message.contains("'\(text)'") == true
+            (error as? HKError)?.code == .errorInvalidArgument
+                && (error as? HKError)?.message.contains("'\(text)'") == true
         }
     }
 
     @Test func outputKeepsMillisecondsOnlyWhenPresent() {
         let instant = Date(timeIntervalSince1970: 1_730_622_600.25)
         #expect(instant.formattedForOutput(in: utc) == "2024-11-03T08:30:00.250+00:00")
-        #expect(Date(timeIntervalSince1970: 0).formattedForOutput(in: TimeZone(secondsFromGMT: 19800)!) == "1970-01-01T05:30:00+05:30")
+        #expect(
+            Date(timeIntervalSince1970: 0).formattedForOutput(in: TimeZone(secondsFromGMT: 19800)!)
+                == "1970-01-01T05:30:00+05:30")
     }
 
     @Test func timeZoneOption() throws {

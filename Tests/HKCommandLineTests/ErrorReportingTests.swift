@@ -20,7 +20,10 @@ import OpenHealthKitModel
             Issue.record("an unknown --kind was accepted")
         } catch {
             #expect(ExitStatus(for: error) == .badInput)
-            #expect(HK.errorLine(for: error) == "hk: The value 'nope' is invalid for '--kind <kind>'. Please provide one of the following: quantity, category, characteristic, correlation, workout, series, activitySummary")
+            #expect(
+                HK.errorLine(for: error)
+                    == "hk: The value 'nope' is invalid for '--kind <kind>'. Please provide one of the following: quantity, category, characteristic, correlation, workout, series, activitySummary"
+            )
         }
     }
 

@@ -4,7 +4,8 @@ import Testing
 /// `hk import` through the real binary on the exports of Tests/OpenHealthKitExchangeTests/Fixtures, each into a
 /// store file of its own.
 @Suite struct ImportCommandTests {
-    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("OpenHealthKitExchangeTests/Fixtures")
 
     private static func fixture(_ path: String) -> String {
@@ -12,9 +13,13 @@ import Testing
     }
 
     /// `hk import FIXTURE --quiet --format json` parsed.
-    private func importing(_ path: String, into store: TemporaryStore, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
-        let output = try await store.succeed(["import", Self.fixture(path), "--quiet", "--format", "json"], sourceLocation: sourceLocation)
-        return try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+    private func importing(
+        _ path: String, into store: TemporaryStore, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [String: Any] {
+        let output = try await store.succeed(
+            ["import", Self.fixture(path), "--quiet", "--format", "json"], sourceLocation: sourceLocation)
+        return try #require(
+            JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], sourceLocation: sourceLocation)
     }
 
     /// `read`/`added`/`alreadyStored`/`skipped` of a counts object.
@@ -31,13 +36,14 @@ import Testing
         let store = try TemporaryStore()
         let summary = try await importing("alxdrcirilo-apple-health-parser/export.zip", into: store)
         #expect((summary["document"] as? String)?.hasSuffix("export.zip:apple_health_export/export.xml") == true)
-        #expect(records(summary) == [
-            "HKCategoryTypeIdentifierSleepAnalysis": [2, 2, 0, 0],
-            "HKQuantityTypeIdentifierActiveEnergyBurned": [2, 2, 0, 0],
-            "HKQuantityTypeIdentifierAppleExerciseTime": [1, 1, 0, 0],
-            "HKQuantityTypeIdentifierAppleStandTime": [1, 1, 0, 0],
-            "HKQuantityTypeIdentifierHeartRate": [2, 2, 0, 0],
-        ])
+        #expect(
+            records(summary) == [
+                "HKCategoryTypeIdentifierSleepAnalysis": [2, 2, 0, 0],
+                "HKQuantityTypeIdentifierActiveEnergyBurned": [2, 2, 0, 0],
+                "HKQuantityTypeIdentifierAppleExerciseTime": [1, 1, 0, 0],
+                "HKQuantityTypeIdentifierAppleStandTime": [1, 1, 0, 0],
+                "HKQuantityTypeIdentifierHeartRate": [2, 2, 0, 0],
+            ])
         #expect(summary["locale"] as? String == "en_NL")
         #expect(summary["skippedTotal"] as? Int == 0)
         #expect(summary["warningsTotal"] as? Int == 1)  // CardioFitnessMedicationsUse, which the catalog lacks
@@ -49,9 +55,11 @@ import Testing
     @Test func anUnzippedFolderWithARouteFile() async throws {
         let store = try TemporaryStore()
         let summary = try await importing("dogsheep-healthkit-to-sqlite/zip_contents", into: store)
-        #expect(records(summary) == [
-            "HKQuantityTypeIdentifierBodyMassIndex": [1, 1, 0, 0], "HKQuantityTypeIdentifierHeartRate": [1, 1, 0, 0],
-        ])
+        #expect(
+            records(summary) == [
+                "HKQuantityTypeIdentifierBodyMassIndex": [1, 1, 0, 0],
+                "HKQuantityTypeIdentifierHeartRate": [1, 1, 0, 0],
+            ])
         #expect(counts(summary["workouts"]) == [1, 1, 0, 0])
         #expect(counts(summary["workoutRoutes"]) == [1, 1, 0, 0])
         #expect(counts(summary["activitySummaries"]) == [2, 2, 0, 0])
@@ -64,13 +72,16 @@ import Testing
     @Test func anExportDocumentWithACyrillicSource() async throws {
         let store = try TemporaryStore()
         let summary = try await importing("aleksi-applehealth/testdata.xml", into: store)
-        #expect(records(summary) == [
-            "HKQuantityTypeIdentifierBodyMass": [1, 1, 0, 0], "HKQuantityTypeIdentifierHeight": [1, 1, 0, 0],
-        ])
+        #expect(
+            records(summary) == [
+                "HKQuantityTypeIdentifierBodyMass": [1, 1, 0, 0], "HKQuantityTypeIdentifierHeight": [1, 1, 0, 0],
+            ])
         let sources = try #require(summary["sources"] as? [String: String])
         let bundleIdentifier = try #require(sources["Здоровье"])
         #expect(bundleIdentifier.hasPrefix("org.openhealthkit.export.source-"))
-        #expect(try await store.succeed(["sources", "bodyMass", "--format", "csv"]) == "name,bundleIdentifier\nЗдоровье,\(bundleIdentifier)\n")
+        #expect(
+            try await store.succeed(["sources", "bodyMass", "--format", "csv"])
+                == "name,bundleIdentifier\nЗдоровье,\(bundleIdentifier)\n")
         #expect(try await store.samples("bodyMass", ["--unit", "kg"]).first?["value"] as? Double == 65)
         #expect(try await store.succeed(["me", "--format", "csv"]).contains("1987-10-02"))
     }
@@ -79,9 +90,11 @@ import Testing
         let store = try TemporaryStore()
         let summary = try await importing("Synthetic/localized.zip", into: store)
         #expect((summary["document"] as? String)?.hasSuffix("localized.zip:apple_health_export/导出.xml") == true)
-        #expect(records(summary) == [
-            "HKQuantityTypeIdentifierHeartRate": [1, 1, 0, 0], "HKQuantityTypeIdentifierHeartRateVariabilitySDNN": [1, 1, 0, 0],
-        ])
+        #expect(
+            records(summary) == [
+                "HKQuantityTypeIdentifierHeartRate": [1, 1, 0, 0],
+                "HKQuantityTypeIdentifierHeartRateVariabilitySDNN": [1, 1, 0, 0],
+            ])
         #expect(summary["heartbeatsAdded"] as? Int == 2)
         #expect(summary["routeLocationsAdded"] as? Int == 2)
         #expect(try await store.samples("heartRate").first?["source"] as? String == "小明的 Apple Watch")
@@ -94,9 +107,13 @@ import Testing
         #expect(records(summary)["HKQuantityTypeIdentifierStepCount"] == [2, 2, 0, 0])
         // Members listed both inside their correlation and at top level are stored once.
         #expect(records(summary)["HKQuantityTypeIdentifierBloodPressureSystolic"] == [2, 1, 1, 0])
-        let day = ["stats", "stepCount", "--from", "2022-11-01", "--to", "2022-11-02", "--timezone", "Europe/Paris", "--format", "json"]
+        let day = [
+            "stats", "stepCount", "--from", "2022-11-01", "--to", "2022-11-02", "--timezone", "Europe/Paris",
+            "--format", "json",
+        ]
         func total() async throws -> Double? {
-            let rows = try JSONSerialization.jsonObject(with: Data(try await store.succeed(day).utf8)) as? [[String: Any]]
+            let rows =
+                try JSONSerialization.jsonObject(with: Data(try await store.succeed(day).utf8)) as? [[String: Any]]
             return rows?.first?["sum"] as? Double
         }
         #expect(try await total() == 612)  // Annas iPhone, which stored steps first
@@ -121,12 +138,19 @@ import Testing
 
     @Test func theTextSummary() async throws {
         let store = try TemporaryStore()
-        let text = try await store.succeed(["import", Self.fixture("Synthetic/everything"), "--quiet", "--timezone", "UTC"])
-        #expect(text.hasPrefix("Imported \(Self.fixture("Synthetic/everything/apple_health_export/export.xml")), exported 2022-11-02T19:15:00+00:00 (locale de_DE): 31 added, 4 already stored, 0 skipped.\n"))
+        let text = try await store.succeed([
+            "import", Self.fixture("Synthetic/everything"), "--quiet", "--timezone", "UTC",
+        ])
+        #expect(
+            text.hasPrefix(
+                "Imported \(Self.fixture("Synthetic/everything/apple_health_export/export.xml")), exported 2022-11-02T19:15:00+00:00 (locale de_DE): 31 added, 4 already stored, 0 skipped.\n"
+            ))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let table = try #require(lines.firstIndex { $0.hasPrefix("type ") })
         #expect(lines[table] == "type                                            read  added  already stored  skipped")
-        let rows = lines[(table + 1)...].prefix { !$0.isEmpty }.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        let rows = lines[(table + 1)...].prefix { !$0.isEmpty }.map {
+            $0.split(separator: " ").first.map(String.init) ?? ""
+        }
         // Records by name, then correlations, then the other elements, the unrecognized ones and the total.
         #expect(rows.contains("stepCount"))
         #expect(rows.firstIndex(of: "bodyMass")! < rows.firstIndex(of: "stepCount")!)
@@ -140,7 +164,10 @@ import Testing
         #expect(lines.contains("  dateOfBirth: 1980-02-29"))
         #expect(lines.contains("  Annas iPhone (org.openhealthkit.export.annas-iphone-49b8bbcf)"))
         #expect(lines.contains("Warnings (3):"))
-        #expect(lines.contains("  line 23: 1 control characters, which XML does not allow, were read as spaces (the first at line 23)"))
+        #expect(
+            lines.contains(
+                "  line 23: 1 control characters, which XML does not allow, were read as spaces (the first at line 23)")
+        )
     }
 
     /// Skipped records are listed with their lines and reasons, 20 at most, and the import still succeeds.
@@ -150,8 +177,11 @@ import Testing
         let bad = (1...25).map { index in
             #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-01-0\#(index % 9 + 1) 08:00:00 +0000" endDate="2024-01-01 07:00:00 +0000" value="\#(index)"/>"#
         }
-        let good = #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-01-01 08:00:00 +0000" endDate="2024-01-01 08:00:00 +0000" value="70"/>"#
-        try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n" + ([good] + bad).joined(separator: "\n") + "\n</HealthData>\n")
+        let good =
+            #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-01-01 08:00:00 +0000" endDate="2024-01-01 08:00:00 +0000" value="70"/>"#
+        try
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+            + ([good] + bad).joined(separator: "\n") + "\n</HealthData>\n")
             .write(to: document, atomically: true, encoding: .utf8)
         let result = try await store.run(["import", document.path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -199,14 +229,16 @@ import Testing
 
         let damaged = store.folder.appendingPathComponent("damaged.zip")
         try Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 64)).write(to: damaged)
-        try await store.expectBadInput(["import", damaged.path], naming: "\(damaged.path) cannot be read as a zip archive")
+        try await store.expectBadInput(
+            ["import", damaged.path], naming: "\(damaged.path) cannot be read as a zip archive")
 
         let empty = store.folder.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         try await store.expectBadInput(["import", empty.path], naming: "\(empty.path) holds no Health export")
 
         try await store.expectBadInput(["import"], naming: "<path>")
-        try await store.expectBadInput(["import", Self.fixture("aleksi-applehealth/testdata.xml"), "--format", "csv"], naming: "csv")
+        try await store.expectBadInput(
+            ["import", Self.fixture("aleksi-applehealth/testdata.xml"), "--format", "csv"], naming: "csv")
     }
 
     /// What is not an export is refused before the store is opened: no store file is left behind.
@@ -217,7 +249,8 @@ import Testing
         let text = inputs.appendingPathComponent("notes.txt")
         try Data("this is not an export".utf8).write(to: text)
         let otherXML = inputs.appendingPathComponent("export.xml")
-        try Data("<?xml version=\"1.0\"?>\n<ClinicalDocument><title>x</title></ClinicalDocument>\n".utf8).write(to: otherXML)
+        try Data("<?xml version=\"1.0\"?>\n<ClinicalDocument><title>x</title></ClinicalDocument>\n".utf8).write(
+            to: otherXML)
         let damaged = inputs.appendingPathComponent("damaged.zip")
         try Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 64)).write(to: damaged)
         let empty = inputs.appendingPathComponent("empty")
@@ -227,7 +260,9 @@ import Testing
             let result = try await store.run(["import", input.path, "--quiet"])
             #expect(result.status == 2, "\(input.path)")
             #expect(result.stderrLines.count == 1 && result.stderr.contains(input.path), "\(result.stderr)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: store.folder.path) == ["inputs"], "\(input.path) left a store")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: store.folder.path) == ["inputs"],
+                "\(input.path) left a store")
         }
     }
 
@@ -235,7 +270,9 @@ import Testing
         let store = try TemporaryStore()
         let file = store.folder.appendingPathComponent("not-a-store")
         try Data(repeating: 0x41, count: 4096).write(to: file)
-        let result = try await HKProcess.run(["import", Self.fixture("aleksi-applehealth/testdata.xml"), "--quiet", "--store", file.path])
+        let result = try await HKProcess.run([
+            "import", Self.fixture("aleksi-applehealth/testdata.xml"), "--quiet", "--store", file.path,
+        ])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1)

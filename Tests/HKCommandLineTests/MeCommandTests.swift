@@ -5,16 +5,17 @@ import Testing
 @Suite struct MeCommandTests {
     @Test func unsetCharacteristicsReadAsAppsSeeThem() async throws {
         let store = try TemporaryStore()
-        #expect(try await store.succeed(["me"]) == """
-            name                 value
-            dateOfBirth
-            biologicalSex        notSet
-            bloodType            notSet
-            fitzpatrickSkinType  notSet
-            wheelchairUse        notSet
-            activityMoveMode     activeEnergy
+        #expect(
+            try await store.succeed(["me"]) == """
+                name                 value
+                dateOfBirth
+                biologicalSex        notSet
+                bloodType            notSet
+                fitzpatrickSkinType  notSet
+                wheelchairUse        notSet
+                activityMoveMode     activeEnergy
 
-            """)
+                """)
     }
 
     @Test func setAndGet() async throws {
@@ -25,17 +26,20 @@ import Testing
             "--set", "activityMoveMode=appleMoveTime",
         ])
         #expect(output.isEmpty)
-        #expect(try await store.succeed(["me", "--format", "csv"]) == """
-            name,value
-            dateOfBirth,1984-03-02
-            biologicalSex,female
-            bloodType,aPositive
-            fitzpatrickSkinType,IV
-            wheelchairUse,no
-            activityMoveMode,appleMoveTime
+        #expect(
+            try await store.succeed(["me", "--format", "csv"]) == """
+                name,value
+                dateOfBirth,1984-03-02
+                biologicalSex,female
+                bloodType,aPositive
+                fitzpatrickSkinType,IV
+                wheelchairUse,no
+                activityMoveMode,appleMoveTime
 
-            """)
-        try await store.succeed(["me", "--set", "bloodType=notSet", "--set", "dateOfBirth=", "--set", "activityMoveMode="])
+                """)
+        try await store.succeed([
+            "me", "--set", "bloodType=notSet", "--set", "dateOfBirth=", "--set", "activityMoveMode=",
+        ])
         let json = try await store.succeed(["me", "--format", "json"])
         let records = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
         #expect(records.first == ["name": "dateOfBirth"])
@@ -47,7 +51,8 @@ import Testing
     @Test func badInputChangesNothing() async throws {
         let store = try TemporaryStore()
         try await store.succeed(["me", "--set", "biologicalSex=male"])
-        try await store.expectBadInput(["me", "--set", "biologicalSex=female", "--set", "bloodType=zPositive"], naming: "zPositive")
+        try await store.expectBadInput(
+            ["me", "--set", "biologicalSex=female", "--set", "bloodType=zPositive"], naming: "zPositive")
         try await store.expectBadInput(["me", "--set", "dateOfBirth=1984-02-30"], naming: "1984-02-30")
         try await store.expectBadInput(["me", "--set", "dateOfBirth=2999-01-01"], naming: "2999-01-01")
         try await store.expectBadInput(["me", "--set", "dateOfBirth=March 2nd"], naming: "March 2nd")

@@ -26,7 +26,10 @@ import Testing
                 "toShare": ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierBodyMass"],
                 "toRead": ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierHeartRate"],
             ]
-            let asking = Task { try await daemon.call("POST", "/v1/authorization/request?wait=60", bearer: credential, json: request, timeout: 90) }
+            let asking = Task {
+                try await daemon.call(
+                    "POST", "/v1/authorization/request?wait=60", bearer: credential, json: request, timeout: 90)
+            }
             let pending = try await Self.pendingRequests(daemon)
             #expect(pending.count == 1)
             #expect(pending.first?["app"] as? String == Self.app)
@@ -41,7 +44,10 @@ import Testing
             #expect(refused.stderr.hasPrefix("hk: \(Self.app) did not ask to share heartRate"))
             #expect(try await daemon.records(["auth", "pending"]).count == 1)
 
-            #expect(try await daemon.succeed(["auth", "answer", Self.app, "--share", "stepCount", "--read", "HKQuantityTypeIdentifierHeartRate"]).isEmpty)
+            #expect(
+                try await daemon.succeed([
+                    "auth", "answer", Self.app, "--share", "stepCount", "--read", "HKQuantityTypeIdentifierHeartRate",
+                ]).isEmpty)
             let answered = try await asking.value
             #expect(answered.status == 200)
             #expect(answered.object?["status"] as? String == "answered")
@@ -56,7 +62,8 @@ import Testing
             #expect(byType?["HKQuantityTypeIdentifierStepCount"]?["read"] == "denied")
 
             // The app's calls are in the audit log.
-            let query = try await daemon.call("POST", "/v1/queries/samples", bearer: credential, json: ["type": "HKQuantityTypeIdentifierStepCount"])
+            let query = try await daemon.call(
+                "POST", "/v1/queries/samples", bearer: credential, json: ["type": "HKQuantityTypeIdentifierStepCount"])
             #expect(query.status == 200)
             let audit = try await daemon.records(["audit", "--app", Self.app])
             #expect(audit.map { $0["operation"] as? String } == ["authorization.request", "query.samples"])
@@ -64,10 +71,15 @@ import Testing
             #expect(audit.last?["outcome"] as? String == "success")
             #expect(audit.allSatisfy { $0["app"] as? String == Self.app && $0["error"] == nil })
             #expect(try await daemon.records(["audit", "--since", "2999-01-01"]).isEmpty)
-            #expect(try await daemon.succeed(["audit", "--format", "csv"]).hasPrefix("id,time,app,operation,types,sampleCount,outcome,error\n"))
+            #expect(
+                try await daemon.succeed(["audit", "--format", "csv"]).hasPrefix(
+                    "id,time,app,operation,types,sampleCount,outcome,error\n"))
 
             // Nothing but `apps register` prints the credential, and nothing prints the owner secret.
-            for arguments in [["apps", "list"], ["apps", "list", "--format", "json"], ["audit", "--format", "csv"], ["auth", "pending"]] {
+            for arguments in [
+                ["apps", "list"], ["apps", "list", "--format", "json"], ["audit", "--format", "csv"],
+                ["auth", "pending"],
+            ] {
                 let output = try await daemon.succeed(arguments)
                 let secret = daemon.ownerSecret
                 #expect(!output.contains(credential) && !output.contains(secret), "\(arguments)")
@@ -84,14 +96,22 @@ import Testing
     @Test func refusedManifestsAreBadInput() async throws {
         try await RunningHealthd.with { daemon in
             let cases: [(AppFolder, String)] = [
-                (try AppFolder(in: daemon.store.folder, bundleIdentifier: "com.example.*"),
-                 "The bundle identifier com.example.* is a wildcard App ID; HealthKit requires an explicit App ID."),
-                (try AppFolder(in: daemon.store.folder, bundleIdentifier: Self.app, healthKit: false),
-                 "Missing com.apple.developer.healthkit entitlement."),
-                (try AppFolder(in: daemon.store.folder, bundleIdentifier: Self.app, readUsage: nil, writeUsage: nil),
-                 "NSHealthShareUsageDescription or NSHealthUpdateUsageDescription must be set in the app's Info.plist"),
-                (try AppFolder(in: daemon.store.folder, bundleIdentifier: Self.app, readUsage: " "),
-                 #"The string " " is an invalid value for NSHealthShareUsageDescription"#),
+                (
+                    try AppFolder(in: daemon.store.folder, bundleIdentifier: "com.example.*"),
+                    "The bundle identifier com.example.* is a wildcard App ID; HealthKit requires an explicit App ID."
+                ),
+                (
+                    try AppFolder(in: daemon.store.folder, bundleIdentifier: Self.app, healthKit: false),
+                    "Missing com.apple.developer.healthkit entitlement."
+                ),
+                (
+                    try AppFolder(in: daemon.store.folder, bundleIdentifier: Self.app, readUsage: nil, writeUsage: nil),
+                    "NSHealthShareUsageDescription or NSHealthUpdateUsageDescription must be set in the app's Info.plist"
+                ),
+                (
+                    try AppFolder(in: daemon.store.folder, bundleIdentifier: Self.app, readUsage: " "),
+                    #"The string " " is an invalid value for NSHealthShareUsageDescription"#
+                ),
             ]
             for (folder, message) in cases {
                 let result = try await daemon.hk(["apps", "register", folder.path])
@@ -109,21 +129,28 @@ import Testing
             let usages: [([String], String)] = [
                 (["apps", "register"], "give the app's folder, or --info-plist and --entitlements"),
                 (["apps", "register", folder.path, "--info-plist", folder.infoPlist.path], "not both"),
-                (["apps", "register", "--info-plist", folder.infoPlist.path], "--info-plist and --entitlements go together"),
+                (
+                    ["apps", "register", "--info-plist", folder.infoPlist.path],
+                    "--info-plist and --entitlements go together"
+                ),
                 (["apps", "register", folder.infoPlist.path], "is not a folder"),
                 (["apps", "revoke", "com.example.unknown"], "No app com.example.unknown is registered"),
             ]
             for (arguments, problem) in usages {
                 let result = try await daemon.hk(arguments)
                 #expect(result.status == 2, "\(arguments)")
-                #expect(result.stderrLines.count == 1 && result.stderr.contains(problem), "\(arguments): \(result.stderr)")
+                #expect(
+                    result.stderrLines.count == 1 && result.stderr.contains(problem), "\(arguments): \(result.stderr)")
             }
-            let first = try await daemon.succeed(["apps", "register", "--info-plist", folder.infoPlist.path, "--entitlements", folder.entitlements.path])
+            let first = try await daemon.succeed([
+                "apps", "register", "--info-plist", folder.infoPlist.path, "--entitlements", folder.entitlements.path,
+            ])
             // Registering again issues a new credential; the first one stops working.
             let second = try await daemon.succeed(["apps", "register", folder.path])
             #expect(first != second)
             let secondCredential = second.trimmingCharacters(in: .newlines)
-            #expect(try await daemon.call("GET", "/v1/app", bearer: first.trimmingCharacters(in: .newlines)).status == 401)
+            #expect(
+                try await daemon.call("GET", "/v1/app", bearer: first.trimmingCharacters(in: .newlines)).status == 401)
             #expect(try await daemon.call("GET", "/v1/app", bearer: secondCredential).status == 200)
             #expect(try await daemon.records(["apps"]).count == 1)
         }
@@ -138,7 +165,9 @@ import Testing
             #expect(unknownType.stderr.hasPrefix("hk: unknown type 'stepz'"))
             let nothingPending = try await daemon.hk(["auth", "answer", Self.app, "--read", "stepCount"])
             #expect(nothingPending.status == 2)
-            #expect(nothingPending.stderr == "hk: \(Self.app) has no permission request waiting (hk auth pending lists them)\n")
+            #expect(
+                nothingPending.stderr
+                    == "hk: \(Self.app) has no permission request waiting (hk auth pending lists them)\n")
             #expect(try await daemon.records(["auth"]).isEmpty)
         }
     }
@@ -151,23 +180,36 @@ import Testing
             // Without --store, OPENHEALTHKIT_OWNER_SECRET comes before the file next to OPENHEALTHKIT_STORE's store.
             let fromEnvironment = try await HKProcess.run(
                 ["apps", "list", "--healthd", address],
-                environment: ["OPENHEALTHKIT_OWNER_SECRET": secret, "OPENHEALTHKIT_STORE": elsewhere.path, "OPENHEALTHKIT_HEALTHD": nil])
+                environment: [
+                    "OPENHEALTHKIT_OWNER_SECRET": secret, "OPENHEALTHKIT_STORE": elsewhere.path,
+                    "OPENHEALTHKIT_HEALTHD": nil,
+                ])
             #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
             let fromStoreVariable = try await HKProcess.run(
                 ["apps", "list"],
-                environment: ["OPENHEALTHKIT_OWNER_SECRET": nil, "OPENHEALTHKIT_STORE": daemon.store.path, "OPENHEALTHKIT_HEALTHD": address])
+                environment: [
+                    "OPENHEALTHKIT_OWNER_SECRET": nil, "OPENHEALTHKIT_STORE": daemon.store.path,
+                    "OPENHEALTHKIT_HEALTHD": address,
+                ])
             #expect(fromStoreVariable.status == 0, "\(fromStoreVariable.stderr)")
 
             let wrong = "not-the-secret"
             let refused = try await HKProcess.run(
-                ["apps", "list", "--healthd", address], environment: ["OPENHEALTHKIT_OWNER_SECRET": wrong, "OPENHEALTHKIT_STORE": nil])
+                ["apps", "list", "--healthd", address],
+                environment: ["OPENHEALTHKIT_OWNER_SECRET": wrong, "OPENHEALTHKIT_STORE": nil])
             #expect(refused.status == 1)
-            #expect(refused.stderr == "hk: healthd at \(address) refused the owner secret from OPENHEALTHKIT_OWNER_SECRET: The owner secret is not valid\n")
+            #expect(
+                refused.stderr
+                    == "hk: healthd at \(address) refused the owner secret from OPENHEALTHKIT_OWNER_SECRET: The owner secret is not valid\n"
+            )
 
             let missing = try await HKProcess.run(
-                ["apps", "list", "--healthd", address, "--store", elsewhere.path], environment: ["OPENHEALTHKIT_OWNER_SECRET": secret])
+                ["apps", "list", "--healthd", address, "--store", elsewhere.path],
+                environment: ["OPENHEALTHKIT_OWNER_SECRET": secret])
             #expect(missing.status == 1)
-            #expect(missing.stderrLines.count == 1 && missing.stderr.contains("cannot read the owner secret at \(elsewhere.path).owner-secret"))
+            #expect(
+                missing.stderrLines.count == 1
+                    && missing.stderr.contains("cannot read the owner secret at \(elsewhere.path).owner-secret"))
             #expect(!missing.stderr.contains(secret))
         }
     }
@@ -179,13 +221,18 @@ import Testing
             let result = try await store.run(arguments + ["--healthd", "http://127.0.0.1:1"])
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr == "hk: cannot reach healthd at http://127.0.0.1:1: is it running? (give its address with --healthd)\n")
+            #expect(
+                result.stderr
+                    == "hk: cannot reach healthd at http://127.0.0.1:1: is it running? (give its address with --healthd)\n"
+            )
         }
-        let unreachableDefault = try await store.run(["apps"], environment: ["OPENHEALTHKIT_HEALTHD": "http://127.0.0.1:1/"])
+        let unreachableDefault = try await store.run(
+            ["apps"], environment: ["OPENHEALTHKIT_HEALTHD": "http://127.0.0.1:1/"])
         #expect(unreachableDefault.stderr.contains("http://127.0.0.1:1/"))
         let invalid = try await store.run(["apps", "--healthd", "127.0.0.1:8787"])
         #expect(invalid.status == 2)
-        #expect(invalid.stderr == "hk: invalid healthd address '127.0.0.1:8787': use a URL such as http://127.0.0.1:8787\n")
+        #expect(
+            invalid.stderr == "hk: invalid healthd address '127.0.0.1:8787': use a URL such as http://127.0.0.1:8787\n")
     }
 
     /// `hk auth pending`'s records, once healthd holds the request (it arrives from another task).
@@ -199,7 +246,9 @@ import Testing
     }
 
     /// `authorizationStatus(for:)` of the app, as healthd answers it.
-    private static func shareStatus(_ daemon: RunningHealthd, _ type: String, _ credential: String) async throws -> String? {
+    private static func shareStatus(_ daemon: RunningHealthd, _ type: String, _ credential: String) async throws
+        -> String?
+    {
         let answer = try await daemon.call("GET", "/v1/authorization/status?type=\(type)", bearer: credential)
         return answer.object?["name"] as? String
     }

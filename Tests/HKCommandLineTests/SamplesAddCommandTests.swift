@@ -21,9 +21,10 @@ import Testing
         let samples = try await store.samples("stepCount", ["--timezone", "UTC"])
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let start = try #require((samples[1]["start"] as? String).flatMap {
-            formatter.date(from: $0) ?? ISO8601DateFormatter().date(from: $0)
-        })
+        let start = try #require(
+            (samples[1]["start"] as? String).flatMap {
+                formatter.date(from: $0) ?? ISO8601DateFormatter().date(from: $0)
+            })
         #expect(abs(start.timeIntervalSince(before)) < 60)
         #expect(samples[1]["end"] as? String == samples[1]["start"] as? String)
         #expect(samples[0]["start"] as? String == "2024-11-03T13:00:00+00:00")
@@ -32,7 +33,10 @@ import Testing
 
     @Test func bareDatesStartInTheTimeZone() async throws {
         let store = try TemporaryStore()
-        try await store.add(["stepCount", "1", "count", "--start", "2024-11-03", "--end", "2024-11-04", "--timezone", "America/Los_Angeles"])
+        try await store.add([
+            "stepCount", "1", "count", "--start", "2024-11-03", "--end", "2024-11-04", "--timezone",
+            "America/Los_Angeles",
+        ])
         let sample = try #require(try await store.samples("stepCount", ["--timezone", "UTC"]).first)
         #expect(sample["start"] as? String == "2024-11-03T07:00:00+00:00")
         #expect(sample["end"] as? String == "2024-11-04T08:00:00+00:00")
@@ -63,7 +67,8 @@ import Testing
             "--metadata", "note=x=y",
             "--metadata", "empty=",
         ])
-        let metadata = try #require(try await store.samples("stepCount", ["--timezone", "Europe/Paris"]).first?["metadata"] as? [String: Any])
+        let metadata = try #require(
+            try await store.samples("stepCount", ["--timezone", "Europe/Paris"]).first?["metadata"] as? [String: Any])
         #expect(metadata["HKWasUserEntered"] as? Bool == true)
         #expect(metadata["HKElevationAscended"] as? String == "418 cm")
         #expect(metadata["HKTimeZone"] as? String == "Europe/Paris")
@@ -109,11 +114,17 @@ import Testing
             naming: "startDate")
         try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "novalue"], naming: "novalue")
         try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "=1"], naming: "=1")
-        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "a=1", "--metadata", "a=2"], naming: "twice")
-        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKWasUserEntered=maybe"], naming: "maybe")
-        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKElevationAscended=418"], naming: "418")
-        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKWeatherCondition=sunny"], naming: "sunny")
-        try await store.expectBadInput(add + ["stepCount", "1", "count", "--metadata", "HKMetadataKeySyncIdentifier=a"], naming: "HKMetadataKeySyncVersion")
+        try await store.expectBadInput(
+            add + ["stepCount", "1", "count", "--metadata", "a=1", "--metadata", "a=2"], naming: "twice")
+        try await store.expectBadInput(
+            add + ["stepCount", "1", "count", "--metadata", "HKWasUserEntered=maybe"], naming: "maybe")
+        try await store.expectBadInput(
+            add + ["stepCount", "1", "count", "--metadata", "HKElevationAscended=418"], naming: "418")
+        try await store.expectBadInput(
+            add + ["stepCount", "1", "count", "--metadata", "HKWeatherCondition=sunny"], naming: "sunny")
+        try await store.expectBadInput(
+            add + ["stepCount", "1", "count", "--metadata", "HKMetadataKeySyncIdentifier=a"],
+            naming: "HKMetadataKeySyncVersion")
         try await store.expectBadInput(add + ["stepCount", "1", "count", "--source", "!!"], naming: "!!")
         try await store.expectBadInput(add + ["stepCount", "1", "count", "--bogus"], naming: "--bogus")
     }

@@ -6,7 +6,9 @@ import Testing
     @Test func deletesSilently() async throws {
         let store = try TemporaryStore()
         let kept = try await store.add(["stepCount", "1", "count", "--start", "2024-11-03T08:00:00Z"])
-        let deleted = try await store.add(["stepCount", "2", "count", "--start", "2024-11-03T09:00:00Z", "--source", "Pedometer"])
+        let deleted = try await store.add([
+            "stepCount", "2", "count", "--start", "2024-11-03T09:00:00Z", "--source", "Pedometer",
+        ])
         let sleep = try await store.add(["sleepAnalysis", "awake"])
         #expect(try await store.succeed(["samples", "delete", deleted.lowercased(), sleep]).isEmpty)
         #expect(try await store.samples("stepCount").map { $0["uuid"] as? String } == [kept])

@@ -4,8 +4,11 @@ import Testing
 /// `hk stats` through the real binary, against a store file of its own.
 @Suite struct StatsCommandTests {
     /// `hk stats ARGUMENTS... --format json` parsed.
-    private func stats(_ store: TemporaryStore, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> [[String: Any]] {
-        let output = try await store.succeed(["stats"] + arguments + ["--format", "json"], sourceLocation: sourceLocation)
+    private func stats(
+        _ store: TemporaryStore, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [[String: Any]] {
+        let output = try await store.succeed(
+            ["stats"] + arguments + ["--format", "json"], sourceLocation: sourceLocation)
         return try #require(
             JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], sourceLocation: sourceLocation)
     }
@@ -15,17 +18,22 @@ import Testing
     private func overlappingSteps() async throws -> TemporaryStore {
         let store = try TemporaryStore()
         try await store.add([
-            "stepCount", "1000", "count", "--start", "2024-11-03T10:00:00Z", "--end", "2024-11-03T11:00:00Z", "--source", "Phone",
+            "stepCount", "1000", "count", "--start", "2024-11-03T10:00:00Z", "--end", "2024-11-03T11:00:00Z",
+            "--source", "Phone",
         ])
         try await store.add([
-            "stepCount", "600", "count", "--start", "2024-11-03T10:30:00Z", "--end", "2024-11-03T11:30:00Z", "--source", "Watch",
+            "stepCount", "600", "count", "--start", "2024-11-03T10:30:00Z", "--end", "2024-11-03T11:30:00Z", "--source",
+            "Watch",
         ])
         return store
     }
 
     @Test func dailySumsMergeSourcesByPriority() async throws {
         let store = try await overlappingSteps()
-        let arguments = ["stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone", "UTC", "--by-source"]
+        let arguments = [
+            "stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone", "UTC",
+            "--by-source",
+        ]
         let days = try await stats(store, arguments)
         #expect(days.count == 2)
         #expect(days[0]["start"] as? String == "2024-11-03T00:00:00+00:00")
@@ -47,67 +55,78 @@ import Testing
     @Test func jsonShape() async throws {
         let store = try await overlappingSteps()
         let output = try await store.succeed([
-            "stats", "stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone", "UTC",
+            "stats", "stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone",
+            "UTC",
             "--by-source", "--format", "json",
         ])
-        #expect(output == """
-            [
-              {
-                "end" : "2024-11-04T00:00:00+00:00",
-                "sources" : {
-                  "Phone" : {
-                    "sum" : 1000,
+        #expect(
+            output == """
+                [
+                  {
+                    "end" : "2024-11-04T00:00:00+00:00",
+                    "sources" : {
+                      "Phone" : {
+                        "sum" : 1000,
+                        "unit" : "count"
+                      },
+                      "Watch" : {
+                        "sum" : 600,
+                        "unit" : "count"
+                      }
+                    },
+                    "start" : "2024-11-03T00:00:00+00:00",
+                    "sum" : 1300,
                     "unit" : "count"
                   },
-                  "Watch" : {
-                    "sum" : 600,
-                    "unit" : "count"
-                  }
-                },
-                "start" : "2024-11-03T00:00:00+00:00",
-                "sum" : 1300,
-                "unit" : "count"
-              },
-              {
-                "end" : "2024-11-05T00:00:00+00:00",
-                "sources" : {
-                  "Phone" : {
-                    "sum" : null,
-                    "unit" : "count"
-                  },
-                  "Watch" : {
+                  {
+                    "end" : "2024-11-05T00:00:00+00:00",
+                    "sources" : {
+                      "Phone" : {
+                        "sum" : null,
+                        "unit" : "count"
+                      },
+                      "Watch" : {
+                        "sum" : null,
+                        "unit" : "count"
+                      }
+                    },
+                    "start" : "2024-11-04T00:00:00+00:00",
                     "sum" : null,
                     "unit" : "count"
                   }
-                },
-                "start" : "2024-11-04T00:00:00+00:00",
-                "sum" : null,
-                "unit" : "count"
-              }
-            ]
+                ]
 
-            """)
-        let plain = try await stats(store, ["stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-04", "--timezone", "UTC"])
+                """)
+        let plain = try await stats(
+            store,
+            ["stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-04", "--timezone", "UTC"])
         #expect(plain.count == 1)
         #expect(Set(plain[0].keys) == ["start", "end", "sum", "unit"])
     }
 
     @Test func tableAndCSV() async throws {
         let store = try await overlappingSteps()
-        let arguments = ["stats", "stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone", "UTC"]
-        #expect(try await store.succeed(arguments + ["--by-source", "--format", "csv"]) == """
-            start,end,sum,unit,sources.Phone.sum,sources.Watch.sum
-            2024-11-03T00:00:00+00:00,2024-11-04T00:00:00+00:00,1300,count,1000,600
-            2024-11-04T00:00:00+00:00,2024-11-05T00:00:00+00:00,,count,,
+        let arguments = [
+            "stats", "stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone",
+            "UTC",
+        ]
+        #expect(
+            try await store.succeed(arguments + ["--by-source", "--format", "csv"]) == """
+                start,end,sum,unit,sources.Phone.sum,sources.Watch.sum
+                2024-11-03T00:00:00+00:00,2024-11-04T00:00:00+00:00,1300,count,1000,600
+                2024-11-04T00:00:00+00:00,2024-11-05T00:00:00+00:00,,count,,
 
-            """)
-        #expect(try await store.succeed(arguments) == """
-            start                      end                        sum   unit
-            2024-11-03T00:00:00+00:00  2024-11-04T00:00:00+00:00  1300  count
-            2024-11-04T00:00:00+00:00  2024-11-05T00:00:00+00:00        count
+                """)
+        #expect(
+            try await store.succeed(arguments) == """
+                start                      end                        sum   unit
+                2024-11-03T00:00:00+00:00  2024-11-04T00:00:00+00:00  1300  count
+                2024-11-04T00:00:00+00:00  2024-11-05T00:00:00+00:00        count
 
-            """)
-        #expect(try await store.succeed(["stats", "heartRate", "--format", "csv"]) == "start,end,average,min,max,mostRecent,unit\n,,,,,,count/s\n")
+                """)
+        #expect(
+            try await store.succeed(["stats", "heartRate", "--format", "csv"])
+                == "start,end,average,min,max,mostRecent,unit\n,,,,,,count/s\n")
     }
 
     @Test func splitsAcrossMidnightInTheTimeZone() async throws {
@@ -116,16 +135,22 @@ import Testing
             "stepCount", "100", "count", "--start", "2024-11-03T23:30:00+01:00", "--end", "2024-11-04T00:30:00+01:00",
         ])
         let paris = try await stats(
-            store, ["stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone", "Europe/Paris"])
+            store,
+            [
+                "stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone",
+                "Europe/Paris",
+            ])
         #expect(paris.map { $0["start"] as? String } == ["2024-11-03T00:00:00+01:00", "2024-11-04T00:00:00+01:00"])
         #expect(paris.map { $0["sum"] as? Double } == [50, 50])
         // In UTC the walk is 22:30–23:30 on the 3rd.
         let utc = try await stats(
-            store, ["stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone", "UTC"])
+            store,
+            ["stepCount", "--interval", "day", "--from", "2024-11-03", "--to", "2024-11-05", "--timezone", "UTC"])
         #expect(utc.map { $0["sum"] as? Double } == [100, nil])
         // Without --interval, one sum over the range, clipped to it.
         let evening = try await stats(
-            store, ["stepCount", "--from", "2024-11-03T23:00:00+01:00", "--to", "2024-11-04", "--timezone", "Europe/Paris"])
+            store,
+            ["stepCount", "--from", "2024-11-03T23:00:00+01:00", "--to", "2024-11-04", "--timezone", "Europe/Paris"])
         #expect(evening.count == 1)
         #expect(evening[0]["start"] as? String == "2024-11-03T23:00:00+01:00")
         #expect(evening[0]["end"] as? String == "2024-11-04T00:00:00+01:00")
@@ -139,15 +164,19 @@ import Testing
             "stepCount", "2300", "count", "--start", "2024-03-10T00:00:00-08:00", "--end", "2024-03-11T00:00:00-07:00",
         ])
         let zone = ["--timezone", "America/Los_Angeles"]
-        let days = try await stats(store, ["stepCount", "--interval", "day", "--from", "2024-03-09", "--to", "2024-03-12"] + zone)
-        #expect(days.map { $0["start"] as? String } == [
-            "2024-03-09T00:00:00-08:00", "2024-03-10T00:00:00-08:00", "2024-03-11T00:00:00-07:00",
-        ])
-        #expect(days.map { $0["end"] as? String } == [
-            "2024-03-10T00:00:00-08:00", "2024-03-11T00:00:00-07:00", "2024-03-12T00:00:00-07:00",
-        ])
+        let days = try await stats(
+            store, ["stepCount", "--interval", "day", "--from", "2024-03-09", "--to", "2024-03-12"] + zone)
+        #expect(
+            days.map { $0["start"] as? String } == [
+                "2024-03-09T00:00:00-08:00", "2024-03-10T00:00:00-08:00", "2024-03-11T00:00:00-07:00",
+            ])
+        #expect(
+            days.map { $0["end"] as? String } == [
+                "2024-03-10T00:00:00-08:00", "2024-03-11T00:00:00-07:00", "2024-03-12T00:00:00-07:00",
+            ])
         #expect(days.map { $0["sum"] as? Double } == [nil, 2300, nil])
-        let hours = try await stats(store, ["stepCount", "--interval", "hour", "--from", "2024-03-10", "--to", "2024-03-11"] + zone)
+        let hours = try await stats(
+            store, ["stepCount", "--interval", "hour", "--from", "2024-03-10", "--to", "2024-03-11"] + zone)
         #expect(hours.count == 23)
         #expect(hours.allSatisfy { $0["sum"] as? Double == 100 })
         #expect(hours[2]["start"] as? String == "2024-03-10T03:00:00-07:00")
@@ -158,7 +187,8 @@ import Testing
         try await store.add(["stepCount", "10", "count", "--start", "2024-11-03T12:00:00Z"])  // a Sunday
         try await store.add(["stepCount", "20", "count", "--start", "2024-11-04T12:00:00Z"])  // the Monday after
         let zone = ["--timezone", "UTC"]
-        let weeks = try await stats(store, ["stepCount", "--interval", "week", "--from", "2024-11-03", "--to", "2024-11-05"] + zone)
+        let weeks = try await stats(
+            store, ["stepCount", "--interval", "week", "--from", "2024-11-03", "--to", "2024-11-05"] + zone)
         #expect(weeks.map { $0["start"] as? String } == ["2024-10-28T00:00:00+00:00", "2024-11-04T00:00:00+00:00"])
         #expect(weeks.map { $0["sum"] as? Double } == [10, 20])
         let months = try await stats(store, ["stepCount", "--interval", "month", "--from", "2024-11-03"] + zone)
@@ -186,7 +216,9 @@ import Testing
         #expect(day["mostRecent"] as? Double == 120)
         #expect(day["unit"] as? String == "count/min")
 
-        let canonical = try await stats(store, ["heartRate", "--interval", "hour", "--from", "2024-11-03T09:00Z", "--to", "2024-11-03T11:00Z"] + zone)
+        let canonical = try await stats(
+            store,
+            ["heartRate", "--interval", "hour", "--from", "2024-11-03T09:00Z", "--to", "2024-11-03T11:00Z"] + zone)
         #expect(canonical.map { $0["min"] as? Double } == [nil, 1])
         #expect(canonical.map { $0["average"] as? Double } == [nil, 1.8])
         #expect(canonical.map { $0["unit"] as? String } == ["count/s", "count/s"])
@@ -210,7 +242,8 @@ import Testing
         try await store.expectBadInput(["stats", "bloodPressure"], naming: "correlation")
         try await store.expectBadInput(["stats", "nosuchType"], naming: "nosuchType")
         try await store.expectBadInput(["stats", "stepCount", "--timezone", "Mars/Olympus"], naming: "Mars/Olympus")
-        try await store.expectBadInput(["stats", "stepCount", "--from", "2024-11-04", "--to", "2024-11-03"], naming: "--to")
+        try await store.expectBadInput(
+            ["stats", "stepCount", "--from", "2024-11-04", "--to", "2024-11-03"], naming: "--to")
         try await store.expectBadInput(["stats", "stepCount", "--from", "yesterday"], naming: "yesterday")
         try await store.expectBadInput(["stats"], naming: "<type>")
     }

@@ -16,7 +16,8 @@ import OpenHealthKitEngine
 
     @Test func storeOptionWinsOverTheEnvironment() async throws {
         let store = try TemporaryStore(), other = try TemporaryStore()
-        let result = try await store.run(["samples", "add", "stepCount", "5", "count"], environment: ["OPENHEALTHKIT_STORE": other.path])
+        let result = try await store.run(
+            ["samples", "add", "stepCount", "5", "count"], environment: ["OPENHEALTHKIT_STORE": other.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try await store.samples("stepCount").count == 1)
         #expect(!FileManager.default.fileExists(atPath: other.path))
@@ -27,7 +28,9 @@ import OpenHealthKitEngine
         let environment: [String: String?] = ["OPENHEALTHKIT_STORE": nil, "XDG_DATA_HOME": store.folder.path]
         let result = try await HKProcess.run(["me", "--set", "bloodType=oNegative"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(FileManager.default.fileExists(atPath: store.folder.appendingPathComponent("OpenHealthKit/health.sqlite").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: store.folder.appendingPathComponent("OpenHealthKit/health.sqlite").path))
     }
 
     @Test func unopenableStoreIsAFailure() async throws {

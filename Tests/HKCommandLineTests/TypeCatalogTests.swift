@@ -22,7 +22,8 @@ import OpenHealthKitModel
         #expect {
             try CommandLineInput.objectType(named: "stepz")
         } throws: { error in
-            (error as? HKError)?.code == .errorInvalidArgument && (error as? HKError)?.message.hasPrefix("unknown type 'stepz'") == true
+            (error as? HKError)?.code == .errorInvalidArgument
+                && (error as? HKError)?.message.hasPrefix("unknown type 'stepz'") == true
         }
     }
 }

@@ -12,10 +12,11 @@ import Testing
     @Test func jsonListsTheWholeCatalog() async throws {
         let entries = try await jsonEntries()
         let byKind = Dictionary(grouping: entries) { $0["kind"] as? String ?? "" }.mapValues(\.count)
-        #expect(byKind == [
-            "quantity": 121, "category": 72, "characteristic": 6, "correlation": 2, "workout": 1, "series": 2,
-            "activitySummary": 1,
-        ])
+        #expect(
+            byKind == [
+                "quantity": 121, "category": 72, "characteristic": 6, "correlation": 2, "workout": 1, "series": 2,
+                "activitySummary": 1,
+            ])
         #expect(Set(entries.compactMap { $0["name"] as? String }).count == entries.count)
     }
 
@@ -30,8 +31,12 @@ import Testing
     }
 
     @Test func aggregationStylesUseApplesCaseNames() async throws {
-        let styles = Set(try await jsonEntries(["--kind", "quantity"]).compactMap { $0["aggregationStyle"] as? String })
-        #expect(styles == ["cumulative", "discreteArithmetic", "discreteTemporallyWeighted", "discreteEquivalentContinuousLevel"])
+        let styles = Set(
+            try await jsonEntries(["--kind", "quantity"]).compactMap { $0["aggregationStyle"] as? String })
+        #expect(
+            styles == [
+                "cumulative", "discreteArithmetic", "discreteTemporallyWeighted", "discreteEquivalentContinuousLevel",
+            ])
     }
 
     @Test func jsonCategoryEntry() async throws {
@@ -55,8 +60,13 @@ import Testing
 
     /// The deprecated `audioExposureEvent` and its successor share one raw string: both names are listed.
     @Test func bothAudioExposureEventNamesAreListed() async throws {
-        let shared = try await jsonEntries().filter { $0["identifier"] as? String == "HKCategoryTypeIdentifierAudioExposureEvent" }
-        #expect(Set(shared.compactMap { $0["name"] as? String }) == ["audioExposureEvent", "environmentalAudioExposureEvent"])
+        let shared = try await jsonEntries().filter {
+            $0["identifier"] as? String == "HKCategoryTypeIdentifierAudioExposureEvent"
+        }
+        #expect(
+            Set(shared.compactMap { $0["name"] as? String }) == [
+                "audioExposureEvent", "environmentalAudioExposureEvent",
+            ])
     }
 
     @Test func jsonIsStable() async throws {
@@ -76,27 +86,31 @@ import Testing
 
     @Test func tableAlignsColumns() async throws {
         let result = try await HKProcess.run(["types", "--kind", "correlation"])
-        #expect(result.stdout == """
-            name           identifier                                kind         unit  aggregationStyle  writable  values
-            bloodPressure  HKCorrelationTypeIdentifierBloodPressure  correlation                          false
-            food           HKCorrelationTypeIdentifierFood           correlation                          false
+        #expect(
+            result.stdout == """
+                name           identifier                                kind         unit  aggregationStyle  writable  values
+                bloodPressure  HKCorrelationTypeIdentifierBloodPressure  correlation                          false
+                food           HKCorrelationTypeIdentifierFood           correlation                          false
 
-            """)
+                """)
     }
 
     @Test(arguments: ["stepCount", "stepcount", "HKQuantityTypeIdentifierStepCount"])
     func acceptsShortNamesAndRawIdentifiers(name: String) async throws {
         let result = try await HKProcess.run(["types", "--format", "csv", name])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            name,identifier,kind,unit,aggregationStyle,writable,values
-            stepCount,HKQuantityTypeIdentifierStepCount,quantity,count,cumulative,true,
+        #expect(
+            result.stdout == """
+                name,identifier,kind,unit,aggregationStyle,writable,values
+                stepCount,HKQuantityTypeIdentifierStepCount,quantity,count,cumulative,true,
 
-            """)
+                """)
     }
 
     @Test func severalTypesOfSeveralKinds() async throws {
-        let names = try await jsonEntries(["sleepAnalysis", "HKCorrelationTypeIdentifierFood", "workout"]).compactMap { $0["name"] as? String }
+        let names = try await jsonEntries(["sleepAnalysis", "HKCorrelationTypeIdentifierFood", "workout"]).compactMap {
+            $0["name"] as? String
+        }
         #expect(names == ["sleepAnalysis", "food", "workout"])
     }
 

@@ -55,7 +55,9 @@ import Testing
 }
 
 /// `hk arguments...` exits 2, prints nothing on stdout and one line `hk: ...` naming `problem` on stderr.
-func expectBadInput(_ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+func expectBadInput(_ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+{
     let result = try await HKProcess.run(arguments)
     #expect(result.status == 2, "\(arguments)", sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, "\(arguments)", sourceLocation: sourceLocation)

@@ -18,10 +18,13 @@ import OpenHealthKitWire
 
             // Asking again joins the same request.
             #expect(try await app.call("POST", "/v1/authorization/request?wait=0.1", json: body).status == 202)
-            let pending = try await daemon.owner("GET", "/v1/owner/authorization/pending").decode(WirePendingRequests.self).requests
+            let pending = try await daemon.owner("GET", "/v1/owner/authorization/pending").decode(
+                WirePendingRequests.self
+            ).requests
             #expect(pending.count == 1)
             #expect(pending.first?.id == id)
-            #expect(pending.first?.toShare == ["HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierStepCount"])
+            #expect(
+                pending.first?.toShare == ["HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierStepCount"])
             #expect(pending.first?.app.shareUsageDescription == "Reads your data to show trends.")
 
             let answered = try await daemon.owner(
@@ -30,15 +33,19 @@ import OpenHealthKitWire
             #expect(answered.status == 200)
             #expect(try await app.call("POST", "/v1/authorization/request", json: body).status == 200)
             #expect(try await app.call("GET", "/v1/authorization/requests/\(id.uuidString)").status == 404)
-            let heartRate = try await app.call("GET", "/v1/authorization/status?type=heartRate").decode(WireAuthorizationStatus.self)
+            let heartRate = try await app.call("GET", "/v1/authorization/status?type=heartRate").decode(
+                WireAuthorizationStatus.self)
             #expect(heartRate.authorizationStatus == .sharingAuthorized && heartRate.name == "sharingAuthorized")
-            let steps = try await app.call("GET", "/v1/authorization/status?type=stepCount").decode(WireAuthorizationStatus.self)
+            let steps = try await app.call("GET", "/v1/authorization/status?type=stepCount").decode(
+                WireAuthorizationStatus.self)
             #expect(steps.authorizationStatus == .sharingDenied)
-            let status = try await app.call("POST", "/v1/authorization/request-status", json: body).decode(WireRequestStatus.self)
+            let status = try await app.call("POST", "/v1/authorization/request-status", json: body).decode(
+                WireRequestStatus.self)
             #expect(status.status == .unnecessary)
 
             let unknown = try await daemon.owner(
-                "POST", "/v1/owner/authorization/\(UUID().uuidString)/answer", json: WireAuthorizationAnswer(allowedToShare: [], allowedToRead: []))
+                "POST", "/v1/owner/authorization/\(UUID().uuidString)/answer",
+                json: WireAuthorizationAnswer(allowedToShare: [], allowedToRead: []))
             #expect(unknown.status == 404)
         }
     }
@@ -47,12 +54,20 @@ import OpenHealthKitWire
         try await withDaemon { daemon in
             let app = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app()))
             let disallowed = try await app.call(
-                "POST", "/v1/authorization/request?wait=0", json: ["toShare": ["HKCorrelationTypeIdentifierBloodPressure"], "toRead": []])
+                "POST", "/v1/authorization/request?wait=0",
+                json: ["toShare": ["HKCorrelationTypeIdentifierBloodPressure"], "toRead": []])
             #expect(disallowed.status == 400)
-            #expect(disallowed.error?.error.message == "Authorization to share the following types is disallowed: HKCorrelationTypeIdentifierBloodPressure")
-            let check = try await app.call("POST", "/v1/authorization/check", json: ["toShare": ["HKQuantityTypeIdentifierAppleExerciseTime"], "toRead": []])
+            #expect(
+                disallowed.error?.error.message
+                    == "Authorization to share the following types is disallowed: HKCorrelationTypeIdentifierBloodPressure"
+            )
+            let check = try await app.call(
+                "POST", "/v1/authorization/check",
+                json: ["toShare": ["HKQuantityTypeIdentifierAppleExerciseTime"], "toRead": []])
             #expect(check.status == 400)
-            #expect(try await daemon.owner("GET", "/v1/owner/authorization/pending").decode(WirePendingRequests.self).requests.isEmpty)
+            #expect(
+                try await daemon.owner("GET", "/v1/owner/authorization/pending").decode(WirePendingRequests.self)
+                    .requests.isEmpty)
         }
     }
 
@@ -62,13 +77,18 @@ import OpenHealthKitWire
             let grants = try await daemon.owner("GET", "/v1/owner/apps/com.example.app/grants").decode(WireGrants.self)
             #expect(grants.grants["HKQuantityTypeIdentifierHeartRate"]?.share == "sharingAuthorized")
             #expect(grants.grants["HKQuantityTypeIdentifierHeartRate"]?.read == "authorized")
-            let changed = try await daemon.owner("DELETE", "/v1/owner/apps/com.example.app/grants").decode(WireGrants.self)
+            let changed = try await daemon.owner("DELETE", "/v1/owner/apps/com.example.app/grants").decode(
+                WireGrants.self)
             #expect(changed.grants["HKQuantityTypeIdentifierHeartRate"]?.share == "sharingDenied")
             let refused = try await app.save([AppClient.beat(60)])
-            #expect(refused.status == 403 && refused.error?.error.code == HKError.Code.errorAuthorizationDenied.rawValue)
+            #expect(
+                refused.status == 403 && refused.error?.error.code == HKError.Code.errorAuthorizationDenied.rawValue)
             let restored = try await daemon.owner(
                 "PUT", "/v1/owner/apps/com.example.app/grants",
-                json: WireGrants(grants: ["heartRate": try JSONDecoder().decode(WireGrant.self, from: Data(#"{"share": "sharingAuthorized", "read": "denied"}"#.utf8))]))
+                json: WireGrants(grants: [
+                    "heartRate": try JSONDecoder().decode(
+                        WireGrant.self, from: Data(#"{"share": "sharingAuthorized", "read": "denied"}"#.utf8))
+                ]))
             #expect(restored.status == 200)
             #expect(try await app.save([AppClient.beat(60)]).status == 200)
         }

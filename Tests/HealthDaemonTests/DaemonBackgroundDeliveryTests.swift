@@ -21,7 +21,9 @@ import OpenHealthKitWire
     }
 
     func steps(_ count: Double, at seconds: Double) -> WireSample {
-        var sample = WireSample(type: Self.steps, startDate: Date(timeIntervalSince1970: seconds), endDate: Date(timeIntervalSince1970: seconds + 60))
+        var sample = WireSample(
+            type: Self.steps, startDate: Date(timeIntervalSince1970: seconds),
+            endDate: Date(timeIntervalSince1970: seconds + 60))
         sample.quantity = WireQuantity(value: count, unit: "count")
         return sample
     }
@@ -29,11 +31,15 @@ import OpenHealthKitWire
     @Test func theStreamAnnouncesPendingChangesWhenTheAppConnects() async throws {
         try await withDaemon { daemon in
             let (app, writer) = try await apps(daemon, types: ["heartRate"])
-            #expect(try await app.call("POST", "/v1/background-delivery", json: ["type": "heartRate", "frequency": "immediate"]).status == 200)
+            #expect(
+                try await app.call(
+                    "POST", "/v1/background-delivery", json: ["type": "heartRate", "frequency": "immediate"]
+                ).status == 200)
             #expect(try await writer.save([AppClient.beat(60)]).status == 200)
             let anchor = try await app.anchor()
 
-            let stream = EventStreamReader(url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
+            let stream = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
             let events = try await stream.wait { !$0.isEmpty }
             #expect(events.first?.change.types == [Self.heartRate])
             stream.close()
@@ -41,11 +47,13 @@ import OpenHealthKitWire
             let listed = try await app.call("GET", "/v1/background-delivery").decode(WireBackgroundDeliveries.self)
             #expect(listed.deliveries.first?.acknowledgedAnchor ?? -1 < anchor)
             let acknowledgement = WireBackgroundDeliveryAcknowledgement(types: [Self.heartRate], anchor: anchor)
-            #expect(try await app.call("POST", "/v1/background-delivery/acknowledge", json: acknowledgement).status == 200)
+            #expect(
+                try await app.call("POST", "/v1/background-delivery/acknowledge", json: acknowledgement).status == 200)
             let after = try await app.call("GET", "/v1/background-delivery").decode(WireBackgroundDeliveries.self)
             #expect(after.deliveries.first?.acknowledgedAnchor == anchor)
 
-            let again = EventStreamReader(url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
+            let again = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
             #expect(try await again.connected() == 200)
             try await Task.sleep(for: .milliseconds(300))
             #expect(again.events.isEmpty)
@@ -57,21 +65,42 @@ import OpenHealthKitWire
         let receiver = try await CallbackReceiver.start()
         try await withDaemon { daemon in
             let (app, writer) = try await apps(daemon, types: ["heartRate", "stepCount"])
-            for refused in ["http://example.com/wake", "http://10.0.0.1/wake", "https://127.0.0.1/wake", "ftp://127.0.0.1/", "nonsense"] {
-                let answer = try await app.call("PUT", "/v1/background-delivery/callback", json: WireBackgroundDeliveryCallback(url: refused))
+            for refused in [
+                "http://example.com/wake", "http://10.0.0.1/wake", "https://127.0.0.1/wake", "ftp://127.0.0.1/",
+                "nonsense",
+            ] {
+                let answer = try await app.call(
+                    "PUT", "/v1/background-delivery/callback", json: WireBackgroundDeliveryCallback(url: refused))
                 #expect(answer.status == 400, "\(refused)")
             }
-            #expect(try await app.call("PUT", "/v1/background-delivery/callback", json: WireBackgroundDeliveryCallback(url: receiver.url.absoluteString)).status == 200)
-            #expect(try await app.call("GET", "/v1/background-delivery").decode(WireBackgroundDeliveries.self).callback == receiver.url.absoluteString)
-            #expect(try await app.call("POST", "/v1/background-delivery", json: ["type": "heartRate", "frequency": "immediate"]).status == 200)
-            #expect(try await app.call("POST", "/v1/background-delivery", json: ["type": "stepCount", "frequency": "hourly"]).status == 200)
+            #expect(
+                try await app.call(
+                    "PUT", "/v1/background-delivery/callback",
+                    json: WireBackgroundDeliveryCallback(url: receiver.url.absoluteString)
+                ).status == 200)
+            #expect(
+                try await app.call("GET", "/v1/background-delivery").decode(WireBackgroundDeliveries.self).callback
+                    == receiver.url.absoluteString)
+            #expect(
+                try await app.call(
+                    "POST", "/v1/background-delivery", json: ["type": "heartRate", "frequency": "immediate"]
+                ).status == 200)
+            #expect(
+                try await app.call(
+                    "POST", "/v1/background-delivery", json: ["type": "stepCount", "frequency": "hourly"]
+                ).status == 200)
 
             // Immediate: woken for the change.
             #expect(try await writer.save([AppClient.beat(60)]).status == 200)
             let first = try await receiver.wait(for: 1)
-            #expect(first[0] == WireBackgroundWake(app: "com.example.background", types: [Self.heartRate], anchor: try await app.anchor()))
-            let acknowledgement = WireBackgroundDeliveryAcknowledgement(types: [Self.heartRate], anchor: first[0].anchor)
-            #expect(try await app.call("POST", "/v1/background-delivery/acknowledge", json: acknowledgement).status == 200)
+            #expect(
+                first[0]
+                    == WireBackgroundWake(
+                        app: "com.example.background", types: [Self.heartRate], anchor: try await app.anchor()))
+            let acknowledgement = WireBackgroundDeliveryAcknowledgement(
+                types: [Self.heartRate], anchor: first[0].anchor)
+            #expect(
+                try await app.call("POST", "/v1/background-delivery/acknowledge", json: acknowledgement).status == 200)
 
             // Hourly: woken for the first change, not again within the hour.
             #expect(try await writer.save([steps(100, at: 1_700_000_000)]).status == 200)
@@ -82,7 +111,8 @@ import OpenHealthKitWire
             #expect(receiver.received.count == 2)
 
             // A running app (a change stream open) is not woken.
-            let stream = EventStreamReader(url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
+            let stream = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
             #expect(try await stream.connected() == 200)
             #expect(try await writer.save([AppClient.beat(61, at: 1_700_000_060)]).status == 200)
             _ = try await stream.wait { $0.contains { $0.change.types.contains(Self.heartRate) } }
@@ -91,10 +121,15 @@ import OpenHealthKitWire
             stream.close()
 
             // Another app's change that the app cannot see does not wake it: deny its reads.
-            let denied = WireGrants(grants: [Self.heartRate: WireGrant(Grant(share: .sharingAuthorized, read: .denied))])
-            #expect(try await daemon.owner("PUT", "/v1/owner/apps/com.example.background/grants", json: denied).status == 200)
-            let acknowledgeAll = WireBackgroundDeliveryAcknowledgement(types: [Self.heartRate], anchor: try await app.anchor())
-            #expect(try await app.call("POST", "/v1/background-delivery/acknowledge", json: acknowledgeAll).status == 200)
+            let denied = WireGrants(grants: [Self.heartRate: WireGrant(Grant(share: .sharingAuthorized, read: .denied))]
+            )
+            #expect(
+                try await daemon.owner("PUT", "/v1/owner/apps/com.example.background/grants", json: denied).status
+                    == 200)
+            let acknowledgeAll = WireBackgroundDeliveryAcknowledgement(
+                types: [Self.heartRate], anchor: try await app.anchor())
+            #expect(
+                try await app.call("POST", "/v1/background-delivery/acknowledge", json: acknowledgeAll).status == 200)
             try await Task.sleep(for: .milliseconds(300))
             #expect(try await writer.save([AppClient.beat(62, at: 1_700_000_120)]).status == 200)
             try await Task.sleep(for: .milliseconds(600))
@@ -108,8 +143,15 @@ import OpenHealthKitWire
         receiver.answer(with: .internalServerError)
         try await withDaemon { daemon in
             let (app, writer) = try await apps(daemon, types: ["heartRate"])
-            #expect(try await app.call("PUT", "/v1/background-delivery/callback", json: WireBackgroundDeliveryCallback(url: receiver.url.absoluteString)).status == 200)
-            #expect(try await app.call("POST", "/v1/background-delivery", json: ["type": "heartRate", "frequency": "immediate"]).status == 200)
+            #expect(
+                try await app.call(
+                    "PUT", "/v1/background-delivery/callback",
+                    json: WireBackgroundDeliveryCallback(url: receiver.url.absoluteString)
+                ).status == 200)
+            #expect(
+                try await app.call(
+                    "POST", "/v1/background-delivery", json: ["type": "heartRate", "frequency": "immediate"]
+                ).status == 200)
             #expect(try await writer.save([AppClient.beat(60)]).status == 200)
             // The first attempt, then retries after 1 s and 2 s.
             _ = try await receiver.wait(for: 3)
@@ -119,7 +161,11 @@ import OpenHealthKitWire
 
             // Registering the callback again resumes wake-ups.
             receiver.answer(with: .noContent)
-            #expect(try await app.call("PUT", "/v1/background-delivery/callback", json: WireBackgroundDeliveryCallback(url: receiver.url.absoluteString)).status == 200)
+            #expect(
+                try await app.call(
+                    "PUT", "/v1/background-delivery/callback",
+                    json: WireBackgroundDeliveryCallback(url: receiver.url.absoluteString)
+                ).status == 200)
             _ = try await receiver.wait(for: 4)
         }
         try await receiver.stop()

@@ -8,9 +8,12 @@ import OpenHealthKitWire
 @Suite struct DaemonChangeStreamTests {
     static let heartRate = "HKQuantityTypeIdentifierHeartRate"
 
-    func stream(_ daemon: DaemonHarness, _ app: AppClient, anchor: Int64? = nil, lastEventID: Int64? = nil) -> EventStreamReader {
+    func stream(_ daemon: DaemonHarness, _ app: AppClient, anchor: Int64? = nil, lastEventID: Int64? = nil)
+        -> EventStreamReader
+    {
         let query = "types=\(Self.heartRate)" + (anchor.map { "&anchor=\($0)" } ?? "")
-        return EventStreamReader(url: daemon.url("/v1/changes/stream?\(query)"), credential: app.credential, lastEventID: lastEventID)
+        return EventStreamReader(
+            url: daemon.url("/v1/changes/stream?\(query)"), credential: app.credential, lastEventID: lastEventID)
     }
 
     @Test func eventsCarryAnchorsAndResumeWithoutLosingAChange() async throws {
@@ -22,7 +25,9 @@ import OpenHealthKitWire
             // From anchor 0: the change already made is reported at once, then each new one.
             let reader = stream(daemon, app, anchor: 0)
             let caughtUp = try await reader.wait { $0.count == 1 }
-            #expect(caughtUp[0].id == first && caughtUp[0].change == WireChangeEvent(anchor: first, types: [Self.heartRate]))
+            #expect(
+                caughtUp[0].id == first && caughtUp[0].change == WireChangeEvent(anchor: first, types: [Self.heartRate])
+            )
             #expect(try await app.save([AppClient.beat(61, at: 1_700_000_060)]).status == 200)
             let live = try await reader.wait { $0.count == 2 }
             let seen = try #require(live[1].id)
@@ -54,8 +59,14 @@ import OpenHealthKitWire
         try await withDaemon { daemon in
             let writer = try await AppClient.authorized(daemon, Apps.app("com.example.writer"), types: ["heartRate"])
             let blind = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app("com.example.blind")))
-            daemon.answerRequests(of: "com.example.blind") { request in AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: []) }
-            #expect(try await blind.call("POST", "/v1/authorization/request", json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"])).status == 200)
+            daemon.answerRequests(of: "com.example.blind") { request in
+                AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: [])
+            }
+            #expect(
+                try await blind.call(
+                    "POST", "/v1/authorization/request",
+                    json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"])
+                ).status == 200)
             let reader = stream(daemon, blind)
             #expect(try await reader.connected() == 200)
             #expect(try await writer.save([AppClient.beat(60)]).status == 200)
@@ -86,8 +97,10 @@ import OpenHealthKitWire
         try await withDaemon { daemon in
             let steps = "HKQuantityTypeIdentifierStepCount"
             let app = try await AppClient.authorized(daemon, types: ["stepCount"])
-            let both = EventStreamReader(url: daemon.url("/v1/changes/stream?types=\(steps)&events=change,priority"), credential: app.credential)
-            let plain = EventStreamReader(url: daemon.url("/v1/changes/stream?types=\(steps)"), credential: app.credential)
+            let both = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=\(steps)&events=change,priority"), credential: app.credential)
+            let plain = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=\(steps)"), credential: app.credential)
             #expect(try await both.connected() == 200)
             #expect(try await plain.connected() == 200)
             let anchor = try await app.anchor()
@@ -98,7 +111,9 @@ import OpenHealthKitWire
             #expect(heard.count == 1 && heard[0].name == "priority" && heard[0].id == nil)
             #expect(heard[0].change == WireChangeEvent(anchor: anchor, types: [steps]))
             // The plain stream's first event is a later change, not the priority.
-            var later = WireSample(type: steps, startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_000_060))
+            var later = WireSample(
+                type: steps, startDate: Date(timeIntervalSince1970: 1_700_000_000),
+                endDate: Date(timeIntervalSince1970: 1_700_000_060))
             later.quantity = WireQuantity(value: 10, unit: "count")
             #expect(try await app.save([later]).status == 200)
             let changed = try await app.anchor()
@@ -106,7 +121,8 @@ import OpenHealthKitWire
             both.close()
             plain.close()
 
-            let refused = EventStreamReader(url: daemon.url("/v1/changes/stream?types=\(steps)&events=change,gossip"), credential: app.credential)
+            let refused = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=\(steps)&events=change,gossip"), credential: app.credential)
             #expect(try await refused.connected() == 400)
             refused.close()
         }

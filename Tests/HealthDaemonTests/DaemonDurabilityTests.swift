@@ -27,7 +27,11 @@ import OpenHealthKitWire
         for _ in 1...Self.cycles {
             let address = running.address
             let writers = (0..<Self.writers).map { writer in
-                Task { await Self.save(to: address, credential: credential, writer: writer, acknowledged: acknowledged, refusals: refusals) }
+                Task {
+                    await Self.save(
+                        to: address, credential: credential, writer: writer, acknowledged: acknowledged,
+                        refusals: refusals)
+                }
             }
             // Killed at a random point of the writers' progress (not of the clock, which a busy machine stretches).
             let target = acknowledged.withLock { $0.count } + Int.random(in: 25...75)
@@ -44,20 +48,24 @@ import OpenHealthKitWire
         #expect(refusals.withLock { $0 }.isEmpty, "healthd refused saves while running")
         #expect(saved.count > 100, "the writers saved \(saved.count) samples")
         let answer = try await HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/queries/samples")!, bearer: credential, json: ["type": "heartRate"])
+            "POST", URL(string: running.address.absoluteString + "/v1/queries/samples")!, bearer: credential,
+            json: ["type": "heartRate"])
         let served = Set(try answer.decode(WireSamplesResponse.self).samples.map(\.uuid))
         #expect(saved.isSubset(of: served), "\(saved.subtracting(served).count) acknowledged saves are missing")
         await running.kill()
 
         let storage = try SQLiteStorage(path: store)
         #expect(try storage.integrityCheck() == "ok")
-        let rows = Set(try storage.fetch(RowQuery(typeIdentifiers: [HKQuantityType(.heartRate).identifier])).map(\.uuid))
+        let rows = Set(
+            try storage.fetch(RowQuery(typeIdentifiers: [HKQuantityType(.heartRate).identifier])).map(\.uuid))
         #expect(saved.isSubset(of: rows))
     }
 
     /// Saves batches of heart-rate samples one after the other until healthd stops answering, recording what it
     /// acknowledged (200) and any other answer.
-    static func save(to address: URL, credential: String, writer: Int, acknowledged: Locked<[UUID]>, refusals: Locked<[String]>) async {
+    static func save(
+        to address: URL, credential: String, writer: Int, acknowledged: Locked<[UUID]>, refusals: Locked<[String]>
+    ) async {
         let url = URL(string: address.absoluteString + "/v1/samples")!
         var batch = 0
         while true {
@@ -65,7 +73,10 @@ import OpenHealthKitWire
                 AppClient.beat(60 + Double(index), at: 1_700_000_000 + Double(writer * 1_000_000 + batch * 5 + index))
             }
             batch += 1
-            guard let answer = try? await HTTP.call("POST", url, bearer: credential, json: WireSaveRequest(objects: samples), timeout: SafetyTimeout.duration / .seconds(1))
+            guard
+                let answer = try? await HTTP.call(
+                    "POST", url, bearer: credential, json: WireSaveRequest(objects: samples),
+                    timeout: SafetyTimeout.duration / .seconds(1))
             else { return }
             guard answer.status == 200 else {
                 refusals.withLock { $0.append("\(answer.status) \(answer.text)") }

@@ -24,7 +24,8 @@ import OpenHealthKitWire
     @Test func aCollectionAnchoredOutsideYearsOneTo4001IsRefused() async throws {
         try await withDaemon { daemon in
             let app = try await AppClient.authorized(daemon, types: ["heartRate"])
-            let body = #"{"type":"heartRate","options":2,"intervals":{"anchorDate":1e15,"intervalComponents":{"day":1},"calendar":"gregorian","timeZone":"UTC"}}"#
+            let body =
+                #"{"type":"heartRate","options":2,"intervals":{"anchorDate":1e15,"intervalComponents":{"day":1},"calendar":"gregorian","timeZone":"UTC"}}"#
             let answer = try await app.call("POST", "/v1/queries/statistics-collection", body: Data(body.utf8))
             #expect(answer.status == 400, "\(answer.text)")
         }
@@ -33,12 +34,18 @@ import OpenHealthKitWire
     @Test func aPredicateTooLargeToRunGetsTheSame400WhetherReadingIsAllowedOrDenied() async throws {
         try await withDaemon { daemon in
             let allowed = try await AppClient.authorized(daemon, Apps.app("com.example.allowed"), types: ["heartRate"])
-            let denied = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app("com.example.denied")))
-            daemon.answerRequests(of: "com.example.denied") { request in AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: []) }
-            let asked = try await denied.call("POST", "/v1/authorization/request", json: WireAuthorizationRequest.names(["heartRate"], ["heartRate"]))
+            let denied = AppClient(
+                daemon: daemon, credential: try await daemon.register(Apps.app("com.example.denied")))
+            daemon.answerRequests(of: "com.example.denied") { request in
+                AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: [])
+            }
+            let asked = try await denied.call(
+                "POST", "/v1/authorization/request", json: WireAuthorizationRequest.names(["heartRate"], ["heartRate"]))
             #expect(asked.status == 200)
             let child = #"{"kind":"quantity","operator":">","quantity":{"value":1,"unit":"count/min"}}"#
-            let body = #"{"type":"heartRate","predicate":{"kind":"and","predicates":["# + Array(repeating: child, count: 1_000).joined(separator: ",") + "]}}"
+            let body =
+                #"{"type":"heartRate","predicate":{"kind":"and","predicates":["#
+                + Array(repeating: child, count: 1_000).joined(separator: ",") + "]}}"
             let answers = [
                 try await allowed.call("POST", "/v1/queries/samples", body: Data(body.utf8)),
                 try await denied.call("POST", "/v1/queries/samples", body: Data(body.utf8)),
@@ -64,8 +71,9 @@ import OpenHealthKitWire
                 try await other.call("POST", "/v1/samples/delete", json: WireDeleteRequest(uuids: [nowhere])),
             ]
             #expect(answers.map(\.status) == [403, 403])
-            #expect(answers[0].text.replacingOccurrences(of: theirs.uuid.uuidString, with: "X")
-                == answers[1].text.replacingOccurrences(of: nowhere.uuidString, with: "X"))
+            #expect(
+                answers[0].text.replacingOccurrences(of: theirs.uuid.uuidString, with: "X")
+                    == answers[1].text.replacingOccurrences(of: nowhere.uuidString, with: "X"))
         }
     }
 
@@ -74,12 +82,16 @@ import OpenHealthKitWire
             let app = try await AppClient.authorized(daemon, types: ["heartRate"])
             let mine = AppClient.beat(60)
             #expect(try await app.save([mine]).status == 200)
-            let answer = try await app.call("POST", "/v1/samples/delete", json: WireDeleteRequest(uuids: [mine.uuid, mine.uuid]))
+            let answer = try await app.call(
+                "POST", "/v1/samples/delete", json: WireDeleteRequest(uuids: [mine.uuid, mine.uuid]))
             #expect(try answer.decode(WireCountResponse.self).count == 1)
         }
     }
 
-    @Test(arguments: ["org.openhealthkit.owner.health", "ORG.openhealthkit.export.x-1", "com.probe.x/../y", "com..example", "example", "com.exa mple"])
+    @Test(arguments: [
+        "org.openhealthkit.owner.health", "ORG.openhealthkit.export.x-1", "com.probe.x/../y", "com..example", "example",
+        "com.exa mple",
+    ])
     func registrationRefusesReservedAndInvalidBundleIdentifiers(_ identifier: String) async throws {
         try await withDaemon { daemon in
             let answer = try await daemon.registration(Apps.app(identifier))
@@ -91,7 +103,9 @@ import OpenHealthKitWire
     @Test func valuesTooLargeToSumAreRefused() async throws {
         try await withDaemon { daemon in
             let app = try await AppClient.authorized(daemon, types: ["stepCount"])
-            var huge = WireSample(type: "stepCount", startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_000_060))
+            var huge = WireSample(
+                type: "stepCount", startDate: Date(timeIntervalSince1970: 1_700_000_000),
+                endDate: Date(timeIntervalSince1970: 1_700_000_060))
             huge.quantity = WireQuantity(value: 1.7e308, unit: "count")
             let answer = try await app.save([huge])
             #expect(answer.status == 400, "\(answer.text)")
@@ -105,12 +119,16 @@ import OpenHealthKitWire
             // Rows stored before values were bounded.
             let storage = try SQLiteStorage(path: daemon.storePath)
             let source = SourceRow(bundleIdentifier: "com.example.app", name: "app")
-            _ = try storage.insert((0..<2).map { index in
-                SampleRow(
-                    uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue, startDate: 1_700_000_000 + Double(index),
-                    endDate: 1_700_000_000 + Double(index), value: 1.7e308, source: source, revision: RevisionRow(version: "3"))
-            })
-            let answer = try await app.call("POST", "/v1/queries/statistics", json: WireStatisticsBody(type: "stepCount", options: 16))
+            _ = try storage.insert(
+                (0..<2).map { index in
+                    SampleRow(
+                        uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue,
+                        startDate: 1_700_000_000 + Double(index),
+                        endDate: 1_700_000_000 + Double(index), value: 1.7e308, source: source,
+                        revision: RevisionRow(version: "3"))
+                })
+            let answer = try await app.call(
+                "POST", "/v1/queries/statistics", json: WireStatisticsBody(type: "stepCount", options: 16))
             #expect(answer.status != 200, "\(answer.text)")
             #expect(answer.error != nil, "\(answer.text)")
         }
@@ -123,14 +141,19 @@ import OpenHealthKitWire
             let plain = try await daemon.app(app.credential, "POST", "/v1/queries/samples", body: query)
             #expect(plain.status == 200)
             let text = try await HTTP.call(
-                "POST", daemon.url("/v1/queries/samples"), bearer: app.credential, body: query, headers: ["Content-Type": "text/plain"])
+                "POST", daemon.url("/v1/queries/samples"), bearer: app.credential, body: query,
+                headers: ["Content-Type": "text/plain"])
             #expect(text.status == 415, "\(text.text)")
             #expect(text.error != nil)
-            let twice = try await app.call("POST", "/v1/queries/samples", body: Data(#"{"type": "heartRate", "type": "stepCount"}"#.utf8))
+            let twice = try await app.call(
+                "POST", "/v1/queries/samples", body: Data(#"{"type": "heartRate", "type": "stepCount"}"#.utf8))
             #expect(twice.status == 400, "\(twice.text)")
-            let escaped = try await app.call("POST", "/v1/queries/samples", body: Data(#"{"type": "heartRate", "t\u0079pe": "stepCount"}"#.utf8))
+            let escaped = try await app.call(
+                "POST", "/v1/queries/samples", body: Data(#"{"type": "heartRate", "t\u0079pe": "stepCount"}"#.utf8))
             #expect(escaped.status == 400, "\(escaped.text)")
-            let nested = try await app.call("POST", "/v1/queries/samples", body: Data(#"{"type": "heartRate", "predicate": {"kind": "all", "kind": "none"}}"#.utf8))
+            let nested = try await app.call(
+                "POST", "/v1/queries/samples",
+                body: Data(#"{"type": "heartRate", "predicate": {"kind": "all", "kind": "none"}}"#.utf8))
             #expect(nested.status == 400, "\(nested.text)")
         }
     }
@@ -140,7 +163,8 @@ import OpenHealthKitWire
             var waker = Apps.app("com.example.waker")
             waker.hasBackgroundDeliveryEntitlement = true
             let app = try await AppClient.authorized(daemon, waker, types: ["heartRate"])
-            let callback = try await app.call("PUT", "/v1/background-delivery/callback", json: ["url": "http://127.0.0.1:99999/wake"])
+            let callback = try await app.call(
+                "PUT", "/v1/background-delivery/callback", json: ["url": "http://127.0.0.1:99999/wake"])
             #expect(callback.status == 400, "\(callback.text)")
             let forever = try await daemon.registration(Apps.app("com.example.forever"), lifetime: 1e308)
             #expect(forever.status == 400, "\(forever.text)")
@@ -158,7 +182,8 @@ import OpenHealthKitWire
                 #expect(answer.allow == "GET")
                 #expect(answer.error != nil)
             }
-            let apps = try await HTTP.call("PATCH", daemon.url("/v1/owner/apps/com.example.app"), bearer: daemon.ownerSecret)
+            let apps = try await HTTP.call(
+                "PATCH", daemon.url("/v1/owner/apps/com.example.app"), bearer: daemon.ownerSecret)
             #expect(apps.status == 405)
             #expect(apps.allow?.contains("DELETE") == true)
             #expect(try await daemon.app(credential, "GET", "/v1/nothing-here").status == 404)
@@ -167,22 +192,28 @@ import OpenHealthKitWire
 
     @Test func anAppsAnchorMovesOnlyWithChangesItMayRead() async throws {
         try await withDaemon { daemon in
-            let writer = try await AppClient.authorized(daemon, Apps.app("com.example.writer"), types: ["heartRate", "stepCount"])
+            let writer = try await AppClient.authorized(
+                daemon, Apps.app("com.example.writer"), types: ["heartRate", "stepCount"])
             let reader = try await AppClient.authorized(daemon, Apps.app("com.example.reader"), types: ["stepCount"])
             let before = try await reader.anchor()
             #expect(try await writer.save([AppClient.beat(60), AppClient.beat(61, at: 1_700_000_060)]).status == 200)
             #expect(try await writer.anchor() > before)
             #expect(try await reader.anchor() == before)
-            let anchored = try await reader.call("POST", "/v1/queries/anchored", json: ["queries": [["type": "heartRate"]]])
+            let anchored = try await reader.call(
+                "POST", "/v1/queries/anchored", json: ["queries": [["type": "heartRate"]]])
             #expect(try anchored.decode(WireAnchoredResponse.self).anchor == before)
 
-            var steps = WireSample(type: "stepCount", startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_000_060))
+            var steps = WireSample(
+                type: "stepCount", startDate: Date(timeIntervalSince1970: 1_700_000_000),
+                endDate: Date(timeIntervalSince1970: 1_700_000_060))
             steps.quantity = WireQuantity(value: 10, unit: "count")
             #expect(try await writer.save([steps]).status == 200)
             let after = try await reader.anchor()
             #expect(after > before)
-            let changes = try await reader.call("POST", "/v1/queries/anchored", json: WireAnchoredBody(anchor: before, type: "stepCount"))
-                .decode(WireAnchoredResponse.self)
+            let changes = try await reader.call(
+                "POST", "/v1/queries/anchored", json: WireAnchoredBody(anchor: before, type: "stepCount")
+            )
+            .decode(WireAnchoredResponse.self)
             #expect(changes.samples.map(\.uuid) == [steps.uuid])
             #expect(changes.anchor == after)
         }

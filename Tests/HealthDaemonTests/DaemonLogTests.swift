@@ -23,7 +23,8 @@ import OpenHealthKitWire
             #expect(try await daemon.app(forged, "GET", "/v1/anchor").status == 401)
             #expect(try await HTTP.call("GET", daemon.url("/v1/owner/audit"), bearer: wrongSecret).status == 401)
             #expect(try await HTTP.call("GET", daemon.url("/v1/owner/audit"), bearer: app.credential).status == 401)
-            let stream = EventStreamReader(url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
+            let stream = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=heartRate"), credential: app.credential)
             #expect(try await stream.connected() == 200)
             #expect(try await daemon.owner("DELETE", "/v1/owner/apps/com.example.app").status == 200)
             #expect(try await daemon.app(app.credential, "GET", "/v1/anchor").status == 401)
@@ -36,9 +37,11 @@ import OpenHealthKitWire
         defer { try? FileManager.default.removeItem(at: daemon.directory) }
 
         let log = try String(contentsOf: daemon.logFile, encoding: .utf8)
-        let key = try String(contentsOfFile: daemon.storePath + ".credential-key", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = try String(contentsOfFile: daemon.storePath + ".credential-key", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         // The log is verbose: each call is in it.
-        #expect(log.contains("/v1/samples") && log.contains("/v1/owner/audit") && log.contains("revoked com.example.app"))
+        #expect(
+            log.contains("/v1/samples") && log.contains("/v1/owner/audit") && log.contains("revoked com.example.app"))
         let banner = log.split(separator: "\n").filter { $0.contains(daemon.ownerSecret) }
         #expect(banner.count == 1 && banner.first?.hasPrefix("Health is at http://127.0.0.1:") == true)
         for secret in secrets + [key] {

@@ -25,11 +25,15 @@ import OpenHealthKitTesting
             _ = try await observed.rest()
 
             // This test process is the other writer: an app's store embedded on healthd's file.
-            let embedded = HKHealthStore(configuration: HealthStoreConfiguration(
-                location: .file(daemon.storePath), app: Apps.app("com.example.scale"), answerer: RuleAnswerer(AuthorizationAnswer.allowAll)))
+            let embedded = HKHealthStore(
+                configuration: HealthStoreConfiguration(
+                    location: .file(daemon.storePath), app: Apps.app("com.example.scale"),
+                    answerer: RuleAnswerer(AuthorizationAnswer.allowAll)))
             try await embedded.requestAuthorization(toShare: [heartRate], read: [heartRate])
             let date = Date(timeIntervalSince1970: 1_700_000_000)
-            try await embedded.save(HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 72), start: date, end: date))
+            try await embedded.save(
+                HKQuantitySample(
+                    type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 72), start: date, end: date))
 
             // Heard with no further action of the reader's (healthd's poll of its file found the commit).
             #expect(try await observed.next() == "changed")

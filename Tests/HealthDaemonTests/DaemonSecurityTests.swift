@@ -10,7 +10,10 @@ import OpenHealthKitWire
             let credential = try await daemon.register(Apps.app())
             #expect(try await daemon.app(credential, "GET", "/v1/anchor").status == 200)
 
-            for token in [nil, "", "garbage", daemon.ownerSecret, Self.forged(credential, app: "com.example.other"), Self.resigned(credential)] {
+            for token in [
+                nil, "", "garbage", daemon.ownerSecret, Self.forged(credential, app: "com.example.other"),
+                Self.resigned(credential),
+            ] {
                 let answer = try await daemon.app(token, "GET", "/v1/anchor")
                 #expect(answer.status == 401)
                 #expect(answer.error?.error.code == HKError.Code.errorAuthorizationDenied.rawValue)
@@ -24,10 +27,13 @@ import OpenHealthKitWire
 
     @Test func expiredReplacedAndRevokedCredentialsStopWorking() async throws {
         try await withDaemon { daemon in
-            // Valid for 3 to 4 seconds (issue and expiry times are whole seconds): long enough for a loaded machine.
-            let shortLived = try await daemon.register(Apps.app("com.example.brief"), lifetime: 4)
-            #expect(try await daemon.app(shortLived, "GET", "/v1/anchor").status == 200)
-            try await Task.sleep(for: .milliseconds(4100))
+            // A credential with a lifetime works within it, and one whose lifetime has passed does not. The two are
+            // separate apps so that no step depends on how fast a loaded machine gets from one call to the next.
+            let lasting = try await daemon.register(Apps.app("com.example.lasting"), lifetime: 3600)
+            #expect(try await daemon.app(lasting, "GET", "/v1/anchor").status == 200)
+            // Valid for 0 to 1 second (issue and expiry times are whole seconds): expired after the wait below.
+            let shortLived = try await daemon.register(Apps.app("com.example.brief"), lifetime: 1)
+            try await Task.sleep(for: .milliseconds(2100))
             #expect(try await daemon.app(shortLived, "GET", "/v1/anchor").status == 401)
 
             let first = try await daemon.register(Apps.app())
@@ -50,25 +56,36 @@ import OpenHealthKitWire
 
     @Test func registrationFollowsHealthKitsProvisioningRules() async throws {
         try await withDaemon { daemon in
-            let wildcard = try await daemon.registration(AppManifest(bundleIdentifier: "com.example.*", shareUsageDescription: "Reads."))
+            let wildcard = try await daemon.registration(
+                AppManifest(bundleIdentifier: "com.example.*", shareUsageDescription: "Reads."))
             #expect(wildcard.status == 422)
-            #expect(wildcard.error?.error.message == "The bundle identifier com.example.* is a wildcard App ID; HealthKit requires an explicit App ID.")
+            #expect(
+                wildcard.error?.error.message
+                    == "The bundle identifier com.example.* is a wildcard App ID; HealthKit requires an explicit App ID."
+            )
 
-            let unentitled = try await daemon.registration(AppManifest(
-                bundleIdentifier: "com.example.plain", shareUsageDescription: "Reads.", hasHealthKitEntitlement: false))
+            let unentitled = try await daemon.registration(
+                AppManifest(
+                    bundleIdentifier: "com.example.plain", shareUsageDescription: "Reads.",
+                    hasHealthKitEntitlement: false))
             #expect(unentitled.status == 422)
             #expect(unentitled.error?.error.message == "Missing com.apple.developer.healthkit entitlement.")
             #expect(unentitled.error?.error.code == HKError.Code.errorAuthorizationDenied.rawValue)
 
             let undescribed = try await daemon.registration(AppManifest(bundleIdentifier: "com.example.silent"))
             #expect(undescribed.status == 422)
-            #expect(undescribed.error?.error.message.contains("NSHealthShareUsageDescription or NSHealthUpdateUsageDescription") == true)
+            #expect(
+                undescribed.error?.error.message.contains(
+                    "NSHealthShareUsageDescription or NSHealthUpdateUsageDescription") == true)
 
-            let blank = try await daemon.registration(AppManifest(bundleIdentifier: "com.example.blank", shareUsageDescription: "  "))
+            let blank = try await daemon.registration(
+                AppManifest(bundleIdentifier: "com.example.blank", shareUsageDescription: "  "))
             #expect(blank.status == 422)
-            #expect(blank.error?.error.message == "The string \"  \" is an invalid value for NSHealthShareUsageDescription")
+            #expect(
+                blank.error?.error.message == "The string \"  \" is an invalid value for NSHealthShareUsageDescription")
 
-            let notAPlist = try await daemon.owner("POST", "/v1/owner/apps", json: ["infoPlist": "hello", "entitlements": "world"])
+            let notAPlist = try await daemon.owner(
+                "POST", "/v1/owner/apps", json: ["infoPlist": "hello", "entitlements": "world"])
             #expect(notAPlist.status == 422)
             #expect(try await daemon.owner("GET", "/v1/owner/apps").decode(WireRegisteredApps.self).apps.isEmpty)
         }
@@ -90,7 +107,8 @@ import OpenHealthKitWire
         var claims = try! JSONSerialization.jsonObject(with: Data(base64Encoded: base64(parts[1]))!) as! [String: Any]
         claims["app"] = app
         let payload = try! JSONSerialization.data(withJSONObject: claims).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=", with: "")
         return [parts[0], payload, parts[2]].joined(separator: ".")
     }
 

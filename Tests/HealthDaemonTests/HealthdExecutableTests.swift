@@ -16,17 +16,22 @@ import OpenHealthKitWire
     @Test func theFirstStartShowsTheOwnerSecretOnceAndLaterStartsDoNot() async throws {
         let first = try await Healthd.launch()
         defer { try? FileManager.default.removeItem(at: first.directory) }
-        let secret = try String(contentsOfFile: first.storePath + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let secret = try String(contentsOfFile: first.storePath + ".owner-secret", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(first.banner.hasPrefix("Health is at http://127.0.0.1:"))
         #expect(first.banner.contains("— owner secret: \(secret)\n"))
-        #expect(try await HTTP.call("GET", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret).status == 200)
+        #expect(
+            try await HTTP.call("GET", URL(string: first.address.absoluteString + "/v1/owner/apps")!, bearer: secret)
+                .status == 200)
         await first.terminate()
         #expect(first.terminationStatus == 0)
 
         let second = try await Healthd.launch(directory: first.directory)
         #expect(second.banner.hasPrefix("Health is at http://127.0.0.1:"))
         #expect(!second.banner.contains(secret))
-        #expect(try await HTTP.call("GET", URL(string: second.address.absoluteString + "/v1/owner/apps")!, bearer: secret).status == 200)
+        #expect(
+            try await HTTP.call("GET", URL(string: second.address.absoluteString + "/v1/owner/apps")!, bearer: secret)
+                .status == 200)
         await second.terminate()
     }
 
@@ -37,7 +42,8 @@ import OpenHealthKitWire
         // A permission request is waiting for the owner when healthd is asked to stop: the call is told to ask again,
         // and the request is kept for the next start.
         async let waiting = HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!, bearer: credential,
+            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!,
+            bearer: credential,
             json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]), timeout: 90)
         let owner = DaemonOwner(address: running.address, secret: secret)
         var pending: [WirePendingRequest] = []
@@ -57,17 +63,21 @@ import OpenHealthKitWire
         let restarted = try await Healthd.launch(directory: running.directory)
         let restartedOwner = DaemonOwner(address: restarted.address, secret: secret)
         #expect(try await restartedOwner.pending().map(\.id) == pending.map(\.id))
-        let store2 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: credential)))
+        let store2 = HKHealthStore(
+            configuration: HealthStoreConfiguration(remote: .init(address: restarted.address, credential: credential)))
         let answering = Task { try await restartedOwner.allowEverything() }
         try await store2.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [HKQuantityType(.heartRate)])
         answering.cancel()
         let beat = HKQuantitySample(
-            type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 64), start: Date(), end: Date())
+            type: HKQuantityType(.heartRate),
+            quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 64), start: Date(), end: Date()
+        )
         try await store2.save(beat)
         await restarted.terminate()
 
         let third = try await Healthd.launch(directory: running.directory)
-        let store3 = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: credential)))
+        let store3 = HKHealthStore(
+            configuration: HealthStoreConfiguration(remote: .init(address: third.address, credential: credential)))
         #expect(try await Fetch.samples(store3, HKQuantityType(.heartRate)).map(\.uuid) == [beat.uuid])
         await third.terminate()
     }
@@ -79,7 +89,8 @@ import OpenHealthKitWire
         let (first, secret, credential) = try await launchWithApp()
         defer { try? FileManager.default.removeItem(at: first.directory) }
         let owner = DaemonOwner(address: first.address, secret: secret)
-        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: credential)))
+        let app = HKHealthStore(
+            configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: credential)))
         let heartRate = HKQuantityType(.heartRate)
         let asking = Task { try await app.requestAuthorization(toShare: [heartRate], read: [heartRate]) }
 
@@ -120,7 +131,8 @@ import OpenHealthKitWire
         let kept = try #require(try await owner.pending().first)
         #expect(kept.app.bundleIdentifier == "com.example.app")
         #expect(try await owner.answer(kept.id, allowingToShare: [HKQuantityTypeIdentifier.heartRate.rawValue]) == 200)
-        let app = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: second.address, credential: credential)))
+        let app = HKHealthStore(
+            configuration: HealthStoreConfiguration(remote: .init(address: second.address, credential: credential)))
         #expect(app.authorizationStatus(for: HKQuantityType(.heartRate)) == .sharingAuthorized)
         #expect(app.authorizationStatus(for: HKQuantityType(.stepCount)) == .sharingDenied)
         #expect(try await owner.pending().isEmpty)
@@ -145,25 +157,33 @@ struct DaemonOwner: Sendable {
 
     /// The requests waiting for the owner.
     func pending() async throws -> [WirePendingRequest] {
-        try await HTTP.call("GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
-            .decode(WirePendingRequests.self).requests
+        try await HTTP.call(
+            "GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret
+        )
+        .decode(WirePendingRequests.self).requests
     }
 
     /// Answers a request, allowing these types to be shared and nothing else; returns the status.
     func answer(_ id: UUID, allowingToShare types: [String]) async throws -> Int {
         try await HTTP.call(
-            "POST", URL(string: address.absoluteString + "/v1/owner/authorization/\(id.uuidString)/answer")!, bearer: secret,
-            json: WireAuthorizationAnswer(allowedToShare: types, allowedToRead: [])).status
+            "POST", URL(string: address.absoluteString + "/v1/owner/authorization/\(id.uuidString)/answer")!,
+            bearer: secret,
+            json: WireAuthorizationAnswer(allowedToShare: types, allowedToRead: [])
+        ).status
     }
 
     /// Allows every pending request, until cancelled.
     func allowEverything() async throws {
         while !Task.isCancelled {
-            let pending = try await HTTP.call("GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret)
-                .decode(WirePendingRequests.self)
+            let pending = try await HTTP.call(
+                "GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret
+            )
+            .decode(WirePendingRequests.self)
             for request in pending.requests {
                 _ = try await HTTP.call(
-                    "POST", URL(string: address.absoluteString + "/v1/owner/authorization/\(request.id.uuidString)/answer")!, bearer: secret,
+                    "POST",
+                    URL(string: address.absoluteString + "/v1/owner/authorization/\(request.id.uuidString)/answer")!,
+                    bearer: secret,
                     json: WireAuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: request.toRead))
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -14,13 +14,17 @@ import OpenHealthKitTesting
             let configuration = HealthStoreConfiguration.fromEnvironment()
             unsetenv("OPENHEALTHKIT_HEALTHD")
             unsetenv("OPENHEALTHKIT_CREDENTIAL")
-            #expect(configuration.remote == HealthStoreConfiguration.Remote(address: daemon.address, credential: credential))
+            #expect(
+                configuration.remote == HealthStoreConfiguration.Remote(address: daemon.address, credential: credential)
+            )
 
             daemon.answerRequests(of: "com.example.app", with: AuthorizationAnswer.allowAll)
             let store = HKHealthStore(configuration: configuration)
             let steps = HKQuantityType(.stepCount)
             try await store.requestAuthorization(toShare: [steps], read: [steps])
-            try await store.save(HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 12), start: Date(), end: Date()))
+            try await store.save(
+                HKQuantitySample(
+                    type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 12), start: Date(), end: Date()))
             #expect(try await Fetch.samples(store, steps).count == 1)
         } catch {
             try? await daemon.stop()
@@ -30,8 +34,12 @@ import OpenHealthKitTesting
     }
 
     @Test func anUnreachableDaemonIsAnInaccessibleDatabase() async throws {
-        let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: URL(string: "http://127.0.0.1:9")!, credential: "x")))
-        #expect(await failure { _ = try await Fetch.samples(store, HKQuantityType(.heartRate)) } == .errorDatabaseInaccessible)
+        let store = HKHealthStore(
+            configuration: HealthStoreConfiguration(
+                remote: .init(address: URL(string: "http://127.0.0.1:9")!, credential: "x")))
+        #expect(
+            await failure { _ = try await Fetch.samples(store, HKQuantityType(.heartRate)) }
+                == .errorDatabaseInaccessible)
         #expect(store.authorizationStatus(for: HKQuantityType(.heartRate)) == .notDetermined)
     }
 }

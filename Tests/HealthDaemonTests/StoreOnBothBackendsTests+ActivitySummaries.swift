@@ -33,23 +33,28 @@ extension StoreOnBothBackendsTests {
     }
 
     /// Four days of March 2024 imported, and a store of an app that asked to read them and got `allowed`.
-    func summariesWorld(_ world: StoreWorld, readAllowed allowed: Bool, app: String = "com.example.rings") async throws -> HKHealthStore {
+    func summariesWorld(_ world: StoreWorld, readAllowed allowed: Bool, app: String = "com.example.rings") async throws
+        -> HKHealthStore
+    {
         try world.importActivitySummaries([
             Self.summaryRow("2024-03-01", energy: 412.5, exercise: 31, stand: 11),
             Self.summaryRow("2024-03-02", energy: 250, exercise: 12, stand: 8),
             Self.summaryRow("2024-03-03", energy: 530, exercise: 45, stand: 13),
             ActivitySummaryRow(date: "2024-03-04"),
         ])
-        let store = try await world.store(Apps.app(app)) { _ in AuthorizationAnswer(allowedToRead: allowed ? [Self.summaryType] : []) }
+        let store = try await world.store(Apps.app(app)) { _ in
+            AuthorizationAnswer(allowedToRead: allowed ? [Self.summaryType] : [])
+        }
         try await store.requestAuthorization(toShare: [], read: [Self.summaryType])
         return store
     }
 
     func activitySummaries(_ store: HKHealthStore, _ predicate: NSPredicate?) async throws -> [HKActivitySummary] {
         let inbox = Inbox<Result<[HKActivitySummary], HKError>>()
-        store.execute(HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in
-            inbox.post(error.map { .failure($0 as! HKError) } ?? .success(summaries ?? []))
-        })
+        store.execute(
+            HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in
+                inbox.post(error.map { .failure($0 as! HKError) } ?? .success(summaries ?? []))
+            })
         return try await inbox.next().get()
     }
 
@@ -60,7 +65,8 @@ extension StoreOnBothBackendsTests {
             let store = try await summariesWorld(world, readAllowed: true)
             #expect(Self.days(try await activitySummaries(store, nil)) == [1, 2, 3, 4])
 
-            let found = try await activitySummaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 1)))
+            let found = try await activitySummaries(
+                store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 1)))
             try #require(found.count == 1)
             let summary = found[0]
             #expect(summary.activeEnergyBurned == HKQuantity(unit: .kilocalorie(), doubleValue: 412.5))
@@ -76,17 +82,25 @@ extension StoreOnBothBackendsTests {
             #expect(components.era == 1 && components.year == 2024 && components.month == 3 && components.day == 1)
             #expect(components.calendar?.identifier == .gregorian)
 
-            let empty = try #require(try await activitySummaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 4))).first)
+            let empty = try #require(
+                try await activitySummaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 4)))
+                    .first)
             #expect(empty.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 0)
             #expect(empty.exerciseTimeGoal == nil && empty.standHoursGoal == nil)
 
-            let between = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 2), end: Self.day(2024, 3, 3))
+            let between = HKQuery.predicate(
+                forActivitySummariesBetweenStart: Self.day(2024, 3, 2), end: Self.day(2024, 3, 3))
             let range = try await activitySummaries(store, between)
             #expect(Self.days(range) == [2, 3])
             #expect(range.map { $0.activeEnergyBurned.doubleValue(for: .kilocalorie()) } == [250, 530])
-            let notTheSecond = NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 2)))
-            let wide = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 1), end: Self.day(2024, 3, 4))
-            #expect(Self.days(try await activitySummaries(store, NSCompoundPredicate(andPredicateWithSubpredicates: [wide, notTheSecond]))) == [1, 3, 4])
+            let notTheSecond = NSCompoundPredicate(
+                notPredicateWithSubpredicate: HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 2)))
+            let wide = HKQuery.predicate(
+                forActivitySummariesBetweenStart: Self.day(2024, 3, 1), end: Self.day(2024, 3, 4))
+            #expect(
+                Self.days(
+                    try await activitySummaries(
+                        store, NSCompoundPredicate(andPredicateWithSubpredicates: [wide, notTheSecond]))) == [1, 3, 4])
 
             let samples = HKQuery.predicateForSamples(withStart: Date(timeIntervalSince1970: 0), end: nil)
             let error = await #expect(throws: HKError.self) { try await activitySummaries(store, samples) }
@@ -109,7 +123,9 @@ extension StoreOnBothBackendsTests {
             let start = Date()
             let store = try await summariesWorld(world, readAllowed: false, app: "com.example.denied")
             #expect(try await activitySummaries(store, nil).isEmpty)
-            #expect(try await activitySummaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 1))).isEmpty)
+            #expect(
+                try await activitySummaries(store, HKQuery.predicateForActivitySummary(with: Self.day(2024, 3, 1)))
+                    .isEmpty)
             if let log = try await world.auditLog(of: "com.example.denied", since: start) {
                 let reads = log.filter { $0.operation == "query.activitySummaries" }
                 #expect(reads.map(\.sampleCount) == [0, 0])
@@ -121,11 +137,14 @@ extension StoreOnBothBackendsTests {
     /// The embedded store's query hears later imports; healthd's change stream follows sample types only, so through
     /// healthd the live mode reports a clear error instead of never updating.
     @Test(arguments: StoreBackend.allCases)
-    func activitySummaryUpdateHandlerFollowsImportsEmbeddedAndIsRefusedThroughHealthd(_ backend: StoreBackend) async throws {
+    func activitySummaryUpdateHandlerFollowsImportsEmbeddedAndIsRefusedThroughHealthd(_ backend: StoreBackend)
+        async throws
+    {
         try await withWorld(backend) { world in
             let store = try await summariesWorld(world, readAllowed: true)
             let initial = Inbox<Result<[HKActivitySummary], HKError>>(), updates = Inbox<[HKActivitySummary]>()
-            let range = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 3), end: Self.day(2024, 3, 31))
+            let range = HKQuery.predicate(
+                forActivitySummariesBetweenStart: Self.day(2024, 3, 3), end: Self.day(2024, 3, 31))
             let query = HKActivitySummaryQuery(predicate: range) { _, summaries, error in
                 initial.post(error.map { .failure($0 as! HKError) } ?? .success(summaries ?? []))
             }
@@ -139,7 +158,10 @@ extension StoreOnBothBackendsTests {
                 #expect(Self.days(try await updates.next()) == [5])
             case .remote:
                 let result = try await initial.next()
-                guard case .failure(let failure) = result else { Issue.record("healthd answered \(result)"); return }
+                guard case .failure(let failure) = result else {
+                    Issue.record("healthd answered \(result)")
+                    return
+                }
                 #expect(failure.code == .errorInvalidArgument)
                 #expect(failure.message.contains("updateHandler"))
                 #expect(try await updates.rest().isEmpty)

@@ -33,7 +33,9 @@ extension StoreOnBothBackendsTests {
     func backgroundDeliveryNeedsItsEntitlement(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let plain = try await world.authorizedStore(for: [heartRate])
-            let error = await #expect(throws: HKError.self) { try await plain.enableBackgroundDelivery(for: heartRate, frequency: .immediate) }
+            let error = await #expect(throws: HKError.self) {
+                try await plain.enableBackgroundDelivery(for: heartRate, frequency: .immediate)
+            }
             #expect(error?.code == .errorAuthorizationDenied)
             #expect(error?.message == "Missing com.apple.developer.healthkit.background-delivery entitlement.")
             let answer = try await withCheckedThrowingContinuation { continuation in
@@ -50,7 +52,9 @@ extension StoreOnBothBackendsTests {
             }
             #expect(correlation?.code == .errorInvalidArgument)
             let disabled = try await withCheckedThrowingContinuation { continuation in
-                entitled.disableAllBackgroundDelivery { success, error in continuation.resume(returning: success && error == nil) }
+                entitled.disableAllBackgroundDelivery { success, error in
+                    continuation.resume(returning: success && error == nil)
+                }
             }
             #expect(disabled)
         }

@@ -14,9 +14,12 @@ extension StoreOnBothBackendsTests {
             try await store.save((0..<50).map { beat(60, at: Double($0)) })
             let answered = Locked(0)
             for _ in 0..<64 {
-                store.execute(HKSampleQuery(sampleType: heartRate, predicate: nil, limit: HKObjectQueryNoLimit, sortDescriptors: nil) { _, samples, _ in
-                    if samples?.count ?? 0 >= 50 { answered.withLock { $0 += 1 } }
-                })
+                store.execute(
+                    HKSampleQuery(
+                        sampleType: heartRate, predicate: nil, limit: HKObjectQueryNoLimit, sortDescriptors: nil
+                    ) { _, samples, _ in
+                        if samples?.count ?? 0 >= 50 { answered.withLock { $0 += 1 } }
+                    })
             }
             // Work on the global queues is not held up by calls waiting on the store.
             // Held up, it would run only once every query was answered; free, it runs at once. (A wall-clock bound
@@ -25,7 +28,9 @@ extension StoreOnBothBackendsTests {
             let asked = ContinuousClock.now
             DispatchQueue.global().async { globalQueue.post((ContinuousClock.now - asked, answered.withLock { $0 })) }
             let ran = try await globalQueue.next()
-            #expect(ran.answered < 64 || ran.latency < .seconds(2), "ran after \(ran.latency), when all queries were answered")
+            #expect(
+                ran.answered < 64 || ran.latency < .seconds(2),
+                "ran after \(ran.latency), when all queries were answered")
 
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<64 {

@@ -91,10 +91,12 @@ extension StoreOnBothBackendsTests {
             #expect(try await inbox.next() == "initial 1000,300")
 
             // The user turns off the phone app's read switch: the watch's steps leave its figures at once.
-            try await world.setGrants([steps: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.phone")
+            try await world.setGrants(
+                [steps: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.phone")
             #expect(try await inbox.next() == "hour 1 nil")
             // Another app's decisions change nothing the phone app sees.
-            try await world.setGrants([steps: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.watch")
+            try await world.setGrants(
+                [steps: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.watch")
             #expect(try await inbox.rest().isEmpty)
             phone.stop(query)
         }

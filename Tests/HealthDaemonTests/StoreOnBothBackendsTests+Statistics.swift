@@ -11,7 +11,8 @@ extension StoreOnBothBackendsTests {
     func stepsSample(_ count: Double, at offset: TimeInterval, minutes: Double) -> HKQuantitySample {
         let start = Self.hour.addingTimeInterval(offset)
         return HKQuantitySample(
-            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start, end: start.addingTimeInterval(minutes * 60))
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start,
+            end: start.addingTimeInterval(minutes * 60))
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -19,20 +20,24 @@ extension StoreOnBothBackendsTests {
         try await withWorld(backend) { world in
             let phone = try await phoneAndWatchSteps(world)
 
-            let total = try #require(try await Statistics.single(phone, steps, options: [.cumulativeSum, .separateBySource]))
+            let total = try #require(
+                try await Statistics.single(phone, steps, options: [.cumulativeSum, .separateBySource]))
             #expect(close(total.sumQuantity(), 1300, .count()))
             let watchSource = try #require(total.sources?.first { $0.bundleIdentifier == "com.example.watch" })
             #expect(close(total.sumQuantity(for: watchSource), 600, .count()))
             #expect(total.startDate == Self.hour && total.endDate == Self.hour.addingTimeInterval(5400))
 
-            let hourly = try await Statistics.collection(phone, steps, options: .cumulativeSum, anchor: Self.hour, every: DateComponents(hour: 1))
+            let hourly = try await Statistics.collection(
+                phone, steps, options: .cumulativeSum, anchor: Self.hour, every: DateComponents(hour: 1))
             #expect(hourly.statistics().map(\.startDate) == [Self.hour, Self.hour.addingTimeInterval(3600)])
             #expect(close(hourly.statistics(for: Self.hour)?.sumQuantity(), 1000, .count()))
             #expect(close(hourly.statistics(for: Self.hour.addingTimeInterval(3600))?.sumQuantity(), 300, .count()))
             #expect(hourly.statistics(for: Self.hour.addingTimeInterval(7200))?.sumQuantity() == nil)
 
             try await world.setSourcePriority(["com.example.watch", "com.example.phone"], for: steps)
-            #expect(close(try await Statistics.single(phone, steps, options: .cumulativeSum)?.sumQuantity(), 1100, .count()))
+            #expect(
+                close(try await Statistics.single(phone, steps, options: .cumulativeSum)?.sumQuantity(), 1100, .count())
+            )
         }
     }
 
@@ -54,7 +59,8 @@ extension StoreOnBothBackendsTests {
 
             try await store.save(beat(80, at: first + 3600))
             let descriptor = HKStatisticsCollectionQueryDescriptor(
-                predicate: .quantitySample(type: heartRate), options: [.discreteAverage, .separateBySource], anchorDate: Self.hour,
+                predicate: .quantitySample(type: heartRate), options: [.discreteAverage, .separateBySource],
+                anchorDate: Self.hour,
                 intervalComponents: DateComponents(minute: 30))
             let collection = try await descriptor.result(for: store)
             #expect(collection.statistics().map(\.startDate) == [Self.hour, Self.hour.addingTimeInterval(3600)])
@@ -71,9 +77,12 @@ extension StoreOnBothBackendsTests {
                 AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: [])
             }
             try await denied.requestAuthorization(toShare: [steps], read: [steps])
-            let error = await #expect(throws: HKError.self) { _ = try await Statistics.single(reader, steps, options: .cumulativeSum) }
+            let error = await #expect(throws: HKError.self) {
+                _ = try await Statistics.single(reader, steps, options: .cumulativeSum)
+            }
             #expect(error?.code == .errorNoData)
-            let descriptor = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: steps), options: .cumulativeSum)
+            let descriptor = HKStatisticsQueryDescriptor(
+                predicate: .quantitySample(type: steps), options: .cumulativeSum)
             #expect(try await descriptor.result(for: reader) == nil)
 
             try await reader.save(stepsSample(500, at: 0, minutes: 10))
@@ -83,7 +92,8 @@ extension StoreOnBothBackendsTests {
             #expect(close(try await descriptor.result(for: reader)?.sumQuantity(), 570, .count()))
             let lastHalfHour = HKQuery.predicateForSamples(
                 withStart: Self.hour.addingTimeInterval(3600), end: Self.hour.addingTimeInterval(3900), options: [])
-            let clipped = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: steps, predicate: lastHalfHour), options: .cumulativeSum)
+            let clipped = HKStatisticsQueryDescriptor(
+                predicate: .quantitySample(type: steps, predicate: lastHalfHour), options: .cumulativeSum)
             #expect(close(try await clipped.result(for: reader)?.sumQuantity(), 35, .count()))
         }
     }
@@ -132,7 +142,9 @@ extension StoreOnBothBackendsTests {
             statistics?.sumQuantity().map { "\(Int($0.doubleValue(for: .count()).rounded()))" } ?? "nil"
         }
         query.initialResultsHandler = { _, collection, error in
-            inbox.post(error.map { "error \($0)" } ?? "initial " + (collection?.statistics().map(sum).joined(separator: ",") ?? ""))
+            inbox.post(
+                error.map { "error \($0)" } ?? "initial "
+                    + (collection?.statistics().map(sum).joined(separator: ",") ?? ""))
         }
         query.statisticsUpdateHandler = { _, statistics, _, error in
             let hours = statistics.map { Int($0.startDate.timeIntervalSince(Self.hour) / 3600) }
@@ -144,22 +156,36 @@ extension StoreOnBothBackendsTests {
 
 /// Async wrappers over the statistics queries.
 enum Statistics {
-    static func single(_ store: HKHealthStore, _ type: HKQuantityType, options: HKStatisticsOptions) async throws -> HKStatistics? {
+    static func single(_ store: HKHealthStore, _ type: HKQuantityType, options: HKStatisticsOptions) async throws
+        -> HKStatistics?
+    {
         try await withCheckedThrowingContinuation { continuation in
-            store.execute(HKStatisticsQuery(quantityType: type, quantitySamplePredicate: nil, options: options) { _, statistics, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: statistics) }
-            })
+            store.execute(
+                HKStatisticsQuery(quantityType: type, quantitySamplePredicate: nil, options: options) {
+                    _, statistics, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: statistics)
+                    }
+                })
         }
     }
 
     static func collection(
-        _ store: HKHealthStore, _ type: HKQuantityType, options: HKStatisticsOptions, anchor: Date, every interval: DateComponents
+        _ store: HKHealthStore, _ type: HKQuantityType, options: HKStatisticsOptions, anchor: Date,
+        every interval: DateComponents
     ) async throws -> HKStatisticsCollection {
         try await withCheckedThrowingContinuation { continuation in
             let query = HKStatisticsCollectionQuery(
-                quantityType: type, quantitySamplePredicate: nil, options: options, anchorDate: anchor, intervalComponents: interval)
+                quantityType: type, quantitySamplePredicate: nil, options: options, anchorDate: anchor,
+                intervalComponents: interval)
             query.initialResultsHandler = { _, collection, error in
-                if let collection { continuation.resume(returning: collection) } else { continuation.resume(throwing: error ?? HarnessError("no collection")) }
+                if let collection {
+                    continuation.resume(returning: collection)
+                } else {
+                    continuation.resume(throwing: error ?? HarnessError("no collection"))
+                }
             }
             store.execute(query)
         }

@@ -9,10 +9,13 @@ import OpenHealthKitTesting
     let steps = HKQuantityType(.stepCount)
     let bpm = HKUnit.count().unitDivided(by: .minute())
 
-    func beat(_ value: Double, at offset: TimeInterval = 0, metadata: [String: Any]? = nil, device: HKDevice? = nil) -> HKQuantitySample {
+    func beat(_ value: Double, at offset: TimeInterval = 0, metadata: [String: Any]? = nil, device: HKDevice? = nil)
+        -> HKQuantitySample
+    {
         let date = Date(timeIntervalSince1970: 1_700_000_000 + offset)
         return HKQuantitySample(
-            type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: value), start: date, end: date, device: device, metadata: metadata)
+            type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: value), start: date, end: date,
+            device: device, metadata: metadata)
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -20,7 +23,8 @@ import OpenHealthKitTesting
         try await withWorld(backend) { world in
             let store = try await world.authorizedStore(for: [heartRate])
             let device = HKDevice(
-                name: "Strap", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: "2.1", softwareVersion: nil,
+                name: "Strap", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: "2.1",
+                softwareVersion: nil,
                 localIdentifier: nil, udiDeviceIdentifier: nil)
             let metadata: [String: Any] = [
                 HKMetadataKeyHeartRateSensorLocation: NSNumber(value: HKHeartRateSensorLocation.chest.rawValue),
@@ -44,7 +48,9 @@ import OpenHealthKitTesting
             #expect((stored.metadata?["checked"] as? NSNumber)?.boolValue == true)
             #expect(stored.metadata?["when"] as? Date == Date(timeIntervalSince1970: 1_600_000_000.25))
             #expect((stored.metadata?["temperature"] as? HKQuantity)?.doubleValue(for: .degreeCelsius()) == 21.5)
-            #expect((stored.metadata?[HKMetadataKeyHeartRateSensorLocation] as? NSNumber)?.intValue == HKHeartRateSensorLocation.chest.rawValue)
+            #expect(
+                (stored.metadata?[HKMetadataKeyHeartRateSensorLocation] as? NSNumber)?.intValue
+                    == HKHeartRateSensorLocation.chest.rawValue)
         }
     }
 
@@ -55,11 +61,15 @@ import OpenHealthKitTesting
                 AuthorizationAnswer(allowedToShare: request.toShare.filter { $0 == heartRate }, allowedToRead: [])
             }
             #expect(store.authorizationStatus(for: heartRate) == .notDetermined)
-            #expect(try await store.statusForAuthorizationRequest(toShare: [heartRate, steps], read: [heartRate]) == .shouldRequest)
+            #expect(
+                try await store.statusForAuthorizationRequest(toShare: [heartRate, steps], read: [heartRate])
+                    == .shouldRequest)
             try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate])
             #expect(store.authorizationStatus(for: heartRate) == .sharingAuthorized)
             #expect(store.authorizationStatus(for: steps) == .sharingDenied)
-            #expect(try await store.statusForAuthorizationRequest(toShare: [heartRate, steps], read: [heartRate]) == .unnecessary)
+            #expect(
+                try await store.statusForAuthorizationRequest(toShare: [heartRate, steps], read: [heartRate])
+                    == .unnecessary)
         }
     }
 
@@ -67,7 +77,8 @@ import OpenHealthKitTesting
     func savingNeedsTheUsersYesAndIsAllOrNothing(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let store = try await world.store { request in
-                AuthorizationAnswer(allowedToShare: request.toShare.filter { $0 == heartRate }, allowedToRead: request.toRead)
+                AuthorizationAnswer(
+                    allowedToShare: request.toShare.filter { $0 == heartRate }, allowedToRead: request.toRead)
             }
             let count = HKQuantitySample(
                 type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: Date(), end: Date())
@@ -102,19 +113,27 @@ import OpenHealthKitTesting
     func predicatesSortAndLimitSelectTheSameSamples(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let store = try await world.authorizedStore(for: [heartRate])
-            let samples = [beat(60, at: 0, metadata: ["zone": "rest"]), beat(90, at: 60), beat(120, at: 120, metadata: ["zone": "peak"]), beat(75, at: 180)]
+            let samples = [
+                beat(60, at: 0, metadata: ["zone": "rest"]), beat(90, at: 60),
+                beat(120, at: 120, metadata: ["zone": "peak"]), beat(75, at: 180),
+            ]
             try await store.save(samples)
-            let fast = HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: bpm, doubleValue: 70))
+            let fast = HKQuery.predicateForQuantitySamples(
+                with: .greaterThan, quantity: HKQuantity(unit: bpm, doubleValue: 70))
             let newestFirst = [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
             let top = try await Fetch.samples(store, heartRate, predicate: fast, sort: newestFirst, limit: 2)
             #expect(top.map(\.uuid) == [samples[3].uuid, samples[2].uuid])
             let tagged = HKQuery.predicateForObjects(withMetadataKey: "zone")
             let window = HKQuery.predicateForSamples(
-                withStart: Date(timeIntervalSince1970: 1_700_000_030), end: Date(timeIntervalSince1970: 1_700_000_200), options: .strictStartDate)
+                withStart: Date(timeIntervalSince1970: 1_700_000_030), end: Date(timeIntervalSince1970: 1_700_000_200),
+                options: .strictStartDate)
             let both = NSCompoundPredicate(andPredicateWithSubpredicates: [tagged, window])
             #expect(try await Fetch.samples(store, heartRate, predicate: both).map(\.uuid) == [samples[2].uuid])
             let notTagged = NSCompoundPredicate(notPredicateWithSubpredicate: tagged)
-            #expect(Set(try await Fetch.samples(store, heartRate, predicate: notTagged).map(\.uuid)) == [samples[1].uuid, samples[3].uuid])
+            #expect(
+                Set(try await Fetch.samples(store, heartRate, predicate: notTagged).map(\.uuid)) == [
+                    samples[1].uuid, samples[3].uuid,
+                ])
         }
     }
 
@@ -129,7 +148,9 @@ import OpenHealthKitTesting
             #expect(await failure { try await mine.delete(theirs) } == .errorAuthorizationDenied)
             try await mine.delete(a)
             let removed = try await mine.deleteObjects(
-                of: heartRate, predicate: HKQuery.predicateForQuantitySamples(with: .lessThan, quantity: HKQuantity(unit: bpm, doubleValue: 100)))
+                of: heartRate,
+                predicate: HKQuery.predicateForQuantitySamples(
+                    with: .lessThan, quantity: HKQuantity(unit: bpm, doubleValue: 100)))
             #expect(removed == 2)
             #expect(try await Fetch.samples(mine, heartRate).map(\.uuid) == [theirs.uuid])
         }
@@ -142,7 +163,9 @@ import OpenHealthKitTesting
             let first = beat(60)
             try await store.save(first)
             let inbox = Inbox<AnchoredDelivery>()
-            let query = HKAnchoredObjectQuery(type: heartRate, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: inbox.anchoredHandler)
+            let query = HKAnchoredObjectQuery(
+                type: heartRate, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit,
+                resultsHandler: inbox.anchoredHandler)
             query.updateHandler = inbox.anchoredHandler
             store.execute(query)
             let initial = try await inbox.next()
@@ -175,7 +198,9 @@ import OpenHealthKitTesting
                 completion()
             }
             store.execute(query)
-            try await store.save(HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: Date(), end: Date()))
+            try await store.save(
+                HKQuantitySample(
+                    type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: Date(), end: Date()))
             try await store.save(beat(66))
             #expect(try await inbox.next() == "changed")
             #expect(try await inbox.rest().isEmpty)
@@ -193,11 +218,17 @@ import OpenHealthKitTesting
             let pressure = HKCorrelation(
                 type: HKCorrelationType(.bloodPressure), start: now, end: now,
                 objects: [
-                    HKQuantitySample(type: systolic, quantity: HKQuantity(unit: mmHg, doubleValue: 120), start: now, end: now),
-                    HKQuantitySample(type: diastolic, quantity: HKQuantity(unit: mmHg, doubleValue: 80), start: now, end: now),
+                    HKQuantitySample(
+                        type: systolic, quantity: HKQuantity(unit: mmHg, doubleValue: 120), start: now, end: now),
+                    HKQuantitySample(
+                        type: diastolic, quantity: HKQuantity(unit: mmHg, doubleValue: 80), start: now, end: now),
                 ])
-            let pause = HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: now.addingTimeInterval(600), duration: 0), metadata: nil)
-            let resume = HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: now.addingTimeInterval(900), duration: 0), metadata: nil)
+            let pause = HKWorkoutEvent(
+                type: .pause, dateInterval: DateInterval(start: now.addingTimeInterval(600), duration: 0), metadata: nil
+            )
+            let resume = HKWorkoutEvent(
+                type: .resume, dateInterval: DateInterval(start: now.addingTimeInterval(900), duration: 0),
+                metadata: nil)
             let run = HKWorkout(
                 activityType: .running, start: now, end: now.addingTimeInterval(3600), workoutEvents: [pause, resume],
                 totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 500),
@@ -207,14 +238,21 @@ import OpenHealthKitTesting
 
             let found = try await Fetch.correlations(
                 store, HKCorrelationType(.bloodPressure),
-                samplePredicates: [systolic: HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: mmHg, doubleValue: 110))])
+                samplePredicates: [
+                    systolic: HKQuery.predicateForQuantitySamples(
+                        with: .greaterThan, quantity: HKQuantity(unit: mmHg, doubleValue: 110))
+                ])
             let correlation = try #require(found.first)
             #expect(found.count == 1 && correlation.uuid == pressure.uuid)
             #expect(Set(correlation.objects.map(\.uuid)) == Set(pressure.objects.map(\.uuid)))
-            #expect(try await Fetch.correlations(
-                store, HKCorrelationType(.bloodPressure),
-                samplePredicates: [systolic: HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: mmHg, doubleValue: 130))]
-            ).isEmpty)
+            #expect(
+                try await Fetch.correlations(
+                    store, HKCorrelationType(.bloodPressure),
+                    samplePredicates: [
+                        systolic: HKQuery.predicateForQuantitySamples(
+                            with: .greaterThan, quantity: HKQuantity(unit: mmHg, doubleValue: 130))
+                    ]
+                ).isEmpty)
 
             let workout = try #require(try await Fetch.samples(store, .workoutType()).first as? HKWorkout)
             #expect(workout.uuid == run.uuid)
@@ -237,7 +275,9 @@ import OpenHealthKitTesting
                     shareUsageDescription: "Reads your data.", updateUsageDescription: "Saves your data.")
                 _ = HKHealthStore(configuration: try await world.configuration(app))
                 // On healthd, the app is learnt from healthd in the background.
-                try await waitUntil("healthd to name the app") { HKSource.default().bundleIdentifier == app.bundleIdentifier }
+                try await waitUntil("healthd to name the app") {
+                    HKSource.default().bundleIdentifier == app.bundleIdentifier
+                }
                 let source = HKSource.default()
                 #expect(source.bundleIdentifier == "com.example.defaultsource")
                 #expect(source.name == "Default Source")
@@ -270,7 +310,8 @@ import OpenHealthKitTesting
                 try await store.requestAuthorization(toShare: [heartRate], read: [heartRate])
             }
             #expect(error?.code == .errorInvalidArgument)
-            #expect(error?.message.hasPrefix("NSHealthUpdateUsageDescription must be set in the app's Info.plist") == true)
+            #expect(
+                error?.message.hasPrefix("NSHealthUpdateUsageDescription must be set in the app's Info.plist") == true)
         }
     }
 }

@@ -16,13 +16,16 @@ struct WireRoutesTests {
         var endpoints: [WireEndpoint] = []
         var inPaths = false
         var path: String?
-        for line in try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in try String(contentsOf: document, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
             if !line.hasPrefix(" "), !line.isEmpty { inPaths = line == "paths:" }
             guard inPaths else { continue }
             if line.hasPrefix("  /"), line.hasSuffix(":") {
                 path = String(line.dropFirst(2).dropLast())
             } else if line.hasPrefix("    "), !line.hasPrefix("     "), let path,
-                      let method = WireMethod(rawValue: line.dropFirst(4).prefix { $0 != ":" }.uppercased()) {
+                let method = WireMethod(rawValue: line.dropFirst(4).prefix { $0 != ":" }.uppercased())
+            {
                 endpoints.append(WireEndpoint(method, path))
             }
         }
@@ -48,7 +51,9 @@ struct WireRoutesTests {
     @Test func aPathParameterIsWrittenAsOneEscapedSegment() {
         #expect(WireRoutes.ownerApp.path("com.example.app") == "/v1/owner/apps/com.example.app")
         #expect(WireRoutes.appGrants.path("a/b c") == "/v1/owner/apps/a%2Fb%20c/grants")
-        #expect(WireRoutes.characteristic.path(.biologicalSex) == "/v1/characteristics/HKCharacteristicTypeIdentifierBiologicalSex")
+        #expect(
+            WireRoutes.characteristic.path(.biologicalSex)
+                == "/v1/characteristics/HKCharacteristicTypeIdentifierBiologicalSex")
         let id = UUID()
         #expect(WireRoutes.answerAuthorization.path(id) == "/v1/owner/authorization/\(id.uuidString)/answer")
         #expect(WireRoutes.anchor.path == "/v1/anchor")

@@ -45,15 +45,22 @@ struct ChartTests {
 
     @Test func barsRiseFromZeroAndRangesSpanTheirLowestToHighest() throws {
         let hour = DateInterval(start: Date(timeIntervalSince1970: 0), duration: 3600)
-        let totals = BarChart(points: [ChartPoint(interval: hour, value: 500), ChartPoint(interval: hour), ChartPoint(interval: hour, value: 1000)],
-                              labels: ["00:00", nil, nil], isRange: false)
+        let totals = BarChart(
+            points: [
+                ChartPoint(interval: hour, value: 500), ChartPoint(interval: hour),
+                ChartPoint(interval: hour, value: 1000),
+            ],
+            labels: ["00:00", nil, nil], isRange: false)
         #expect(totals.bars.count == 2)
         #expect(totals.labels.map(\.text) == ["00:00"])
         let tallest = try #require(totals.bars.last), lower = try #require(totals.bars.first)
         #expect(Double(tallest.height)! > Double(lower.height)! * 1.9)
-        let discrete = BarChart(points: [ChartPoint(interval: hour, low: 60, average: 70, high: 90)], labels: [], isRange: true)
+        let discrete = BarChart(
+            points: [ChartPoint(interval: hour, low: 60, average: 70, high: 90)], labels: [], isRange: true)
         let range = try #require(discrete.ranges.first)
-        #expect(Double(range.averageY)! > Double(range.y)! && Double(range.averageY)! < Double(range.y)! + Double(range.height)!)
+        #expect(
+            Double(range.averageY)! > Double(range.y)!
+                && Double(range.averageY)! < Double(range.y)! + Double(range.height)!)
         #expect(discrete.hasData && !BarChart(points: [ChartPoint(interval: hour)], labels: [], isRange: true).hasData)
     }
 

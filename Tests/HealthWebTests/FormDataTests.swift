@@ -4,7 +4,8 @@ import Testing
 
 struct FormDataTests {
     @Test func decodesPlusesPercentEscapesAndRepeatedNames() {
-        let form = FormData("secret=a%2Bb+c&share=HKQuantityTypeIdentifierStepCount&share=HKQuantityTypeIdentifierBodyMass&empty=&flag")
+        let form = FormData(
+            "secret=a%2Bb+c&share=HKQuantityTypeIdentifierStepCount&share=HKQuantityTypeIdentifierBodyMass&empty=&flag")
         #expect(form["secret"] == "a+b c")
         #expect(form.all("share") == ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierBodyMass"])
         #expect(form["empty"] == nil)

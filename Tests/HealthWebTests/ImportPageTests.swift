@@ -13,14 +13,16 @@ import Glibc
 /// store and a connected app then see, and the refusals.
 extension HealthdBacked {
     @Suite struct ImportPageTests {
-        private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("OpenHealthKitExchangeTests/Fixtures")
         /// 8 records of 5 types from two sources, zipped on a Mac (2,243 bytes).
         private static let zippedExport = fixtures.appendingPathComponent("alxdrcirilo-apple-health-parser/export.zip")
         private static let owner = Principal.owner(source: try! SourceRow.owner(named: "Health"))
 
         private func withDaemon(
-            arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in }, _ body: (TestDaemon) async throws -> Void
+            arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in },
+            _ body: (TestDaemon) async throws -> Void
         ) async throws {
             let daemon = try await TestDaemon.start(arguments: arguments, prepare: prepare)
             do {
@@ -40,11 +42,14 @@ extension HealthdBacked {
         }
 
         private func json(_ page: WebClient.Page) throws -> [String: Any] {
-            try #require(JSONSerialization.jsonObject(with: Data(page.text.utf8)) as? [String: Any], "\(page.status) \(page.text)")
+            try #require(
+                JSONSerialization.jsonObject(with: Data(page.text.utf8)) as? [String: Any],
+                "\(page.status) \(page.text)")
         }
 
         /// Uploads `body` and waits for the job to end; returns its last progress answer.
-        private func importing(_ body: Data, named name: String, with browser: WebClient) async throws -> [String: Any] {
+        private func importing(_ body: Data, named name: String, with browser: WebClient) async throws -> [String: Any]
+        {
             let answer = try await browser.upload("/import?name=\(name)", body, csrf: try await token(browser))
             #expect(answer.status == 202, "\(answer.text)")
             let started = try json(answer)
@@ -79,11 +84,17 @@ extension HealthdBacked {
                 // An app watching heart rates through healthd, as HKHealthStore's remote backend does.
                 let app = AppManifest(bundleIdentifier: "com.example.pulse", name: "Pulse")
                 let credential = try await daemon.register(app)
-                try daemon.engine.setGrants([HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingDenied, read: .authorized)], app: app.bundleIdentifier)
-                let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
+                try daemon.engine.setGrants(
+                    [HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingDenied, read: .authorized)],
+                    app: app.bundleIdentifier)
+                let store = HKHealthStore(
+                    configuration: HealthStoreConfiguration(
+                        remote: .init(address: daemon.address, credential: credential)))
                 let heard = Locked<[HKSample]>([])
                 let established = Inbox<Void>()
-                let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in
+                let query = HKAnchoredObjectQuery(
+                    type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit
+                ) { _, _, _, _, _ in
                     established.post(())
                 }
                 query.updateHandler = { _, samples, _, _, _ in heard.withLock { $0 += samples ?? [] } }
@@ -93,7 +104,8 @@ extension HealthdBacked {
                 try await established.next()
 
                 let browser = try await daemon.signedInClient()
-                let finished = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
+                let finished = try await importing(
+                    try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
                 #expect(finished["state"] as? String == "finished", "\(finished)")
                 #expect(finished["added"] as? Int == 8)
                 #expect(finished["percent"] as? Int == 100)
@@ -103,7 +115,9 @@ extension HealthdBacked {
                 #expect(page.status == 200)
                 #expect(page.text.contains("<p id=\"import-headline\">8 added, 0 already stored, 0 skipped.</p>"))
                 #expect(page.text.contains("<p class=\"small\">export.zip:apple_health_export/export.xml</p>"))
-                #expect(page.text.contains("<a href=\"/types/heartRate\">Heart Rate</a></td><td>2</td><td class=\"import-added\">2</td>"))
+                #expect(
+                    page.text.contains(
+                        "<a href=\"/types/heartRate\">Heart Rate</a></td><td>2</td><td class=\"import-added\">2</td>"))
                 #expect(page.text.contains("<a href=\"/types/sleepAnalysis\">Sleep Analysis</a>"))
                 #expect(page.text.contains("CardioFitnessMedicationsUse"))  // a warning
                 #expect(!page.text.contains("data-progress="))  // finished: nothing left to poll
@@ -111,9 +125,15 @@ extension HealthdBacked {
                 #expect(try uploadsLeft(daemon).isEmpty)
 
                 // In the store, with their original sources; and the app was told.
-                #expect(try heartRates(daemon).map(\.sourceRevision.source.name) == ["Alexandre's Apple Watch", "Alexandre's Apple Watch"])
+                #expect(
+                    try heartRates(daemon).map(\.sourceRevision.source.name) == [
+                        "Alexandre's Apple Watch", "Alexandre's Apple Watch",
+                    ])
                 try await waitUntil("the app to hear of 2 samples") { heard.withLock { $0.count } >= 2 }
-                #expect(heard.withLock { $0.map(\.sourceRevision.source.name) } == ["Alexandre's Apple Watch", "Alexandre's Apple Watch"])
+                #expect(
+                    heard.withLock { $0.map(\.sourceRevision.source.name) } == [
+                        "Alexandre's Apple Watch", "Alexandre's Apple Watch",
+                    ])
 
                 // Recorded in the access log.
                 // The audit entry is appended just after the job ends.
@@ -126,7 +146,8 @@ extension HealthdBacked {
                 #expect(log.text.contains("8 samples"))
 
                 // Again: nothing new.
-                let again = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
+                let again = try await importing(
+                    try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
                 #expect(again["text"] as? String == "0 added, 8 already stored, 0 skipped.")
                 #expect(try heartRates(daemon).count == 2)
             }
@@ -135,12 +156,16 @@ extension HealthdBacked {
         @Test func anExportCutShortIsImportedAsFarAsItGoesAndSaysItIsIncomplete() async throws {
             try await withDaemon { daemon in
                 let browser = try await daemon.signedInClient()
-                let record = #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Tester" unit="count" startDate="2020-01-01 10:00:00 +0000" endDate="2020-01-01 10:00:00 +0000" value="7"/>"#
-                let cut = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n \(record)\n <Record type=\"HKQuantityTypeIdentifierStep"
+                let record =
+                    #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Tester" unit="count" startDate="2020-01-01 10:00:00 +0000" endDate="2020-01-01 10:00:00 +0000" value="7"/>"#
+                let cut =
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n \(record)\n <Record type=\"HKQuantityTypeIdentifierStep"
                 let finished = try await importing(Data(cut.utf8), named: "export.xml", with: browser)
                 #expect(finished["state"] as? String == "finished", "\(finished)")
                 #expect(finished["added"] as? Int == 1)
-                #expect((finished["text"] as? String)?.contains("Incomplete: the document ends at line") == true, "\(finished)")
+                #expect(
+                    (finished["text"] as? String)?.contains("Incomplete: the document ends at line") == true,
+                    "\(finished)")
                 #expect(finished["incomplete"] != nil)
             }
         }
@@ -179,7 +204,8 @@ extension HealthdBacked {
                 #expect(try await browser.get("/import").text.contains("data-maximum=\"2000\""))
                 let token = try await token(browser)
 
-                let tooLarge = try await browser.upload("/import?name=export.zip", try Data(contentsOf: Self.zippedExport), csrf: token)
+                let tooLarge = try await browser.upload(
+                    "/import?name=export.zip", try Data(contentsOf: Self.zippedExport), csrf: token)
                 #expect(tooLarge.status == 413)
                 #expect(try json(tooLarge)["error"] as? String == "The file is larger than Health accepts (2 kB).")
 
@@ -230,7 +256,9 @@ extension HealthdBacked {
                 // An upload that has sent 10 of its 100,000 bytes, and waits.
                 let slow = try PartialUpload(
                     port: daemon.address.port ?? 0, path: "/import?name=export.zip", length: 100_000,
-                    headers: ["X-CSRF-Token": token, "Cookie": "health_session=\(browser.cookies["health_session"] ?? "")"])
+                    headers: [
+                        "X-CSRF-Token": token, "Cookie": "health_session=\(browser.cookies["health_session"] ?? "")",
+                    ])
                 defer { slow.close() }
                 var running = false
                 try await waitUntil("the slow upload's job to run") {
@@ -238,14 +266,20 @@ extension HealthdBacked {
                     return running
                 }
                 #expect(running)
-                let second = try await browser.upload("/import?name=export.zip", try Data(contentsOf: Self.zippedExport), csrf: token)
+                let second = try await browser.upload(
+                    "/import?name=export.zip", try Data(contentsOf: Self.zippedExport), csrf: token)
                 #expect(second.status == 409)
-                #expect(try json(second)["error"] as? String == "An import is already running: wait until it has finished, then try again.")
+                #expect(
+                    try json(second)["error"] as? String
+                        == "An import is already running: wait until it has finished, then try again.")
 
                 // The first upload breaks off: its job is gone, its file removed, and the next upload is taken.
                 slow.close()
-                try await waitUntil("the broken-off job to end") { try await !browser.get("/import").text.contains("id=\"import-running\"") }
-                let finished = try await importing(try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
+                try await waitUntil("the broken-off job to end") {
+                    try await !browser.get("/import").text.contains("id=\"import-running\"")
+                }
+                let finished = try await importing(
+                    try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
                 #expect(finished["added"] as? Int == 8)
                 try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
@@ -266,14 +300,17 @@ private final class PartialUpload: Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             Glibc.close(descriptor)
             throw TestFailure("cannot connect to healthd")
         }
         socket = Locked(descriptor)
-        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/octet-stream\r\nContent-Length: \(length)\r\n"
+        var head =
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/octet-stream\r\nContent-Length: \(length)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let bytes = Array((head + "\r\n" + "PK\u{3}\u{4}012345").utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }

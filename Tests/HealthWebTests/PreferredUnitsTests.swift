@@ -16,13 +16,15 @@ struct PreferredUnitsTests {
 
     private static func app(_ bundleIdentifier: String = "com.example.units") -> AppManifest {
         AppManifest(
-            bundleIdentifier: bundleIdentifier, name: "Units", shareUsageDescription: "Reads.", updateUsageDescription: "Writes.")
+            bundleIdentifier: bundleIdentifier, name: "Units", shareUsageDescription: "Reads.",
+            updateUsageDescription: "Writes.")
     }
 
     @Test func anEmbeddedAppMustHaveAskedForEveryType() async throws {
         let location = HealthStoreConfiguration.Location.memory(name: UUID().uuidString)
-        let store = HKHealthStore(configuration: HealthStoreConfiguration(
-            location: location, app: Self.app(), answerer: RuleAnswerer { _ in .denyAll }))
+        let store = HKHealthStore(
+            configuration: HealthStoreConfiguration(
+                location: location, app: Self.app(), answerer: RuleAnswerer { _ in .denyAll }))
         let unasked = await #expect(throws: HKError.self) { try await store.preferredUnits(for: [mass]) }
         #expect(unasked?.code == .errorAuthorizationNotDetermined)
         // Asked and denied still counts as asked: the units are not health data.
@@ -46,15 +48,19 @@ extension HealthdBacked {
         @Test func aRemoteAppGetsTheOwnersUnitsFromHealthd() async throws {
             let daemon = try await TestDaemon.start()
             do {
-                let credential = try await daemon.register(AppManifest(bundleIdentifier: "com.example.remote-units", name: "Units"))
-                let store = HKHealthStore(configuration: HealthStoreConfiguration(remote: .init(address: daemon.address, credential: credential)))
+                let credential = try await daemon.register(
+                    AppManifest(bundleIdentifier: "com.example.remote-units", name: "Units"))
+                let store = HKHealthStore(
+                    configuration: HealthStoreConfiguration(
+                        remote: .init(address: daemon.address, credential: credential)))
                 do {
                     _ = try await store.preferredUnits(for: [mass])
                     Issue.record("an app that never asked got units")
                 } catch let error as HKError {
                     #expect(error.code == .errorAuthorizationNotDetermined)
                 }
-                try daemon.engine.setGrants([mass.identifier: Grant(share: .sharingDenied, read: .authorized)], app: "com.example.remote-units")
+                try daemon.engine.setGrants(
+                    [mass.identifier: Grant(share: .sharingDenied, read: .authorized)], app: "com.example.remote-units")
                 try daemon.engine.setPreferredUnit(.pound(), for: mass)
                 #expect(try await store.preferredUnits(for: [mass]) == [mass: .pound()])
             } catch {

@@ -16,9 +16,11 @@ extension HealthdBacked {
                 var samples: [HKSample] = []
                 for index in 0..<130 {
                     let date = index < 70 ? start : start.addingTimeInterval(Double(index) * -60)
-                    samples.append(try HKQuantitySample(
-                        validating: HKQuantityType(.heartRate), quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: Double(50 + index % 40)),
-                        start: date, end: date))
+                    samples.append(
+                        try HKQuantitySample(
+                            validating: HKQuantityType(.heartRate),
+                            quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: Double(50 + index % 40)),
+                            start: date, end: date))
                 }
                 try daemon.engine.save(samples, as: owner)
                 let browser = try await daemon.signedInClient()
@@ -29,7 +31,8 @@ extension HealthdBacked {
                     let page = try await browser.get(next)
                     #expect(page.status == 200)
                     seen += Self.matches(of: #"data-uuid="([^"]+)""#, in: page.text)
-                    path = Self.matches(of: #"href="([^"]+)" id="older""#, in: page.text).first?.replacingOccurrences(of: "&amp;", with: "&")
+                    path = Self.matches(of: #"href="([^"]+)" id="older""#, in: page.text).first?.replacingOccurrences(
+                        of: "&amp;", with: "&")
                     pages += 1
                 }
                 #expect(pages == 3)

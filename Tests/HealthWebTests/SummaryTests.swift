@@ -16,13 +16,25 @@ struct SummaryTests {
         let now = ISO8601DateFormatter().date(from: "2026-11-20T18:00:00Z")!
         func at(_ time: String) -> Date { ISO8601DateFormatter().date(from: "2026-11-20T\(time):00Z")! }
         try engine.setPreferredUnit(.pound(), for: HKQuantityType(.bodyMass))
-        try engine.save([
-            try HKQuantitySample(validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 1000), start: at("10:00"), end: at("11:00")),
-            try HKQuantitySample(validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 234), start: at("15:00"), end: at("15:10")),
-            try HKQuantitySample(validating: HKQuantityType(.bodyMass), quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 70), start: at("07:00"), end: at("07:00")),
-            try HKQuantitySample(validating: HKQuantityType(.bodyMass), quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 72.5), start: at("08:00"), end: at("08:00")),
-            try HKCategorySample(validating: HKCategoryType(.sleepAnalysis), value: 3, start: at("01:00"), end: at("06:00")),
-        ], as: owner)
+        try engine.save(
+            [
+                try HKQuantitySample(
+                    validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 1000),
+                    start: at("10:00"), end: at("11:00")),
+                try HKQuantitySample(
+                    validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 234),
+                    start: at("15:00"), end: at("15:10")),
+                try HKQuantitySample(
+                    validating: HKQuantityType(.bodyMass),
+                    quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 70), start: at("07:00"),
+                    end: at("07:00")),
+                try HKQuantitySample(
+                    validating: HKQuantityType(.bodyMass),
+                    quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 72.5), start: at("08:00"),
+                    end: at("08:00")),
+                try HKCategorySample(
+                    validating: HKCategoryType(.sleepAnalysis), value: 3, start: at("01:00"), end: at("06:00")),
+            ], as: owner)
         // Numbers in an English locale, whatever the machine's (they are written in healthd's locale).
         let rows = try PageNumberText.$locale.withValue(Locale(identifier: "en_US")) {
             try HealthWebApp.summaryRows(store: OwnerWebStore(engine: engine), dates: dates, now: now)

@@ -13,31 +13,43 @@ struct WebAssetsTests {
         let directory = resources.appendingPathComponent(folder)
         var files: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where !name.hasPrefix(".") {
-            files[String(name.dropLast(suffix.count))] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            files[String(name.dropLast(suffix.count))] = try String(
+                contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         }
         return files
     }
 
     @Test func theCompiledTemplatesAreTheResourceFiles() throws {
-        #expect(WebAssets.templates == (try Self.files(in: "templates", dropping: ".mustache")),
-                "Sources/HealthWeb/Generated/WebAssets.swift is stale: run python3 Scripts/generate_web_assets.py")
-        #expect(WebAssets.staticFiles == (try Self.files(in: "static", dropping: "")),
-                "Sources/HealthWeb/Generated/WebAssets.swift is stale: run python3 Scripts/generate_web_assets.py")
+        #expect(
+            WebAssets.templates == (try Self.files(in: "templates", dropping: ".mustache")),
+            "Sources/HealthWeb/Generated/WebAssets.swift is stale: run python3 Scripts/generate_web_assets.py")
+        #expect(
+            WebAssets.staticFiles == (try Self.files(in: "static", dropping: "")),
+            "Sources/HealthWeb/Generated/WebAssets.swift is stale: run python3 Scripts/generate_web_assets.py")
     }
 
     @Test func noTemplatePrintsAValueUnescaped() {
         for (name, text) in WebAssets.templates {
             #expect(!text.contains("{{{"), "\(name) uses {{{ }}}")
             #expect(!text.contains("{{&"), "\(name) uses {{& }}")
-            #expect(!text.contains("<script>"), "\(name) has an inline script, which the Content-Security-Policy forbids")
-            #expect(!text.contains(" style=\""), "\(name) has an inline style, which the Content-Security-Policy forbids")
-            #expect(text.range(of: #" on[a-z]+=""#, options: .regularExpression) == nil, "\(name) has an inline event handler")
+            #expect(
+                !text.contains("<script>"), "\(name) has an inline script, which the Content-Security-Policy forbids")
+            #expect(
+                !text.contains(" style=\""), "\(name) has an inline style, which the Content-Security-Policy forbids")
+            #expect(
+                text.range(of: #" on[a-z]+=""#, options: .regularExpression) == nil,
+                "\(name) has an inline event handler")
         }
     }
 
     @Test func everyTemplateParsesAndValuesAreEscaped() {
         let renderer = PageRenderer()
-        let html = renderer.render("error", ["status": "400", "reason": "Bad Request", "message": "<img src=x onerror=alert(1)> & \"'", "signedIn": true])
+        let html = renderer.render(
+            "error",
+            [
+                "status": "400", "reason": "Bad Request", "message": "<img src=x onerror=alert(1)> & \"'",
+                "signedIn": true,
+            ])
         #expect(html.contains("&lt;img src=x onerror=alert(1)&gt; &amp; &quot;&#39;"))
         #expect(!html.contains("<img"))
     }

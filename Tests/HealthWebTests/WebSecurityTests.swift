@@ -36,26 +36,36 @@ extension HealthdBacked {
                 let form = try await browser.get("/signin")
                 #expect(form.status == 200)
                 #expect(form.setCookie.contains("health_signin=") && form.setCookie.contains("SameSite=Strict"))
-                let wrong = try await browser.post("/signin", form: [("token", form.field("token") ?? ""), ("secret", "guess")])
+                let wrong = try await browser.post(
+                    "/signin", form: [("token", form.field("token") ?? ""), ("secret", "guess")])
                 #expect(wrong.status == 401 && wrong.text.contains("not the owner secret"))
                 #expect(browser.cookies["health_session"] == nil)
 
                 // A sign-in form posted from elsewhere carries no sign-in cookie.
                 let forged = WebClient(address: daemon.address)
-                #expect(try await forged.post("/signin", form: [("token", "x"), ("secret", daemon.ownerSecret)]).status == 403)
+                #expect(
+                    try await forged.post("/signin", form: [("token", "x"), ("secret", daemon.ownerSecret)]).status
+                        == 403)
 
                 let again = try await browser.get("/signin?next=%2Fme")
-                let signedIn = try await browser.post("/signin", form: [
-                    ("token", again.field("token") ?? ""), ("next", again.field("next") ?? ""), ("secret", daemon.ownerSecret),
-                ])
+                let signedIn = try await browser.post(
+                    "/signin",
+                    form: [
+                        ("token", again.field("token") ?? ""), ("next", again.field("next") ?? ""),
+                        ("secret", daemon.ownerSecret),
+                    ])
                 #expect(signedIn.status == 303 && signedIn.location == "/me")
                 let cookie = signedIn.setCookie
-                #expect(cookie.contains("health_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+                #expect(
+                    cookie.contains("health_session=") && cookie.contains("HttpOnly")
+                        && cookie.contains("SameSite=Strict"))
                 #expect(cookie.contains("Path=/") && !cookie.contains("Secure"))
                 let summary = try await browser.get("/")
                 #expect(summary.status == 200 && summary.text.contains("<h1>Summary</h1>"))
                 let policy = summary.headers["Content-Security-Policy"] ?? ""
-                #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'"))
+                #expect(
+                    policy.contains("default-src 'none'") && policy.contains("script-src 'self'")
+                        && policy.contains("frame-ancestors 'none'"))
                 #expect(summary.headers["Cache-Control"] == "no-store" && summary.headers["X-Frame-Options"] == "DENY")
 
                 let signedOut = try await browser.post("/signout", form: [("csrf", summary.field("csrf") ?? "")])
@@ -71,15 +81,19 @@ extension HealthdBacked {
                 let token = try #require(page.field("csrf"))
                 let sample = [("value", "70"), ("unit", "kg"), ("start", "2026-11-20T08:00")]
                 #expect(try await browser.post("/types/bodyMass/samples", form: sample).status == 403)
-                #expect(try await browser.post("/types/bodyMass/samples", form: sample + [("csrf", "forged")]).status == 403)
+                #expect(
+                    try await browser.post("/types/bodyMass/samples", form: sample + [("csrf", "forged")]).status == 403
+                )
                 let crossSite = try await browser.post(
-                    "/types/bodyMass/samples", form: sample + [("csrf", token)], headers: ["Origin": "http://evil.example"])
+                    "/types/bodyMass/samples", form: sample + [("csrf", token)],
+                    headers: ["Origin": "http://evil.example"])
                 #expect(crossSite.status == 403)
                 let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
                 #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).isEmpty)
 
                 let saved = try await browser.post(
-                    "/types/bodyMass/samples", form: sample + [("csrf", token)], headers: ["Origin": daemon.address.absoluteString])
+                    "/types/bodyMass/samples", form: sample + [("csrf", token)],
+                    headers: ["Origin": daemon.address.absoluteString])
                 #expect(saved.status == 303 && saved.location == "/types/bodyMass")
                 #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).count == 1)
                 let after = try await browser.get("/types/bodyMass")
@@ -90,13 +104,19 @@ extension HealthdBacked {
 
         @Test func pagesEscapeWhatAppsStored() async throws {
             try await withDaemon { daemon in
-                let app = AppManifest(bundleIdentifier: "com.example.tricky", name: "<b>Tricky</b>", shareUsageDescription: "r", updateUsageDescription: "w")
-                try daemon.engine.setGrants([HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingAuthorized, read: .authorized)], app: app.bundleIdentifier)
+                let app = AppManifest(
+                    bundleIdentifier: "com.example.tricky", name: "<b>Tricky</b>", shareUsageDescription: "r",
+                    updateUsageDescription: "w")
+                try daemon.engine.setGrants(
+                    [HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingAuthorized, read: .authorized)],
+                    app: app.bundleIdentifier)
                 let sample = try HKQuantitySample(
-                    validating: HKQuantityType(.heartRate), quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 61),
+                    validating: HKQuantityType(.heartRate),
+                    quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 61),
                     start: Date(), end: Date(),
-                    device: HKDevice(name: "<i>band</i>", manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
-                                     softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil),
+                    device: HKDevice(
+                        name: "<i>band</i>", manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
+                        softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil),
                     metadata: ["note": "<script>alert(1)</script>"])
                 try daemon.engine.save([sample], as: .app(app))
                 let browser = try await daemon.signedInClient()
@@ -104,7 +124,9 @@ extension HealthdBacked {
                 #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
                 #expect(page.text.contains("&lt;i&gt;band&lt;/i&gt;"))
                 #expect(page.text.contains("&lt;b&gt;Tricky&lt;/b&gt;"))
-                #expect(!page.text.contains("<script>alert") && !page.text.contains("<i>band") && !page.text.contains("<b>Tricky"))
+                #expect(
+                    !page.text.contains("<script>alert") && !page.text.contains("<i>band")
+                        && !page.text.contains("<b>Tricky"))
                 #expect(page.text.contains("61 /min"))
             }
         }
@@ -112,8 +134,11 @@ extension HealthdBacked {
         @Test func everySectionRendersForTheOwner() async throws {
             try await withDaemon { daemon in
                 let browser = try await daemon.signedInClient()
-                for path in ["/", "/types", "/types/stepCount?range=week", "/types/sleepAnalysis?range=month", "/types/workout?range=year",
-                             "/sources", "/me", "/log?period=all", "/permissions", "/import"] {
+                for path in [
+                    "/", "/types", "/types/stepCount?range=week", "/types/sleepAnalysis?range=month",
+                    "/types/workout?range=year",
+                    "/sources", "/me", "/log?period=all", "/permissions", "/import",
+                ] {
                     let page = try await browser.get(path)
                     #expect(page.status == 200, "\(path): \(page.status)")
                     #expect(page.text.contains("</html>"), "\(path)")
@@ -122,7 +147,8 @@ extension HealthdBacked {
                 #expect(try await browser.get("/sources/com.example.none").status == 404)
                 let count = try await browser.get("/permissions/count")
                 #expect(count.status == 200 && count.text == "{\"count\":0}")
-                let upload = try await browser.send("POST", "/import?name=export.zip", form: "data", headers: ["X-CSRF-Token": "forged"])
+                let upload = try await browser.send(
+                    "POST", "/import?name=export.zip", form: "data", headers: ["X-CSRF-Token": "forged"])
                 #expect(upload.status == 403)
             }
         }

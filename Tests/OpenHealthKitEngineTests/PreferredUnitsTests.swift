@@ -14,11 +14,23 @@ struct PreferredUnitsTests {
         let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
         let types: Set = [mass, temperature, distance, heartRate, HKQuantityType(.stepCount)]
         let us = try engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "en_US"))
-        #expect(us.mapValues(\.unitString) == [mass: "lb", temperature: "degF", distance: "mi", heartRate: "count/min", HKQuantityType(.stepCount): "count"])
+        #expect(
+            us.mapValues(\.unitString) == [
+                mass: "lb", temperature: "degF", distance: "mi", heartRate: "count/min",
+                HKQuantityType(.stepCount): "count",
+            ])
         let uk = try engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "en_GB"))
-        #expect(uk.mapValues(\.unitString) == [mass: "kg", temperature: "degC", distance: "mi", heartRate: "count/min", HKQuantityType(.stepCount): "count"])
+        #expect(
+            uk.mapValues(\.unitString) == [
+                mass: "kg", temperature: "degC", distance: "mi", heartRate: "count/min",
+                HKQuantityType(.stepCount): "count",
+            ])
         let france = try engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "fr_FR"))
-        #expect(france.mapValues(\.unitString) == [mass: "kg", temperature: "degC", distance: "km", heartRate: "count/min", HKQuantityType(.stepCount): "count"])
+        #expect(
+            france.mapValues(\.unitString) == [
+                mass: "kg", temperature: "degC", distance: "km", heartRate: "count/min",
+                HKQuantityType(.stepCount): "count",
+            ])
     }
 
     @Test func everyDefaultIsAUnitOfItsType() throws {
@@ -33,7 +45,9 @@ struct PreferredUnitsTests {
 
     @Test func theLocaleComesFromTheEnvironment() {
         #expect(UserLocale.current(environment: ["LANG": "en_US.UTF-8"]).measurementSystem == .us)
-        #expect(UserLocale.current(environment: ["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"]).measurementSystem == .metric)
+        #expect(
+            UserLocale.current(environment: ["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"]).measurementSystem
+                == .metric)
         #expect(UserLocale.current(environment: ["LC_ALL": "en_GB", "LANG": "en_US.UTF-8"]).measurementSystem == .uk)
         #expect(UserLocale.current(environment: ["LANG": "C.UTF-8"]).identifier == Locale.current.identifier)
     }
@@ -42,12 +56,18 @@ struct PreferredUnitsTests {
         let engine = HealthEngine(storage: try SQLiteStorage())
         let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
         try engine.setPreferredUnit(.stone(), for: mass)
-        #expect(try engine.preferredUnits(for: [mass], as: owner, locale: Locale(identifier: "en_US"))[mass]?.unitString == "st")
+        #expect(
+            try engine.preferredUnits(for: [mass], as: owner, locale: Locale(identifier: "en_US"))[mass]?.unitString
+                == "st")
         #expect(try engine.chosenUnits().mapValues(\.unitString) == [mass.identifier: "st"])
         let mismatched = #expect(throws: HKError.self) { try engine.setPreferredUnit(.meter(), for: mass) }
         #expect(mismatched?.code == .errorInvalidArgument)
-        #expect(mismatched?.message.hasPrefix("m is not a unit of HKQuantityTypeIdentifierBodyMass") == true, "\(mismatched?.message ?? "")")
+        #expect(
+            mismatched?.message.hasPrefix("m is not a unit of HKQuantityTypeIdentifierBodyMass") == true,
+            "\(mismatched?.message ?? "")")
         try engine.setPreferredUnit(nil, for: mass)
-        #expect(try engine.preferredUnits(for: [mass], as: owner, locale: Locale(identifier: "en_US"))[mass]?.unitString == "lb")
+        #expect(
+            try engine.preferredUnits(for: [mass], as: owner, locale: Locale(identifier: "en_US"))[mass]?.unitString
+                == "lb")
     }
 }

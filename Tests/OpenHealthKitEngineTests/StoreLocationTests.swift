@@ -8,8 +8,11 @@ import OpenHealthKitEngine
     }
 
     @Test func homeIsReadFromTheEnvironment() {
-        #expect(StoreLocation.defaultPath(environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/OpenHealthKit/health.sqlite")
-        #expect(StoreLocation.defaultPath(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": ""])
-            == "/home/ann/.local/share/OpenHealthKit/health.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["HOME": "/home/ann"])
+                == "/home/ann/.local/share/OpenHealthKit/health.sqlite")
+        #expect(
+            StoreLocation.defaultPath(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": ""])
+                == "/home/ann/.local/share/OpenHealthKit/health.sqlite")
     }
 }

@@ -17,7 +17,9 @@ import OpenHealthKitModel
 
     @Test func aDocumentCutShortIsImportedAsFarAsItGoesAndReportedIncomplete() throws {
         let folder = try TemporaryFolder()
-        let whole = Self.document((1...4).map { MessyFileTests.record("\($0)", start: "2020-01-01 1\($0):00:00 +0000") }.joined(separator: "\n"))
+        let whole = Self.document(
+            (1...4).map { MessyFileTests.record("\($0)", start: "2020-01-01 1\($0):00:00 +0000") }.joined(
+                separator: "\n"))
         let cut = String(whole.prefix(whole.count / 2 + 40))
         let summary = try ImportHarness().importing(try folder.write("export.xml", cut))
         #expect(summary.incomplete != nil)
@@ -27,7 +29,8 @@ import OpenHealthKitModel
 
     @Test func aWholeDocumentIsComplete() throws {
         let folder = try TemporaryFolder()
-        let summary = try ImportHarness().importing(try folder.write("export.xml", Self.document(MessyFileTests.record("1"))))
+        let summary = try ImportHarness().importing(
+            try folder.write("export.xml", Self.document(MessyFileTests.record("1"))))
         #expect(summary.incomplete == nil)
     }
 
@@ -51,7 +54,8 @@ import OpenHealthKitModel
         let folder = try TemporaryFolder()
         // The record's own attributes hold 6 of the allowed `=` signs.
         let attributes = (0..<(SAXParser.maximumAttributes - 6)).map { " a\($0)=\"1\"" }.joined()
-        let summary = try ImportHarness().importing(try folder.write("export.xml", Self.document(MessyFileTests.record("1", extra: attributes))))
+        let summary = try ImportHarness().importing(
+            try folder.write("export.xml", Self.document(MessyFileTests.record("1", extra: attributes))))
         #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 1)
     }
 }

@@ -11,8 +11,11 @@ import OpenHealthKitModel
     /// Row counts of every table an import writes.
     private func tableCounts(_ harness: ImportHarness) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for table in ["sample", "workout", "route_location", "heartbeat", "audiogram_point", "workout_statistics", "workout_activity",
-                      "activity_summary", "clinical_record", "unrecognized_record", "source", "device", "deleted_object"] {
+        for table in [
+            "sample", "workout", "route_location", "heartbeat", "audiogram_point", "workout_statistics",
+            "workout_activity",
+            "activity_summary", "clinical_record", "unrecognized_record", "source", "device", "deleted_object",
+        ] {
             counts[table] = try harness.count("SELECT count(*) FROM \(table)")
         }
         return counts
@@ -50,11 +53,14 @@ import OpenHealthKitModel
     /// and today's activity summary completed.
     @Test func aNewerExportAddsOnlyWhatIsNew() throws {
         let folder = try TemporaryFolder()
-        let device = #"device="&lt;&lt;HKDevice: 0x%@&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,7, software:10.2&gt;""#
+        let device =
+            #"device="&lt;&lt;HKDevice: 0x%@&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,7, software:10.2&gt;""#
         func heartRate(_ start: String, _ value: Int, address: String) -> String {
             #"<Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" sourceVersion="10.2" \#(String(format: device, address)) unit="count/min" startDate="\#(start)" endDate="\#(start)" value="\#(value)"/>"#
         }
-        let older = try folder.write("older/export.xml", """
+        let older = try folder.write(
+            "older/export.xml",
+            """
             <HealthData locale="en_NL">
              <ExportDate value="2024-01-01 12:00:00 +0100"/>
              \(heartRate("2024-01-01 08:00:00 +0100", 60, address: "3012772a0"))
@@ -62,7 +68,9 @@ import OpenHealthKitModel
              <ActivitySummary dateComponents="2024-01-01" activeEnergyBurned="100" activeEnergyBurnedGoal="500" activeEnergyBurnedUnit="kcal"/>
             </HealthData>
             """)
-        let newer = try folder.write("newer/export.xml", """
+        let newer = try folder.write(
+            "newer/export.xml",
+            """
             <HealthData locale="en_US">
              <ExportDate value="2024-01-02 03:00:00 -0800"/>
              \(heartRate("2023-12-31 23:00:00 -0800", 60, address: "600001a2c000"))
@@ -79,18 +87,24 @@ import OpenHealthKitModel
         #expect(try harness.quantities(.heartRate).count == 3)
         #expect(try harness.count("SELECT count(*) FROM device") == 1)
         #expect(summary.activitySummaries == .init(read: 2, added: 2))
-        #expect(try harness.rows("SELECT active_energy_burned FROM activity_summary ORDER BY date").map { $0[0] as Double } == [650, 20])
+        #expect(
+            try harness.rows("SELECT active_energy_burned FROM activity_summary ORDER BY date").map { $0[0] as Double }
+                == [650, 20])
 
         // The older export again: its incomplete day does not replace the completed one.
         let older2 = try harness.importing(older)
         #expect(older2.totalAdded == 0)
-        #expect(try harness.rows("SELECT active_energy_burned FROM activity_summary ORDER BY date").map { $0[0] as Double } == [650, 20])
+        #expect(
+            try harness.rows("SELECT active_energy_burned FROM activity_summary ORDER BY date").map { $0[0] as Double }
+                == [650, 20])
     }
 
     @Test func aSampleDeletedByItsSyncVersionGivesWayToTheNewerOne() throws {
         let folder = try TemporaryFolder()
         func export(_ version: Int, _ value: Int) throws -> URL {
-            try folder.write("v\(version)/export.xml", """
+            try folder.write(
+                "v\(version)/export.xml",
+                """
                 <HealthData locale="en_US">
                  <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2024-01-01 08:00:00 +0000" endDate="2024-01-01 08:00:00 +0000" value="\(value)">
                   <MetadataEntry key="HKMetadataKeySyncIdentifier" value="weigh-in-1"/>

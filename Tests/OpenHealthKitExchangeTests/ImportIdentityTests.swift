@@ -50,7 +50,9 @@ import Testing
 
     @Test func sourcesGetStableDistinctBundleIdentifiers() {
         #expect(RecordSource.bundleIdentifier(forName: "Health") == "org.openhealthkit.export.health-8eb51006")
-        #expect(RecordSource.bundleIdentifier(forName: "Alexandre's Apple Watch").hasPrefix("org.openhealthkit.export.alexandre-s-apple-watch-"))
+        #expect(
+            RecordSource.bundleIdentifier(forName: "Alexandre's Apple Watch").hasPrefix(
+                "org.openhealthkit.export.alexandre-s-apple-watch-"))
         let cyrillic = RecordSource.bundleIdentifier(forName: "Здоровье")
         #expect(cyrillic.hasPrefix("org.openhealthkit.export.source-"))
         #expect(cyrillic != RecordSource.bundleIdentifier(forName: "Здоровье 2"))

@@ -9,13 +9,16 @@ import OpenHealthKitModel
 /// Hostile and broken documents: nothing outside the export is read, no entity expands, and a broken record costs
 /// that record only.
 @Suite struct MessyFileTests {
-    static func record(_ value: String, start: String = "2020-01-01 10:00:00 +0000", source: String = "Tester", extra: String = "") -> String {
+    static func record(
+        _ value: String, start: String = "2020-01-01 10:00:00 +0000", source: String = "Tester", extra: String = ""
+    ) -> String {
         #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="\#(source)" unit="count" startDate="\#(start)" endDate="\#(start)" value="\#(value)"\#(extra)/>"#
     }
 
     /// Every text column of the store, to look for what must not be there.
     private func storedText(_ harness: ImportHarness) throws -> String {
-        let rows = try harness.rows("""
+        let rows = try harness.rows(
+            """
             SELECT coalesce(s.metadata, '') || so.name || so.bundle_identifier FROM sample s JOIN source so ON so.id = s.source_id
             UNION ALL SELECT attributes || coalesce(children, '') FROM unrecognized_record
             UNION ALL SELECT value FROM setting
@@ -27,7 +30,9 @@ import OpenHealthKitModel
         let folder = try TemporaryFolder()
         let secret = try folder.write("secret.txt", "TOP-SECRET-\(UUID().uuidString)")
         let marker = try String(contentsOf: secret, encoding: .utf8)
-        let document = try folder.write("export.xml", """
+        let document = try folder.write(
+            "export.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE HealthData [
             <!ENTITY xxe SYSTEM "file://\(secret.path)">
@@ -59,7 +64,9 @@ import OpenHealthKitModel
             let previous = level == 1 ? "lol" : "lol\(level - 1)"
             entities += "\n<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
         }
-        let document = try folder.write("export.xml", """
+        let document = try folder.write(
+            "export.xml",
+            """
             <?xml version="1.0"?>
             <!DOCTYPE HealthData [
             \(entities)
@@ -84,8 +91,11 @@ import OpenHealthKitModel
     /// `WorkoutActivity`-era content and an undeclared attribute would fail validation).
     @Test func anExternalDTDIsNeitherLoadedNorValidated() throws {
         let folder = try TemporaryFolder()
-        try Data(contentsOf: Fixtures.url("aleksi-applehealth/healthkit11.dtd")).write(to: folder.url.appendingPathComponent("healthkit11.dtd"))
-        let document = try folder.write("export.xml", """
+        try Data(contentsOf: Fixtures.url("aleksi-applehealth/healthkit11.dtd")).write(
+            to: folder.url.appendingPathComponent("healthkit11.dtd"))
+        let document = try folder.write(
+            "export.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE HealthData SYSTEM "healthkit11.dtd">
             <HealthData locale="en_US" undeclared="yes">
@@ -101,7 +111,9 @@ import OpenHealthKitModel
 
     @Test func aBrokenRecordIsReportedWithItsLineAndTheRestImports() throws {
         let folder = try TemporaryFolder()
-        let document = try folder.write("export.xml", """
+        let document = try folder.write(
+            "export.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <HealthData locale="en_US">
              <ExportDate value="2020-01-02 10:00:00 +0000"/>
@@ -138,12 +150,17 @@ import OpenHealthKitModel
         // is read.
         #expect(byLine[13]?.contains("error parsing attribute name") == true)
         // The document region lost to the fatal error of line 5 is reported too.
-        #expect(summary.skipped.contains { $0.line == 5 && $0.element == "(document)" && $0.reason.contains("read again from line 6") })
+        #expect(
+            summary.skipped.contains {
+                $0.line == 5 && $0.element == "(document)" && $0.reason.contains("read again from line 6")
+            })
     }
 
     @Test func contentAfterTheRootIsStillRead() throws {
         let folder = try TemporaryFolder()
-        let document = try folder.write("export.xml", """
+        let document = try folder.write(
+            "export.xml",
+            """
             <HealthData locale="en_US">
              \(Self.record("1", start: "2020-01-01 01:00:00 +0000"))
             </HealthData>
@@ -161,25 +178,36 @@ import OpenHealthKitModel
             try ImportHarness().importing(Fixtures.url("Synthetic/everything/apple_health_export/export_cda.xml"))
         }
         #expect(clinical?.code == .errorInvalidArgument)
-        #expect(clinical?.message.hasSuffix("export_cda.xml is not a Health export (its root element is ClinicalDocument, not HealthData)") == true, "\(clinical?.message ?? "")")
+        #expect(
+            clinical?.message.hasSuffix(
+                "export_cda.xml is not a Health export (its root element is ClinicalDocument, not HealthData)") == true,
+            "\(clinical?.message ?? "")")
         let missing = #expect(throws: HKError.self) {
             try ImportHarness().importing(Fixtures.url("nowhere/export.zip"))
         }
         #expect(missing?.code == .errorInvalidArgument)
-        #expect(missing?.message.hasSuffix("nowhere/export.zip: no such file or folder") == true, "\(missing?.message ?? "")")
+        #expect(
+            missing?.message.hasSuffix("nowhere/export.zip: no such file or folder") == true,
+            "\(missing?.message ?? "")")
         let folder = try TemporaryFolder()
         try folder.write("notes.xml", "<notes/>")
         let notes = #expect(throws: HKError.self) { try ImportHarness().importing(folder.url) }
         #expect(notes?.code == .errorInvalidArgument)
-        #expect(notes?.message.hasSuffix("holds no Health export document (an XML file whose root is HealthData)") == true, "\(notes?.message ?? "")")
+        #expect(
+            notes?.message.hasSuffix("holds no Health export document (an XML file whose root is HealthData)") == true,
+            "\(notes?.message ?? "")")
     }
 
     @Test func referencedFilesNeverLeaveTheExport() throws {
         let folder = try TemporaryFolder()
-        try folder.write("secret.gpx", """
+        try folder.write(
+            "secret.gpx",
+            """
             <gpx><trk><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T12:00:00Z</time></trkpt></trkseg></trk></gpx>
             """)
-        try folder.write("export/apple_health_export/export.xml", """
+        try folder.write(
+            "export/apple_health_export/export.xml",
+            """
             <HealthData locale="en_US">
              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="Tester" startDate="2020-01-01 12:00:00 +0000" endDate="2020-01-01 12:30:00 +0000">
               <WorkoutRoute sourceName="Tester" startDate="2020-01-01 12:00:00 +0000" endDate="2020-01-01 12:30:00 +0000">
@@ -224,7 +252,9 @@ import OpenHealthKitModel
 
     @Test func garbageAfterTheLastRecordIsSkippedToTheEnd() throws {
         let folder = try TemporaryFolder()
-        let document = try folder.write("export.xml", """
+        let document = try folder.write(
+            "export.xml",
+            """
             <HealthData locale="en_US">
              \(MessyFileTests.record("1"))
              <Record type="HKQuantityTypeIdentifierStepCount" value="<<<<"

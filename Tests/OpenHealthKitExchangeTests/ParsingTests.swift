@@ -20,7 +20,8 @@ import OpenHealthKitModel
     }
 
     @Test(arguments: [
-        "2016-04-08 10:08:00 +0100", "2014-09-13 10:27:54 +0100", "2019-07-19 10:36:11 -0700", "2024-02-29 23:59:59 +1345",
+        "2016-04-08 10:08:00 +0100", "2014-09-13 10:27:54 +0100", "2019-07-19 10:36:11 -0700",
+        "2024-02-29 23:59:59 +1345",
         "1970-01-01 00:00:00 +0000", "2038-01-19 03:14:08 -0930", "2000-12-31 12:00:00 +0530",
     ])
     func readsExportDatesLikeFoundation(_ text: String) throws {
@@ -37,11 +38,15 @@ import OpenHealthKitModel
         #expect(date("2016-04-08 10:08:00.5 +0100")?.seconds == reference + 0.5)
         #expect(date("2016-04-08 09:08:00 UTC")?.seconds == reference)
         // iOS 8 exports.
-        #expect(date("20150616071916-0700")?.seconds == foundationDate("2015-06-16 07:19:16 -0700")?.timeIntervalSince1970)
+        #expect(
+            date("20150616071916-0700")?.seconds == foundationDate("2015-06-16 07:19:16 -0700")?.timeIntervalSince1970)
         #expect(date("2016-04-08 10:08:00 +0100")?.utcOffset == 3_600)
     }
 
-    @Test(arguments: ["2016-04-08 10:08:00", "2016-02-30 10:08:00 +0100", "2016-04-08 24:00:00 +0100", "yesterday", "", "2016-04-08 10:08 +0100"])
+    @Test(arguments: [
+        "2016-04-08 10:08:00", "2016-02-30 10:08:00 +0100", "2016-04-08 24:00:00 +0100", "yesterday", "",
+        "2016-04-08 10:08 +0100",
+    ])
     func refusesWhatIsNotAnInstant(_ text: String) {
         #expect(date(text) == nil)
     }
@@ -52,11 +57,19 @@ import OpenHealthKitModel
     }
 
     @Test func readsDeviceDescriptions() throws {
-        let watch = try #require(DeviceStringParser.device(
-            "<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:9.0>"))
-        #expect(watch == DeviceRow(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,2", softwareVersion: "9.0"))
-        let scale = try #require(DeviceStringParser.device(
-            "<<HKDevice: 0x1>, name:Body+, Kitchen, manufacturer:Withings, firmware:1.2, localIdentifier:AB:CD, UDIDeviceIdentifier:0081>"))
+        let watch = try #require(
+            DeviceStringParser.device(
+                "<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:9.0>"
+            ))
+        #expect(
+            watch
+                == DeviceRow(
+                    name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,2",
+                    softwareVersion: "9.0"))
+        let scale = try #require(
+            DeviceStringParser.device(
+                "<<HKDevice: 0x1>, name:Body+, Kitchen, manufacturer:Withings, firmware:1.2, localIdentifier:AB:CD, UDIDeviceIdentifier:0081>"
+            ))
         #expect(scale.name == "Body+, Kitchen")
         #expect(scale.firmwareVersion == "1.2")
         #expect(scale.localIdentifier == "AB:CD")
@@ -95,7 +108,9 @@ import OpenHealthKitModel
     /// The exporter reads a stored beat time to find the offset the record was exported in, and must read exactly
     /// what the importer read from the bytes: a fraction summed digit by digit is not always `Double("0.94")`.
     @Test func aBeatTimeReadsTheSameAsTextAndAsBytes() {
-        for text in ["02:15:45,94", "6:14:48.94 PM", "18:14:48.07", "下午6:14:48.94", "오전 9:05:01.29", "12:00:01.5 AM", "١٠:١٥:٣٠"] {
+        for text in [
+            "02:15:45,94", "6:14:48.94 PM", "18:14:48.07", "下午6:14:48.94", "오전 9:05:01.29", "12:00:01.5 AM", "١٠:١٥:٣٠",
+        ] {
             var bytes = text
             let fromBytes = bytes.withUTF8 { BeatTimeParser.secondsOfDay($0) }
             #expect(BeatTimeParser.secondsOfDay(text) == fromBytes, "\(text)")
@@ -114,13 +129,18 @@ import OpenHealthKitModel
         #expect(reader.value(forKey: HKMetadataKeyWasUserEntered, text: "1") as? NSNumber == NSNumber(value: true))
         #expect(reader.value(forKey: HKMetadataKeyHeartRateMotionContext, text: "2") as? NSNumber == NSNumber(value: 2))
         #expect(reader.value(forKey: HKMetadataKeyTimeZone, text: "Europe/Paris") as? String == "Europe/Paris")
-        let temperature = try #require(reader.value(forKey: HKMetadataKeyWeatherTemperature, text: "56 degF") as? HKQuantity)
+        let temperature = try #require(
+            reader.value(forKey: HKMetadataKeyWeatherTemperature, text: "56 degF") as? HKQuantity)
         #expect(temperature == HKQuantity(unit: .degreeFahrenheit(), doubleValue: 56))
         let mets = try #require(reader.value(forKey: HKMetadataKeyAverageMETs, text: "3.9 kcal/hr·kg") as? HKQuantity)
         #expect(mets.is(compatibleWith: HKUnit(from: "kcal/(kg*hr)")))
         // Keys HealthKit does not define: quantities, dates and numbers are recognized, the rest stays text.
-        #expect(reader.value(forKey: "Distance", text: "418 cm") as? HKQuantity == HKQuantity(unit: HKUnit(from: "cm"), doubleValue: 418))
-        #expect(reader.value(forKey: "Modified Date", text: "2016-04-18 15:56:05 +0000") as? Date == Date(timeIntervalSince1970: 1_460_994_965))
+        #expect(
+            reader.value(forKey: "Distance", text: "418 cm") as? HKQuantity
+                == HKQuantity(unit: HKUnit(from: "cm"), doubleValue: 418))
+        #expect(
+            reader.value(forKey: "Modified Date", text: "2016-04-18 15:56:05 +0000") as? Date
+                == Date(timeIntervalSince1970: 1_460_994_965))
         #expect(reader.value(forKey: "Withings User Identifier", text: "12345") as? NSNumber == NSNumber(value: 12345))
         #expect(reader.value(forKey: "App Version", text: "2.16.0") as? String == "2.16.0")
         #expect(reader.value(forKey: "Mood", text: "3 happy people") as? String == "3 happy people")

@@ -12,7 +12,9 @@ import OpenHealthKitModel
     private func expectAllAccountedFor(_ summary: ImportSummary, document path: String) throws {
         #expect(summary.isBalanced)
         #expect(summary.skippedTotal == 0, "skipped: \(summary.skipped)")
-        let recordsRead = summary.records.filter { !$0.key.hasPrefix("HKCorrelation") }.values.reduce(0) { $0 + $1.read }
+        let recordsRead = summary.records.filter { !$0.key.hasPrefix("HKCorrelation") }.values.reduce(0) {
+            $0 + $1.read
+        }
         #expect(recordsRead == (try Fixtures.count("Record", in: path)))
         #expect(summary.workouts.read == (try Fixtures.count("Workout", in: path)))
         #expect(summary.activitySummaries.read == (try Fixtures.count("ActivitySummary", in: path)))
@@ -28,18 +30,25 @@ import OpenHealthKitModel
         #expect(bmi.quantity.doubleValue(for: .count()) == 22.5312)
         #expect(bmi.sourceRevision.source.name == "Health Mate")
         #expect(bmi.sourceRevision.version == "2160040")
-        #expect(bmi.metadata?["Withings Link"] as? String == "withings-bd2://timeline/measure?userid=12345&date=482685932&type=1")
+        #expect(
+            bmi.metadata?["Withings Link"] as? String
+                == "withings-bd2://timeline/measure?userid=12345&date=482685932&type=1")
         #expect(bmi.metadata?[HKMetadataKeyWasUserEntered] as? NSNumber == NSNumber(value: false))
         #expect(bmi.metadata?["Modified Date"] as? Date == Date(timeIntervalSince1970: 1_460_994_965))
         let heartRate = try #require(harness.quantities(.heartRate).first)
-        #expect(heartRate.device == HKDevice(
-            name: "Apple Watch", manufacturer: "Apple", model: "Watch", hardwareVersion: "Watch2,4", firmwareVersion: nil,
-            softwareVersion: "4.3.1", localIdentifier: nil, udiDeviceIdentifier: nil))
+        #expect(
+            heartRate.device
+                == HKDevice(
+                    name: "Apple Watch", manufacturer: "Apple", model: "Watch", hardwareVersion: "Watch2,4",
+                    firmwareVersion: nil,
+                    softwareVersion: "4.3.1", localIdentifier: nil, udiDeviceIdentifier: nil))
         let workout = try #require(harness.samples(HKWorkoutType.workoutType()).first as? HKWorkout)
         #expect(workout.workoutActivityType == .running)
         #expect(abs(workout.duration - 5.19412346680959 * 60) < 1e-9)
         #expect(abs(workout.totalDistance!.doubleValue(for: .mile()) - 0.4971749504535062) < 1e-12)
-        #expect(workout.metadata?[HKMetadataKeyWeatherHumidity] as? HKQuantity == HKQuantity(unit: .percent(), doubleValue: 96))
+        #expect(
+            workout.metadata?[HKMetadataKeyWeatherHumidity] as? HKQuantity
+                == HKQuantity(unit: .percent(), doubleValue: 96))
         #expect(workout.metadata?[HKMetadataKeyTimeZone] as? String == "America/Los_Angeles")
         #expect(try harness.count("SELECT count(*) FROM route_location") == 2)
         #expect(summary.workoutRoutes == .init(read: 1, added: 1))
@@ -51,8 +60,11 @@ import OpenHealthKitModel
     @Test func dogsheepFolderWithGPXRoute() throws {
         let harness = try ImportHarness()
         let summary = try harness.importing(fixture: "dogsheep-healthkit-to-sqlite/zip_contents")
-        try expectAllAccountedFor(summary, document: "dogsheep-healthkit-to-sqlite/zip_contents/apple_health_export/export.xml")
-        let points = try harness.rows("SELECT latitude, longitude, altitude, speed, course, horizontal_accuracy, timestamp FROM route_location ORDER BY rowid")
+        try expectAllAccountedFor(
+            summary, document: "dogsheep-healthkit-to-sqlite/zip_contents/apple_health_export/export.xml")
+        let points = try harness.rows(
+            "SELECT latitude, longitude, altitude, speed, course, horizontal_accuracy, timestamp FROM route_location ORDER BY rowid"
+        )
         #expect(points.count == 3)
         #expect(points[0][0] as Double == 37.781672)
         #expect(points[0][1] as Double == -122.396397)
@@ -71,13 +83,18 @@ import OpenHealthKitModel
         #expect(summary.locale == "en_NL")
         #expect(summary.warnings.contains { $0.message.contains("CardioFitnessMedicationsUse") })
         let sleep = try harness.samples(HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
-        #expect(sleep.map(\.value) == [HKCategoryValueSleepAnalysis.inBed.rawValue, HKCategoryValueSleepAnalysis.asleepCore.rawValue])
+        #expect(
+            sleep.map(\.value) == [
+                HKCategoryValueSleepAnalysis.inBed.rawValue, HKCategoryValueSleepAnalysis.asleepCore.rawValue,
+            ])
         #expect(sleep.map(\.sourceRevision.source.name) == ["Alexandre's iPhone", "Alexandre's Apple Watch"])
         #expect(sleep.first?.metadata?[HKMetadataKeyTimeZone] as? String == "Europe/Amsterdam")
         let stand = try #require(harness.quantities(.appleStandTime).first)
         #expect(stand.sourceRevision.version == "2890.4.12.2.3")
         #expect(stand.device == nil)
-        #expect(try harness.engine.characteristic(.bloodType, as: ImportHarness.owner) == String(HKBloodType.aNegative.rawValue))
+        #expect(
+            try harness.engine.characteristic(.bloodType, as: ImportHarness.owner)
+                == String(HKBloodType.aNegative.rawValue))
 
         // The zip made on a Mac: __MACOSX/ and .DS_Store entries, the same records.
         let zipped = try ImportHarness()
@@ -109,7 +126,9 @@ import OpenHealthKitModel
         let owner = ImportHarness.owner
         #expect(try harness.engine.characteristic(.biologicalSex, as: owner) == String(HKBiologicalSex.female.rawValue))
         #expect(try harness.engine.characteristic(.bloodType, as: owner) == String(HKBloodType.abPositive.rawValue))
-        #expect(try harness.engine.characteristic(.fitzpatrickSkinType, as: owner) == String(HKFitzpatrickSkinType.VI.rawValue))
+        #expect(
+            try harness.engine.characteristic(.fitzpatrickSkinType, as: owner)
+                == String(HKFitzpatrickSkinType.VI.rawValue))
         #expect(try harness.engine.characteristic(.dateOfBirth, as: owner) == "1987-10-02")
     }
 }

@@ -21,14 +21,17 @@ import OpenHealthKitModel
     @Test func everyRecordIsAccountedFor() throws {
         #expect(summary.isBalanced)
         #expect(summary.skippedTotal == 0)
-        let records = summary.records.filter { !$0.key.hasPrefix("HKCorrelation") && $0.key != "HKDataTypeIdentifierAudiogram" }
+        let records = summary.records.filter {
+            !$0.key.hasPrefix("HKCorrelation") && $0.key != "HKDataTypeIdentifierAudiogram"
+        }
         let unrecognizedRecords = summary.unrecognized["HKDataTypeSleepDurationGoal"]?.read ?? 0
         let recordsRead: Int = records.values.reduce(0) { $0 + $1.read } + unrecognizedRecords
         let recordsInFile = try Fixtures.count("Record", in: Self.path)
         #expect(recordsRead == recordsInFile)
         let workoutsInFile = try Fixtures.count("Workout", in: Self.path)
         #expect(summary.workouts.read == workoutsInFile)
-        let correlationsRead = summary.read("HKCorrelationTypeIdentifierBloodPressure") + summary.read("HKCorrelationTypeIdentifierFood")
+        let correlationsRead =
+            summary.read("HKCorrelationTypeIdentifierBloodPressure") + summary.read("HKCorrelationTypeIdentifierFood")
         let correlationsInFile = try Fixtures.count("Correlation", in: Self.path)
         #expect(correlationsRead == correlationsInFile)
         #expect(summary.exportDate == Date(timeIntervalSince1970: 1_667_416_500))
@@ -59,7 +62,8 @@ import OpenHealthKitModel
         #expect(heartRate.metadata?["Note"] as? String == "first second")
 
         #expect(try harness.quantities(.oxygenSaturation).first?.quantity.doubleValue(for: .percent()) == 0.96)
-        let glucose = try #require(harness.quantities(.bloodGlucose).first).quantity.doubleValue(for: HKUnit(from: "mg/dL"))
+        let glucose = try #require(harness.quantities(.bloodGlucose).first).quantity.doubleValue(
+            for: HKUnit(from: "mg/dL"))
         #expect(abs(glucose - 5.4 * 180.1558800000541 / 10) < 1e-9)
         #expect(try harness.quantities(.bodyTemperature).first?.quantity.doubleValue(for: .degreeCelsius()) == 36.8)
         let vo2 = try #require(harness.quantities(.vo2Max).first)
@@ -68,7 +72,9 @@ import OpenHealthKitModel
 
         let masses = try harness.quantities(.bodyMass)
         let scale = try #require(masses.first { $0.sourceRevision.source.name == "Wäage – Ωmega" })
-        #expect(scale.metadata?["Weighing Distance"] as? HKQuantity == HKQuantity(unit: HKUnit(from: "cm"), doubleValue: 418))
+        #expect(
+            scale.metadata?["Weighing Distance"] as? HKQuantity
+                == HKQuantity(unit: HKUnit(from: "cm"), doubleValue: 418))
         #expect(scale.metadata?["Original Source"] as? String == "Scale")
         #expect(scale.startDate == Date(timeIntervalSince1970: 1_460_106_480))
         // iOS 8's compact dates.
@@ -79,7 +85,11 @@ import OpenHealthKitModel
 
     @Test func categoriesReadTheirLabels() throws {
         let sleep = try harness.samples(HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
-        #expect(Set(sleep.map(\.value)) == [HKCategoryValueSleepAnalysis.asleepCore.rawValue, HKCategoryValueSleepAnalysis.asleepUnspecified.rawValue])
+        #expect(
+            Set(sleep.map(\.value)) == [
+                HKCategoryValueSleepAnalysis.asleepCore.rawValue,
+                HKCategoryValueSleepAnalysis.asleepUnspecified.rawValue,
+            ])
         let flow = try #require(harness.samples(HKCategoryType(.menstrualFlow)).first as? HKCategorySample)
         #expect(flow.value == HKCategoryValueVaginalBleeding.medium.rawValue)
         #expect(flow.metadata?[HKMetadataKeyMenstrualCycleStart] as? NSNumber == NSNumber(value: true))
@@ -104,7 +114,9 @@ import OpenHealthKitModel
         #expect(Set(members.map { $0.quantity.doubleValue(for: .millimeterOfMercury()) }) == [121, 79])
         // The members the export also lists at top level are not stored twice.
         #expect(try harness.quantities(.bloodPressureSystolic).count == 1)
-        #expect(summary.records["HKQuantityTypeIdentifierBloodPressureSystolic"] == .init(read: 2, added: 1, alreadyStored: 1))
+        #expect(
+            summary.records["HKQuantityTypeIdentifierBloodPressureSystolic"]
+                == .init(read: 2, added: 1, alreadyStored: 1))
         let food = try #require(harness.samples(HKCorrelationType(.food)).first as? HKCorrelation)
         #expect(food.objects.count == 2)
         #expect(food.metadata?[HKMetadataKeyFoodType] as? String == "Pasta")
@@ -124,7 +136,9 @@ import OpenHealthKitModel
         // iOS 16 exports give totals as statistics.
         #expect(run.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 321.5)
         #expect(abs(run.totalDistance!.doubleValue(for: .meter()) - 5_120) < 1e-9)
-        #expect(run.metadata?[HKMetadataKeyWeatherTemperature] as? HKQuantity == HKQuantity(unit: .degreeFahrenheit(), doubleValue: 56))
+        #expect(
+            run.metadata?[HKMetadataKeyWeatherTemperature] as? HKQuantity
+                == HKQuantity(unit: .degreeFahrenheit(), doubleValue: 56))
         #expect(run.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber == NSNumber(value: false))
         #expect(run.metadata?[HKMetadataKeyAverageMETs] is HKQuantity)
         #expect(try harness.count("SELECT count(*) FROM workout_statistics") == 4)
@@ -136,7 +150,8 @@ import OpenHealthKitModel
     }
 
     @Test func routesAreSamplesOfTheirWorkoutWithTheirLocations() throws {
-        let routes = try harness.rows("""
+        let routes = try harness.rows(
+            """
             SELECT s.uuid, p.uuid, (SELECT count(*) FROM route_location l WHERE l.sample_id = s.id) FROM sample s
             JOIN object_type t ON t.id = s.type_id JOIN sample p ON p.id = s.correlation_id
             WHERE t.identifier = 'HKWorkoutRouteTypeIdentifier' ORDER BY s.start_date
@@ -145,7 +160,10 @@ import OpenHealthKitModel
         let workouts = try harness.samples(HKWorkoutType.workoutType()).compactMap { $0 as? HKWorkout }
         #expect(Set(routes.map { UUID(blob: $0[1])! }) == Set(workouts.map(\.uuid)))
         // The GPX file's points, with their extensions.
-        let point = try #require(harness.rows("SELECT timestamp, latitude, longitude, altitude, speed, course, horizontal_accuracy, vertical_accuracy FROM route_location ORDER BY timestamp DESC").first)
+        let point = try #require(
+            harness.rows(
+                "SELECT timestamp, latitude, longitude, altitude, speed, course, horizontal_accuracy, vertical_accuracy FROM route_location ORDER BY timestamp DESC"
+            ).first)
         #expect(point[0] as Double == 1_667_324_090)
         #expect(point[1] as Double == 52.5165)
         #expect(point[2] as Double == 13.3777)
@@ -159,24 +177,31 @@ import OpenHealthKitModel
     }
 
     @Test func activitySummariesClinicalRecordsAndAudiograms() throws {
-        let days = try harness.rows("SELECT date, active_energy_burned, apple_exercise_time, apple_stand_hours_goal FROM activity_summary ORDER BY date")
+        let days = try harness.rows(
+            "SELECT date, active_energy_burned, apple_exercise_time, apple_stand_hours_goal FROM activity_summary ORDER BY date"
+        )
         #expect(days.map { $0[0] as String } == ["2022-10-31", "2022-11-01"])
         #expect(abs((days[1][1] as Double) - 2_100 / 4.184) < 1e-9)
         #expect(days[0][2] as Double == 42)
-        let clinical = try #require(harness.rows("SELECT type, identifier, source_name, resource_type, resource, received_date FROM clinical_record").first)
+        let clinical = try #require(
+            harness.rows(
+                "SELECT type, identifier, source_name, resource_type, resource, received_date FROM clinical_record"
+            ).first)
         #expect(clinical[0] as String == "HKClinicalTypeIdentifierLabResultRecord")
         #expect(clinical[2] as String == "Charité")
         #expect(clinical[3] as String == "Observation")
         #expect((clinical[4] as String).contains("Hemoglobin A1c"))
         #expect(clinical[5] as Double == 1_666_260_000)
-        let points = try harness.rows("SELECT frequency, left_ear, right_ear, attributes FROM audiogram_point ORDER BY position")
+        let points = try harness.rows(
+            "SELECT frequency, left_ear, right_ear, attributes FROM audiogram_point ORDER BY position")
         #expect(points.map { $0[0] as Double } == [500, 1_000])
         #expect(points.map { $0[2] as Double } == [15, 20])
         #expect(points[1][3] as String? == #"{"leftEarMasked":"0"}"#)
     }
 
     @Test func whatTheCatalogLacksIsKeptVerbatim() throws {
-        let kept = try harness.rows("SELECT element, type, attributes, children FROM unrecognized_record ORDER BY element")
+        let kept = try harness.rows(
+            "SELECT element, type, attributes, children FROM unrecognized_record ORDER BY element")
         #expect(kept.map { $0[0] as String } == ["Record", "VisionPrescription"])
         #expect((kept[0][2] as String).contains(#""value":"8""#))
         #expect((kept[1][3] as String).contains("RightEye"))

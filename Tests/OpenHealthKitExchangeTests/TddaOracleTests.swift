@@ -22,7 +22,9 @@ import OpenHealthKitModel
         let lines = try Fixtures.text("\(Self.folder)/\(name)").split(separator: "\n").map(String.init)
         let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         return lines.dropFirst().map { line in
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
             return Dictionary(uniqueKeysWithValues: zip(header, fields))
         }
     }
@@ -37,7 +39,9 @@ import OpenHealthKitModel
     @Test func everyRecordIsAccountedFor() throws {
         #expect(summary.isBalanced)
         #expect(summary.skippedTotal == 0)
-        #expect(summary.records.values.reduce(0) { $0 + $1.read } == (try Fixtures.count("Record", in: "\(Self.folder)/export6s3sample.xml")))
+        #expect(
+            summary.records.values.reduce(0) { $0 + $1.read }
+                == (try Fixtures.count("Record", in: "\(Self.folder)/export6s3sample.xml")))
         #expect(summary.records.values.reduce(0) { $0 + $1.added } == 15)
         #expect(summary.workouts == .init(read: 1, added: 1))
         #expect(summary.activitySummaries == .init(read: 2, added: 2))
@@ -45,7 +49,10 @@ import OpenHealthKitModel
         #expect(summary.exportDate == date("2016-04-15 07:27:26 +0100"))
     }
 
-    @Test(arguments: [("StepCount.csv", HKQuantityTypeIdentifier.stepCount, "count"), ("DistanceWalkingRunning.csv", .distanceWalkingRunning, "km")])
+    @Test(arguments: [
+        ("StepCount.csv", HKQuantityTypeIdentifier.stepCount, "count"),
+        ("DistanceWalkingRunning.csv", .distanceWalkingRunning, "km"),
+    ])
     func quantitiesMatchTheExtractor(_ file: String, _ identifier: HKQuantityTypeIdentifier, _ unit: String) throws {
         let expected = try csv(file)
         let samples = try harness.quantities(identifier)
@@ -69,13 +76,19 @@ import OpenHealthKitModel
         #expect(workout.startDate == date(row["startDate"]))
         #expect(workout.endDate == date(row["endDate"]))
         #expect(abs(workout.duration / 60 - Double(row["duration"]!)!) < 1e-12)
-        #expect(workout.totalDistance?.doubleValue(for: HKUnit(from: row["totalDistanceUnit"]!)) == Double(row["totalDistance"]!))
-        #expect(abs(workout.totalEnergyBurned!.doubleValue(for: HKUnit(from: row["totalEnergyBurnedUnit"]!)) - Double(row["totalEnergyBurned"]!)!) < 1e-9)
+        #expect(
+            workout.totalDistance?.doubleValue(for: HKUnit(from: row["totalDistanceUnit"]!))
+                == Double(row["totalDistance"]!))
+        #expect(
+            abs(
+                workout.totalEnergyBurned!.doubleValue(for: HKUnit(from: row["totalEnergyBurnedUnit"]!)) - Double(
+                    row["totalEnergyBurned"]!)!) < 1e-9)
     }
 
     @Test func activitySummariesMatchTheExtractor() throws {
         let expected = try csv("ActivitySummary.csv")
-        let stored = try harness.rows("""
+        let stored = try harness.rows(
+            """
             SELECT date, active_energy_burned, active_energy_burned_goal, apple_exercise_time, apple_exercise_time_goal,
                    apple_stand_hours, apple_stand_hours_goal FROM activity_summary ORDER BY date
             """)
@@ -83,7 +96,10 @@ import OpenHealthKitModel
         for (row, csvRow) in zip(stored, expected) {
             #expect(row[0] as String == csvRow["dateComponents"])
             #expect(csvRow["activeEnergyBurnedUnit"] == "kcal")
-            let columns = ["activeEnergyBurned", "activeEnergyBurnedGoal", "appleExerciseTime", "appleExerciseTimeGoal", "appleStandHours", "appleStandHoursGoal"]
+            let columns = [
+                "activeEnergyBurned", "activeEnergyBurnedGoal", "appleExerciseTime", "appleExerciseTimeGoal",
+                "appleStandHours", "appleStandHoursGoal",
+            ]
             for (index, column) in columns.enumerated() {
                 #expect(row[index + 1] as Double? == Double(csvRow[column] ?? ""), "\(column)")
             }
@@ -94,16 +110,20 @@ import OpenHealthKitModel
     @Test func activitySummariesReadBackAsHealthKitObjects() throws {
         let expected = try csv("ActivitySummary.csv")
         let predicate = HKQuery.predicate(
-            forActivitySummariesBetweenStart: DateComponents(year: 2016, month: 4, day: 1), end: DateComponents(year: 2016, month: 4, day: 30))
+            forActivitySummariesBetweenStart: DateComponents(year: 2016, month: 4, day: 1),
+            end: DateComponents(year: 2016, month: 4, day: 30))
         let summaries = try harness.engine.activitySummaries(
             predicate: try PredicateCondition.tree(from: predicate), as: ImportHarness.owner)
         #expect(summaries.count == expected.count)
         let gregorian = Calendar(identifier: .gregorian)
         for (summary, row) in zip(summaries, expected) {
             let day = summary.dateComponents(for: gregorian)
-            #expect(String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0) == row["dateComponents"])
+            #expect(
+                String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0) == row["dateComponents"])
             #expect(summary.activeEnergyBurned.doubleValue(for: .kilocalorie()) == Double(row["activeEnergyBurned"]!))
-            #expect(summary.activeEnergyBurnedGoal.doubleValue(for: .kilocalorie()) == Double(row["activeEnergyBurnedGoal"]!))
+            #expect(
+                summary.activeEnergyBurnedGoal.doubleValue(for: .kilocalorie())
+                    == Double(row["activeEnergyBurnedGoal"]!))
             #expect(summary.appleExerciseTime.doubleValue(for: .minute()) == Double(row["appleExerciseTime"]!))
             #expect(summary.exerciseTimeGoal?.doubleValue(for: .minute()) == Double(row["appleExerciseTimeGoal"]!))
             #expect(summary.appleStandHours.doubleValue(for: .count()) == Double(row["appleStandHours"]!))
@@ -113,7 +133,9 @@ import OpenHealthKitModel
 
     @Test func characteristicsOfMe() throws {
         #expect(try harness.engine.characteristic(.dateOfBirth, as: ImportHarness.owner) == "1965-07-31")
-        #expect(try harness.engine.characteristic(.biologicalSex, as: ImportHarness.owner) == String(HKBiologicalSex.male.rawValue))
+        #expect(
+            try harness.engine.characteristic(.biologicalSex, as: ImportHarness.owner)
+                == String(HKBiologicalSex.male.rawValue))
         #expect(try harness.engine.characteristic(.bloodType, as: ImportHarness.owner) == nil)
     }
 }

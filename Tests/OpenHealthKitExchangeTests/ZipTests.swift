@@ -41,7 +41,8 @@ import ZIPFoundation
         #expect {
             try ImportHarness().importing(damaged)
         } throws: { error in
-            (error as? HKError)?.message.contains("damaged") == true || (error as? HKError)?.message.contains("CRC") == true
+            (error as? HKError)?.message.contains("damaged") == true
+                || (error as? HKError)?.message.contains("CRC") == true
         }
     }
 

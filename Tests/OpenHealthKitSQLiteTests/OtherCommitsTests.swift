@@ -12,14 +12,19 @@ struct OtherCommitsTests {
     let steps = HKQuantityType(.stepCount)
 
     private func engines() throws -> (HealthEngine, HealthEngine) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-\(UUID().uuidString)/health.sqlite").path
-        return (HealthEngine(storage: try SQLiteStorage(path: path)), HealthEngine(storage: try SQLiteStorage(path: path)))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ohk-\(UUID().uuidString)/health.sqlite"
+        ).path
+        return (
+            HealthEngine(storage: try SQLiteStorage(path: path)), HealthEngine(storage: try SQLiteStorage(path: path))
+        )
     }
 
     private func beat(_ value: Double) -> HKQuantitySample {
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         return HKQuantitySample(
-            type: heartRate, quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: value), start: date, end: date)
+            type: heartRate, quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: value),
+            start: date, end: date)
     }
 
     @Test func aSaveThroughOneEngineReachesTheOthersFeedOnce() async throws {
@@ -29,7 +34,10 @@ struct OtherCommitsTests {
         let own = Inbox<StoreChange>()
         let watching = watcher.feed.subscribe(to: nil) { heard.post($0) }
         let writing = writer.feed.subscribe(to: nil) { own.post($0) }
-        defer { watching.cancel(); writing.cancel() }
+        defer {
+            watching.cancel()
+            writing.cancel()
+        }
         watcher.awaitOtherCommitsWatch()
         writer.awaitOtherCommitsWatch()
 

@@ -70,9 +70,11 @@ import OpenHealthKitSQLite
         let inside = Self.row(1, at: 5_000, duration: 10)
         let before = Self.row(1, at: 0, duration: 10)
         _ = try storage.insert([long, inside, before])
-        let query = RowQuery(typeIdentifiers: [Self.steps], condition: .dateRange(start: 4_000, end: 6_000, mode: .overlaps))
+        let query = RowQuery(
+            typeIdentifiers: [Self.steps], condition: .dateRange(start: 4_000, end: 6_000, mode: .overlaps))
         #expect(Set(try storage.fetch(query).map(\.uuid)) == [long.uuid, inside.uuid])
-        let strict = RowQuery(typeIdentifiers: [Self.steps], condition: .dateRange(start: 4_000, end: 6_000, mode: .strictStart))
+        let strict = RowQuery(
+            typeIdentifiers: [Self.steps], condition: .dateRange(start: 4_000, end: 6_000, mode: .strictStart))
         #expect(try storage.fetch(strict).map(\.uuid) == [inside.uuid])
     }
 
@@ -84,7 +86,8 @@ import OpenHealthKitSQLite
         let startingAtEnd = Self.row(1, at: 200, duration: 0)
         let endingBefore = Self.row(1, at: 40, duration: 59)
         _ = try storage.insert([instant, endingAtStart, startingAtEnd, endingBefore])
-        let query = RowQuery(typeIdentifiers: [Self.steps], condition: .dateRange(start: 100, end: 200, mode: .overlaps))
+        let query = RowQuery(
+            typeIdentifiers: [Self.steps], condition: .dateRange(start: 100, end: 200, mode: .overlaps))
         #expect(Set(try storage.fetch(query).map(\.uuid)) == [instant.uuid, endingAtStart.uuid])
     }
 
@@ -104,9 +107,12 @@ import OpenHealthKitSQLite
         _ = try storage.insert([tagged, Self.row(2, at: 1)])
         let exists = RowQuery(typeIdentifiers: [Self.steps], condition: .metadataKeyExists("HKHeartRateSensorLocation"))
         #expect(try storage.fetch(exists).map(\.uuid) == [tagged.uuid])
-        let equal = RowQuery(typeIdentifiers: [Self.steps], condition: .metadata(key: "HKHeartRateSensorLocation", comparison: .equal, value: .number(2)))
+        let equal = RowQuery(
+            typeIdentifiers: [Self.steps],
+            condition: .metadata(key: "HKHeartRateSensorLocation", comparison: .equal, value: .number(2)))
         #expect(try storage.fetch(equal).map(\.uuid) == [tagged.uuid])
-        let notEqual = RowQuery(typeIdentifiers: [Self.steps], condition: .not(.metadataKeyExists("HKHeartRateSensorLocation")))
+        let notEqual = RowQuery(
+            typeIdentifiers: [Self.steps], condition: .not(.metadataKeyExists("HKHeartRateSensorLocation")))
         #expect(try storage.fetch(notEqual).count == 1)
     }
 
@@ -123,7 +129,8 @@ import OpenHealthKitSQLite
         #expect(try reopened.fetch(RowQuery(typeIdentifiers: [Self.steps])).map(\.uuid) == [row.uuid])
         #expect(try reopened.integrityCheck() == "ok")
         for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(file).path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: directory.appendingPathComponent(file).path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(file)")
         }
     }

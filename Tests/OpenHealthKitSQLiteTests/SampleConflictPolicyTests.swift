@@ -9,10 +9,13 @@ import OpenHealthKitSQLite
     static let bloodPressure = "HKCorrelationTypeIdentifierBloodPressure"
     static let source = SourceRow(bundleIdentifier: "com.example.cuff", name: "Cuff")
 
-    static func row(_ type: String, value: Double? = nil, correlation: UUID? = nil, sync: (String, Int64)? = nil) -> SampleRow {
+    static func row(_ type: String, value: Double? = nil, correlation: UUID? = nil, sync: (String, Int64)? = nil)
+        -> SampleRow
+    {
         SampleRow(
             uuid: UUID(), typeIdentifier: type, startDate: 0, endDate: 60, value: value, source: source,
-            revision: RevisionRow(version: "1"), syncIdentifier: sync?.0, syncVersion: sync?.1, correlationUUID: correlation)
+            revision: RevisionRow(version: "1"), syncIdentifier: sync?.0, syncVersion: sync?.1,
+            correlationUUID: correlation)
     }
 
     static func importing(_ rows: [SampleRow]) -> ImportBatch {
@@ -41,7 +44,8 @@ import OpenHealthKitSQLite
         let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
         _ = try storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
         let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
-        let result = try storage.importBatch(Self.importing([older, Self.row(Self.systolic, value: 110, correlation: older.uuid)]))
+        let result = try storage.importBatch(
+            Self.importing([older, Self.row(Self.systolic, value: 110, correlation: older.uuid)]))
         #expect(result.stored == [false, false])
         #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
     }

@@ -19,14 +19,16 @@ import OpenHealthKitWire
 
     @Test func aQuantitySampleKeepsItsValuesDeviceAndEveryKindOfMetadata() throws {
         let device = HKDevice(
-            name: "Strap", manufacturer: "Acme", model: nil, hardwareVersion: "1", firmwareVersion: nil, softwareVersion: "2",
+            name: "Strap", manufacturer: "Acme", model: nil, hardwareVersion: "1", firmwareVersion: nil,
+            softwareVersion: "2",
             localIdentifier: nil, udiDeviceIdentifier: "udi")
         let metadata: [String: Any] = [
             "text": "hello", "integer": 3, "real": 2.5, "flag": true, "date": Date(timeIntervalSince1970: 12.5),
             "quantity": HKQuantity(unit: .degreeCelsius(), doubleValue: 37.2),
         ]
         let sample = HKQuantitySample(
-            type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 72), start: start, end: start.addingTimeInterval(1),
+            type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: 72), start: start,
+            end: start.addingTimeInterval(1),
             device: device, metadata: metadata)
         let copy = try #require(try roundTrip(sample) as? HKQuantitySample)
         #expect(copy.uuid == sample.uuid)
@@ -53,19 +55,28 @@ import OpenHealthKitWire
         let pressure = HKCorrelation(
             type: HKCorrelationType(.bloodPressure), start: start, end: start,
             objects: [
-                HKQuantitySample(type: HKQuantityType(.bloodPressureSystolic), quantity: HKQuantity(unit: mmHg, doubleValue: 120), start: start, end: start),
-                HKQuantitySample(type: HKQuantityType(.bloodPressureDiastolic), quantity: HKQuantity(unit: mmHg, doubleValue: 80), start: start, end: start),
+                HKQuantitySample(
+                    type: HKQuantityType(.bloodPressureSystolic), quantity: HKQuantity(unit: mmHg, doubleValue: 120),
+                    start: start, end: start),
+                HKQuantitySample(
+                    type: HKQuantityType(.bloodPressureDiastolic), quantity: HKQuantity(unit: mmHg, doubleValue: 80),
+                    start: start, end: start),
             ])
         let pressureCopy = try #require(try roundTrip(pressure) as? HKCorrelation)
         #expect(Set(pressureCopy.objects.map(\.uuid)) == Set(pressure.objects.map(\.uuid)))
 
         let events = [
-            HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(60), duration: 0), metadata: ["why": "light"]),
-            HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(120), duration: 0), metadata: nil),
+            HKWorkoutEvent(
+                type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(60), duration: 0),
+                metadata: ["why": "light"]),
+            HKWorkoutEvent(
+                type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(120), duration: 0),
+                metadata: nil),
         ]
         let ride = HKWorkout(
             activityType: .cycling, start: start, end: start.addingTimeInterval(600), workoutEvents: events,
-            totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 90), totalDistance: HKQuantity(unit: .meter(), doubleValue: 3000),
+            totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 90),
+            totalDistance: HKQuantity(unit: .meter(), doubleValue: 3000),
             metadata: nil)
         let rideCopy = try #require(try roundTrip(ride) as? HKWorkout)
         #expect(rideCopy.workoutActivityType == .cycling)
@@ -78,19 +89,25 @@ import OpenHealthKitWire
     @Test func aWorkoutWithoutADurationGetsItsActiveTime() throws {
         var wire = WireSample(type: HKWorkoutTypeIdentifier, startDate: start, endDate: start.addingTimeInterval(600))
         wire.workoutActivityType = HKWorkoutActivityType.walking.rawValue
-        wire.workoutEvents = [HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(300), duration: 0), metadata: nil)]
-            .map(WireWorkoutEvent.init)
+        wire.workoutEvents = [
+            HKWorkoutEvent(
+                type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(300), duration: 0),
+                metadata: nil)
+        ]
+        .map(WireWorkoutEvent.init)
         #expect((try wire.sample() as? HKWorkout)?.duration == 300)
     }
 
     @Test func deletedObjectsSourceRevisionsAndErrorsSurvive() throws {
-        let deleted = HKDeletedObject(uuid: UUID(), metadata: [HKMetadataKeySyncIdentifier: "a", HKMetadataKeySyncVersion: NSNumber(value: 2)])
+        let deleted = HKDeletedObject(
+            uuid: UUID(), metadata: [HKMetadataKeySyncIdentifier: "a", HKMetadataKeySyncVersion: NSNumber(value: 2)])
         let copy = try roundTrip(WireDeletedObject(deleted)).deletedObject
         #expect(copy.uuid == deleted.uuid && copy.metadata?[HKMetadataKeySyncIdentifier] as? String == "a")
         #expect((copy.metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.intValue == 2)
 
         let revision = HKSourceRevision(
-            source: HKSource(name: "Cardio", bundleIdentifier: "com.example.cardio"), version: "4", productType: "Linux",
+            source: HKSource(name: "Cardio", bundleIdentifier: "com.example.cardio"), version: "4",
+            productType: "Linux",
             operatingSystemVersion: OperatingSystemVersion(majorVersion: 6, minorVersion: 1, patchVersion: 2))
         #expect(try roundTrip(WireSourceRevision(revision)).sourceRevision == revision)
 
@@ -107,17 +124,26 @@ import OpenHealthKitWire
             .sampleDates(SampleDateRange(start: nil, end: start, options: [])),
             .sources(bundleIdentifiers: ["a", "b"]),
             .sourceRevisions([
-                SourceRevisionPattern(HKSourceRevision(source: HKSource(name: "a", bundleIdentifier: "a"), version: "1")),
-                SourceRevisionPattern(HKSourceRevision(
-                    source: HKSource(name: "b", bundleIdentifier: "b"), version: nil, productType: "Linux",
-                    operatingSystemVersion: OperatingSystemVersion(majorVersion: 6, minorVersion: 0, patchVersion: 1))),
+                SourceRevisionPattern(
+                    HKSourceRevision(source: HKSource(name: "a", bundleIdentifier: "a"), version: "1")),
+                SourceRevisionPattern(
+                    HKSourceRevision(
+                        source: HKSource(name: "b", bundleIdentifier: "b"), version: nil, productType: "Linux",
+                        operatingSystemVersion: OperatingSystemVersion(
+                            majorVersion: 6, minorVersion: 0, patchVersion: 1))),
             ]),
             .devices([[.name: "Strap", .manufacturer: "Acme"], [:]]),
             .deviceProperty(.model, allowedValues: ["S1", "S2"]),
             .uuids([uuid, UUID()]),
             .metadataKeyExists("zone"),
-            .metadataAllowedValues(key: "zone", allowedValues: [.string("peak"), .number(2), .date(start), .quantity(HKQuantity(unit: .meter(), doubleValue: 3))]),
-            .metadataComparison(key: "temperature", comparison: .greaterThanOrEqualTo, value: .quantity(HKQuantity(unit: .degreeCelsius(), doubleValue: 37))),
+            .metadataAllowedValues(
+                key: "zone",
+                allowedValues: [
+                    .string("peak"), .number(2), .date(start), .quantity(HKQuantity(unit: .meter(), doubleValue: 3)),
+                ]),
+            .metadataComparison(
+                key: "temperature", comparison: .greaterThanOrEqualTo,
+                value: .quantity(HKQuantity(unit: .degreeCelsius(), doubleValue: 37))),
             .noCorrelation,
             .workout(uuid: uuid),
             .quantity(comparison: .lessThan, quantity: HKQuantity(unit: bpm, doubleValue: 100)),
@@ -125,7 +151,8 @@ import OpenHealthKitWire
             .categoryValues([0, 1]),
             .workoutActivityType(HKWorkoutActivityType.running.rawValue),
             .workoutDuration(comparison: .greaterThan, duration: 600),
-            .workoutTotal(.totalDistance, comparison: .equalTo, quantity: HKQuantity(unit: .meter(), doubleValue: 5000)),
+            .workoutTotal(
+                .totalDistance, comparison: .equalTo, quantity: HKQuantity(unit: .meter(), doubleValue: 5000)),
             .activitySummaryDays(first: "2024-02-29", last: "2024-03-01"),
         ]
         for condition in conditions {
@@ -140,10 +167,15 @@ import OpenHealthKitWire
             try JSONDecoder().decode(T.self, from: Data(json.utf8))
         }
         #expect(throws: DecodingError.self) { try decode(WirePredicate.self, #"{"kind": "sometimes"}"#) }
-        #expect(throws: DecodingError.self) { try decode(WirePredicate.self, #"{"kind": "quantity", "operator": "~", "quantity": {"value": 1, "unit": "kg"}}"#) }
+        #expect(throws: DecodingError.self) {
+            try decode(
+                WirePredicate.self, #"{"kind": "quantity", "operator": "~", "quantity": {"value": 1, "unit": "kg"}}"#)
+        }
         #expect(throws: DecodingError.self) { try decode(WireMetadataValue.self, #"{"string": "a", "number": 1}"#) }
         #expect(throws: DecodingError.self) { try decode(WireDate.self, #""yesterday""#) }
-        let deep = String(repeating: #"{"kind": "not", "predicate": "#, count: 100) + #"{"kind": "all"}"# + String(repeating: "}", count: 100)
+        let deep =
+            String(repeating: #"{"kind": "not", "predicate": "#, count: 100) + #"{"kind": "all"}"#
+            + String(repeating: "}", count: 100)
         #expect(throws: DecodingError.self) { try decode(WirePredicate.self, deep) }
 
         let iso = try decode(WireDate.self, #""2024-11-03T01:30:00.250+01:00""#)
@@ -156,8 +188,15 @@ import OpenHealthKitWire
         misplaced.quantity = WireQuantity(value: 60, unit: "count/min")
         misplaced.value = 1
         #expect(failure { _ = try misplaced.sample() } == .errorInvalidArgument)
-        #expect(failure { _ = try WireSample(type: "HKQuantityTypeIdentifierMood", startDate: start, endDate: start).sample() } == .errorInvalidArgument)
-        #expect(failure { _ = try WireSample(type: "HKCharacteristicTypeIdentifierBloodType", startDate: start, endDate: start).sample() } == .errorInvalidArgument)
+        #expect(
+            failure {
+                _ = try WireSample(type: "HKQuantityTypeIdentifierMood", startDate: start, endDate: start).sample()
+            } == .errorInvalidArgument)
+        #expect(
+            failure {
+                _ = try WireSample(type: "HKCharacteristicTypeIdentifierBloodType", startDate: start, endDate: start)
+                    .sample()
+            } == .errorInvalidArgument)
     }
 
     @Test func anActivitySummaryKeepsItsDayValuesAndOptionalGoals() throws {
@@ -169,7 +208,9 @@ import OpenHealthKitWire
         let copy = try roundTrip(try WireActivitySummary(summary)).summary()
         #expect(copy.dateComponents(for: Calendar(identifier: .gregorian)).day == 1)
         #expect(copy.activeEnergyBurned == summary.activeEnergyBurned)
-        #expect(copy.appleExerciseTimeGoal == summary.appleExerciseTimeGoal && copy.exerciseTimeGoal == summary.exerciseTimeGoal)
+        #expect(
+            copy.appleExerciseTimeGoal == summary.appleExerciseTimeGoal
+                && copy.exerciseTimeGoal == summary.exerciseTimeGoal)
         #expect(copy.appleStandHours == summary.appleStandHours && copy.standHoursGoal == nil)
         #expect(copy.activityMoveMode == .activeEnergy)
 
@@ -180,7 +221,8 @@ import OpenHealthKitWire
         badDay.day = "March 1"
         #expect(failure { _ = try badDay.summary() } == .errorInvalidArgument)
         #expect(failure { _ = try WireActivitySummary(HKActivitySummary()) } == .errorInvalidArgument)
-        let badPredicate = Data(#"{"kind": "activitySummaryDays", "firstDay": "2024-3-1", "lastDay": "2024-03-02"}"#.utf8)
+        let badPredicate = Data(
+            #"{"kind": "activitySummaryDays", "firstDay": "2024-3-1", "lastDay": "2024-03-02"}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(WirePredicate.self, from: badPredicate) }
     }
 }

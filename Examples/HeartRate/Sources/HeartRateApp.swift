@@ -33,8 +33,9 @@ struct HeartRateApp: AsyncParsableCommand {
     func run() async throws {
         let healthAddress = HealthStoreConfiguration.current.remote?.address
         if healthAddress == nil {
-            Self.say("HeartRate: OPENHEALTHKIT_HEALTHD is not set, so there is no Health to ask: "
-                + "see Examples/HeartRate/README.md", to: .standardError)
+            Self.say(
+                "HeartRate: OPENHEALTHKIT_HEALTHD is not set, so there is no Health to ask: "
+                    + "see Examples/HeartRate/README.md", to: .standardError)
         }
         let model = HeartRateModel()
         let screen = HeartRateScreen()
@@ -51,7 +52,8 @@ struct HeartRateApp: AsyncParsableCommand {
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "HeartRate"),
             onServerRunning: { [host] channel in
                 let port = channel.localAddress?.port ?? 0
-                Self.say("Heart Rate is at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/", to: .standardOutput)
+                Self.say(
+                    "Heart Rate is at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/", to: .standardOutput)
             })
         try await application.runService()
     }

@@ -158,7 +158,8 @@ final class HeartRateModel: @unchecked Sendable {
         }
         let now = Date()
         let metadata = sensorLocation.map { [HKMetadataKeyHeartRateSensorLocation: NSNumber(value: $0.rawValue)] }
-        let sample = HKQuantitySample(type: Self.heartRateType, quantity: quantity, start: now, end: now, metadata: metadata)
+        let sample = HKQuantitySample(
+            type: Self.heartRateType, quantity: quantity, start: now, end: now, metadata: metadata)
         do {
             try await healthStore.save(sample)
         } catch {
@@ -181,7 +182,10 @@ final class HeartRateModel: @unchecked Sendable {
             return .failure(Refusal(message: "Enter a number of beats per minute, such as 72."))
         }
         guard value >= Double(limits.lowerBound), value <= Double(limits.upperBound) else {
-            return .failure(Refusal(message: "Enter a heart rate between \(limits.lowerBound) and \(limits.upperBound) beats per minute."))
+            return .failure(
+                Refusal(
+                    message:
+                        "Enter a heart rate between \(limits.lowerBound) and \(limits.upperBound) beats per minute."))
         }
         guard value == value.rounded() else {
             return .failure(Refusal(message: "Enter a whole number of beats per minute, such as 72."))

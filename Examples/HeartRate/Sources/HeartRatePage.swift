@@ -97,7 +97,9 @@ struct HeartRatePage: Sendable {
 struct LoopbackGuard<Context: RequestContext>: RouterMiddleware {
     let hostNames: Set<String>
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let authority = request.head.authority, hostNames.contains(HeartRatePage.hostName(of: authority)) else {
             throw HTTPError(.misdirectedRequest, message: "This page answers only on this machine")
         }

@@ -17,7 +17,8 @@ import OpenHealthKitTesting
         let answer: @Sendable (AuthorizationRequest) -> AuthorizationAnswer = { request in
             allow ? AuthorizationAnswer.allowAll(request) : AuthorizationAnswer.denyAll
         }
-        let store = HKHealthStore(configuration: HealthStoreConfiguration(location: database, app: Self.app, answerer: RuleAnswerer(answer)))
+        let store = HKHealthStore(
+            configuration: HealthStoreConfiguration(location: database, app: Self.app, answerer: RuleAnswerer(answer)))
         return HeartRateModel(healthStore: store, authorizationCheckInterval: interval)
     }
 
@@ -61,7 +62,9 @@ import OpenHealthKitTesting
         let sample = samples[0]
         #expect(sample.quantity.doubleValue(for: HeartRateModel.beatsPerMinute) == 72)
         #expect(sample.startDate == sample.endDate && sample.startDate >= before.addingTimeInterval(-1))
-        #expect((sample.metadata?[HKMetadataKeyHeartRateSensorLocation] as? NSNumber)?.intValue == HKHeartRateSensorLocation.chest.rawValue)
+        #expect(
+            (sample.metadata?[HKMetadataKeyHeartRateSensorLocation] as? NSNumber)?.intValue
+                == HKHeartRateSensorLocation.chest.rawValue)
         #expect(sample.sourceRevision.source.bundleIdentifier == Self.app.bundleIdentifier)
         model.deactivate()
     }
@@ -86,7 +89,8 @@ import OpenHealthKitTesting
         // The next attempt starts afresh: the message is cleared, then the sample stored.
         await model.record(text: "64")
         #expect(model.errorMessage == nil)
-        #expect(await events.wait { $0.suffix(2) == [.errorMessageChanged(nil), .heartRateStored(beatsPerMinute: 64)] })
+        #expect(
+            await events.wait { $0.suffix(2) == [.errorMessageChanged(nil), .heartRateStored(beatsPerMinute: 64)] })
         model.deactivate()
     }
 
@@ -108,7 +112,8 @@ import OpenHealthKitTesting
         try engine.revokeAll(app: Self.app.bundleIdentifier)
         #expect(await events.wait { $0 == [.enabledChanged(true), .enabledChanged(false)] })
         #expect(!model.enabled)
-        try engine.setGrants([HeartRateModel.heartRateType.identifier: Grant(share: .sharingAuthorized)], app: Self.app.bundleIdentifier)
+        try engine.setGrants(
+            [HeartRateModel.heartRateType.identifier: Grant(share: .sharingAuthorized)], app: Self.app.bundleIdentifier)
         #expect(await events.wait { $0.last == .enabledChanged(true) })
         model.deactivate()
     }

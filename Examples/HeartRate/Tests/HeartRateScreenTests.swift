@@ -19,11 +19,14 @@ import Testing
     @Test func theLabelShowsWhatWasStoredOrWhyNot() {
         let stored = state(after: [.enabledChanged(true), .heartRateStored(beatsPerMinute: 72)])
         #expect(stored.label == "Stored 72 BPM" && !stored.labelIsError && stored.recordEnabled)
-        let refused = state(after: [.enabledChanged(true), .errorMessageChanged("Enter a number of beats per minute, such as 72.")])
+        let refused = state(after: [
+            .enabledChanged(true), .errorMessageChanged("Enter a number of beats per minute, such as 72."),
+        ])
         #expect(refused.label == "Enter a number of beats per minute, such as 72." && refused.labelIsError)
         let cleared = state(after: [.enabledChanged(true), .errorMessageChanged("No."), .errorMessageChanged(nil)])
         #expect(cleared.label == "No.")
-        #expect(state(after: [.errorMessageChanged("No."), .heartRateStored(beatsPerMinute: 64)]).labelIsError == false)
+        #expect(
+            state(after: [.errorMessageChanged("No."), .heartRateStored(beatsPerMinute: 64)]).labelIsError == false)
     }
 
     @Test func thePageAnswersOnlyToThisMachinesNames() {

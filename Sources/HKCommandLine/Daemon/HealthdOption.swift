@@ -13,7 +13,8 @@ struct HealthdOption: ParsableArguments {
 
     @Option(
         name: .customLong("healthd"),
-        help: ArgumentHelp("healthd's address (default: $OPENHEALTHKIT_HEALTHD, else \(defaultAddress)).", valueName: "url")
+        help: ArgumentHelp(
+            "healthd's address (default: $OPENHEALTHKIT_HEALTHD, else \(defaultAddress)).", valueName: "url")
     )
     var address: String?
     @OptionGroup var store: StoreOption
@@ -27,7 +28,9 @@ struct HealthdOption: ParsableArguments {
     func resolvedAddress() throws -> URL {
         let environment = ProcessInfo.processInfo.environment["OPENHEALTHKIT_HEALTHD"].flatMap { $0.isEmpty ? nil : $0 }
         let text = address ?? environment ?? Self.defaultAddress
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false else {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+            url.host?.isEmpty == false
+        else {
             throw HKError.invalidArgument("invalid healthd address '\(text)': use a URL such as \(Self.defaultAddress)")
         }
         return url
@@ -41,7 +44,8 @@ struct HealthdOption: ParsableArguments {
         }
         let path = try store.resolvedPath() + ".owner-secret"
         guard let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+            let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !text.isEmpty
         else {
             throw HKError(
                 .errorDatabaseInaccessible,

@@ -22,7 +22,8 @@ struct OwnerClient: Sendable {
 
     /// Calls `route` with a JSON body, decoding healthd's JSON answer.
     func call<Answer: Decodable>(
-        _ route: WireRoute<Void>, query: [URLQueryItem] = [], body: (any Encodable)? = nil, as answer: Answer.Type = Answer.self
+        _ route: WireRoute<Void>, query: [URLQueryItem] = [], body: (any Encodable)? = nil,
+        as answer: Answer.Type = Answer.self
     ) async throws -> Answer {
         var request = URLRequest(url: url(route.path, query: query), timeoutInterval: 60)
         request.httpMethod = route.method.rawValue
@@ -37,13 +38,17 @@ struct OwnerClient: Sendable {
             return try JSONDecoder().decode(Answer.self, from: data)
         } catch {
             throw HKError(
-                .unknownError, "healthd at \(address.absoluteString) answered \(route.method.rawValue) \(route.path) with what hk cannot read")
+                .unknownError,
+                "healthd at \(address.absoluteString) answered \(route.method.rawValue) \(route.path) with what hk cannot read"
+            )
         }
     }
 
     private func url(_ path: String, query: [URLQueryItem]) -> URL {
         var components = URLComponents(url: address, resolvingAgainstBaseURL: false) ?? URLComponents()
-        let base = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        let base =
+            components.percentEncodedPath.hasSuffix("/")
+            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = base + path
         components.queryItems = query.isEmpty ? nil : query
         return components.url ?? address
@@ -70,7 +75,9 @@ struct OwnerClient: Sendable {
         }
         switch status {
         case 401:
-            return HKError(.errorAuthorizationDenied, "healthd at \(address.absoluteString) refused the owner secret from \(secret.origin): \(message)")
+            return HKError(
+                .errorAuthorizationDenied,
+                "healthd at \(address.absoluteString) refused the owner secret from \(secret.origin): \(message)")
         case 400..<500:
             return HKError.invalidArgument(message)
         default:

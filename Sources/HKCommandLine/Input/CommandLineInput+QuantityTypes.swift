@@ -18,7 +18,8 @@ extension CommandLineInput {
         let unit = try HKUnit(parsing: text)
         guard unit.isCompatible(with: type.canonicalUnit) else {
             throw HKError.invalidArgument(
-                "unit \(unit.unitString) is not compatible with \(type.name), whose values are in \(type.canonicalUnit.unitString)")
+                "unit \(unit.unitString) is not compatible with \(type.name), whose values are in \(type.canonicalUnit.unitString)"
+            )
         }
         return unit
     }

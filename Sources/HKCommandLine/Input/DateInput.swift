@@ -26,12 +26,12 @@ private struct ISO8601Input {
     init?(_ text: String) {
         var scanner = DigitScanner(text)
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
-              let day = scanner.digits(2)
+            let day = scanner.digits(2)
         else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
         if scanner.isAtEnd { return }
         guard scanner.skip("T") || scanner.skip("t"), let hour = scanner.digits(2), scanner.skip(":"),
-              let minute = scanner.digits(2)
+            let minute = scanner.digits(2)
         else { return nil }
         var second = 0.0
         if scanner.skip(":") {

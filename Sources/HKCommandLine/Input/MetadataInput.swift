@@ -18,7 +18,8 @@ extension CommandLineInput {
             }
             let key = metadataKey(String(entry[..<equals]))
             guard metadata[key] == nil else { throw HKError.invalidArgument("metadata key \(key) is given twice") }
-            metadata[key] = try metadataValue(String(entry[entry.index(after: equals)...]), key: key, timeZone: timeZone)
+            metadata[key] = try metadataValue(
+                String(entry[entry.index(after: equals)...]), key: key, timeZone: timeZone)
         }
         return metadata
     }
@@ -41,7 +42,9 @@ extension CommandLineInput {
         case .number:
             return try number(text, role: role)
         case .boolean:
-            guard let flag = boolean(text) else { throw HKError.invalidArgument("\(role) '\(text)' is not true or false") }
+            guard let flag = boolean(text) else {
+                throw HKError.invalidArgument("\(role) '\(text)' is not true or false")
+            }
             return flag
         case .enumeration(let name):
             guard let raw = Int(text) else {

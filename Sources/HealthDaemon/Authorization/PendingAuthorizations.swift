@@ -59,7 +59,8 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         var dropped: [UUID] = []
         for record in try records.pendingAuthorizations() {
             guard let app = registry.app(record.app), app.revokedAt == nil,
-                  let toShare = try? WireTypes.sampleTypes(record.toShare), let toRead = try? WireTypes.objectTypes(record.toRead)
+                let toShare = try? WireTypes.sampleTypes(record.toShare),
+                let toRead = try? WireTypes.objectTypes(record.toRead)
             else {
                 dropped.append(record.id)
                 continue
@@ -83,12 +84,14 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
                     if let recent = state.recentAnswers[key], recent.at.timeIntervalSinceNow > -Self.answerReuse {
                         return .success(recent.answer)
                     }
-                    let id = state.entries.first { $0.value.key == key }?.key ?? {
-                        let pending = Pending(id: UUID(), request: request, createdAt: Date())
-                        state.entries[pending.id] = Entry(pending: pending, key: key)
-                        created = pending
-                        return pending.id
-                    }()
+                    let id =
+                        state.entries.first { $0.value.key == key }?.key
+                        ?? {
+                            let pending = Pending(id: UUID(), request: request, createdAt: Date())
+                            state.entries[pending.id] = Entry(pending: pending, key: key)
+                            created = pending
+                            return pending.id
+                        }()
                     state.entries[id]?.waiters[waiter] = continuation
                     return nil
                 }
@@ -134,7 +137,9 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             do {
                 try engine.record(answer, to: resolved.pending.request)
             } catch {
-                logger.error("could not record the answer to a permission request of \(resolved.pending.request.app.bundleIdentifier): \(error)")
+                logger.error(
+                    "could not record the answer to a permission request of \(resolved.pending.request.app.bundleIdentifier): \(error)"
+                )
             }
         }
         for continuation in resolved.waiters.values { continuation.resume(returning: answer) }
@@ -149,7 +154,8 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         }
         forget(cancelled.map(\.pending.id))
         for continuation in cancelled.flatMap(\.waiters.values) {
-            continuation.resume(throwing: HKError(.errorAuthorizationDenied, "The app was revoked before the owner answered"))
+            continuation.resume(
+                throwing: HKError(.errorAuthorizationDenied, "The app was revoked before the owner answered"))
         }
     }
 
@@ -167,12 +173,14 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     private func keep(_ pending: Pending) {
         let record = PendingAuthorizationRecord(
             id: pending.id, app: pending.request.app.bundleIdentifier,
-            toShare: pending.request.toShare.map(\.identifier).sorted(), toRead: pending.request.toRead.map(\.identifier).sorted(),
+            toShare: pending.request.toShare.map(\.identifier).sorted(),
+            toRead: pending.request.toRead.map(\.identifier).sorted(),
             createdAt: pending.createdAt)
         do {
             try records.savePendingAuthorization(record)
         } catch {
-            logger.error("could not keep a permission request of \(record.app) (it waits until healthd stops): \(error)")
+            logger.error(
+                "could not keep a permission request of \(record.app) (it waits until healthd stops): \(error)")
         }
     }
 
@@ -185,6 +193,8 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     }
 
     private static var shutDown: HKError {
-        HKError(.errorDatabaseInaccessible, "healthd is stopping before the owner answered the permission request; ask again")
+        HKError(
+            .errorDatabaseInaccessible,
+            "healthd is stopping before the owner answered the permission request; ask again")
     }
 }

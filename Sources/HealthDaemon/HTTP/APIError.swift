@@ -46,7 +46,7 @@ struct APIError: Error {
         switch code {
         case .errorInvalidArgument: return .badRequest
         case .errorAuthorizationDenied, .errorAuthorizationNotDetermined, .errorHealthDataRestricted,
-             .errorRequiredAuthorizationDenied:
+            .errorRequiredAuthorizationDenied:
             return .forbidden
         case .errorNoData: return .notFound
         case .errorUserCanceled: return .conflict
@@ -64,7 +64,8 @@ struct APIError: Error {
         switch error {
         case .dataCorrupted(let context): return context.debugDescription + path(context)
         case .keyNotFound(let key, let context): return "missing field \(key.stringValue)" + path(context)
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return context.debugDescription + path(context)
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return context.debugDescription + path(context)
         @unknown default: return "invalid JSON"
         }
     }

@@ -10,7 +10,9 @@ struct AllowedMethods: Sendable {
 
     init(_ descriptions: [Router<BasicRequestContext>.RouteDescription]) {
         let byPath = Dictionary(grouping: descriptions, by: \.path.description)
-        routes = byPath.values.map { routes in (routes[0].path.components, routes.map(\.method).sorted { $0.rawValue < $1.rawValue }) }
+        routes = byPath.values.map { routes in
+            (routes[0].path.components, routes.map(\.method).sorted { $0.rawValue < $1.rawValue })
+        }
     }
 
     /// The methods of the routes matching `path`; empty for a path healthd does not know.

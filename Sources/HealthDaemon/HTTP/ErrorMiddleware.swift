@@ -10,7 +10,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The routes' methods, filled in once every route is added.
     let allowed: Locked<AllowedMethods>
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             let response = try await next(request, context)
             context.logger.debug("\(request.method) \(request.uri.path) \(response.status.code)")
@@ -21,10 +23,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if let error = error as? HTTPError, error.status == .notFound || error.status == .methodNotAllowed {
                 allow = allowed.withLock { $0.methods(for: request.uri.path) }
                 let status: HTTPResponse.Status = allow.isEmpty ? .notFound : .methodNotAllowed
-                failure = APIError(status, .invalidArgument("healthd has no route \(request.method) \(request.uri.path)"))
+                failure = APIError(
+                    status, .invalidArgument("healthd has no route \(request.method) \(request.uri.path)"))
             }
             if failure.status == .internalServerError {
-                context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: type(of: error)))")
+                context.logger.error(
+                    "\(request.method) \(request.uri.path) failed: \(String(reflecting: type(of: error)))")
             } else {
                 context.logger.debug("\(request.method) \(request.uri.path) \(failure.status.code)")
             }

@@ -33,15 +33,20 @@ enum JSONDuplicateKeys {
                     var escaped = false
                     index += 1
                     while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                        if bytes[index] == UInt8(ascii: "\\") { escaped = true; index += 1 }
+                        if bytes[index] == UInt8(ascii: "\\") {
+                            escaped = true
+                            index += 1
+                        }
                         index += 1
                     }
                     guard index < bytes.count else { return nil }
                     if expectingKey, open.last != nil {
                         let token = UnsafeBufferPointer(rebasing: bytes[start...index])
-                        guard let key = escaped
-                            ? try? JSONDecoder().decode(String.self, from: Data(token))
-                            : String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self)
+                        guard
+                            let key = escaped
+                                ? try? JSONDecoder().decode(String.self, from: Data(token))
+                                : String(
+                                    decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self)
                         else { return nil }
                         if open[open.count - 1]!.insert(key).inserted == false { return key }
                         expectingKey = false

@@ -17,7 +17,8 @@ enum JSONResponses {
     /// were bounded can produce), a 500 with healthd's JSON error, never an empty success.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         guard let data = try? encoder.encode(value) else {
-            let failure = WireError(HKError(.unknownError, "healthd could not encode its answer: a value is not a finite number"))
+            let failure = WireError(
+                HKError(.unknownError, "healthd could not encode its answer: a value is not a finite number"))
             return response(data: (try? encoder.encode(failure)) ?? Data(), status: .internalServerError)
         }
         return response(data: data, status: status)
@@ -37,13 +38,15 @@ struct BodyReader: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maximumSize {
-            throw APIError(.contentTooLarge, .init(.errorDataSizeExceeded, "The request body is larger than \(maximumSize) bytes"))
+            throw APIError(
+                .contentTooLarge, .init(.errorDataSizeExceeded, "The request body is larger than \(maximumSize) bytes"))
         }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumSize)
         } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, .init(.errorDataSizeExceeded, "The request body is larger than \(maximumSize) bytes"))
+            throw APIError(
+                .contentTooLarge, .init(.errorDataSizeExceeded, "The request body is larger than \(maximumSize) bytes"))
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest("The request needs a JSON body") }
         guard Self.isJSON(request.headers[.contentType]) else {

@@ -13,11 +13,15 @@ extension HealthDaemon {
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireActivitySummaryQuery.self, from: request)
             let summaries = try await auditor.audited(
-                app.bundleIdentifier, "query.activitySummaries", types: [HKActivitySummaryTypeIdentifier], count: \.count
+                app.bundleIdentifier, "query.activitySummaries", types: [HKActivitySummaryTypeIdentifier],
+                count: \.count
             ) {
-                try await offload { [engine] in try engine.activitySummaries(predicate: body.predicate?.tree, as: .app(app.manifest)) }
+                try await offload { [engine] in
+                    try engine.activitySummaries(predicate: body.predicate?.tree, as: .app(app.manifest))
+                }
             }
-            return JSONResponses.response(WireActivitySummariesResponse(summaries: try summaries.map(WireActivitySummary.init)))
+            return JSONResponses.response(
+                WireActivitySummariesResponse(summaries: try summaries.map(WireActivitySummary.init)))
         }
     }
 }

@@ -11,13 +11,15 @@ extension HealthDaemon {
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireSaveRequest.self, from: request)
             // Recorded as given: a save refused for an unknown type or unit is in the log too.
-            let types = Set(body.objects.flatMap { [$0.type] + ($0.objects ?? []).map(\.type) }.map(WireTypes.identifier))
+            let types = Set(
+                body.objects.flatMap { [$0.type] + ($0.objects ?? []).map(\.type) }.map(WireTypes.identifier))
             let objects = try await auditor.audited(app.bundleIdentifier, "save", types: Array(types), count: \.count) {
                 let objects = try body.objects.map { try $0.sample() }
                 try await offload { [engine] in try engine.save(objects, as: .app(app.manifest)) }
                 return objects
             }
-            return JSONResponses.response(WireSaveResponse(sourceRevision: objects.first.map { WireSourceRevision($0.sourceRevision) }))
+            return JSONResponses.response(
+                WireSaveResponse(sourceRevision: objects.first.map { WireSourceRevision($0.sourceRevision) }))
         }
 
         router.on(WireRoutes.deleteSamples) { [self] request, _ in
@@ -33,7 +35,9 @@ extension HealthDaemon {
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireDeleteObjectsRequest.self, from: request)
             let type = try WireTypes.sampleType(body.type)
-            let count = try await auditor.audited(app.bundleIdentifier, "deleteObjects", types: [type.identifier], count: { $0 }) {
+            let count = try await auditor.audited(
+                app.bundleIdentifier, "deleteObjects", types: [type.identifier], count: { $0 }
+            ) {
                 try await offload { [engine] in
                     try engine.deleteObjects(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
                 }
@@ -47,9 +51,12 @@ extension HealthDaemon {
             let type = try WireTypes.sampleType(body.type)
             let sort = try (body.sort ?? []).map { try $0.rowSort }
             let limit = max(0, body.limit ?? 0)
-            let samples = try await auditor.audited(app.bundleIdentifier, "query.samples", types: [type.identifier], count: \.count) {
+            let samples = try await auditor.audited(
+                app.bundleIdentifier, "query.samples", types: [type.identifier], count: \.count
+            ) {
                 try await offload { [engine] in
-                    try engine.samples(of: type, predicate: body.predicate?.tree, sort: sort, limit: limit, as: .app(app.manifest))
+                    try engine.samples(
+                        of: type, predicate: body.predicate?.tree, sort: sort, limit: limit, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireSamplesResponse(samples: samples.map(WireSample.init)))
@@ -59,14 +66,17 @@ extension HealthDaemon {
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireAnchoredQuery.self, from: request)
             guard !body.queries.isEmpty else { throw APIError.badRequest("queries must not be empty") }
-            let filters = try body.queries.map { SampleFilter(type: try WireTypes.sampleType($0.type), predicate: $0.predicate?.tree) }
+            let filters = try body.queries.map {
+                SampleFilter(type: try WireTypes.sampleType($0.type), predicate: $0.predicate?.tree)
+            }
             let anchor = max(0, body.anchor ?? 0), limit = max(0, body.limit ?? 0)
             let changes = try await auditor.audited(
                 app.bundleIdentifier, "query.anchored", types: filters.map(\.type.identifier),
                 count: { $0.samples.count + $0.deletedObjects.count }
             ) {
                 try await offload { [engine] in
-                    var changes = try engine.changes(matching: filters, after: anchor, limit: limit, as: .app(app.manifest))
+                    var changes = try engine.changes(
+                        matching: filters, after: anchor, limit: limit, as: .app(app.manifest))
                     // Not the store's anchor, which counts other apps' writes: no change after the latest one the app
                     // may read (read after the changes) is one it may see, so resuming from there skips nothing.
                     let readable = try engine.latestReadableAnchor(as: .app(app.manifest))
@@ -81,8 +91,12 @@ extension HealthDaemon {
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireSourceQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
-            let sources = try await auditor.audited(app.bundleIdentifier, "query.sources", types: [type.identifier], count: \.count) {
-                try await offload { [engine] in try engine.sources(of: type, predicate: body.predicate?.tree, as: .app(app.manifest)) }
+            let sources = try await auditor.audited(
+                app.bundleIdentifier, "query.sources", types: [type.identifier], count: \.count
+            ) {
+                try await offload { [engine] in
+                    try engine.sources(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
+                }
             }
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
         }
@@ -97,10 +111,12 @@ extension HealthDaemon {
                 SampleFilter(type: try WireTypes.sampleType(identifier), predicate: predicate.tree)
             }
             let correlations = try await auditor.audited(
-                app.bundleIdentifier, "query.correlations", types: [type.identifier] + memberFilters.map(\.type.identifier), count: \.count
+                app.bundleIdentifier, "query.correlations",
+                types: [type.identifier] + memberFilters.map(\.type.identifier), count: \.count
             ) {
                 try await offload { [engine] in
-                    try engine.correlations(of: type, predicate: body.predicate?.tree, memberFilters: memberFilters, as: .app(app.manifest))
+                    try engine.correlations(
+                        of: type, predicate: body.predicate?.tree, memberFilters: memberFilters, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireSamplesResponse(samples: correlations.map(WireSample.init)))
@@ -115,7 +131,9 @@ extension HealthDaemon {
         router.on(WireRoutes.characteristic) { [self] request, context in
             let app = try authenticator.requireApp(request)
             let type = try characteristicType(context.parameters.get("type") ?? "")
-            let value = try await auditor.audited(app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }) {
+            let value = try await auditor.audited(
+                app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
+            ) {
                 try await offload { [engine] in try engine.characteristic(type, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))

@@ -27,16 +27,21 @@ extension HealthDaemon {
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             try engine.checkRequest(app: app.manifest, share: types.share, read: types.read)
-            let wait = min(configuration.maximumAuthorizationWait, max(0, request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 30))
+            let wait = min(
+                configuration.maximumAuthorizationWait,
+                max(0, request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 30))
             let identifiers = WireTypes.identifiers(types.read.union(types.share.map { $0 as HKObjectType }))
             // The request outlives this call: if the app gives up waiting, the owner's answer is still recorded.
             let asking = Task { [engine, pending] in
-                try await engine.requestAuthorization(app: app.manifest, share: types.share, read: types.read, answerer: pending)
+                try await engine.requestAuthorization(
+                    app: app.manifest, share: types.share, read: types.read, answerer: pending)
             }
             // Not answered yet, or healthd is stopping (the request is kept for the next start): the app asks again.
-            guard let outcome = await Self.outcome(of: asking, within: wait), !(pending.isClosed && outcome.isFailure) else {
+            guard let outcome = await Self.outcome(of: asking, within: wait), !(pending.isClosed && outcome.isFailure)
+            else {
                 let id = pending.pending(app: app.bundleIdentifier).last?.id
-                return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
+                return JSONResponses.response(
+                    WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
             }
             await auditor.record(app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome)
             try outcome.get()
@@ -46,9 +51,11 @@ extension HealthDaemon {
         router.on(WireRoutes.authorizationRequest) { [self] request, context in
             let app = try authenticator.requireApp(request)
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
-                  pending.pending(app: app.bundleIdentifier).contains(where: { $0.id == id })
+                pending.pending(app: app.bundleIdentifier).contains(where: { $0.id == id })
             else {
-                throw APIError(.notFound, HKError(.errorNoData, "No pending permission request has this id: it was answered, or never made"))
+                throw APIError(
+                    .notFound,
+                    HKError(.errorNoData, "No pending permission request has this id: it was answered, or never made"))
             }
             return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id))
         }
@@ -56,13 +63,17 @@ extension HealthDaemon {
         router.on(WireRoutes.authorizationRequestStatus) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
-            let status = try await offload { [engine] in try engine.requestStatus(app: app.manifest, share: types.share, read: types.read) }
+            let status = try await offload { [engine] in
+                try engine.requestStatus(app: app.manifest, share: types.share, read: types.read)
+            }
             return JSONResponses.response(WireRequestStatus(status))
         }
 
         router.on(WireRoutes.authorizationStatus) { [self] request, _ in
             let app = try authenticator.requireApp(request)
-            guard let name = request.uri.queryParameters.get("type") else { throw APIError.badRequest("Give the type: ?type=<identifier>") }
+            guard let name = request.uri.queryParameters.get("type") else {
+                throw APIError.badRequest("Give the type: ?type=<identifier>")
+            }
             let type = try WireTypes.objectType(name)
             let status = try await offload { [engine] in try engine.authorizationStatus(for: type, app: app.manifest) }
             return JSONResponses.response(WireAuthorizationStatus(type: type.identifier, status: status))
@@ -70,11 +81,18 @@ extension HealthDaemon {
     }
 
     /// The task's outcome if it ends within `seconds`, else nil (the task keeps running).
-    static func outcome(of task: Task<Void, any Error>, within seconds: TimeInterval) async -> Result<Void, any Error>? {
+    static func outcome(of task: Task<Void, any Error>, within seconds: TimeInterval) async -> Result<Void, any Error>?
+    {
         let resumed = Locked(false)
         return await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>?, Never>) in
             @Sendable func finish(_ value: Result<Void, any Error>?) {
-                if resumed.withLock({ let first = !$0; $0 = true; return first }) { continuation.resume(returning: value) }
+                if resumed.withLock({
+                    let first = !$0
+                    $0 = true
+                    return first
+                }) {
+                    continuation.resume(returning: value)
+                }
             }
             Task { finish(await task.result) }
             Task {
@@ -94,10 +112,14 @@ extension Result {
 
 extension Auditor {
     /// Records a call whose outcome is a result.
-    func record(_ caller: String, _ operation: String, types: [String], count: Int, _ outcome: Result<Void, any Error>) async {
+    func record(_ caller: String, _ operation: String, types: [String], count: Int, _ outcome: Result<Void, any Error>)
+        async
+    {
         switch outcome {
         case .success: await record(caller, operation, types: types, count: count, errorCode: nil)
-        case .failure(let error): await record(caller, operation, types: types, count: count, errorCode: APIError(from: error).error.code.rawValue)
+        case .failure(let error):
+            await record(
+                caller, operation, types: types, count: count, errorCode: APIError(from: error).error.code.rawValue)
         }
     }
 }

@@ -18,11 +18,13 @@ extension HealthDaemon {
                 try engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
                     WireBackgroundDelivery(
                         type: delivery.typeIdentifier, frequency: delivery.frequency,
-                        acknowledgedAnchor: try engine.backgroundDeliveryPosition(for: delivery.typeIdentifier, app: app.bundleIdentifier))
+                        acknowledgedAnchor: try engine.backgroundDeliveryPosition(
+                            for: delivery.typeIdentifier, app: app.bundleIdentifier))
                 }
             }
-            return JSONResponses.response(WireBackgroundDeliveries(
-                deliveries: deliveries, callback: waker.callback(app: app.bundleIdentifier)?.absoluteString))
+            return JSONResponses.response(
+                WireBackgroundDeliveries(
+                    deliveries: deliveries, callback: waker.callback(app: app.bundleIdentifier)?.absoluteString))
         }
 
         router.on(WireRoutes.enableBackgroundDelivery) { [self] request, _ in
@@ -30,7 +32,9 @@ extension HealthDaemon {
             let body = try await bodies.decode(WireBackgroundDelivery.self, from: request)
             let type = try WireTypes.objectType(body.type)
             let frequency = try body.updateFrequency
-            try await offload { [engine] in try engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app.manifest) }
+            try await offload { [engine] in
+                try engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app.manifest)
+            }
             return JSONResponses.response(WireBackgroundDelivery(type: type.identifier, frequency: frequency))
         }
 
@@ -75,7 +79,8 @@ extension HealthDaemon {
     private static func checkBackgroundDeliveryEntitlement(_ manifest: AppManifest) throws {
         try manifest.checkProvisioning()
         guard manifest.hasBackgroundDeliveryEntitlement else {
-            throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit.background-delivery entitlement.")
+            throw HKError(
+                .errorAuthorizationDenied, "Missing com.apple.developer.healthkit.background-delivery entitlement.")
         }
     }
 }

@@ -14,7 +14,8 @@ extension HealthDaemon {
             let body = try await bodies.decode(WireAppRegistration.self, from: request)
             let lifetime = body.credentialLifetime ?? configuration.defaultCredentialLifetime
             guard lifetime.isFinite, lifetime > 0, lifetime <= DaemonConfiguration.maximumCredentialLifetime else {
-                throw APIError.badRequest("credentialLifetime must be a positive number of seconds, at most 10 years (315,360,000)")
+                throw APIError.badRequest(
+                    "credentialLifetime must be a positive number of seconds, at most 10 years (315,360,000)")
             }
             let registered: RegisteredApp
             let credential: String
@@ -35,7 +36,8 @@ extension HealthDaemon {
             streams.close(app: registered.bundleIdentifier)
             logger.info("registered \(registered.bundleIdentifier)")
             return JSONResponses.response(
-                WireIssuedCredential(registration: WireRegisteredApp(registered), credential: credential), status: .created)
+                WireIssuedCredential(registration: WireRegisteredApp(registered), credential: credential),
+                status: .created)
         }
 
         router.on(WireRoutes.ownerApps) { [self] request, _ in
@@ -86,7 +88,8 @@ extension HealthDaemon {
                 try engine.revokeAll(app: bundleIdentifier)
                 return try engine.grants.grants(app: bundleIdentifier)
             }
-            await auditor.record(AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil)
+            await auditor.record(
+                AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
     }

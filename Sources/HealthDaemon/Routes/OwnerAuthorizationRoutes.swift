@@ -28,7 +28,8 @@ extension HealthDaemon {
             }
             let body = try await bodies.decode(WireAuthorizationAnswer.self, from: request)
             let answer = AuthorizationAnswer(
-                allowedToShare: try WireTypes.sampleTypes(body.allowedToShare), allowedToRead: try WireTypes.objectTypes(body.allowedToRead))
+                allowedToShare: try WireTypes.sampleTypes(body.allowedToShare),
+                allowedToRead: try WireTypes.objectTypes(body.allowedToRead))
             guard let answered = pending.resolve(id, with: answer) else {
                 throw APIError(.notFound, HKError(.errorNoData, "No pending permission request has the id \(id)"))
             }

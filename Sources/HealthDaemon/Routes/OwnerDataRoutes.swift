@@ -11,7 +11,9 @@ extension HealthDaemon {
         router.on(WireRoutes.ownerCharacteristic) { [self] request, context in
             try authenticator.requireOwner(request)
             let type = try characteristicType(context.parameters.get("type") ?? "")
-            let value = try await auditor.audited(AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }) {
+            let value = try await auditor.audited(
+                AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
+            ) {
                 try await offload { [engine] in try engine.characteristic(type, as: try Self.owner()) }
             }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
@@ -32,9 +34,13 @@ extension HealthDaemon {
 
         router.on(WireRoutes.ownerSources) { [self] request, _ in
             try authenticator.requireOwner(request)
-            guard let name = request.uri.queryParameters.get("type") else { throw APIError.badRequest("Give the type: ?type=<identifier>") }
+            guard let name = request.uri.queryParameters.get("type") else {
+                throw APIError.badRequest("Give the type: ?type=<identifier>")
+            }
             let type = try WireTypes.sampleType(String(name))
-            let sources = try await auditor.audited(AuditEntry.owner, "query.sources", types: [type.identifier], count: \.count) {
+            let sources = try await auditor.audited(
+                AuditEntry.owner, "query.sources", types: [type.identifier], count: \.count
+            ) {
                 try await offload { [engine] in try engine.sources(of: type, predicate: nil, as: try Self.owner()) }
             }
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
@@ -47,13 +53,17 @@ extension HealthDaemon {
             let parameters = request.uri.queryParameters
             func number(_ name: String) throws -> Double? {
                 try parameters.get(name).map { text in
-                    guard let value = Double(text), value.isFinite else { throw APIError.badRequest("\(name) must be a number") }
+                    guard let value = Double(text), value.isFinite else {
+                        throw APIError.badRequest("\(name) must be a number")
+                    }
                     return value
                 }
             }
             let query = AuditQuery(
-                app: parameters.get("app").map { String($0) }, since: try number("since").map(Date.init(timeIntervalSince1970:)),
-                afterID: try number("after").map { (id: Double) -> Int64 in Int64(id) }, limit: Int(min(10_000, max(1, try number("limit") ?? 1000))))
+                app: parameters.get("app").map { String($0) },
+                since: try number("since").map(Date.init(timeIntervalSince1970:)),
+                afterID: try number("after").map { (id: Double) -> Int64 in Int64(id) },
+                limit: Int(min(10_000, max(1, try number("limit") ?? 1000))))
             let entries = try await offload { [records] in try records.auditEntries(query) }
             return JSONResponses.response(WireAuditLog(entries: entries.map(WireAuditEntry.init)))
         }

@@ -26,7 +26,8 @@ extension HealthDaemon {
             try authenticator.requireOwner(request)
             let body = try await bodies.decode(WireSourcePriority.self, from: request)
             let type = try quantityType(body.type)
-            let sources = try await auditor.audited(AuditEntry.owner, "sources.priority.set", types: [type.identifier]) {
+            let sources = try await auditor.audited(AuditEntry.owner, "sources.priority.set", types: [type.identifier])
+            {
                 try await offload { [engine] in
                     try engine.setSourcePriority(body.sources, for: type)
                     return try engine.sourcePriority(for: type)
@@ -43,7 +44,10 @@ extension HealthDaemon {
         let body = try await bodies.decode(WireStatisticsQuery.self, from: request)
         let statisticsRequest = try body.request()
         guard collection == (statisticsRequest.intervals != nil) else {
-            throw APIError.badRequest(collection ? "A statistics collection needs intervals" : "A statistics query takes no intervals: use /v1/queries/statistics-collection")
+            throw APIError.badRequest(
+                collection
+                    ? "A statistics collection needs intervals"
+                    : "A statistics query takes no intervals: use /v1/queries/statistics-collection")
         }
         let operation = collection ? "query.statisticsCollection" : "query.statistics"
         let result = try await auditor.audited(

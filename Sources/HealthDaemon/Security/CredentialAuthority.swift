@@ -29,7 +29,8 @@ struct CredentialAuthority: Sendable {
     func issue(app: String, issuedAt: Date, lifetime: TimeInterval) -> (credential: String, claims: Claims) {
         let claims = Claims(
             app: app, iat: issuedAt.timeIntervalSince1970.rounded(.down),
-            exp: (issuedAt.timeIntervalSince1970 + lifetime).rounded(.down), jti: Base64URL.encode(SecretFile.randomBytes(16)))
+            exp: (issuedAt.timeIntervalSince1970 + lifetime).rounded(.down),
+            jti: Base64URL.encode(SecretFile.randomBytes(16)))
         // Encoding a struct of strings and numbers cannot fail.
         let payload = Self.prefix + Base64URL.encode(try! JSONEncoder().encode(claims))
         let signature = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key)
@@ -40,13 +41,14 @@ struct CredentialAuthority: Sendable {
     func verify(_ credential: String, now: Date = Date()) -> Claims? {
         guard credential.hasPrefix(Self.prefix), credential.utf8.count < 4096 else { return nil }
         let parts = credential.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let claimsData = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2]) else {
+        guard parts.count == 3, let claimsData = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
+        else {
             return nil
         }
         let payload = Data((parts[0] + "." + parts[1]).utf8)
         guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: payload, using: key),
-              let claims = try? JSONDecoder().decode(Claims.self, from: claimsData),
-              claims.exp > now.timeIntervalSince1970
+            let claims = try? JSONDecoder().decode(Claims.self, from: claimsData),
+            claims.exp > now.timeIntervalSince1970
         else { return nil }
         return claims
     }

@@ -30,10 +30,13 @@ enum SecretFile {
             }
             return (secret, true)
         }
-        guard errno == EEXIST else { throw DaemonStartError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard errno == EEXIST else {
+            throw DaemonStartError("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         guard let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+            let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !text.isEmpty
         else {
             throw DaemonStartError("\(path) is empty or unreadable: remove it to make a new secret")
         }

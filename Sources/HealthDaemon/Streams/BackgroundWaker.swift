@@ -43,7 +43,9 @@ final class BackgroundWaker: Sendable {
     private let queue = DispatchQueue(label: "healthd.BackgroundWaker")
     private let session: URLSession
 
-    init(engine: HealthEngine, registry: AppRegistry, streams: LiveStreams, logger: Logger, retryDelay: TimeInterval = 1) throws {
+    init(
+        engine: HealthEngine, registry: AppRegistry, streams: LiveStreams, logger: Logger, retryDelay: TimeInterval = 1
+    ) throws {
         self.engine = engine
         self.registry = registry
         self.streams = streams
@@ -55,7 +57,8 @@ final class BackgroundWaker: Sendable {
         let stored = try engine.storage.settings(withPrefix: Self.settingPrefix)
         state.withLock { state in
             for (key, value) in stored {
-                state.apps[String(key.dropFirst(Self.settingPrefix.count)), default: AppState()].callback = URL(string: value)
+                state.apps[String(key.dropFirst(Self.settingPrefix.count)), default: AppState()].callback = URL(
+                    string: value)
             }
         }
     }
@@ -104,15 +107,20 @@ final class BackgroundWaker: Sendable {
     /// nowhere else.
     static func loopbackURL(_ text: String) throws -> URL {
         guard let components = URLComponents(string: text), components.scheme?.lowercased() == "http",
-              let host = components.host?.lowercased(), components.user == nil, components.password == nil, let url = components.url
+            let host = components.host?.lowercased(), components.user == nil, components.password == nil,
+            let url = components.url
         else {
-            throw HKError.invalidArgument("The callback must be an http URL on a loopback address, such as http://127.0.0.1:9000/health")
+            throw HKError.invalidArgument(
+                "The callback must be an http URL on a loopback address, such as http://127.0.0.1:9000/health")
         }
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let octets = bare.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
-        let isLoopback = bare == "localhost" || bare == "::1" || (octets.count == 4 && octets.allSatisfy { $0 != nil } && octets[0] == 127)
+        let isLoopback =
+            bare == "localhost" || bare == "::1"
+            || (octets.count == 4 && octets.allSatisfy { $0 != nil } && octets[0] == 127)
         guard isLoopback else {
-            throw HKError.invalidArgument("The callback must be on a loopback address (127.0.0.0/8, ::1 or localhost), not \(host)")
+            throw HKError.invalidArgument(
+                "The callback must be on a loopback address (127.0.0.0/8, ::1 or localhost), not \(host)")
         }
         if let port = components.port, !(1...65535).contains(port) {
             throw HKError.invalidArgument("The callback's port must be from 1 to 65535, not \(port)")
@@ -142,12 +150,13 @@ final class BackgroundWaker: Sendable {
             return
         }
         guard current.failures < Self.maximumFailures,
-              let registered = registry.app(app), registered.revokedAt == nil,
-              !streams.isOpen(app: app)
+            let registered = registry.app(app), registered.revokedAt == nil,
+            !streams.isOpen(app: app)
         else { return }
         do {
             let frequencies = Dictionary(
-                try engine.backgroundDeliveries(app: app).map { ($0.typeIdentifier, $0.frequency) }, uniquingKeysWith: { first, _ in first })
+                try engine.backgroundDeliveries(app: app).map { ($0.typeIdentifier, $0.frequency) },
+                uniquingKeysWith: { first, _ in first })
             guard !frequencies.isEmpty else { return }
             // Read before the pending types, as the store's anchor was: an app acknowledging it skips nothing.
             let anchor = try engine.latestReadableAnchor(as: .app(registered.manifest))
@@ -156,7 +165,9 @@ final class BackgroundWaker: Sendable {
             var due: [String] = []
             var later: Date?
             for type in pending.sorted() {
-                let next = current.lastWake[type].map { $0.addingTimeInterval(Self.period(frequencies[type] ?? .hourly)) } ?? now
+                let next =
+                    current.lastWake[type].map { $0.addingTimeInterval(Self.period(frequencies[type] ?? .hourly)) }
+                    ?? now
                 if next <= now { due.append(type) } else { later = min(later ?? next, next) }
             }
             if let later { schedule(app, at: later) }
@@ -191,7 +202,10 @@ final class BackgroundWaker: Sendable {
         let (again, failures) = state.withLock { state -> (Bool, Int) in
             guard var app = state.apps[wake.app] else { return (false, 0) }
             app.isPosting = false
-            defer { app.again = false; state.apps[wake.app] = app }
+            defer {
+                app.again = false
+                state.apps[wake.app] = app
+            }
             if succeeded {
                 app.failures = 0
                 for type in wake.types { app.lastWake[type] = date }

@@ -31,20 +31,30 @@ extension HealthDaemon {
         router.on(WireRoutes.changeStream) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             try app.manifest.checkProvisioning()
-            let names = request.uri.queryParameters.getAll("types").flatMap { $0.split(separator: ",").map(String.init) }
-            guard !names.isEmpty else { throw APIError.badRequest("Give the types to watch: ?types=<identifier>,<identifier>") }
+            let names = request.uri.queryParameters.getAll("types").flatMap {
+                $0.split(separator: ",").map(String.init)
+            }
+            guard !names.isEmpty else {
+                throw APIError.badRequest("Give the types to watch: ?types=<identifier>,<identifier>")
+            }
             let types = Array(try WireTypes.sampleTypes(names))
-            let resumeFrom = try (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("anchor")).map { text in
-                guard let anchor = Int64(text), anchor >= 0 else { throw APIError.badRequest("\(text) is not an anchor") }
+            let resumeFrom = try (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("anchor")).map {
+                text in
+                guard let anchor = Int64(text), anchor >= 0 else {
+                    throw APIError.badRequest("\(text) is not an anchor")
+                }
                 return anchor
             }
-            let events = Set(try (request.uri.queryParameters.get("events") ?? "change").split(separator: ",").map { name in
-                guard let event = StreamEvent(rawValue: String(name)) else {
-                    throw APIError.badRequest("\(name) is not an event of the change stream (change, priority, grants)")
-                }
-                return event
-            })
-            await auditor.record(app.bundleIdentifier, "changes.stream", types: types.map(\.identifier), count: 0, errorCode: nil)
+            let events = Set(
+                try (request.uri.queryParameters.get("events") ?? "change").split(separator: ",").map { name in
+                    guard let event = StreamEvent(rawValue: String(name)) else {
+                        throw APIError.badRequest(
+                            "\(name) is not an event of the change stream (change, priority, grants)")
+                    }
+                    return event
+                })
+            await auditor.record(
+                app.bundleIdentifier, "changes.stream", types: types.map(\.identifier), count: 0, errorCode: nil)
             return try openStream(for: app, types: types, from: resumeFrom, events: events)
         }
     }
@@ -70,7 +80,13 @@ extension HealthDaemon {
         // A burst of changes wakes the writer once: each wake-up reads everything up to the store's anchor.
         let waiting = Locked(false)
         @Sendable func wake() {
-            if waiting.withLock({ let first = !$0; $0 = true; return first }) { continuation.yield(.changed) }
+            if waiting.withLock({
+                let first = !$0
+                $0 = true
+                return first
+            }) {
+                continuation.yield(.changed)
+            }
         }
         let identifiers = Set(types.map(\.identifier))
         var kinds: Set<StoreChange.Kind> = events.contains(.change) ? [.samples] : []
@@ -104,13 +120,16 @@ extension HealthDaemon {
         let start = try resumeFrom ?? engine.latestReadableAnchor(as: .app(app.manifest))
         if resumeFrom != nil, events.contains(.change) { wake() }
         // The app is back: what background delivery has not yet told it is announced first.
-        let pending = events.contains(.change) ? try engine.pendingBackgroundDeliveries(app: app.manifest, among: identifiers) : []
+        let pending =
+            events.contains(.change)
+            ? try engine.pendingBackgroundDeliveries(app: app.manifest, among: identifiers) : []
         let body = ResponseBody { [self] writer in
             defer { continuation.finish() }
             var position = start
             try await writer.write(ByteBuffer(string: "retry: 1000\n: watching from anchor \(position)\n\n"))
             if !pending.isEmpty {
-                try await writer.write(ByteBuffer(string: Self.serverSentEvent(WireChangeEvent(anchor: start, types: pending.sorted()))))
+                try await writer.write(
+                    ByteBuffer(string: Self.serverSentEvent(WireChangeEvent(anchor: start, types: pending.sorted()))))
             }
             for await signal in signals {
                 switch signal {
@@ -118,14 +137,19 @@ extension HealthDaemon {
                     try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                 case .unanchored(let change):
                     // The stream's position, not the store's anchor: nothing about other apps' writes.
-                    let event = WireChangeEvent(anchor: position, types: identifiers.intersection(change.typeIdentifiers).sorted())
+                    let event = WireChangeEvent(
+                        anchor: position, types: identifiers.intersection(change.typeIdentifiers).sorted())
                     let name = change.kind == .grants ? StreamEvent.grants : .priority
                     try await writer.write(ByteBuffer(string: Self.serverSentEvent(event, name: name.rawValue)))
                 case .changed:
                     waiting.withLock { $0 = false }
                     // A revoked (or replaced, or expired) credential ends the stream at its next event.
-                    guard let current = try? authenticator.current(app.claims) else { return try await writer.finish(nil) }
-                    let event = try await offload { [self, position] in try visibleChanges(of: types, after: position, as: current.manifest) }
+                    guard let current = try? authenticator.current(app.claims) else {
+                        return try await writer.finish(nil)
+                    }
+                    let event = try await offload { [self, position] in
+                        try visibleChanges(of: types, after: position, as: current.manifest)
+                    }
                     position = max(position, event.anchor)
                     if !event.types.isEmpty { try await writer.write(ByteBuffer(string: Self.serverSentEvent(event))) }
                 }
@@ -140,12 +164,15 @@ extension HealthDaemon {
 
     /// The types with a change after `anchor` that the app can see (its own samples, or every source's when it may
     /// read the type), and the anchor they were read up to: that of the latest change the app may read.
-    private func visibleChanges(of types: [HKSampleType], after anchor: Int64, as app: AppManifest) throws -> WireChangeEvent {
+    private func visibleChanges(of types: [HKSampleType], after anchor: Int64, as app: AppManifest) throws
+        -> WireChangeEvent
+    {
         // Read first: a change committed while the types are checked is reported again, never skipped.
         let upTo = max(anchor, try engine.latestReadableAnchor(as: .app(app)))
         var changed: [String] = []
         for type in types {
-            let changes = try engine.changes(matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))
+            let changes = try engine.changes(
+                matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))
             if !changes.samples.isEmpty || !changes.deletedObjects.isEmpty { changed.append(type.identifier) }
         }
         return WireChangeEvent(anchor: upTo, types: changed.sorted())

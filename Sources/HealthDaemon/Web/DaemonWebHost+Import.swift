@@ -22,11 +22,14 @@ extension DaemonWebHost {
         let engine = daemon.engine
         let summary = try await Self.onThread {
             try HealthExportImporter(engine: engine).import(from: file) { step in
-                progress(ImportProgressReport(
-                    bytesRead: step.bytesRead, totalBytes: step.totalBytes, records: step.records, elapsed: step.elapsed))
+                progress(
+                    ImportProgressReport(
+                        bytesRead: step.bytesRead, totalBytes: step.totalBytes, records: step.records,
+                        elapsed: step.elapsed))
             }
         }
-        daemon.logger.info("imported an uploaded Health export: \(summary.totalAdded) of \(summary.totalRead) records added")
+        daemon.logger.info(
+            "imported an uploaded Health export: \(summary.totalAdded) of \(summary.totalRead) records added")
         return ImportReport(summary)
     }
 
@@ -44,23 +47,32 @@ extension ImportReport {
     /// The importer's summary as the Import page shows it.
     init(_ summary: ImportSummary) {
         func line(_ name: String, _ counts: ImportSummary.Counts) -> Line {
-            Line(name: name, read: counts.read, added: counts.added, alreadyStored: counts.alreadyStored, skipped: counts.skipped)
+            Line(
+                name: name, read: counts.read, added: counts.added, alreadyStored: counts.alreadyStored,
+                skipped: counts.skipped)
         }
         let others = [
             ("Workouts", summary.workouts), ("Workout Routes", summary.workoutRoutes),
             ("Activity Summaries", summary.activitySummaries), ("Clinical Records", summary.clinicalRecords),
         ].filter { $0.1.read > 0 }.map { line($0.0, $0.1) }
-        let unrecognized = summary.unrecognized.sorted { $0.key < $1.key }.map { line("\($0.key) (kept as exported)", $0.value) }
+        let unrecognized = summary.unrecognized.sorted { $0.key < $1.key }.map {
+            line("\($0.key) (kept as exported)", $0.value)
+        }
         var typesAdded = summary.records.filter { $0.value.added > 0 }.map(\.key)
         if summary.workouts.added > 0 { typesAdded.append(HKWorkoutTypeIdentifier) }
         self.init(
-            document: summary.document, types: summary.records.map { line($0.key, $0.value) }, others: others + unrecognized,
+            document: summary.document, types: summary.records.map { line($0.key, $0.value) },
+            others: others + unrecognized,
             routeLocationsAdded: summary.routeLocationsAdded, heartbeatsAdded: summary.heartbeatsAdded,
             skipped: summary.skipped.map { skipped in
-                Skipped(line: skipped.line, record: [skipped.element, skipped.type].compactMap { $0 }.joined(separator: " "), reason: skipped.reason)
+                Skipped(
+                    line: skipped.line,
+                    record: [skipped.element, skipped.type].compactMap { $0 }.joined(separator: " "),
+                    reason: skipped.reason)
             },
             skippedTotal: summary.skippedTotal,
             warnings: summary.warnings.map { warning in (warning.line.map { "Line \($0): " } ?? "") + warning.message },
-            warningsTotal: summary.warningsTotal, typesAdded: typesAdded.sorted(), incomplete: summary.incomplete?.message)
+            warningsTotal: summary.warningsTotal, typesAdded: typesAdded.sorted(),
+            incomplete: summary.incomplete?.message)
     }
 }

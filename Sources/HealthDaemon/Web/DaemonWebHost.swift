@@ -60,7 +60,9 @@ extension HealthDaemon {
     /// Revokes an app: its credential fails from the next call on, its change streams close, its pending
     /// permission requests are dropped. Its data and grants stay (registering it again restores access).
     func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {
-        guard let revoked = try await offload({ [registry] in try registry.revoke(bundleIdentifier) }) else { return nil }
+        guard let revoked = try await offload({ [registry] in try registry.revoke(bundleIdentifier) }) else {
+            return nil
+        }
         streams.close(app: bundleIdentifier)
         pending.cancel(app: bundleIdentifier)
         logger.info("revoked \(bundleIdentifier)")

@@ -17,7 +17,9 @@ package struct OwnerWebStore: HealthWebStore {
         .owner(source: try SourceRow.owner(named: "Health"))
     }
 
-    package func samples(of type: HKSampleType, predicate: PredicateTree?, newestFirst: Bool, limit: Int) throws -> [HKSample] {
+    package func samples(of type: HKSampleType, predicate: PredicateTree?, newestFirst: Bool, limit: Int) throws
+        -> [HKSample]
+    {
         let sort = newestFirst ? [RowSort(.startDate, ascending: false)] : []
         return try engine.samples(of: type, predicate: predicate, sort: sort, limit: limit, as: try Self.owner())
     }

@@ -45,7 +45,9 @@ struct BarChart: Sendable {
         plotLeft = Self.number(frame.left)
         plotRight = Self.number(frame.right)
         axisX = Self.number(frame.left - 6)
-        let values = points.flatMap { isRange ? [$0.low, $0.high, $0.average].compactMap { $0 } : [$0.value].compactMap { $0 } }
+        let values = points.flatMap {
+            isRange ? [$0.low, $0.high, $0.average].compactMap { $0 } : [$0.value].compactMap { $0 }
+        }
         hasData = !values.isEmpty
         let scale = Scale(values: values, fromZero: !isRange)
         let slot = (frame.right - frame.left) / Double(max(points.count, 1))
@@ -56,14 +58,17 @@ struct BarChart: Sendable {
             if isRange, let low = point.low, let high = point.high {
                 let top = frame.y(scale.fraction(high)), bottom = frame.y(scale.fraction(low))
                 let average = point.average.map { frame.y(scale.fraction($0)) } ?? (top + bottom) / 2
-                ranges.append(RangeBar(
-                    x: Self.number(x), y: Self.number(top), width: Self.number(barWidth), height: Self.number(max(2, bottom - top)),
-                    centerX: Self.number(x + barWidth / 2), averageY: Self.number(average), title: point.title))
+                ranges.append(
+                    RangeBar(
+                        x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
+                        height: Self.number(max(2, bottom - top)),
+                        centerX: Self.number(x + barWidth / 2), averageY: Self.number(average), title: point.title))
             } else if !isRange, let value = point.value, value > 0 {
                 let top = frame.y(scale.fraction(value))
-                bars.append(Bar(
-                    x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
-                    height: Self.number(max(1, frame.bottom - top)), title: point.title))
+                bars.append(
+                    Bar(
+                        x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
+                        height: Self.number(max(1, frame.bottom - top)), title: point.title))
             }
             if index < barLabels.count, let text = barLabels[index] {
                 labels.append(AxisLabel(x: Self.number(frame.left + Double(index) * slot + slot / 2), text: text))
@@ -151,7 +156,11 @@ struct Sparkline: Sendable {
         if asLine {
             bars = []
             dots = values.enumerated().compactMap { index, value in
-                value.map { Dot(x: BarChart.number(frame.left + (Double(index) + 0.5) * slot), y: BarChart.number(frame.y(scale.fraction($0)))) }
+                value.map {
+                    Dot(
+                        x: BarChart.number(frame.left + (Double(index) + 0.5) * slot),
+                        y: BarChart.number(frame.y(scale.fraction($0))))
+                }
             }
             points = dots.count < 2 ? nil : dots.map { $0.x + "," + $0.y }.joined(separator: " ")
         } else {

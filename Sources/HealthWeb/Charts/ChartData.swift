@@ -25,7 +25,8 @@ struct ChartData {
         let counts = try sampleCounts(of: type, in: window)
         let total = counts.reduce(0) { $0 + ($1.value ?? 0) }
         return Result(
-            points: counts, isRange: false, headline: PageNumberText.format(total) + (total == 1 ? " sample" : " samples"), detail: nil)
+            points: counts, isRange: false,
+            headline: PageNumberText.format(total) + (total == 1 ? " sample" : " samples"), detail: nil)
     }
 
     private func quantityChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws -> Result {
@@ -33,7 +34,9 @@ struct ChartData {
         let options: HKStatisticsOptions = cumulative ? .cumulativeSum : [.discreteAverage, .discreteMin, .discreteMax]
         let range = DateInterval(start: window.start, end: window.end)
         let result = try store.statistics(
-            StatisticsRequest(type: type, options: options, intervals: window.statisticsIntervals(calendar: dates.calendar), range: range))
+            StatisticsRequest(
+                type: type, options: options, intervals: window.statisticsIntervals(calendar: dates.calendar),
+                range: range))
         let points = result.everyInterval(from: window.start, until: window.end).map { interval, bucket -> ChartPoint in
             var point = ChartPoint(interval: interval)
             let values = bucket?.merged
@@ -54,7 +57,8 @@ struct ChartData {
         // The whole window's average weighs every sample, not the intervals' averages.
         let overall = try store.statistics(
             StatisticsRequest(
-                type: type, predicate: .leaf(.sampleDates(SampleDateRange(start: window.start, end: window.end, options: []))),
+                type: type,
+                predicate: .leaf(.sampleDates(SampleDateRange(start: window.start, end: window.end, options: []))),
                 options: options)
         ).buckets.first?.merged
         guard let overall, let average = overall.average else {
@@ -62,7 +66,9 @@ struct ChartData {
         }
         let low = overall.minimum.map { unit.format($0, of: type) } ?? "–"
         let high = overall.maximum.map { unit.format($0, of: type) } ?? "–"
-        return Result(points: points, isRange: true, headline: "Average " + unit.format(average, of: type), detail: "Range \(low) – \(high)")
+        return Result(
+            points: points, isRange: true, headline: "Average " + unit.format(average, of: type),
+            detail: "Range \(low) – \(high)")
     }
 
     private func describe(_ values: StatisticsValues?, of type: HKQuantityType, unit: DisplayUnit) -> String {
@@ -87,13 +93,16 @@ struct ChartData {
         let intervals = window.statisticsIntervals(calendar: dates.calendar)
         let bars = window.bars(calendar: dates.calendar)
         var counts = Array(repeating: 0.0, count: bars.count)
-        let predicate = PredicateTree.leaf(.sampleDates(SampleDateRange(start: window.start, end: window.end, options: .strictStartDate)))
+        let predicate = PredicateTree.leaf(
+            .sampleDates(SampleDateRange(start: window.start, end: window.end, options: .strictStartDate)))
         for sample in try store.samples(of: type, predicate: predicate, newestFirst: false, limit: 0) {
             let index = intervals.index(containing: sample.startDate)
             if counts.indices.contains(index) { counts[index] += 1 }
         }
         return zip(bars, counts).map { interval, count in
-            ChartPoint(interval: interval, value: count, title: title(of: interval, in: window) + ": " + PageNumberText.format(count))
+            ChartPoint(
+                interval: interval, value: count,
+                title: title(of: interval, in: window) + ": " + PageNumberText.format(count))
         }
     }
 }

@@ -45,12 +45,13 @@ struct ChartWindow {
             start = calendar.date(byAdding: .month, value: -12, to: end)!
             interval = DateComponents(month: 1)
         }
-        let step: DateComponents = switch period {
-        case .day: DateComponents(day: 1)
-        case .week: DateComponents(day: 7)
-        case .month: DateComponents(month: 1)
-        case .year: DateComponents(year: 1)
-        }
+        let step: DateComponents =
+            switch period {
+            case .day: DateComponents(day: 1)
+            case .week: DateComponents(day: 7)
+            case .month: DateComponents(month: 1)
+            case .year: DateComponents(year: 1)
+            }
         previousDay = calendar.date(byAdding: step.negated, to: day)!
         nextDay = calendar.date(byAdding: step, to: day)!
     }
@@ -98,8 +99,8 @@ struct ChartWindow {
     }
 }
 
-private extension DateComponents {
-    var negated: DateComponents {
+extension DateComponents {
+    fileprivate var negated: DateComponents {
         var components = DateComponents()
         for component in [Calendar.Component.year, .month, .day] {
             if let value = value(for: component) { components.setValue(-value, for: component) }

@@ -27,13 +27,17 @@ enum MetadataValueNames {
 
     private static func names<Enumeration: CaseIterable & RawRepresentable>(_: Enumeration.Type) -> [Int: String]
     where Enumeration.RawValue: BinaryInteger {
-        Dictionary(uniqueKeysWithValues: Enumeration.allCases.map { (Int($0.rawValue), PageTypeNames.words(String(describing: $0))) })
+        Dictionary(
+            uniqueKeysWithValues: Enumeration.allCases.map {
+                (Int($0.rawValue), PageTypeNames.words(String(describing: $0)))
+            })
     }
 
     /// The name of `value` when `key` is one of HealthKit's keys holding an enumeration and `value` one of its raw
     /// values; nil otherwise (an app's own key, a number the enumeration does not have).
     static func name(of value: Any, forKey key: String) -> String? {
-        guard case .enumeration(let enumeration)? = MetadataKeyCatalog.valueKinds[key], let raw = wholeNumber(value) else { return nil }
+        guard case .enumeration(let enumeration)? = MetadataKeyCatalog.valueKinds[key], let raw = wholeNumber(value)
+        else { return nil }
         return enumerations[enumeration]?[raw]
     }
 

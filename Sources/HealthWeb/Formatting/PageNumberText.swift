@@ -7,10 +7,15 @@ enum PageNumberText {
         guard value.isFinite else { return "–" }
         let magnitude = abs(value)
         let decimals: Int
-        if magnitude >= 1000 || value == value.rounded() { decimals = 0 }
-        else if magnitude >= 10 { decimals = 1 }
-        else if magnitude >= 1 { decimals = 2 }
-        else { decimals = 3 }
+        if magnitude >= 1000 || value == value.rounded() {
+            decimals = 0
+        } else if magnitude >= 10 {
+            decimals = 1
+        } else if magnitude >= 1 {
+            decimals = 2
+        } else {
+            decimals = 3
+        }
         let text = value.formatted(.number.precision(.fractionLength(0...decimals)).locale(locale))
         return text == "-0" ? "0" : text
     }

@@ -4,8 +4,10 @@ import OpenHealthKitModel
 /// How types appear on the pages and in their addresses: `/types/stepCount`, "Step Count".
 enum PageTypeNames {
     private static let special: [String: String] = [
-        "vo2Max": "VO2 Max", "uvExposure": "UV Exposure", "workout": "Workouts", "bodyMassIndex": "Body Mass Index (BMI)",
-        "heartRateVariabilitySDNN": "Heart Rate Variability (SDNN)", "heartRateVariabilityRMSSD": "Heart Rate Variability (RMSSD)",
+        "vo2Max": "VO2 Max", "uvExposure": "UV Exposure", "workout": "Workouts",
+        "bodyMassIndex": "Body Mass Index (BMI)",
+        "heartRateVariabilitySDNN": "Heart Rate Variability (SDNN)",
+        "heartRateVariabilityRMSSD": "Heart Rate Variability (RMSSD)",
     ]
 
     /// A name for people: the short name's words (`stepCount` → "Step Count").

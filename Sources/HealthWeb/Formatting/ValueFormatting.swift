@@ -19,7 +19,8 @@ struct DisplayUnit: Sendable {
     }
 
     private static let symbols: [String: String] = [
-        "count": "", "degC": "°C", "degF": "°F", "fl_oz_us": "fl oz", "fl_oz_imp": "fl oz", "mi/hr": "mph", "km/hr": "km/h",
+        "count": "", "degC": "°C", "degF": "°F", "fl_oz_us": "fl oz", "fl_oz_imp": "fl oz", "mi/hr": "mph",
+        "km/hr": "km/h",
         "count/min": "/min",
     ]
 

@@ -15,7 +15,9 @@ struct FormData: Sendable {
 
     /// The first value of a field, trimmed; nil when absent or blank.
     subscript(_ name: String) -> String? {
-        guard let value = fields[name]?.first?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = fields[name]?.first?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
         return value
     }
 

@@ -15,7 +15,9 @@ struct WebRequest: Sendable {
     var path: String { request.uri.path }
 
     func parameter(_ name: String) throws -> String {
-        guard let value = context.parameters.get(name), !value.isEmpty else { throw WebError.notFound("Nothing is here") }
+        guard let value = context.parameters.get(name), !value.isEmpty else {
+            throw WebError.notFound("Nothing is here")
+        }
         return value.removingPercentEncoding ?? value
     }
 }
@@ -34,7 +36,8 @@ extension HealthWebApp {
                     let next = request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                     return Response.redirect(to: "/signin?next=" + next)
                 }
-                return try await handler(WebRequest(request: request, context: context, session: session, form: FormData("")))
+                return try await handler(
+                    WebRequest(request: request, context: context, session: session, form: FormData("")))
             }
         }
     }
@@ -47,7 +50,8 @@ extension HealthWebApp {
                 try checkHost(request)
                 try checkOrigin(request)
                 guard let session = currentSession(request) else {
-                    throw WebError(.forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
+                    throw WebError(
+                        .forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
                 }
                 let form = try await readForm(request)
                 guard let token = form["csrf"], constantTimeEqual(token, session.csrfToken) else {
@@ -103,13 +107,16 @@ extension HealthWebApp {
         do {
             return try await work()
         } catch let error as WebError {
-            return await renderer.errorPage(status: error.status, message: error.message, signedIn: currentSession(request) != nil)
+            return await renderer.errorPage(
+                status: error.status, message: error.message, signedIn: currentSession(request) != nil)
         } catch let error as HKError {
             let status: HTTPResponse.Status = error.code == .errorInvalidArgument ? .badRequest : .internalServerError
-            return await renderer.errorPage(status: status, message: error.message, signedIn: currentSession(request) != nil)
+            return await renderer.errorPage(
+                status: status, message: error.message, signedIn: currentSession(request) != nil)
         } catch {
             return await renderer.errorPage(
-                status: .internalServerError, message: "Health could not complete this. Try again.", signedIn: currentSession(request) != nil)
+                status: .internalServerError, message: "Health could not complete this. Try again.",
+                signedIn: currentSession(request) != nil)
         }
     }
 

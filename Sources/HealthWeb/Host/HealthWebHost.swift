@@ -38,7 +38,8 @@ package protocol HealthWebHost: Sendable {
     var uploadDirectory: URL { get }
     /// Imports an Apple Health export (a zip, or its export.xml) into the store as the owner, off Swift
     /// concurrency's threads; `progress` is called from the import's thread as it goes.
-    func importHealthExport(at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void) async throws -> ImportReport
+    func importHealthExport(at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void) async throws
+        -> ImportReport
 }
 
 /// A permission request as the sheet shows it.

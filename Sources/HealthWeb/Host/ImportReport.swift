@@ -72,7 +72,8 @@ package struct ImportReport: Sendable, Equatable {
     package var incomplete: String?
 
     package init(
-        document: String, types: [Line], others: [Line], routeLocationsAdded: Int, heartbeatsAdded: Int, skipped: [Skipped],
+        document: String, types: [Line], others: [Line], routeLocationsAdded: Int, heartbeatsAdded: Int,
+        skipped: [Skipped],
         skippedTotal: Int, warnings: [String], warningsTotal: Int, typesAdded: [String], incomplete: String? = nil
     ) {
         self.document = document
@@ -90,7 +91,8 @@ package struct ImportReport: Sendable, Equatable {
 
     /// Every line summed.
     package var total: Line {
-        (types + others).reduce(into: Line(name: "Total", read: 0, added: 0, alreadyStored: 0, skipped: 0)) { total, line in
+        (types + others).reduce(into: Line(name: "Total", read: 0, added: 0, alreadyStored: 0, skipped: 0)) {
+            total, line in
             total.read += line.read
             total.added += line.added
             total.alreadyStored += line.alreadyStored

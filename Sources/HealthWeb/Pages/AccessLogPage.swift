@@ -38,7 +38,8 @@ extension HealthWebApp {
     static let logScanLimit = 10_000
 
     private static let periods: [(value: String, label: String, seconds: TimeInterval?)] = [
-        ("day", "Last 24 hours", 86400), ("week", "Last 7 days", 7 * 86400), ("month", "Last 30 days", 30 * 86400), ("all", "Everything", nil),
+        ("day", "Last 24 hours", 86400), ("week", "Last 7 days", 7 * 86400), ("month", "Last 30 days", 30 * 86400),
+        ("all", "Everything", nil),
     ]
 
     func addAccessLogRoutes(to router: Router<BasicRequestContext>) {
@@ -54,19 +55,23 @@ extension HealthWebApp {
             let (matching, truncated) = try await blocking { () -> ([AuditEntry], Bool) in
                 let scanned = try host.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
                 let matching = scanned.reversed().filter { entry in
-                    (typeIdentifier.map { entry.types.contains($0) } ?? true) && (before.map { (entry.id ?? 0) < $0 } ?? true)
+                    (typeIdentifier.map { entry.types.contains($0) } ?? true)
+                        && (before.map { (entry.id ?? 0) < $0 } ?? true)
                 }
                 return (matching, scanned.count >= Self.logScanLimit)
             }
             let shown = Array(matching.prefix(Self.logEntriesPerPage))
-            let names = Dictionary(uniqueKeysWithValues: host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
+            let names = Dictionary(
+                uniqueKeysWithValues: host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
             let dates = PageDateText()
             var olderHref: String?
             if matching.count > shown.count, let last = shown.last?.id {
-                olderHref = "/log?" + Self.query([
-                    "app": app ?? "", "type": type?.shortName ?? "", "period": period.value,
-                    "before": String(last),
-                ])
+                olderHref =
+                    "/log?"
+                    + Self.query([
+                        "app": app ?? "", "type": type?.shortName ?? "", "period": period.value,
+                        "before": String(last),
+                    ])
             }
             let entries = shown.map { entry in
                 AccessLogPage.Entry(
@@ -75,24 +80,36 @@ extension HealthWebApp {
                     operation: Self.operationName(entry.operation),
                     types: entry.types.map(PageTypeNames.displayName).joined(separator: ", "),
                     count: entry.sampleCount == 0
-                        ? "" : PageNumberText.format(Double(entry.sampleCount)) + (entry.sampleCount == 1 ? " sample" : " samples"),
+                        ? ""
+                        : PageNumberText.format(Double(entry.sampleCount))
+                            + (entry.sampleCount == 1 ? " sample" : " samples"),
                     outcome: entry.errorCode.map(Self.outcome) ?? "OK", failed: entry.errorCode != nil)
             }
-            let appOptions = [AccessLogPage.Option(value: "", label: "All apps", selected: app == nil),
-                              AccessLogPage.Option(value: AuditEntry.owner, label: "You (Health)", selected: app == AuditEntry.owner)]
+            let appOptions =
+                [
+                    AccessLogPage.Option(value: "", label: "All apps", selected: app == nil),
+                    AccessLogPage.Option(
+                        value: AuditEntry.owner, label: "You (Health)", selected: app == AuditEntry.owner),
+                ]
                 + host.registeredApps().map {
-                    AccessLogPage.Option(value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app)
+                    AccessLogPage.Option(
+                        value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app)
                 }
-            let typeOptions = [AccessLogPage.Option(value: "", label: "All types", selected: type == nil)]
+            let typeOptions =
+                [AccessLogPage.Option(value: "", label: "All types", selected: type == nil)]
                 + PageTypeNames.browsableTypes.map {
                     AccessLogPage.Option(
                         value: $0.shortName, label: PageTypeNames.displayName($0.identifier),
                         selected: $0.identifier == type?.identifier)
                 }
-            return await renderer.html("log", AccessLogPage(
-                chrome: chrome(web, title: "Access Log", section: .log), apps: appOptions, types: typeOptions,
-                periods: Self.periods.map { AccessLogPage.Option(value: $0.value, label: $0.label, selected: $0.value == period.value) },
-                entries: entries, olderHref: olderHref, truncated: truncated))
+            return await renderer.html(
+                "log",
+                AccessLogPage(
+                    chrome: chrome(web, title: "Access Log", section: .log), apps: appOptions, types: typeOptions,
+                    periods: Self.periods.map {
+                        AccessLogPage.Option(value: $0.value, label: $0.label, selected: $0.value == period.value)
+                    },
+                    entries: entries, olderHref: olderHref, truncated: truncated))
         }
     }
 
@@ -101,9 +118,12 @@ extension HealthWebApp {
         "query.anchored": "Read changes", "query.sources": "Read sources", "query.correlations": "Read correlations",
         "query.statistics": "Read statistics", "query.statisticsCollection": "Read statistics",
         "query.activitySummaries": "Read activity summaries",
-        "characteristic": "Read characteristic", "characteristic.set": "Changed details", "changes.stream": "Watched changes",
-        "authorization.request": "Asked for access", "authorization.answer": "Answered a request", "grants.set": "Changed access",
-        "grants.revokeAll": "Turned off all access", "app.revoke": "Revoked credential", "sourcePriority.set": "Reordered sources",
+        "characteristic": "Read characteristic", "characteristic.set": "Changed details",
+        "changes.stream": "Watched changes",
+        "authorization.request": "Asked for access", "authorization.answer": "Answered a request",
+        "grants.set": "Changed access",
+        "grants.revokeAll": "Turned off all access", "app.revoke": "Revoked credential",
+        "sourcePriority.set": "Reordered sources",
         "preferredUnits.set": "Changed units", "import": "Imported an export",
     ]
 

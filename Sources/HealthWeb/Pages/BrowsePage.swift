@@ -23,14 +23,17 @@ extension HealthWebApp {
         page(router, "/types") { [self] web in
             let types = PageTypeNames.browsableTypes
             func links(_ include: (HKSampleType) -> Bool) -> [BrowsePage.Link] {
-                types.filter(include).map { BrowsePage.Link(name: PageTypeNames.displayName($0.identifier), href: Self.path(of: $0)) }
+                types.filter(include).map {
+                    BrowsePage.Link(name: PageTypeNames.displayName($0.identifier), href: Self.path(of: $0))
+                }
             }
             let groups = [
                 BrowsePage.Group(title: "Measurements", types: links { $0 is HKQuantityType }),
                 BrowsePage.Group(title: "Events and states", types: links { $0 is HKCategoryType }),
                 BrowsePage.Group(title: "Workouts", types: links { $0 is HKWorkoutType }),
             ]
-            return await renderer.html("browse", BrowsePage(chrome: chrome(web, title: "Browse", section: .browse), groups: groups))
+            return await renderer.html(
+                "browse", BrowsePage(chrome: chrome(web, title: "Browse", section: .browse), groups: groups))
         }
     }
 }

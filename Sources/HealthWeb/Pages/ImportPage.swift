@@ -68,10 +68,13 @@ extension HealthWebApp {
     func addImportRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/import") { [self] web in
             let limit = host.maximumUploadSize
-            return await renderer.html("import", ImportPage(
-                chrome: chrome(web, title: "Import", section: .importing), available: host.importUnavailableReason == nil,
-                unavailableReason: host.importUnavailableReason, maximumUpload: ProgressText.bytes(limit),
-                maximumUploadBytes: String(limit), runningHref: imports.running.map { Self.jobPath($0.id) }))
+            return await renderer.html(
+                "import",
+                ImportPage(
+                    chrome: chrome(web, title: "Import", section: .importing),
+                    available: host.importUnavailableReason == nil,
+                    unavailableReason: host.importUnavailableReason, maximumUpload: ProgressText.bytes(limit),
+                    maximumUploadBytes: String(limit), runningHref: imports.running.map { Self.jobPath($0.id) }))
         }
 
         // The script posts the file itself as the body, with the session's CSRF token in a header (a file is too
@@ -83,15 +86,19 @@ extension HealthWebApp {
 
         page(router, "/import/jobs/{id}") { [self] web in
             guard let job = imports.job(try web.parameter("id")) else {
-                throw WebError.notFound("This import is not known: healthd keeps the last \(ImportJobs.kept) of its current run.")
+                throw WebError.notFound(
+                    "This import is not known: healthd keeps the last \(ImportJobs.kept) of its current run.")
             }
-            return await renderer.html("import-job", jobPage(job, chrome: chrome(web, title: "Import", section: .importing)))
+            return await renderer.html(
+                "import-job", jobPage(job, chrome: chrome(web, title: "Import", section: .importing)))
         }
 
         router.get("/import/jobs/{id}/progress") { [self] request, context in
             await jsonAnswer {
                 try checkHost(request)
-                guard currentSession(request) != nil else { throw WebError(.unauthorized, "Your session has ended. Sign in again.") }
+                guard currentSession(request) != nil else {
+                    throw WebError(.unauthorized, "Your session has ended. Sign in again.")
+                }
                 guard let id = context.parameters.get("id"), let job = imports.job(id) else {
                     throw WebError.notFound("This import is not known.")
                 }
@@ -106,7 +113,9 @@ extension HealthWebApp {
     private func startImport(_ request: Request) async throws -> Response {
         try checkHost(request)
         try checkOrigin(request)
-        guard let session = currentSession(request) else { throw WebError(.unauthorized, "Your session has ended. Sign in again.") }
+        guard let session = currentSession(request) else {
+            throw WebError(.unauthorized, "Your session has ended. Sign in again.")
+        }
         guard let token = request.headers[Self.csrfHeader], constantTimeEqual(token, session.csrfToken) else {
             throw WebError(.forbidden, "This page has expired. Reload it and try again.")
         }
@@ -128,7 +137,9 @@ extension HealthWebApp {
         }
         imports.update(job.id, to: .importing(nil))
         Task.detached { [self] in await runImport(job, file: file) }
-        return Self.json(["job": job.id, "href": Self.jobPath(job.id), "progress": Self.jobPath(job.id) + "/progress"], status: .accepted)
+        return Self.json(
+            ["job": job.id, "href": Self.jobPath(job.id), "progress": Self.jobPath(job.id) + "/progress"],
+            status: .accepted)
     }
 
     /// Runs the host's importer on the received file, records the outcome (and the audit entry), removes the file.
@@ -154,14 +165,17 @@ extension HealthWebApp {
     /// 0600, written through NIO's file system (its own threads), never held in memory.
     private func receive(_ body: RequestBody, named name: String, limit: Int64) async throws -> URL {
         let fileManager = FileManager.default
-        try fileManager.createDirectory(at: host.uploadDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try fileManager.createDirectory(
+            at: host.uploadDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let folder = host.uploadDirectory.appendingPathComponent("import-" + UUID().uuidString)
-        try fileManager.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try fileManager.createDirectory(
+            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let file = folder.appendingPathComponent(name.lowercased().hasSuffix(".xml") ? "export.xml" : "export.zip")
         var received: Int64 = 0
         do {
             try await FileSystem.shared.withFileHandle(
-                forWritingAt: FilePath(file.path), options: .newFile(replaceExisting: false, permissions: .ownerReadWrite)
+                forWritingAt: FilePath(file.path),
+                options: .newFile(replaceExisting: false, permissions: .ownerReadWrite)
             ) { handle in
                 try await handle.withBufferedWriter { writer in
                     for try await buffer in body {
@@ -202,12 +216,16 @@ extension HealthWebApp {
             return Self.json(["error": error.message], status: error.status)
         } catch {
             let failure = HKError.from(error)
-            return Self.json(["error": failure.message], status: failure.code == .errorInvalidArgument ? .badRequest : .internalServerError)
+            return Self.json(
+                ["error": failure.message],
+                status: failure.code == .errorInvalidArgument ? .badRequest : .internalServerError)
         }
     }
 
     private static func json(_ object: [String: Any], status: HTTPResponse.Status) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
@@ -274,15 +292,18 @@ extension HealthWebApp {
                 read: ProgressText.count(line.read), added: ProgressText.count(line.added),
                 alreadyStored: ProgressText.count(line.alreadyStored), skipped: ProgressText.count(line.skipped))
         }
-        let rows = (report?.types ?? []).map { row($0, isType: true) }.sorted { $0.name < $1.name }
+        let rows =
+            (report?.types ?? []).map { row($0, isType: true) }.sorted { $0.name < $1.name }
             + (report?.others ?? []).map { row($0, isType: false) }
-        let children = report.map { report in
-            [("route location", report.routeLocationsAdded), ("heartbeat", report.heartbeatsAdded)]
-                .filter { $0.1 > 0 }.map { "\(ProgressText.count($0.1)) \($0.0)\($0.1 == 1 ? "" : "s") added" }
-        } ?? []
-        let skipped = report?.skipped.prefix(Self.importListed).map { skipped in
-            ImportJobPage.SkippedRow(line: String(skipped.line), record: skipped.record, reason: skipped.reason)
-        } ?? []
+        let children =
+            report.map { report in
+                [("route location", report.routeLocationsAdded), ("heartbeat", report.heartbeatsAdded)]
+                    .filter { $0.1 > 0 }.map { "\(ProgressText.count($0.1)) \($0.0)\($0.1 == 1 ? "" : "s") added" }
+            } ?? []
+        let skipped =
+            report?.skipped.prefix(Self.importListed).map { skipped in
+                ImportJobPage.SkippedRow(line: String(skipped.line), record: skipped.record, reason: skipped.reason)
+            } ?? []
         let warnings = Array(report?.warnings.prefix(Self.importListed) ?? [])
         func more(_ total: Int, shown: Int) -> String? {
             total > shown ? "and \(ProgressText.count(total - shown)) more" : nil
@@ -290,10 +311,12 @@ extension HealthWebApp {
         return ImportJobPage(
             chrome: chrome, id: job.id, fileName: job.fileName, started: PageDateText().dateTime(job.started),
             running: job.state.isRunning, progressHref: Self.jobPath(job.id) + "/progress", percent: percent,
-            progressText: progressText, failure: failure, finished: report != nil, headline: report.map(Self.headline) ?? "",
+            progressText: progressText, failure: failure, finished: report != nil,
+            headline: report.map(Self.headline) ?? "",
             document: report?.document ?? "", rows: rows, total: report.map { row($0.total, isType: false) },
             children: children, skipped: skipped, hasSkipped: !skipped.isEmpty,
             skippedMore: report.flatMap { more($0.skippedTotal, shown: skipped.count) }, warnings: warnings,
-            hasWarnings: !warnings.isEmpty, warningsMore: report.flatMap { more($0.warningsTotal, shown: warnings.count) })
+            hasWarnings: !warnings.isEmpty,
+            warningsMore: report.flatMap { more($0.warningsTotal, shown: warnings.count) })
     }
 }

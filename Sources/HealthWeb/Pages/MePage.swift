@@ -36,10 +36,17 @@ extension HealthWebApp {
     /// The enumerations of the Me page: type, label, and each raw value with its name.
     private static let characteristicChoices: [(HKCharacteristicTypeIdentifier, String, [(Int, String)])] = [
         (.biologicalSex, "Sex", [(0, "Not Set"), (1, "Female"), (2, "Male"), (3, "Other")]),
-        (.bloodType, "Blood Type", [
-            (0, "Not Set"), (1, "A+"), (2, "A−"), (3, "B+"), (4, "B−"), (5, "AB+"), (6, "AB−"), (7, "O+"), (8, "O−"),
-        ]),
-        (.fitzpatrickSkinType, "Fitzpatrick Skin Type", [(0, "Not Set"), (1, "I"), (2, "II"), (3, "III"), (4, "IV"), (5, "V"), (6, "VI")]),
+        (
+            .bloodType, "Blood Type",
+            [
+                (0, "Not Set"), (1, "A+"), (2, "A−"), (3, "B+"), (4, "B−"), (5, "AB+"), (6, "AB−"), (7, "O+"),
+                (8, "O−"),
+            ]
+        ),
+        (
+            .fitzpatrickSkinType, "Fitzpatrick Skin Type",
+            [(0, "Not Set"), (1, "I"), (2, "II"), (3, "III"), (4, "IV"), (5, "V"), (6, "VI")]
+        ),
         (.wheelchairUse, "Wheelchair", [(0, "Not Set"), (1, "No"), (2, "Yes")]),
         (.activityMoveMode, "Move Mode", [(1, "Active Energy"), (2, "Move Time")]),
     ]
@@ -47,7 +54,9 @@ extension HealthWebApp {
     func addMeRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/me") { [self] web in
             let store = host.store
-            typealias Stored = ([HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>)
+            typealias Stored = (
+                [HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>
+            )
             let data = try await blocking { () -> Stored in
                 var stored: [HKCharacteristicTypeIdentifier: String] = [:]
                 for type in [HKCharacteristicTypeIdentifier.dateOfBirth] + Self.characteristicChoices.map(\.0) {
@@ -55,7 +64,10 @@ extension HealthWebApp {
                 }
                 let types = HealthKitCatalog.quantityTypes.map { HKQuantityType($0.identifier) }
                 let units = try store.preferredUnits(for: Set(types))
-                let withData = Set(try types.filter { !(try store.samples(of: $0, predicate: nil, newestFirst: false, limit: 1)).isEmpty }.map(\.identifier))
+                let withData = Set(
+                    try types.filter {
+                        !(try store.samples(of: $0, predicate: nil, newestFirst: false, limit: 1)).isEmpty
+                    }.map(\.identifier))
                 return (stored, units, try store.chosenUnits(), withData)
             }
             let (stored, units, chosen, withData) = data
@@ -63,15 +75,22 @@ extension HealthWebApp {
                 let current = stored[type] ?? (type == .activityMoveMode ? "1" : "0")
                 return MePage.Choice(
                     field: HKObjectType.shortName(forRawIdentifier: type.rawValue), label: label,
-                    options: values.map { MePage.Option(value: String($0.0), label: $0.1, selected: String($0.0) == current) })
+                    options: values.map {
+                        MePage.Option(value: String($0.0), label: $0.1, selected: String($0.0) == current)
+                    })
             }
-            let rows = units.keys.sorted { PageTypeNames.displayName($0.identifier) < PageTypeNames.displayName($1.identifier) }.map { type in
+            let rows = units.keys.sorted {
+                PageTypeNames.displayName($0.identifier) < PageTypeNames.displayName($1.identifier)
+            }.map { type in
                 Self.unitRow(type, current: chosen[type.identifier])
             }
-            return await renderer.html("me", MePage(
-                chrome: chrome(web, title: "Me", section: .me), dateOfBirth: stored[.dateOfBirth] ?? "", choices: choices,
-                unitsWithData: rows.filter { withData.contains($0.identifier) },
-                otherUnits: rows.filter { !withData.contains($0.identifier) }))
+            return await renderer.html(
+                "me",
+                MePage(
+                    chrome: chrome(web, title: "Me", section: .me), dateOfBirth: stored[.dateOfBirth] ?? "",
+                    choices: choices,
+                    unitsWithData: rows.filter { withData.contains($0.identifier) },
+                    otherUnits: rows.filter { !withData.contains($0.identifier) }))
         }
 
         action(router, "/me/characteristics") { [self] web in
@@ -85,7 +104,9 @@ extension HealthWebApp {
             let stored = try await blocking { () -> [String] in
                 // Every value is checked before any is stored.
                 var checked: [HKCharacteristicTypeIdentifier: String?] = [:]
-                for (type, value) in values { checked[type] = try value.map { try CharacteristicCoding.storedValue($0, for: type) } }
+                for (type, value) in values {
+                    checked[type] = try value.map { try CharacteristicCoding.storedValue($0, for: type) }
+                }
                 for (type, value) in checked { try store.setCharacteristic(type, to: value) }
                 return checked.keys.map(\.rawValue)
             }
@@ -116,13 +137,18 @@ extension HealthWebApp {
 
     /// The unit menu of a type: the locale's default first, then the units of its dimension.
     private static func unitRow(_ type: HKQuantityType, current: HKUnit?) -> MePage.UnitRow {
-        let localeDefault = PreferredUnitDefaults.unit(for: type, measurementSystem: UserLocale.current().measurementSystem)
+        let localeDefault = PreferredUnitDefaults.unit(
+            for: type, measurementSystem: UserLocale.current().measurementSystem)
         let defaultLabel = "Default (" + DisplayUnit(localeDefault).menuLabel + ")"
-        let options = [MePage.Option(value: "", label: defaultLabel, selected: current == nil)]
+        let options =
+            [MePage.Option(value: "", label: defaultLabel, selected: current == nil)]
             + UnitChoices.units(for: type, including: current).map {
-                MePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == current?.unitString)
+                MePage.Option(
+                    value: $0.unitString, label: DisplayUnit($0).menuLabel,
+                    selected: $0.unitString == current?.unitString)
             }
         return MePage.UnitRow(
-            identifier: type.identifier, field: "unit." + type.identifier, name: PageTypeNames.displayName(type.identifier), options: options)
+            identifier: type.identifier, field: "unit." + type.identifier,
+            name: PageTypeNames.displayName(type.identifier), options: options)
     }
 }

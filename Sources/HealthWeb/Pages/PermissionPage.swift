@@ -45,23 +45,29 @@ extension HealthWebApp {
 
         // For the banner's script: how many requests wait (no health data, but only for the signed-in owner).
         router.get("/permissions/count") { [self] request, _ in
-            let count = (try? checkHost(request)).flatMap { currentSession(request) }.map { _ in host.pendingPermissionRequests().count }
+            let count = (try? checkHost(request)).flatMap { currentSession(request) }.map { _ in
+                host.pendingPermissionRequests().count
+            }
             return Response(
                 status: count == nil ? .unauthorized : .ok,
                 headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: count.map { "{\"count\":\($0)}" } ?? "{\"count\":null}")))
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(string: count.map { "{\"count\":\($0)}" } ?? "{\"count\":null}")))
         }
 
         action(router, "/permissions/{id}") { [self] web in
             guard let id = UUID(uuidString: try web.parameter("id")),
-                  let pending = host.pendingPermissionRequests().first(where: { $0.id == id })
+                let pending = host.pendingPermissionRequests().first(where: { $0.id == id })
             else {
-                return redirect(web, to: "/permissions", message: "That request was already answered, or the app stopped waiting.", isError: true)
+                return redirect(
+                    web, to: "/permissions", message: "That request was already answered, or the app stopped waiting.",
+                    isError: true)
             }
             let request = pending.request
             let allow = web.form["answer"] == "allow"
             let share = Set(web.form.all("share")), read = Set(web.form.all("read"))
-            let answer = allow
+            let answer =
+                allow
                 ? AuthorizationAnswer(
                     allowedToShare: request.toShare.filter { share.contains($0.identifier) },
                     allowedToRead: request.toRead.filter { read.contains($0.identifier) })
@@ -71,10 +77,12 @@ extension HealthWebApp {
             }
             let asked = Set(request.toShare.map(\.identifier)).union(request.toRead.map(\.identifier))
             await host.audit("authorization.answer", types: Array(asked), count: 0, errorCode: nil)
-            let message = allow
+            let message =
+                allow
                 ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."
                 : "\(request.app.name) was not allowed access."
-            let next = host.pendingPermissionRequests().isEmpty
+            let next =
+                host.pendingPermissionRequests().isEmpty
                 ? Self.appPath(request.app.bundleIdentifier)
                 : "/permissions"
             return redirect(web, to: next, message: message)

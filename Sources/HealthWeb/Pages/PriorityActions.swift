@@ -8,7 +8,9 @@ import OpenHealthKitModel
 extension HealthWebApp {
     func addPriorityActions(to router: Router<BasicRequestContext>) {
         action(router, "/types/{name}/priority") { [self] web in
-            guard let type = try sampleType(web) as? HKQuantityType else { throw WebError.notFound("Only quantity types have a source order.") }
+            guard let type = try sampleType(web) as? HKQuantityType else {
+                throw WebError.notFound("Only quantity types have a source order.")
+            }
             let store = host.store
             let form = web.form
             let message = try await blocking { () -> String in

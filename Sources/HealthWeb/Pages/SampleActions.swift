@@ -24,21 +24,26 @@ extension HealthWebApp {
                 return try await typePage(web, type: type, form: (web.form, failure.message), status: .badRequest)
             }
             await host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
-            return redirect(web, to: Self.back(web, type), message: "Added " + SampleListRow.value(of: sample, unit: nil) + ".")
+            return redirect(
+                web, to: Self.back(web, type), message: "Added " + SampleListRow.value(of: sample, unit: nil) + ".")
         }
 
         action(router, "/types/{name}/samples/{uuid}/delete") { [self] web in
             let type = try sampleType(web)
-            guard let uuid = UUID(uuidString: try web.parameter("uuid")) else { throw WebError.notFound("No sample has this id.") }
+            guard let uuid = UUID(uuidString: try web.parameter("uuid")) else {
+                throw WebError.notFound("No sample has this id.")
+            }
             let store = host.store
             let found = try await blocking { try store.storedUUIDs(among: [uuid]) }
             guard !found.isEmpty else {
-                return redirect(web, to: Self.back(web, type), message: "That sample was already deleted.", isError: true)
+                return redirect(
+                    web, to: Self.back(web, type), message: "That sample was already deleted.", isError: true)
             }
             do {
                 try await blocking { try store.delete(uuids: [uuid]) }
             } catch {
-                await host.audit("delete", types: [type.identifier], count: 0, errorCode: HKError.from(error).code.rawValue)
+                await host.audit(
+                    "delete", types: [type.identifier], count: 0, errorCode: HKError.from(error).code.rawValue)
                 throw error
             }
             await host.audit("delete", types: [type.identifier], count: 1, errorCode: nil)
@@ -59,7 +64,9 @@ extension HealthWebApp {
         }
         var end = start
         if let endText = form["end"] {
-            guard let parsed = dates.parseInput(endText) else { throw HKError.invalidArgument("The end date is not a date and time.") }
+            guard let parsed = dates.parseInput(endText) else {
+                throw HKError.invalidArgument("The end date is not a date and time.")
+            }
             end = parsed
         }
         switch type {
@@ -76,7 +83,9 @@ extension HealthWebApp {
             return try HKQuantitySample(
                 validating: quantityType, quantity: DisplayUnit(unit).quantity(typed: value), start: start, end: end)
         case let categoryType as HKCategoryType:
-            guard let text = form["value"], let value = Int(text) else { throw HKError.invalidArgument("Choose a value.") }
+            guard let text = form["value"], let value = Int(text) else {
+                throw HKError.invalidArgument("Choose a value.")
+            }
             return try HKCategorySample(validating: categoryType, value: value, start: start, end: end)
         default:
             throw HKError.invalidArgument("Samples of this type cannot be added here.")

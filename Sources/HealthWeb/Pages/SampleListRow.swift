@@ -35,9 +35,11 @@ struct SampleListRow: Sendable {
         switch sample {
         case let quantity as HKQuantitySample:
             let unit = unit ?? DisplayUnit(quantity.quantity.unit)
-            return unit.format(quantity.quantity.doubleValue(for: quantity.quantityType.canonicalUnit), of: quantity.quantityType)
+            return unit.format(
+                quantity.quantity.doubleValue(for: quantity.quantityType.canonicalUnit), of: quantity.quantityType)
         case let category as HKCategorySample:
-            return category.categoryType.valueName(for: category.value).map(PageTypeNames.words) ?? String(category.value)
+            return category.categoryType.valueName(for: category.value).map(PageTypeNames.words)
+                ?? String(category.value)
         case let workout as HKWorkout:
             let minutes = PageNumberText.format((workout.duration / 60).rounded())
             return PageTypeNames.words(String(describing: workout.workoutActivityType)) + ", " + minutes + " min"

@@ -19,7 +19,8 @@ extension HealthWebApp {
                 try checkHost(request)
                 let next = Self.localPath(FormData(request.uri.query ?? "")["next"])
                 if currentSession(request) != nil { return Response.redirect(to: next) }
-                return await signInPage(next: next, error: nil, signedOut: request.uri.query?.contains("signedout") ?? false, status: .ok)
+                return await signInPage(
+                    next: next, error: nil, signedOut: request.uri.query?.contains("signedout") ?? false, status: .ok)
             }
         }
 
@@ -32,16 +33,20 @@ extension HealthWebApp {
                 // The token of the page the form came from, also in a SameSite=Strict cookie: a sign-in form posted
                 // from another site carries no cookie (login CSRF).
                 guard let token = form["token"], let cookie = request.cookies[Self.signInCookie]?.value,
-                      constantTimeEqual(token, cookie)
+                    constantTimeEqual(token, cookie)
                 else {
-                    return await signInPage(next: next, error: "The sign-in page had expired. Try again.", signedOut: false, status: .forbidden)
+                    return await signInPage(
+                        next: next, error: "The sign-in page had expired. Try again.", signedOut: false,
+                        status: .forbidden)
                 }
                 guard let secret = form["secret"], host.isOwnerSecret(secret) else {
-                    return await signInPage(next: next, error: "That is not the owner secret.", signedOut: false, status: .unauthorized)
+                    return await signInPage(
+                        next: next, error: "That is not the owner secret.", signedOut: false, status: .unauthorized)
                 }
                 let session = sessions.create()
                 var response = Response.redirect(to: next)
-                response.setCookie(Cookie(name: Self.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
+                response.setCookie(
+                    Cookie(name: Self.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
                 response.setCookie(Self.expired(Self.signInCookie))
                 return response
             }
@@ -55,15 +60,21 @@ extension HealthWebApp {
         }
     }
 
-    private func signInPage(next: String, error: String?, signedOut: Bool, status: HTTPResponse.Status) async -> Response {
+    private func signInPage(next: String, error: String?, signedOut: Bool, status: HTTPResponse.Status) async
+        -> Response
+    {
         let token = SessionStore.randomToken()
-        var response = await renderer.html("signin", SignInPage(token: token, next: next, error: error, signedOut: signedOut), status: status)
-        response.setCookie(Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
+        var response = await renderer.html(
+            "signin", SignInPage(token: token, next: next, error: error, signedOut: signedOut), status: status)
+        response.setCookie(
+            Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
         return response
     }
 
     private static func expired(_ name: String) -> Cookie {
-        Cookie(name: name, value: "", maxAge: 0, path: name == signInCookie ? "/signin" : "/", httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: name, value: "", maxAge: 0, path: name == signInCookie ? "/signin" : "/", httpOnly: true,
+            sameSite: .strict)
     }
 
     /// Where to go after signing in: a path on this site, never another site (`//evil.example`).

@@ -47,19 +47,25 @@ extension HealthWebApp {
             let store = host.store
             let registered = host.registeredApps()
             let grants = try await blocking {
-                try Dictionary(uniqueKeysWithValues: registered.map { ($0.bundleIdentifier, try store.grants(app: $0.bundleIdentifier)) })
+                try Dictionary(
+                    uniqueKeysWithValues: registered.map {
+                        ($0.bundleIdentifier, try store.grants(app: $0.bundleIdentifier))
+                    })
             }
             let apps = registered.map { app -> SourcesPage.App in
                 let decided = grants[app.bundleIdentifier] ?? [:]
                 let writes = decided.values.filter { $0.share == .sharingAuthorized }.count
                 let reads = decided.values.filter { $0.read == .authorized }.count
                 return SourcesPage.App(
-                    name: app.manifest.name, bundleIdentifier: app.bundleIdentifier, href: Self.appPath(app.bundleIdentifier),
-                    summary: decided.isEmpty ? "Has not asked for access"
+                    name: app.manifest.name, bundleIdentifier: app.bundleIdentifier,
+                    href: Self.appPath(app.bundleIdentifier),
+                    summary: decided.isEmpty
+                        ? "Has not asked for access"
                         : writes + reads == 0 ? "No access allowed" : "May write \(writes) and read \(reads) types",
                     revoked: app.revokedAt != nil)
             }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
-            return await renderer.html("sources", SourcesPage(chrome: chrome(web, title: "Sources", section: .sources), apps: apps))
+            return await renderer.html(
+                "sources", SourcesPage(chrome: chrome(web, title: "Sources", section: .sources), apps: apps))
         }
 
         page(router, "/sources/{app}") { [self] web in
@@ -79,17 +85,21 @@ extension HealthWebApp {
             let write = switches("share") { $0.share == .notDetermined ? nil : $0.share == .sharingAuthorized }
             let read = switches("read") { $0.read == .notDetermined ? nil : $0.read == .authorized }
             let dates = PageDateText()
-            return await renderer.html("app", AppPage(
-                chrome: chrome(web, title: app.manifest.name, section: .sources), name: app.manifest.name,
-                bundleIdentifier: bundleIdentifier, path: Self.appPath(bundleIdentifier), version: app.manifest.version,
-                registered: dates.dateTime(app.registeredAt), revoked: app.revokedAt.map(dates.dateTime),
-                writeReason: app.manifest.updateUsageDescription, readReason: app.manifest.shareUsageDescription,
-                write: write, read: read, hasGrants: !write.isEmpty || !read.isEmpty))
+            return await renderer.html(
+                "app",
+                AppPage(
+                    chrome: chrome(web, title: app.manifest.name, section: .sources), name: app.manifest.name,
+                    bundleIdentifier: bundleIdentifier, path: Self.appPath(bundleIdentifier),
+                    version: app.manifest.version,
+                    registered: dates.dateTime(app.registeredAt), revoked: app.revokedAt.map(dates.dateTime),
+                    writeReason: app.manifest.updateUsageDescription, readReason: app.manifest.shareUsageDescription,
+                    write: write, read: read, hasGrants: !write.isEmpty || !read.isEmpty))
         }
 
         action(router, "/sources/{app}/grant") { [self] web in
             let app = try registeredApp(web)
-            guard let name = web.form["type"], let type = HKObjectType.type(named: name), let kind = web.form["kind"] else {
+            guard let name = web.form["type"], let type = HKObjectType.type(named: name), let kind = web.form["kind"]
+            else {
                 throw WebError.badRequest("The switch names no type.")
             }
             let on = web.form["on"] != nil
@@ -99,7 +109,9 @@ extension HealthWebApp {
                 var grant = try store.grant(app: bundleIdentifier, type: type.identifier)
                 switch kind {
                 case "share":
-                    guard (type as? HKSampleType)?.isShareable == true else { throw WebError.badRequest("Apps cannot write this type.") }
+                    guard (type as? HKSampleType)?.isShareable == true else {
+                        throw WebError.badRequest("Apps cannot write this type.")
+                    }
                     grant.share = on ? .sharingAuthorized : .sharingDenied
                 case "read": grant.read = on ? .authorized : .denied
                 default: throw WebError.badRequest("A switch is for writing or reading.")
@@ -110,7 +122,9 @@ extension HealthWebApp {
             let verb = kind == "share" ? "write" : "read"
             return redirect(
                 web, to: Self.appPath(bundleIdentifier),
-                message: "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(PageTypeNames.displayName(type.identifier)).")
+                message:
+                    "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(PageTypeNames.displayName(type.identifier))."
+            )
         }
 
         action(router, "/sources/{app}/revoke-all") { [self] web in
@@ -122,25 +136,35 @@ extension HealthWebApp {
                 return Array(try store.grants(app: bundleIdentifier).keys)
             }
             await host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil)
-            return redirect(web, to: Self.appPath(bundleIdentifier), message: "\(app.manifest.name) may no longer write or read any type.")
+            return redirect(
+                web, to: Self.appPath(bundleIdentifier),
+                message: "\(app.manifest.name) may no longer write or read any type.")
         }
 
         action(router, "/sources/{app}/revoke") { [self] web in
             let app = try registeredApp(web)
-            guard try await host.revokeApp(app.bundleIdentifier) != nil else { throw WebError.notFound("No app has this identifier.") }
+            guard try await host.revokeApp(app.bundleIdentifier) != nil else {
+                throw WebError.notFound("No app has this identifier.")
+            }
             await host.audit("app.revoke", types: [], count: 0, errorCode: nil)
             return redirect(
                 web, to: Self.appPath(app.bundleIdentifier),
-                message: "\(app.manifest.name)'s credential is revoked: it cannot reach Health until it is registered again.")
+                message:
+                    "\(app.manifest.name)'s credential is revoked: it cannot reach Health until it is registered again."
+            )
         }
     }
 
     private func registeredApp(_ web: WebRequest) throws -> RegisteredApp {
-        guard let app = host.registeredApp(try web.parameter("app")) else { throw WebError.notFound("No app has this identifier.") }
+        guard let app = host.registeredApp(try web.parameter("app")) else {
+            throw WebError.notFound("No app has this identifier.")
+        }
         return app
     }
 
     static func appPath(_ bundleIdentifier: String) -> String {
-        "/sources/" + (bundleIdentifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._"))) ?? "")
+        "/sources/"
+            + (bundleIdentifier.addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._"))) ?? "")
     }
 }

@@ -25,17 +25,22 @@ extension HealthWebApp {
         page(router, "/") { [self] web in
             let store = host.store
             let rows = try await blocking { try Self.summaryRows(store: store, dates: PageDateText()) }
-            return await renderer.html("summary", SummaryPage(chrome: chrome(web, title: "Summary", section: .summary), rows: rows))
+            return await renderer.html(
+                "summary", SummaryPage(chrome: chrome(web, title: "Summary", section: .summary), rows: rows))
         }
     }
 
-    static func summaryRows(store: any HealthWebStore, dates: PageDateText, now: Date = Date()) throws -> [SummaryPage.Row] {
+    static func summaryRows(store: any HealthWebStore, dates: PageDateText, now: Date = Date()) throws -> [SummaryPage
+        .Row]
+    {
         let types = PageTypeNames.browsableTypes
         let units = try store.preferredUnits(for: Set(types.compactMap { $0 as? HKQuantityType }))
         let today = dates.calendar.startOfDay(for: now)
         var rows: [(latest: Date, row: SummaryPage.Row)] = []
         for type in types {
-            guard let latest = try store.samples(of: type, predicate: nil, newestFirst: true, limit: 1).first else { continue }
+            guard let latest = try store.samples(of: type, predicate: nil, newestFirst: true, limit: 1).first else {
+                continue
+            }
             let day = dates.calendar.startOfDay(for: min(latest.startDate, now))
             let window = ChartWindow(period: .week, day: day, calendar: dates.calendar)
             let quantityType = type as? HKQuantityType
@@ -50,12 +55,19 @@ extension HealthWebApp {
                 when = day == today ? "Today" : dates.day(day)
             } else {
                 value = SampleListRow.value(of: latest, unit: unit)
-                when = dates.calendar.isDate(latest.startDate, inSameDayAs: now) ? dates.time(latest.startDate) : dates.dateTime(latest.startDate)
+                when =
+                    dates.calendar.isDate(latest.startDate, inSameDayAs: now)
+                    ? dates.time(latest.startDate) : dates.dateTime(latest.startDate)
             }
             let sparkline = Sparkline(values: chart.points.map { isLine ? $0.average : $0.value }, asLine: isLine)
-            rows.append((latest.startDate, SummaryPage.Row(
-                name: PageTypeNames.displayName(type.identifier), href: path(of: type), value: value, when: when, sparkline: sparkline,
-                isLine: isLine)))
+            rows.append(
+                (
+                    latest.startDate,
+                    SummaryPage.Row(
+                        name: PageTypeNames.displayName(type.identifier), href: path(of: type), value: value,
+                        when: when, sparkline: sparkline,
+                        isLine: isLine)
+                ))
         }
         return rows.sorted { $0.latest > $1.latest }.map(\.row)
     }

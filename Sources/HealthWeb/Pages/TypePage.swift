@@ -107,11 +107,17 @@ extension HealthWebApp {
                 DisplayUnit(try store.preferredUnits(for: [quantityType])[quantityType] ?? quantityType.canonicalUnit)
             }
             let chart = try ChartData(store: store, dates: dates).chart(for: type, in: window, unit: unit)
-            let predicate = cursor.map { PredicateTree.leaf(.sampleDates(SampleDateRange(
-                start: nil, end: Date(timeIntervalSince1970: $0.timeIntervalSince1970.nextUp), options: .strictStartDate))) }
-            let samples = Array(try store.samples(
-                of: type, predicate: predicate, newestFirst: true, limit: Self.samplesPerPage + skip + 1
-            ).dropFirst(skip))
+            let predicate = cursor.map {
+                PredicateTree.leaf(
+                    .sampleDates(
+                        SampleDateRange(
+                            start: nil, end: Date(timeIntervalSince1970: $0.timeIntervalSince1970.nextUp),
+                            options: .strictStartDate)))
+            }
+            let samples = Array(
+                try store.samples(
+                    of: type, predicate: predicate, newestFirst: true, limit: Self.samplesPerPage + skip + 1
+                ).dropFirst(skip))
             let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, store: store, path: path) }
             return (chart, unit, samples, priority)
         }
@@ -121,10 +127,12 @@ extension HealthWebApp {
         if fetched.count > Self.samplesPerPage, let last = shown.last {
             let sameStart = shown.reversed().prefix { $0.startDate == last.startDate }.count
             let carried = cursor?.timeIntervalSince1970 == last.startDate.timeIntervalSince1970 ? skip : 0
-            olderHref = path + "?" + Self.query([
-                "range": period.rawValue, "date": dates.isoDay(day),
-                "before": String(last.startDate.timeIntervalSince1970), "skip": String(sameStart + carried),
-            ])
+            olderHref =
+                path + "?"
+                + Self.query([
+                    "range": period.rawValue, "date": dates.isoDay(day),
+                    "before": String(last.startDate.timeIntervalSince1970), "skip": String(sameStart + carried),
+                ])
         }
         func href(_ period: ChartWindow.Period, _ day: Date) -> String {
             path + "?" + Self.query(["range": period.rawValue, "date": dates.isoDay(day)])
@@ -132,13 +140,17 @@ extension HealthWebApp {
         let model = TypePage(
             chrome: chrome(web, title: PageTypeNames.displayName(type.identifier), section: .browse),
             name: PageTypeNames.displayName(type.identifier), path: path, back: href(period, day),
-            periods: ChartWindow.Period.allCases.map { TypePage.PeriodLink(label: $0.label, href: href($0, day), current: $0 == period) },
+            periods: ChartWindow.Period.allCases.map {
+                TypePage.PeriodLink(label: $0.label, href: href($0, day), current: $0 == period)
+            },
             windowTitle: window.title(dates), previousHref: href(period, window.previousDay),
             nextHref: window.day < today ? href(period, min(window.nextDay, today)) : nil,
             headline: chart.headline, detail: chart.detail,
             chart: BarChart(
                 points: chart.points,
-                labels: chart.points.enumerated().map { window.barLabel($0.element.interval, index: $0.offset, dates: dates) },
+                labels: chart.points.enumerated().map {
+                    window.barLabel($0.element.interval, index: $0.offset, dates: dates)
+                },
                 isRange: chart.isRange),
             isRange: chart.isRange, form: addForm(for: type, path: path, unit: unit, dates: dates, entered: form),
             priority: priority, samples: shown.map { SampleListRow($0, typePath: path, unit: unit, dates: dates) },
@@ -147,23 +159,27 @@ extension HealthWebApp {
     }
 
     private func addForm(
-        for type: HKSampleType, path: String, unit: DisplayUnit?, dates: PageDateText, entered: (values: FormData, error: String)?
+        for type: HKSampleType, path: String, unit: DisplayUnit?, dates: PageDateText,
+        entered: (values: FormData, error: String)?
     ) -> TypePage.AddForm? {
         let values = entered?.values
         if let quantityType = type as? HKQuantityType {
             let chosen = values?["unit"] ?? unit?.unit.unitString
             let units = UnitChoices.units(for: quantityType, including: unit?.unit).map {
-                TypePage.Option(value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == chosen)
+                TypePage.Option(
+                    value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == chosen)
             }
             return TypePage.AddForm(
                 action: path + "/samples", isQuantity: true, isCategory: false, units: units, values: [],
-                value: values?["value"] ?? "", start: values?["start"] ?? dates.inputValue(Date()), end: values?["end"] ?? "",
+                value: values?["value"] ?? "", start: values?["start"] ?? dates.inputValue(Date()),
+                end: values?["end"] ?? "",
                 error: entered?.error)
         }
         if let categoryType = type as? HKCategoryType {
             let chosen = values?["value"]
             let options = categoryType.descriptor.values.map {
-                TypePage.Option(value: String($0.value), label: PageTypeNames.words($0.name), selected: String($0.value) == chosen)
+                TypePage.Option(
+                    value: String($0.value), label: PageTypeNames.words($0.name), selected: String($0.value) == chosen)
             }
             return TypePage.AddForm(
                 action: path + "/samples", isQuantity: false, isCategory: true, units: [], values: options, value: "",
@@ -180,7 +196,8 @@ extension HealthWebApp {
             action: path + "/priority",
             sources: order.enumerated().map { index, bundleIdentifier in
                 TypePage.PrioritySource(
-                    position: index + 1, name: names[bundleIdentifier] ?? bundleIdentifier, bundleIdentifier: bundleIdentifier,
+                    position: index + 1, name: names[bundleIdentifier] ?? bundleIdentifier,
+                    bundleIdentifier: bundleIdentifier,
                     canMoveUp: index > 0, canMoveDown: index < order.count - 1)
             })
     }
@@ -188,7 +205,9 @@ extension HealthWebApp {
     /// `a=1&b=2`, percent-encoded.
     static func query(_ items: KeyValuePairs<String, String>) -> String {
         items.map { key, value in
-            key + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "")
+            key + "="
+                + (value.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "")
         }.joined(separator: "&")
     }
 }

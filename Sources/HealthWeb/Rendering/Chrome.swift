@@ -10,7 +10,8 @@ struct Chrome: Sendable {
     }
 
     enum Section: String, CaseIterable {
-        case summary = "Summary", browse = "Browse", sources = "Sources", me = "Me", log = "Access Log", importing = "Import"
+        case summary = "Summary", browse = "Browse", sources = "Sources", me = "Me", log = "Access Log", importing =
+            "Import"
 
         var href: String {
             switch self {
@@ -44,7 +45,9 @@ extension HealthWebApp {
         let pending = pendingBanner ? host.pendingPermissionRequests().count : 0
         return Chrome(
             title: title, csrf: web.session.csrfToken,
-            nav: Chrome.Section.allCases.map { Chrome.NavItem(label: $0.rawValue, href: $0.href, current: $0 == section) },
+            nav: Chrome.Section.allCases.map {
+                Chrome.NavItem(label: $0.rawValue, href: $0.href, current: $0 == section)
+            },
             showsBanner: pendingBanner, pendingCount: pending, hasPending: pending > 0, pendingPlural: pending != 1,
             flash: flash?.text, flashIsError: flash?.isError ?? false,
             assetVersion: StaticAssets.version)

@@ -36,11 +36,15 @@ struct PageRenderer: Sendable {
         let text = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: render(template, model)) }
         }
-        return Response(status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(
+            status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     func errorPage(status: HTTPResponse.Status, message: String, signedIn: Bool) async -> Response {
-        await html("error", ErrorPage(status: "\(status.code)", reason: status.reasonPhrase, message: message, signedIn: signedIn), status: status)
+        await html(
+            "error",
+            ErrorPage(status: "\(status.code)", reason: status.reasonPhrase, message: message, signedIn: signedIn),
+            status: status)
     }
 
     /// Every page: no caching of health data, no framing, no script or style from anywhere but healthd, no
@@ -48,7 +52,8 @@ struct PageRenderer: Sendable {
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8",
         .cacheControl: "no-store",
-        .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        .contentSecurityPolicy:
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
             + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         .xContentTypeOptions: "nosniff",
         HTTPField.Name("X-Frame-Options")!: "DENY",

@@ -10,7 +10,9 @@ struct EmbeddedBackend: HealthStoreBackend {
 
     /// The app, or HealthKit's error for a process without the entitlement.
     private func principal() throws -> Principal {
-        guard let app else { throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit entitlement.") }
+        guard let app else {
+            throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit entitlement.")
+        }
         return .app(app)
     }
 
@@ -65,7 +67,9 @@ struct EmbeddedBackend: HealthStoreBackend {
         try engine.sources(of: type, predicate: predicate, as: principal())
     }
 
-    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] {
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws
+        -> [HKCorrelation]
+    {
         try engine.correlations(of: type, predicate: predicate, memberFilters: memberFilters, as: principal())
     }
 
@@ -81,7 +85,8 @@ struct EmbeddedBackend: HealthStoreBackend {
 
     /// Subscribed to the engine's feed, then the store's anchor read: the subscription follows from that anchor.
     func subscribe(
-        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
+        handler: @escaping @Sendable (StoreChange) -> Void
     ) -> StoreSubscription {
         let token = engine.feed.subscribe(to: typeIdentifiers, kinds: kinds, handler: handler)
         let start = Result { try engine.currentAnchor() }.mapError(HKError.init(wrapping:))
@@ -91,7 +96,8 @@ struct EmbeddedBackend: HealthStoreBackend {
         if let app, kinds.contains(.samples) {
             DispatchQueue.global().async { [engine] in
                 guard let anchor = try? engine.currentAnchor(),
-                      let pending = try? engine.pendingBackgroundDeliveries(app: app, among: typeIdentifiers), !pending.isEmpty
+                    let pending = try? engine.pendingBackgroundDeliveries(app: app, among: typeIdentifiers),
+                    !pending.isEmpty
                 else { return }
                 handler(StoreChange(typeIdentifiers: pending, anchor: anchor))
             }
@@ -114,7 +120,8 @@ struct EmbeddedBackend: HealthStoreBackend {
 
     func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {
         guard let app else { return }
-        try? engine.acknowledgeBackgroundDelivery(of: Set(types.map(\.identifier)), upTo: anchor, app: app.bundleIdentifier)
+        try? engine.acknowledgeBackgroundDelivery(
+            of: Set(types.map(\.identifier)), upTo: anchor, app: app.bundleIdentifier)
     }
 
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {

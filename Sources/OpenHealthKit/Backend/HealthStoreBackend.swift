@@ -22,7 +22,8 @@ package protocol HealthStoreBackend: Sendable {
     func currentAnchor() throws -> Int64
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource]
     /// The correlations of `type` matching `predicate` that hold, for each member filter, a member matching it.
-    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation]
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws
+        -> [HKCorrelation]
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
     /// The activity summaries matching `predicate`, by day (none when the app may not read them).
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary]
@@ -32,7 +33,8 @@ package protocol HealthStoreBackend: Sendable {
     /// once, without waiting for the backend. With `.samples`, types with background delivery that changed while the
     /// app was away are announced at once.
     func subscribe(
-        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
+        handler: @escaping @Sendable (StoreChange) -> Void
     ) -> StoreSubscription
 
     /// Whether calls wait on the network (healthd): the store then runs each call on a queue of its own.

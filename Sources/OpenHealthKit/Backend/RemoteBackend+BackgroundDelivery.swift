@@ -9,7 +9,8 @@ import FoundationNetworking
 extension RemoteBackend {
     func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws {
         _ = try transport.call(
-            WireRoutes.enableBackgroundDelivery, body: WireBackgroundDelivery(type: type.identifier, frequency: frequency),
+            WireRoutes.enableBackgroundDelivery,
+            body: WireBackgroundDelivery(type: type.identifier, frequency: frequency),
             as: WireBackgroundDelivery.self)
     }
 
@@ -19,7 +20,8 @@ extension RemoteBackend {
     }
 
     func backgroundDeliveryPosition(for type: HKSampleType) throws -> Int64? {
-        let deliveries = try transport.call(WireRoutes.backgroundDeliveries, as: WireBackgroundDeliveries.self).answer.deliveries
+        let deliveries = try transport.call(WireRoutes.backgroundDeliveries, as: WireBackgroundDeliveries.self).answer
+            .deliveries
         return deliveries.first { $0.type == type.identifier }.map { $0.acknowledgedAnchor ?? 0 }
     }
 

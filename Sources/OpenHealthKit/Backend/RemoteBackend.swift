@@ -32,7 +32,8 @@ struct RemoteBackend: HealthStoreBackend {
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         do {
             _ = try transport.call(
-                WireRoutes.checkAuthorization, body: WireAuthorizationRequest(toShare: toShare, toRead: read), as: IgnoredAnswer.self)
+                WireRoutes.checkAuthorization, body: WireAuthorizationRequest(toShare: toShare, toRead: read),
+                as: IgnoredAnswer.self)
         } catch let error as HKError where error.code == .errorInvalidArgument {
             throw error
         } catch {
@@ -51,8 +52,10 @@ struct RemoteBackend: HealthStoreBackend {
             do {
                 let outcome = try await blocking { [transport] in
                     try transport.call(
-                        WireRoutes.requestAuthorization, query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
-                        body: body, timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
+                        WireRoutes.requestAuthorization,
+                        query: [URLQueryItem(name: "wait", value: String(Self.authorizationWait))],
+                        body: body, timeout: TimeInterval(Self.authorizationWait + 30),
+                        as: WireAuthorizationOutcome.self
                     ).answer
                 }
                 if outcome.status == .answered { return }
@@ -78,17 +81,22 @@ struct RemoteBackend: HealthStoreBackend {
 
     func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
         let answer = try? transport.call(
-            WireRoutes.authorizationStatus, query: [URLQueryItem(name: "type", value: type.identifier)], as: WireAuthorizationStatus.self)
+            WireRoutes.authorizationStatus, query: [URLQueryItem(name: "type", value: type.identifier)],
+            as: WireAuthorizationStatus.self)
         return answer?.answer.authorizationStatus ?? .notDetermined
     }
 
     func save(_ objects: [HKObject]) throws {
         RemoteQueryStarts.waitForEarlierStarts()
         let samples = try objects.map { object -> WireSample in
-            guard let sample = object as? HKSample else { throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved") }
+            guard let sample = object as? HKSample else {
+                throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
+            }
             return WireSample(sample)
         }
-        let answer = try transport.call(WireRoutes.saveSamples, body: WireSaveRequest(objects: samples), as: WireSaveResponse.self).answer
+        let answer = try transport.call(
+            WireRoutes.saveSamples, body: WireSaveRequest(objects: samples), as: WireSaveResponse.self
+        ).answer
         // As the embedded store does, the saved objects carry the revision the store stamped.
         guard let revision = answer.sourceRevision?.sourceRevision else { return }
         for object in objects {
@@ -99,20 +107,23 @@ struct RemoteBackend: HealthStoreBackend {
 
     func delete(uuids: [UUID]) throws {
         RemoteQueryStarts.waitForEarlierStarts()
-        _ = try transport.call(WireRoutes.deleteSamples, body: WireDeleteRequest(uuids: uuids), as: WireCountResponse.self)
+        _ = try transport.call(
+            WireRoutes.deleteSamples, body: WireDeleteRequest(uuids: uuids), as: WireCountResponse.self)
     }
 
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int {
         RemoteQueryStarts.waitForEarlierStarts()
         return try transport.call(
-            WireRoutes.deleteMatchingSamples, body: WireDeleteObjectsRequest(type: type.identifier, predicate: predicate),
+            WireRoutes.deleteMatchingSamples,
+            body: WireDeleteObjectsRequest(type: type.identifier, predicate: predicate),
             as: WireCountResponse.self
         ).answer.count
     }
 
     func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] {
         let query = WireSampleQuery(type: type.identifier, predicate: predicate, sort: sort, limit: limit)
-        return try transport.call(WireRoutes.querySamples, body: query, as: WireSamplesResponse.self).answer.samples.map { try $0.sample() }
+        return try transport.call(WireRoutes.querySamples, body: query, as: WireSamplesResponse.self).answer.samples.map
+        { try $0.sample() }
     }
 
     func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges {
@@ -121,7 +132,8 @@ struct RemoteBackend: HealthStoreBackend {
             as: WireAnchoredResponse.self
         ).answer
         return AnchoredChanges(
-            try answer.samples.map { try $0.sample() }, deleted: try answer.deletedObjects.map { try $0.deletedObject }, anchor: answer.anchor)
+            try answer.samples.map { try $0.sample() }, deleted: try answer.deletedObjects.map { try $0.deletedObject },
+            anchor: answer.anchor)
     }
 
     func currentAnchor() throws -> Int64 {
@@ -130,18 +142,22 @@ struct RemoteBackend: HealthStoreBackend {
 
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] {
         try transport.call(
-            WireRoutes.querySources, body: WireSourceQuery(type: type.identifier, predicate: predicate), as: WireSourcesResponse.self
+            WireRoutes.querySources, body: WireSourceQuery(type: type.identifier, predicate: predicate),
+            as: WireSourcesResponse.self
         ).answer.sources.map(\.source)
     }
 
-    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] {
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws
+        -> [HKCorrelation]
+    {
         let query = WireCorrelationQuery(type: type.identifier, predicate: predicate, memberFilters: memberFilters)
-        return try transport.call(WireRoutes.queryCorrelations, body: query, as: WireSamplesResponse.self).answer.samples.map {
-            guard let correlation = try $0.sample() as? HKCorrelation else {
-                throw HKError(.unknownError, "healthd answered a correlation query with another kind of sample")
+        return try transport.call(WireRoutes.queryCorrelations, body: query, as: WireSamplesResponse.self).answer
+            .samples.map {
+                guard let correlation = try $0.sample() as? HKCorrelation else {
+                    throw HKError(.unknownError, "healthd answered a correlation query with another kind of sample")
+                }
+                return correlation
             }
-            return correlation
-        }
     }
 
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
@@ -150,7 +166,8 @@ struct RemoteBackend: HealthStoreBackend {
 
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] {
         try transport.call(
-            WireRoutes.queryActivitySummaries, body: WireActivitySummaryQuery(predicate: predicate), as: WireActivitySummariesResponse.self
+            WireRoutes.queryActivitySummaries, body: WireActivitySummaryQuery(predicate: predicate),
+            as: WireActivitySummariesResponse.self
         ).answer.summaries.map { try $0.summary() }
     }
 
@@ -158,7 +175,8 @@ struct RemoteBackend: HealthStoreBackend {
 
     private static let activitySummaryChangesUnavailable = HKError(
         .errorInvalidArgument,
-        "Activity summary queries with an updateHandler are not available through healthd: its change stream follows sample types only")
+        "Activity summary queries with an updateHandler are not available through healthd: its change stream follows sample types only"
+    )
 
     /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's
     /// writes wait until the anchor is known (``RemoteQueryStarts``), so a change it commits after this call returns
@@ -167,14 +185,17 @@ struct RemoteBackend: HealthStoreBackend {
     /// healthd's change stream follows sample types only: a subscription to activity summaries fails at once (an
     /// `HKActivitySummaryQuery` with an `updateHandler` reports the error to its results handler).
     func subscribe(
-        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
+        handler: @escaping @Sendable (StoreChange) -> Void
     ) -> StoreSubscription {
         if typeIdentifiers.contains(HKActivitySummaryTypeIdentifier) {
-            return StoreSubscription(start: Eventual(.failure(Self.activitySummaryChangesUnavailable)), token: ChangeSubscription {})
+            return StoreSubscription(
+                start: Eventual(.failure(Self.activitySummaryChangesUnavailable)), token: ChangeSubscription {})
         }
         let ticket = RemoteQueryStarts.begin()
         let start = Eventual<Int64>()
-        let stream = RemoteChangeStream(transport: transport, typeIdentifiers: typeIdentifiers, kinds: kinds, handler: handler)
+        let stream = RemoteChangeStream(
+            transport: transport, typeIdentifiers: typeIdentifiers, kinds: kinds, handler: handler)
         DispatchQueue(label: "OpenHealthKit.subscribe").async { [self] in
             let anchor = Result { try currentAnchor() }.mapError(HKError.init(wrapping:))
             start.resolve(anchor)

@@ -71,7 +71,10 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
         let replaced = state.withLock { state -> URLSession? in
-            defer { state.session = session; state.pending = Data() }
+            defer {
+                state.session = session
+                state.pending = Data()
+            }
             return state.session
         }
         replaced?.finishTasksAndInvalidate()
@@ -136,7 +139,9 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     /// The kind of change each event of the stream reports.
-    private static let eventNames: [String: StoreChange.Kind] = ["change": .samples, "priority": .sourcePriority, "grants": .grants]
+    private static let eventNames: [String: StoreChange.Kind] = [
+        "change": .samples, "priority": .sourcePriority, "grants": .grants,
+    ]
 
     /// The change an event block carries: its `data` lines joined, of the kind its `event` names (`change`, the
     /// default, `priority` or `grants`); comments, other fields and unknown events are ignored.
@@ -146,7 +151,9 @@ final class RemoteChangeStream: NSObject, URLSessionDataDelegate, @unchecked Sen
             lines.filter { $0.hasPrefix(name + ":") }.map { $0.dropFirst(name.count + 1).drop(while: { $0 == " " }) }
         }
         let data = field("data").joined(separator: "\n")
-        guard !data.isEmpty, let event = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8)) else { return nil }
+        guard !data.isEmpty, let event = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8)) else {
+            return nil
+        }
         guard let kind = eventNames[field("event").first.map(String.init) ?? "change"] else { return nil }
         return StoreChange(typeIdentifiers: Set(event.types), anchor: event.anchor, kind: kind)
     }

@@ -42,7 +42,8 @@ final class RemoteTransport: Sendable {
         do {
             return (try JSONDecoder().decode(Answer.self, from: data), status)
         } catch {
-            throw HKError(.unknownError, "healthd's answer to \(route.method.rawValue) \(route.path) could not be read: \(error)")
+            throw HKError(
+                .unknownError, "healthd's answer to \(route.method.rawValue) \(route.path) could not be read: \(error)")
         }
     }
 

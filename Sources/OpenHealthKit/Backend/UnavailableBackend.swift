@@ -7,21 +7,30 @@ struct UnavailableBackend: HealthStoreBackend {
 
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {}
     func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws { throw error }
-    func requestStatus(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws -> HKAuthorizationRequestStatus { throw error }
+    func requestStatus(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws -> HKAuthorizationRequestStatus {
+        throw error
+    }
     func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { .notDetermined }
     func save(_ objects: [HKObject]) throws { throw error }
     func delete(uuids: [UUID]) throws { throw error }
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int { throw error }
-    func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] { throw error }
-    func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges { throw error }
+    func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] {
+        throw error
+    }
+    func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges {
+        throw error
+    }
     func currentAnchor() throws -> Int64 { throw error }
     func sources(of type: HKSampleType, predicate: PredicateTree?) throws -> [HKSource] { throw error }
-    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws -> [HKCorrelation] { throw error }
+    func correlations(of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter]) throws
+        -> [HKCorrelation]
+    { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] { throw error }
     var waitsOnNetwork: Bool { false }
     func subscribe(
-        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>, handler: @escaping @Sendable (StoreChange) -> Void
+        to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
+        handler: @escaping @Sendable (StoreChange) -> Void
     ) -> StoreSubscription {
         StoreSubscription(start: Eventual(.failure(error)), token: ChangeSubscription {})
     }

@@ -44,7 +44,10 @@ public struct HealthStoreConfiguration: Sendable {
     public var answerer: (any AuthorizationAnswerer)?
 
     /// An embedded store at `location`, acting for `app`, whose permission requests `answerer` answers.
-    public init(location: Location = .file(HealthStoreConfiguration.defaultStorePath), app: AppManifest?, answerer: (any AuthorizationAnswerer)? = nil) {
+    public init(
+        location: Location = .file(HealthStoreConfiguration.defaultStorePath), app: AppManifest?,
+        answerer: (any AuthorizationAnswerer)? = nil
+    ) {
         self.location = location
         self.app = app
         self.answerer = answerer
@@ -72,7 +75,8 @@ public struct HealthStoreConfiguration: Sendable {
     public static func fromEnvironment() -> HealthStoreConfiguration {
         let environment = ProcessInfo.processInfo.environment
         if let address = environment["OPENHEALTHKIT_HEALTHD"].flatMap({ $0.isEmpty ? nil : URL(string: $0) }) {
-            return HealthStoreConfiguration(remote: Remote(address: address, credential: environment["OPENHEALTHKIT_CREDENTIAL"] ?? ""))
+            return HealthStoreConfiguration(
+                remote: Remote(address: address, credential: environment["OPENHEALTHKIT_CREDENTIAL"] ?? ""))
         }
         let location = environment["OPENHEALTHKIT_STORE"].map(Location.file) ?? .file(defaultStorePath)
         let app = environment["OPENHEALTHKIT_APP"].flatMap { try? AppManifest(appFolder: URL(fileURLWithPath: $0)) }

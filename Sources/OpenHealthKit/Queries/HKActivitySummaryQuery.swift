@@ -20,7 +20,8 @@ public final class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked 
         get { updateHandlerBox.withLock { $0 } }
         set {
             if !lifecycle.withLock({ if case .created = $0 { return true } else { return false } }) {
-                raiseInvalidArgumentException("The updateHandler of an HKActivitySummaryQuery cannot change once it is executed")
+                raiseInvalidArgumentException(
+                    "The updateHandler of an HKActivitySummaryQuery cannot change once it is executed")
             }
             updateHandlerBox.withLock { $0 = newValue }
         }
@@ -36,7 +37,9 @@ public final class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked 
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {
-        let read = { @Sendable [self] () throws -> [HKActivitySummary] in try backend.activitySummaries(predicate: predicateTree()) }
+        let read = { @Sendable [self] () throws -> [HKActivitySummary] in
+            try backend.activitySummaries(predicate: predicateTree())
+        }
         guard let updateHandler else {
             runOnce(on: queue, read) { [self] in deliver($0, to: resultsHandler) }
             return nil
@@ -49,7 +52,9 @@ public final class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked 
             if case .success(let summaries) = result { _ = Self.changed(summaries, since: delivered) }
             deliver(result, to: resultsHandler)
         } update: { [self] in
-            let result = Result(catching: read).mapError(HKError.init(wrapping:)).map { Self.changed($0, since: delivered) }
+            let result = Result(catching: read).mapError(HKError.init(wrapping:)).map {
+                Self.changed($0, since: delivered)
+            }
             guard !isStopped else { return }
             if case .success(let changed) = result, changed.isEmpty { return }
             deliver(result, to: updateHandler)
@@ -64,7 +69,9 @@ public final class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked 
     }
 
     /// The summaries whose day is new or whose values differ from what `delivered` holds, which now holds them.
-    private static func changed(_ summaries: [HKActivitySummary], since delivered: Locked<[String: [Double]]>) -> [HKActivitySummary] {
+    private static func changed(_ summaries: [HKActivitySummary], since delivered: Locked<[String: [Double]]>)
+        -> [HKActivitySummary]
+    {
         delivered.withLock { delivered in
             summaries.filter { summary in
                 let values = values(of: summary)

@@ -7,7 +7,8 @@ import OpenHealthKitEngine
 /// the query keeps running: after each committed change it delivers the new samples and deletions, until stopped.
 /// Each delivery reads with the app's current permissions, so a revoked read takes effect at once.
 public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
-    private typealias Handler = @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+    private typealias Handler =
+        @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
 
     private let descriptors: [HKQueryDescriptor]
     private let anchor: HKQueryAnchor?
@@ -17,14 +18,17 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
 
     /// Called with the changes after each committed save or delete of matching samples; setting it makes the query
     /// keep running. It can be set only before the query is executed, and only on a query without a limit.
-    public var updateHandler: (@Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void)? {
+    public var updateHandler:
+        (@Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void)?
+    {
         get { updateHandlerBox.withLock { $0 } }
         set {
             if newValue != nil, limit != HKObjectQueryNoLimit {
                 raiseInvalidArgumentException("An HKAnchoredObjectQuery with a limit cannot have an updateHandler")
             }
             if !lifecycle.withLock({ if case .created = $0 { return true } else { return false } }) {
-                raiseInvalidArgumentException("The updateHandler of an HKAnchoredObjectQuery cannot change once it is executed")
+                raiseInvalidArgumentException(
+                    "The updateHandler of an HKAnchoredObjectQuery cannot change once it is executed")
             }
             updateHandlerBox.withLock { $0 = newValue }
         }
@@ -34,7 +38,9 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
     /// up to `limit` samples and deleted objects together (`HKObjectQueryNoLimit`: all).
     public convenience init(
         type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
-        resultsHandler handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+        resultsHandler handler:
+            @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?)
+            -> Void
     ) {
         self.init(
             queryDescriptors: [HKQueryDescriptor(sampleType: type, predicate: predicate)], anchor: anchor, limit: limit,
@@ -44,7 +50,9 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
     /// A query for the changes after `anchor` to samples matching any of the descriptors.
     public init(
         queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
-        resultsHandler handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+        resultsHandler handler:
+            @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?)
+            -> Void
     ) {
         if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
         descriptors = queryDescriptors
@@ -58,7 +66,9 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
     /// Keeps the query running with `handler` even with a limit: updates then come in pages of at most `limit`
     /// (the async sequence of `HKAnchoredObjectQueryDescriptor`).
     package func keepDelivering(
-        to handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+        to handler:
+            @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?)
+            -> Void
     ) {
         updateHandlerBox.withLock { $0 = handler }
     }
@@ -68,7 +78,9 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
         do {
             filters = try descriptors.map { try $0.filter() }
         } catch {
-            runOnce(on: queue, { () throws -> AnchoredChanges in throw error }, deliver: { [self] in deliver($0, to: resultsHandler) })
+            runOnce(
+                on: queue, { () throws -> AnchoredChanges in throw error },
+                deliver: { [self] in deliver($0, to: resultsHandler) })
             return nil
         }
         let anchor = self.anchor?.value ?? 0
@@ -82,7 +94,8 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
         let position = Locked(anchor)
         return watchChanges(of: Set(filters.map(\.type.identifier)), on: backend, queue: queue) { [self] _ in
             // From the query's own anchor: everything up to now, and the subscription follows from before now.
-            deliverPages(from: backend, filters: filters, position: position, first: resultsHandler, then: updateHandler)
+            deliverPages(
+                from: backend, filters: filters, position: position, first: resultsHandler, then: updateHandler)
         } update: { [self] in
             deliverPages(from: backend, filters: filters, position: position, first: nil, then: updateHandler)
         }
@@ -91,12 +104,15 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
     /// Reads and delivers the changes after `position` page by page until a page is not full, moving `position` on.
     /// The first page goes to `first` even when empty; later pages go to `then` when they hold anything.
     private func deliverPages(
-        from backend: any HealthStoreBackend, filters: [SampleFilter], position: Locked<Int64>, first: Handler?, then: @escaping Handler
+        from backend: any HealthStoreBackend, filters: [SampleFilter], position: Locked<Int64>, first: Handler?,
+        then: @escaping Handler
     ) {
         var handler = first
         while !isStopped {
-            let result = Result { try backend.changes(matching: filters, after: position.withLock { $0 }, limit: limit) }
-                .mapError(HKError.init(wrapping:))
+            let result = Result {
+                try backend.changes(matching: filters, after: position.withLock { $0 }, limit: limit)
+            }
+            .mapError(HKError.init(wrapping:))
             guard case .success(let changes) = result else {
                 deliver(result, to: handler ?? then)
                 return

@@ -50,7 +50,9 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
 
     /// The predicates as the store reads them: at least one, each built by HKQuery's factories.
     private func filters() throws -> [SampleFilter] {
-        guard !predicates.isEmpty else { throw HKError.invalidArgument("An anchored object query needs at least one predicate") }
+        guard !predicates.isEmpty else {
+            throw HKError.invalidArgument("An anchored object query needs at least one predicate")
+        }
         return try predicates.map { try $0.filter() }
     }
 
@@ -69,27 +71,34 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
 
         /// An iterator that starts the query; the query stops when iteration stops or its task is cancelled.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(AsyncThrowingStream { continuation in
-                do {
-                    _ = try descriptor.filters()
-                } catch {
-                    return continuation.finish(throwing: error)
-                }
-                let handler: @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void = {
-                    _, samples, deletedObjects, anchor, error in
-                    if let samples, let deletedObjects, let anchor {
-                        continuation.yield(Result(samples, deletedObjects, anchor))
-                    } else {
-                        continuation.finish(throwing: error ?? HKError(.unknownError, "The anchored query failed"))
+            Iterator(
+                AsyncThrowingStream { continuation in
+                    do {
+                        _ = try descriptor.filters()
+                    } catch {
+                        return continuation.finish(throwing: error)
                     }
-                }
-                let query = HKAnchoredObjectQuery(
-                    queryDescriptors: descriptor.predicates.map { HKQueryDescriptor(sampleType: $0.sampleType, predicate: $0.nsPredicate) },
-                    anchor: descriptor.anchor, limit: descriptor.limit ?? HKObjectQueryNoLimit, resultsHandler: handler)
-                query.keepDelivering(to: handler)
-                continuation.onTermination = { [store] _ in store.stop(query) }
-                store.execute(query)
-            })
+                    let handler:
+                        @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?)
+                            -> Void = {
+                                _, samples, deletedObjects, anchor, error in
+                                if let samples, let deletedObjects, let anchor {
+                                    continuation.yield(Result(samples, deletedObjects, anchor))
+                                } else {
+                                    continuation.finish(
+                                        throwing: error ?? HKError(.unknownError, "The anchored query failed"))
+                                }
+                            }
+                    let query = HKAnchoredObjectQuery(
+                        queryDescriptors: descriptor.predicates.map {
+                            HKQueryDescriptor(sampleType: $0.sampleType, predicate: $0.nsPredicate)
+                        },
+                        anchor: descriptor.anchor, limit: descriptor.limit ?? HKObjectQueryNoLimit,
+                        resultsHandler: handler)
+                    query.keepDelivering(to: handler)
+                    continuation.onTermination = { [store] _ in store.stop(query) }
+                    store.execute(query)
+                })
         }
 
         /// The iterator over the query's results.

@@ -16,7 +16,8 @@ public final class HKCorrelationQuery: HKQuery, ExecutableQuery, @unchecked Send
     /// A query for correlations of `correlationType` matching `predicate` whose members match `samplePredicates`;
     /// `completion` gets them once, or an error.
     public init(
-        type correlationType: HKCorrelationType, predicate: NSPredicate?, samplePredicates: [HKSampleType: NSPredicate]?,
+        type correlationType: HKCorrelationType, predicate: NSPredicate?,
+        samplePredicates: [HKSampleType: NSPredicate]?,
         completion: @escaping @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
     ) {
         self.correlationType = correlationType
@@ -36,7 +37,9 @@ public final class HKCorrelationQuery: HKQuery, ExecutableQuery, @unchecked Send
     }
 
     private func correlations(from backend: any HealthStoreBackend) throws -> [HKCorrelation] {
-        let memberFilters = try (samplePredicates ?? [:]).map { type, predicate in try SampleFilter(type: type, nsPredicate: predicate) }
+        let memberFilters = try (samplePredicates ?? [:]).map { type, predicate in
+            try SampleFilter(type: type, nsPredicate: predicate)
+        }
         return try backend.correlations(of: correlationType, predicate: predicateTree(), memberFilters: memberFilters)
     }
 }

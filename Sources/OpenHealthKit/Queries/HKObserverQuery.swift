@@ -13,14 +13,18 @@ public typealias HKObserverQueryCompletionHandler = @Sendable () -> Void
 /// sample of the type that the app can see, until the query is stopped. Changes the app cannot read do not wake it.
 public final class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let descriptors: [HKQueryDescriptor]
-    private let updateHandler: @Sendable (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
+    private let updateHandler:
+        @Sendable (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) ->
+            Void
 
     /// An observer of samples of one type matching `predicate` (nil: every sample of the type).
     public convenience init(
         sampleType: HKSampleType, predicate: NSPredicate?,
-        updateHandler: @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
+        updateHandler:
+            @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
     ) {
-        self.init(queryDescriptors: [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]) { query, _, completion, error in
+        self.init(queryDescriptors: [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]) {
+            query, _, completion, error in
             updateHandler(query, completion, error)
         }
     }
@@ -28,7 +32,10 @@ public final class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendabl
     /// An observer of samples matching any of the descriptors; the handler also receives the types that changed.
     public init(
         queryDescriptors: [HKQueryDescriptor],
-        updateHandler: @escaping @Sendable (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
+        updateHandler:
+            @escaping @Sendable (
+                HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?
+            ) -> Void
     ) {
         if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
         descriptors = queryDescriptors
@@ -63,11 +70,14 @@ public final class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendabl
                 report(.failure(HKError(wrapping: error)))
             }
         } update: { [self] in
-            let result = Result { try changedTypes(filters, backend: backend, positions: positions) }.mapError(HKError.init(wrapping:))
+            let result = Result { try changedTypes(filters, backend: backend, positions: positions) }.mapError(
+                HKError.init(wrapping:))
             // The completion handler acknowledges background delivery of what was reported.
             let acknowledged = (try? result.get()).map { ($0.types.intersection(delivered.withLock { $0 }), $0.upTo) }
             report(result.map(\.types)) {
-                if let (types, anchor) = acknowledged, !types.isEmpty { backend.acknowledgeBackgroundDelivery(of: types, upTo: anchor) }
+                if let (types, anchor) = acknowledged, !types.isEmpty {
+                    backend.acknowledgeBackgroundDelivery(of: types, upTo: anchor)
+                }
             }
         }
     }
@@ -93,7 +103,9 @@ public final class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendabl
 
     /// Calls the handler with the changed types (not at all when none changed) or the error; `completion` is what
     /// the handler's completion handler does.
-    private func report(_ result: Result<Set<HKSampleType>, HKError>, completion: @escaping HKObserverQueryCompletionHandler = {}) {
+    private func report(
+        _ result: Result<Set<HKSampleType>, HKError>, completion: @escaping HKObserverQueryCompletionHandler = {}
+    ) {
         guard !isStopped else { return }
         switch result {
         case .success(let types):

@@ -29,28 +29,36 @@ public struct HKSamplePredicate<Sample: HKSample>: Sendable {
 
 extension HKSamplePredicate where Sample == HKSample {
     /// Samples of any type: use it to mix types in one query.
-    public static func sample(type sampleType: HKSampleType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKSample> {
+    public static func sample(type sampleType: HKSampleType, predicate: NSPredicate? = nil) -> HKSamplePredicate<
+        HKSample
+    > {
         HKSamplePredicate(sampleType: sampleType, nsPredicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKQuantitySample {
     /// The quantity samples of a type matching `predicate` (nil: every sample of the type).
-    public static func quantitySample(type quantityType: HKQuantityType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKQuantitySample> {
+    public static func quantitySample(type quantityType: HKQuantityType, predicate: NSPredicate? = nil)
+        -> HKSamplePredicate<HKQuantitySample>
+    {
         HKSamplePredicate(sampleType: quantityType, nsPredicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKCategorySample {
     /// The category samples of a type matching `predicate` (nil: every sample of the type).
-    public static func categorySample(type categoryType: HKCategoryType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCategorySample> {
+    public static func categorySample(type categoryType: HKCategoryType, predicate: NSPredicate? = nil)
+        -> HKSamplePredicate<HKCategorySample>
+    {
         HKSamplePredicate(sampleType: categoryType, nsPredicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKCorrelation {
     /// The correlations of a type matching `predicate` (nil: every correlation of the type).
-    public static func correlation(type correlationType: HKCorrelationType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCorrelation> {
+    public static func correlation(type correlationType: HKCorrelationType, predicate: NSPredicate? = nil)
+        -> HKSamplePredicate<HKCorrelation>
+    {
         HKSamplePredicate(sampleType: correlationType, nsPredicate: predicate)
     }
 }

@@ -30,7 +30,8 @@ public final class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable 
         queue.async { [self] in
             let result = Result { () throws -> [HKSample] in
                 try backend.samples(
-                    of: requiredSampleType(), predicate: predicateTree(), sort: try RowSort.from(sortDescriptors), limit: max(0, limit))
+                    of: requiredSampleType(), predicate: predicateTree(), sort: try RowSort.from(sortDescriptors),
+                    limit: max(0, limit))
             }
             guard !isStopped else { return }
             switch result {

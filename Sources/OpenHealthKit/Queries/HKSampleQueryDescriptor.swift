@@ -28,7 +28,8 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
             var samples: [Sample] = []
             for filter in filters {
                 samples += try backend.samples(
-                    of: filter.type, predicate: filter.predicate, sort: storeSort ?? [], limit: storeSort == nil ? 0 : limit
+                    of: filter.type, predicate: filter.predicate, sort: storeSort ?? [],
+                    limit: storeSort == nil ? 0 : limit
                 ).compactMap { $0 as? Sample }
             }
             if !sortDescriptors.isEmpty, storeSort == nil || filters.count > 1 { samples.sort(using: sortDescriptors) }

@@ -17,7 +17,8 @@ public final class HKSourceQuery: HKQuery, ExecutableQuery, @unchecked Sendable 
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {
-        runOnce(on: queue, { [self] in Set(try backend.sources(of: requiredSampleType(), predicate: predicateTree())) }) { [self] result in
+        runOnce(on: queue, { [self] in Set(try backend.sources(of: requiredSampleType(), predicate: predicateTree())) })
+        { [self] result in
             switch result {
             case .success(let sources): completionHandler(self, sources, nil)
             case .failure(let error): completionHandler(self, nil, error)

@@ -13,11 +13,14 @@ extension NSSortDescriptor {
         case HKSampleSortIdentifierStartDate: self.init(keyPath: \HKSample.startDate, ascending: ascending)
         case HKSampleSortIdentifierEndDate: self.init(keyPath: \HKSample.endDate, ascending: ascending)
         case HKWorkoutSortIdentifierDuration: self.init(keyPath: \HKWorkout.duration, ascending: ascending)
-        case HKWorkoutSortIdentifierTotalDistance: self.init(keyPath: \HKWorkout.distanceSortValue, ascending: ascending)
-        case HKWorkoutSortIdentifierTotalEnergyBurned: self.init(keyPath: \HKWorkout.energySortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalDistance:
+            self.init(keyPath: \HKWorkout.distanceSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalEnergyBurned:
+            self.init(keyPath: \HKWorkout.energySortValue, ascending: ascending)
         case HKWorkoutSortIdentifierTotalSwimmingStrokeCount:
             self.init(keyPath: \HKWorkout.strokeSortValue, ascending: ascending)
-        case HKWorkoutSortIdentifierTotalFlightsClimbed: self.init(keyPath: \HKWorkout.flightsSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalFlightsClimbed:
+            self.init(keyPath: \HKWorkout.flightsSortValue, ascending: ascending)
         // A key the store cannot sort by: running the query reports it.
         default: self.init(keyPath: \NSObject.hash, ascending: ascending)
         }
@@ -40,7 +43,8 @@ extension RowSort {
             case \HKWorkout.flightsSortValue: key = .workoutTotalFlightsClimbed
             default:
                 throw HKError.invalidArgument(
-                    "Unsupported sort descriptor: sort by HKSampleSortIdentifierStartDate or EndDate, or a workout sort identifier")
+                    "Unsupported sort descriptor: sort by HKSampleSortIdentifierStartDate or EndDate, or a workout sort identifier"
+                )
             }
             return RowSort(key, ascending: descriptor.ascending)
         }

@@ -27,8 +27,11 @@ public final class HKStatistics: NSObject, @unchecked Sendable {
         endDate = end
         merged = bucket?.merged
         let perSource = bucket?.bySource ?? []
-        sources = separateBySource ? perSource.map { HKSource(name: $0.source.name, bundleIdentifier: $0.source.bundleIdentifier) } : nil
-        bySource = Dictionary(perSource.map { ($0.source.bundleIdentifier, $0.values) }, uniquingKeysWith: { first, _ in first })
+        sources =
+            separateBySource
+            ? perSource.map { HKSource(name: $0.source.name, bundleIdentifier: $0.source.bundleIdentifier) } : nil
+        bySource = Dictionary(
+            perSource.map { ($0.source.bundleIdentifier, $0.values) }, uniquingKeysWith: { first, _ in first })
         super.init()
     }
 
@@ -60,7 +63,9 @@ public final class HKStatistics: NSObject, @unchecked Sendable {
     /// The start and end of the sample that ends last.
     public func mostRecentQuantityDateInterval() -> DateInterval? { merged?.mostRecentInterval }
     /// The start and end of one source's sample that ends last (`mostRecent` with `separateBySource`).
-    public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? { values(for: source)?.mostRecentInterval }
+    public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? {
+        values(for: source)?.mostRecentInterval
+    }
     /// The time the samples cover (overlapping time counted once), in seconds.
     public func duration() -> HKQuantity? { merged?.duration.map { HKQuantity(unit: .second(), doubleValue: $0) } }
     /// The time one source's samples cover, in seconds (`duration` with `separateBySource`).

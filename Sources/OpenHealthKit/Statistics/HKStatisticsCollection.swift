@@ -10,12 +10,16 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
     private let populated: [HKStatistics]
     private let byStart: [Date: HKStatistics]
 
-    package init(type: HKQuantityType, options: HKStatisticsOptions, intervals: StatisticsIntervals, buckets: [StatisticsBucket]) {
+    package init(
+        type: HKQuantityType, options: HKStatisticsOptions, intervals: StatisticsIntervals, buckets: [StatisticsBucket]
+    ) {
         quantityType = type
         separateBySource = options.contains(.separateBySource)
         self.intervals = intervals
         populated = buckets.map {
-            HKStatistics(type: type, start: $0.start, end: $0.end, bucket: $0, separateBySource: options.contains(.separateBySource))
+            HKStatistics(
+                type: type, start: $0.start, end: $0.end, bucket: $0,
+                separateBySource: options.contains(.separateBySource))
         }
         byStart = Dictionary(populated.map { ($0.startDate, $0) }, uniquingKeysWith: { first, _ in first })
         super.init()
@@ -56,6 +60,8 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
 
     private func statistics(of interval: DateInterval) -> HKStatistics {
         byStart[interval.start]
-            ?? HKStatistics(type: quantityType, start: interval.start, end: interval.end, bucket: nil, separateBySource: separateBySource)
+            ?? HKStatistics(
+                type: quantityType, start: interval.start, end: interval.end, bucket: nil,
+                separateBySource: separateBySource)
     }
 }

@@ -18,20 +18,25 @@ public final class HKStatisticsCollectionQuery: HKQuery, ExecutableQuery, @unche
 
     private struct Handlers {
         var initial: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
-        var update: (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
+        var update:
+            (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
     }
 
     private let handlers = Locked(Handlers())
 
     /// Called once with the statistics of every matching sample stored now.
-    public var initialResultsHandler: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)? {
+    public var initialResultsHandler:
+        (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
+    {
         get { handlers.withLock { $0.initial } }
         set { handlers.withLock { $0.initial = newValue } }
     }
 
     /// Called after each change that alters an interval, with that interval's statistics and the whole collection;
     /// setting it keeps the query running until it is stopped.
-    public var statisticsUpdateHandler: (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)? {
+    public var statisticsUpdateHandler:
+        (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
+    {
         get { handlers.withLock { $0.update } }
         set { handlers.withLock { $0.update = newValue } }
     }
@@ -53,8 +58,10 @@ public final class HKStatisticsCollectionQuery: HKQuery, ExecutableQuery, @unche
         let live: LiveStatisticsCollection
         do {
             let type = try requiredQuantityType()
-            let intervals = try StatisticsIntervals(anchor: anchorDate, components: intervalComponents, calendar: .current)
-            let request = StatisticsRequest(type: type, predicate: try predicateTree(), options: options, intervals: intervals)
+            let intervals = try StatisticsIntervals(
+                anchor: anchorDate, components: intervalComponents, calendar: .current)
+            let request = StatisticsRequest(
+                type: type, predicate: try predicateTree(), options: options, intervals: intervals)
             live = LiveStatisticsCollection(backend: backend, request: request, intervals: intervals, queue: queue)
         } catch {
             queue.async { [self] in
@@ -73,13 +80,14 @@ public final class HKStatisticsCollectionQuery: HKQuery, ExecutableQuery, @unche
                 }
             }
         }
-        live.start(initial: { [self] result in
-            guard !isStopped else { return }
-            switch result {
-            case .success(let collection): handlers.initial?(self, collection, nil)
-            case .failure(let error): handlers.initial?(self, nil, error)
-            }
-        }, update: update)
+        live.start(
+            initial: { [self] result in
+                guard !isStopped else { return }
+                switch result {
+                case .success(let collection): handlers.initial?(self, collection, nil)
+                case .failure(let error): handlers.initial?(self, nil, error)
+                }
+            }, update: update)
         guard update != nil else { return nil }
         return { live.stop() }
     }

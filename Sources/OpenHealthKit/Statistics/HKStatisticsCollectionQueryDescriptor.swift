@@ -46,7 +46,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
         let (request, intervals) = try engineRequest()
         return try await healthStore.perform { [backend = healthStore.backend] in
             HKStatisticsCollection(
-                type: request.type, options: request.options, intervals: intervals, buckets: try backend.statistics(request).buckets)
+                type: request.type, options: request.options, intervals: intervals,
+                buckets: try backend.statistics(request).buckets)
         }
     }
 
@@ -65,31 +66,37 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
         /// An iterator that starts the query; the query stops when iteration stops or its task is cancelled.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(base: AsyncThrowingStream { continuation in
-                let live: LiveStatisticsCollection
-                do {
-                    let (request, intervals) = try descriptor.engineRequest()
-                    live = LiveStatisticsCollection(
-                        backend: healthStore.backend, request: request, intervals: intervals, queue: healthStore.workQueue())
-                } catch {
-                    continuation.finish(throwing: error)
-                    return
-                }
-                continuation.onTermination = { _ in live.stop() }
-                live.start(initial: { result in
-                    switch result {
-                    case .success(let collection): continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil))
-                    case .failure(let error): continuation.finish(throwing: error)
-                    }
-                }, update: { result in
-                    switch result {
-                    case .success(let update):
-                        continuation.yield(Result(statisticsCollection: update.collection, updatedStatistics: update.changed))
-                    case .failure(let error):
+            Iterator(
+                base: AsyncThrowingStream { continuation in
+                    let live: LiveStatisticsCollection
+                    do {
+                        let (request, intervals) = try descriptor.engineRequest()
+                        live = LiveStatisticsCollection(
+                            backend: healthStore.backend, request: request, intervals: intervals,
+                            queue: healthStore.workQueue())
+                    } catch {
                         continuation.finish(throwing: error)
+                        return
                     }
-                })
-            }.makeAsyncIterator())
+                    continuation.onTermination = { _ in live.stop() }
+                    live.start(
+                        initial: { result in
+                            switch result {
+                            case .success(let collection):
+                                continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil))
+                            case .failure(let error): continuation.finish(throwing: error)
+                            }
+                        },
+                        update: { result in
+                            switch result {
+                            case .success(let update):
+                                continuation.yield(
+                                    Result(statisticsCollection: update.collection, updatedStatistics: update.changed))
+                            case .failure(let error):
+                                continuation.finish(throwing: error)
+                            }
+                        })
+                }.makeAsyncIterator())
         }
 
         /// The iterator over the collection's states.
@@ -105,7 +112,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
     private func engineRequest() throws -> (StatisticsRequest, StatisticsIntervals) {
         do {
-            let intervals = try StatisticsIntervals(anchor: anchorDate, components: intervalComponents, calendar: .current)
+            let intervals = try StatisticsIntervals(
+                anchor: anchorDate, components: intervalComponents, calendar: .current)
             let request = try predicate.statisticsRequest(options: options, intervals: intervals)
             try options.validate(for: request.type)
             return (request, intervals)

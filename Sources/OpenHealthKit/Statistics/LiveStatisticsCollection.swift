@@ -15,7 +15,10 @@ final class LiveStatisticsCollection: Sendable {
     /// The last result delivered; touched only on the watch's serial queue.
     private let latest = Locked<[Date: StatisticsBucket]>([:])
 
-    init(backend: any HealthStoreBackend, request: StatisticsRequest, intervals: StatisticsIntervals, queue: DispatchQueue) {
+    init(
+        backend: any HealthStoreBackend, request: StatisticsRequest, intervals: StatisticsIntervals,
+        queue: DispatchQueue
+    ) {
         self.backend = backend
         self.request = request
         self.intervals = intervals

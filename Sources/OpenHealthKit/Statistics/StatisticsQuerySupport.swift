@@ -5,7 +5,9 @@ extension StatisticsResult {
     /// The statistics of a statistics query: nil when no sample matched.
     func singleStatistics(type: HKQuantityType, options: HKStatisticsOptions) -> HKStatistics? {
         buckets.first.map {
-            HKStatistics(type: type, start: $0.start, end: $0.end, bucket: $0, separateBySource: options.contains(.separateBySource))
+            HKStatistics(
+                type: type, start: $0.start, end: $0.end, bucket: $0,
+                separateBySource: options.contains(.separateBySource))
         }
     }
 }
@@ -37,7 +39,9 @@ func raiseIfInvalid(_ check: () throws -> Void) {
 
 extension HKSamplePredicate where Sample == HKQuantitySample {
     /// The engine request of a statistics descriptor built on this predicate.
-    func statisticsRequest(options: HKStatisticsOptions, intervals: StatisticsIntervals? = nil) throws -> StatisticsRequest {
+    func statisticsRequest(options: HKStatisticsOptions, intervals: StatisticsIntervals? = nil) throws
+        -> StatisticsRequest
+    {
         guard let type = sampleType as? HKQuantityType else {
             throw HKError.invalidArgument("\(sampleType.identifier) is not a quantity type")
         }

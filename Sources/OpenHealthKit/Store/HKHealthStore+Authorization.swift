@@ -32,7 +32,9 @@ extension HKHealthStore {
 
     /// Asks the user for permission, unless every type was already answered; throws ``HKError`` for a request
     /// HealthKit would refuse (with its messages).
-    public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
+    public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>)
+        async throws
+    {
         do {
             try await backend.requestAuthorization(toShare: typesToShare, read: typesToRead)
         } catch {

@@ -10,9 +10,12 @@ extension HKHealthStore {
     /// handler) are pending: an observer query of the type reports them as soon as it runs, and healthd also posts
     /// a wake-up to the app's callback, if it registered one.
     public func enableBackgroundDelivery(
-        for type: HKObjectType, frequency: HKUpdateFrequency, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+        for type: HKObjectType, frequency: HKUpdateFrequency,
+        withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
-        dispatch({ [backend] in try backend.enableBackgroundDelivery(for: type, frequency: frequency) }, completion: Self.report(completion))
+        dispatch(
+            { [backend] in try backend.enableBackgroundDelivery(for: type, frequency: frequency) },
+            completion: Self.report(completion))
     }
 
     /// Asks to be told of changes to `type` while the app is not running, at most once per `frequency`.
@@ -21,7 +24,9 @@ extension HKHealthStore {
     }
 
     /// Stops background delivery of changes to `type`.
-    public func disableBackgroundDelivery(for type: HKObjectType, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    public func disableBackgroundDelivery(
+        for type: HKObjectType, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
         dispatch({ [backend] in try backend.disableBackgroundDelivery(for: type) }, completion: Self.report(completion))
     }
 
@@ -40,7 +45,9 @@ extension HKHealthStore {
         try await perform { [backend] in try backend.disableBackgroundDelivery(for: nil) }
     }
 
-    private static func report(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void) -> @Sendable (Result<Void, HKError>) -> Void {
+    private static func report(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void)
+        -> @Sendable (Result<Void, HKError>) -> Void
+    {
         { result in
             switch result {
             case .success: completion(true, nil)

@@ -43,7 +43,8 @@ extension HKHealthStore {
         }
     }
 
-    private func enumValue<T: RawRepresentable>(_ type: HKCharacteristicTypeIdentifier) throws -> T? where T.RawValue == Int {
+    private func enumValue<T: RawRepresentable>(_ type: HKCharacteristicTypeIdentifier) throws -> T?
+    where T.RawValue == Int {
         try characteristic(type).flatMap(Int.init).flatMap(T.init(rawValue:))
     }
 }

@@ -7,7 +7,8 @@ extension HKHealthStore {
     /// The user's preferred unit for each type. The app must have requested read or share access to every type
     /// first: otherwise the completion gets `errorAuthorizationNotDetermined` (and an empty dictionary).
     public func preferredUnits(
-        for quantityTypes: Set<HKQuantityType>, completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void
+        for quantityTypes: Set<HKQuantityType>,
+        completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void
     ) {
         dispatch({ [backend] in try backend.preferredUnits(for: quantityTypes) }) { result in
             switch result {

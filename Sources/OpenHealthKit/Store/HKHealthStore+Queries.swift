@@ -13,7 +13,8 @@ extension HKHealthStore {
             return false
         }
         if alreadyStarted {
-            raiseInvalidArgumentException("You cannot start a query that is already active or has been stopped: \(query)")
+            raiseInvalidArgumentException(
+                "You cannot start a query that is already active or has been stopped: \(query)")
         }
         let stopWork = executable.start(on: backend, queue: workQueue())
         let stopNow = query.lifecycle.withLock { state -> Bool in

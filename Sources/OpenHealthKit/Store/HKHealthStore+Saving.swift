@@ -13,7 +13,8 @@ extension HKHealthStore {
     }
 
     /// Saves objects all or nothing: if one is invalid or not allowed, none is saved.
-    public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void)
+    {
         dispatch({ [backend] in try backend.save(objects) }) { completion(Self.succeeded($0), Self.error($0)) }
     }
 
@@ -23,7 +24,8 @@ extension HKHealthStore {
     }
 
     /// Deletes one object the app saved.
-    public func delete(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    public func delete(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void)
+    {
         delete([object], withCompletion: completion)
     }
 
@@ -33,7 +35,9 @@ extension HKHealthStore {
     }
 
     /// Deletes objects the app saved; deleting another source's object fails with `errorAuthorizationDenied`.
-    public func delete(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    public func delete(
+        _ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
         let uuids = objects.map(\.uuid)
         dispatch({ [backend] in try backend.delete(uuids: uuids) }) { completion(Self.succeeded($0), Self.error($0)) }
     }
@@ -50,7 +54,8 @@ extension HKHealthStore {
         withCompletion completion: @escaping @Sendable (Bool, Int, (any Error)?) -> Void
     ) {
         let tree = Result { try PredicateCondition.tree(from: predicate) }
-        dispatch({ [backend] in try backend.deleteObjects(of: Self.sampleType(objectType), predicate: tree.get()) }) { result in
+        dispatch({ [backend] in try backend.deleteObjects(of: Self.sampleType(objectType), predicate: tree.get()) }) {
+            result in
             completion(Self.succeeded(result), (try? result.get()) ?? 0, Self.error(result))
         }
     }
@@ -58,7 +63,9 @@ extension HKHealthStore {
     /// Deletes the app's objects of a type that match `predicate`, returning how many.
     public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
         let tree = try PredicateCondition.tree(from: predicate)
-        return try await perform { [backend] in try backend.deleteObjects(of: Self.sampleType(objectType), predicate: tree) }
+        return try await perform { [backend] in
+            try backend.deleteObjects(of: Self.sampleType(objectType), predicate: tree)
+        }
     }
 
     static func sampleType(_ type: HKObjectType) throws -> HKSampleType {

@@ -41,7 +41,8 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
                 }
                 backend = EmbeddedBackend(engine: engine, app: configuration.app, answerer: configuration.answerer)
             } catch {
-                backend = UnavailableBackend(error: HKError(.errorDatabaseInaccessible, "The health database could not be opened: \(error)"))
+                backend = UnavailableBackend(
+                    error: HKError(.errorDatabaseInaccessible, "The health database could not be opened: \(error)"))
             }
         }
         super.init()
@@ -71,7 +72,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Runs `work` on a work queue and hands its outcome to `completion` there.
-    func dispatch<T>(_ work: @escaping @Sendable () throws -> T, completion: @escaping @Sendable (Result<T, HKError>) -> Void) {
+    func dispatch<T>(
+        _ work: @escaping @Sendable () throws -> T, completion: @escaping @Sendable (Result<T, HKError>) -> Void
+    ) {
         workQueue().async { completion(Result { try work() }.mapError(HKError.init(wrapping:))) }
     }
 

@@ -6,10 +6,12 @@ extension AppManifest {
     package func checkBackgroundDelivery(for type: HKObjectType) throws {
         try checkProvisioning()
         guard hasBackgroundDeliveryEntitlement else {
-            throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit.background-delivery entitlement.")
+            throw HKError(
+                .errorAuthorizationDenied, "Missing com.apple.developer.healthkit.background-delivery entitlement.")
         }
         if type is HKCorrelationType {
-            throw HKError.invalidArgument("\(type.identifier) is a correlation type, which background delivery does not support")
+            throw HKError.invalidArgument(
+                "\(type.identifier) is a correlation type, which background delivery does not support")
         }
     }
 }

@@ -40,7 +40,8 @@ public struct AppManifest: Sendable, Hashable, Codable {
     /// Reads the manifest from an app's Info.plist and Entitlements.plist (XML or binary property lists).
     public init(infoPlist: URL, entitlements: URL) throws {
         try self.init(
-            infoPlistContents: try Self.contents(of: infoPlist), entitlementsContents: try Self.contents(of: entitlements),
+            infoPlistContents: try Self.contents(of: infoPlist),
+            entitlementsContents: try Self.contents(of: entitlements),
             infoPlistName: infoPlist.lastPathComponent, entitlementsName: entitlements.lastPathComponent)
     }
 
@@ -62,17 +63,22 @@ public struct AppManifest: Sendable, Hashable, Codable {
             shareUsageDescription: info["NSHealthShareUsageDescription"] as? String,
             updateUsageDescription: info["NSHealthUpdateUsageDescription"] as? String,
             hasHealthKitEntitlement: (entitlements["com.apple.developer.healthkit"] as? Bool) ?? false,
-            hasBackgroundDeliveryEntitlement: (entitlements["com.apple.developer.healthkit.background-delivery"] as? Bool) ?? false)
+            hasBackgroundDeliveryEntitlement: (entitlements["com.apple.developer.healthkit.background-delivery"]
+                as? Bool) ?? false)
     }
 
     /// Reads the manifest from an app folder holding `Info.plist` and `Entitlements.plist` (or one `*.entitlements`).
     public init(appFolder: URL) throws {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: appFolder.path)) ?? []
-        guard let entitlements = files.first(where: { $0 == "Entitlements.plist" }) ?? files.first(where: { $0.hasSuffix(".entitlements") })
+        guard
+            let entitlements = files.first(where: { $0 == "Entitlements.plist" })
+                ?? files.first(where: { $0.hasSuffix(".entitlements") })
         else {
             throw HKError(.errorInvalidArgument, "\(appFolder.path) has no Entitlements.plist")
         }
-        try self.init(infoPlist: appFolder.appendingPathComponent("Info.plist"), entitlements: appFolder.appendingPathComponent(entitlements))
+        try self.init(
+            infoPlist: appFolder.appendingPathComponent("Info.plist"),
+            entitlements: appFolder.appendingPathComponent(entitlements))
     }
 
     private static func contents(of url: URL) throws -> Data {
@@ -84,7 +90,8 @@ public struct AppManifest: Sendable, Hashable, Codable {
 
     private static func dictionary(_ data: Data, name: String) throws -> [String: Any] {
         // PropertyListSerialization reads plists without resolving any external entity.
-        guard let dictionary = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
+        guard let dictionary = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+        else {
             throw HKError(.errorInvalidArgument, "\(name) is not a property list dictionary")
         }
         return dictionary
@@ -92,21 +99,27 @@ public struct AppManifest: Sendable, Hashable, Codable {
 
     /// The prefixes of the sources healthd writes itself: the owner's (``SourceRow/ownerBundleIdentifierPrefix``) and imported ones
     /// (`org.openhealthkit.export.`). An app with one of them would read and delete what the owner saved.
-    package static let reservedBundleIdentifierPrefixes = [SourceRow.ownerBundleIdentifierPrefix, "org.openhealthkit.export."]
+    package static let reservedBundleIdentifierPrefixes = [
+        SourceRow.ownerBundleIdentifierPrefix, "org.openhealthkit.export.",
+    ]
 
     /// Apple's rule for a bundle identifier: a reverse-DNS string of ASCII letters, digits, hyphens and periods, here
     /// with at least two components, none empty, and at most 255 characters; and none of the reserved prefixes.
     package static func checkBundleIdentifier(_ identifier: String) throws {
         let components = identifier.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = identifier.utf8.count <= 255 && components.count >= 2
+        let valid =
+            identifier.utf8.count <= 255 && components.count >= 2
             && components.allSatisfy { !$0.isEmpty && $0.unicodeScalars.allSatisfy(Self.isBundleIdentifierScalar) }
         guard valid else {
             throw HKError.invalidArgument(
-                "The bundle identifier \(identifier) is not valid: use reverse-DNS form (letters, digits, hyphens and periods, no empty component)")
+                "The bundle identifier \(identifier) is not valid: use reverse-DNS form (letters, digits, hyphens and periods, no empty component)"
+            )
         }
         let lowercased = identifier.lowercased()
         if let prefix = reservedBundleIdentifierPrefixes.first(where: { lowercased.hasPrefix($0) }) {
-            throw HKError(.errorAuthorizationDenied, "The bundle identifier \(identifier) is reserved: \(prefix)* names healthd's own sources")
+            throw HKError(
+                .errorAuthorizationDenied,
+                "The bundle identifier \(identifier) is reserved: \(prefix)* names healthd's own sources")
         }
     }
 
@@ -123,7 +136,8 @@ public struct AppManifest: Sendable, Hashable, Codable {
         if bundleIdentifier.contains("*") {
             throw HKError(
                 .errorAuthorizationDenied,
-                "The bundle identifier \(bundleIdentifier) is a wildcard App ID; HealthKit requires an explicit App ID.")
+                "The bundle identifier \(bundleIdentifier) is a wildcard App ID; HealthKit requires an explicit App ID."
+            )
         }
         try Self.checkBundleIdentifier(bundleIdentifier)
         guard hasHealthKitEntitlement else {
@@ -134,10 +148,12 @@ public struct AppManifest: Sendable, Hashable, Codable {
     /// HealthKit's checks of the usage descriptions for a request (it raises these as exceptions).
     package func checkUsageDescriptions(share: [String], read: [String]) throws {
         if !share.isEmpty {
-            try Self.checkDescription(updateUsageDescription, key: "NSHealthUpdateUsageDescription", access: "write", types: share)
+            try Self.checkDescription(
+                updateUsageDescription, key: "NSHealthUpdateUsageDescription", access: "write", types: share)
         }
         if !read.isEmpty {
-            try Self.checkDescription(shareUsageDescription, key: "NSHealthShareUsageDescription", access: "read", types: read)
+            try Self.checkDescription(
+                shareUsageDescription, key: "NSHealthShareUsageDescription", access: "read", types: read)
         }
     }
 

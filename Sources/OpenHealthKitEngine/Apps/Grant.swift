@@ -18,7 +18,9 @@ package struct Grant: Sendable, Equatable {
     /// Stored as "share:read" raw values.
     package init?(stored: String) {
         let parts = stored.split(separator: ":").compactMap { Int($0) }
-        guard parts.count == 2, let share = HKAuthorizationStatus(rawValue: parts[0]), let read = Read(rawValue: parts[1]) else {
+        guard parts.count == 2, let share = HKAuthorizationStatus(rawValue: parts[0]),
+            let read = Read(rawValue: parts[1])
+        else {
             return nil
         }
         self.init(share: share, read: read)

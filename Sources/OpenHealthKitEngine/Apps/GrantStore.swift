@@ -28,11 +28,15 @@ package struct GrantStore: Sendable {
     }
 
     package func set(_ grants: [String: Grant], app bundleIdentifier: String) throws {
-        try storage.setSettings(Dictionary(uniqueKeysWithValues: grants.map { (Self.key(bundleIdentifier, $0.key), $0.value.stored) }))
+        try storage.setSettings(
+            Dictionary(uniqueKeysWithValues: grants.map { (Self.key(bundleIdentifier, $0.key), $0.value.stored) }))
     }
 
     /// The bundle identifiers of every app with a recorded decision.
     package func apps() throws -> Set<String> {
-        Set(try storage.settings(withPrefix: "grant/").keys.compactMap { $0.split(separator: "/").dropFirst().first.map(String.init) })
+        Set(
+            try storage.settings(withPrefix: "grant/").keys.compactMap {
+                $0.split(separator: "/").dropFirst().first.map(String.init)
+            })
     }
 }

@@ -26,11 +26,13 @@ package final class ChangeFeed: Sendable {
     /// Calls `handler` after every change of one of `kinds` touching one of `typeIdentifiers` (every type when nil),
     /// until the returned token is cancelled.
     package func subscribe(
-        to typeIdentifiers: Set<String>?, kinds: Set<StoreChange.Kind> = [.samples], handler: @escaping @Sendable (StoreChange) -> Void
+        to typeIdentifiers: Set<String>?, kinds: Set<StoreChange.Kind> = [.samples],
+        handler: @escaping @Sendable (StoreChange) -> Void
     ) -> ChangeSubscription {
         let id = UUID()
         let subscriber = Subscriber(
-            typeIdentifiers: typeIdentifiers, kinds: kinds, queue: DispatchQueue(label: "OpenHealthKit.subscriber"), handler: handler)
+            typeIdentifiers: typeIdentifiers, kinds: kinds, queue: DispatchQueue(label: "OpenHealthKit.subscriber"),
+            handler: handler)
         subscribers.withLock { subscribers in
             subscribers[id] = subscriber
             if subscribers.count == 1 { activity.withLock { $0?(true) } }

@@ -72,7 +72,9 @@ final class OtherCommitPoller: @unchecked Sendable {
                 if parts.count == 2 { grantsByApp[String(parts[0]), default: []].insert(String(parts[1])) }
             }
         }
-        if !priorities.isEmpty { feed.publish(StoreChange(typeIdentifiers: priorities, anchor: commits.anchor, kind: .sourcePriority)) }
+        if !priorities.isEmpty {
+            feed.publish(StoreChange(typeIdentifiers: priorities, anchor: commits.anchor, kind: .sourcePriority))
+        }
         for (app, types) in grantsByApp {
             feed.publish(StoreChange(typeIdentifiers: types, anchor: commits.anchor, kind: .grants, app: app))
         }

@@ -7,7 +7,8 @@ extension CharacteristicCoding {
     package static func storedValue(_ text: String, for type: HKCharacteristicTypeIdentifier) throws -> String {
         if type == .dateOfBirth { return try storedDateOfBirth(text) }
         guard let rawValue = Int(text) else {
-            throw HKError.invalidArgument("\(text) is not a raw value of \(type.rawValue): use the enumeration's integer value")
+            throw HKError.invalidArgument(
+                "\(text) is not a raw value of \(type.rawValue): use the enumeration's integer value")
         }
         let valid: Bool
         switch type {

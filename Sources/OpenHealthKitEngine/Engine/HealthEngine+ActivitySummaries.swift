@@ -9,13 +9,17 @@ extension HealthEngine {
     package func activitySummaries(predicate: PredicateTree?, as principal: Principal) throws -> [HKActivitySummary] {
         let matches = try ActivitySummaryFilter(predicate)
         guard try visibleSources(for: HKActivitySummaryTypeIdentifier, as: principal) == nil else { return [] }
-        let rows = try storageCall { try storage.activitySummaries(firstDay: matches.firstDay, lastDay: matches.lastDay) }
+        let rows = try storageCall {
+            try storage.activitySummaries(firstDay: matches.firstDay, lastDay: matches.lastDay)
+        }
         return rows.filter { matches.contains($0.date) }.map(Self.summary)
     }
 
     private static func summary(_ row: ActivitySummaryRow) -> HKActivitySummary {
         let summary = HKActivitySummary(dayKey: row.date)
-        func quantity(_ value: Double?, _ unit: HKUnit) -> HKQuantity { HKQuantity(unit: unit, doubleValue: value ?? 0) }
+        func quantity(_ value: Double?, _ unit: HKUnit) -> HKQuantity {
+            HKQuantity(unit: unit, doubleValue: value ?? 0)
+        }
         summary.activeEnergyBurned = quantity(row.activeEnergyBurned, .kilocalorie())
         summary.activeEnergyBurnedGoal = quantity(row.activeEnergyBurnedGoal, .kilocalorie())
         summary.appleMoveTime = quantity(row.appleMoveTime, .minute())

@@ -27,7 +27,9 @@ extension HealthEngine {
         guard case .app(let app) = principal else { return try currentAnchor() }
         try app.checkProvisioning()
         let upTo = try currentAnchor()
-        let readable = try storageCall { try grants.grants(app: app.bundleIdentifier) }.filter { $0.value.read == .authorized }.map(\.key)
+        let readable = try storageCall { try grants.grants(app: app.bundleIdentifier) }.filter {
+            $0.value.read == .authorized
+        }.map(\.key)
         var queries = [RowQuery(typeIdentifiers: [], visibleSources: [app.bundleIdentifier])]
         if !readable.isEmpty { queries.append(RowQuery(typeIdentifiers: readable.sorted())) }
         var latest: Int64 = 0

@@ -31,7 +31,8 @@ extension HealthEngine {
         }
         let answer: AuthorizationAnswer
         do {
-            answer = try await answerer.answer(AuthorizationRequest(app: app, toShare: pending.share, toRead: pending.read))
+            answer = try await answerer.answer(
+                AuthorizationRequest(app: app, toShare: pending.share, toRead: pending.read))
         } catch let error as HKError {
             throw error
         } catch {
@@ -55,7 +56,8 @@ extension HealthEngine {
     package func checkRequestShape(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         let disallowed = share.filter { !$0.isShareable }.map(\.identifier).sorted()
         if !disallowed.isEmpty {
-            throw HKError.invalidArgument("Authorization to share the following types is disallowed: " + disallowed.joined(separator: ", "))
+            throw HKError.invalidArgument(
+                "Authorization to share the following types is disallowed: " + disallowed.joined(separator: ", "))
         }
         try app.checkUsageDescriptions(share: share.map(\.identifier), read: read.map(\.identifier))
     }
@@ -75,10 +77,12 @@ extension HealthEngine {
     ) throws {
         var changed = try storageCall { try grants.grants(app: app) }
         for type in pending.share {
-            changed[type.identifier, default: Grant()].share = answer.allowedToShare.contains(type) ? .sharingAuthorized : .sharingDenied
+            changed[type.identifier, default: Grant()].share =
+                answer.allowedToShare.contains(type) ? .sharingAuthorized : .sharingDenied
         }
         for type in pending.read {
-            changed[type.identifier, default: Grant()].read = answer.allowedToRead.contains(type) ? .authorized : .denied
+            changed[type.identifier, default: Grant()].read =
+                answer.allowedToRead.contains(type) ? .authorized : .denied
         }
         let touched = Set(pending.share.map(\.identifier)).union(pending.read.map(\.identifier))
         try setGrants(changed.filter { touched.contains($0.key) }, app: app)
@@ -89,7 +93,10 @@ extension HealthEngine {
     /// others' data immediately.
     package func setGrants(_ changed: [String: Grant], app: String) throws {
         try storageCall { try grants.set(changed, app: app) }
-        publish(StoreChange(typeIdentifiers: Set(changed.keys), anchor: (try? storage.currentAnchor()) ?? 0, kind: .grants, app: app))
+        publish(
+            StoreChange(
+                typeIdentifiers: Set(changed.keys), anchor: (try? storage.currentAnchor()) ?? 0, kind: .grants, app: app
+            ))
     }
 
     /// Revokes every grant of an app: it is back to asking.
@@ -114,7 +121,8 @@ extension HealthEngine {
         try app.checkProvisioning()
         switch try storageCall({ try grants.grant(app: app.bundleIdentifier, type: typeIdentifier).share }) {
         case .sharingAuthorized: return
-        case .notDetermined: throw HKError(.errorAuthorizationNotDetermined, "Authorization not determined for \(typeIdentifier)")
+        case .notDetermined:
+            throw HKError(.errorAuthorizationNotDetermined, "Authorization not determined for \(typeIdentifier)")
         case .sharingDenied: throw HKError(.errorAuthorizationDenied, "Not authorized to share \(typeIdentifier)")
         @unknown default: throw HKError(.errorAuthorizationDenied, "Not authorized to share \(typeIdentifier)")
         }

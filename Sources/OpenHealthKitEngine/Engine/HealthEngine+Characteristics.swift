@@ -10,7 +10,8 @@ extension HealthEngine {
         if case .app(let app) = principal {
             try app.checkProvisioning()
             switch try storageCall({ try grants.grant(app: app.bundleIdentifier, type: type.rawValue).read }) {
-            case .notDetermined: throw HKError(.errorAuthorizationNotDetermined, "Authorization not determined for \(type.rawValue)")
+            case .notDetermined:
+                throw HKError(.errorAuthorizationNotDetermined, "Authorization not determined for \(type.rawValue)")
             case .denied: return nil
             case .authorized: break
             }

@@ -7,12 +7,16 @@ extension HealthEngine {
     package func correlations(
         of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter], as principal: Principal
     ) throws -> [HKCorrelation] {
-        var correlations = try samples(of: type, predicate: predicate, as: principal).compactMap { $0 as? HKCorrelation }
+        var correlations = try samples(of: type, predicate: predicate, as: principal).compactMap {
+            $0 as? HKCorrelation
+        }
         for filter in memberFilters where !correlations.isEmpty {
             let inCorrelations = PredicateTree.not(.leaf(.noCorrelation))
-            let matching = Set(try samples(
-                of: filter.type, predicate: filter.predicate.map { .and([inCorrelations, $0]) } ?? inCorrelations, as: principal
-            ).map(\.uuid))
+            let matching = Set(
+                try samples(
+                    of: filter.type, predicate: filter.predicate.map { .and([inCorrelations, $0]) } ?? inCorrelations,
+                    as: principal
+                ).map(\.uuid))
             correlations.removeAll { correlation in
                 !correlation.objects(for: filter.type).contains { matching.contains($0.uuid) }
             }

@@ -14,13 +14,16 @@ extension HealthEngine {
         of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort] = [], limit: Int = 0, as principal: Principal
     ) throws -> [HKSample] {
         let query = RowQuery(
-            typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type),
+            typeIdentifiers: [type.identifier],
+            condition: try PredicateTranslation.condition(for: predicate, type: type),
             visibleSources: try visibleSources(for: type.identifier, as: principal), sort: sort, limit: limit)
         return try storageCall {
             let decoding = makeDecoding(visibleSources: query.visibleSources)
             // A correlation's members are read from the storage while decoding it, which cannot happen inside
             // `forEach` (the storage is not reentrant): correlations are fetched first, then decoded.
-            if type is HKCorrelationType { return try storage.fetch(query).compactMap { try decoding.sample(from: $0) } }
+            if type is HKCorrelationType {
+                return try storage.fetch(query).compactMap { try decoding.sample(from: $0) }
+            }
             var samples: [HKSample] = []
             try storage.forEach(query) { row in
                 if let sample = try decoding.sample(from: row) { samples.append(sample) }
@@ -30,11 +33,15 @@ extension HealthEngine {
     }
 
     /// The sources of the samples of `type` matching `predicate` that the principal may see.
-    package func sources(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> [HKSource] {
+    package func sources(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> [HKSource]
+    {
         let query = RowQuery(
-            typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type),
+            typeIdentifiers: [type.identifier],
+            condition: try PredicateTranslation.condition(for: predicate, type: type),
             visibleSources: try visibleSources(for: type.identifier, as: principal))
-        return try storageCall { try storage.sources(query).map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) } }
+        return try storageCall {
+            try storage.sources(query).map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
+        }
     }
 
     /// A decoder that fetches correlation members with the same visibility as the correlation's reader.

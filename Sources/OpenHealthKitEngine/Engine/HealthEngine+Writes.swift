@@ -23,7 +23,8 @@ extension HealthEngine {
         rows.reserveCapacity(objects.count)
         for object in objects { rows += try encoding.rows(for: object) }
         let change = try storageCall { try storage.insert(rows) }
-        let revision = revisionRow.sourceRevision(of: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier))
+        let revision = revisionRow.sourceRevision(
+            of: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier))
         for object in objects {
             object.sourceRevision = revision
             (object as? HKCorrelation)?.objects.forEach { $0.sourceRevision = revision }
@@ -54,10 +55,13 @@ extension HealthEngine {
     }
 
     /// Deletes the principal's objects of a type matching a predicate; returns how many.
-    package func deleteObjects(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> Int {
+    package func deleteObjects(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> Int
+    {
         // A correlation type is never shared itself: the grants needed are its members' (checked on the rows).
         if !(type is HKCorrelationType) { try checkShare(type.identifier, as: principal) }
-        var query = RowQuery(typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type))
+        var query = RowQuery(
+            typeIdentifiers: [type.identifier],
+            condition: try PredicateTranslation.condition(for: predicate, type: type))
         if case .app(let app) = principal { query.visibleSources = [app.bundleIdentifier] }
         let rows = try storageCall { try storage.fetch(query) }
         try checkDeletion(of: rows, as: principal)
@@ -74,7 +78,9 @@ extension HealthEngine {
         for row in rows {
             guard row.source.bundleIdentifier == app.bundleIdentifier else { throw Self.notDeletable(row.uuid) }
             if HKObjectType.type(forRawIdentifier: row.typeIdentifier) is HKCorrelationType {
-                let members = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid))) }
+                let members = try storageCall {
+                    try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid)))
+                }
                 types.formUnion(members.map(\.typeIdentifier))
             } else {
                 types.insert(row.typeIdentifier)

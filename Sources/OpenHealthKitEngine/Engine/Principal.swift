@@ -24,6 +24,7 @@ package enum Principal: Sendable {
         case .owner: version = ""
         }
         return RevisionRow(
-            version: version, productType: "", operatingSystemVersion: "\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)")
+            version: version, productType: "",
+            operatingSystemVersion: "\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)")
     }
 }

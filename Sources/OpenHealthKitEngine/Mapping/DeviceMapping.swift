@@ -32,7 +32,9 @@ extension RevisionRow {
     package func sourceRevision(of source: HKSource) -> HKSourceRevision {
         let parts = operatingSystemVersion.split(separator: ".").map { Int($0) ?? 0 } + [0, 0, 0]
         return HKSourceRevision(
-            source: source, version: version.isEmpty ? nil : version, productType: productType.isEmpty ? nil : productType,
-            operatingSystemVersion: OperatingSystemVersion(majorVersion: parts[0], minorVersion: parts[1], patchVersion: parts[2]))
+            source: source, version: version.isEmpty ? nil : version,
+            productType: productType.isEmpty ? nil : productType,
+            operatingSystemVersion: OperatingSystemVersion(
+                majorVersion: parts[0], minorVersion: parts[1], patchVersion: parts[2]))
     }
 }

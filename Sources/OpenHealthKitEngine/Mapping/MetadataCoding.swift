@@ -20,7 +20,7 @@ package enum MetadataCoding {
 
     package static func decode(_ json: String?) -> [String: Any]? {
         guard let json, let data = json.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return nil }
         return metadata(fromJSONObject: object)
     }
@@ -36,7 +36,8 @@ package enum MetadataCoding {
             return Date(timeIntervalSince1970: seconds)
         }
         if let amount = (dictionary["quantity"] as? NSNumber)?.doubleValue, let unit = dictionary["unit"] as? String,
-           let parsed = try? HKUnit(parsing: unit) {
+            let parsed = try? HKUnit(parsing: unit)
+        {
             return HKQuantity(unit: parsed, doubleValue: amount)
         }
         return value
@@ -50,7 +51,8 @@ package enum MetadataCoding {
         case let quantity as HKQuantity:
             json += "{\"quantity\":\(number(quantity.value)),\"unit\":"
             JSONStringLiteral.append(quantity.unit.unitString, to: &json)
-            json += ",\"base\":\(number(quantity.unit.baseValue(quantity.value))),\"dimension\":\"\(quantity.unit.dimensionKey)\"}"
+            json +=
+                ",\"base\":\(number(quantity.unit.baseValue(quantity.value))),\"dimension\":\"\(quantity.unit.dimensionKey)\"}"
         case let integer as Int: json += String(integer)
         case let number as NSNumber: json += Self.number(number.doubleValue)
         case let double as Double: json += number(double)

@@ -31,17 +31,20 @@ package enum PredicateTranslation {
             case (false, true): mode = .strictEnd
             case (true, true): mode = .strictStartAndEnd
             }
-            return .dateRange(start: range.start?.timeIntervalSince1970, end: range.end?.timeIntervalSince1970, mode: mode)
+            return .dateRange(
+                start: range.start?.timeIntervalSince1970, end: range.end?.timeIntervalSince1970, mode: mode)
         case .sources(let bundleIdentifiers): return .sources(bundleIdentifiers)
         case .sourceRevisions(let patterns): return .sourceRevisions(patterns.map(revisionMatch))
         case .devices(let devices):
-            return .devices(devices.map { properties in
-                var fields = Array(repeating: "", count: DeviceProperty.allCases.count)
-                for (property, value) in properties { fields[deviceIndex(property)] = value }
-                return DeviceRow(
-                    name: fields[0], manufacturer: fields[1], model: fields[2], hardwareVersion: fields[3],
-                    firmwareVersion: fields[4], softwareVersion: fields[5], localIdentifier: fields[6], udiDeviceIdentifier: fields[7])
-            })
+            return .devices(
+                devices.map { properties in
+                    var fields = Array(repeating: "", count: DeviceProperty.allCases.count)
+                    for (property, value) in properties { fields[deviceIndex(property)] = value }
+                    return DeviceRow(
+                        name: fields[0], manufacturer: fields[1], model: fields[2], hardwareVersion: fields[3],
+                        firmwareVersion: fields[4], softwareVersion: fields[5], localIdentifier: fields[6],
+                        udiDeviceIdentifier: fields[7])
+                })
         case .deviceProperty(let property, let values):
             // An empty set asks for devices without the property, stored as an empty string.
             return .deviceProperty(index: deviceIndex(property), values: values.isEmpty ? [""] : values)
@@ -64,16 +67,19 @@ package enum PredicateTranslation {
         case .categoryValue(let comparison, let value): return .value(rowComparison(comparison), Double(value))
         case .categoryValues(let values): return .valueIn(values)
         case .workoutActivityType(let raw): return .workoutActivityType(raw)
-        case .workoutDuration(let comparison, let duration): return .workoutNumber(.workoutDuration, rowComparison(comparison), duration)
+        case .workoutDuration(let comparison, let duration):
+            return .workoutNumber(.workoutDuration, rowComparison(comparison), duration)
         case .workoutTotal(let total, let comparison, let quantity):
-            let (key, unit): (RowSort.Key, HKUnit) = switch total {
-            case .totalEnergyBurned: (.workoutTotalEnergyBurned, .kilocalorie())
-            case .totalDistance: (.workoutTotalDistance, .meter())
-            case .totalSwimmingStrokeCount: (.workoutTotalSwimmingStrokeCount, .count())
-            case .totalFlightsClimbed: (.workoutTotalFlightsClimbed, .count())
-            }
+            let (key, unit): (RowSort.Key, HKUnit) =
+                switch total {
+                case .totalEnergyBurned: (.workoutTotalEnergyBurned, .kilocalorie())
+                case .totalDistance: (.workoutTotalDistance, .meter())
+                case .totalSwimmingStrokeCount: (.workoutTotalSwimmingStrokeCount, .count())
+                case .totalFlightsClimbed: (.workoutTotalFlightsClimbed, .count())
+                }
             guard let value = quantity.unit.convert(quantity.value, to: unit) else {
-                throw HKError.invalidArgument("The quantity \(quantity) cannot be compared with a workout's \(total.rawValue)")
+                throw HKError.invalidArgument(
+                    "The quantity \(quantity) cannot be compared with a workout's \(total.rawValue)")
             }
             return .workoutNumber(key, rowComparison(comparison), value)
         case .activitySummaryDays:

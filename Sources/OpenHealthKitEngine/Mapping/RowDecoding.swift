@@ -27,7 +27,8 @@ package final class RowDecoding {
         switch type {
         case let quantityType as HKQuantityType:
             return HKQuantitySample.stored(
-                uuid: row.uuid, type: quantityType, quantity: HKQuantity(unit: quantityType.canonicalUnit, doubleValue: row.value ?? 0),
+                uuid: row.uuid, type: quantityType,
+                quantity: HKQuantity(unit: quantityType.canonicalUnit, doubleValue: row.value ?? 0),
                 start: start, end: end, device: device, metadata: metadata, sourceRevision: revision)
         case let categoryType as HKCategoryType:
             return HKCategorySample(
@@ -41,11 +42,15 @@ package final class RowDecoding {
         case is HKWorkoutType:
             let workout = row.workout
             return HKWorkout(
-                uuid: row.uuid, activityType: workout.flatMap { HKWorkoutActivityType(rawValue: $0.activityType) } ?? .other,
-                start: start, end: end, workoutEvents: WorkoutEventCoding.decode(workout?.events), duration: row.value ?? 0,
+                uuid: row.uuid,
+                activityType: workout.flatMap { HKWorkoutActivityType(rawValue: $0.activityType) } ?? .other,
+                start: start, end: end, workoutEvents: WorkoutEventCoding.decode(workout?.events),
+                duration: row.value ?? 0,
                 totalEnergyBurned: workout?.totalEnergyBurned.map { HKQuantity(unit: .kilocalorie(), doubleValue: $0) },
                 totalDistance: workout?.totalDistance.map { HKQuantity(unit: .meter(), doubleValue: $0) },
-                totalSwimmingStrokeCount: workout?.totalSwimmingStrokeCount.map { HKQuantity(unit: .count(), doubleValue: $0) },
+                totalSwimmingStrokeCount: workout?.totalSwimmingStrokeCount.map {
+                    HKQuantity(unit: .count(), doubleValue: $0)
+                },
                 totalFlightsClimbed: workout?.totalFlightsClimbed.map { HKQuantity(unit: .count(), doubleValue: $0) },
                 device: device, metadata: metadata, sourceRevision: revision)
         default:

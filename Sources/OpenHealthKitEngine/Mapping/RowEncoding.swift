@@ -32,7 +32,9 @@ package struct RowEncoding {
                 activityType: workout.workoutActivityType.rawValue,
                 totalEnergyBurned: try workout.totalEnergyBurned.map { try $0.convertedValue(to: .kilocalorie()) },
                 totalDistance: try workout.totalDistance.map { try $0.convertedValue(to: .meter()) },
-                totalSwimmingStrokeCount: try workout.totalSwimmingStrokeCount.map { try $0.convertedValue(to: .count()) },
+                totalSwimmingStrokeCount: try workout.totalSwimmingStrokeCount.map {
+                    try $0.convertedValue(to: .count())
+                },
                 totalFlightsClimbed: try workout.totalFlightsClimbed.map { try $0.convertedValue(to: .count()) },
                 events: WorkoutEventCoding.encode(workout.workoutEvents))
             return [row]
@@ -45,7 +47,8 @@ package struct RowEncoding {
     private func canonicalValue(_ quantity: HKQuantity, type: HKQuantityType) throws -> Double {
         if quantity.unit == type.canonicalUnit { return quantity.value }
         guard let value = quantity.unit.convert(quantity.value, to: type.canonicalUnit) else {
-            throw HKError.invalidArgument("\(type.identifier) requires a unit compatible with \(type.canonicalUnit.unitString)")
+            throw HKError.invalidArgument(
+                "\(type.identifier) requires a unit compatible with \(type.canonicalUnit.unitString)")
         }
         return value
     }

@@ -16,16 +16,17 @@ package enum WorkoutEventCoding {
 
     package static func decode(_ json: String?) -> [HKWorkoutEvent]? {
         guard let json, let data = json.data(using: .utf8),
-              let items = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+            let items = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
         else { return nil }
         return items.compactMap { item in
             guard let raw = (item["type"] as? NSNumber)?.intValue, let type = HKWorkoutEventType(rawValue: raw),
-                  let start = (item["start"] as? NSNumber)?.doubleValue, let end = (item["end"] as? NSNumber)?.doubleValue
+                let start = (item["start"] as? NSNumber)?.doubleValue, let end = (item["end"] as? NSNumber)?.doubleValue
             else { return nil }
             let metadata = (item["metadata"] as? [String: Any]).map(MetadataCoding.metadata(fromJSONObject:))
             return HKWorkoutEvent(
                 type: type,
-                dateInterval: DateInterval(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end)),
+                dateInterval: DateInterval(
+                    start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end)),
                 metadata: metadata)
         }
     }

@@ -47,7 +47,8 @@ struct BucketBounds {
         let date = Date(timeIntervalSince1970: time)
         guard SampleValidation.isSampleDate(date) else {
             throw HKError.invalidArgument(
-                "The store holds a sample dated outside years 1 to 4001 (\(time) s since 1970): narrow the query's date range")
+                "The store holds a sample dated outside years 1 to 4001 (\(time) s since 1970): narrow the query's date range"
+            )
         }
         var target = intervals!.index(containing: date)
         // Seconds since 1970 and Date differ in rounding: settle on the interval whose starts, as stored here, hold it.
@@ -63,7 +64,8 @@ struct BucketBounds {
         let newFirst = min(first, target), newLast = max(last, target + 1)
         guard newLast - newFirst <= StatisticsIntervals.maximumCount else {
             throw HKError.invalidArgument(
-                "A statistics collection may span at most \(StatisticsIntervals.maximumCount) intervals: narrow the date range or lengthen the interval")
+                "A statistics collection may span at most \(StatisticsIntervals.maximumCount) intervals: narrow the date range or lengthen the interval"
+            )
         }
         if newFirst < first {
             starts.insert(contentsOf: (newFirst..<first).map { start($0) }, at: 0)

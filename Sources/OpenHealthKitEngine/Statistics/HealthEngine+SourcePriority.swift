@@ -14,7 +14,8 @@ extension HealthEngine {
         var stored: [SourceRow] = []
         // A condition that matches no row: only the source list is read.
         try storageCall {
-            try storage.forEachValue(RowQuery(typeIdentifiers: [type.identifier], condition: .none), sources: { stored = $0 }, { _ in })
+            try storage.forEachValue(
+                RowQuery(typeIdentifiers: [type.identifier], condition: .none), sources: { stored = $0 }, { _ in })
         }
         let listed = Set(preferred)
         return preferred + stored.map(\.bundleIdentifier).filter { !listed.contains($0) }
@@ -26,10 +27,15 @@ extension HealthEngine {
         var seen: Set<String> = []
         let unique = bundleIdentifiers.filter { seen.insert($0).inserted }
         guard unique.allSatisfy({ !$0.isEmpty && !$0.contains("\n") }) else {
-            throw HKError.invalidArgument("A source priority lists bundle identifiers, which are not empty and have no line breaks")
+            throw HKError.invalidArgument(
+                "A source priority lists bundle identifiers, which are not empty and have no line breaks")
         }
-        try storageCall { try storage.setSettings([Self.priorityKey(type): unique.isEmpty ? nil : unique.joined(separator: "\n")]) }
-        publish(StoreChange(typeIdentifiers: [type.identifier], anchor: (try? storage.currentAnchor()) ?? 0, kind: .sourcePriority))
+        try storageCall {
+            try storage.setSettings([Self.priorityKey(type): unique.isEmpty ? nil : unique.joined(separator: "\n")])
+        }
+        publish(
+            StoreChange(
+                typeIdentifiers: [type.identifier], anchor: (try? storage.currentAnchor()) ?? 0, kind: .sourcePriority))
     }
 
     /// The user's stored list for `type`.
@@ -42,7 +48,8 @@ extension HealthEngine {
 enum SourcePriority {
     /// Each source's rank, 0 to count − 1: preferred sources in the user's order, then the others in list order.
     static func ranks(of sources: [SourceRow], preferred: [String]) -> [Int] {
-        let preferredRank = Dictionary(preferred.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let preferredRank = Dictionary(
+            preferred.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let order = sources.indices.sorted { a, b in
             let rankA = preferredRank[sources[a].bundleIdentifier] ?? preferred.count + a
             let rankB = preferredRank[sources[b].bundleIdentifier] ?? preferred.count + b

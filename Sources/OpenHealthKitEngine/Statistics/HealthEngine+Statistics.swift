@@ -16,23 +16,32 @@ extension HealthEngine {
         if let requested = request.range {
             let widened = request.intervals.map { Self.widen(requested, to: $0) } ?? requested
             range = widened
-            let dates = PredicateTree.leaf(.sampleDates(SampleDateRange(start: widened.start, end: widened.end, options: [])))
+            let dates = PredicateTree.leaf(
+                .sampleDates(SampleDateRange(start: widened.start, end: widened.end, options: [])))
             predicate = predicate.map { .and([$0, dates]) } ?? dates
-            window = (max(window.start, widened.start.timeIntervalSince1970), min(window.end, widened.end.timeIntervalSince1970))
+            window = (
+                max(window.start, widened.start.timeIntervalSince1970),
+                min(window.end, widened.end.timeIntervalSince1970)
+            )
         }
         let query = RowQuery(
-            typeIdentifiers: [type.identifier], condition: try PredicateTranslation.condition(for: predicate, type: type),
+            typeIdentifiers: [type.identifier],
+            condition: try PredicateTranslation.condition(for: predicate, type: type),
             visibleSources: try visibleSources(for: type.identifier, as: principal))
         let preferred = try preferredSources(for: type)
         var computation: StatisticsComputation?
         try storageCall {
-            try storage.forEachValue(query, sources: { sources in
-                computation = StatisticsComputation(
-                    options: request.options, style: type.aggregationStyle, intervals: request.intervals, sources: sources,
-                    ranks: SourcePriority.ranks(of: sources, preferred: preferred), window: window)
-            }, { row in
-                try computation?.add(row)
-            })
+            try storage.forEachValue(
+                query,
+                sources: { sources in
+                    computation = StatisticsComputation(
+                        options: request.options, style: type.aggregationStyle, intervals: request.intervals,
+                        sources: sources,
+                        ranks: SourcePriority.ranks(of: sources, preferred: preferred), window: window)
+                },
+                { row in
+                    try computation?.add(row)
+                })
         }
         let buckets = try computation?.finish(hasIntervals: request.intervals != nil) ?? []
         return StatisticsResult(buckets: buckets, intervals: request.intervals, range: range)

@@ -22,7 +22,9 @@ struct PriorityMerge {
     }
 
     /// Adds a sample covering `[from, to)` at `rate` per second; `from` never decreases from one call to the next.
-    mutating func add(from: Double, to: Double, rate: Double, rank: Int, into column: inout TallyColumn, bounds: inout BucketBounds) throws {
+    mutating func add(
+        from: Double, to: Double, rate: Double, rank: Int, into column: inout TallyColumn, bounds: inout BucketBounds
+    ) throws {
         try advance(to: from, column: &column, bounds: &bounds)
         ends.push(EndHeap.Entry(end: to, rate: rate, rank: rank))
         if covering[rank] == 0 { coveringBits[rank >> 6] |= 1 << UInt64(rank & 63) }

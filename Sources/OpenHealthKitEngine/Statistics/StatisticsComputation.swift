@@ -47,9 +47,12 @@ struct StatisticsComputation {
         let measuresDuration = options.contains(.duration)
         // Merged cumulative sums come from the priority merge; the merged stream still counts members and instants.
         merged = SampleStream(
-            kind: sums ? .cumulative(intervalSums: false) : kind, measuresDuration: measuresDuration, windowEnd: window.end)
-        bySource = options.contains(.separateBySource)
-            ? sources.map { _ in SampleStream(kind: kind, measuresDuration: measuresDuration, windowEnd: window.end) } : []
+            kind: sums ? .cumulative(intervalSums: false) : kind, measuresDuration: measuresDuration,
+            windowEnd: window.end)
+        bySource =
+            options.contains(.separateBySource)
+            ? sources.map { _ in SampleStream(kind: kind, measuresDuration: measuresDuration, windowEnd: window.end) }
+            : []
         mergesSums = sums
         merge = PriorityMerge(rankCount: sums ? sources.count : 0)
     }
@@ -79,9 +82,14 @@ struct StatisticsComputation {
         return merged.column.populated.map { bucket, tally in
             let start = hasIntervals ? bounds.start(of: bucket) : tally.earliestStart
             let end = hasIntervals ? bounds.end(of: bucket) : tally.latestMemberEnd
-            let perSource: [SourceStatistics]? = bySource.isEmpty ? nil : sourceOrder.compactMap { index in
-                bySource[index].column.tally(at: bucket).map { SourceStatistics(source: sources[index], values: values(of: $0)) }
-            }
+            let perSource: [SourceStatistics]? =
+                bySource.isEmpty
+                ? nil
+                : sourceOrder.compactMap { index in
+                    bySource[index].column.tally(at: bucket).map {
+                        SourceStatistics(source: sources[index], values: values(of: $0))
+                    }
+                }
             return StatisticsBucket(
                 start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end),
                 merged: values(of: tally), bySource: perSource)
@@ -98,7 +106,8 @@ struct StatisticsComputation {
         if options.contains(.mostRecent) {
             values.mostRecent = tally.latestValue
             values.mostRecentInterval = DateInterval(
-                start: Date(timeIntervalSince1970: tally.latestStart), end: Date(timeIntervalSince1970: tally.latestEnd))
+                start: Date(timeIntervalSince1970: tally.latestStart), end: Date(timeIntervalSince1970: tally.latestEnd)
+            )
         }
         if options.contains(.duration) { values.duration = tally.duration }
         return values

@@ -37,11 +37,18 @@ package struct StatisticsIntervals: Sendable, Equatable {
     /// anchor is outside that range (``SampleValidation/dateRange``).
     package init(anchor: Date, components: DateComponents, calendar: Calendar) throws {
         guard SampleValidation.isSampleDate(anchor) else {
-            throw HKError.invalidArgument("The anchor date of statistics intervals must lie between years 1 and 4001: \(anchor.timeIntervalSince1970)")
+            throw HKError.invalidArgument(
+                "The anchor date of statistics intervals must lie between years 1 and 4001: \(anchor.timeIntervalSince1970)"
+            )
         }
-        let unsupported = [components.era, components.quarter, components.weekday, components.weekdayOrdinal, components.yearForWeekOfYear]
+        let unsupported = [
+            components.era, components.quarter, components.weekday, components.weekdayOrdinal,
+            components.yearForWeekOfYear,
+        ]
         guard unsupported.allSatisfy({ ($0 ?? 0) == 0 }) else {
-            throw HKError.invalidArgument("Statistics intervals may set only years, months, weeks, days, hours, minutes and seconds: \(components)")
+            throw HKError.invalidArgument(
+                "Statistics intervals may set only years, months, weeks, days, hours, minutes and seconds: \(components)"
+            )
         }
         var steps: [Step] = []
         var length = 0.0
@@ -56,7 +63,8 @@ package struct StatisticsIntervals: Sendable, Equatable {
         }
         let span = SampleValidation.dateRange.upperBound.timeIntervalSince(SampleValidation.dateRange.lowerBound)
         guard !steps.isEmpty, length <= span else {
-            throw HKError.invalidArgument("Statistics intervals must be a positive length of time of at most 4,000 years: \(components)")
+            throw HKError.invalidArgument(
+                "Statistics intervals must be a positive length of time of at most 4,000 years: \(components)")
         }
         self.anchor = anchor
         self.components = components

@@ -95,7 +95,9 @@ package struct StatisticsResult: Sendable {
 
     /// Every interval from the one holding `start` up to `end` (excluded), those without data as nil buckets: what a
     /// table or chart shows. Needs `intervals`.
-    package func everyInterval(from start: Date, until end: Date) -> [(interval: DateInterval, bucket: StatisticsBucket?)] {
+    package func everyInterval(from start: Date, until end: Date) -> [(
+        interval: DateInterval, bucket: StatisticsBucket?
+    )] {
         guard let intervals else { return [] }
         let byStart = Dictionary(buckets.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [(interval: DateInterval, bucket: StatisticsBucket?)] = []

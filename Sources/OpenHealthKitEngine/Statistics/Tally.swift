@@ -51,7 +51,9 @@ struct TallyColumn {
             base = index
         }
         let position = index - base
-        if position >= tallies.count { tallies.append(contentsOf: repeatElement(Tally(), count: position - tallies.count + 1)) }
+        if position >= tallies.count {
+            tallies.append(contentsOf: repeatElement(Tally(), count: position - tallies.count + 1))
+        }
         return position
     }
 

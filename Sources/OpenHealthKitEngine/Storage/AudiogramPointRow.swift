@@ -10,7 +10,9 @@ package struct AudiogramPointRow: Sendable, Equatable {
     /// The point's other exported attributes (masking, clamping ranges) as a JSON object, or nil.
     package var attributes: String?
 
-    package init(sampleUUID: UUID, position: Int, frequency: Double, leftEar: Double?, rightEar: Double?, attributes: String?) {
+    package init(
+        sampleUUID: UUID, position: Int, frequency: Double, leftEar: Double?, rightEar: Double?, attributes: String?
+    ) {
         self.sampleUUID = sampleUUID
         self.position = position
         self.frequency = frequency

@@ -7,5 +7,6 @@ package protocol BackgroundDeliveryStorage: Storage {
     func backgroundDeliveries(app bundleIdentifier: String) throws -> [BackgroundDelivery]
     /// Remembers a frequency for the app and type (replacing an earlier one); a nil frequency forgets the type; a nil
     /// type forgets every type of the app.
-    func setBackgroundDelivery(app bundleIdentifier: String, type typeIdentifier: String?, frequency: HKUpdateFrequency?) throws
+    func setBackgroundDelivery(
+        app bundleIdentifier: String, type typeIdentifier: String?, frequency: HKUpdateFrequency?) throws
 }

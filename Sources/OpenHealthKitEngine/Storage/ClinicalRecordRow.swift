@@ -17,7 +17,8 @@ package struct ClinicalRecordRow: Sendable, Equatable {
     package var resource: String?
 
     package init(
-        uuid: UUID, typeIdentifier: String, identifier: String, sourceName: String, sourceURL: String?, fhirVersion: String?,
+        uuid: UUID, typeIdentifier: String, identifier: String, sourceName: String, sourceURL: String?,
+        fhirVersion: String?,
         receivedDate: Double?, resourceFilePath: String?, resourceType: String?, resource: String?
     ) {
         self.uuid = uuid

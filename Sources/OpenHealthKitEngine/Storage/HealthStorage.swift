@@ -18,4 +18,5 @@
 /// Each method states its contract; the SQLite storage (`OpenHealthKitSQLite`) is the reference implementation.
 /// Failures a caller caused are ``StorageError``s; any other error means the database could not be used.
 package protocol HealthStorage:
-    Storage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage, DaemonRecordStorage {}
+    Storage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage, DaemonRecordStorage
+{}

@@ -45,7 +45,8 @@ package struct RowSort: Sendable, Equatable {
 
 /// A comparison, as HealthKit's predicates use them.
 package enum RowComparison: String, Sendable {
-    case lessThan = "<", lessThanOrEqual = "<=", greaterThan = ">", greaterThanOrEqual = ">=", equal = "=", notEqual = "<>"
+    case lessThan = "<", lessThanOrEqual = "<=", greaterThan = ">", greaterThanOrEqual = ">=", equal = "=", notEqual =
+        "<>"
 }
 
 /// How a date range selects samples.

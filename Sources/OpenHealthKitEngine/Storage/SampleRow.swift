@@ -97,7 +97,10 @@ package struct DeviceRow: Sendable, Hashable {
 
     /// The columns in storage order, paired with HealthKit's device property keys.
     package var fields: [String] {
-        [name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier, udiDeviceIdentifier]
+        [
+            name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier,
+            udiDeviceIdentifier,
+        ]
     }
 }
 
@@ -135,7 +138,10 @@ package struct DeletedRow: Sendable, Equatable {
     package var syncVersion: Int64?
     package var anchor: Int64
 
-    package init(uuid: UUID, typeIdentifier: String, sourceBundleIdentifier: String, syncIdentifier: String?, syncVersion: Int64?, anchor: Int64) {
+    package init(
+        uuid: UUID, typeIdentifier: String, sourceBundleIdentifier: String, syncIdentifier: String?,
+        syncVersion: Int64?, anchor: Int64
+    ) {
         self.uuid = uuid
         self.typeIdentifier = typeIdentifier
         self.sourceBundleIdentifier = sourceBundleIdentifier

@@ -24,7 +24,8 @@ package protocol Storage: AnyObject, Sendable {
     /// the query's types, in the order each stored its first one; then `body` gets the start, end, value and source
     /// (an index into that list) of each matching row with a value, ordered by start date. The query's sort and limit
     /// are ignored.
-    func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void) throws
+    func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void)
+        throws
 
     /// The tombstones matching the query's types, visible sources and anchor bound.
     func fetchDeleted(_ query: RowQuery) throws -> [DeletedRow]

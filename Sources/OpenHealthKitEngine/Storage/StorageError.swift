@@ -10,7 +10,8 @@ package enum StorageError: Error, CustomStringConvertible {
         switch self {
         case .cannotCreate(let path): return "cannot create the database file at \(path)"
         case .duplicateUUID(let uuid): return "an object with UUID \(uuid.uuidString) is already stored"
-        case .missingParent(let uuid): return "the correlation \(uuid.uuidString) that a sample belongs to is not stored"
+        case .missingParent(let uuid):
+            return "the correlation \(uuid.uuidString) that a sample belongs to is not stored"
         }
     }
 }

@@ -14,7 +14,10 @@ package struct WorkoutActivityRow: Sendable, Equatable {
     /// Events as JSON (see `WorkoutEventCoding`).
     package var events: String?
 
-    package init(workoutUUID: UUID, uuid: UUID, startDate: Double, endDate: Double?, duration: Double?, metadata: String?, events: String?) {
+    package init(
+        workoutUUID: UUID, uuid: UUID, startDate: Double, endDate: Double?, duration: Double?, metadata: String?,
+        events: String?
+    ) {
         self.workoutUUID = workoutUUID
         self.uuid = uuid
         self.startDate = startDate

@@ -48,7 +48,8 @@ extension HealthEngine {
     package func setPreferredUnit(_ unit: HKUnit?, for type: HKQuantityType) throws {
         if let unit, !unit.isCompatible(with: type.canonicalUnit) {
             throw HKError.invalidArgument(
-                "\(unit.unitString) is not a unit of \(type.identifier), which is measured in units like \(type.canonicalUnit.unitString)")
+                "\(unit.unitString) is not a unit of \(type.identifier), which is measured in units like \(type.canonicalUnit.unitString)"
+            )
         }
         try storageCall { try storage.setSettings([Self.keyPrefix + type.identifier: unit?.unitString]) }
     }

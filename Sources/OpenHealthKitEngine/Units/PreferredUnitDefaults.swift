@@ -23,13 +23,17 @@ package enum PreferredUnitDefaults {
         var units: [String: String] = [
             "heartRate": "count/min", "respiratoryRate": "count/min",
         ]
-        for name in ["Caffeine", "Calcium", "Chloride", "Cholesterol", "Copper", "Iron", "Magnesium", "Manganese", "Niacin",
-                     "PantothenicAcid", "Phosphorus", "Potassium", "Riboflavin", "Sodium", "Thiamin", "VitaminB6", "VitaminC",
-                     "VitaminE", "Zinc"] {
+        for name in [
+            "Caffeine", "Calcium", "Chloride", "Cholesterol", "Copper", "Iron", "Magnesium", "Manganese", "Niacin",
+            "PantothenicAcid", "Phosphorus", "Potassium", "Riboflavin", "Sodium", "Thiamin", "VitaminB6", "VitaminC",
+            "VitaminE", "Zinc",
+        ] {
             units["dietary" + name] = "mg"
         }
-        for name in ["Biotin", "Chromium", "Folate", "Iodine", "Molybdenum", "Selenium", "VitaminA", "VitaminB12", "VitaminD",
-                     "VitaminK"] {
+        for name in [
+            "Biotin", "Chromium", "Folate", "Iodine", "Molybdenum", "Selenium", "VitaminA", "VitaminB12", "VitaminD",
+            "VitaminK",
+        ] {
             units["dietary" + name] = "mcg"
         }
         return units

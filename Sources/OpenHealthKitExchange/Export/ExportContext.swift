@@ -23,7 +23,8 @@ final class ExportContext {
     private var offsetInterval: (from: Double, until: Double, offset: Int)?
 
     init(
-        root: URL, timeZone: TimeZone, exportDate: Date, characteristics: [(type: HKCharacteristicTypeIdentifier, value: String)],
+        root: URL, timeZone: TimeZone, exportDate: Date,
+        characteristics: [(type: HKCharacteristicTypeIdentifier, value: String)],
         preferredUnits: [String: HKUnit], exportedTypes: Set<String>, summary: ExportSummary
     ) {
         self.root = root

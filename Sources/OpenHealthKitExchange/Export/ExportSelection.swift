@@ -66,7 +66,8 @@ struct ExportSelection {
             } else if HKObjectType.type(forRawIdentifier: identifier) is HKCharacteristicType {
                 characteristics.append(HKCharacteristicTypeIdentifier(rawValue: identifier))
             } else if identifier == HKWorkoutRouteTypeIdentifier {
-                throw HKError(.errorInvalidArgument, "workout routes are exported with their workouts: export the workout type")
+                throw HKError(
+                    .errorInvalidArgument, "workout routes are exported with their workouts: export the workout type")
             } else if ExportTypeKind(identifier).order != nil {
                 samples.insert(identifier)
             } else {

@@ -40,26 +40,32 @@ public final class HealthExporter {
         query.clinicalRecords = selection.everythingElse
         query.unrecognizedRecords = selection.everythingElse
 
-        let quantityTypes = query.sampleTypes.compactMap { HKObjectType.type(forRawIdentifier: $0) as? HKQuantityType }
+        let quantityTypes =
+            query.sampleTypes.compactMap { HKObjectType.type(forRawIdentifier: $0) as? HKQuantityType }
             + query.sampleTypes.compactMap { HKObjectType.type(forRawIdentifier: $0) as? HKCorrelationType }
             .flatMap { $0.allowedMemberTypes.map { HKQuantityType($0) } }
         let units = try engine.preferredUnits(for: Set(quantityTypes), as: owner)
         let context = ExportContext(
-            root: destination.root, timeZone: request.timeZone, exportDate: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
+            root: destination.root, timeZone: request.timeZone,
+            exportDate: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             characteristics: try selection.characteristics.map { ($0, try engine.characteristic($0, as: owner) ?? "") },
-            preferredUnits: Dictionary(units.map { ($0.key.identifier, $0.value) }, uniquingKeysWith: { first, _ in first }),
-            exportedTypes: Set(query.sampleTypes), summary: ExportSummary(format: request.format, destination: destination.destination.path))
+            preferredUnits: Dictionary(
+                units.map { ($0.key.identifier, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            exportedTypes: Set(query.sampleTypes),
+            summary: ExportSummary(format: request.format, destination: destination.destination.path))
 
-        let writer: any ExportWriter = switch request.format {
-        case .appleXML: try AppleXMLWriter(context: context, alone: destination.shape == .file)
-        case .fhir: try FHIRBundleWriter(context: context)
-        case .csv: CSVExportWriter(context: context)
-        }
+        let writer: any ExportWriter =
+            switch request.format {
+            case .appleXML: try AppleXMLWriter(context: context, alone: destination.shape == .file)
+            case .fhir: try FHIRBundleWriter(context: context)
+            case .csv: CSVExportWriter(context: context)
+            }
         do {
             try writer.begin()
             try engine.export(query, to: writer, as: owner)
             try writer.finish()
-            context.summary.files = destination.shape == .file
+            context.summary.files =
+                destination.shape == .file
                 ? [destination.destination.lastPathComponent] : try destination.files(in: destination.root)
             try destination.complete()
         } catch let error as HKError {

@@ -53,7 +53,9 @@ public final class HealthExportImporter {
         var bytesRead: Int64 = 0
         var lastReport = -progressInterval
         func report() {
-            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: totalBytes, records: collector.elementsRead, elapsed: elapsed()))
+            progress?(
+                ImportProgress(
+                    bytesRead: bytesRead, totalBytes: totalBytes, records: collector.elementsRead, elapsed: elapsed()))
         }
         do {
             try parser.parse({ try ReadAhead.read(source.readDocument, $0) }) { bytes in
@@ -70,7 +72,8 @@ public final class HealthExportImporter {
             guard reader.rootElement == "HealthData" else {
                 throw HKError(
                     .errorInvalidArgument,
-                    "\(source.documentName) is not a Health export (its root element is \(reader.rootElement ?? "missing"), not HealthData)")
+                    "\(source.documentName) is not a Health export (its root element is \(reader.rootElement ?? "missing"), not HealthData)"
+                )
             }
         } catch {
             collector.abandon()
@@ -79,7 +82,8 @@ public final class HealthExportImporter {
         if parser.replacedControlCharacters > 0 {
             collector.warn(
                 line: parser.firstControlCharacterLine,
-                "\(parser.replacedControlCharacters) control characters, which XML does not allow, were read as spaces (the first at line \(parser.firstControlCharacterLine))")
+                "\(parser.replacedControlCharacters) control characters, which XML does not allow, were read as spaces (the first at line \(parser.firstControlCharacterLine))"
+            )
         }
         var summary: ImportSummary
         do {
@@ -104,7 +108,9 @@ public final class HealthExportImporter {
             let source = try ExportSources.open(url)
             let head = try type(of: source).head { try source.readDocument($0) }
             guard ExportDocumentLocator.namesHealthData(head) else {
-                throw HKError(.errorInvalidArgument, "\(source.documentName) is not a Health export (its first bytes name no HealthData root)")
+                throw HKError(
+                    .errorInvalidArgument,
+                    "\(source.documentName) is not a Health export (its first bytes name no HealthData root)")
             }
         } catch {
             throw hkError(error)

@@ -12,7 +12,8 @@ enum BeatTimeParser {
         guard let first = scanner.digit() else { return secondsOfDay(scalarsOf: ExportText.string(bytes)) }
         var hour = first
         if let second = scanner.digit() { hour = hour * 10 + second }
-        guard scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"), let second = scanner.digits(2) else {
+        guard scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"), let second = scanner.digits(2)
+        else {
             return secondsOfDay(scalarsOf: ExportText.string(bytes))
         }
         let fraction = scanner.fraction()
@@ -50,13 +51,15 @@ enum BeatTimeParser {
                     numbers.append(current)
                     current = ""
                 }
-                if numbers.count > 0, scalar == ":" || scalar == "." || scalar == "," { separators.append(Character(scalar)) }
+                if numbers.count > 0, scalar == ":" || scalar == "." || scalar == "," {
+                    separators.append(Character(scalar))
+                }
             }
         }
         if !current.isEmpty { numbers.append(current) }
         guard numbers.count >= 3, separators.count >= 2, separators[0] == ":", separators[1] == ":",
-              var hour = Int(numbers[0]), let minute = Int(numbers[1]), let second = Int(numbers[2]),
-              minute < 60, second < 61
+            var hour = Int(numbers[0]), let minute = Int(numbers[1]), let second = Int(numbers[2]),
+            minute < 60, second < 61
         else { return nil }
         var fraction = 0.0
         if numbers.count >= 4, separators.count >= 3, separators[2] != ":", let digits = Double("0." + numbers[3]) {

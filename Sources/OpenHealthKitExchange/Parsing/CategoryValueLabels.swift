@@ -5,7 +5,9 @@ import OpenHealthKitModel
 enum CategoryValueLabels {
     /// Labels renamed since they were exported: the old prefix or label, and the current one.
     private static let renamedPrefixes = [("HKCategoryValueMenstrualFlow", "HKCategoryValueVaginalBleeding")]
-    private static let renamedLabels = ["HKCategoryValueSleepAnalysisAsleep": "HKCategoryValueSleepAnalysisAsleepUnspecified"]
+    private static let renamedLabels = [
+        "HKCategoryValueSleepAnalysisAsleep": "HKCategoryValueSleepAnalysisAsleepUnspecified"
+    ]
 
     static func value(_ label: String, for type: HKCategoryType) -> Int? {
         if let value = type.value(named: label) { return value }

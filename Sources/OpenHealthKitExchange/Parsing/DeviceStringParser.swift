@@ -8,7 +8,9 @@ import OpenHealthKitEngine
 enum DeviceStringParser {
     /// The part of the text that identifies the device: everything after the address.
     static func identity(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        guard bytes.starts(with: "<<HKDevice".utf8), let close = bytes.firstIndex(of: UInt8(ascii: ">")) else { return bytes }
+        guard bytes.starts(with: "<<HKDevice".utf8), let close = bytes.firstIndex(of: UInt8(ascii: ">")) else {
+            return bytes
+        }
         return UnsafeBufferPointer(rebasing: bytes[(close + 1)...])
     }
 

@@ -23,7 +23,9 @@ enum ExportDateParser {
         scanner.skipSpaces()
         guard let year = scanner.digits(4) else { return nil }
         let dashed = scanner.skip("-")
-        guard let month = scanner.digits(2), !dashed || scanner.skip("-"), let day = scanner.digits(2) else { return nil }
+        guard let month = scanner.digits(2), !dashed || scanner.skip("-"), let day = scanner.digits(2) else {
+            return nil
+        }
         if !scanner.skip(" ") { _ = scanner.skip("T") }
         guard let hour = scanner.digits(2) else { return nil }
         let colons = scanner.skip(":")
@@ -34,7 +36,9 @@ enum ExportDateParser {
         scanner.skipSpaces()
         guard let offset = scanner.utcOffset() else { return nil }
         scanner.skipSpaces()
-        guard scanner.isAtEnd, isDay(year: year, month: month, day: day), hour < 24, minute < 60, second < 61 else { return nil }
+        guard scanner.isAtEnd, isDay(year: year, month: month, day: day), hour < 24, minute < 60, second < 61 else {
+            return nil
+        }
         let days = daysSince1970(year: year, month: month, day: day)
         let local = Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
         return ExportDate(seconds: local - Double(offset), utcOffset: offset)
@@ -45,7 +49,7 @@ enum ExportDateParser {
         var scanner = ByteScanner(bytes)
         scanner.skipSpaces()
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
-              let day = scanner.digits(2)
+            let day = scanner.digits(2)
         else { return nil }
         scanner.skipSpaces()
         guard scanner.isAtEnd, isDay(year: year, month: month, day: day) else { return nil }

@@ -56,7 +56,9 @@ final class MetadataValueReader {
     }
 
     private func quantity(_ text: String) -> HKQuantity? {
-        guard let space = text.firstIndex(of: " "), let value = ExportText.number(String(text[..<space])) else { return nil }
+        guard let space = text.firstIndex(of: " "), let value = ExportText.number(String(text[..<space])) else {
+            return nil
+        }
         let unitString = text[text.index(after: space)...].trimmingCharacters(in: .whitespaces)
         guard !unitString.isEmpty, let unit = unit(unitString) else { return nil }
         return HKQuantity(unit: unit, doubleValue: value)

@@ -28,17 +28,21 @@ extension ExportReader {
                 try collector.engine.setCharacteristic(identifier, to: stored)
                 collector.note(characteristic: name, value: text)
             } catch {
-                collector.warn(line: line, "characteristic \(name) = \(text) not imported: \(Self.failureReason(error))")
+                collector.warn(
+                    line: line, "characteristic \(name) = \(text) not imported: \(Self.failureReason(error))")
             }
         }
     }
 
     /// The stored form of an exported characteristic (see `CharacteristicCoding`), nil for "not set".
-    private static func storedCharacteristic(_ identifier: HKCharacteristicTypeIdentifier, _ text: String) throws(ReadFailure) -> String? {
+    private static func storedCharacteristic(_ identifier: HKCharacteristicTypeIdentifier, _ text: String)
+        throws(ReadFailure) -> String?
+    {
         func value<Value: RawRepresentable & CaseIterable>(_: Value.Type, prefix: String) throws(ReadFailure) -> String?
         where Value.RawValue == Int {
             let name = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
-            guard let match = Value.allCases.first(where: { String(describing: $0).lowercased() == name.lowercased() }) else {
+            guard let match = Value.allCases.first(where: { String(describing: $0).lowercased() == name.lowercased() })
+            else {
                 throw ReadFailure("not a value of \(prefix)")
             }
             return String(describing: match) == "notSet" ? nil : String(match.rawValue)
@@ -73,7 +77,9 @@ extension ExportReader {
             func kilocalories(_ attribute: ExportAttribute) throws(ReadFailure) -> Double? {
                 guard let value = attributes.number(attribute) else { return nil }
                 guard let converted = energyUnit.convert(value, to: .kilocalorie()) else {
-                    throw ReadFailure("activeEnergyBurnedUnit \(Self.quoted(attributes, .activeEnergyBurnedUnit)) is not an energy unit")
+                    throw ReadFailure(
+                        "activeEnergyBurnedUnit \(Self.quoted(attributes, .activeEnergyBurnedUnit)) is not an energy unit"
+                    )
                 }
                 return converted
             }
@@ -89,7 +95,9 @@ extension ExportReader {
             collector.batch.activitySummaries.append(row)
             flush()
         } catch {
-            skip(.activitySummary, depth: stack.count, line: line, element: "ActivitySummary", type: nil, reason: error.reason)
+            skip(
+                .activitySummary, depth: stack.count, line: line, element: "ActivitySummary", type: nil,
+                reason: error.reason)
         }
     }
 
@@ -113,25 +121,35 @@ extension ExportReader {
                 do {
                     if let data = try files.referencedFileData(path) {
                         resource = String(decoding: data, as: UTF8.self)
-                        resourceType = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["resourceType"] as? String
+                        resourceType =
+                            (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["resourceType"]
+                            as? String
                     }
                 } catch {
-                    collector.warn(line: line, "the FHIR resource \(path) could not be read: \(Self.failureReason(error))")
+                    collector.warn(
+                        line: line, "the FHIR resource \(path) could not be read: \(Self.failureReason(error))")
                 }
-                if resource == nil { collector.warn(line: line, "the FHIR resource \(path) of clinical record \(identifier) is not in the export") }
+                if resource == nil {
+                    collector.warn(
+                        line: line, "the FHIR resource \(path) of clinical record \(identifier) is not in the export")
+                }
             }
             identity.reset()
             identity.add(type)
             identity.add(identifier)
             identity.add(sourceURL ?? "")
             identity.add(sourceName)
-            collector.batch.clinicalRecords.append(ClinicalRecordRow(
-                uuid: identity.uuid(), typeIdentifier: type, identifier: identifier, sourceName: sourceName, sourceURL: sourceURL,
-                fhirVersion: attributes.string(.fhirVersion), receivedDate: attributes.date(.receivedDate)?.seconds,
-                resourceFilePath: path, resourceType: resourceType, resource: resource))
+            collector.batch.clinicalRecords.append(
+                ClinicalRecordRow(
+                    uuid: identity.uuid(), typeIdentifier: type, identifier: identifier, sourceName: sourceName,
+                    sourceURL: sourceURL,
+                    fhirVersion: attributes.string(.fhirVersion), receivedDate: attributes.date(.receivedDate)?.seconds,
+                    resourceFilePath: path, resourceType: resourceType, resource: resource))
             flush()
         } catch {
-            skip(.clinicalRecord, depth: stack.count, line: line, element: "ClinicalRecord", type: type, reason: error.reason)
+            skip(
+                .clinicalRecord, depth: stack.count, line: line, element: "ClinicalRecord", type: type,
+                reason: error.reason)
         }
     }
 
@@ -166,12 +184,16 @@ extension ExportReader {
             return
         }
         let decibels = HKUnit.decibelHearingLevel()
-        let known: Set = ["frequencyValue", "frequencyUnit", "leftEarValue", "leftEarUnit", "rightEarValue", "rightEarUnit"]
+        let known: Set = [
+            "frequencyValue", "frequencyUnit", "leftEarValue", "leftEarUnit", "rightEarValue", "rightEarUnit",
+        ]
         let others = Self.allAttributes(attributes).filter { !known.contains($0.key) }
-        audiogram.points.append(AudiogramPointRow(
-            sampleUUID: audiogram.uuid, position: audiogram.points.count, frequency: frequency,
-            leftEar: value(.leftEarValue, unit: .leftEarUnit, in: decibels), rightEar: value(.rightEarValue, unit: .rightEarUnit, in: decibels),
-            attributes: others.isEmpty ? nil : Self.json(others)))
+        audiogram.points.append(
+            AudiogramPointRow(
+                sampleUUID: audiogram.uuid, position: audiogram.points.count, frequency: frequency,
+                leftEar: value(.leftEarValue, unit: .leftEarUnit, in: decibels),
+                rightEar: value(.rightEarValue, unit: .rightEarUnit, in: decibels),
+                attributes: others.isEmpty ? nil : Self.json(others)))
     }
 
     func finishAudiogram() {
@@ -184,13 +206,17 @@ extension ExportReader {
             try SampleValidation.validateDates(start: header.startDate, end: header.endDate)
             try MetadataValidation.validate(metadata)
         } catch {
-            collector.skip(.record(pending.typeIdentifier), line: header.line, element: "Audiogram", type: pending.typeIdentifier, reason: error.message)
+            collector.skip(
+                .record(pending.typeIdentifier), line: header.line, element: "Audiogram", type: pending.typeIdentifier,
+                reason: error.message)
             return
         }
-        collector.batch.samples.append(SampleRow(
-            uuid: pending.uuid, typeIdentifier: pending.typeIdentifier, startDate: header.start.seconds, endDate: header.end.seconds,
-            value: nil, source: header.source.row, revision: header.revision.row, device: header.device?.row,
-            metadata: MetadataCoding.encode(metadata)))
+        collector.batch.samples.append(
+            SampleRow(
+                uuid: pending.uuid, typeIdentifier: pending.typeIdentifier, startDate: header.start.seconds,
+                endDate: header.end.seconds,
+                value: nil, source: header.source.row, revision: header.revision.row, device: header.device?.row,
+                metadata: MetadataCoding.encode(metadata)))
         collector.batch.audiogramPoints += pending.points
         flush()
     }
@@ -199,7 +225,9 @@ extension ExportReader {
 
     /// An element the reader does not know: at the top level it is kept verbatim; inside a known element it is
     /// reported and ignored.
-    func startUnknownElement(_ name: UnsafePointer<xmlChar>, _ attributes: XMLAttributes, line: Int, depth: Int, problem: String?) {
+    func startUnknownElement(
+        _ name: UnsafePointer<xmlChar>, _ attributes: XMLAttributes, line: Int, depth: Int, problem: String?
+    ) {
         let element = String(cString: name)
         if depth == 2 {
             startUnrecognized(element, attributes, line: line, depth: depth, problem: problem)
@@ -209,7 +237,8 @@ extension ExportReader {
     }
 
     func startUnrecognized(_ element: String, _ attributes: XMLAttributes, line: Int, depth: Int, problem: String?) {
-        let pending = PendingUnrecognized(line: line, element: element, attributes: Self.allAttributes(attributes), depth: depth)
+        let pending = PendingUnrecognized(
+            line: line, element: element, attributes: Self.allAttributes(attributes), depth: depth)
         pending.problem = problem
         collector.read(.unrecognized(pending.attributes["type"] ?? element))
         unrecognized = pending
@@ -222,21 +251,27 @@ extension ExportReader {
         unrecognized = nil
         let type = pending.attributes["type"]
         if let problem = pending.problem {
-            collector.skip(.unrecognized(type ?? pending.element), line: pending.line, element: pending.element, type: type, reason: problem)
+            collector.skip(
+                .unrecognized(type ?? pending.element), line: pending.line, element: pending.element, type: type,
+                reason: problem)
             return
         }
         identity.reset()
         identity.add(pending.element)
-        for (key, value) in pending.attributes.sorted(by: { $0.key < $1.key }) where key != "creationDate" && key != "device" {
+        for (key, value) in pending.attributes.sorted(by: { $0.key < $1.key })
+        where key != "creationDate" && key != "device" {
             identity.add(key)
             identity.add(value)
         }
         let dates = (
-            pending.attributes["startDate"].flatMap(Self.seconds), pending.attributes["endDate"].flatMap(Self.seconds))
-        collector.batch.unrecognized.append(UnrecognizedRecordRow(
-            uuid: identity.uuid(), element: pending.element, typeIdentifier: type, startDate: dates.0, endDate: dates.1,
-            sourceName: pending.attributes["sourceName"], attributes: Self.json(pending.attributes),
-            children: pending.children.isEmpty ? nil : Self.json(pending.children)))
+            pending.attributes["startDate"].flatMap(Self.seconds), pending.attributes["endDate"].flatMap(Self.seconds)
+        )
+        collector.batch.unrecognized.append(
+            UnrecognizedRecordRow(
+                uuid: identity.uuid(), element: pending.element, typeIdentifier: type, startDate: dates.0,
+                endDate: dates.1,
+                sourceName: pending.attributes["sourceName"], attributes: Self.json(pending.attributes),
+                children: pending.children.isEmpty ? nil : Self.json(pending.children)))
         flush()
     }
 
@@ -246,7 +281,9 @@ extension ExportReader {
     }
 
     static func json(_ object: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return "{}"
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -7,7 +7,8 @@ extension ExportReader {
     func startRecord(_ attributes: XMLAttributes, line: Int, depth: Int, problem: String?) {
         let member = correlation.map { depth == $0.depth + 1 } ?? false
         guard let typeBytes = attributes.bytes(.type), !typeBytes.isEmpty else {
-            skipRecord(.record("(no type)"), depth: depth, line: line, type: nil, reason: "no type attribute", member: member)
+            skipRecord(
+                .record("(no type)"), depth: depth, line: line, type: nil, reason: "no type attribute", member: member)
             return
         }
         let type = lookups.type(typeBytes)
@@ -34,9 +35,13 @@ extension ExportReader {
                 identity.add(ExportText.trimmed(unitBytes))
             case .category(let categoryType):
                 guard let label = attributes.bytes(.value),
-                      let number = type.labels.value(ExportText.trimmed(label), make: { CategoryValueLabels.value(ExportText.string($0), for: categoryType) })
+                    let number = type.labels.value(
+                        ExportText.trimmed(label),
+                        make: { CategoryValueLabels.value(ExportText.string($0), for: categoryType) })
                 else {
-                    throw ReadFailure("value \(Self.quoted(attributes, .value)) is not a value of \(categoryType.descriptor.valueEnum)")
+                    throw ReadFailure(
+                        "value \(Self.quoted(attributes, .value)) is not a value of \(categoryType.descriptor.valueEnum)"
+                    )
                 }
                 value = .category(categoryType, number)
                 identity.add(integer: Int64(number))
@@ -49,12 +54,15 @@ extension ExportReader {
             recordMetadata.removeAll(keepingCapacity: true)
             recordBeats.removeAll(keepingCapacity: true)
         } catch {
-            skipRecord(.record(type.identifier), depth: depth, line: line, type: type.identifier, reason: error.reason, member: member, counted: true)
+            skipRecord(
+                .record(type.identifier), depth: depth, line: line, type: type.identifier, reason: error.reason,
+                member: member, counted: true)
         }
     }
 
     private func skipRecord(
-        _ tally: ImportCollector.Tally, depth: Int, line: Int, type: String?, reason: String, member: Bool, counted: Bool = false
+        _ tally: ImportCollector.Tally, depth: Int, line: Int, type: String?, reason: String, member: Bool,
+        counted: Bool = false
     ) {
         if !counted { collector.read(tally) }
         skip(tally, depth: depth, line: line, element: "Record", type: type, reason: reason)
@@ -82,21 +90,28 @@ extension ExportReader {
             return
         }
         if let problem = pending.problem {
-            collector.skip(.record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier, reason: problem)
+            collector.skip(
+                .record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier,
+                reason: problem)
             return
         }
         do {
             let sample = draft.sample(reading: metadataReader)
             collector.add(try collector.engine.importRows(for: sample, source: draft.source, revision: draft.revision))
         } catch {
-            collector.skip(.record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier, reason: Self.reason(error))
+            collector.skip(
+                .record(pending.type.identifier), line: header.line, element: "Record", type: pending.type.identifier,
+                reason: Self.reason(error))
             return
         }
         for (position, beat) in recordBeats.enumerated() {
-            collector.batch.heartbeats.append(HeartbeatRow(
-                sampleUUID: pending.uuid, position: position, bpm: beat.bpm,
-                timeSinceStart: beat.secondsOfDay.map { BeatTimeParser.timeSinceStart(secondsOfDay: $0, start: header.start) },
-                timeText: beat.time))
+            collector.batch.heartbeats.append(
+                HeartbeatRow(
+                    sampleUUID: pending.uuid, position: position, bpm: beat.bpm,
+                    timeSinceStart: beat.secondsOfDay.map {
+                        BeatTimeParser.timeSinceStart(secondsOfDay: $0, start: header.start)
+                    },
+                    timeText: beat.time))
         }
         flush()
     }
@@ -119,8 +134,12 @@ extension ExportReader {
         } else {
             problem = "\(correlation.type.identifier) cannot contain samples of type \(pending.type.identifier)"
         }
-        collector.skip(.record(pending.type.identifier), line: pending.header.line, element: "Record", type: pending.type.identifier, reason: problem!)
-        if correlation.problem == nil { correlation.problem = "its record at line \(pending.header.line) was skipped: \(problem!)" }
+        collector.skip(
+            .record(pending.type.identifier), line: pending.header.line, element: "Record",
+            type: pending.type.identifier, reason: problem!)
+        if correlation.problem == nil {
+            correlation.problem = "its record at line \(pending.header.line) was skipped: \(problem!)"
+        }
     }
 
     func startCorrelation(_ attributes: XMLAttributes, line: Int, depth: Int, problem: String?) {
@@ -139,7 +158,9 @@ extension ExportReader {
             identity.add(header.source.name)
             correlation = PendingCorrelation(header: header, type: type, uuid: identity.uuid(), depth: depth)
         } catch {
-            skip(.record(typeName), depth: depth, line: line, element: "Correlation", type: typeName, reason: error.reason)
+            skip(
+                .record(typeName), depth: depth, line: line, element: "Correlation", type: typeName,
+                reason: error.reason)
         }
     }
 
@@ -148,7 +169,9 @@ extension ExportReader {
         if let member = record {
             // A member whose end tag is missing.
             let type = member.type.identifier
-            collector.skip(.record(type), line: member.header.line, element: "Record", type: type, reason: member.problem ?? "its end tag is missing")
+            collector.skip(
+                .record(type), line: member.header.line, element: "Record", type: type,
+                reason: member.problem ?? "its end tag is missing")
             if pending.problem == nil { pending.problem = "its record at line \(member.header.line) was cut off" }
             record = nil
         }
@@ -163,7 +186,8 @@ extension ExportReader {
             objects: Set(pending.members.map { $0 as HKSample }), device: header.device?.device,
             metadata: metadataReader.metadata(pending.metadata), sourceRevision: header.revision.revision)
         do {
-            let rows = try collector.engine.importRows(for: object, source: header.source.row, revision: header.revision.row)
+            let rows = try collector.engine.importRows(
+                for: object, source: header.source.row, revision: header.revision.row)
             collector.add(rows)
         } catch {
             skipCorrelation(pending, reason: Self.reason(error))
@@ -175,9 +199,12 @@ extension ExportReader {
     /// A correlation that cannot be imported takes its members with it.
     func skipCorrelation(_ pending: PendingCorrelation, reason: String) {
         let identifier = pending.type.identifier
-        collector.skip(.record(identifier), line: pending.header.line, element: "Correlation", type: identifier, reason: reason)
+        collector.skip(
+            .record(identifier), line: pending.header.line, element: "Correlation", type: identifier, reason: reason)
         for (type, line) in pending.memberTypes {
-            collector.skip(.record(type), line: line, element: "Record", type: type, reason: "its correlation at line \(pending.header.line) was skipped")
+            collector.skip(
+                .record(type), line: line, element: "Record", type: type,
+                reason: "its correlation at line \(pending.header.line) was skipped")
         }
     }
 

@@ -6,7 +6,7 @@ import OpenHealthKitModel
 extension ExportReader {
     func startWorkout(_ attributes: XMLAttributes, line: Int, depth: Int, problem: String?) {
         guard let activityName = attributes.string(.workoutActivityType),
-              let activityType = HKWorkoutActivityType(exportName: activityName.trimmingCharacters(in: .whitespaces))
+            let activityType = HKWorkoutActivityType(exportName: activityName.trimmingCharacters(in: .whitespaces))
         else {
             // An activity type this catalog does not know yet: keep the workout verbatim.
             startUnrecognized("Workout", attributes, line: line, depth: depth, problem: problem)
@@ -31,7 +31,9 @@ extension ExportReader {
     }
 
     /// A duration attribute in seconds; its unit attribute defaults to minutes, as in every export.
-    private func seconds(_ attributes: XMLAttributes, _ value: ExportAttribute, unit: ExportAttribute) throws(ReadFailure) -> Double? {
+    private func seconds(_ attributes: XMLAttributes, _ value: ExportAttribute, unit: ExportAttribute)
+        throws(ReadFailure) -> Double?
+    {
         guard let quantity = try quantity(attributes, value, unit: unit, defaultUnit: "min") else { return nil }
         guard let seconds = quantity.unit.convert(quantity.value, to: .second()) else {
             throw ReadFailure("\(unit.name) \(Self.quoted(attributes, unit)) is not a unit of time")
@@ -44,8 +46,11 @@ extension ExportReader {
         _ attributes: XMLAttributes, _ value: ExportAttribute, unit: ExportAttribute, defaultUnit: String? = nil
     ) throws(ReadFailure) -> HKQuantity? {
         guard let bytes = attributes.bytes(value), !ExportText.trimmed(bytes).isEmpty else { return nil }
-        guard let number = ExportText.number(bytes) else { throw ReadFailure("\(value.name) \(Self.quoted(attributes, value)) is not a number") }
-        let parsed = attributes.bytes(unit).flatMap { lookups.unit($0) } ?? defaultUnit.flatMap { metadataReader.unit($0) }
+        guard let number = ExportText.number(bytes) else {
+            throw ReadFailure("\(value.name) \(Self.quoted(attributes, value)) is not a number")
+        }
+        let parsed =
+            attributes.bytes(unit).flatMap { lookups.unit($0) } ?? defaultUnit.flatMap { metadataReader.unit($0) }
         guard let parsed else { throw ReadFailure("\(unit.name) \(Self.quoted(attributes, unit)) is not a unit") }
         return HKQuantity(unit: parsed, doubleValue: number)
     }
@@ -53,12 +58,18 @@ extension ExportReader {
     func addEvent(_ attributes: XMLAttributes, line: Int) {
         guard let workout else { return }
         do throws(ReadFailure) {
-            guard let name = attributes.string(.type), let type = Self.eventTypes[name.trimmingCharacters(in: .whitespaces)] else {
+            guard let name = attributes.string(.type),
+                let type = Self.eventTypes[name.trimmingCharacters(in: .whitespaces)]
+            else {
                 throw ReadFailure("event type \(Self.quoted(attributes, .type)) is not a workout event type")
             }
-            guard let date = attributes.date(.date) else { throw ReadFailure("date \(Self.quoted(attributes, .date)) is not a date") }
+            guard let date = attributes.date(.date) else {
+                throw ReadFailure("date \(Self.quoted(attributes, .date)) is not a date")
+            }
             let duration = try seconds(attributes, .duration, unit: .durationUnit) ?? 0
-            let event = PendingEvent(type: type, interval: DateInterval(start: Date(timeIntervalSince1970: date.seconds), duration: max(duration, 0)))
+            let event = PendingEvent(
+                type: type,
+                interval: DateInterval(start: Date(timeIntervalSince1970: date.seconds), duration: max(duration, 0)))
             if parent == .workoutActivity, !workout.activities.isEmpty {
                 workout.activities[workout.activities.count - 1].events.append(event)
             } else {
@@ -70,10 +81,11 @@ extension ExportReader {
     }
 
     /// HealthKit's event types by the names exports give them (`HKWorkoutEventTypePause`).
-    private static let eventTypes: [String: HKWorkoutEventType] = Dictionary(uniqueKeysWithValues: HKWorkoutEventType.allCases.map { type in
-        let name = String(describing: type)
-        return ("HKWorkoutEventType" + name.prefix(1).uppercased() + name.dropFirst(), type)
-    })
+    private static let eventTypes: [String: HKWorkoutEventType] = Dictionary(
+        uniqueKeysWithValues: HKWorkoutEventType.allCases.map { type in
+            let name = String(describing: type)
+            return ("HKWorkoutEventType" + name.prefix(1).uppercased() + name.dropFirst(), type)
+        })
 
     func addStatistics(_ attributes: XMLAttributes, line: Int) {
         guard let workout else { return }
@@ -82,8 +94,10 @@ extension ExportReader {
             return
         }
         let statistics = PendingStatistics(
-            typeIdentifier: type, startDate: attributes.date(.startDate)?.seconds, endDate: attributes.date(.endDate)?.seconds,
-            average: attributes.number(.average), minimum: attributes.number(.minimum), maximum: attributes.number(.maximum),
+            typeIdentifier: type, startDate: attributes.date(.startDate)?.seconds,
+            endDate: attributes.date(.endDate)?.seconds,
+            average: attributes.number(.average), minimum: attributes.number(.minimum),
+            maximum: attributes.number(.maximum),
             sum: attributes.number(.sum), unit: attributes.string(.unit))
         if parent == .workoutActivity, !workout.activities.isEmpty {
             workout.activities[workout.activities.count - 1].statistics.append(statistics)
@@ -98,16 +112,20 @@ extension ExportReader {
             if workout.problem == nil { workout.problem = "its activity at line \(line) has no valid startDate" }
             return
         }
-        let uuid = attributes.string(.uuid).flatMap { UUID(uuidString: $0.trimmingCharacters(in: .whitespaces)) } ?? {
-            identity.reset()
-            identity.add("WorkoutActivity")
-            identity.add(workout.uuid.uuidString)
-            identity.add(integer: Int64(workout.activities.count))
-            return identity.uuid()
-        }()
+        let uuid =
+            attributes.string(.uuid).flatMap { UUID(uuidString: $0.trimmingCharacters(in: .whitespaces)) }
+            ?? {
+                identity.reset()
+                identity.add("WorkoutActivity")
+                identity.add(workout.uuid.uuidString)
+                identity.add(integer: Int64(workout.activities.count))
+                return identity.uuid()
+            }()
         let duration = try? seconds(attributes, .duration, unit: .durationUnit)
-        workout.activities.append(PendingActivity(
-            uuid: uuid, startDate: start.seconds, endDate: attributes.date(.endDate)?.seconds, duration: duration ?? nil))
+        workout.activities.append(
+            PendingActivity(
+                uuid: uuid, startDate: start.seconds, endDate: attributes.date(.endDate)?.seconds,
+                duration: duration ?? nil))
     }
 
     func startRoute(_ attributes: XMLAttributes, line: Int) {
@@ -127,16 +145,19 @@ extension ExportReader {
 
     func addLocation(_ attributes: XMLAttributes, line: Int) {
         guard let route = workout?.openRoute else { return }
-        guard let date = attributes.date(.date), let latitude = attributes.number(.latitude), let longitude = attributes.number(.longitude) else {
+        guard let date = attributes.date(.date), let latitude = attributes.number(.latitude),
+            let longitude = attributes.number(.longitude)
+        else {
             collector.warn(line: line, "Location without a date, latitude or longitude ignored")
             return
         }
-        workout?.openRoute?.locations.append(RouteLocationRow(
-            routeUUID: route.uuid, timestamp: date.seconds, latitude: latitude, longitude: longitude,
-            altitude: attributes.number(.altitude), horizontalAccuracy: attributes.number(.horizontalAccuracy),
-            verticalAccuracy: attributes.number(.verticalAccuracy), course: attributes.number(.course),
-            speed: attributes.number(.speed), courseAccuracy: attributes.number(.courseAccuracy),
-            speedAccuracy: attributes.number(.speedAccuracy)))
+        workout?.openRoute?.locations.append(
+            RouteLocationRow(
+                routeUUID: route.uuid, timestamp: date.seconds, latitude: latitude, longitude: longitude,
+                altitude: attributes.number(.altitude), horizontalAccuracy: attributes.number(.horizontalAccuracy),
+                verticalAccuracy: attributes.number(.verticalAccuracy), course: attributes.number(.course),
+                speed: attributes.number(.speed), courseAccuracy: attributes.number(.courseAccuracy),
+                speedAccuracy: attributes.number(.speedAccuracy)))
     }
 
     /// A route ends: its GPX file, if it has one, is read now.
@@ -147,7 +168,9 @@ extension ExportReader {
             do {
                 route.locations += try GPXReader.locations(in: files, path: path, routeUUID: route.uuid)
             } catch {
-                collector.skip(.route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: Self.failureReason(error))
+                collector.skip(
+                    .route, line: route.header.line, element: "WorkoutRoute", type: nil,
+                    reason: Self.failureReason(error))
                 return
             }
         }
@@ -159,7 +182,8 @@ extension ExportReader {
         workout = nil
         let header = pending.header
         if let route = pending.openRoute {
-            collector.skip(.route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: "its end tag is missing")
+            collector.skip(
+                .route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: "its end tag is missing")
             pending.openRoute = nil
         }
         if let problem = pending.problem {
@@ -167,33 +191,51 @@ extension ExportReader {
             return
         }
         let events = pending.events.map { event in
-            HKWorkoutEvent(type: event.type, dateInterval: event.interval, metadata: metadataReader.metadata(event.metadata))
+            HKWorkoutEvent(
+                type: event.type, dateInterval: event.interval, metadata: metadataReader.metadata(event.metadata))
         }
         let object = HKWorkout(
             uuid: pending.uuid, activityType: pending.activityType, start: header.startDate, end: header.endDate,
             workoutEvents: events, duration: pending.duration ?? (header.end.seconds - header.start.seconds),
-            totalEnergyBurned: pending.totalEnergyBurned ?? total(of: pending.statistics) { $0 == HKQuantityTypeIdentifier.activeEnergyBurned.rawValue },
-            totalDistance: pending.totalDistance ?? total(of: pending.statistics) { $0.hasPrefix("HKQuantityTypeIdentifierDistance") },
-            totalSwimmingStrokeCount: total(of: pending.statistics) { $0 == HKQuantityTypeIdentifier.swimmingStrokeCount.rawValue },
-            totalFlightsClimbed: total(of: pending.statistics) { $0 == HKQuantityTypeIdentifier.flightsClimbed.rawValue },
-            device: header.device?.device, metadata: metadataReader.metadata(pending.metadata), sourceRevision: header.revision.revision)
+            totalEnergyBurned: pending.totalEnergyBurned
+                ?? total(of: pending.statistics) { $0 == HKQuantityTypeIdentifier.activeEnergyBurned.rawValue },
+            totalDistance: pending.totalDistance
+                ?? total(of: pending.statistics) { $0.hasPrefix("HKQuantityTypeIdentifierDistance") },
+            totalSwimmingStrokeCount: total(of: pending.statistics) {
+                $0 == HKQuantityTypeIdentifier.swimmingStrokeCount.rawValue
+            },
+            totalFlightsClimbed: total(of: pending.statistics) {
+                $0 == HKQuantityTypeIdentifier.flightsClimbed.rawValue
+            },
+            device: header.device?.device, metadata: metadataReader.metadata(pending.metadata),
+            sourceRevision: header.revision.revision)
         do {
-            let rows = try collector.engine.importRows(for: object, source: header.source.row, revision: header.revision.row)
+            let rows = try collector.engine.importRows(
+                for: object, source: header.source.row, revision: header.revision.row)
             collector.add(rows)
         } catch {
             skipWorkout(pending, reason: Self.reason(error))
             return
         }
-        for statistics in pending.statistics { collector.batch.workoutStatistics.append(row(statistics, workout: pending.uuid, activity: nil)) }
+        for statistics in pending.statistics {
+            collector.batch.workoutStatistics.append(row(statistics, workout: pending.uuid, activity: nil))
+        }
         for activity in pending.activities {
-            collector.batch.workoutActivities.append(WorkoutActivityRow(
-                workoutUUID: pending.uuid, uuid: activity.uuid, startDate: activity.startDate, endDate: activity.endDate,
-                duration: activity.duration, metadata: MetadataCoding.encode(metadataReader.metadata(activity.metadata)),
-                events: WorkoutEventCoding.encode(activity.events.map {
-                    HKWorkoutEvent(type: $0.type, dateInterval: $0.interval, metadata: metadataReader.metadata($0.metadata))
-                })))
+            collector.batch.workoutActivities.append(
+                WorkoutActivityRow(
+                    workoutUUID: pending.uuid, uuid: activity.uuid, startDate: activity.startDate,
+                    endDate: activity.endDate,
+                    duration: activity.duration,
+                    metadata: MetadataCoding.encode(metadataReader.metadata(activity.metadata)),
+                    events: WorkoutEventCoding.encode(
+                        activity.events.map {
+                            HKWorkoutEvent(
+                                type: $0.type, dateInterval: $0.interval, metadata: metadataReader.metadata($0.metadata)
+                            )
+                        })))
             for statistics in activity.statistics {
-                collector.batch.workoutStatistics.append(row(statistics, workout: pending.uuid, activity: activity.uuid))
+                collector.batch.workoutStatistics.append(
+                    row(statistics, workout: pending.uuid, activity: activity.uuid))
             }
         }
         for route in pending.routes { addRoute(route, workout: pending.uuid) }
@@ -211,10 +253,11 @@ extension ExportReader {
             collector.skip(.route, line: header.line, element: "WorkoutRoute", type: nil, reason: error.message)
             return
         }
-        collector.batch.samples.append(SampleRow(
-            uuid: route.uuid, typeIdentifier: HKWorkoutRouteTypeIdentifier, startDate: header.start.seconds,
-            endDate: header.end.seconds, value: nil, source: header.source.row, revision: header.revision.row,
-            device: header.device?.row, metadata: MetadataCoding.encode(metadata), correlationUUID: workout))
+        collector.batch.samples.append(
+            SampleRow(
+                uuid: route.uuid, typeIdentifier: HKWorkoutRouteTypeIdentifier, startDate: header.start.seconds,
+                endDate: header.end.seconds, value: nil, source: header.source.row, revision: header.revision.row,
+                device: header.device?.row, metadata: MetadataCoding.encode(metadata), correlationUUID: workout))
         collector.batch.locations += route.locations
     }
 
@@ -222,14 +265,16 @@ extension ExportReader {
     func skipWorkout(_ pending: PendingWorkout, reason: String) {
         collector.skip(.workout, line: pending.header.line, element: "Workout", type: nil, reason: reason)
         for route in pending.routes + [pending.openRoute].compactMap({ $0 }) {
-            collector.skip(.route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: "its workout at line \(pending.header.line) was skipped")
+            collector.skip(
+                .route, line: route.header.line, element: "WorkoutRoute", type: nil,
+                reason: "its workout at line \(pending.header.line) was skipped")
         }
     }
 
     /// The sum of the workout's statistics of the first type matching `type`, as the deprecated totals give it.
     private func total(of statistics: [PendingStatistics], type: (String) -> Bool) -> HKQuantity? {
         guard let match = statistics.first(where: { type($0.typeIdentifier) && $0.sum != nil }), let sum = match.sum,
-              let unit = match.unit.flatMap({ metadataReader.unit($0) })
+            let unit = match.unit.flatMap({ metadataReader.unit($0) })
         else { return nil }
         return HKQuantity(unit: unit, doubleValue: sum)
     }

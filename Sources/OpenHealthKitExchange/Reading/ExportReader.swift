@@ -66,13 +66,16 @@ final class ExportReader: SAXDelegate {
         }
         guard skippingDepth == nil, failure == nil else { return }
         if let unrecognized, depth > unrecognized.depth {
-            unrecognized.children.append(["element": String(cString: name), "attributes": Self.allAttributes(attributes)])
+            unrecognized.children.append([
+                "element": String(cString: name), "attributes": Self.allAttributes(attributes),
+            ])
             return
         }
         // An XML error just before a record-like element's start tag ended belongs to it; any other becomes a warning.
         let problem: String?
         switch element {
-        case .record, .correlation, .workout, .activitySummary, .clinicalRecord, .audiogram, nil: problem = takeProblem(before: line)
+        case .record, .correlation, .workout, .activitySummary, .clinicalRecord, .audiogram, nil:
+            problem = takeProblem(before: line)
         default: problem = takeProblem(before: 0)
         }
         switch element {
@@ -151,7 +154,8 @@ final class ExportReader: SAXDelegate {
 
     func restarted(after problem: XMLProblem) {
         guard case .skipped(let resumeLine) = problem.kind else { return }
-        let reason = "XML error at line \(problem.line): \(problem.message); the document was read again from line \(resumeLine)"
+        let reason =
+            "XML error at line \(problem.line): \(problem.message); the document was read again from line \(resumeLine)"
         if !abandonAll(reason: reason) { collector.skipRegion(line: problem.line, reason: reason) }
         pendingProblem = nil
         stack.removeAll()
@@ -161,7 +165,9 @@ final class ExportReader: SAXDelegate {
     func endOfDocument() {
         if let root = stack.first, root == .healthData {
             collector.noteIncomplete(
-                line: lastEventLine, "the document ends at line \(lastEventLine) before </HealthData>: it was cut short, and only what came before was read")
+                line: lastEventLine,
+                "the document ends at line \(lastEventLine) before </HealthData>: it was cut short, and only what came before was read"
+            )
         }
         abandonAll(reason: "the document ends inside it")
         if let problem = pendingProblem { collector.warn(line: problem.line, "XML error: \(problem.message)") }
@@ -175,7 +181,9 @@ final class ExportReader: SAXDelegate {
     private func takeProblem(before line: Int) -> String? {
         guard let problem = pendingProblem else { return nil }
         pendingProblem = nil
-        if problem.line > lastEventLine, problem.line <= line { return "XML error at line \(problem.line): \(problem.message)" }
+        if problem.line > lastEventLine, problem.line <= line {
+            return "XML error at line \(problem.line): \(problem.message)"
+        }
         collector.warn(line: problem.line, "XML error: \(problem.message)")
         return nil
     }
@@ -187,19 +195,26 @@ final class ExportReader: SAXDelegate {
         let open = record != nil || correlation != nil || workout != nil || audiogram != nil || unrecognized != nil
         if let record {
             let type = record.type.identifier
-            collector.skip(.record(type), line: record.header.line, element: "Record", type: type, reason: record.problem ?? reason)
-            if let correlation, correlation.problem == nil { correlation.problem = "its record at line \(record.header.line) was cut off" }
+            collector.skip(
+                .record(type), line: record.header.line, element: "Record", type: type, reason: record.problem ?? reason
+            )
+            if let correlation, correlation.problem == nil {
+                correlation.problem = "its record at line \(record.header.line) was cut off"
+            }
         }
         if let correlation { skipCorrelation(correlation, reason: correlation.problem ?? reason) }
         if let workout { skipWorkout(workout, reason: workout.problem ?? reason) }
         if let audiogram {
             let type = audiogram.typeIdentifier
-            collector.skip(.record(type), line: audiogram.header.line, element: "Audiogram", type: type, reason: audiogram.problem ?? reason)
+            collector.skip(
+                .record(type), line: audiogram.header.line, element: "Audiogram", type: type,
+                reason: audiogram.problem ?? reason)
         }
         if let unrecognized {
             let type = unrecognized.attributes["type"]
             collector.skip(
-                .unrecognized(type ?? unrecognized.element), line: unrecognized.line, element: unrecognized.element, type: type,
+                .unrecognized(type ?? unrecognized.element), line: unrecognized.line, element: unrecognized.element,
+                type: type,
                 reason: unrecognized.problem ?? reason)
         }
         record = nil
@@ -232,8 +247,12 @@ final class ExportReader: SAXDelegate {
     /// The source, device and dates every sample element has.
     func header(_ attributes: XMLAttributes, line: Int) throws(ReadFailure) -> SampleHeader {
         guard let name = attributes.bytes(.sourceName), !name.isEmpty else { throw ReadFailure("no sourceName") }
-        guard let start = attributes.date(.startDate) else { throw ReadFailure("startDate \(Self.quoted(attributes, .startDate)) is not a date") }
-        guard let end = attributes.date(.endDate) else { throw ReadFailure("endDate \(Self.quoted(attributes, .endDate)) is not a date") }
+        guard let start = attributes.date(.startDate) else {
+            throw ReadFailure("startDate \(Self.quoted(attributes, .startDate)) is not a date")
+        }
+        guard let end = attributes.date(.endDate) else {
+            throw ReadFailure("endDate \(Self.quoted(attributes, .endDate)) is not a date")
+        }
         let source = lookups.source(name)
         return SampleHeader(
             line: line, source: source, revision: source.revision(attributes.bytes(.sourceVersion)),
@@ -297,7 +316,8 @@ extension Optional where Wrapped == ExportElement {
     /// Elements Apple writes only at the top level (and records inside correlations).
     var isTopLevelOnly: Bool {
         switch self {
-        case .record?, .correlation?, .workout?, .activitySummary?, .clinicalRecord?, .audiogram?, .exportDate?, .me?: true
+        case .record?, .correlation?, .workout?, .activitySummary?, .clinicalRecord?, .audiogram?, .exportDate?, .me?:
+            true
         default: false
         }
     }

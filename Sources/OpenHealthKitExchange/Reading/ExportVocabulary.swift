@@ -1,6 +1,7 @@
 /// The elements of a Health export document (every export version up to 14).
 enum ExportElement: Int, CaseIterable {
-    case healthData, exportDate, me, record, metadataEntry, heartRateVariabilityMetadataList, instantaneousBeatsPerMinute
+    case healthData, exportDate, me, record, metadataEntry, heartRateVariabilityMetadataList,
+        instantaneousBeatsPerMinute
     case correlation, workout, workoutEvent, workoutStatistics, workoutActivity, workoutRoute, location, fileReference
     case activitySummary, clinicalRecord, audiogram, sensitivityPoint
 
@@ -33,8 +34,10 @@ extension SAXVocabulary {
     static let healthExport = SAXVocabulary(
         elements: ExportElement.allCases.map(\.name),
         attributes: ExportAttribute.allCases.map(\.name),
-        restartElements: ["Record", "Correlation", "Workout", "ActivitySummary", "ClinicalRecord", "Audiogram", "VisionPrescription",
-                          "ExportDate", "Me", "HealthData"],
+        restartElements: [
+            "Record", "Correlation", "Workout", "ActivitySummary", "ClinicalRecord", "Audiogram", "VisionPrescription",
+            "ExportDate", "Me", "HealthData",
+        ],
         root: "HealthData",
         wantsCharacters: false)
 }

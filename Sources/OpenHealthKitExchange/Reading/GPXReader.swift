@@ -14,7 +14,8 @@ final class GPXReader: SAXDelegate {
     }
 
     private static let vocabulary = SAXVocabulary(
-        elements: Element.allCases.map { String(describing: $0) }, attributes: Attribute.allCases.map { String(describing: $0) },
+        elements: Element.allCases.map { String(describing: $0) },
+        attributes: Attribute.allCases.map { String(describing: $0) },
         restartElements: ["trkpt"], root: "gpx", wantsCharacters: true)
 
     private let routeUUID: UUID
@@ -48,7 +49,9 @@ final class GPXReader: SAXDelegate {
             let latitude = attributes.bytes(Attribute.lat.rawValue).flatMap(ExportText.number)
             let longitude = attributes.bytes(Attribute.lon.rawValue).flatMap(ExportText.number)
             point = latitude.flatMap { latitude in
-                longitude.map { RouteLocationRow(routeUUID: routeUUID, timestamp: 0, latitude: latitude, longitude: $0) }
+                longitude.map {
+                    RouteLocationRow(routeUUID: routeUUID, timestamp: 0, latitude: latitude, longitude: $0)
+                }
             }
             pointHasTime = false
         } else if point != nil {

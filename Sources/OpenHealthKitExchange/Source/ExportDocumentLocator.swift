@@ -19,7 +19,8 @@ enum ExportDocumentLocator {
     }
 
     /// The export document among `candidates`; `head` reads a file's first bytes.
-    static func choose(_ candidates: [String], in container: String, head: (String) throws -> [UInt8]) throws -> String {
+    static func choose(_ candidates: [String], in container: String, head: (String) throws -> [UInt8]) throws -> String
+    {
         let ordered = candidates.filter(isCandidate).sorted { first, second in
             let (firstDepth, secondDepth) = (first.split(separator: "/").count, second.split(separator: "/").count)
             if firstDepth != secondDepth { return firstDepth < secondDepth }

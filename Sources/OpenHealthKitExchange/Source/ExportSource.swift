@@ -77,7 +77,9 @@ enum ExportSources {
 enum FileChunks {
     static func read(_ path: String, chunkSize: Int = ExportSources.chunkSize, _ receive: ChunkReceiver) throws {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ExportSourceError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw ExportSourceError("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { buffer.deallocate() }

@@ -79,7 +79,8 @@ final class ReadAhead: @unchecked Sendable {
     }
 
     /// A larger buffer in place of `slot`, for a reader whose chunks outgrow the chunk size.
-    private func replace(_ slot: UnsafeMutableBufferPointer<UInt8>, capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    private func replace(_ slot: UnsafeMutableBufferPointer<UInt8>, capacity: Int) -> UnsafeMutableBufferPointer<UInt8>
+    {
         let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
         condition.withLock {
             owned.removeAll { $0.baseAddress == slot.baseAddress }

@@ -64,7 +64,8 @@ final class ImportCollector {
         update(tally) { $0.skipped += 1 }
         summary.skippedTotal += 1
         if summary.skipped.count < ImportSummary.maximumListed {
-            summary.skipped.append(ImportSummary.SkippedRecord(line: line, element: element, type: type, reason: reason))
+            summary.skipped.append(
+                ImportSummary.SkippedRecord(line: line, element: element, type: type, reason: reason))
         }
     }
 
@@ -72,7 +73,8 @@ final class ImportCollector {
     func skipRegion(line: Int, reason: String) {
         summary.skippedTotal += 1
         if summary.skipped.count < ImportSummary.maximumListed {
-            summary.skipped.append(ImportSummary.SkippedRecord(line: line, element: "(document)", type: nil, reason: reason))
+            summary.skipped.append(
+                ImportSummary.SkippedRecord(line: line, element: "(document)", type: nil, reason: reason))
         }
     }
 
@@ -155,7 +157,9 @@ final class ImportCollector {
         }
     }
 
-    private static func counts(of type: String, in summary: inout ImportSummary, _ body: (inout ImportSummary.Counts) -> Void) {
+    private static func counts(
+        of type: String, in summary: inout ImportSummary, _ body: (inout ImportSummary.Counts) -> Void
+    ) {
         switch type {
         case HKWorkoutTypeIdentifier: body(&summary.workouts)
         case HKWorkoutRouteTypeIdentifier: body(&summary.workoutRoutes)

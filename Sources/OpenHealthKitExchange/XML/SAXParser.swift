@@ -64,13 +64,17 @@ struct XMLAttributes {
     private func value(_ position: Int) -> UnsafeBufferPointer<UInt8>? {
         guard let raw, let start = raw[5 * position + 3], let end = raw[5 * position + 4] else { return nil }
         let count = end - start
-        guard memchr(start, Int32(UInt8(ascii: "&")), count) != nil else { return UnsafeBufferPointer(start: start, count: count) }
+        guard memchr(start, Int32(UInt8(ascii: "&")), count) != nil else {
+            return UnsafeBufferPointer(start: start, count: count)
+        }
         let bytes = UnsafeMutablePointer(mutating: start)
         let escape = Array("&#38;".utf8)
         var read = 0
         var written = 0
         while read < count {
-            if bytes[read] == UInt8(ascii: "&"), read + 5 <= count, (0..<5).allSatisfy({ bytes[read + $0] == escape[$0] }) {
+            if bytes[read] == UInt8(ascii: "&"), read + 5 <= count,
+                (0..<5).allSatisfy({ bytes[read + $0] == escape[$0] })
+            {
                 bytes[written] = UInt8(ascii: "&")
                 read += 5
             } else {
@@ -205,7 +209,9 @@ final class SAXParser {
         }
         guard !stopped else { return }
         if window.isSkipping, let problem = window.skippingSince {
-            delegate.restarted(after: XMLProblem(kind: .skipped(resumeLine: line), line: problem.line, message: problem.message + " (to the end)"))
+            delegate.restarted(
+                after: XMLProblem(
+                    kind: .skipped(resumeLine: line), line: problem.line, message: problem.message + " (to the end)"))
         } else if let context {
             xmlParseChunk(context, nil, 0, 1)
         }
@@ -299,8 +305,12 @@ final class SAXParser {
         guard let context else { throw ExportSourceError("libxml2 cannot make a parser for \(documentName)") }
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_COMPACT.rawValue
         xmlCtxtUseOptions(context, Int32(options))
-        for (index, name) in vocabulary.elements.enumerated() { elementNames[index] = xmlDictLookup(context.pointee.dict, name, -1) }
-        for (index, name) in vocabulary.attributes.enumerated() { attributeNames[index] = xmlDictLookup(context.pointee.dict, name, -1) }
+        for (index, name) in vocabulary.elements.enumerated() {
+            elementNames[index] = xmlDictLookup(context.pointee.dict, name, -1)
+        }
+        for (index, name) in vocabulary.attributes.enumerated() {
+            attributeNames[index] = xmlDictLookup(context.pointee.dict, name, -1)
+        }
         lineBase = line - 1
         contextStartOffset = offset - Int64(prefix.count)
         restartOffset = offset
@@ -324,7 +334,8 @@ final class SAXParser {
         let reported = window.skippingSince ?? problem
         window.isSkipping = false
         window.skippingSince = nil
-        delegate.restarted(after: XMLProblem(kind: .skipped(resumeLine: restart.line), line: reported.line, message: reported.message))
+        delegate.restarted(
+            after: XMLProblem(kind: .skipped(resumeLine: restart.line), line: reported.line, message: reported.message))
         let prefix: [UInt8] = restart.element == vocabulary.root ? [] : Array("<\(vocabulary.root)>".utf8)
         try startContext(prefix: prefix, at: restart.offset, line: restart.line)
         window.withBytes(from: restart.offset) { feed($0) }
@@ -333,7 +344,9 @@ final class SAXParser {
 
     // MARK: Callbacks
 
-    private func start(_ localname: UnsafePointer<xmlChar>, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    private func start(
+        _ localname: UnsafePointer<xmlChar>, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         let element = index(of: localname)
         delegate.startElement(
             element, name: localname, attributes: XMLAttributes(raw: attributes, count: count, names: attributeNames),
@@ -356,9 +369,11 @@ final class SAXParser {
     }
 
     private func report(_ error: xmlError) {
-        let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "XML error"
+        let message =
+            error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "XML error"
         var problem = XMLProblem(
-            kind: error.level == XML_ERR_WARNING ? .warning : .error, line: lineBase + Int(error.line), message: message)
+            kind: error.level == XML_ERR_WARNING ? .warning : .error, line: lineBase + Int(error.line), message: message
+        )
         // The first error after a start tag was cut short is its consequence: the cut is what to report.
         if case .error = problem.kind, let overflow = attributeOverflow {
             problem = overflow
@@ -415,7 +430,8 @@ private struct RestartWindow {
             var start = index
             while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             if start >= target, start < bytes.count, bytes[start] == UInt8(ascii: "<"),
-               let element = elements.first(where: { Self.names($0, bytes, at: start + 1) }) {
+                let element = elements.first(where: { Self.names($0, bytes, at: start + 1) })
+            {
                 return Restart(offset: previousOffset + Int64(start), line: line, element: element)
             }
             guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return nil }

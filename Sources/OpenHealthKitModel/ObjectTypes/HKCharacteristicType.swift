@@ -11,6 +11,7 @@ public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
     }
 
     static func catalogType(_ identifier: HKCharacteristicTypeIdentifier) -> HKCharacteristicType? {
-        HKCharacteristicTypeIdentifier.allCases.contains(identifier) ? HKCharacteristicType(identifier: identifier.rawValue) : nil
+        HKCharacteristicTypeIdentifier.allCases.contains(identifier)
+            ? HKCharacteristicType(identifier: identifier.rawValue) : nil
     }
 }

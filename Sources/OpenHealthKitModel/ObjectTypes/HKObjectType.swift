@@ -40,7 +40,9 @@ extension HKObjectType {
     }
 
     /// The characteristic type of an identifier; nil for an identifier HealthKit does not know.
-    public class func characteristicType(forIdentifier identifier: HKCharacteristicTypeIdentifier) -> HKCharacteristicType? {
+    public class func characteristicType(forIdentifier identifier: HKCharacteristicTypeIdentifier)
+        -> HKCharacteristicType?
+    {
         HKCharacteristicType.catalogType(identifier)
     }
 

@@ -3,9 +3,13 @@ import Foundation
 /// The types of series samples: workout routes and heartbeat series.
 public final class HKSeriesType: HKSampleType, @unchecked Sendable {
     /// The type of workout routes: the locations of a workout.
-    public static func workoutRoute() -> HKSeriesType { HKSeriesType(identifier: HKWorkoutRouteTypeIdentifier, isShareable: true) }
+    public static func workoutRoute() -> HKSeriesType {
+        HKSeriesType(identifier: HKWorkoutRouteTypeIdentifier, isShareable: true)
+    }
     /// The type of heartbeat series: the times of a run of heartbeats.
-    public static func heartbeatSeries() -> HKSeriesType { HKSeriesType(identifier: HKDataTypeIdentifierHeartbeatSeries, isShareable: true) }
+    public static func heartbeatSeries() -> HKSeriesType {
+        HKSeriesType(identifier: HKDataTypeIdentifierHeartbeatSeries, isShareable: true)
+    }
 
     static func catalogType(_ identifier: String) -> HKSeriesType? {
         switch identifier {

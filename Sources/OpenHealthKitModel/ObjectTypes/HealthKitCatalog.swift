@@ -43,8 +43,12 @@ package enum HealthKitCatalog {
 extension HKObjectType {
     /// The type with this raw identifier, of any kind, or nil.
     package static func type(forRawIdentifier raw: String) -> HKObjectType? {
-        if let descriptor = HealthKitCatalog.quantityTypesByIdentifier[raw] { return HKQuantityType(descriptor: descriptor) }
-        if let descriptor = HealthKitCatalog.categoryTypesByIdentifier[raw] { return HKCategoryType(descriptor: descriptor) }
+        if let descriptor = HealthKitCatalog.quantityTypesByIdentifier[raw] {
+            return HKQuantityType(descriptor: descriptor)
+        }
+        if let descriptor = HealthKitCatalog.categoryTypesByIdentifier[raw] {
+            return HKCategoryType(descriptor: descriptor)
+        }
         if let type = HKCharacteristicType.catalogType(HKCharacteristicTypeIdentifier(rawValue: raw)) { return type }
         if let type = HKCorrelationType.catalogType(HKCorrelationTypeIdentifier(rawValue: raw)) { return type }
         if let type = HKSeriesType.catalogType(raw) { return type }
@@ -76,7 +80,8 @@ extension HKObjectType {
         var names: [String: String] = [:]
         for descriptor in HealthKitCatalog.quantityTypes { names[descriptor.identifier.rawValue] = descriptor.name }
         for descriptor in HealthKitCatalog.categoryTypes { names[descriptor.identifier.rawValue] = descriptor.name }
-        let prefixed: [(String, String)] = HKCharacteristicTypeIdentifier.allCases.map { ($0.rawValue, "HKCharacteristicTypeIdentifier") }
+        let prefixed: [(String, String)] =
+            HKCharacteristicTypeIdentifier.allCases.map { ($0.rawValue, "HKCharacteristicTypeIdentifier") }
             + HKCorrelationTypeIdentifier.allCases.map { ($0.rawValue, "HKCorrelationTypeIdentifier") }
         for (raw, prefix) in prefixed {
             let rest = raw.dropFirst(prefix.count)
@@ -95,8 +100,12 @@ extension HKObjectType {
     private static let identifiersByShortName: [String: String] = {
         var identifiers: [String: String] = [:]
         for (raw, name) in shortNamesByIdentifier { identifiers[name.lowercased()] = raw }
-        for descriptor in HealthKitCatalog.quantityTypes { identifiers[descriptor.name.lowercased()] = descriptor.identifier.rawValue }
-        for descriptor in HealthKitCatalog.categoryTypes { identifiers[descriptor.name.lowercased()] = descriptor.identifier.rawValue }
+        for descriptor in HealthKitCatalog.quantityTypes {
+            identifiers[descriptor.name.lowercased()] = descriptor.identifier.rawValue
+        }
+        for descriptor in HealthKitCatalog.categoryTypes {
+            identifiers[descriptor.name.lowercased()] = descriptor.identifier.rawValue
+        }
         return identifiers
     }()
 }

@@ -45,7 +45,9 @@ public struct HKCharacteristicTypeIdentifier: RawRepresentable, Hashable, Sendab
     public static let activityMoveMode = Self(rawValue: "HKCharacteristicTypeIdentifierActivityMoveMode")
 
     /// The six characteristic types.
-    public static let allCases: [Self] = [.biologicalSex, .bloodType, .dateOfBirth, .fitzpatrickSkinType, .wheelchairUse, .activityMoveMode]
+    public static let allCases: [Self] = [
+        .biologicalSex, .bloodType, .dateOfBirth, .fitzpatrickSkinType, .wheelchairUse, .activityMoveMode,
+    ]
 }
 
 /// The identifier of a correlation type.

@@ -57,7 +57,10 @@ public final class HKDevice: NSObject, @unchecked Sendable {
     }
 
     private var fields: [String?] {
-        [name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier, udiDeviceIdentifier]
+        [
+            name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier,
+            udiDeviceIdentifier,
+        ]
     }
 
     /// Devices are equal when all their properties are.
@@ -70,7 +73,10 @@ public final class HKDevice: NSObject, @unchecked Sendable {
 
     /// The properties that are set, for debugging.
     public override var description: String {
-        let labels = ["name", "manufacturer", "model", "hardware", "firmware", "software", "localIdentifier", "UDIDeviceIdentifier"]
+        let labels = [
+            "name", "manufacturer", "model", "hardware", "firmware", "software", "localIdentifier",
+            "UDIDeviceIdentifier",
+        ]
         let parts = zip(labels, fields).compactMap { label, value in value.map { "\(label):\($0)" } }
         return "<HKDevice \(parts.joined(separator: ", "))>"
     }

@@ -14,7 +14,9 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
     public let operatingSystemVersion: OperatingSystemVersion
 
     /// A revision with these fields.
-    public init(source: HKSource, version: String?, productType: String?, operatingSystemVersion: OperatingSystemVersion) {
+    public init(
+        source: HKSource, version: String?, productType: String?, operatingSystemVersion: OperatingSystemVersion
+    ) {
         self.source = source
         self.version = version
         self.productType = productType
@@ -59,7 +61,8 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
     /// The fields, for debugging.
     public override var description: String {
         let os = operatingSystemVersion
-        return "<HKSourceRevision name:\(source.name), bundle:\(source.bundleIdentifier), version:\(version ?? "(null)"), "
+        return
+            "<HKSourceRevision name:\(source.name), bundle:\(source.bundleIdentifier), version:\(version ?? "(null)"), "
             + "productType:\(productType ?? "(null)"), operatingSystemVersion:\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)>"
     }
 }
@@ -71,4 +74,5 @@ public let HKSourceRevisionAnyProductType = "HKSourceRevisionAnyProductType"
 /// Matches any operating system in a source-revision predicate.
 ///
 /// HealthKit does not publish the value; OpenHealthKit uses 0.0.0, a version no real system reports.
-public let HKSourceRevisionAnyOperatingSystem = OperatingSystemVersion(majorVersion: 0, minorVersion: 0, patchVersion: 0)
+public let HKSourceRevisionAnyOperatingSystem = OperatingSystemVersion(
+    majorVersion: 0, minorVersion: 0, patchVersion: 0)

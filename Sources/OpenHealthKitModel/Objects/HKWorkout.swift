@@ -53,7 +53,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     ) {
         self.init(
             uuid: UUID(), activityType: activityType, start: start, end: end, workoutEvents: workoutEvents,
-            duration: duration <= 0 ? HKWorkout.activeTime(from: start, to: end, events: workoutEvents ?? []) : duration,
+            duration: duration <= 0
+                ? HKWorkout.activeTime(from: start, to: end, events: workoutEvents ?? []) : duration,
             totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance,
             totalSwimmingStrokeCount: totalSwimmingStrokeCount, totalFlightsClimbed: totalFlightsClimbed,
             device: device, metadata: metadata, sourceRevision: .placeholder()
@@ -61,7 +62,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     }
 
     /// Creates a workout with no events, totals, device or metadata; invalid input raises, as in HealthKit.
-    public convenience init(activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date) {
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date
+    ) {
         self.init(
             activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: nil,
             totalEnergyBurned: nil, totalDistance: nil, device: nil, metadata: nil

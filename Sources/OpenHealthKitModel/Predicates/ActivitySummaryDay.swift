@@ -8,7 +8,8 @@ package enum ActivitySummaryDay {
     /// (day 32 of January is February 1).
     package static func key(from components: DateComponents) throws(HKError) -> String {
         guard let year = components.year, let month = components.month, let day = components.day else {
-            throw HKError.invalidArgument("activity summary date components need a year, a month and a day: \(components)")
+            throw HKError.invalidArgument(
+                "activity summary date components need a year, a month and a day: \(components)")
         }
         let calendar = components.calendar ?? Calendar(identifier: .gregorian)
         // Noon: the day's middle, away from any daylight-saving jump at midnight.
@@ -27,8 +28,8 @@ package enum ActivitySummaryDay {
         components.calendar = calendar
         let parts = key.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3,
-              let noon = gregorianCalendar(in: calendar.timeZone).date(
-                  from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))
+            let noon = gregorianCalendar(in: calendar.timeZone).date(
+                from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))
         else { return components }
         let day = calendar.dateComponents([.era, .year, .month, .day], from: noon)
         components.era = day.era

@@ -14,7 +14,8 @@ package enum DeviceProperty: String, Hashable, Sendable, CaseIterable {
     /// The property for a `HKDevicePropertyKey...` string; any other key is an invalid argument.
     package init(key: String) throws(HKError) {
         guard let property = DeviceProperty(rawValue: key) else {
-            throw HKError.invalidArgument("unknown device property key \"\(key)\": use one of the HKDevicePropertyKey constants")
+            throw HKError.invalidArgument(
+                "unknown device property key \"\(key)\": use one of the HKDevicePropertyKey constants")
         }
         self = property
     }

@@ -48,7 +48,11 @@ public let HKPredicateKeyPathWorkoutDuration = "duration"
 /// The key path of a workout's total distance.
 public let HKPredicateKeyPathWorkoutTotalDistance = "totalDistance"
 /// The key path of a workout's total energy burned.
-@available(*, deprecated, message: "Use predicateForWorkoutActivitiesWithOperatorType:quantityType:sumQuantity: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned")
+@available(
+    *, deprecated,
+    message:
+        "Use predicateForWorkoutActivitiesWithOperatorType:quantityType:sumQuantity: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+)
 public let HKPredicateKeyPathWorkoutTotalEnergyBurned = "totalEnergyBurned"
 /// The key path of a workout's activity type.
 public let HKPredicateKeyPathWorkoutType = "workoutType"

@@ -21,7 +21,8 @@ extension HKQuery {
     ) -> NSPredicate {
         HKQueryPredicate { () throws(HKError) in
             .activitySummaryDays(
-                first: try ActivitySummaryDay.key(from: startDateComponents), last: try ActivitySummaryDay.key(from: endDateComponents))
+                first: try ActivitySummaryDay.key(from: startDateComponents),
+                last: try ActivitySummaryDay.key(from: endDateComponents))
         }
     }
 }

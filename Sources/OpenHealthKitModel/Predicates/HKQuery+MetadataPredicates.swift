@@ -24,7 +24,8 @@ extension HKQuery {
         withMetadataKey key: String, operatorType: _HKPredicateOperatorType, value: Any
     ) -> NSPredicate {
         HKQueryPredicate { () throws(HKError) in
-            .metadataComparison(key: key, comparison: try ComparisonOperator(operatorType), value: try MetadataValue(value))
+            .metadataComparison(
+                key: key, comparison: try ComparisonOperator(operatorType), value: try MetadataValue(value))
         }
     }
 }

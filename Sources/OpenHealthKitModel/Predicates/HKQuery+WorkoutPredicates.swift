@@ -18,7 +18,11 @@ extension HKQuery {
     }
 
     /// A predicate that matches workouts whose total energy burned compares with `totalEnergyBurned` (an energy).
-    @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:) passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned")
+    @available(
+        *, deprecated,
+        message:
+            "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:) passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+    )
     public class func predicateForWorkouts(
         with operatorType: _HKPredicateOperatorType, totalEnergyBurned: HKQuantity
     ) -> NSPredicate {
@@ -33,7 +37,11 @@ extension HKQuery {
     }
 
     /// A predicate that matches workouts whose total swimming stroke count compares with `totalSwimmingStrokeCount`.
-    @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:) passing the HKQuantityType for HKQuantityTypeIdentifierSwimmingStrokeCount")
+    @available(
+        *, deprecated,
+        message:
+            "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:) passing the HKQuantityType for HKQuantityTypeIdentifierSwimmingStrokeCount"
+    )
     public class func predicateForWorkouts(
         with operatorType: _HKPredicateOperatorType, totalSwimmingStrokeCount: HKQuantity
     ) -> NSPredicate {
@@ -41,7 +49,11 @@ extension HKQuery {
     }
 
     /// A predicate that matches workouts whose total flights climbed compares with `totalFlightsClimbed`.
-    @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:) passing the HKQuantityType for HKQuantityTypeIdentifierFlightsClimbed")
+    @available(
+        *, deprecated,
+        message:
+            "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:) passing the HKQuantityType for HKQuantityTypeIdentifierFlightsClimbed"
+    )
     public class func predicateForWorkouts(
         with operatorType: _HKPredicateOperatorType, totalFlightsClimbed: HKQuantity
     ) -> NSPredicate {

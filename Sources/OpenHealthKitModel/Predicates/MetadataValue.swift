@@ -18,7 +18,8 @@ package enum MetadataValue: Hashable, Sendable {
         case let number as NSNumber: self = .number(number.doubleValue)
         default:
             throw HKError.invalidArgument(
-                "unsupported metadata value \(value) of type \(type(of: value)): use a String, number, Date or HKQuantity")
+                "unsupported metadata value \(value) of type \(type(of: value)): use a String, number, Date or HKQuantity"
+            )
         }
     }
 }

@@ -21,8 +21,10 @@ package struct SourceRevisionPattern: Hashable, Sendable {
     package let productType: Field<String?>
     package let operatingSystemVersion: Field<OperatingSystem>
 
-    package init(bundleIdentifier: String, version: Field<String?>, productType: Field<String?>,
-                 operatingSystemVersion: Field<OperatingSystem>) {
+    package init(
+        bundleIdentifier: String, version: Field<String?>, productType: Field<String?>,
+        operatingSystemVersion: Field<OperatingSystem>
+    ) {
         self.bundleIdentifier = bundleIdentifier
         self.version = version
         self.productType = productType
@@ -32,7 +34,8 @@ package struct SourceRevisionPattern: Hashable, Sendable {
     package init(_ revision: HKSourceRevision) {
         let os = revision.operatingSystemVersion
         let any = HKSourceRevisionAnyOperatingSystem
-        let isAnyOperatingSystem = os.majorVersion == any.majorVersion && os.minorVersion == any.minorVersion
+        let isAnyOperatingSystem =
+            os.majorVersion == any.majorVersion && os.minorVersion == any.minorVersion
             && os.patchVersion == any.patchVersion
         self.init(
             bundleIdentifier: revision.source.bundleIdentifier,
@@ -40,7 +43,9 @@ package struct SourceRevisionPattern: Hashable, Sendable {
             productType: revision.productType == HKSourceRevisionAnyProductType ? .any : .equalTo(revision.productType),
             operatingSystemVersion: isAnyOperatingSystem
                 ? .any
-                : .equalTo(OperatingSystem(majorVersion: os.majorVersion, minorVersion: os.minorVersion,
-                                           patchVersion: os.patchVersion)))
+                : .equalTo(
+                    OperatingSystem(
+                        majorVersion: os.majorVersion, minorVersion: os.minorVersion,
+                        patchVersion: os.patchVersion)))
     }
 }

@@ -43,7 +43,8 @@ extension HKStatisticsOptions {
         if type.aggregationStyle == .cumulative {
             if !isDisjoint(with: Self.discreteOnly) {
                 throw HKError.invalidArgument(
-                    "Statistics option \(Self.names(intersection(Self.discreteOnly))) is not compatible with cumulative data type \(type.identifier)")
+                    "Statistics option \(Self.names(intersection(Self.discreteOnly))) is not compatible with cumulative data type \(type.identifier)"
+                )
             }
         } else if contains(.cumulativeSum) {
             throw HKError.invalidArgument(
@@ -52,7 +53,10 @@ extension HKStatisticsOptions {
     }
 
     private static func names(_ options: HKStatisticsOptions) -> String {
-        [(HKStatisticsOptions.discreteAverage, "discreteAverage"), (.discreteMin, "discreteMin"), (.discreteMax, "discreteMax")]
-            .filter { options.contains($0.0) }.map(\.1).joined(separator: ", ")
+        [
+            (HKStatisticsOptions.discreteAverage, "discreteAverage"), (.discreteMin, "discreteMin"),
+            (.discreteMax, "discreteMax"),
+        ]
+        .filter { options.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 }

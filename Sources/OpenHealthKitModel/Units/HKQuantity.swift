@@ -63,7 +63,8 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
 
     private func converted(to target: HKUnit) -> Result<Double, HKError> {
         guard let converted = unit.convert(value, to: target) else {
-            return .failure(.invalidArgument("Attempt to convert incompatible units: \(unit.unitString), \(target.unitString)"))
+            return .failure(
+                .invalidArgument("Attempt to convert incompatible units: \(unit.unitString), \(target.unitString)"))
         }
         return .success(converted)
     }

@@ -25,7 +25,8 @@ extension HKUnit {
     /// to grams through that mass.
     public class func moleUnit(with prefix: HKMetricPrefix, molarMass gramsPerMole: Double) -> HKUnit {
         guard gramsPerMole.isFinite, gramsPerMole > 0 else {
-            raiseInvalidArgumentException("A molar mass must be a positive number of grams per mole, not \(gramsPerMole)")
+            raiseInvalidArgumentException(
+                "A molar mass must be a positive number of grams per mole, not \(gramsPerMole)")
         }
         return HKUnit(definition: UnitDefinition(BaseUnit("mol", prefix: prefix, molarMass: gramsPerMole)))
     }

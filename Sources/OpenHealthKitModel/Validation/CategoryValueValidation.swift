@@ -2,7 +2,8 @@
 package enum CategoryValueValidation {
     package static func validate(_ value: Int, for type: HKCategoryType) throws(HKError) {
         guard type.allows(value: value) else {
-            throw .invalidArgument("Invalid value \(value) for \(type.identifier): not a case of \(type.descriptor.valueEnum)")
+            throw .invalidArgument(
+                "Invalid value \(value) for \(type.identifier): not a case of \(type.descriptor.valueEnum)")
         }
     }
 }

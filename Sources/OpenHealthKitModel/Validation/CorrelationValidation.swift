@@ -7,7 +7,8 @@ package enum CorrelationValidation {
             guard let sample = object as? HKQuantitySample,
                 allowed.contains(HKQuantityTypeIdentifier(rawValue: sample.quantityType.identifier))
             else {
-                throw .invalidArgument("\(type.identifier) cannot contain samples of type \(object.sampleType.identifier)")
+                throw .invalidArgument(
+                    "\(type.identifier) cannot contain samples of type \(object.sampleType.identifier)")
             }
             try sample.validate()
         }

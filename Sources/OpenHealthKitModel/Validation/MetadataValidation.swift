@@ -25,7 +25,9 @@ package enum MetadataValidation {
         try validateInsulinDeliveryReason(metadata)
     }
 
-    private static func validateValue(_ value: Any, forKey key: String, kinds: [String: MetadataValueKind]) throws(HKError) {
+    private static func validateValue(_ value: Any, forKey key: String, kinds: [String: MetadataValueKind])
+        throws(HKError)
+    {
         guard let valueClass = MetadataValueClass(of: value) else {
             throw .invalidArgument(
                 "Invalid class \(type(of: value)) for metadata key: \(key). "
@@ -35,7 +37,8 @@ package enum MetadataValidation {
         if let kind = kinds[key] {
             let expected = MetadataValueClass(expectedFor: kind)
             guard valueClass == expected else {
-                throw .invalidArgument("Invalid class \(type(of: value)) for metadata key: \(key). Expected \(expected.name).")
+                throw .invalidArgument(
+                    "Invalid class \(type(of: value)) for metadata key: \(key). Expected \(expected.name).")
             }
         }
     }
@@ -68,7 +71,8 @@ package enum MetadataValidation {
 
     private static func validateInsulinDeliveryReason(_ metadata: [String: Any]) throws(HKError) {
         guard let value = metadata[HKMetadataKeyInsulinDeliveryReason] else { return }
-        let reason = MetadataValueClass.number(in: value).flatMap { Int(exactly: $0) }.flatMap(HKInsulinDeliveryReason.init(rawValue:))
+        let reason = MetadataValueClass.number(in: value).flatMap { Int(exactly: $0) }.flatMap(
+            HKInsulinDeliveryReason.init(rawValue:))
         guard reason != nil else {
             throw .invalidArgument("Invalid metadata value for \(HKMetadataKeyInsulinDeliveryReason): \(value)")
         }

@@ -9,8 +9,11 @@ package enum QuantityValidation {
             throw .invalidArgument("\(type.identifier) requires a value of zero or more. Invalid quantity: \(quantity)")
         }
         if type.canonicalUnit == .decibelAWeightedSoundPressureLevel(),
-            abs(quantity.doubleValue(for: type.canonicalUnit)) > maximumSoundLevel {
-            throw .invalidArgument("\(type.identifier) requires a level of at most \(Int(maximumSoundLevel)) dB. Invalid quantity: \(quantity)")
+            abs(quantity.doubleValue(for: type.canonicalUnit)) > maximumSoundLevel
+        {
+            throw .invalidArgument(
+                "\(type.identifier) requires a level of at most \(Int(maximumSoundLevel)) dB. Invalid quantity: \(quantity)"
+            )
         }
     }
 
@@ -32,13 +35,15 @@ package enum QuantityValidation {
     /// Validates `quantity` against `unit`'s dimension; `label` names what the quantity is for in messages.
     package static func validate(_ quantity: HKQuantity, compatibleWith unit: HKUnit, label: String) throws(HKError) {
         guard quantity.is(compatibleWith: unit) else {
-            throw .invalidArgument("\(label) requires a unit compatible with \(unit.unitString). Incompatible quantity: \(quantity)")
+            throw .invalidArgument(
+                "\(label) requires a unit compatible with \(unit.unitString). Incompatible quantity: \(quantity)")
         }
         guard quantity.doubleValue(for: unit).isFinite else {
             throw .invalidArgument("\(label) requires a finite value. Invalid quantity: \(quantity)")
         }
         guard abs(quantity.doubleValue(for: unit)) <= maximumMagnitude else {
-            throw .invalidArgument("\(label) requires a value of magnitude at most 1e15 \(unit.unitString). Invalid quantity: \(quantity)")
+            throw .invalidArgument(
+                "\(label) requires a value of magnitude at most 1e15 \(unit.unitString). Invalid quantity: \(quantity)")
         }
     }
 }

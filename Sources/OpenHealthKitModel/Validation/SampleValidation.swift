@@ -15,7 +15,9 @@ package enum SampleValidation {
     /// Both dates lie in ``dateRange`` (so are neither NaN nor infinite) and the start is not after the end.
     package static func validateDates(start: Date, end: Date) throws(HKError) {
         for (label, date) in [("startDate", start), ("endDate", end)] where !isSampleDate(date) {
-            throw .invalidArgument("\(label) is not a valid date: it must lie between years 1 and 4001 (timeIntervalSinceReferenceDate \(date.timeIntervalSinceReferenceDate))")
+            throw .invalidArgument(
+                "\(label) is not a valid date: it must lie between years 1 and 4001 (timeIntervalSinceReferenceDate \(date.timeIntervalSinceReferenceDate))"
+            )
         }
         guard start <= end else {
             throw .invalidArgument("startDate (\(start)) cannot occur after endDate (\(end))")

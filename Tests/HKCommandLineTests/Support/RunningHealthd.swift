@@ -37,7 +37,9 @@ final class RunningHealthd: @unchecked Sendable {
 
     /// `hk arguments... --healthd <address> --store <store>`, with no owner setting from the test's environment.
     func hk(_ arguments: [String], environment: [String: String?] = [:]) async throws -> HKProcess.Result {
-        try await HKProcess.run(arguments + ["--healthd", address.absoluteString, "--store", store.path], environment: Self.clean.merging(environment) { $1 })
+        try await HKProcess.run(
+            arguments + ["--healthd", address.absoluteString, "--store", store.path],
+            environment: Self.clean.merging(environment) { $1 })
     }
 
     /// Runs an `hk` command that must succeed; returns its stdout.
@@ -50,9 +52,12 @@ final class RunningHealthd: @unchecked Sendable {
     }
 
     /// `hk arguments... --format json` parsed as an array of objects.
-    func records(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> [[String: Any]] {
+    func records(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> [[String:
+        Any]]
+    {
         let output = try await succeed(arguments + ["--format", "json"], sourceLocation: sourceLocation)
-        return try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], sourceLocation: sourceLocation)
+        return try #require(
+            JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], sourceLocation: sourceLocation)
     }
 
     /// The owner secret healthd made next to its store.
@@ -69,7 +74,8 @@ final class RunningHealthd: @unchecked Sendable {
 
     /// One raw HTTP call to healthd, with a JSON body when `json` is given.
     func call(
-        _ method: String, _ path: String, bearer: String, json: (any Encodable & Sendable)? = nil, timeout: TimeInterval = 60
+        _ method: String, _ path: String, bearer: String, json: (any Encodable & Sendable)? = nil,
+        timeout: TimeInterval = 60
     ) async throws -> Answer {
         var request = URLRequest(url: URL(string: path, relativeTo: address)!.absoluteURL, timeoutInterval: timeout)
         request.httpMethod = method
@@ -89,5 +95,7 @@ final class RunningHealthd: @unchecked Sendable {
     }
 
     /// The environment variables that would otherwise choose another healthd, store or secret.
-    private static let clean: [String: String?] = ["OPENHEALTHKIT_HEALTHD": nil, "OPENHEALTHKIT_OWNER_SECRET": nil, "OPENHEALTHKIT_STORE": nil]
+    private static let clean: [String: String?] = [
+        "OPENHEALTHKIT_HEALTHD": nil, "OPENHEALTHKIT_OWNER_SECRET": nil, "OPENHEALTHKIT_STORE": nil,
+    ]
 }

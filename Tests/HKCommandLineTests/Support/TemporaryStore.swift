@@ -38,22 +38,29 @@ final class TemporaryStore {
     }
 
     /// `hk samples TYPE arguments... --format json` parsed.
-    func samples(_ type: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> [[String: Any]] {
-        let output = try await succeed(["samples", type, "--format", "json"] + arguments, sourceLocation: sourceLocation)
+    func samples(_ type: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> [[String: Any]]
+    {
+        let output = try await succeed(
+            ["samples", type, "--format", "json"] + arguments, sourceLocation: sourceLocation)
         return try #require(
             JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], sourceLocation: sourceLocation)
     }
 
     /// What the store holds, as `hk` prints it: the samples of a few types and the characteristics.
     func contents() async throws -> String {
-        let listings = ["stepCount", "heartRate", "bodyMass", "sleepAnalysis"].map { ["samples", $0, "--format", "csv"] }
+        let listings = ["stepCount", "heartRate", "bodyMass", "sleepAnalysis"].map {
+            ["samples", $0, "--format", "csv"]
+        }
         var text = ""
         for arguments in listings + [["me", "--format", "csv"]] { text += try await succeed(arguments) }
         return text
     }
 
     /// `hk arguments... --store <path>` is bad input (exit 2, one line naming `problem`) and leaves the store as it was.
-    func expectBadInput(_ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectBadInput(
+        _ arguments: [String], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let before = try await contents()
         let result = try await run(arguments)
         #expect(result.status == 2, "\(arguments)", sourceLocation: sourceLocation)

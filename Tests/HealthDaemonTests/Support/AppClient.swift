@@ -8,15 +8,20 @@ struct AppClient: Sendable {
     let credential: String
 
     /// Registers `app` and has the owner allow it to write and read `types`.
-    static func authorized(_ daemon: DaemonHarness, _ app: AppManifest = Apps.app(), types: [String]) async throws -> AppClient {
+    static func authorized(_ daemon: DaemonHarness, _ app: AppManifest = Apps.app(), types: [String]) async throws
+        -> AppClient
+    {
         let client = AppClient(daemon: daemon, credential: try await daemon.register(app))
         daemon.answerRequests(of: app.bundleIdentifier, with: AuthorizationAnswer.allowAll)
-        let answer = try await client.call("POST", "/v1/authorization/request", json: WireAuthorizationRequest.names(types, types))
+        let answer = try await client.call(
+            "POST", "/v1/authorization/request", json: WireAuthorizationRequest.names(types, types))
         guard answer.status == 200 else { throw HarnessError("authorization failed: \(answer.text)") }
         return client
     }
 
-    func call(_ method: String, _ path: String, json: (any Encodable)? = nil, body: Data? = nil) async throws -> HTTPAnswer {
+    func call(_ method: String, _ path: String, json: (any Encodable)? = nil, body: Data? = nil) async throws
+        -> HTTPAnswer
+    {
         try await daemon.app(credential, method, path, json: json, body: body)
     }
 
@@ -30,7 +35,9 @@ struct AppClient: Sendable {
 
     /// A heart-rate sample in JSON form.
     static func beat(_ value: Double, unit: String = "count/min", at seconds: Double = 1_700_000_000) -> WireSample {
-        var sample = WireSample(type: "HKQuantityTypeIdentifierHeartRate", startDate: Date(timeIntervalSince1970: seconds), endDate: Date(timeIntervalSince1970: seconds))
+        var sample = WireSample(
+            type: "HKQuantityTypeIdentifierHeartRate", startDate: Date(timeIntervalSince1970: seconds),
+            endDate: Date(timeIntervalSince1970: seconds))
         sample.quantity = WireQuantity(value: value, unit: unit)
         return sample
     }

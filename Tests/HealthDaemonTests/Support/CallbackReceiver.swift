@@ -16,7 +16,10 @@ final class CallbackReceiver: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(url: URL, answer: Locked<HTTPResponse.Status>, wakes: Locked<[WireBackgroundWake]>, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(
+        url: URL, answer: Locked<HTTPResponse.Status>, wakes: Locked<[WireBackgroundWake]>, group: ServiceGroup,
+        task: Task<Void, any Error>
+    ) {
         self.url = url
         self.answer = answer
         self.group = group
@@ -42,7 +45,9 @@ final class CallbackReceiver: Sendable {
                 continuation.yield(channel.localAddress?.port ?? 0)
                 continuation.finish()
             }, logger: logger)
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: [], logger: logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw HarnessError("the callback receiver did not start") }

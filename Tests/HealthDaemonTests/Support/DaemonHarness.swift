@@ -29,14 +29,18 @@ final class DaemonHarness: Sendable {
         storePath = directory.appendingPathComponent("health.sqlite").path
         self.address = address
         self.host = host
-        ownerSecret = try String(contentsOfFile: storePath + ".owner-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        ownerSecret = try String(contentsOfFile: storePath + ".owner-secret", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// A healthd in this process on a fresh store.
-    static func start(maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15) async throws -> DaemonHarness {
+    static func start(maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15) async throws
+        -> DaemonHarness
+    {
         let directory = try Healthd.temporaryDirectory()
         let configuration = DaemonConfiguration(
-            port: 0, storePath: directory.appendingPathComponent("health.sqlite").path, maximumBodySize: maximumBodySize,
+            port: 0, storePath: directory.appendingPathComponent("health.sqlite").path,
+            maximumBodySize: maximumBodySize,
             heartbeatInterval: heartbeat)
         let running = try await HealthDaemon(configuration: configuration).start()
         return try DaemonHarness(directory: directory, address: running.address, host: .inProcess(running))
@@ -46,11 +50,14 @@ final class DaemonHarness: Sendable {
     /// ``logFile``.
     static func launch(logLevel: String? = nil) async throws -> DaemonHarness {
         let directory = try Healthd.temporaryDirectory()
-        let launched = if let logLevel {
-            try await Healthd.launch(directory: directory, arguments: ["--log-level", logLevel], log: directory.appendingPathComponent("healthd.log"))
-        } else {
-            try await Healthd.launch(directory: directory)
-        }
+        let launched =
+            if let logLevel {
+                try await Healthd.launch(
+                    directory: directory, arguments: ["--log-level", logLevel],
+                    log: directory.appendingPathComponent("healthd.log"))
+            } else {
+                try await Healthd.launch(directory: directory)
+            }
         return try DaemonHarness(directory: directory, address: launched.address, host: .process(launched))
     }
 
@@ -79,15 +86,21 @@ final class DaemonHarness: Sendable {
     }
 
     /// A call as an app.
-    func app(_ credential: String?, _ method: String, _ path: String, json: (any Encodable)? = nil, body: Data? = nil) async throws -> HTTPAnswer {
+    func app(_ credential: String?, _ method: String, _ path: String, json: (any Encodable)? = nil, body: Data? = nil)
+        async throws -> HTTPAnswer
+    {
         try await HTTP.call(method, url(path), bearer: credential, json: json, body: body)
     }
 
     /// Registers an app from property lists made from its manifest; returns the raw answer.
-    func registration(_ manifest: AppManifest, lifetime: Double? = nil, entitlements: [String: Any]? = nil) async throws -> HTTPAnswer {
+    func registration(_ manifest: AppManifest, lifetime: Double? = nil, entitlements: [String: Any]? = nil) async throws
+        -> HTTPAnswer
+    {
         let plists = try AppPlists(manifest, entitlements: entitlements)
-        return try await owner("POST", "/v1/owner/apps", json: WireAppRegistration(
-            infoPlist: plists.info, entitlements: plists.entitlements, credentialLifetime: lifetime))
+        return try await owner(
+            "POST", "/v1/owner/apps",
+            json: WireAppRegistration(
+                infoPlist: plists.info, entitlements: plists.entitlements, credentialLifetime: lifetime))
     }
 
     /// Registers an app and returns its credential.
@@ -122,11 +135,14 @@ final class DaemonHarness: Sendable {
             guard let rule = rules.withLock({ $0[request.app.bundleIdentifier] }) else { continue }
             let manifest = AppManifest(bundleIdentifier: request.app.bundleIdentifier)
             let asked = AuthorizationRequest(
-                app: manifest, toShare: try WireTypes.sampleTypes(request.toShare), toRead: try WireTypes.objectTypes(request.toRead))
+                app: manifest, toShare: try WireTypes.sampleTypes(request.toShare),
+                toRead: try WireTypes.objectTypes(request.toRead))
             let answer = rule(asked)
-            _ = try await owner("POST", "/v1/owner/authorization/\(request.id.uuidString)/answer", json: WireAuthorizationAnswer(
-                allowedToShare: WireTypes.identifiers(answer.allowedToShare.map { $0 as HKObjectType }),
-                allowedToRead: WireTypes.identifiers(answer.allowedToRead)))
+            _ = try await owner(
+                "POST", "/v1/owner/authorization/\(request.id.uuidString)/answer",
+                json: WireAuthorizationAnswer(
+                    allowedToShare: WireTypes.identifiers(answer.allowedToShare.map { $0 as HKObjectType }),
+                    allowedToRead: WireTypes.identifiers(answer.allowedToRead)))
         }
     }
 }
@@ -136,7 +152,8 @@ extension AppPlists {
     init(_ manifest: AppManifest, entitlements: [String: Any]? = nil) throws {
         try self.init(
             bundleIdentifier: manifest.bundleIdentifier, name: manifest.name, version: manifest.version,
-            shareUsageDescription: manifest.shareUsageDescription, updateUsageDescription: manifest.updateUsageDescription,
+            shareUsageDescription: manifest.shareUsageDescription,
+            updateUsageDescription: manifest.updateUsageDescription,
             entitlements: entitlements ?? [
                 "com.apple.developer.healthkit": manifest.hasHealthKitEntitlement,
                 "com.apple.developer.healthkit.background-delivery": manifest.hasBackgroundDeliveryEntitlement,

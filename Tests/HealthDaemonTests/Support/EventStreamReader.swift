@@ -43,7 +43,7 @@ final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Send
         return text.components(separatedBy: "\n\n").compactMap { block in
             let lines = block.split(separator: "\n")
             guard let data = lines.first(where: { $0.hasPrefix("data: ") })?.dropFirst(6),
-                  let change = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8))
+                let change = try? JSONDecoder().decode(WireChangeEvent.self, from: Data(data.utf8))
             else { return nil }
             return Event(
                 id: lines.first { $0.hasPrefix("id: ") }.flatMap { Int64($0.dropFirst(4)) },

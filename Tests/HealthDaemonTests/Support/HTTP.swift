@@ -45,10 +45,11 @@ enum HTTP {
                     continuation.resume(throwing: error ?? URLError(.badServerResponse))
                     return
                 }
-                continuation.resume(returning: HTTPAnswer(
-                    status: response.statusCode, body: data ?? Data(),
-                    contentType: response.value(forHTTPHeaderField: "Content-Type"),
-                    allow: response.value(forHTTPHeaderField: "Allow")))
+                continuation.resume(
+                    returning: HTTPAnswer(
+                        status: response.statusCode, body: data ?? Data(),
+                        contentType: response.value(forHTTPHeaderField: "Content-Type"),
+                        allow: response.value(forHTTPHeaderField: "Allow")))
             }.resume()
         }
     }

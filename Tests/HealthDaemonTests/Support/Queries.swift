@@ -9,17 +9,28 @@ enum Fetch {
         limit: Int = HKObjectQueryNoLimit
     ) async throws -> [HKSample] {
         try await withCheckedThrowingContinuation { continuation in
-            store.execute(HKSampleQuery(sampleType: type, predicate: predicate, limit: limit, sortDescriptors: sort) { _, samples, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
-            })
+            store.execute(
+                HKSampleQuery(sampleType: type, predicate: predicate, limit: limit, sortDescriptors: sort) {
+                    _, samples, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: samples ?? [])
+                    }
+                })
         }
     }
 
     static func sources(_ store: HKHealthStore, _ type: HKSampleType) async throws -> Set<HKSource> {
         try await withCheckedThrowingContinuation { continuation in
-            store.execute(HKSourceQuery(sampleType: type, samplePredicate: nil) { _, sources, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: sources ?? []) }
-            })
+            store.execute(
+                HKSourceQuery(sampleType: type, samplePredicate: nil) { _, sources, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: sources ?? [])
+                    }
+                })
         }
     }
 
@@ -27,9 +38,15 @@ enum Fetch {
         _ store: HKHealthStore, _ type: HKCorrelationType, samplePredicates: [HKSampleType: NSPredicate]? = nil
     ) async throws -> [HKCorrelation] {
         try await withCheckedThrowingContinuation { continuation in
-            store.execute(HKCorrelationQuery(type: type, predicate: nil, samplePredicates: samplePredicates) { _, correlations, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: correlations ?? []) }
-            })
+            store.execute(
+                HKCorrelationQuery(type: type, predicate: nil, samplePredicates: samplePredicates) {
+                    _, correlations, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: correlations ?? [])
+                    }
+                })
         }
     }
 }
@@ -55,14 +72,19 @@ extension Inbox where Event == String {
 extension Inbox where Event == AnchoredDelivery {
     /// An anchored object query of `type` from `anchor` that posts its results and then every update.
     func anchoredQuery(of type: HKSampleType, from anchor: HKQueryAnchor?) -> HKAnchoredObjectQuery {
-        let query = HKAnchoredObjectQuery(type: type, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit, resultsHandler: anchoredHandler)
+        let query = HKAnchoredObjectQuery(
+            type: type, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit, resultsHandler: anchoredHandler)
         query.updateHandler = anchoredHandler
         return query
     }
 
-    var anchoredHandler: @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void {
+    var anchoredHandler:
+        @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+    {
         { _, samples, deleted, anchor, error in
-            self.post(AnchoredDelivery(samples: samples ?? [], deleted: deleted ?? [], anchor: anchor, error: error as? HKError))
+            self.post(
+                AnchoredDelivery(
+                    samples: samples ?? [], deleted: deleted ?? [], anchor: anchor, error: error as? HKError))
         }
     }
 }

@@ -47,15 +47,18 @@ final class StoreWorld: Sendable {
             daemon.answerRequests(of: app.bundleIdentifier, with: answer)
             return daemon.store(credential: try await daemon.register(app))
         }
-        return HKHealthStore(configuration: HealthStoreConfiguration(location: location!, app: app, answerer: RuleAnswerer(answer)))
+        return HKHealthStore(
+            configuration: HealthStoreConfiguration(location: location!, app: app, answerer: RuleAnswerer(answer)))
     }
 
     /// The configuration of a store acting for `app` (registering it with healthd).
     func configuration(_ app: AppManifest) async throws -> HealthStoreConfiguration {
         if let daemon {
-            return HealthStoreConfiguration(remote: .init(address: daemon.address, credential: try await daemon.register(app)))
+            return HealthStoreConfiguration(
+                remote: .init(address: daemon.address, credential: try await daemon.register(app)))
         }
-        return HealthStoreConfiguration(location: location!, app: app, answerer: RuleAnswerer(AuthorizationAnswer.allowAll))
+        return HealthStoreConfiguration(
+            location: location!, app: app, answerer: RuleAnswerer(AuthorizationAnswer.allowAll))
     }
 
     /// A store for `app` already allowed to write and read `types`.
@@ -68,7 +71,9 @@ final class StoreWorld: Sendable {
     /// The user sets a characteristic (stored form: raw value, or yyyy-MM-dd).
     func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, _ value: String?) async throws {
         if let daemon {
-            let answer = try await daemon.owner("PUT", "/v1/owner/characteristics/\(type.rawValue)", json: WireCharacteristic(type: type.rawValue, value: value))
+            let answer = try await daemon.owner(
+                "PUT", "/v1/owner/characteristics/\(type.rawValue)",
+                json: WireCharacteristic(type: type.rawValue, value: value))
             guard answer.status == 200 else { throw HarnessError("setting \(type.rawValue) failed: \(answer.text)") }
         } else {
             try EngineRegistry.engine(for: location!).setCharacteristic(type, to: value)
@@ -79,7 +84,8 @@ final class StoreWorld: Sendable {
     func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) async throws {
         if let daemon {
             let answer = try await daemon.owner(
-                "PUT", "/v1/owner/sources/priority", json: WireSourcePriority(type: type.identifier, sources: bundleIdentifiers))
+                "PUT", "/v1/owner/sources/priority",
+                json: WireSourcePriority(type: type.identifier, sources: bundleIdentifiers))
             guard answer.status == 200 else { throw HarnessError("setting the source priority failed: \(answer.text)") }
         } else {
             try EngineRegistry.engine(for: location!).setSourcePriority(bundleIdentifiers, for: type)
@@ -90,7 +96,8 @@ final class StoreWorld: Sendable {
     func setGrants(_ grants: [HKObjectType: Grant], app: String) async throws {
         let changed = Dictionary(uniqueKeysWithValues: grants.map { ($0.key.identifier, $0.value) })
         if let daemon {
-            let answer = try await daemon.owner("PUT", "/v1/owner/apps/\(app)/grants", json: WireGrants(grants: changed.mapValues(WireGrant.init)))
+            let answer = try await daemon.owner(
+                "PUT", "/v1/owner/apps/\(app)/grants", json: WireGrants(grants: changed.mapValues(WireGrant.init)))
             guard answer.status == 200 else { throw HarnessError("setting the grants failed: \(answer.text)") }
         } else {
             try EngineRegistry.engine(for: location!).setGrants(changed, app: app)
@@ -114,7 +121,9 @@ final class StoreWorld: Sendable {
     /// healthd's audit log of `app` since `since` (nil on the embedded store, which keeps none).
     func auditLog(of app: String, since: Date) async throws -> [WireAuditEntry]? {
         guard let daemon else { return nil }
-        return try await daemon.owner("GET", "/v1/owner/audit?app=\(app)&since=\(since.timeIntervalSince1970)").decode(WireAuditLog.self).entries
+        return try await daemon.owner("GET", "/v1/owner/audit?app=\(app)&since=\(since.timeIntervalSince1970)").decode(
+            WireAuditLog.self
+        ).entries
     }
 
     func close() async throws {

@@ -16,7 +16,9 @@ struct TestDaemon: Sendable {
 
     /// `arguments` are added to healthd's (`--max-upload-size 2k`); `prepare` gets the store's path before healthd
     /// starts on it.
-    static func start(arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in }) async throws -> TestDaemon {
+    static func start(arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in }) async throws
+        -> TestDaemon
+    {
         let directory = try Healthd.temporaryDirectory()
         let store = Healthd.storePath(in: directory)
         try prepare(store)

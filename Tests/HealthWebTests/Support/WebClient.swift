@@ -45,15 +45,21 @@ final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     }
 
     func send(_ method: String, _ path: String, form: String?, headers: [String: String] = [:]) async throws -> Page {
-        try await send(method, path, body: form.map { Data($0.utf8) }, contentType: "application/x-www-form-urlencoded", headers: headers)
+        try await send(
+            method, path, body: form.map { Data($0.utf8) }, contentType: "application/x-www-form-urlencoded",
+            headers: headers)
     }
 
     /// Posts a file as the Import page's script does: the bytes as the body, the CSRF token in a header.
     func upload(_ path: String, _ body: Data, csrf: String?) async throws -> Page {
-        try await send("POST", path, body: body, contentType: "application/octet-stream", headers: csrf.map { ["X-CSRF-Token": $0] } ?? [:])
+        try await send(
+            "POST", path, body: body, contentType: "application/octet-stream",
+            headers: csrf.map { ["X-CSRF-Token": $0] } ?? [:])
     }
 
-    func send(_ method: String, _ path: String, body: Data?, contentType: String, headers: [String: String] = [:]) async throws -> Page {
+    func send(_ method: String, _ path: String, body: Data?, contentType: String, headers: [String: String] = [:])
+        async throws -> Page
+    {
         var request = URLRequest(url: URL(string: address.absoluteString + path)!, timeoutInterval: 30)
         request.httpMethod = method
         if let body {
@@ -61,10 +67,12 @@ final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         if !cookies.isEmpty {
-            request.setValue(cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie")
+            request.setValue(
+                cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie")
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
+        let (data, response) = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
             session.dataTask(with: request) { data, response, error in
                 guard let response = response as? HTTPURLResponse else {
                     continuation.resume(throwing: error ?? URLError(.badServerResponse))
@@ -95,7 +103,8 @@ final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// Signs in with the secret, as the sign-in page does.
     func signIn(secret: String) async throws -> Page {
         let form = try await get("/signin")
-        return try await post("/signin", form: [("token", form.field("token") ?? ""), ("next", "/"), ("secret", secret)])
+        return try await post(
+            "/signin", form: [("token", form.field("token") ?? ""), ("next", "/"), ("secret", secret)])
     }
 
     func urlSession(

@@ -8,7 +8,9 @@ import Testing
     /// Imports `fixture` into a store, exports it as `name` in `timeZone`, imports the export into an empty store,
     /// and compares both stores.
     @discardableResult
-    private func roundTrip(_ fixture: String, name: String = "export", timeZone: String = "Europe/Berlin") throws -> (ImportHarness, URL, TemporaryFolder) {
+    private func roundTrip(_ fixture: String, name: String = "export", timeZone: String = "Europe/Berlin") throws -> (
+        ImportHarness, URL, TemporaryFolder
+    ) {
         let original = try ImportHarness()
         try original.importing(fixture: fixture)
         let folder = try TemporaryFolder()

@@ -55,7 +55,9 @@ import OpenHealthKitModel
         #expect(fields[6] == "9.1")
         // Fields holding commas and quotes are quoted, inner quotes doubled (RFC 4180).
         #expect(heartRate[1].hasSuffix(#","{""HKMetadataKeyHeartRateMotionContext"":1,""Note"":""first second""}""#))
-        #expect(heartRate[1].contains(#","name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:9.1","#))
+        #expect(
+            heartRate[1].contains(
+                #","name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:9.1","#))
     }
 
     @Test func categoriesCorrelationsAndWorkouts() throws {
@@ -69,9 +71,11 @@ import OpenHealthKitModel
         #expect(workouts.contains { $0.contains(",running,30,min,5120,m,321.5,kcal,") })
         let summaries = try lines("activitySummary.csv")
         #expect(summaries.dropFirst().first == "2022-10-31,512.3,500,kcal,0,0,42,30,min,11,12")
-        #expect(try lines("characteristics.csv") == [
-            "characteristic,value", "dateOfBirth,1980-02-29", "biologicalSex,female", "bloodType,oNegative", "fitzpatrickSkinType,III",
-        ])
+        #expect(
+            try lines("characteristics.csv") == [
+                "characteristic,value", "dateOfBirth,1980-02-29", "biologicalSex,female", "bloodType,oNegative",
+                "fitzpatrickSkinType,III",
+            ])
     }
 
     @Test func typesAndDatesSelect() throws {
@@ -83,7 +87,8 @@ import OpenHealthKitModel
         calendar.timeZone = berlin
         let start = calendar.date(from: DateComponents(year: 2022, month: 11, day: 1, hour: 8))!
         let (url, summary) = try harness.exporting(
-            .csv, to: folder, name: "morning", types: [HKQuantityTypeIdentifier.stepCount.rawValue, HKQuantityTypeIdentifier.heartRate.rawValue],
+            .csv, to: folder, name: "morning",
+            types: [HKQuantityTypeIdentifier.stepCount.rawValue, HKQuantityTypeIdentifier.heartRate.rawValue],
             start: start, end: start.addingTimeInterval(180))
         #expect(summary.files == ["stepCount.csv"])
         #expect(summary.records == [HKQuantityTypeIdentifier.stepCount.rawValue: 2])

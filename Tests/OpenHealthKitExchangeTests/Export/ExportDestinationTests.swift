@@ -32,7 +32,8 @@ import OpenHealthKitModel
             #expect {
                 try ExportDestination.check(folder.url.appendingPathComponent(name), format: format)
             } throws: { error in
-                (error as? HKError)?.code == .errorInvalidArgument && (error as? HKError)?.message.contains(problem) == true
+                (error as? HKError)?.code == .errorInvalidArgument
+                    && (error as? HKError)?.message.contains(problem) == true
             }
         }
         #expect(try entries(folder) == ["taken"])
@@ -47,7 +48,9 @@ import OpenHealthKitModel
             try file.close()
             let staging = try entries(folder)
             #expect(staging.count == 1 && staging[0].hasPrefix(".export.export-"))
-            #expect(try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(staging[0]).path)[.posixPermissions] as? Int == 0o700)
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(staging[0]).path)[
+                    .posixPermissions] as? Int == 0o700)
         }
         #expect(try entries(folder).isEmpty)
     }
@@ -61,6 +64,8 @@ import OpenHealthKitModel
         try destination.complete()
         #expect(try entries(folder) == ["bundle.json"])
         #expect(try String(contentsOf: folder.url.appendingPathComponent("bundle.json"), encoding: .utf8) == "{}")
-        #expect(try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("bundle.json").path)[.posixPermissions] as? Int == 0o600)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("bundle.json").path)[
+                .posixPermissions] as? Int == 0o600)
     }
 }

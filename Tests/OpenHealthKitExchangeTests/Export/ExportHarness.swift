@@ -5,12 +5,15 @@ extension ImportHarness {
     /// Exports the store into `folder` (under `name`), in the time zone given.
     @discardableResult
     func exporting(
-        _ format: ExportFormat, to folder: TemporaryFolder, name: String, types: [String]? = nil, start: Date? = nil, end: Date? = nil,
+        _ format: ExportFormat, to folder: TemporaryFolder, name: String, types: [String]? = nil, start: Date? = nil,
+        end: Date? = nil,
         timeZone: String = "Europe/Berlin"
     ) throws -> (url: URL, summary: ExportSummary) {
         let url = folder.url.appendingPathComponent(name)
-        let summary = try HealthExporter(engine: engine).export(ExportRequest(
-            format: format, destination: url, typeIdentifiers: types, start: start, end: end, timeZone: TimeZone(identifier: timeZone)!))
+        let summary = try HealthExporter(engine: engine).export(
+            ExportRequest(
+                format: format, destination: url, typeIdentifiers: types, start: start, end: end,
+                timeZone: TimeZone(identifier: timeZone)!))
         return (url, summary)
     }
 }

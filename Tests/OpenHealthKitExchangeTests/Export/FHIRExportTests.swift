@@ -33,7 +33,9 @@ import OpenHealthKitModel
 
     private static func value(_ observation: [String: Any]) -> (Double?, String?, String?) {
         let quantity = observation["valueQuantity"] as? [String: Any]
-        return ((quantity?["value"] as? NSNumber)?.doubleValue, quantity?["code"] as? String, quantity?["system"] as? String)
+        return (
+            (quantity?["value"] as? NSNumber)?.doubleValue, quantity?["code"] as? String, quantity?["system"] as? String
+        )
     }
 
     @Test func aCollectionWithThePatientFirst() throws {
@@ -44,7 +46,8 @@ import OpenHealthKitModel
         #expect(patient["gender"] as? String == "female")
         #expect(patient["birthDate"] as? String == "1980-02-29")
         let reference = "urn:uuid:" + (patient["id"] as? String ?? "")
-        for observation in resources.dropFirst() where observation["resourceType"] as? String == "Observation" && observation["subject"] != nil {
+        for observation in resources.dropFirst()
+        where observation["resourceType"] as? String == "Observation" && observation["subject"] != nil {
             #expect((observation["subject"] as? [String: Any])?["reference"] as? String == reference)
         }
         let fullUrls = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["fullUrl"] as? String }
@@ -53,7 +56,10 @@ import OpenHealthKitModel
 
     @Test func vitalSignsFollowTheirProfiles() throws {
         let heartRate = try #require(observations(coded: "8867-4").first)
-        #expect((heartRate["meta"] as? [String: Any])?["profile"] as? [String] == ["http://hl7.org/fhir/StructureDefinition/heartrate"])
+        #expect(
+            (heartRate["meta"] as? [String: Any])?["profile"] as? [String] == [
+                "http://hl7.org/fhir/StructureDefinition/heartrate"
+            ])
         #expect(Self.codings(heartRate["code"]).first?["system"] as? String == "http://loinc.org")
         #expect(Self.codings(heartRate["code"]).last?["code"] as? String == "HKQuantityTypeIdentifierHeartRate")
         let category = (heartRate["category"] as? [[String: Any]])?.first
@@ -62,8 +68,10 @@ import OpenHealthKitModel
         #expect(heartRate["effectiveDateTime"] as? String == "2022-11-01T08:05:00+01:00")
 
         #expect(Self.value(try #require(observations(coded: "2708-6").first)) == (96, "%", "http://unitsofmeasure.org"))
-        #expect(Self.value(try #require(observations(coded: "8310-5").first)) == (36.8, "Cel", "http://unitsofmeasure.org"))
-        #expect(Self.value(try #require(observations(coded: "8302-2").first)) == (172, "cm", "http://unitsofmeasure.org"))
+        #expect(
+            Self.value(try #require(observations(coded: "8310-5").first)) == (36.8, "Cel", "http://unitsofmeasure.org"))
+        #expect(
+            Self.value(try #require(observations(coded: "8302-2").first)) == (172, "cm", "http://unitsofmeasure.org"))
         #expect(observations(coded: "29463-7").count == 2)
     }
 
@@ -71,11 +79,15 @@ import OpenHealthKitModel
         let pressures = observations(coded: "85354-9")
         #expect(pressures.count == 1)
         let pressure = try #require(pressures.first)
-        #expect((pressure["meta"] as? [String: Any])?["profile"] as? [String] == ["http://hl7.org/fhir/StructureDefinition/bp"])
+        #expect(
+            (pressure["meta"] as? [String: Any])?["profile"] as? [String] == [
+                "http://hl7.org/fhir/StructureDefinition/bp"
+            ])
         let components = pressure["component"] as? [[String: Any]] ?? []
-        let values = Dictionary(uniqueKeysWithValues: components.map { component in
-            (Self.codings(component["code"]).first?["code"] as? String ?? "", Self.value(component).0 ?? 0)
-        })
+        let values = Dictionary(
+            uniqueKeysWithValues: components.map { component in
+                (Self.codings(component["code"]).first?["code"] as? String ?? "", Self.value(component).0 ?? 0)
+            })
         #expect(values == ["8480-6": 121, "8462-4": 79])
         #expect(components.allSatisfy { Self.value($0).1 == "mm[Hg]" })
         // The values are components only: no Observation of their own.
@@ -87,16 +99,24 @@ import OpenHealthKitModel
         let glucose = try #require(observations(coded: "2339-0").first)
         #expect(Self.value(glucose).1 == "mg/dL")
         #expect(abs((Self.value(glucose).0 ?? 0) - 97.2841752) < 1e-6)
-        #expect(Self.codings((glucose["category"] as? [[String: Any]])?.first).first?["code"] as? String == "laboratory")
+        #expect(
+            Self.codings((glucose["category"] as? [[String: Any]])?.first).first?["code"] as? String == "laboratory")
 
         let steps = observations(coded: "HKQuantityTypeIdentifierStepCount")
         #expect(steps.count == 2)
-        #expect(steps.allSatisfy { Self.codings(($0["category"] as? [[String: Any]])?.first).first?["code"] as? String == "activity" })
+        #expect(
+            steps.allSatisfy {
+                Self.codings(($0["category"] as? [[String: Any]])?.first).first?["code"] as? String == "activity"
+            })
         #expect(steps.allSatisfy { $0["effectivePeriod"] != nil })
 
-        let workout = try #require(observations(coded: "73985-4").first { ($0["valueCodeableConcept"] as? [String: Any])?["text"] as? String == "running" })
+        let workout = try #require(
+            observations(coded: "73985-4").first {
+                ($0["valueCodeableConcept"] as? [String: Any])?["text"] as? String == "running"
+            })
         let components = workout["component"] as? [[String: Any]] ?? []
-        let duration = try #require(components.first { Self.codings($0["code"]).first?["code"] as? String == "55411-3" })
+        let duration = try #require(
+            components.first { Self.codings($0["code"]).first?["code"] as? String == "55411-3" })
         #expect(Self.value(duration) == (30, "min", "http://unitsofmeasure.org"))
         let energy = try #require(components.first { Self.codings($0["code"]).first?["code"] as? String == "55424-6" })
         #expect(Self.value(energy) == (321.5, "kcal", "http://unitsofmeasure.org"))
@@ -118,7 +138,8 @@ import OpenHealthKitModel
 
     @Test func clinicalRecordsInR4AreIncludedAsReceived() throws {
         let entries = bundle["entry"] as? [[String: Any]] ?? []
-        let clinical = try #require(entries.first { $0["fullUrl"] as? String == "https://fhir.example.org/r4/Observation/obs-1" })
+        let clinical = try #require(
+            entries.first { $0["fullUrl"] as? String == "https://fhir.example.org/r4/Observation/obs-1" })
         #expect((clinical["resource"] as? [String: Any])?["id"] as? String == "obs-1")
         #expect(summary.clinicalRecords == 1)
         #expect(summary.notWritten["ActivitySummary"] == 2)
@@ -130,7 +151,8 @@ import OpenHealthKitModel
         let harness = try ImportHarness()
         try harness.importing(fixture: "Synthetic/everything")
         let folder = try TemporaryFolder()
-        let (url, _) = try harness.exporting(.fhir, to: folder, name: "systolic.json", types: [HKQuantityTypeIdentifier.bloodPressureSystolic.rawValue])
+        let (url, _) = try harness.exporting(
+            .fhir, to: folder, name: "systolic.json", types: [HKQuantityTypeIdentifier.bloodPressureSystolic.rawValue])
         let bundle = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let observations = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
             .filter { $0["resourceType"] as? String == "Observation" }

@@ -11,64 +11,65 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
     /// Columns compared differently, or not at all, and why.
     private static let resolvedTables: [String: String] = [
         "sample": """
-            SELECT hex(s.uuid), t.identifier, s.start_date, s.end_date, s.value, so.bundle_identifier, so.name, r.version,
-                   r.product_type, r.os_version, d.name, d.manufacturer, d.model, d.hardware_version, d.firmware_version,
-                   d.software_version, d.local_identifier, d.udi_device_identifier, s.metadata, s.sync_identifier,
-                   s.sync_version, hex(p.uuid)
-            FROM sample s JOIN object_type t ON t.id = s.type_id JOIN source so ON so.id = s.source_id
-            JOIN source_revision r ON r.id = s.source_revision_id LEFT JOIN device d ON d.id = s.device_id
-            LEFT JOIN sample p ON p.id = s.correlation_id
-            """,
+        SELECT hex(s.uuid), t.identifier, s.start_date, s.end_date, s.value, so.bundle_identifier, so.name, r.version,
+               r.product_type, r.os_version, d.name, d.manufacturer, d.model, d.hardware_version, d.firmware_version,
+               d.software_version, d.local_identifier, d.udi_device_identifier, s.metadata, s.sync_identifier,
+               s.sync_version, hex(p.uuid)
+        FROM sample s JOIN object_type t ON t.id = s.type_id JOIN source so ON so.id = s.source_id
+        JOIN source_revision r ON r.id = s.source_revision_id LEFT JOIN device d ON d.id = s.device_id
+        LEFT JOIN sample p ON p.id = s.correlation_id
+        """,
         "workout": """
-            SELECT hex(s.uuid), w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
-                   w.total_flights_climbed, w.events
-            FROM workout w JOIN sample s ON s.id = w.sample_id
-            """,
-        "object_type": "SELECT identifier, max_duration FROM object_type WHERE id IN (SELECT type_id FROM sample UNION SELECT type_id FROM deleted_object)",
+        SELECT hex(s.uuid), w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
+               w.total_flights_climbed, w.events
+        FROM workout w JOIN sample s ON s.id = w.sample_id
+        """,
+        "object_type":
+            "SELECT identifier, max_duration FROM object_type WHERE id IN (SELECT type_id FROM sample UNION SELECT type_id FROM deleted_object)",
         "source": "SELECT bundle_identifier, name FROM source",
         "source_revision": """
-            SELECT so.bundle_identifier, r.version, r.product_type, r.os_version FROM source_revision r JOIN source so ON so.id = r.source_id
-            """,
+        SELECT so.bundle_identifier, r.version, r.product_type, r.os_version FROM source_revision r JOIN source so ON so.id = r.source_id
+        """,
         "device": """
-            SELECT name, manufacturer, model, hardware_version, firmware_version, software_version, local_identifier,
-                   udi_device_identifier FROM device
-            """,
+        SELECT name, manufacturer, model, hardware_version, firmware_version, software_version, local_identifier,
+               udi_device_identifier FROM device
+        """,
         "deleted_object": """
-            SELECT hex(x.uuid), t.identifier, so.bundle_identifier, x.sync_identifier, x.sync_version
-            FROM deleted_object x JOIN object_type t ON t.id = x.type_id JOIN source so ON so.id = x.source_id
-            """,
+        SELECT hex(x.uuid), t.identifier, so.bundle_identifier, x.sync_identifier, x.sync_version
+        FROM deleted_object x JOIN object_type t ON t.id = x.type_id JOIN source so ON so.id = x.source_id
+        """,
         "route_location": """
-            SELECT hex(s.uuid), l.timestamp, l.latitude, l.longitude, l.altitude, l.horizontal_accuracy, l.vertical_accuracy,
-                   l.course, l.speed, l.course_accuracy, l.speed_accuracy
-            FROM route_location l JOIN sample s ON s.id = l.sample_id
-            """,
+        SELECT hex(s.uuid), l.timestamp, l.latitude, l.longitude, l.altitude, l.horizontal_accuracy, l.vertical_accuracy,
+               l.course, l.speed, l.course_accuracy, l.speed_accuracy
+        FROM route_location l JOIN sample s ON s.id = l.sample_id
+        """,
         "heartbeat": """
-            SELECT hex(s.uuid), h.position, h.bpm, h.time_since_start, h.time_text FROM heartbeat h JOIN sample s ON s.id = h.sample_id
-            """,
+        SELECT hex(s.uuid), h.position, h.bpm, h.time_since_start, h.time_text FROM heartbeat h JOIN sample s ON s.id = h.sample_id
+        """,
         "audiogram_point": """
-            SELECT hex(s.uuid), a.position, a.frequency, a.left_ear, a.right_ear, a.attributes
-            FROM audiogram_point a JOIN sample s ON s.id = a.sample_id
-            """,
+        SELECT hex(s.uuid), a.position, a.frequency, a.left_ear, a.right_ear, a.attributes
+        FROM audiogram_point a JOIN sample s ON s.id = a.sample_id
+        """,
         "workout_statistics": """
-            SELECT hex(s.uuid), hex(w.activity_uuid), w.type, w.start_date, w.end_date, w.average, w.minimum, w.maximum, w.sum, w.unit
-            FROM workout_statistics w JOIN sample s ON s.id = w.sample_id
-            """,
+        SELECT hex(s.uuid), hex(w.activity_uuid), w.type, w.start_date, w.end_date, w.average, w.minimum, w.maximum, w.sum, w.unit
+        FROM workout_statistics w JOIN sample s ON s.id = w.sample_id
+        """,
         "workout_activity": """
-            SELECT hex(s.uuid), hex(a.uuid), a.start_date, a.end_date, a.duration, a.metadata, a.events
-            FROM workout_activity a JOIN sample s ON s.id = a.sample_id
-            """,
+        SELECT hex(s.uuid), hex(a.uuid), a.start_date, a.end_date, a.duration, a.metadata, a.events
+        FROM workout_activity a JOIN sample s ON s.id = a.sample_id
+        """,
         // export_date records which export a day came from: an export imported again is a later export.
         "activity_summary": """
-            SELECT date, active_energy_burned, active_energy_burned_goal, apple_move_time, apple_move_time_goal,
-                   apple_exercise_time, apple_exercise_time_goal, apple_stand_hours, apple_stand_hours_goal FROM activity_summary
-            """,
+        SELECT date, active_energy_burned, active_energy_burned_goal, apple_move_time, apple_move_time_goal,
+               apple_exercise_time, apple_exercise_time_goal, apple_stand_hours, apple_stand_hours_goal FROM activity_summary
+        """,
         "clinical_record": """
-            SELECT hex(uuid), type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
-                   resource_type, resource FROM clinical_record
-            """,
+        SELECT hex(uuid), type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
+               resource_type, resource FROM clinical_record
+        """,
         "unrecognized_record": """
-            SELECT hex(uuid), element, type, start_date, end_date, source_name, attributes, children FROM unrecognized_record
-            """,
+        SELECT hex(uuid), element, type, start_date, end_date, source_name, attributes, children FROM unrecognized_record
+        """,
         // The anchor is the store's change counter.
         "store_anchor": "SELECT 1",
     ]
@@ -76,7 +77,10 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
     init(_ storage: SQLiteStorage) throws {
         tables = try storage.writer.read { db in
             let names = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'"
+            )
             var tables: [String: [String]] = [:]
             for name in names {
                 let sql = Self.resolvedTables[name] ?? "SELECT * FROM \(name)"

@@ -97,7 +97,9 @@ final class TemporaryFolder {
 extension ImportSummary {
     /// Every count adds up: read = added + already stored + skipped.
     var isBalanced: Bool {
-        let all = Array(records.values) + [workouts, workoutRoutes, activitySummaries, clinicalRecords] + Array(unrecognized.values)
+        let all =
+            Array(records.values) + [workouts, workoutRoutes, activitySummaries, clinicalRecords]
+            + Array(unrecognized.values)
         return all.allSatisfy { $0.read == $0.added + $0.alreadyStored + $0.skipped }
     }
 

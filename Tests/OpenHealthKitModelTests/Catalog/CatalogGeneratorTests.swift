@@ -13,7 +13,9 @@ import Testing
         }
     }
 
-    private static func runGeneratorWaiting(in root: URL, _ arguments: [String]) throws -> (status: Int32, errors: String) {
+    private static func runGeneratorWaiting(in root: URL, _ arguments: [String]) throws -> (
+        status: Int32, errors: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("Scripts/generate_catalog.py").path] + arguments
@@ -42,7 +44,10 @@ import Testing
         for folder in ["Scripts", "Reference", generated] {
             try files.createDirectory(at: scratch.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for path in ["Scripts/generate_catalog.py", "Reference/quantity-types.csv", "Reference/category-types.csv", "Reference/metadata-keys.csv"] {
+        for path in [
+            "Scripts/generate_catalog.py", "Reference/quantity-types.csv", "Reference/category-types.csv",
+            "Reference/metadata-keys.csv",
+        ] {
             try files.copyItem(at: root.appendingPathComponent(path), to: scratch.appendingPathComponent(path))
         }
 
@@ -53,7 +58,8 @@ import Testing
         #expect(try await Self.runGenerator(in: scratch).status == 0)
         #expect(try await Self.runGenerator(in: scratch, ["--check"]).status == 0)
         for name in Self.generatedFiles {
-            let written = try String(contentsOf: scratch.appendingPathComponent("\(generated)/\(name)"), encoding: .utf8)
+            let written = try String(
+                contentsOf: scratch.appendingPathComponent("\(generated)/\(name)"), encoding: .utf8)
             let committed = try String(contentsOf: root.appendingPathComponent("\(generated)/\(name)"), encoding: .utf8)
             #expect(written == committed, "\(name)")
         }

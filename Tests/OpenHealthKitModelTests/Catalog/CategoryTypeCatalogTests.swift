@@ -31,7 +31,8 @@ import Testing
             let descriptor = try #require(descriptors[row["identifier"]!])
             #expect(descriptor.identifier.rawValue == row["raw_string"], "\(descriptor.name)")
             #expect(descriptor.valueEnum == Self.valueEnum(of: row), "\(descriptor.name)")
-            #expect(descriptor.values.map { "\($0.name)=\($0.value)" } == Self.currentValues(of: row), "\(descriptor.name)")
+            #expect(
+                descriptor.values.map { "\($0.name)=\($0.value)" } == Self.currentValues(of: row), "\(descriptor.name)")
             #expect(descriptor.isShareable == (row["writable"] == "yes"), "\(descriptor.name)")
         }
     }
@@ -43,14 +44,17 @@ import Testing
             #expect(type.identifier == row["raw_string"])
             #expect(type == HKCategoryType(identifier))
         }
-        #expect(HKObjectType.categoryType(forIdentifier: HKCategoryTypeIdentifier("HKCategoryTypeIdentifierNope")) == nil)
+        #expect(
+            HKObjectType.categoryType(forIdentifier: HKCategoryTypeIdentifier("HKCategoryTypeIdentifierNope")) == nil)
     }
 
     @Test func environmentalAudioExposureEventUsesTheOlderRawString() {
         let type = HKCategoryType(.environmentalAudioExposureEvent)
         #expect(type.identifier == "HKCategoryTypeIdentifierAudioExposureEvent")
         #expect(type.name == "environmentalAudioExposureEvent")
-        #expect((HKObjectType.type(forRawIdentifier: type.identifier) as? HKCategoryType)?.name == "environmentalAudioExposureEvent")
+        #expect(
+            (HKObjectType.type(forRawIdentifier: type.identifier) as? HKCategoryType)?.name
+                == "environmentalAudioExposureEvent")
         #expect(type.allows(value: HKCategoryValueEnvironmentalAudioExposureEvent.momentaryLimit.rawValue))
     }
 

@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func allAsleepValuesMatchTheTable() throws {
-        let notes = try #require(ReferenceTable.categoryTypes.rows.first { $0["identifier"] == "sleepAnalysis" }?["notes"])
+        let notes = try #require(
+            ReferenceTable.categoryTypes.rows.first { $0["identifier"] == "sleepAnalysis" }?["notes"])
         #expect(notes.contains("HKCategoryValueSleepAnalysisAsleepValues() = {1,3,4,5}"))
         #expect(Set(HKCategoryValueSleepAnalysis.allAsleepValues.map(\.rawValue)) == [1, 3, 4, 5])
         #expect(!HKCategoryValueSleepAnalysis.allAsleepValues.contains(.inBed))

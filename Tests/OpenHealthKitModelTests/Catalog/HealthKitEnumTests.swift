@@ -35,16 +35,19 @@ import Testing
 
     @Test func everyMetadataEnumerationIsDeclared() {
         let declared: Set<String> = [
-            "HKWorkoutActivityType", "HKHeartRateSensorLocation", "HKBodyTemperatureSensorLocation", "HKHeartRateMotionContext",
+            "HKWorkoutActivityType", "HKHeartRateSensorLocation", "HKBodyTemperatureSensorLocation",
+            "HKHeartRateMotionContext",
             "HKUserMotionContext", "HKBloodGlucoseMealTime", "HKInsulinDeliveryReason", "HKVO2MaxTestType",
-            "HKHeartRateRecoveryTestType", "HKWeatherCondition", "HKWorkoutSwimmingLocationType", "HKSwimmingStrokeStyle",
+            "HKHeartRateRecoveryTestType", "HKWeatherCondition", "HKWorkoutSwimmingLocationType",
+            "HKSwimmingStrokeStyle",
             "HKDevicePlacementSide", "HKWaterSalinity", "HKCyclingFunctionalThresholdPowerTestType",
             "HKPhysicalEffortEstimationType", "HKAppleECGAlgorithmVersion",
         ]
-        let used = Set(MetadataKeyCatalog.keys.compactMap { descriptor -> String? in
-            if case .enumeration(let name) = descriptor.valueKind { return name }
-            return nil
-        })
+        let used = Set(
+            MetadataKeyCatalog.keys.compactMap { descriptor -> String? in
+                if case .enumeration(let name) = descriptor.valueKind { return name }
+                return nil
+            })
         #expect(used == declared)
     }
 

@@ -37,7 +37,8 @@ import Testing
         #expect(HKMetadataKeyTimeZone == "HKTimeZone")
         #expect(HKMetadataKeyWasUserEntered == "HKWasUserEntered")
         #expect(HKMetadataKeySyncIdentifier == "HKMetadataKeySyncIdentifier")
-        #expect(HKMetadataKeyCyclingFunctionalThresholdPowerTestType == "HKCyclingCyclingFunctionalThresholdPowerTestType")
+        #expect(
+            HKMetadataKeyCyclingFunctionalThresholdPowerTestType == "HKCyclingCyclingFunctionalThresholdPowerTestType")
         #expect(MetadataKeyCatalog.valueKinds[HKMetadataKeyWeatherCondition] == .enumeration("HKWeatherCondition"))
         #expect(MetadataKeyCatalog.valueKinds["MyAppKey"] == nil)
     }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ObjectTypeLookupTests {
     @Test func categoryTypesByShortNameOrRawString() throws {
         for row in ReferenceTable.categoryTypes.rows {
-            let byName = try #require(HKObjectType.type(named: row["identifier"]!) as? HKCategoryType, "\(row["identifier"]!)")
+            let byName = try #require(
+                HKObjectType.type(named: row["identifier"]!) as? HKCategoryType, "\(row["identifier"]!)")
             let byRaw = try #require(HKObjectType.type(named: row["raw_string"]!) as? HKCategoryType)
             #expect(byName.identifier == row["raw_string"])
             #expect(byName == byRaw)
@@ -30,7 +31,8 @@ import Testing
     @Test func aTypesShortNameDropsItsPrefixAndReadsBack() {
         #expect(HKQuantityType(.stepCount).shortName == "stepCount")
         #expect(HKObjectType.shortName(forRawIdentifier: "HKCategoryTypeIdentifierSleepAnalysis") == "sleepAnalysis")
-        #expect(HKObjectType.shortName(forRawIdentifier: "HKCharacteristicTypeIdentifierBiologicalSex") == "biologicalSex")
+        #expect(
+            HKObjectType.shortName(forRawIdentifier: "HKCharacteristicTypeIdentifierBiologicalSex") == "biologicalSex")
         #expect(HKObjectType.shortName(forRawIdentifier: "HKCorrelationTypeIdentifierBloodPressure") == "bloodPressure")
         #expect(HKObjectType.workoutType().shortName == "workout")
         #expect(HKSeriesType.workoutRoute().shortName == "workoutRoute")
@@ -39,15 +41,23 @@ import Testing
     }
 
     @Test func anUnknownIdentifierIsItsOwnShortName() {
-        #expect(HKObjectType.shortName(forRawIdentifier: "HKQuantityTypeIdentifierNope") == "HKQuantityTypeIdentifierNope")
+        #expect(
+            HKObjectType.shortName(forRawIdentifier: "HKQuantityTypeIdentifierNope") == "HKQuantityTypeIdentifierNope")
     }
 
     @Test func everyKnownTypeIsFoundByItsShortName() {
-        let identifiers = (ReferenceTable.categoryTypes.rows + ReferenceTable.quantityTypes.rows).compactMap { $0["raw_string"] }
-            + HKCharacteristicTypeIdentifier.allCases.map(\.rawValue) + HKCorrelationTypeIdentifier.allCases.map(\.rawValue)
-            + [HKWorkoutTypeIdentifier, HKWorkoutRouteTypeIdentifier, HKDataTypeIdentifierHeartbeatSeries, HKActivitySummaryTypeIdentifier]
+        let identifiers =
+            (ReferenceTable.categoryTypes.rows + ReferenceTable.quantityTypes.rows).compactMap { $0["raw_string"] }
+            + HKCharacteristicTypeIdentifier.allCases.map(\.rawValue)
+            + HKCorrelationTypeIdentifier.allCases.map(\.rawValue)
+            + [
+                HKWorkoutTypeIdentifier, HKWorkoutRouteTypeIdentifier, HKDataTypeIdentifierHeartbeatSeries,
+                HKActivitySummaryTypeIdentifier,
+            ]
         for identifier in identifiers {
-            #expect(HKObjectType.type(named: HKObjectType.shortName(forRawIdentifier: identifier))?.identifier == identifier, "\(identifier)")
+            #expect(
+                HKObjectType.type(named: HKObjectType.shortName(forRawIdentifier: identifier))?.identifier
+                    == identifier, "\(identifier)")
         }
     }
 }

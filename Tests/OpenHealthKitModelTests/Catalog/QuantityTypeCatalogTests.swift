@@ -23,13 +23,16 @@ import Testing
             let descriptor = try #require(descriptors[row["identifier"]!])
             #expect(descriptor.identifier.rawValue == row["raw_string"], "\(descriptor.name)")
             #expect(descriptor.canonicalUnit == row["canonical_unit"]!.confirmedValue, "\(descriptor.name)")
-            #expect(descriptor.aggregationStyle == Self.styles[row["aggregation_style"]!.confirmedValue], "\(descriptor.name)")
+            #expect(
+                descriptor.aggregationStyle == Self.styles[row["aggregation_style"]!.confirmedValue],
+                "\(descriptor.name)")
             #expect(descriptor.isShareable == (row["writable"]!.confirmedValue == "yes"), "\(descriptor.name)")
         }
     }
 
     @Test func unconfirmedMarksAreStripped() throws {
-        let rmssd = try #require(HealthKitCatalog.quantityTypesByIdentifier["HKQuantityTypeIdentifierHeartRateVariabilityRMSSD"])
+        let rmssd = try #require(
+            HealthKitCatalog.quantityTypesByIdentifier["HKQuantityTypeIdentifierHeartRateVariabilityRMSSD"])
         #expect(rmssd.canonicalUnit == "ms")
         #expect(rmssd.aggregationStyle == .discreteArithmetic)
         #expect(rmssd.isShareable)
@@ -43,7 +46,8 @@ import Testing
     }
 
     @Test func unknownIdentifierHasNoType() {
-        #expect(HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier("HKQuantityTypeIdentifierNope")) == nil)
+        #expect(
+            HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier("HKQuantityTypeIdentifierNope")) == nil)
         #expect(HKObjectType.type(named: "noSuchType") == nil)
     }
 }

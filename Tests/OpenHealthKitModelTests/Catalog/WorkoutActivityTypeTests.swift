@@ -22,7 +22,9 @@ import Testing
 
     @Test func exportNames() {
         #expect(HKWorkoutActivityType.running.exportName == "HKWorkoutActivityTypeRunning")
-        #expect(HKWorkoutActivityType.highIntensityIntervalTraining.exportName == "HKWorkoutActivityTypeHighIntensityIntervalTraining")
+        #expect(
+            HKWorkoutActivityType.highIntensityIntervalTraining.exportName
+                == "HKWorkoutActivityTypeHighIntensityIntervalTraining")
         #expect(HKWorkoutActivityType(exportName: "HKWorkoutActivityTypeTaiChi") == .taiChi)
         #expect(HKWorkoutActivityType(exportName: "HKWorkoutActivityTypeOther") == .other)
         #expect(HKWorkoutActivityType(exportName: "running") == nil)

@@ -6,7 +6,8 @@ import Testing
     @Test func validSampleKeepsItsValue() throws {
         let type = HKCategoryType(.sleepAnalysis)
         let sample = try HKCategorySample(
-            validating: type, value: HKCategoryValueSleepAnalysis.asleepCore.rawValue, start: Fixture.start, end: Fixture.end
+            validating: type, value: HKCategoryValueSleepAnalysis.asleepCore.rawValue, start: Fixture.start,
+            end: Fixture.end
         )
         #expect(sample.categoryType == type)
         #expect(sample.value == 3)
@@ -17,7 +18,8 @@ import Testing
     @Test(arguments: [-1, 6, 42])
     func rejectsAValueOutsideTheEnumeration(_ value: Int) {
         expectInvalidArgument("Invalid value \(value) for HKCategoryTypeIdentifierSleepAnalysis") {
-            _ = try HKCategorySample(validating: HKCategoryType(.sleepAnalysis), value: value, start: Fixture.start, end: Fixture.end)
+            _ = try HKCategorySample(
+                validating: HKCategoryType(.sleepAnalysis), value: value, start: Fixture.start, end: Fixture.end)
         }
     }
 

@@ -7,7 +7,8 @@ import Testing
         let systolic = try Fixture.sample(.bloodPressureSystolic, 120, "mmHg")
         let diastolic = try Fixture.sample(.bloodPressureDiastolic, 80, "mmHg")
         let type = HKCorrelationType(.bloodPressure)
-        let reading = try HKCorrelation(validating: type, start: Fixture.start, end: Fixture.start, objects: [systolic, diastolic])
+        let reading = try HKCorrelation(
+            validating: type, start: Fixture.start, end: Fixture.start, objects: [systolic, diastolic])
         #expect(reading.correlationType == type)
         #expect(reading.objects == [systolic, diastolic])
         #expect(reading.objects(for: HKQuantityType(.bloodPressureSystolic)) == [systolic])
@@ -18,9 +19,12 @@ import Testing
     @Test func bloodPressureRejectsOtherSamples() throws {
         let systolic = try Fixture.sample(.bloodPressureSystolic, 120, "mmHg")
         let heartRate = try Fixture.sample(.heartRate, 72, "count/min")
-        expectInvalidArgument("HKCorrelationTypeIdentifierBloodPressure cannot contain samples of type HKQuantityTypeIdentifierHeartRate") {
+        expectInvalidArgument(
+            "HKCorrelationTypeIdentifierBloodPressure cannot contain samples of type HKQuantityTypeIdentifierHeartRate"
+        ) {
             _ = try HKCorrelation(
-                validating: HKCorrelationType(.bloodPressure), start: Fixture.start, end: Fixture.start, objects: [systolic, heartRate]
+                validating: HKCorrelationType(.bloodPressure), start: Fixture.start, end: Fixture.start,
+                objects: [systolic, heartRate]
             )
         }
     }
@@ -28,14 +32,19 @@ import Testing
     @Test func foodHoldsOnlyDietarySamples() throws {
         let energy = try Fixture.sample(.dietaryEnergyConsumed, 250, "kcal")
         let sugar = try Fixture.sample(.dietarySugar, 12, "g")
-        let meal = try HKCorrelation(validating: HKCorrelationType(.food), start: Fixture.start, end: Fixture.start, objects: [energy, sugar])
+        let meal = try HKCorrelation(
+            validating: HKCorrelationType(.food), start: Fixture.start, end: Fixture.start, objects: [energy, sugar])
         #expect(meal.objects.count == 2)
         let steps = try Fixture.sample(.stepCount, 10, "count")
-        let sleep = try HKCategorySample(validating: HKCategoryType(.sleepAnalysis), value: 0, start: Fixture.start, end: Fixture.end)
+        let sleep = try HKCategorySample(
+            validating: HKCategoryType(.sleepAnalysis), value: 0, start: Fixture.start, end: Fixture.end)
         for intruder in [steps, sleep] as [HKSample] {
-            expectInvalidArgument("HKCorrelationTypeIdentifierFood cannot contain samples of type \(intruder.sampleType.identifier)") {
+            expectInvalidArgument(
+                "HKCorrelationTypeIdentifierFood cannot contain samples of type \(intruder.sampleType.identifier)"
+            ) {
                 _ = try HKCorrelation(
-                    validating: HKCorrelationType(.food), start: Fixture.start, end: Fixture.start, objects: [energy, intruder]
+                    validating: HKCorrelationType(.food), start: Fixture.start, end: Fixture.start,
+                    objects: [energy, intruder]
                 )
             }
         }
@@ -48,7 +57,8 @@ import Testing
         )
         expectInvalidArgument("requires a unit compatible with mmHg") {
             _ = try HKCorrelation(
-                validating: HKCorrelationType(.bloodPressure), start: Fixture.start, end: Fixture.start, objects: [badMember]
+                validating: HKCorrelationType(.bloodPressure), start: Fixture.start, end: Fixture.start,
+                objects: [badMember]
             )
         }
     }

@@ -42,11 +42,21 @@ import Testing
 
     @Test func revisionsAreEqualByAllFields() {
         let os = OperatingSystemVersion(majorVersion: 17, minorVersion: 1, patchVersion: 0)
-        let revision = HKSourceRevision(source: source, version: "2", productType: "iPhone14,2", operatingSystemVersion: os)
-        #expect(revision == HKSourceRevision(source: source, version: "2", productType: "iPhone14,2", operatingSystemVersion: os))
-        #expect(revision != HKSourceRevision(source: source, version: "3", productType: "iPhone14,2", operatingSystemVersion: os))
+        let revision = HKSourceRevision(
+            source: source, version: "2", productType: "iPhone14,2", operatingSystemVersion: os)
+        #expect(
+            revision
+                == HKSourceRevision(source: source, version: "2", productType: "iPhone14,2", operatingSystemVersion: os)
+        )
+        #expect(
+            revision
+                != HKSourceRevision(source: source, version: "3", productType: "iPhone14,2", operatingSystemVersion: os)
+        )
         let patched = OperatingSystemVersion(majorVersion: 17, minorVersion: 1, patchVersion: 1)
-        #expect(revision != HKSourceRevision(source: source, version: "2", productType: "iPhone14,2", operatingSystemVersion: patched))
+        #expect(
+            revision
+                != HKSourceRevision(
+                    source: source, version: "2", productType: "iPhone14,2", operatingSystemVersion: patched))
         let query = HKSourceRevision(source: source, version: nil)
         #expect(query.productType == HKSourceRevisionAnyProductType)
         #expect(query.operatingSystemVersion.majorVersion == HKSourceRevisionAnyOperatingSystem.majorVersion)
@@ -68,7 +78,9 @@ import Testing
 
     @Test func deletedObjectsAreEqualByUUID() {
         let uuid = UUID()
-        #expect(HKDeletedObject(uuid: uuid, metadata: nil) == HKDeletedObject(uuid: uuid, metadata: [HKMetadataKeySyncVersion: 1]))
+        #expect(
+            HKDeletedObject(uuid: uuid, metadata: nil)
+                == HKDeletedObject(uuid: uuid, metadata: [HKMetadataKeySyncVersion: 1]))
     }
 
     @Test func descriptionsNameTheValueAndTheDates() throws {

@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct MetadataValidationTests {
     private func sleep(metadata: [String: Any]) throws -> HKCategorySample {
-        try HKCategorySample(validating: HKCategoryType(.sleepAnalysis), value: 0, start: Fixture.start, end: Fixture.end, metadata: metadata)
+        try HKCategorySample(
+            validating: HKCategoryType(.sleepAnalysis), value: 0, start: Fixture.start, end: Fixture.end,
+            metadata: metadata)
     }
 
     @Test func acceptsEveryAllowedKindOfValue() throws {
@@ -48,7 +50,9 @@ import Testing
     }
 
     @Test func syncVersionNeedsASyncIdentifier() {
-        expectInvalidArgument("HKMetadataKeySyncVersion may not be provided if HKMetadataKeySyncIdentifier is not provided") {
+        expectInvalidArgument(
+            "HKMetadataKeySyncVersion may not be provided if HKMetadataKeySyncIdentifier is not provided"
+        ) {
             _ = try sleep(metadata: [HKMetadataKeySyncVersion: 1])
         }
     }

@@ -11,12 +11,17 @@ enum Fixture {
         HKQuantity(unit: HKUnit(from: unit), doubleValue: value)
     }
 
-    static func sample(_ identifier: HKQuantityTypeIdentifier, _ value: Double, _ unit: String) throws -> HKQuantitySample {
-        try HKQuantitySample(validating: HKQuantityType(identifier), quantity: quantity(value, unit), start: start, end: start)
+    static func sample(_ identifier: HKQuantityTypeIdentifier, _ value: Double, _ unit: String) throws
+        -> HKQuantitySample
+    {
+        try HKQuantitySample(
+            validating: HKQuantityType(identifier), quantity: quantity(value, unit), start: start, end: start)
     }
 
     static func event(_ type: HKWorkoutEventType, at minutes: Double) -> HKWorkoutEvent {
-        HKWorkoutEvent(type: type, dateInterval: DateInterval(start: start.addingTimeInterval(minutes * 60), duration: 0), metadata: nil)
+        HKWorkoutEvent(
+            type: type, dateInterval: DateInterval(start: start.addingTimeInterval(minutes * 60), duration: 0),
+            metadata: nil)
     }
 }
 
@@ -26,5 +31,7 @@ func expectInvalidArgument(
 ) {
     let error = #expect(throws: HKError.self, sourceLocation: sourceLocation, performing: body)
     #expect(error?.code == .errorInvalidArgument, sourceLocation: sourceLocation)
-    #expect(error?.message.contains(fragment) == true, "message: \(error?.message ?? "none")", sourceLocation: sourceLocation)
+    #expect(
+        error?.message.contains(fragment) == true, "message: \(error?.message ?? "none")",
+        sourceLocation: sourceLocation)
 }

@@ -24,7 +24,8 @@ import Testing
 
     @Test func appleInitializersBuildTheSameSample() {
         let sample = HKQuantitySample(
-            type: HKQuantityType(.stepCount), quantity: Fixture.quantity(120, "count"), start: Fixture.start, end: Fixture.end
+            type: HKQuantityType(.stepCount), quantity: Fixture.quantity(120, "count"), start: Fixture.start,
+            end: Fixture.end
         )
         #expect(sample.quantity.doubleValue(for: .count()) == 120)
         #expect(sample.metadata == nil)
@@ -34,7 +35,8 @@ import Testing
     @Test func rejectsAUnitOfTheWrongDimension() {
         expectInvalidArgument("requires a unit compatible with kg") {
             _ = try HKQuantitySample(
-                validating: HKQuantityType(.bodyMass), quantity: Fixture.quantity(1100, "m"), start: Fixture.start, end: Fixture.end
+                validating: HKQuantityType(.bodyMass), quantity: Fixture.quantity(1100, "m"), start: Fixture.start,
+                end: Fixture.end
             )
         }
     }
@@ -42,26 +44,30 @@ import Testing
     @Test func rejectsANegativeCountOrRate() {
         expectInvalidArgument("requires a value of zero or more") {
             _ = try HKQuantitySample(
-                validating: HKQuantityType(.stepCount), quantity: Fixture.quantity(-5, "count"), start: Fixture.start, end: Fixture.end
+                validating: HKQuantityType(.stepCount), quantity: Fixture.quantity(-5, "count"), start: Fixture.start,
+                end: Fixture.end
             )
         }
         expectInvalidArgument("requires a value of zero or more") {
             _ = try HKQuantitySample(
-                validating: HKQuantityType(.heartRate), quantity: Fixture.quantity(-72, "count/min"), start: Fixture.start, end: Fixture.end
+                validating: HKQuantityType(.heartRate), quantity: Fixture.quantity(-72, "count/min"),
+                start: Fixture.start, end: Fixture.end
             )
         }
     }
 
     @Test func acceptsANegativeTemperature() throws {
         _ = try HKQuantitySample(
-            validating: HKQuantityType(.waterTemperature), quantity: Fixture.quantity(-1.5, "degC"), start: Fixture.start, end: Fixture.end
+            validating: HKQuantityType(.waterTemperature), quantity: Fixture.quantity(-1.5, "degC"),
+            start: Fixture.start, end: Fixture.end
         )
     }
 
     @Test func appleInitializerRaisesOnAnIncompatibleUnit() async {
         await #expect(processExitsWith: .failure) {
             _ = HKQuantitySample(
-                type: HKQuantityType(.bodyMass), quantity: Fixture.quantity(1100, "m"), start: Fixture.start, end: Fixture.end
+                type: HKQuantityType(.bodyMass), quantity: Fixture.quantity(1100, "m"), start: Fixture.start,
+                end: Fixture.end
             )
         }
     }
@@ -80,10 +86,12 @@ import Testing
     }
 
     @Test func storedCumulativeSampleIsACumulativeSample() {
-        let revision = HKSourceRevision(source: HKSource(name: "Steps", bundleIdentifier: "com.example.steps"), version: "3")
+        let revision = HKSourceRevision(
+            source: HKSource(name: "Steps", bundleIdentifier: "com.example.steps"), version: "3")
         let uuid = UUID()
         let sample = HKQuantitySample.stored(
-            uuid: uuid, type: HKQuantityType(.stepCount), quantity: Fixture.quantity(500, "count"), start: Fixture.start,
+            uuid: uuid, type: HKQuantityType(.stepCount), quantity: Fixture.quantity(500, "count"),
+            start: Fixture.start,
             end: Fixture.end, device: nil, metadata: nil, sourceRevision: revision
         )
         let cumulative = try? #require(sample as? HKCumulativeQuantitySample)
@@ -99,7 +107,9 @@ import Testing
         )
         let discrete = try #require(sample as? HKDiscreteQuantitySample)
         let perMinute = HKUnit(from: "count/min")
-        for quantity in [discrete.minimumQuantity, discrete.averageQuantity, discrete.maximumQuantity, discrete.mostRecentQuantity] {
+        for quantity in [
+            discrete.minimumQuantity, discrete.averageQuantity, discrete.maximumQuantity, discrete.mostRecentQuantity,
+        ] {
             #expect(abs(quantity.doubleValue(for: perMinute) - 72) < 1e-9)
         }
         #expect(discrete.mostRecentQuantityDateInterval == DateInterval(start: Fixture.start, end: Fixture.end))
@@ -116,7 +126,8 @@ import Testing
     @Test func insulinDeliveryNeedsAReason() throws {
         let type = HKQuantityType(.insulinDelivery)
         expectInvalidArgument("required keys: HKMetadataKeyInsulinDeliveryReason") {
-            _ = try HKQuantitySample(validating: type, quantity: Fixture.quantity(2, "IU"), start: Fixture.start, end: Fixture.end)
+            _ = try HKQuantitySample(
+                validating: type, quantity: Fixture.quantity(2, "IU"), start: Fixture.start, end: Fixture.end)
         }
         expectInvalidArgument("Invalid metadata value for HKInsulinDeliveryReason: 3") {
             _ = try HKQuantitySample(

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct SampleDateTests {
     private func stepSample(start: Date, end: Date) throws -> HKQuantitySample {
-        try HKQuantitySample(validating: HKQuantityType(.stepCount), quantity: Fixture.quantity(10, "count"), start: start, end: end)
+        try HKQuantitySample(
+            validating: HKQuantityType(.stepCount), quantity: Fixture.quantity(10, "count"), start: start, end: end)
     }
 
     @Test func rejectsAnEndBeforeTheStart() {

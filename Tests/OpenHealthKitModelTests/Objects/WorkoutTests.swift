@@ -36,14 +36,17 @@ import Testing
     @Test func eventsAreKeptInAscendingOrder() throws {
         let pause = Fixture.event(.pause, at: 10)
         let resume = Fixture.event(.resume, at: 20)
-        let workout = try HKWorkout(validating: .running, start: Fixture.start, end: Fixture.end, workoutEvents: [resume, pause])
+        let workout = try HKWorkout(
+            validating: .running, start: Fixture.start, end: Fixture.end, workoutEvents: [resume, pause])
         #expect(workout.workoutEvents == [pause, resume])
         #expect(workout.duration == 50 * 60)
     }
 
     @Test func rejectsAResumeFirst() {
         expectInvalidArgument("First event cannot be resume") {
-            _ = try HKWorkout(validating: .running, start: Fixture.start, end: Fixture.end, workoutEvents: [Fixture.event(.resume, at: 5)])
+            _ = try HKWorkout(
+                validating: .running, start: Fixture.start, end: Fixture.end,
+                workoutEvents: [Fixture.event(.resume, at: 5)])
         }
     }
 
@@ -51,14 +54,16 @@ import Testing
     func rejectsEventsOutsideTheWorkout(_ minutes: Double) {
         expectInvalidArgument("did not occur during this workout") {
             _ = try HKWorkout(
-                validating: .running, start: Fixture.start, end: Fixture.end, workoutEvents: [Fixture.event(.marker, at: minutes)]
+                validating: .running, start: Fixture.start, end: Fixture.end,
+                workoutEvents: [Fixture.event(.marker, at: minutes)]
             )
         }
     }
 
     @Test func rejectsALapRunningPastTheEnd() {
         let lap = HKWorkoutEvent(
-            type: .lap, dateInterval: DateInterval(start: Fixture.end.addingTimeInterval(-60), duration: 120), metadata: nil
+            type: .lap, dateInterval: DateInterval(start: Fixture.end.addingTimeInterval(-60), duration: 120),
+            metadata: nil
         )
         expectInvalidArgument("did not occur during this workout") {
             _ = try HKWorkout(validating: .running, start: Fixture.start, end: Fixture.end, workoutEvents: [lap])
@@ -92,16 +97,21 @@ import Testing
 
     @Test func totalsMustHaveTheirDimension() throws {
         let workout = try HKWorkout(
-            validating: .running, start: Fixture.start, end: Fixture.end, totalEnergyBurned: Fixture.quantity(300, "kcal"),
+            validating: .running, start: Fixture.start, end: Fixture.end,
+            totalEnergyBurned: Fixture.quantity(300, "kcal"),
             totalDistance: Fixture.quantity(5, "km"), totalFlightsClimbed: Fixture.quantity(3, "count")
         )
         #expect(workout.totalDistance?.doubleValue(for: HKUnit(from: "m")) == 5000)
         #expect(workout.totalSwimmingStrokeCount == nil)
         expectInvalidArgument("totalDistance requires a unit compatible with m") {
-            _ = try HKWorkout(validating: .running, start: Fixture.start, end: Fixture.end, totalDistance: Fixture.quantity(5, "kcal"))
+            _ = try HKWorkout(
+                validating: .running, start: Fixture.start, end: Fixture.end, totalDistance: Fixture.quantity(5, "kcal")
+            )
         }
         expectInvalidArgument("totalEnergyBurned requires a unit compatible with kcal") {
-            _ = try HKWorkout(validating: .running, start: Fixture.start, end: Fixture.end, totalEnergyBurned: Fixture.quantity(5, "kg"))
+            _ = try HKWorkout(
+                validating: .running, start: Fixture.start, end: Fixture.end,
+                totalEnergyBurned: Fixture.quantity(5, "kg"))
         }
     }
 

@@ -8,7 +8,9 @@ struct PredicateTreeTests {
     let uuid = UUID()
 
     var dates: NSPredicate { HKQuery.predicateForSamples(withStart: start, end: nil, options: .strictStartDate) }
-    var datesCondition: PredicateCondition { .sampleDates(SampleDateRange(start: start, end: nil, options: .strictStartDate)) }
+    var datesCondition: PredicateCondition {
+        .sampleDates(SampleDateRange(start: start, end: nil, options: .strictStartDate))
+    }
 
     @Test func aFactoryPredicateIsALeaf() throws {
         #expect(try PredicateCondition.tree(from: dates) == .leaf(datesCondition))
@@ -22,10 +24,12 @@ struct PredicateTreeTests {
                 NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForObjectsWithNoCorrelation()),
             ]),
         ])
-        #expect(try PredicateCondition.tree(from: predicate) == .and([
-            .leaf(datesCondition),
-            .or([.leaf(.uuids([uuid])), .not(.leaf(.noCorrelation))]),
-        ]))
+        #expect(
+            try PredicateCondition.tree(from: predicate)
+                == .and([
+                    .leaf(datesCondition),
+                    .or([.leaf(.uuids([uuid])), .not(.leaf(.noCorrelation))]),
+                ]))
     }
 
     @Test func valuePredicatesMatchAllOrNothing() throws {
@@ -48,7 +52,8 @@ struct PredicateTreeTests {
     }
 
     @Test func blockPredicatesAreRejected() {
-        let unsupported = HKError.invalidArgument("unsupported predicate: build predicates with HKQuery's factory methods")
+        let unsupported = HKError.invalidArgument(
+            "unsupported predicate: build predicates with HKQuery's factory methods")
         let block = NSPredicate { _, _ in true }
         #expect(throws: unsupported) { try PredicateCondition.tree(from: block) }
         let nested = NSCompoundPredicate(andPredicateWithSubpredicates: [dates, block])

@@ -53,6 +53,7 @@ import Testing
         let b = HKQuantity(unit: try HKUnit(parsing: "kg.m^-1.s^-2"), doubleValue: 3)
         #expect(a == b)
         #expect(a.hash == b.hash)
-        #expect(HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 1) != HKQuantity(unit: .gram(), doubleValue: 1000))
+        #expect(
+            HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 1) != HKQuantity(unit: .gram(), doubleValue: 1000))
     }
 }

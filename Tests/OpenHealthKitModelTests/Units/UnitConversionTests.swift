@@ -202,9 +202,12 @@ private let conversions: [ConversionCase] = [
     }
 
     /// Temperature scales meet at water's freezing point, so exact points stay exact (no detour through 273.15 K).
-    @Test(arguments: [(32.0, "degF", "degC", 0.0), (0, "degC", "degF", 32), (273.15, "K", "degC", 0), (0, "degC", "K", 273.15)])
+    @Test(arguments: [
+        (32.0, "degF", "degC", 0.0), (0, "degC", "degF", 32), (273.15, "K", "degC", 0), (0, "degC", "K", 273.15),
+    ])
     func freezingPointIsExact(value: Double, from: String, to: String, expected: Double) throws {
-        let converted = try HKQuantity(unit: HKUnit(parsing: from), doubleValue: value).convertedValue(to: HKUnit(parsing: to))
+        let converted = try HKQuantity(unit: HKUnit(parsing: from), doubleValue: value).convertedValue(
+            to: HKUnit(parsing: to))
         #expect(converted == expected)
     }
 

@@ -52,13 +52,17 @@ private func referenceCanonicalUnits() throws -> [String] {
             ("min", .minute()), ("mi", .mile()), ("mmHg", .millimeterOfMercury()), ("cmAq", .centimeterOfWater()),
             ("inHg", .inchesOfMercury()), ("in", .inch()), ("d", .day()), ("dL", .literUnit(with: .deci)),
             ("pD", .prismDiopter()), ("D", .diopter()), ("Pa", .pascal()), ("hPa", .pascalUnit(with: .hecto)),
-            ("cal", .smallCalorie()), ("Cal", .largeCalorie()), ("kcal", .kilocalorie()), ("kJ", .jouleUnit(with: .kilo)),
+            ("cal", .smallCalorie()), ("Cal", .largeCalorie()), ("kcal", .kilocalorie()),
+            ("kJ", .jouleUnit(with: .kilo)),
             ("mcg", .gramUnit(with: .micro)), ("dam", .meterUnit(with: .deca)), ("dg", .gramUnit(with: .deci)),
             ("ms", .secondUnit(with: .milli)), ("Ms", .secondUnit(with: .mega)), ("mS", .siemenUnit(with: .milli)),
-            ("ml", .literUnit(with: .milli)), ("fL", .literUnit(with: .femto)), ("ft", .foot()), ("deg", .degreeAngle()),
-            ("degC", .degreeCelsius()), ("dBASPL", .decibelAWeightedSoundPressureLevel()), ("dBHL", .decibelHearingLevel()),
+            ("ml", .literUnit(with: .milli)), ("fL", .literUnit(with: .femto)), ("ft", .foot()),
+            ("deg", .degreeAngle()),
+            ("degC", .degreeCelsius()), ("dBASPL", .decibelAWeightedSoundPressureLevel()),
+            ("dBHL", .decibelHearingLevel()),
             ("Hz", .hertz()), ("kHz", .hertzUnit(with: .kilo)), ("st", .stone()), ("s", .second()), ("hr", .hour()),
-            ("lx", .lux()), ("l", .liter()), ("mmol<180.15588000005408>", .moleUnit(with: .milli, molarMass: HKUnitMolarMassBloodGlucose)),
+            ("lx", .lux()), ("l", .liter()),
+            ("mmol<180.15588000005408>", .moleUnit(with: .milli, molarMass: HKUnitMolarMassBloodGlucose)),
         ]
         for (string, unit) in expectations {
             #expect(try HKUnit(parsing: string) == unit, "\(string)")
@@ -69,7 +73,8 @@ private func referenceCanonicalUnits() throws -> [String] {
     @Test(arguments: [
         ("", "empty"), ("kg//m", "expected a unit at character 4"), ("m/s/s", "only one \"/\""),
         ("ml/kg/min", "only one \"/\""), ("xyz", "unknown unit \"xyz\""), ("mol<abc>", "not a positive number"),
-        ("mol<-1>", "not a positive number"), ("mol<0>", "not a positive number"), ("mol<inf>", "not a positive number"),
+        ("mol<-1>", "not a positive number"), ("mol<0>", "not a positive number"),
+        ("mol<inf>", "not a positive number"),
         ("mol<>", "not a positive number"), ("mol<180", "\">\" is missing"), ("g<5>", "only mol takes a molar mass"),
         ("mol", "needs its molar mass"), ("mmol", "needs its molar mass"), ("m^", "integer exponent"),
         ("m^x", "integer exponent"), ("m^1.5", "found \"5\""),
@@ -77,7 +82,8 @@ private func referenceCanonicalUnits() throws -> [String] {
         ("m)", "unexpected \")\""), ("(m/s)", "cannot appear inside parentheses"), ("m/", "missing at the end"),
         ("/s", "expected a unit at character 1"), ("*m", "expected a unit at character 1"), ("m**s", "character 3"),
         ("kcount", "applies only to SI units, not to \"count\""), ("klb", "not to \"lb\""), ("mcal", "not to \"cal\""),
-        ("kCal", "not to \"Cal\""), ("da", "unknown unit \"da\""), ("h", "unknown unit \"h\""), ("10", "unexpected \"0\""),
+        ("kCal", "not to \"Cal\""), ("da", "unknown unit \"da\""), ("h", "unknown unit \"h\""),
+        ("10", "unexpected \"0\""),
         ("1/", "missing at the end"), ("count/min ", "unexpected \" \""),
     ])
     func rejectsInvalidStrings(_ string: String, _ problem: String) {

@@ -14,7 +14,8 @@ import OpenHealthKitEngine
     static let bpm = HKUnit.count().unitDivided(by: .minute())
 
     static func reading(_ value: Double) -> HKQuantitySample {
-        HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: value), start: Date(), end: Date())
+        HKQuantitySample(
+            type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: value), start: Date(), end: Date())
     }
 
     /// The sheet's answer for a combination: each switch on or off as the decision says.
@@ -34,14 +35,16 @@ import OpenHealthKitEngine
         try await other.save(othersSample)
 
         let app = harness.store(answerer: RuleAnswerer(Self.answer(share: share, read: read)))
-        try await app.requestAuthorization(toShare: share == .undetermined ? [] : [Self.heartRate], read: [Self.heartRate])
+        try await app.requestAuthorization(
+            toShare: share == .undetermined ? [] : [Self.heartRate], read: [Self.heartRate])
 
         // Share: the status tells exactly the share decision, whatever the read decision.
-        let expectedStatus: HKAuthorizationStatus = switch share {
-        case .authorized: .sharingAuthorized
-        case .denied: .sharingDenied
-        case .undetermined: .notDetermined
-        }
+        let expectedStatus: HKAuthorizationStatus =
+            switch share {
+            case .authorized: .sharingAuthorized
+            case .denied: .sharingDenied
+            case .undetermined: .notDetermined
+            }
         #expect(app.authorizationStatus(for: Self.heartRate) == expectedStatus)
 
         let ownSample = Self.reading(70)
@@ -75,7 +78,8 @@ import OpenHealthKitEngine
         try await readOnly.requestAuthorization(toShare: [], read: [Self.heartRate])
         #expect(readOnly.authorizationStatus(for: Self.heartRate) == .notDetermined)
 
-        let both = harness.store(TestStores.app("com.example.both"), answerer: RuleAnswerer(Self.answer(share: .authorized, read: read)))
+        let both = harness.store(
+            TestStores.app("com.example.both"), answerer: RuleAnswerer(Self.answer(share: .authorized, read: read)))
         try await both.requestAuthorization(toShare: [Self.heartRate], read: [Self.heartRate])
         #expect(both.authorizationStatus(for: Self.heartRate) == .sharingAuthorized)
     }
@@ -107,25 +111,41 @@ import OpenHealthKitEngine
         try await app.delete(mine[0])
 
         let principal = Principal.app(TestStores.app())
-        #expect(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: principal).map(\.bundleIdentifier) == ["com.example.app"])
-        let changes = try harness.engine.changes(matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: principal)
+        #expect(
+            try harness.engine.sources(of: Self.heartRate, predicate: nil, as: principal).map(\.bundleIdentifier) == [
+                "com.example.app"
+            ])
+        let changes = try harness.engine.changes(
+            matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: principal)
         #expect(changes.samples.map(\.uuid) == [mine[1].uuid])
         #expect(changes.deletedObjects.map(\.uuid) == [mine[0].uuid])
 
         let reader = Principal.app(TestStores.app("com.example.other"))
-        #expect(Set(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: reader).map(\.bundleIdentifier)) == ["com.example.app", "com.example.other"])
-        #expect(try harness.engine.changes(matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: reader).deletedObjects.count == 2)
+        #expect(
+            Set(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: reader).map(\.bundleIdentifier)) == [
+                "com.example.app", "com.example.other",
+            ])
+        #expect(
+            try harness.engine.changes(
+                matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: reader
+            ).deletedObjects.count == 2)
     }
 
     @Test func aReadGrantForOneTypeShowsNothingOfAnother() async throws {
         let harness = try StoreHarness()
         let steps = HKQuantityType(.stepCount)
-        let other = try await harness.authorizedStore(TestStores.app("com.example.other"), for: [Self.heartRate, steps])
-        try await other.save([Self.reading(65), HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 100), start: Date(), end: Date())])
+        let other = try await harness.authorizedStore(
+            TestStores.app("com.example.other"), for: [Self.heartRate, steps])
+        try await other.save([
+            Self.reading(65),
+            HKQuantitySample(
+                type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 100), start: Date(), end: Date()),
+        ])
 
-        let app = harness.store(answerer: RuleAnswerer { request in
-            AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: [Self.heartRate])
-        })
+        let app = harness.store(
+            answerer: RuleAnswerer { request in
+                AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: [Self.heartRate])
+            })
         try await app.requestAuthorization(toShare: [], read: [Self.heartRate, steps])
         #expect(try await Fetch.samples(app, Self.heartRate).count == 1)
         #expect(try await Fetch.samples(app, steps).isEmpty)

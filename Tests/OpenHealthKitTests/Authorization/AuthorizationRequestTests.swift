@@ -11,7 +11,8 @@ import OpenHealthKit
     @Test func theRequestStatusSaysWhetherASheetWouldBeShown() async throws {
         let harness = try StoreHarness()
         let store = harness.store()
-        #expect(try await store.statusForAuthorizationRequest(toShare: [heartRate], read: [heartRate]) == .shouldRequest)
+        #expect(
+            try await store.statusForAuthorizationRequest(toShare: [heartRate], read: [heartRate]) == .shouldRequest)
 
         try await store.requestAuthorization(toShare: [heartRate], read: [heartRate])
         #expect(try await store.statusForAuthorizationRequest(toShare: [heartRate], read: [heartRate]) == .unnecessary)
@@ -32,7 +33,9 @@ import OpenHealthKit
         let harness = try StoreHarness()
         let store = harness.store()
         let (status, error) = await withCheckedContinuation { continuation in
-            store.getRequestStatusForAuthorization(toShare: [heartRate], read: []) { continuation.resume(returning: ($0, $1)) }
+            store.getRequestStatusForAuthorization(toShare: [heartRate], read: []) {
+                continuation.resume(returning: ($0, $1))
+            }
         }
         #expect(status == .shouldRequest)
         #expect(error == nil)
@@ -69,7 +72,9 @@ import OpenHealthKit
         let harness = try StoreHarness()
         let store = harness.store(answerer: RuleAnswerer { _ in .denyAll })
         let (success, error) = await withCheckedContinuation { continuation in
-            store.requestAuthorization(toShare: [heartRate], read: [heartRate]) { continuation.resume(returning: ($0, $1)) }
+            store.requestAuthorization(toShare: [heartRate], read: [heartRate]) {
+                continuation.resume(returning: ($0, $1))
+            }
         }
         #expect(success)
         #expect(error == nil)
@@ -114,8 +119,9 @@ import OpenHealthKit
             try await store.requestAuthorization(
                 toShare: [HKQuantityType(.walkingHeartRateAverage), HKQuantityType(.appleExerciseTime)], read: [])
         }
-        #expect(error?.message == "Authorization to share the following types is disallowed: "
-            + "HKQuantityTypeIdentifierAppleExerciseTime, HKQuantityTypeIdentifierWalkingHeartRateAverage")
+        #expect(
+            error?.message == "Authorization to share the following types is disallowed: "
+                + "HKQuantityTypeIdentifierAppleExerciseTime, HKQuantityTypeIdentifierWalkingHeartRateAverage")
     }
 
     @Test func sharingNeedsTheUpdateUsageDescription() async throws {
@@ -127,8 +133,11 @@ import OpenHealthKit
             try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate])
         }
         #expect(error?.code == .errorInvalidArgument)
-        #expect(error?.message == "NSHealthUpdateUsageDescription must be set in the app's Info.plist in order to request write "
-            + "authorization for the following types: HKQuantityTypeIdentifierHeartRate, HKQuantityTypeIdentifierStepCount")
+        #expect(
+            error?.message
+                == "NSHealthUpdateUsageDescription must be set in the app's Info.plist in order to request write "
+                + "authorization for the following types: HKQuantityTypeIdentifierHeartRate, HKQuantityTypeIdentifierStepCount"
+        )
         // Reading alone needs only the share usage description.
         try await store.requestAuthorization(toShare: [], read: [heartRate])
         #expect(answerer.count == 1)
@@ -143,8 +152,10 @@ import OpenHealthKit
             try await store.requestAuthorization(toShare: [], read: [steps])
         }
         #expect(error?.code == .errorInvalidArgument)
-        #expect(error?.message == "NSHealthShareUsageDescription must be set in the app's Info.plist in order to request read "
-            + "authorization for the following types: HKQuantityTypeIdentifierStepCount")
+        #expect(
+            error?.message
+                == "NSHealthShareUsageDescription must be set in the app's Info.plist in order to request read "
+                + "authorization for the following types: HKQuantityTypeIdentifierStepCount")
         try await store.requestAuthorization(toShare: [steps], read: [])
         #expect(answerer.count == 1)
     }
@@ -153,13 +164,17 @@ import OpenHealthKit
         var app = TestStores.app()
         app.updateUsageDescription = "  "
         let store = try StoreHarness().store(app)
-        let error = await #expect(throws: HKError.self) { try await store.requestAuthorization(toShare: [steps], read: []) }
+        let error = await #expect(throws: HKError.self) {
+            try await store.requestAuthorization(toShare: [steps], read: [])
+        }
         #expect(error?.message == "The string \"  \" is an invalid value for NSHealthUpdateUsageDescription")
     }
 
     @Test func aStoreWithoutAnAnswererCannotDecideAnything() async throws {
         let store = try StoreHarness().store(answerer: nil)
-        let error = await #expect(throws: HKError.self) { try await store.requestAuthorization(toShare: [steps], read: []) }
+        let error = await #expect(throws: HKError.self) {
+            try await store.requestAuthorization(toShare: [steps], read: [])
+        }
         #expect(error?.code == .errorAuthorizationNotDetermined)
         #expect(store.authorizationStatus(for: steps) == .notDetermined)
     }
@@ -170,7 +185,9 @@ import OpenHealthKit
             func answer(_ request: AuthorizationRequest) async throws -> AuthorizationAnswer { throw Dismissed() }
         }
         let store = try StoreHarness().store(answerer: Dismissing())
-        let error = await #expect(throws: HKError.self) { try await store.requestAuthorization(toShare: [steps], read: []) }
+        let error = await #expect(throws: HKError.self) {
+            try await store.requestAuthorization(toShare: [steps], read: [])
+        }
         #expect(error?.code == .errorUserCanceled)
         #expect(try await store.statusForAuthorizationRequest(toShare: [steps], read: []) == .shouldRequest)
     }
@@ -180,7 +197,8 @@ import OpenHealthKit
 @Suite struct AuthorizationRequestExceptionTests {
     @Test func theCompletionHandlerFormRaisesForADisallowedType() async {
         await #expect(processExitsWith: .failure) {
-            let store = HKHealthStore(configuration: HealthStoreConfiguration(location: .memory(name: "raise"), app: TestStores.app()))
+            let store = HKHealthStore(
+                configuration: HealthStoreConfiguration(location: .memory(name: "raise"), app: TestStores.app()))
             store.requestAuthorization(toShare: [HKQuantityType(.appleExerciseTime)], read: []) { _, _ in }
         }
     }
@@ -189,7 +207,8 @@ import OpenHealthKit
         await #expect(processExitsWith: .failure) {
             var app = TestStores.app()
             app.shareUsageDescription = nil
-            let store = HKHealthStore(configuration: HealthStoreConfiguration(location: .memory(name: "raise"), app: app))
+            let store = HKHealthStore(
+                configuration: HealthStoreConfiguration(location: .memory(name: "raise"), app: app))
             store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)]) { _, _ in }
         }
     }

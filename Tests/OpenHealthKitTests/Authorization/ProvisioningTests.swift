@@ -31,11 +31,13 @@ import OpenHealthKit
         if let update { info += "<key>NSHealthUpdateUsageDescription</key>\n<string>\(update)</string>\n" }
         var entitlements = ""
         if let entitlement {
-            entitlements = "<key>com.apple.developer.healthkit</key>\n<\(entitlement)/>\n"
+            entitlements =
+                "<key>com.apple.developer.healthkit</key>\n<\(entitlement)/>\n"
                 + "<key>com.apple.developer.healthkit.access</key>\n<array/>\n"
         }
         try plist(info).write(to: folder.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
-        try plist(entitlements).write(to: folder.appendingPathComponent(entitlementsFileName), atomically: true, encoding: .utf8)
+        try plist(entitlements).write(
+            to: folder.appendingPathComponent(entitlementsFileName), atomically: true, encoding: .utf8)
         return folder
     }
 
@@ -80,7 +82,8 @@ import OpenHealthKit
     @Test func everyObjectSavedIsStampedWithTheManifestsSourceRevision() async throws {
         let manifest = try AppManifest(appFolder: Self.appFolder())
         let store = try await StoreHarness().authorizedStore(manifest, for: [steps])
-        let sample = HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1200), start: Date(), end: Date())
+        let sample = HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1200), start: Date(), end: Date())
         try await store.save(sample)
         for revision in [sample.sourceRevision, try await Fetch.samples(store, steps)[0].sourceRevision] {
             #expect(revision.source.name == "Walker")
@@ -93,7 +96,8 @@ import OpenHealthKit
     func withoutTheHealthKitEntitlementEveryCallIsRefused(entitlement: Bool?) async throws {
         let manifest = try AppManifest(appFolder: Self.appFolder(entitlement: entitlement))
         #expect(!manifest.hasHealthKitEntitlement)
-        try await expectRefused(StoreHarness().store(manifest), message: "Missing com.apple.developer.healthkit entitlement.")
+        try await expectRefused(
+            StoreHarness().store(manifest), message: "Missing com.apple.developer.healthkit entitlement.")
     }
 
     @Test func aStoreWithNoAppIsRefusedTheSameWay() async throws {
@@ -109,7 +113,9 @@ import OpenHealthKit
     @Test func aMissingUsageDescriptionInInfoPlistIsReported() async throws {
         let manifest = try AppManifest(appFolder: Self.appFolder(update: nil))
         let store = try StoreHarness().store(manifest)
-        let error = await #expect(throws: HKError.self) { try await store.requestAuthorization(toShare: [steps], read: []) }
+        let error = await #expect(throws: HKError.self) {
+            try await store.requestAuthorization(toShare: [steps], read: [])
+        }
         #expect(error?.code == .errorInvalidArgument)
         #expect(error?.message.hasPrefix("NSHealthUpdateUsageDescription must be set in the app's Info.plist") == true)
     }
@@ -117,9 +123,16 @@ import OpenHealthKit
     /// Requests, status checks, saves, queries and characteristics all fail with `errorAuthorizationDenied`.
     private func expectRefused(_ store: HKHealthStore, message: String?) async throws {
         var errors: [HKError?] = []
-        errors.append(await #expect(throws: HKError.self) { try await store.requestAuthorization(toShare: [steps], read: [steps]) })
-        errors.append(await #expect(throws: HKError.self) { try await store.statusForAuthorizationRequest(toShare: [steps], read: []) })
-        let sample = HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1), start: Date(), end: Date())
+        errors.append(
+            await #expect(throws: HKError.self) {
+                try await store.requestAuthorization(toShare: [steps], read: [steps])
+            })
+        errors.append(
+            await #expect(throws: HKError.self) {
+                try await store.statusForAuthorizationRequest(toShare: [steps], read: [])
+            })
+        let sample = HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1), start: Date(), end: Date())
         errors.append(await #expect(throws: HKError.self) { try await store.save(sample) })
         errors.append(await #expect(throws: HKError.self) { _ = try await Fetch.samples(store, steps) })
         errors.append(#expect(throws: HKError.self) { _ = try store.biologicalSex() })

@@ -9,7 +9,9 @@ import OpenHealthKitEngine
 
     func steps(_ count: Double, minutesAgo: Double = 10) -> HKQuantitySample {
         let end = Date().addingTimeInterval(-minutesAgo * 60)
-        return HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: end.addingTimeInterval(-60), end: end)
+        return HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: end.addingTimeInterval(-60),
+            end: end)
     }
 
     @Test func aRevokedShareGrantRefusesTheNextSave() async throws {
@@ -106,7 +108,9 @@ import OpenHealthKitEngine
         let store = try await harness.authorizedStore(for: [steps])
         try await store.save([steps(1), steps(2), steps(3)])
         let (success, count, error) = await withCheckedContinuation { continuation in
-            store.deleteObjects(of: steps, predicate: NSPredicate(value: true)) { continuation.resume(returning: ($0, $1, $2)) }
+            store.deleteObjects(of: steps, predicate: NSPredicate(value: true)) {
+                continuation.resume(returning: ($0, $1, $2))
+            }
         }
         #expect(success)
         #expect(count == 3)
@@ -119,7 +123,9 @@ import OpenHealthKitEngine
         let store = try await harness.authorizedStore(for: [steps])
         let sample = steps(10)
         try await store.save(sample)
-        try harness.engine.delete(uuids: [sample.uuid], as: .owner(source: SourceRow(bundleIdentifier: "com.openhealthkit.health", name: "Health")))
+        try harness.engine.delete(
+            uuids: [sample.uuid],
+            as: .owner(source: SourceRow(bundleIdentifier: "com.openhealthkit.health", name: "Health")))
         #expect(try await Fetch.samples(store, steps).isEmpty)
     }
 }

@@ -15,11 +15,21 @@ import OpenHealthKit
 struct PredicateDataset {
     static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
     static let kg = HKUnit.gramUnit(with: .kilo)
-    static let appA = AppManifest(bundleIdentifier: "com.example.a", name: "A", version: "3", shareUsageDescription: "r", updateUsageDescription: "w")
-    static let appB = AppManifest(bundleIdentifier: "com.example.b", name: "B", version: "9", shareUsageDescription: "r", updateUsageDescription: "w")
-    static let scaleA = HKDevice(name: "Scale", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: nil, softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
-    static let scaleB = HKDevice(name: "Scale", manufacturer: "Other", model: nil, hardwareVersion: "2", firmwareVersion: nil, softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
-    static let tracker = HKDevice(name: nil, manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil, softwareVersion: nil, localIdentifier: "abc", udiDeviceIdentifier: nil)
+    static let appA = AppManifest(
+        bundleIdentifier: "com.example.a", name: "A", version: "3", shareUsageDescription: "r",
+        updateUsageDescription: "w")
+    static let appB = AppManifest(
+        bundleIdentifier: "com.example.b", name: "B", version: "9", shareUsageDescription: "r",
+        updateUsageDescription: "w")
+    static let scaleA = HKDevice(
+        name: "Scale", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: nil,
+        softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+    static let scaleB = HKDevice(
+        name: "Scale", manufacturer: "Other", model: nil, hardwareVersion: "2", firmwareVersion: nil,
+        softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+    static let tracker = HKDevice(
+        name: nil, manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil, softwareVersion: nil,
+        localIdentifier: "abc", udiDeviceIdentifier: nil)
 
     let mass = HKQuantityType(.bodyMass)
     let sleep = HKCategoryType(.sleepAnalysis)
@@ -38,9 +48,13 @@ struct PredicateDataset {
 
     static func date(_ seconds: TimeInterval) -> Date { t0.addingTimeInterval(seconds) }
 
-    static func mass(_ kilograms: Double, _ start: TimeInterval, _ end: TimeInterval, device: HKDevice? = nil, metadata: [String: Any]? = nil) -> HKQuantitySample {
+    static func mass(
+        _ kilograms: Double, _ start: TimeInterval, _ end: TimeInterval, device: HKDevice? = nil,
+        metadata: [String: Any]? = nil
+    ) -> HKQuantitySample {
         HKQuantitySample(
-            type: HKQuantityType(.bodyMass), quantity: HKQuantity(unit: kg, doubleValue: kilograms), start: date(start), end: date(end),
+            type: HKQuantityType(.bodyMass), quantity: HKQuantity(unit: kg, doubleValue: kilograms), start: date(start),
+            end: date(end),
             device: device, metadata: metadata)
     }
 
@@ -49,39 +63,55 @@ struct PredicateDataset {
     }
 
     private init(harness: StoreHarness) async throws {
-        m1 = Self.mass(70, 0, 60, device: Self.scaleA, metadata: ["Note": "morning", HKMetadataKeyWasUserEntered: true])
+        m1 = Self.mass(
+            70, 0, 60, device: Self.scaleA, metadata: ["Note": "morning", HKMetadataKeyWasUserEntered: true])
         m2 = Self.mass(75, 3600, 3660, metadata: ["Rank": 2, "Measured": Self.t0])
-        m3 = Self.mass(80, 7200, 7260, device: Self.scaleB, metadata: [
-            "Note": "evening", "Rank": 5, "Waist": HKQuantity(unit: .meterUnit(with: .centi), doubleValue: 90),
-        ])
+        m3 = Self.mass(
+            80, 7200, 7260, device: Self.scaleB,
+            metadata: [
+                "Note": "evening", "Rank": 5, "Waist": HKQuantity(unit: .meterUnit(with: .centi), doubleValue: 90),
+            ])
         m4 = Self.mass(85, -1800, 10000, metadata: ["Waist": HKQuantity(unit: .inch(), doubleValue: 30)])
         m5 = Self.mass(72, 2900, 3100, device: Self.tracker)
 
         let stages: [HKCategoryValueSleepAnalysis] = [.inBed, .asleepCore, .awake, .asleepREM]
         sleepStages = stages.enumerated().map { index, stage in
-            HKCategorySample(type: HKCategoryType(.sleepAnalysis), value: stage.rawValue, start: Self.date(Double(index) * 600), end: Self.date(Double(index + 1) * 600))
+            HKCategorySample(
+                type: HKCategoryType(.sleepAnalysis), value: stage.rawValue, start: Self.date(Double(index) * 600),
+                end: Self.date(Double(index + 1) * 600))
         }
         shortRun = HKWorkout(
-            activityType: .running, start: Self.date(0), end: Self.date(1800), workoutEvents: nil, totalEnergyBurned: nil,
+            activityType: .running, start: Self.date(0), end: Self.date(1800), workoutEvents: nil,
+            totalEnergyBurned: nil,
             totalDistance: HKQuantity(unit: .meterUnit(with: .kilo), doubleValue: 5), metadata: nil)
         ride = HKWorkout(
-            activityType: .cycling, start: Self.date(3600), end: Self.date(7200), workoutEvents: nil, totalEnergyBurned: nil,
+            activityType: .cycling, start: Self.date(3600), end: Self.date(7200), workoutEvents: nil,
+            totalEnergyBurned: nil,
             totalDistance: HKQuantity(unit: .meterUnit(with: .kilo), doubleValue: 20), metadata: nil)
         longRun = HKWorkout(
             activityType: .running, start: Self.date(10000), end: Self.date(15400),
             workoutEvents: [
-                HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: Self.date(11000), duration: 0), metadata: nil),
-                HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: Self.date(11600), duration: 0), metadata: nil),
+                HKWorkoutEvent(
+                    type: .pause, dateInterval: DateInterval(start: Self.date(11000), duration: 0), metadata: nil),
+                HKWorkoutEvent(
+                    type: .resume, dateInterval: DateInterval(start: Self.date(11600), duration: 0), metadata: nil),
             ],
-            totalEnergyBurned: nil, totalDistance: HKQuantity(unit: .meterUnit(with: .kilo), doubleValue: 12), metadata: nil)
+            totalEnergyBurned: nil, totalDistance: HKQuantity(unit: .meterUnit(with: .kilo), doubleValue: 12),
+            metadata: nil)
 
         let mmHg = HKUnit.millimeterOfMercury()
-        standaloneSystolic = HKQuantitySample(type: HKQuantityType(.bloodPressureSystolic), quantity: HKQuantity(unit: mmHg, doubleValue: 118), start: Self.t0, end: Self.t0)
+        standaloneSystolic = HKQuantitySample(
+            type: HKQuantityType(.bloodPressureSystolic), quantity: HKQuantity(unit: mmHg, doubleValue: 118),
+            start: Self.t0, end: Self.t0)
         pressure = HKCorrelation(
             type: HKCorrelationType(.bloodPressure), start: Self.date(60), end: Self.date(60),
             objects: [
-                HKQuantitySample(type: HKQuantityType(.bloodPressureSystolic), quantity: HKQuantity(unit: mmHg, doubleValue: 125), start: Self.date(60), end: Self.date(60)),
-                HKQuantitySample(type: HKQuantityType(.bloodPressureDiastolic), quantity: HKQuantity(unit: mmHg, doubleValue: 82), start: Self.date(60), end: Self.date(60)),
+                HKQuantitySample(
+                    type: HKQuantityType(.bloodPressureSystolic), quantity: HKQuantity(unit: mmHg, doubleValue: 125),
+                    start: Self.date(60), end: Self.date(60)),
+                HKQuantitySample(
+                    type: HKQuantityType(.bloodPressureDiastolic), quantity: HKQuantity(unit: mmHg, doubleValue: 82),
+                    start: Self.date(60), end: Self.date(60)),
             ])
 
         let types: Set<HKSampleType> = [mass, sleep, systolic, diastolic, .workoutType()]

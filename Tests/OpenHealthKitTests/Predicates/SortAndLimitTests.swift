@@ -6,8 +6,13 @@ import OpenHealthKit
 @Suite struct SortAndLimitTests {
     typealias D = PredicateDataset
 
-    func masses(_ d: D, _ key: String, ascending: Bool, limit: Int = HKObjectQueryNoLimit, predicate: NSPredicate? = nil) async throws -> [UUID] {
-        try await Fetch.samples(d.store, d.mass, predicate: predicate, sort: [NSSortDescriptor(key: key, ascending: ascending)], limit: limit).map(\.uuid)
+    func masses(
+        _ d: D, _ key: String, ascending: Bool, limit: Int = HKObjectQueryNoLimit, predicate: NSPredicate? = nil
+    ) async throws -> [UUID] {
+        try await Fetch.samples(
+            d.store, d.mass, predicate: predicate, sort: [NSSortDescriptor(key: key, ascending: ascending)],
+            limit: limit
+        ).map(\.uuid)
     }
 
     @Test func byStartDate() async throws {
@@ -26,34 +31,45 @@ import OpenHealthKit
 
     @Test func byKeyPath() async throws {
         let d = try await D.make()
-        let sorted = try await Fetch.samples(d.store, d.mass, sort: [NSSortDescriptor(keyPath: \HKSample.endDate, ascending: false)])
+        let sorted = try await Fetch.samples(
+            d.store, d.mass, sort: [NSSortDescriptor(keyPath: \HKSample.endDate, ascending: false)])
         #expect(sorted.map(\.uuid) == [d.m4, d.m3, d.m2, d.m5, d.m1].map(\.uuid))
     }
 
     @Test func aLimitKeepsTheFirstInOrder() async throws {
         let d = try await D.make()
-        #expect(try await masses(d, HKSampleSortIdentifierStartDate, ascending: false, limit: 2) == [d.m3, d.m2].map(\.uuid))
+        #expect(
+            try await masses(d, HKSampleSortIdentifierStartDate, ascending: false, limit: 2)
+                == [d.m3, d.m2].map(\.uuid))
         #expect(try await masses(d, HKSampleSortIdentifierEndDate, ascending: true, limit: 1) == [d.m1.uuid])
         let fromB = HKQuery.predicateForObjects(from: d.m3.sourceRevision.source)
-        #expect(try await masses(d, HKSampleSortIdentifierStartDate, ascending: true, limit: 1, predicate: fromB) == [d.m4.uuid])
+        #expect(
+            try await masses(d, HKSampleSortIdentifierStartDate, ascending: true, limit: 1, predicate: fromB) == [
+                d.m4.uuid
+            ])
         #expect(try await masses(d, HKSampleSortIdentifierStartDate, ascending: true, limit: 10).count == 5)
         #expect(try await Fetch.samples(d.store, d.mass, limit: 3).count == 3)
     }
 
     @Test func workoutsByDuration() async throws {
         let d = try await D.make()
-        let sorted = try await Fetch.samples(d.store, .workoutType(), sort: [NSSortDescriptor(key: HKWorkoutSortIdentifierDuration, ascending: false)])
+        let sorted = try await Fetch.samples(
+            d.store, .workoutType(), sort: [NSSortDescriptor(key: HKWorkoutSortIdentifierDuration, ascending: false)])
         #expect(sorted.map(\.uuid) == [d.longRun, d.ride, d.shortRun].map(\.uuid))
-        let byDistance = try await Fetch.samples(d.store, .workoutType(), sort: [NSSortDescriptor(key: HKWorkoutSortIdentifierTotalDistance, ascending: true)])
+        let byDistance = try await Fetch.samples(
+            d.store, .workoutType(),
+            sort: [NSSortDescriptor(key: HKWorkoutSortIdentifierTotalDistance, ascending: true)])
         #expect(byDistance.map(\.uuid) == [d.shortRun, d.longRun, d.ride].map(\.uuid))
     }
 
     @Test func twoSortDescriptorsApplyInTurn() async throws {
         let d = try await D.make()
-        let sleep = try await Fetch.samples(d.store, d.sleep, sort: [
-            NSSortDescriptor(key: HKSampleSortIdentifierEndDate, ascending: false),
-            NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true),
-        ])
+        let sleep = try await Fetch.samples(
+            d.store, d.sleep,
+            sort: [
+                NSSortDescriptor(key: HKSampleSortIdentifierEndDate, ascending: false),
+                NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true),
+            ])
         #expect(sleep.map(\.uuid) == d.sleepStages.reversed().map(\.uuid))
     }
 

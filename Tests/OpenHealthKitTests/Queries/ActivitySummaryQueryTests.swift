@@ -46,16 +46,19 @@ import OpenHealthKitTesting
 
     /// A store of an app allowed to read activity summaries.
     func readingStore() async throws -> HKHealthStore {
-        let store = harness.store(TestStores.app("com.example.rings"), answerer: RuleAnswerer { _ in AuthorizationAnswer(allowedToRead: [Self.summaryType]) })
+        let store = harness.store(
+            TestStores.app("com.example.rings"),
+            answerer: RuleAnswerer { _ in AuthorizationAnswer(allowedToRead: [Self.summaryType]) })
         try await store.requestAuthorization(toShare: [], read: [Self.summaryType])
         return store
     }
 
     func summaries(_ store: HKHealthStore, _ predicate: NSPredicate?) async throws -> [HKActivitySummary] {
         let inbox = Inbox<Result<[HKActivitySummary], HKError>>()
-        store.execute(HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in
-            inbox.post(error.map { .failure($0 as! HKError) } ?? .success(summaries ?? []))
-        })
+        store.execute(
+            HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in
+                inbox.post(error.map { .failure($0 as! HKError) } ?? .success(summaries ?? []))
+            })
         return try await inbox.next().get()
     }
 
@@ -65,7 +68,8 @@ import OpenHealthKitTesting
 
     @Test func readsTheDaysOfARangeBothEndsIncluded() async throws {
         let store = try await readingStore()
-        let between = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 2), end: Self.day(2024, 3, 3))
+        let between = HKQuery.predicate(
+            forActivitySummariesBetweenStart: Self.day(2024, 3, 2), end: Self.day(2024, 3, 3))
         #expect(Self.days(try await summaries(store, between)) == [2, 3])
         // Days roll over as Calendar does: March 0 is February 29.
         let wide = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 0), end: Self.day(2024, 3, 2))
@@ -89,7 +93,8 @@ import OpenHealthKitTesting
     @Test func anUpdateHandlerReceivesTheNewAndChangedDaysOfLaterImports() async throws {
         let store = try await readingStore()
         let initial = Inbox<[HKActivitySummary]>(), updates = Inbox<[HKActivitySummary]>()
-        let range = HKQuery.predicate(forActivitySummariesBetweenStart: Self.day(2024, 3, 3), end: Self.day(2024, 3, 31))
+        let range = HKQuery.predicate(
+            forActivitySummariesBetweenStart: Self.day(2024, 3, 3), end: Self.day(2024, 3, 31))
         let query = HKActivitySummaryQuery(predicate: range) { _, summaries, _ in initial.post(summaries ?? []) }
         query.updateHandler = { _, summaries, _ in updates.post(summaries ?? []) }
         store.execute(query)
@@ -97,10 +102,10 @@ import OpenHealthKitTesting
 
         var batch = ImportBatch()
         batch.activitySummaries = [
-            Self.row("2024-03-01", energy: 999, exercise: 1, stand: 1), // outside the predicate
-            Self.row("2024-03-03", energy: 530, exercise: 45, stand: 13), // unchanged
-            Self.row("2024-03-04", energy: 120, exercise: 5, stand: 2), // changed
-            Self.row("2024-03-05", energy: 300, exercise: 20, stand: 9), // new
+            Self.row("2024-03-01", energy: 999, exercise: 1, stand: 1),  // outside the predicate
+            Self.row("2024-03-03", energy: 530, exercise: 45, stand: 13),  // unchanged
+            Self.row("2024-03-04", energy: 120, exercise: 5, stand: 2),  // changed
+            Self.row("2024-03-05", energy: 300, exercise: 20, stand: 9),  // new
         ]
         _ = try harness.engine.importBatch(batch)
         let updated = try await updates.next()

@@ -11,7 +11,9 @@ import OpenHealthKitTesting
         try await store.save([first, second])
 
         let inbox = Inbox<AnchoredDelivery>()
-        let query = HKAnchoredObjectQuery(type: HeartRate.type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: inbox.anchoredHandler)
+        let query = HKAnchoredObjectQuery(
+            type: HeartRate.type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit,
+            resultsHandler: inbox.anchoredHandler)
         query.updateHandler = inbox.anchoredHandler
         store.execute(query)
         defer { store.stop(query) }
@@ -74,9 +76,12 @@ import OpenHealthKitTesting
 
     @Test func aPredicateNarrowsTheSamplesButNotTheDeletions() async throws {
         let store = try await HeartRate.authorizedStore(database: TestStores.database())
-        let high = HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: HeartRate.bpm, doubleValue: 100))
+        let high = HKQuery.predicateForQuantitySamples(
+            with: .greaterThan, quantity: HKQuantity(unit: HeartRate.bpm, doubleValue: 100))
         let inbox = Inbox<AnchoredDelivery>()
-        let query = HKAnchoredObjectQuery(type: HeartRate.type, predicate: high, anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: inbox.anchoredHandler)
+        let query = HKAnchoredObjectQuery(
+            type: HeartRate.type, predicate: high, anchor: nil, limit: HKObjectQueryNoLimit,
+            resultsHandler: inbox.anchoredHandler)
         query.updateHandler = inbox.anchoredHandler
         store.execute(query)
         defer { store.stop(query) }
@@ -94,13 +99,18 @@ import OpenHealthKitTesting
         let store = try await HeartRate.authorizedStore(database: TestStores.database())
         let steps = HKQuantityType(.stepCount)
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let walk = HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 500), start: date, end: date.addingTimeInterval(600))
+        let walk = HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 500), start: date,
+            end: date.addingTimeInterval(600))
         let pulse = HeartRate.sample(72)
         try await store.save([walk, pulse])
 
         let inbox = Inbox<AnchoredDelivery>()
         let query = HKAnchoredObjectQuery(
-            queryDescriptors: [HKQueryDescriptor(sampleType: HeartRate.type, predicate: nil), HKQueryDescriptor(sampleType: steps, predicate: nil)],
+            queryDescriptors: [
+                HKQueryDescriptor(sampleType: HeartRate.type, predicate: nil),
+                HKQueryDescriptor(sampleType: steps, predicate: nil),
+            ],
             anchor: nil, limit: 1, resultsHandler: inbox.anchoredHandler)
         store.execute(query)
         let page = try await inbox.next()
@@ -120,7 +130,9 @@ import OpenHealthKitTesting
     @Test func stopEndsTheUpdates() async throws {
         let store = try await HeartRate.authorizedStore(database: TestStores.database())
         let inbox = Inbox<AnchoredDelivery>()
-        let query = HKAnchoredObjectQuery(type: HeartRate.type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: inbox.anchoredHandler)
+        let query = HKAnchoredObjectQuery(
+            type: HeartRate.type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit,
+            resultsHandler: inbox.anchoredHandler)
         query.updateHandler = inbox.anchoredHandler
         store.execute(query)
         _ = try await inbox.next()
@@ -137,7 +149,9 @@ import OpenHealthKitTesting
         let writer = try await HeartRate.authorizedStore(app: "com.example.writer", database: database)
 
         let inbox = Inbox<AnchoredDelivery>()
-        let query = HKAnchoredObjectQuery(type: HeartRate.type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: inbox.anchoredHandler)
+        let query = HKAnchoredObjectQuery(
+            type: HeartRate.type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit,
+            resultsHandler: inbox.anchoredHandler)
         query.updateHandler = inbox.anchoredHandler
         reader.execute(query)
         defer { reader.stop(query) }
@@ -148,7 +162,8 @@ import OpenHealthKitTesting
         #expect(try await inbox.next().sampleUUIDs == [shared.uuid])
 
         let engine = try EngineRegistry.engine(for: database)
-        try engine.setGrants([HeartRate.type.identifier: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.reader")
+        try engine.setGrants(
+            [HeartRate.type.identifier: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.reader")
         let hidden = HeartRate.sample(75, at: 60), own = HeartRate.sample(80, at: 120)
         try await writer.save(hidden)
         try await reader.save(own)
@@ -159,7 +174,9 @@ import OpenHealthKitTesting
     @Test func reExecutingAQueryRaises() async {
         await #expect(processExitsWith: .failure) {
             let store = TestStores.store(database: TestStores.database())
-            let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: 0) { _, _, _, _, _ in }
+            let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: 0) {
+                _, _, _, _, _ in
+            }
             store.execute(query)
             store.execute(query)
         }
@@ -167,7 +184,8 @@ import OpenHealthKitTesting
 
     @Test func anUpdateHandlerOnAQueryWithALimitRaises() async {
         await #expect(processExitsWith: .failure) {
-            let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: 10) { _, _, _, _, _ in }
+            let query = HKAnchoredObjectQuery(type: HKQuantityType(.heartRate), predicate: nil, anchor: nil, limit: 10)
+            { _, _, _, _, _ in }
             query.updateHandler = { _, _, _, _, _ in }
         }
     }

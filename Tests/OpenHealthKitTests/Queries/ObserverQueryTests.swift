@@ -37,8 +37,10 @@ import OpenHealthKitTesting
         let (query, inbox) = Self.observe(store)
         defer { store.stop(query) }
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        try await store.save(HKQuantitySample(
-            type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date, end: date))
+        try await store.save(
+            HKQuantitySample(
+                type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date,
+                end: date))
         #expect(try await inbox.rest().isEmpty)
     }
 
@@ -54,7 +56,8 @@ import OpenHealthKitTesting
 
     @Test func firesOnlyForSavesMatchingItsPredicateButForEveryDeletion() async throws {
         let store = try await HeartRate.authorizedStore(database: TestStores.database())
-        let high = HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: HeartRate.bpm, doubleValue: 100))
+        let high = HKQuery.predicateForQuantitySamples(
+            with: .greaterThan, quantity: HKQuantity(unit: HeartRate.bpm, doubleValue: 100))
         let (query, inbox) = Self.observe(store, predicate: high)
         defer { store.stop(query) }
 
@@ -88,7 +91,8 @@ import OpenHealthKitTesting
         let steps = HKQuantityType(.stepCount)
         let inbox = Inbox<Set<HKSampleType>>()
         let query = HKObserverQuery(queryDescriptors: [
-            HKQueryDescriptor(sampleType: HeartRate.type, predicate: nil), HKQueryDescriptor(sampleType: steps, predicate: nil),
+            HKQueryDescriptor(sampleType: HeartRate.type, predicate: nil),
+            HKQueryDescriptor(sampleType: steps, predicate: nil),
         ]) { _, types, completion, _ in
             inbox.post(types ?? [])
             completion()
@@ -99,7 +103,9 @@ import OpenHealthKitTesting
         try await store.save(HeartRate.sample(70))
         #expect(try await inbox.next() == [HeartRate.type])
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        try await store.save(HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date, end: date))
+        try await store.save(
+            HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date, end: date)
+        )
         #expect(try await inbox.next() == [steps])
     }
 }

@@ -10,24 +10,29 @@ import OpenHealthKitTesting
         try await store.save(samples)
 
         let latestTwo = HKSampleQueryDescriptor(
-            predicates: [.quantitySample(type: HeartRate.type)], sortDescriptors: [SortDescriptor(\.endDate, order: .reverse)], limit: 2)
+            predicates: [.quantitySample(type: HeartRate.type)],
+            sortDescriptors: [SortDescriptor(\.endDate, order: .reverse)], limit: 2)
         let result: [HKQuantitySample] = try await latestTwo.result(for: store)
         #expect(result.map(\.uuid) == [samples[1].uuid, samples[2].uuid])
 
-        let byStart = HKSampleQueryDescriptor(predicates: [.quantitySample(type: HeartRate.type)], sortDescriptors: [SortDescriptor(\.startDate)])
-        #expect(try await byStart.result(for: store).map(\.uuid) == [samples[0].uuid, samples[2].uuid, samples[1].uuid])
+        let byStart = HKSampleQueryDescriptor(
+            predicates: [.quantitySample(type: HeartRate.type)], sortDescriptors: [SortDescriptor(\.startDate)])
+        #expect(
+            try await byStart.result(for: store).map(\.uuid) == [samples[0].uuid, samples[2].uuid, samples[1].uuid])
     }
 
     @Test func sampleQueryDescriptorMergesSeveralTypesInOrder() async throws {
         let store = try await HeartRate.authorizedStore(database: TestStores.database())
         let steps = HKQuantityType(.stepCount)
         let date = Date(timeIntervalSince1970: 1_700_000_000 + 30)
-        let walk = HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 100), start: date, end: date)
+        let walk = HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 100), start: date, end: date)
         let early = HeartRate.sample(60, at: 0), late = HeartRate.sample(61, at: 60)
         try await store.save([late, walk, early])
 
         let descriptor = HKSampleQueryDescriptor(
-            predicates: [.sample(type: HeartRate.type), .sample(type: steps)], sortDescriptors: [SortDescriptor(\.startDate)], limit: 2)
+            predicates: [.sample(type: HeartRate.type), .sample(type: steps)],
+            sortDescriptors: [SortDescriptor(\.startDate)], limit: 2)
         let merged: [HKSample] = try await descriptor.result(for: store)
         #expect(merged.map(\.uuid) == [early.uuid, walk.uuid])
     }
@@ -46,14 +51,18 @@ import OpenHealthKitTesting
         let store = try await HeartRate.authorizedStore(database: TestStores.database())
         let first = HeartRate.sample(60)
         try await store.save(first)
-        let initial = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: HeartRate.type)], anchor: nil).result(for: store)
+        let initial = try await HKAnchoredObjectQueryDescriptor(
+            predicates: [.quantitySample(type: HeartRate.type)], anchor: nil
+        ).result(for: store)
         #expect(initial.addedSamples.map(\.uuid) == [first.uuid])
 
         let second = HeartRate.sample(70, at: 60)
         try await store.save(second)
         try await store.delete(first)
-        let next = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: HeartRate.type)], anchor: initial.newAnchor)
-            .result(for: store)
+        let next = try await HKAnchoredObjectQueryDescriptor(
+            predicates: [.quantitySample(type: HeartRate.type)], anchor: initial.newAnchor
+        )
+        .result(for: store)
         #expect(next.addedSamples.map(\.uuid) == [second.uuid])
         #expect(next.deletedObjects.map(\.uuid) == [first.uuid])
     }
@@ -64,7 +73,8 @@ import OpenHealthKitTesting
         try await store.save(backlog)
 
         let inbox = Inbox<[UUID]>()
-        let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: HeartRate.type)], anchor: nil, limit: 2)
+        let descriptor = HKAnchoredObjectQueryDescriptor(
+            predicates: [.quantitySample(type: HeartRate.type)], anchor: nil, limit: 2)
         let task = Task {
             for try await result in descriptor.results(for: store) {
                 inbox.post(result.addedSamples.map(\.uuid) + result.deletedObjects.map(\.uuid))

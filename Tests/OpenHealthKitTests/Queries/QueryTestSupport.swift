@@ -14,9 +14,13 @@ struct AnchoredDelivery: Sendable {
 
 extension Inbox where Event == AnchoredDelivery {
     /// A handler for `resultsHandler` / `updateHandler` that posts here.
-    var anchoredHandler: @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void {
+    var anchoredHandler:
+        @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+    {
         { _, samples, deleted, anchor, error in
-            self.post(AnchoredDelivery(samples: samples ?? [], deleted: deleted ?? [], anchor: anchor, error: error as? HKError))
+            self.post(
+                AnchoredDelivery(
+                    samples: samples ?? [], deleted: deleted ?? [], anchor: anchor, error: error as? HKError))
         }
     }
 }
@@ -48,6 +52,8 @@ func anchoredChanges(
     after anchor: HKQueryAnchor?, limit: Int = HKObjectQueryNoLimit
 ) async throws -> AnchoredDelivery {
     let inbox = Inbox<AnchoredDelivery>()
-    store.execute(HKAnchoredObjectQuery(type: type, predicate: predicate, anchor: anchor, limit: limit, resultsHandler: inbox.anchoredHandler))
+    store.execute(
+        HKAnchoredObjectQuery(
+            type: type, predicate: predicate, anchor: anchor, limit: limit, resultsHandler: inbox.anchoredHandler))
     return try await inbox.next()
 }

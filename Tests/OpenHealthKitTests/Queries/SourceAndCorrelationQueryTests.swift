@@ -6,7 +6,9 @@ import OpenHealthKitTesting
 @Suite struct SourceQueryTests {
     static func sources(_ store: HKHealthStore) async throws -> Set<HKSource> {
         let inbox = Inbox<Set<HKSource>>()
-        store.execute(HKSourceQuery(sampleType: HeartRate.type, samplePredicate: nil) { _, sources, _ in inbox.post(sources ?? []) })
+        store.execute(
+            HKSourceQuery(sampleType: HeartRate.type, samplePredicate: nil) { _, sources, _ in inbox.post(sources ?? [])
+            })
         return try await inbox.next()
     }
 
@@ -16,7 +18,8 @@ import OpenHealthKitTesting
         let writer = try await HeartRate.authorizedStore(app: "com.example.writer", database: database)
         try await reader.save(HeartRate.sample(60))
         try await writer.save(HeartRate.sample(70, at: 60))
-        #expect(Set(try await Self.sources(reader).map(\.bundleIdentifier)) == ["com.example.reader", "com.example.writer"])
+        #expect(
+            Set(try await Self.sources(reader).map(\.bundleIdentifier)) == ["com.example.reader", "com.example.writer"])
 
         let denied = TestStores.store(app: TestStores.app("com.example.denied"), database: database) { request in
             AuthorizationAnswer(allowedToShare: request.toShare)
@@ -39,26 +42,33 @@ import OpenHealthKitTesting
     func reading(_ high: Double, _ low: Double, at offset: TimeInterval) -> HKCorrelation {
         let date = Date(timeIntervalSince1970: 1_700_000_000 + offset)
         let mmHg = HKUnit.millimeterOfMercury()
-        return HKCorrelation(type: bloodPressure, start: date, end: date, objects: [
-            HKQuantitySample(type: systolic, quantity: HKQuantity(unit: mmHg, doubleValue: high), start: date, end: date),
-            HKQuantitySample(type: diastolic, quantity: HKQuantity(unit: mmHg, doubleValue: low), start: date, end: date),
-        ])
+        return HKCorrelation(
+            type: bloodPressure, start: date, end: date,
+            objects: [
+                HKQuantitySample(
+                    type: systolic, quantity: HKQuantity(unit: mmHg, doubleValue: high), start: date, end: date),
+                HKQuantitySample(
+                    type: diastolic, quantity: HKQuantity(unit: mmHg, doubleValue: low), start: date, end: date),
+            ])
     }
 
     func correlations(
         _ store: HKHealthStore, predicate: NSPredicate? = nil, samplePredicates: [HKSampleType: NSPredicate]?
     ) async throws -> [HKCorrelation] {
         let inbox = Inbox<[HKCorrelation]>()
-        store.execute(HKCorrelationQuery(type: bloodPressure, predicate: predicate, samplePredicates: samplePredicates) { _, correlations, error in
-            #expect(error == nil)
-            inbox.post(correlations ?? [])
-        })
+        store.execute(
+            HKCorrelationQuery(type: bloodPressure, predicate: predicate, samplePredicates: samplePredicates) {
+                _, correlations, error in
+                #expect(error == nil)
+                inbox.post(correlations ?? [])
+            })
         return try await inbox.next()
     }
 
     @Test func returnsCorrelationsWhoseMembersMatchEveryMemberPredicate() async throws {
         let store = TestStores.store(database: TestStores.database())
-        try await store.requestAuthorization(toShare: [systolic, diastolic], read: [systolic, diastolic, bloodPressure])
+        try await store.requestAuthorization(
+            toShare: [systolic, diastolic], read: [systolic, diastolic, bloodPressure])
         let normal = reading(120, 80, at: 0), high = reading(150, 95, at: 60)
         try await store.save([normal, high])
 
@@ -67,13 +77,17 @@ import OpenHealthKitTesting
         #expect(all.allSatisfy { $0.objects.count == 2 })
 
         let mmHg = HKUnit.millimeterOfMercury()
-        let hypertensive = HKQuery.predicateForQuantitySamples(with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: mmHg, doubleValue: 140))
+        let hypertensive = HKQuery.predicateForQuantitySamples(
+            with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: mmHg, doubleValue: 140))
         #expect(try await correlations(store, samplePredicates: [systolic: hypertensive]).map(\.uuid) == [high.uuid])
 
-        let lowDiastolic = HKQuery.predicateForQuantitySamples(with: .lessThan, quantity: HKQuantity(unit: mmHg, doubleValue: 90))
-        #expect(try await correlations(store, samplePredicates: [systolic: hypertensive, diastolic: lowDiastolic]).isEmpty)
+        let lowDiastolic = HKQuery.predicateForQuantitySamples(
+            with: .lessThan, quantity: HKQuantity(unit: mmHg, doubleValue: 90))
+        #expect(
+            try await correlations(store, samplePredicates: [systolic: hypertensive, diastolic: lowDiastolic]).isEmpty)
 
-        let early = HKQuery.predicateForSamples(withStart: normal.startDate, end: normal.startDate.addingTimeInterval(30), options: .strictStartDate)
+        let early = HKQuery.predicateForSamples(
+            withStart: normal.startDate, end: normal.startDate.addingTimeInterval(30), options: .strictStartDate)
         #expect(try await correlations(store, predicate: early, samplePredicates: nil).map(\.uuid) == [normal.uuid])
     }
 }

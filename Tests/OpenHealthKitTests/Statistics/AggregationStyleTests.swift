@@ -14,7 +14,8 @@ import OpenHealthKit
         for (time, value) in [("07:00", 70.0), ("08:00", 80.0), ("09:00", 72.0), ("21:00", 74.0)] {
             try store.save(mass, value, at: "2024-05-01T\(time):00Z", minutes: 0, source: source)
         }
-        let bucket = try #require(try store.collection(mass, [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]).bucket(day))
+        let bucket = try #require(
+            try store.collection(mass, [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]).bucket(day))
         #expect(close(bucket.merged.average, 74))
         #expect(bucket.merged.minimum == 70)
         #expect(bucket.merged.maximum == 80)
@@ -41,7 +42,8 @@ import OpenHealthKit
         for (time, value) in [("10:00", 60.0), ("10:01", 90.0), ("10:05", 120.0)] {
             try store.save(heartRate, value, at: "2024-05-01T\(time):00Z", minutes: 0, source: source)
         }
-        let bucket = try #require(try store.collection(heartRate, [.discreteAverage, .discreteMin, .discreteMax]).bucket(day))
+        let bucket = try #require(
+            try store.collection(heartRate, [.discreteAverage, .discreteMin, .discreteMax]).bucket(day))
         let expected: Double = (60 * 60 + 90 * 240 + 120 * 600) / 900
         #expect(close(bucket.merged.average, expected))
         #expect(bucket.merged.minimum == 60 && bucket.merged.maximum == 120)
@@ -65,7 +67,8 @@ import OpenHealthKit
         let heartRate = StatisticsFixture.heartRate
         try store.save(heartRate, 80, at: "2024-05-01T10:00:00Z", minutes: 30, source: source)
         try store.save(heartRate, 100, at: "2024-05-01T10:30:00Z", minutes: 0, source: source)
-        let bucket = try #require(try store.collection(heartRate, .discreteAverage, every: hourly).bucket("2024-05-01T10:00:00Z"))
+        let bucket = try #require(
+            try store.collection(heartRate, .discreteAverage, every: hourly).bucket("2024-05-01T10:00:00Z"))
         let expected: Double = (80 * 1800 + 100 * 600) / 2400
         #expect(close(bucket.merged.average, expected))
     }
@@ -75,7 +78,8 @@ import OpenHealthKit
         let audio = StatisticsFixture.audioExposure
         try store.save(audio, 70, at: "2024-05-01T10:00:00Z", minutes: 45, source: source)
         try store.save(audio, 80, at: "2024-05-01T10:45:00Z", minutes: 15, source: source)
-        let bucket = try #require(try store.collection(audio, [.discreteAverage, .discreteMax], every: hourly).bucket("2024-05-01T10:00:00Z"))
+        let bucket = try #require(
+            try store.collection(audio, [.discreteAverage, .discreteMax], every: hourly).bucket("2024-05-01T10:00:00Z"))
         let energy: Double = (pow(10.0, 7.0) * 2700 + pow(10.0, 8.0) * 900) / 3600
         let expected = 10 * log10(energy)
         #expect(close(bucket.merged.average, expected))

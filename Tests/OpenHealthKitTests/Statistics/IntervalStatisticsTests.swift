@@ -20,7 +20,8 @@ import OpenHealthKitEngine
         let store = try StatisticsFixture()
         try store.save(steps, 300, at: "2024-05-01T10:00:00Z", minutes: 180, source: "com.example.phone")
         let result = try store.collection(steps, .cumulativeSum, every: DateComponents(hour: 1))
-        #expect(result.buckets.map(\.start) == ["10", "11", "12"].map { StatisticsFixture.date("2024-05-01T\($0):00:00Z") })
+        #expect(
+            result.buckets.map(\.start) == ["10", "11", "12"].map { StatisticsFixture.date("2024-05-01T\($0):00:00Z") })
         #expect(result.buckets.allSatisfy { close($0.merged.sum, 100) })
         #expect(result.buckets.allSatisfy { $0.end.timeIntervalSince($0.start) == 3600 })
     }
@@ -35,7 +36,9 @@ import OpenHealthKitEngine
 
     @Test func aSampleOfUndeterminedDurationCountsAtItsStart() throws {
         let store = try StatisticsFixture()
-        try store.save(steps, 9, from: StatisticsFixture.date("2024-05-02T10:00:00Z"), to: .distantFuture, source: "com.example.phone")
+        try store.save(
+            steps, 9, from: StatisticsFixture.date("2024-05-02T10:00:00Z"), to: .distantFuture,
+            source: "com.example.phone")
         let result = try store.collection(steps, .cumulativeSum, every: DateComponents(hour: 1))
         #expect(result.buckets.map(\.start) == [StatisticsFixture.date("2024-05-02T10:00:00Z")])
         #expect(close(result.buckets.first?.merged.sum, 9))
@@ -99,7 +102,8 @@ import OpenHealthKitEngine
         } else {
             #expect(days.buckets.count == 1)
         }
-        let hourly = try store.collection(steps, .cumulativeSum, every: DateComponents(hour: 1), in: zone, anchor: anchor)
+        let hourly = try store.collection(
+            steps, .cumulativeSum, every: DateComponents(hour: 1), in: zone, anchor: anchor)
         #expect(hourly.buckets.count == 24)
         #expect(hourly.buckets.allSatisfy { $0.end.timeIntervalSince($0.start) == 3600 && close($0.merged.sum, 1) })
     }
@@ -126,18 +130,28 @@ import OpenHealthKitEngine
         let intervals = try StatisticsIntervals(
             anchor: StatisticsFixture.date("2024-01-01T00:00:00Z"), components: DateComponents(day: 1),
             calendar: StatisticsFixture.calendar("UTC"))
-        let range = DateInterval(start: StatisticsFixture.date("2024-05-01T12:00:00Z"), end: StatisticsFixture.date("2024-05-03T06:00:00Z"))
+        let range = DateInterval(
+            start: StatisticsFixture.date("2024-05-01T12:00:00Z"), end: StatisticsFixture.date("2024-05-03T06:00:00Z"))
         let result = try store.engine.statistics(
-            StatisticsRequest(type: steps, options: .cumulativeSum, intervals: intervals, range: range), as: .owner(source: StatisticsFixture.owner))
-        #expect(result.range == DateInterval(start: StatisticsFixture.date("2024-05-01T00:00:00Z"), end: StatisticsFixture.date("2024-05-04T00:00:00Z")))
+            StatisticsRequest(type: steps, options: .cumulativeSum, intervals: intervals, range: range),
+            as: .owner(source: StatisticsFixture.owner))
+        #expect(
+            result.range
+                == DateInterval(
+                    start: StatisticsFixture.date("2024-05-01T00:00:00Z"),
+                    end: StatisticsFixture.date("2024-05-04T00:00:00Z")))
         let rows = result.everyInterval(from: result.range!.start, until: result.range!.end)
         #expect(rows.map { $0.bucket?.merged.sum } == [10, nil, 30])
     }
 
     @Test func anIntervalMustBeAPositiveLength() {
         let anchor = Date(timeIntervalSince1970: 0)
-        for components in [DateComponents(), DateComponents(day: 0), DateComponents(day: -1), DateComponents(weekday: 2)] {
-            #expect(throws: HKError.self) { try StatisticsIntervals(anchor: anchor, components: components, calendar: .current) }
+        for components in [
+            DateComponents(), DateComponents(day: 0), DateComponents(day: -1), DateComponents(weekday: 2),
+        ] {
+            #expect(throws: HKError.self) {
+                try StatisticsIntervals(anchor: anchor, components: components, calendar: .current)
+            }
         }
     }
 }

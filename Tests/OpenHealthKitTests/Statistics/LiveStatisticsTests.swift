@@ -21,7 +21,9 @@ import OpenHealthKit
 
     func sample(_ count: Double, at text: String) -> HKQuantitySample {
         let start = StatisticsFixture.date(text)
-        return HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start, end: start.addingTimeInterval(600))
+        return HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start,
+            end: start.addingTimeInterval(600))
     }
 
     static func sum(_ statistics: HKStatistics?) -> Double? {
@@ -44,7 +46,8 @@ import OpenHealthKit
         query.statisticsUpdateHandler = { _, statistics, collection, error in
             if let error { continuation.yield(.failure("\(error)")) }
             let total = collection?.statistics().compactMap(Self.sum).reduce(0, +) ?? -1
-            continuation.yield(.update(start: statistics?.startDate ?? .distantPast, sum: Self.sum(statistics), collectionSum: total))
+            continuation.yield(
+                .update(start: statistics?.startDate ?? .distantPast, sum: Self.sum(statistics), collectionSum: total))
         }
         store.execute(query)
         var iterator = events.makeAsyncIterator()
@@ -70,7 +73,8 @@ import OpenHealthKit
         try await store.save(sample(100, at: "2024-05-01T10:00:00Z"))
         let anchor = Calendar.current.startOfDay(for: StatisticsFixture.date("2024-05-01T10:00:00Z"))
         let descriptor = HKStatisticsCollectionQueryDescriptor(
-            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: anchor, intervalComponents: DateComponents(day: 1))
+            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: anchor,
+            intervalComponents: DateComponents(day: 1))
         var results = descriptor.results(for: store).makeAsyncIterator()
         let snapshot = try #require(try await results.next())
         #expect(snapshot.updatedStatistics == nil)
@@ -88,7 +92,9 @@ import OpenHealthKit
             quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: Date(),
             intervalComponents: DateComponents(hour: 1))
         let count: Int = await withCheckedContinuation { continuation in
-            query.initialResultsHandler = { _, collection, _ in continuation.resume(returning: collection?.statistics().count ?? -1) }
+            query.initialResultsHandler = { _, collection, _ in
+                continuation.resume(returning: collection?.statistics().count ?? -1)
+            }
             store.execute(query)
         }
         #expect(count == 0)

@@ -35,10 +35,12 @@ struct StatisticsFixture {
 
     /// Saves one sample of `type` (value in `unit`, the type's canonical unit by default) as written by `source`.
     func save(
-        _ type: HKQuantityType, _ value: Double, unit: HKUnit? = nil, from start: Date, to end: Date? = nil, source: String
+        _ type: HKQuantityType, _ value: Double, unit: HKUnit? = nil, from start: Date, to end: Date? = nil,
+        source: String
     ) throws {
         let sample = HKQuantitySample(
-            type: type, quantity: HKQuantity(unit: unit ?? type.canonicalUnit, doubleValue: value), start: start, end: end ?? start)
+            type: type, quantity: HKQuantity(unit: unit ?? type.canonicalUnit, doubleValue: value), start: start,
+            end: end ?? start)
         try engine.save([sample], as: .owner(source: SourceRow(bundleIdentifier: source, name: source)))
     }
 
@@ -50,17 +52,24 @@ struct StatisticsFixture {
 
     /// Daily (or other) statistics in `zone`, anchored at a local midnight.
     func collection(
-        _ type: HKQuantityType, _ options: HKStatisticsOptions, every components: DateComponents = DateComponents(day: 1),
+        _ type: HKQuantityType, _ options: HKStatisticsOptions,
+        every components: DateComponents = DateComponents(day: 1),
         in zone: String = "UTC", anchor: String = "2024-01-01T00:00:00Z", predicate: PredicateTree? = nil
     ) throws -> StatisticsResult {
-        let intervals = try StatisticsIntervals(anchor: Self.date(anchor), components: components, calendar: Self.calendar(zone))
+        let intervals = try StatisticsIntervals(
+            anchor: Self.date(anchor), components: components, calendar: Self.calendar(zone))
         return try engine.statistics(
-            StatisticsRequest(type: type, predicate: predicate, options: options, intervals: intervals), as: .owner(source: Self.owner))
+            StatisticsRequest(type: type, predicate: predicate, options: options, intervals: intervals),
+            as: .owner(source: Self.owner))
     }
 
     /// One statistics over every matching sample.
-    func single(_ type: HKQuantityType, _ options: HKStatisticsOptions, predicate: PredicateTree? = nil) throws -> StatisticsBucket? {
-        try engine.statistics(StatisticsRequest(type: type, predicate: predicate, options: options), as: .owner(source: Self.owner)).buckets.first
+    func single(_ type: HKQuantityType, _ options: HKStatisticsOptions, predicate: PredicateTree? = nil) throws
+        -> StatisticsBucket?
+    {
+        try engine.statistics(
+            StatisticsRequest(type: type, predicate: predicate, options: options), as: .owner(source: Self.owner)
+        ).buckets.first
     }
 
     /// The tree of `HKQuery.predicateForSamples(withStart:end:)`.

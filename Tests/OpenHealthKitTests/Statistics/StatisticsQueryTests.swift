@@ -8,8 +8,11 @@ import OpenHealthKitEngine
     let steps = HKQuantityType(.stepCount)
     let heartRate = HKQuantityType(.heartRate)
 
-    func authorizedStore(_ bundleIdentifier: String = "com.example.app", database: HealthStoreConfiguration.Location = TestStores.database(),
-                         answer: @escaping @Sendable (AuthorizationRequest) -> AuthorizationAnswer = AuthorizationAnswer.allowAll) async throws -> HKHealthStore {
+    func authorizedStore(
+        _ bundleIdentifier: String = "com.example.app",
+        database: HealthStoreConfiguration.Location = TestStores.database(),
+        answer: @escaping @Sendable (AuthorizationRequest) -> AuthorizationAnswer = AuthorizationAnswer.allowAll
+    ) async throws -> HKHealthStore {
         let store = TestStores.store(app: TestStores.app(bundleIdentifier), database: database, answer: answer)
         try await store.requestAuthorization(toShare: [steps, heartRate], read: [steps, heartRate])
         return store
@@ -18,14 +21,19 @@ import OpenHealthKitEngine
     func stepSample(_ count: Double, at text: String, minutes: Double = 10) -> HKQuantitySample {
         let start = StatisticsFixture.date(text)
         return HKQuantitySample(
-            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start, end: start.addingTimeInterval(minutes * 60))
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start,
+            end: start.addingTimeInterval(minutes * 60))
     }
 
-    func run(_ store: HKHealthStore, _ options: HKStatisticsOptions, predicate: NSPredicate? = nil) async -> (HKStatistics?, (any Error)?) {
+    func run(_ store: HKHealthStore, _ options: HKStatisticsOptions, predicate: NSPredicate? = nil) async -> (
+        HKStatistics?, (any Error)?
+    ) {
         await withCheckedContinuation { continuation in
-            store.execute(HKStatisticsQuery(quantityType: steps, quantitySamplePredicate: predicate, options: options) { _, statistics, error in
-                continuation.resume(returning: (statistics, error))
-            })
+            store.execute(
+                HKStatisticsQuery(quantityType: steps, quantitySamplePredicate: predicate, options: options) {
+                    _, statistics, error in
+                    continuation.resume(returning: (statistics, error))
+                })
         }
     }
 
@@ -55,31 +63,40 @@ import OpenHealthKitEngine
     @Test func statisticsWithoutSeparateBySourceHaveNoSources() async throws {
         let store = try await authorizedStore()
         try await store.save(stepSample(100, at: "2024-05-01T10:00:00Z"))
-        let statistics = try #require(try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: steps), options: .cumulativeSum).result(for: store))
+        let statistics = try #require(
+            try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: steps), options: .cumulativeSum)
+                .result(for: store))
         #expect(statistics.sources == nil)
         #expect(statistics.sumQuantity(for: HKSource.default()) == nil)
     }
 
     @Test func optionsThatDoNotFitTheTypeAreRefused() async throws {
         #expect(throws: HKError.self) { try HKStatisticsOptions.discreteAverage.validate(for: steps) }
-        #expect(throws: HKError.self) { try HKStatisticsOptions([.discreteMin, .separateBySource]).validate(for: steps) }
+        #expect(throws: HKError.self) {
+            try HKStatisticsOptions([.discreteMin, .separateBySource]).validate(for: steps)
+        }
         #expect(throws: HKError.self) { try HKStatisticsOptions.cumulativeSum.validate(for: heartRate) }
         try HKStatisticsOptions([.cumulativeSum, .separateBySource, .mostRecent, .duration]).validate(for: steps)
-        try HKStatisticsOptions([.discreteAverage, .discreteMin, .discreteMax, .separateBySource, .mostRecent, .duration]).validate(for: heartRate)
+        try HKStatisticsOptions([
+            .discreteAverage, .discreteMin, .discreteMax, .separateBySource, .mostRecent, .duration,
+        ]).validate(for: heartRate)
 
         let engine = try StatisticsFixture().engine
         let engineError = #expect(throws: HKError.self) {
-            try engine.statistics(StatisticsRequest(type: steps, options: .discreteMax), as: .owner(source: StatisticsFixture.owner))
+            try engine.statistics(
+                StatisticsRequest(type: steps, options: .discreteMax), as: .owner(source: StatisticsFixture.owner))
         }
         #expect(engineError?.code == .errorInvalidArgument)
 
         let store = try await authorizedStore()
         let statisticsError = await #expect(throws: HKError.self) {
-            try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: heartRate), options: .cumulativeSum).result(for: store)
+            try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: heartRate), options: .cumulativeSum)
+                .result(for: store)
         }
         #expect(statisticsError?.code == .errorInvalidArgument)
         let collection = HKStatisticsCollectionQueryDescriptor(
-            predicate: .quantitySample(type: steps), options: .discreteAverage, anchorDate: Date(), intervalComponents: DateComponents(day: 1))
+            predicate: .quantitySample(type: steps), options: .discreteAverage, anchorDate: Date(),
+            intervalComponents: DateComponents(day: 1))
         let collectionError = await #expect(throws: HKError.self) { try await collection.result(for: store) }
         #expect(collectionError?.code == .errorInvalidArgument)
     }
@@ -92,7 +109,8 @@ import OpenHealthKitEngine
         }
         try await reader.save(stepSample(100, at: "2024-05-01T10:00:00Z"))
         try await writer.save(stepSample(40, at: "2024-05-01T12:00:00Z"))
-        let descriptor = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: steps), options: [.cumulativeSum, .separateBySource])
+        let descriptor = HKStatisticsQueryDescriptor(
+            predicate: .quantitySample(type: steps), options: [.cumulativeSum, .separateBySource])
         let seenByWriter = try #require(try await descriptor.result(for: writer))
         #expect(seenByWriter.sumQuantity()?.doubleValue(for: .count()) == 40)
         #expect(seenByWriter.sources?.map(\.bundleIdentifier) == ["com.example.writer"])

@@ -13,12 +13,15 @@ import OpenHealthKitSQLite
 
     func steps(_ count: Double, at offset: TimeInterval) -> HKQuantitySample {
         let start = Date(timeIntervalSince1970: 1_700_000_000 + offset)
-        return HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start, end: start.addingTimeInterval(1))
+        return HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: start,
+            end: start.addingTimeInterval(1))
     }
 
     @Test(arguments: ["memory", "file"])
     func manyTasksSavingAndQueryingAtOnceSeeConsistentData(kind: String) async throws {
-        let location: HealthStoreConfiguration.Location = kind == "file" ? .file(Self.temporaryDatabase()) : TestStores.database()
+        let location: HealthStoreConfiguration.Location =
+            kind == "file" ? .file(Self.temporaryDatabase()) : TestStores.database()
         let harness = try StoreHarness(location: location)
         try await harness.store().requestAuthorization(toShare: [steps], read: [steps])
         let tasks = 8, perTask = 200, batch = 20
@@ -30,13 +33,18 @@ import OpenHealthKitSQLite
                     let store = harness.store()
                     var seen = 0
                     for first in stride(from: 0, to: perTask, by: batch) {
-                        let samples = (first..<first + batch).map { self.steps(Double(task), at: Double(task * perTask + $0)) }
+                        let samples = (first..<first + batch).map {
+                            self.steps(Double(task), at: Double(task * perTask + $0))
+                        }
                         try await store.save(samples)
                         let visible = try await Fetch.samples(store, self.steps)
                         // Whole batches only, never fewer than before, and at least this task's own saves.
                         #expect(visible.count % batch == 0)
                         #expect(visible.count >= seen)
-                        #expect(visible.filter { ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .count()) == Double(task) }.count == first + batch)
+                        #expect(
+                            visible.filter {
+                                ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .count()) == Double(task)
+                            }.count == first + batch)
                         seen = visible.count
                     }
                 }
@@ -44,7 +52,8 @@ import OpenHealthKitSQLite
             try await group.waitForAll()
         }
 
-        let all = try await Fetch.samples(harness.store(), steps, sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+        let all = try await Fetch.samples(
+            harness.store(), steps, sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
         #expect(all.count == tasks * perTask)
         #expect(Set(all.map(\.uuid)).count == tasks * perTask)
         #expect(all.map(\.startDate) == all.map(\.startDate).sorted())
@@ -76,7 +85,9 @@ import OpenHealthKitSQLite
         // UUIDs stay taken across reopening.
         let reused = await #expect(throws: HKError.self) { try await reopened.save(sample) }
         #expect(reused?.code == .errorInvalidArgument)
-        #expect(reused?.message.contains("an object with UUID \(sample.uuid.uuidString) is already stored") == true, "\(reused?.message ?? "")")
+        #expect(
+            reused?.message.contains("an object with UUID \(sample.uuid.uuidString) is already stored") == true,
+            "\(reused?.message ?? "")")
     }
 
     @Test func theDatabaseFileIsPrivateToItsOwner() async throws {
@@ -95,7 +106,8 @@ import OpenHealthKitSQLite
 
     @Test func anExistingFileIsTightenedTo0600() async throws {
         let path = Self.temporaryDatabase()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
         let store = try StoreHarness(location: .file(path)).store()
         #expect(store.authorizationStatus(for: steps) == .notDetermined)
@@ -108,7 +120,9 @@ import OpenHealthKitSQLite
         let path = Self.temporaryDatabase()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let store = HKHealthStore(configuration: HealthStoreConfiguration(location: .file(path), app: TestStores.app()))
-        let error = await #expect(throws: HKError.self) { try await store.requestAuthorization(toShare: [steps], read: []) }
+        let error = await #expect(throws: HKError.self) {
+            try await store.requestAuthorization(toShare: [steps], read: [])
+        }
         #expect(error?.code == .errorDatabaseInaccessible)
         let queryError = await #expect(throws: HKError.self) { _ = try await Fetch.samples(store, steps) }
         #expect(queryError?.code == .errorDatabaseInaccessible)

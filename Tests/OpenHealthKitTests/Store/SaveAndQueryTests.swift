@@ -10,16 +10,24 @@ import OpenHealthKit
         let store = TestStores.store(database: TestStores.database())
         try await store.requestAuthorization(toShare: [heartRate], read: [heartRate])
         let now = Date()
-        let sample = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 72), start: now, end: now)
+        let sample = HKQuantitySample(
+            type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 72), start: now, end: now)
         try await store.save(sample)
         #expect(sample.sourceRevision.source.bundleIdentifier == "com.example.app")
 
         let samples: [HKSample] = try await withCheckedThrowingContinuation { continuation in
             let query = HKSampleQuery(
-                sampleType: heartRate, predicate: HKQuery.predicateForSamples(withStart: now.addingTimeInterval(-60), end: now.addingTimeInterval(60)),
-                limit: HKObjectQueryNoLimit, sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
+                sampleType: heartRate,
+                predicate: HKQuery.predicateForSamples(
+                    withStart: now.addingTimeInterval(-60), end: now.addingTimeInterval(60)),
+                limit: HKObjectQueryNoLimit,
+                sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
             ) { _, samples, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: samples ?? [])
+                }
             }
             store.execute(query)
         }

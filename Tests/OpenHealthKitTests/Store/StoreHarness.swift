@@ -15,13 +15,16 @@ struct StoreHarness {
 
     /// A store acting for `app`, whose permission sheets `answerer` answers.
     func store(
-        _ app: AppManifest = TestStores.app(), answerer: (any AuthorizationAnswerer)? = RuleAnswerer(AuthorizationAnswer.allowAll)
+        _ app: AppManifest = TestStores.app(),
+        answerer: (any AuthorizationAnswerer)? = RuleAnswerer(AuthorizationAnswer.allowAll)
     ) -> HKHealthStore {
         HKHealthStore(configuration: HealthStoreConfiguration(location: location, app: app, answerer: answerer))
     }
 
     /// A store for `app` that has already been allowed to share and read every one of `types`.
-    func authorizedStore(_ app: AppManifest = TestStores.app(), for types: Set<HKSampleType>) async throws -> HKHealthStore {
+    func authorizedStore(_ app: AppManifest = TestStores.app(), for types: Set<HKSampleType>) async throws
+        -> HKHealthStore
+    {
         let store = store(app)
         try await store.requestAuthorization(toShare: types, read: types)
         return store
@@ -29,7 +32,8 @@ struct StoreHarness {
 
     /// Saves as the user, through their own tools: no permission needed, the source is "Health".
     func saveAsOwner(_ objects: [HKObject]) throws {
-        try engine.save(objects, as: .owner(source: SourceRow(bundleIdentifier: "com.openhealthkit.health", name: "Health")))
+        try engine.save(
+            objects, as: .owner(source: SourceRow(bundleIdentifier: "com.openhealthkit.health", name: "Health")))
     }
 }
 
@@ -41,15 +45,22 @@ enum Fetch {
         sort: [NSSortDescriptor]? = nil, limit: Int = HKObjectQueryNoLimit
     ) async throws -> [HKSample] {
         try await withCheckedThrowingContinuation { continuation in
-            let query = HKSampleQuery(sampleType: type, predicate: predicate, limit: limit, sortDescriptors: sort) { _, samples, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
+            let query = HKSampleQuery(sampleType: type, predicate: predicate, limit: limit, sortDescriptors: sort) {
+                _, samples, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: samples ?? [])
+                }
             }
             store.execute(query)
         }
     }
 
     /// The UUIDs of the samples a query returns, as a set.
-    static func uuids(_ store: HKHealthStore, _ type: HKSampleType, predicate: NSPredicate? = nil) async throws -> Set<UUID> {
+    static func uuids(_ store: HKHealthStore, _ type: HKSampleType, predicate: NSPredicate? = nil) async throws -> Set<
+        UUID
+    > {
         Set(try await samples(store, type, predicate: predicate).map(\.uuid))
     }
 }

@@ -12,12 +12,15 @@ import OpenHealthKitEngine
 
     func weighing(_ kilograms: Double, id: String, version: Int) -> HKQuantitySample {
         HKQuantitySample(
-            type: mass, quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: kilograms), start: Date(), end: Date(),
+            type: mass, quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: kilograms), start: Date(),
+            end: Date(),
             metadata: [HKMetadataKeySyncIdentifier: id, HKMetadataKeySyncVersion: version])
     }
 
     func storedKilograms(_ store: HKHealthStore) async throws -> [Double] {
-        try await Fetch.samples(store, mass).compactMap { ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .gramUnit(with: .kilo)) }
+        try await Fetch.samples(store, mass).compactMap {
+            ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .gramUnit(with: .kilo))
+        }
     }
 
     @Test func aNewerVersionReplacesTheStoredOneAndLeavesATombstone() async throws {
@@ -25,7 +28,9 @@ import OpenHealthKitEngine
         let store = try await harness.authorizedStore(for: [mass])
         let first = weighing(80, id: "scale-1", version: 1)
         try await store.save(first)
-        let anchor = try harness.engine.changes(matching: [SampleFilter(type: mass, predicate: nil)], after: 0, as: .app(TestStores.app())).anchor
+        let anchor = try harness.engine.changes(
+            matching: [SampleFilter(type: mass, predicate: nil)], after: 0, as: .app(TestStores.app())
+        ).anchor
 
         let second = weighing(79.5, id: "scale-1", version: 2)
         try await store.save(second)
@@ -33,7 +38,8 @@ import OpenHealthKitEngine
         #expect(stored.map(\.uuid) == [second.uuid])
         #expect(try await storedKilograms(store) == [79.5])
 
-        let changes = try harness.engine.changes(matching: [SampleFilter(type: mass, predicate: nil)], after: anchor, as: .app(TestStores.app()))
+        let changes = try harness.engine.changes(
+            matching: [SampleFilter(type: mass, predicate: nil)], after: anchor, as: .app(TestStores.app()))
         #expect(changes.samples.map(\.uuid) == [second.uuid])
         let tombstone = try #require(changes.deletedObjects.first)
         #expect(changes.deletedObjects.count == 1)
@@ -54,7 +60,9 @@ import OpenHealthKitEngine
 
     @Test func onlyTheNewestOfOneBatchIsKept() async throws {
         let store = try await StoreHarness().authorizedStore(for: [mass])
-        try await store.save([weighing(81, id: "a", version: 1), weighing(82, id: "a", version: 5), weighing(83, id: "a", version: 2)])
+        try await store.save([
+            weighing(81, id: "a", version: 1), weighing(82, id: "a", version: 5), weighing(83, id: "a", version: 2),
+        ])
         #expect(try await storedKilograms(store) == [82])
     }
 
@@ -76,16 +84,21 @@ import OpenHealthKitEngine
     @Test func aSyncIdentifierWithoutAVersionIsRejected() async throws {
         let error = #expect(throws: HKError.self) {
             try HKQuantitySample(
-                validating: mass, quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 80), start: Date(), end: Date(),
+                validating: mass, quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 80), start: Date(),
+                end: Date(),
                 metadata: [HKMetadataKeySyncIdentifier: "scale-1"])
         }
         #expect(error?.code == .errorInvalidArgument)
-        #expect(error?.message == "HKMetadataKeySyncVersion must be provided if HKMetadataKeySyncIdentifier is provided in the metadata")
+        #expect(
+            error?.message
+                == "HKMetadataKeySyncVersion must be provided if HKMetadataKeySyncIdentifier is provided in the metadata"
+        )
 
         // The store checks again what it is given.
         let store = try await StoreHarness().authorizedStore(for: [mass])
         let unchecked = HKQuantitySample(
-            uuid: UUID(), type: mass, quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 80), start: Date(), end: Date(),
+            uuid: UUID(), type: mass, quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 80),
+            start: Date(), end: Date(),
             device: nil, metadata: [HKMetadataKeySyncIdentifier: "scale-1"], sourceRevision: .placeholder())
         let saveError = await #expect(throws: HKError.self) { try await store.save(unchecked) }
         #expect(saveError?.code == .errorInvalidArgument)
@@ -97,8 +110,12 @@ import OpenHealthKitEngine
         return HKCorrelation(
             type: HKCorrelationType(.bloodPressure), start: now, end: now,
             objects: [
-                HKQuantitySample(type: systolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: high), start: now, end: now),
-                HKQuantitySample(type: diastolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: low), start: now, end: now),
+                HKQuantitySample(
+                    type: systolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: high), start: now,
+                    end: now),
+                HKQuantitySample(
+                    type: diastolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: low), start: now,
+                    end: now),
             ],
             metadata: [HKMetadataKeySyncIdentifier: "cuff-1", HKMetadataKeySyncVersion: version])
     }
@@ -121,7 +138,9 @@ import OpenHealthKitEngine
 
         let correlations = try await Fetch.samples(store, HKCorrelationType(.bloodPressure))
         #expect(correlations.map(\.uuid) == [newer.uuid])
-        let highs = try await Fetch.samples(store, systolic).compactMap { ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .millimeterOfMercury()) }
+        let highs = try await Fetch.samples(store, systolic).compactMap {
+            ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .millimeterOfMercury())
+        }
         #expect(highs == [120])
         #expect(try await Fetch.samples(store, diastolic).count == 1)
     }

@@ -13,8 +13,12 @@ import OpenHealthKit
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let end = start.addingTimeInterval(3600)
         let events = [
-            HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(600), duration: 0), metadata: nil),
-            HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(900), duration: 0), metadata: nil),
+            HKWorkoutEvent(
+                type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(600), duration: 0),
+                metadata: nil),
+            HKWorkoutEvent(
+                type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(900), duration: 0),
+                metadata: nil),
             HKWorkoutEvent(
                 type: .lap, dateInterval: DateInterval(start: start.addingTimeInterval(1200), duration: 60),
                 metadata: ["Lap": "first", HKMetadataKeyLapLength: HKQuantity(unit: .meter(), doubleValue: 400)]),
@@ -60,8 +64,12 @@ import OpenHealthKit
         HKCorrelation(
             type: bloodPressure, start: date, end: date,
             objects: [
-                HKQuantitySample(type: systolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: high), start: date, end: date),
-                HKQuantitySample(type: diastolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: low), start: date, end: date),
+                HKQuantitySample(
+                    type: systolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: high), start: date,
+                    end: date),
+                HKQuantitySample(
+                    type: diastolic, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: low), start: date,
+                    end: date),
             ])
     }
 

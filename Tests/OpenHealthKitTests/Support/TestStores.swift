@@ -19,6 +19,7 @@ enum TestStores {
         app: AppManifest = app(), database: HealthStoreConfiguration.Location,
         answer: @escaping @Sendable (AuthorizationRequest) -> AuthorizationAnswer = AuthorizationAnswer.allowAll
     ) -> HKHealthStore {
-        HKHealthStore(configuration: HealthStoreConfiguration(location: database, app: app, answerer: RuleAnswerer(answer)))
+        HKHealthStore(
+            configuration: HealthStoreConfiguration(location: database, app: app, answerer: RuleAnswerer(answer)))
     }
 }

@@ -15,13 +15,16 @@ struct AppRecord: OutputRecord {
     /// Whether it has the `com.apple.developer.healthkit.background-delivery` entitlement.
     let backgroundDelivery: Bool
 
-    static let columns = ["bundleIdentifier", "name", "version", "status", "registeredAt", "expiresAt", "revokedAt", "backgroundDelivery"]
+    static let columns = [
+        "bundleIdentifier", "name", "version", "status", "registeredAt", "expiresAt", "revokedAt", "backgroundDelivery",
+    ]
 
     init(_ registered: WireRegisteredApp, timeZone: TimeZone, now: Date = Date()) {
         bundleIdentifier = registered.app.bundleIdentifier
         name = registered.app.name
         version = registered.app.version
-        status = registered.revokedAt != nil ? "revoked" : registered.credentialExpiresAt.date <= now ? "expired" : "active"
+        status =
+            registered.revokedAt != nil ? "revoked" : registered.credentialExpiresAt.date <= now ? "expired" : "active"
         registeredAt = registered.registeredAt.date.formattedForOutput(in: timeZone)
         expiresAt = registered.credentialExpiresAt.date.formattedForOutput(in: timeZone)
         revokedAt = registered.revokedAt?.date.formattedForOutput(in: timeZone)

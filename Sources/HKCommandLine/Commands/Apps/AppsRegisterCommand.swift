@@ -8,7 +8,8 @@ import OpenHealthKitWire
 struct AppsRegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
-        abstract: "Register an app from its Info.plist and Entitlements.plist and print its credential (shown this once).",
+        abstract:
+            "Register an app from its Info.plist and Entitlements.plist and print its credential (shown this once).",
         discussion: """
             The folder holds Info.plist and Entitlements.plist (or one *.entitlements file); --info-plist and \
             --entitlements name the two files instead. HealthKit's provisioning rules apply: an explicit App ID (no \
@@ -23,7 +24,9 @@ struct AppsRegisterCommand: AsyncParsableCommand {
     var folder: String?
     @Option(name: .customLong("info-plist"), help: ArgumentHelp("The app's Info.plist.", valueName: "path"))
     var infoPlist: String?
-    @Option(name: .customLong("entitlements"), help: ArgumentHelp("The app's entitlements property list.", valueName: "path"))
+    @Option(
+        name: .customLong("entitlements"),
+        help: ArgumentHelp("The app's entitlements property list.", valueName: "path"))
     var entitlements: String?
     @OptionGroup var healthd: HealthdOption
 
@@ -64,10 +67,13 @@ struct AppsRegisterCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw HKError.invalidArgument("\(folder) is not a folder: give the app's folder, holding Info.plist and Entitlements.plist")
+            throw HKError.invalidArgument(
+                "\(folder) is not a folder: give the app's folder, holding Info.plist and Entitlements.plist")
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        let candidates = names.contains("Entitlements.plist") ? ["Entitlements.plist"] : names.filter { $0.hasSuffix(".entitlements") }
+        let candidates =
+            names.contains("Entitlements.plist")
+            ? ["Entitlements.plist"] : names.filter { $0.hasSuffix(".entitlements") }
         guard candidates.count == 1 else {
             throw HKError.invalidArgument(
                 candidates.isEmpty

@@ -19,7 +19,9 @@ struct AuditCommand: AsyncParsableCommand {
     /// The most entries healthd gives in one answer.
     private static let pageSize = 10_000
 
-    @Option(name: .customLong("app"), help: ArgumentHelp("Only this caller's entries: a bundle identifier, or owner.", valueName: "bundle-id"))
+    @Option(
+        name: .customLong("app"),
+        help: ArgumentHelp("Only this caller's entries: a bundle identifier, or owner.", valueName: "bundle-id"))
     var app: String?
     @Option(name: .customLong("since"), help: ArgumentHelp("Only entries from this date on.", valueName: "date"))
     var since: String?

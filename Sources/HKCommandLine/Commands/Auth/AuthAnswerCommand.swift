@@ -7,7 +7,8 @@ import OpenHealthKitWire
 struct AuthAnswerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "answer",
-        abstract: "Answer an app's pending permission request: the types listed are allowed, the others it asked for denied.",
+        abstract:
+            "Answer an app's pending permission request: the types listed are allowed, the others it asked for denied.",
         discussion: """
             --share and --read take types by short name (stepCount) or raw identifier, comma-separated or repeated; \
             each must be one the app asked for (hk auth pending lists them). Every other type of its request is \
@@ -39,15 +40,18 @@ struct AuthAnswerCommand: AsyncParsableCommand {
         try Self.check(allowedToRead, asked: requests.flatMap(\.toRead), access: "read", app: app)
         for request in requests {
             let answer = WireAuthorizationAnswer(
-                allowedToShare: allowedToShare.filter(request.toShare.contains), allowedToRead: allowedToRead.filter(request.toRead.contains))
-            _ = try await client.call(WireRoutes.answerAuthorization.with(request.id), body: answer, as: WireAuthorizationOutcome.self)
+                allowedToShare: allowedToShare.filter(request.toShare.contains),
+                allowedToRead: allowedToRead.filter(request.toRead.contains))
+            _ = try await client.call(
+                WireRoutes.answerAuthorization.with(request.id), body: answer, as: WireAuthorizationOutcome.self)
         }
     }
 
     /// The raw identifiers of the types named in `lists` (each comma-separated), without repeats.
     private static func identifiers(_ lists: [String]) throws -> [String] {
         var identifiers: [String] = []
-        for name in lists.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        for name in lists.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !name.isEmpty {
             let identifier = try CommandLineInput.objectType(named: name).identifier
             if !identifiers.contains(identifier) { identifiers.append(identifier) }
         }

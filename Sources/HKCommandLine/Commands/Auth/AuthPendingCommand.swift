@@ -6,7 +6,8 @@ struct AuthPendingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
         abstract: "List the permission requests waiting for your answer, oldest first.",
-        discussion: "Each names the app and the types it asks to share (write) and to read. hk auth answer answers them."
+        discussion:
+            "Each names the app and the types it asks to share (write) and to read. hk auth answer answers them."
     )
 
     @OptionGroup var healthd: HealthdOption

@@ -26,7 +26,9 @@ struct ExportCommand: AsyncParsableCommand {
     var format: ExportFormatName
     @Option(help: ArgumentHelp("The file or folder to create.", valueName: "path"))
     var out: String
-    @Option(name: .customLong("type"), help: ArgumentHelp("Only this type, by short name or raw identifier; repeat for more.", valueName: "type"))
+    @Option(
+        name: .customLong("type"),
+        help: ArgumentHelp("Only this type, by short name or raw identifier; repeat for more.", valueName: "type"))
     var types: [String] = []
     @Option(help: ArgumentHelp("Only samples starting at or after this date.", valueName: "date"))
     var from: String?
@@ -56,13 +58,16 @@ struct ExportCommand: AsyncParsableCommand {
             throw HKError.invalidArgument("--to \(to ?? "") is not after --from \(from ?? "")")
         }
         return ExportRequest(
-            format: format.format, destination: URL(fileURLWithPath: out), typeIdentifiers: types.isEmpty ? nil : try types.map(Self.typeIdentifier),
+            format: format.format, destination: URL(fileURLWithPath: out),
+            typeIdentifiers: types.isEmpty ? nil : try types.map(Self.typeIdentifier),
             start: start, end: end, timeZone: timeZone)
     }
 
     /// A type `hk export` takes: any type of the catalog by name, or `audiogram`.
     private static func typeIdentifier(_ name: String) throws -> String {
-        if name.lowercased() == "audiogram" || name == ExportRequest.audiogramTypeIdentifier { return ExportRequest.audiogramTypeIdentifier }
+        if name.lowercased() == "audiogram" || name == ExportRequest.audiogramTypeIdentifier {
+            return ExportRequest.audiogramTypeIdentifier
+        }
         return try CommandLineInput.objectType(named: name).identifier
     }
 
@@ -72,15 +77,22 @@ struct ExportCommand: AsyncParsableCommand {
             "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
         }
         var parts = [count(summary.records.values.reduce(0, +), "sample")]
-        if summary.activitySummaries > 0 { parts.append(count(summary.activitySummaries, "activity summary", "activity summaries")) }
+        if summary.activitySummaries > 0 {
+            parts.append(count(summary.activitySummaries, "activity summary", "activity summaries"))
+        }
         if summary.clinicalRecords > 0 { parts.append(count(summary.clinicalRecords, "clinical record")) }
-        if summary.unrecognizedRecords > 0 { parts.append(count(summary.unrecognizedRecords, "record kept verbatim", "records kept verbatim")) }
+        if summary.unrecognizedRecords > 0 {
+            parts.append(count(summary.unrecognizedRecords, "record kept verbatim", "records kept verbatim"))
+        }
         if summary.characteristics > 0 { parts.append(count(summary.characteristics, "characteristic")) }
-        var text = "wrote \(summary.destination) (\(summary.format.rawValue), \(count(summary.files.count, "file"))): "
+        var text =
+            "wrote \(summary.destination) (\(summary.format.rawValue), \(count(summary.files.count, "file"))): "
             + parts.joined(separator: ", ") + "\n"
         if !summary.notWritten.isEmpty {
-            text += "not written (\(summary.format.rawValue) has no place for them): "
-                + summary.notWritten.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+            text +=
+                "not written (\(summary.format.rawValue) has no place for them): "
+                + summary.notWritten.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                + "\n"
         }
         return text
     }

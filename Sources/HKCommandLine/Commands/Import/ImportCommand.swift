@@ -18,7 +18,8 @@ struct ImportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("export.zip, the folder holding an unzipped export, or export.xml.", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp("export.zip, the folder holding an unzipped export, or export.xml.", valueName: "path"))
     var path: String
     @Flag(help: "Print no progress.")
     var quiet = false

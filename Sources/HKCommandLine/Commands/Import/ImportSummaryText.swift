@@ -16,7 +16,9 @@ struct ImportSummaryText {
         if let incomplete = summary.incomplete { text += "Incomplete: \(incomplete.message).\n" }
         let rows = typeRows()
         if !rows.isEmpty {
-            text += "\n" + TableRenderer.render(columns: ["type", "read", "added", "already stored", "skipped"], rows: rows)
+            text +=
+                "\n"
+                + TableRenderer.render(columns: ["type", "read", "added", "already stored", "skipped"], rows: rows)
         }
         let children = [("Route locations", summary.routeLocationsAdded), ("Heartbeats", summary.heartbeatsAdded)]
         let added = children.filter { $0.1 > 0 }
@@ -24,16 +26,22 @@ struct ImportSummaryText {
             text += "\n" + added.map { "\($0.0) added: \(Self.grouped($0.1))\n" }.joined()
         }
         if !summary.characteristics.isEmpty {
-            text += "\nCharacteristics set:\n" + summary.characteristics
+            text +=
+                "\nCharacteristics set:\n"
+                + summary.characteristics
                 .map { "  \(HKObjectType.shortName(forRawIdentifier: $0.key)): \($0.value)\n" }.sorted().joined()
         }
         if !summary.sources.isEmpty {
-            text += "\nSources:\n" + summary.sources.sorted { $0.key < $1.key }.map { "  \($0.key) (\($0.value))\n" }.joined()
+            text +=
+                "\nSources:\n"
+                + summary.sources.sorted { $0.key < $1.key }.map { "  \($0.key) (\($0.value))\n" }.joined()
         }
         text += list(
             "Skipped", total: summary.skippedTotal,
             summary.skipped.map { skipped in
-                let what = [skipped.element, skipped.type.map(HKObjectType.shortName(forRawIdentifier:))].compactMap { $0 }
+                let what = [skipped.element, skipped.type.map(HKObjectType.shortName(forRawIdentifier:))].compactMap {
+                    $0
+                }
                 return "line \(skipped.line): \(what.joined(separator: " ")): \(skipped.reason)"
             })
         text += list(
@@ -71,13 +79,16 @@ struct ImportSummaryText {
         ]
         rows += others.filter { $0.1.read > 0 }.map { [$0.0] + Self.cells($0.1) }
         // Kept verbatim (a type the catalog lacks, an unknown element): see docs/IMPORT.md.
-        rows += summary.unrecognized.sorted { $0.key < $1.key }.map { ["\($0.key) (unrecognized)"] + Self.cells($0.value) }
+        rows += summary.unrecognized.sorted { $0.key < $1.key }.map {
+            ["\($0.key) (unrecognized)"] + Self.cells($0.value)
+        }
         if rows.count > 1 { rows.append(["total"] + Self.cells(allCounts())) }
         return rows
     }
 
     private func allCounts() -> ImportSummary.Counts {
-        let counts = Array(summary.records.values) + Array(summary.unrecognized.values)
+        let counts =
+            Array(summary.records.values) + Array(summary.unrecognized.values)
             + [summary.workouts, summary.workoutRoutes, summary.activitySummaries, summary.clinicalRecords]
         return counts.reduce(into: ImportSummary.Counts()) { total, counts in
             total.read += counts.read

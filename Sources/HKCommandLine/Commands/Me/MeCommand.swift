@@ -6,7 +6,8 @@ import OpenHealthKitEngine
 struct MeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "me",
-        abstract: "Print or set your characteristics: date of birth, biological sex, blood type, skin type, wheelchair use, move mode.",
+        abstract:
+            "Print or set your characteristics: date of birth, biological sex, blood type, skin type, wheelchair use, move mode.",
         discussion: """
             Without --set, prints each characteristic as apps allowed to read it see it (notSet when unset; the \
             move mode reads activeEnergy until set). --set takes the short name and a case name \
@@ -16,7 +17,8 @@ struct MeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a characteristic; repeat for more.", valueName: "key=value"))
+    @Option(
+        name: .customLong("set"), help: ArgumentHelp("Set a characteristic; repeat for more.", valueName: "key=value"))
     var assignments: [String] = []
     @OptionGroup var store: StoreOption
     @OptionGroup var output: FormatOption
@@ -25,14 +27,17 @@ struct MeCommand: AsyncParsableCommand {
         let changes = try assignments.map(Self.change)
         let engine = try store.openEngine()
         guard changes.isEmpty else {
-            for (characteristic, value) in changes { try engine.setCharacteristic(characteristic.identifier, to: value) }
+            for (characteristic, value) in changes {
+                try engine.setCharacteristic(characteristic.identifier, to: value)
+            }
             return
         }
         let owner = try Principal.owner()
-        try output.print(try Characteristic.all.map { characteristic in
-            let stored = try engine.characteristic(characteristic.identifier, as: owner)
-            return CharacteristicRecord(name: characteristic.name, value: characteristic.printedValue(stored))
-        })
+        try output.print(
+            try Characteristic.all.map { characteristic in
+                let stored = try engine.characteristic(characteristic.identifier, as: owner)
+                return CharacteristicRecord(name: characteristic.name, value: characteristic.printedValue(stored))
+            })
     }
 
     /// `KEY=VALUE` read and checked: the characteristic and its stored value (nil to clear).

@@ -19,7 +19,8 @@ enum MetadataRecordValue: Encodable {
         switch value {
         case let text as String: self = .text(text)
         case let date as Date: self = .text(date.formattedForOutput(in: timeZone))
-        case let quantity as HKQuantity: self = .text("\(quantity.value.formattedForOutput) \(quantity.unit.unitString)")
+        case let quantity as HKQuantity:
+            self = .text("\(quantity.value.formattedForOutput) \(quantity.unit.unitString)")
         // Booleans are NSNumbers of type char ("c"): Swift's Bool bridges to one, and JSONSerialization, which
         // stored metadata comes back through, returns them.
         case let number as NSNumber where String(cString: number.objCType) == "c": self = .boolean(number.boolValue)
@@ -28,7 +29,9 @@ enum MetadataRecordValue: Encodable {
                 self = .text(String(describing: value))
                 return
             }
-            self = MetadataKeyCatalog.valueKinds[key] == .boolean ? .boolean(number != 0) : .number(number.roundedForOutput)
+            self =
+                MetadataKeyCatalog.valueKinds[key] == .boolean
+                ? .boolean(number != 0) : .number(number.roundedForOutput)
         }
     }
 

@@ -64,7 +64,8 @@ struct SampleRecord: OutputRecord {
             value = sample.categoryType.valueName(for: sample.value).map(Value.name) ?? .number(Double(sample.value))
             self.unit = nil
         default:
-            throw HKError.invalidArgument("hk samples prints quantity and category samples, not \(sample.sampleType.identifier)")
+            throw HKError.invalidArgument(
+                "hk samples prints quantity and category samples, not \(sample.sampleType.identifier)")
         }
     }
 

@@ -63,7 +63,8 @@ struct SamplesAddCommand: AsyncParsableCommand {
         case let quantityType as HKQuantityType:
             guard values.count == 3 else { throw ValidationError("Missing expected argument '<unit>'") }
             let quantity = HKQuantity(
-                unit: try HKUnit(parsing: values[2]), doubleValue: try CommandLineInput.number(values[1], role: "VALUE"))
+                unit: try HKUnit(parsing: values[2]), doubleValue: try CommandLineInput.number(values[1], role: "VALUE")
+            )
             return try HKQuantitySample(
                 validating: quantityType, quantity: quantity, start: startDate, end: endDate, metadata: metadata)
         case let categoryType as HKCategoryType:

@@ -27,7 +27,8 @@ struct SamplesListCommand: AsyncParsableCommand {
     var source: String?
     @Option(help: ArgumentHelp("At most this many samples (the earliest).", valueName: "n"))
     var limit: Int?
-    @Option(help: ArgumentHelp("The unit to print quantities in (default: the type's canonical unit).", valueName: "unit"))
+    @Option(
+        help: ArgumentHelp("The unit to print quantities in (default: the type's canonical unit).", valueName: "unit"))
     var unit: String?
     @OptionGroup var zone: TimeZoneOption
     @OptionGroup var store: StoreOption
@@ -58,7 +59,8 @@ struct SamplesListCommand: AsyncParsableCommand {
     private static func unit(_ text: String, for type: HKSampleType) throws -> HKUnit {
         guard let quantityType = type as? HKQuantityType else {
             let name = (type as? HKCategoryType)?.name ?? type.identifier
-            throw HKError.invalidArgument("--unit applies to quantity types; \(name) is a category type, whose values have no unit")
+            throw HKError.invalidArgument(
+                "--unit applies to quantity types; \(name) is a category type, whose values have no unit")
         }
         return try CommandLineInput.unit(text, for: quantityType)
     }

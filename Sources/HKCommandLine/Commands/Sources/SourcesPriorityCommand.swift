@@ -22,7 +22,9 @@ struct SourcesPriorityCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The quantity type, by short name (stepCount) or raw identifier.", valueName: "type"))
     var type: String
-    @Option(name: .customLong("set"), help: ArgumentHelp("The sources to count first, comma-separated.", valueName: "names"))
+    @Option(
+        name: .customLong("set"), help: ArgumentHelp("The sources to count first, comma-separated.", valueName: "names")
+    )
     var order: String?
     @OptionGroup var store: StoreOption
     @OptionGroup var output: FormatOption
@@ -32,16 +34,22 @@ struct SourcesPriorityCommand: AsyncParsableCommand {
         let engine = try store.openEngine()
         let sources = try engine.sources(of: quantityType, predicate: nil, as: try Principal.owner())
         if let order {
-            let names = order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let names = order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             let chosen = try names.map { try Self.source(named: $0, among: sources, of: quantityType) }
             return try engine.setSourcePriority(chosen.map(\.bundleIdentifier), for: quantityType)
         }
-        let byIdentifier = Dictionary(sources.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-        try output.print(try engine.sourcePriority(for: quantityType).compactMap { byIdentifier[$0] }.map(SourceRecord.init))
+        let byIdentifier = Dictionary(
+            sources.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        try output.print(
+            try engine.sourcePriority(for: quantityType).compactMap { byIdentifier[$0] }.map(SourceRecord.init))
     }
 
     /// The source with this bundle identifier, else with this name, among those that saved samples of `type`.
-    private static func source(named name: String, among sources: [HKSource], of type: HKQuantityType) throws -> HKSource {
+    private static func source(named name: String, among sources: [HKSource], of type: HKQuantityType) throws
+        -> HKSource
+    {
         if let source = sources.first(where: { $0.bundleIdentifier == name }) { return source }
         let named = sources.filter { $0.name == name }
         if named.count == 1 { return named[0] }

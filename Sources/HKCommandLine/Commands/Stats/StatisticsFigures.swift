@@ -14,7 +14,9 @@ struct StatisticsFigures: Encodable {
         self.fields = fields
         self.unit = unit
         values = try fields.map { field in
-            try statistics.flatMap(field.value).map { try HKQuantity(unit: canonicalUnit, doubleValue: $0).convertedValue(to: unit) }
+            try statistics.flatMap(field.value).map {
+                try HKQuantity(unit: canonicalUnit, doubleValue: $0).convertedValue(to: unit)
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import OpenHealthKitEngine
 struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Statistics of a quantity type: sums, or averages, minimums, maximums and latest values, per interval.",
+        abstract:
+            "Statistics of a quantity type: sums, or averages, minimums, maximums and latest values, per interval.",
         discussion: """
             A cumulative type (stepCount) gives its sum; a discrete one (heartRate) its average, min, max and \
             mostRecent value. Overlapping sources are merged by priority (hk sources priority). Without --interval, \
@@ -26,7 +27,9 @@ struct StatsCommand: AsyncParsableCommand {
     var interval: StatsInterval?
     @Option(help: ArgumentHelp("The start of the range (the interval holding it, with --interval).", valueName: "date"))
     var from: String?
-    @Option(help: ArgumentHelp("The end of the range, excluded (the interval holding it, with --interval).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "The end of the range, excluded (the interval holding it, with --interval).", valueName: "date"))
     var to: String?
     @Option(help: ArgumentHelp("The unit to print values in (default: the type's canonical unit).", valueName: "unit"))
     var unit: String?
@@ -50,21 +53,26 @@ struct StatsCommand: AsyncParsableCommand {
         var options = HKStatisticsOptions(fields.map(\.option))
         if bySource { options.insert(.separateBySource) }
         // A plain date range (no strict options) selects the samples overlapping it and counts only their part inside.
-        let predicate = rangeStart == nil && rangeEnd == nil
+        let predicate =
+            rangeStart == nil && rangeEnd == nil
             ? nil : PredicateTree.leaf(.sampleDates(SampleDateRange(start: rangeStart, end: rangeEnd, options: [])))
 
         let engine = try store.openEngine()
         let result = try engine.statistics(
             StatisticsRequest(type: quantityType, predicate: predicate, options: options, intervals: intervals),
             as: try Principal.owner())
-        let sources = try bySource ? Self.sourceKeys(of: result, priority: engine.sourcePriority(for: quantityType)) : nil
+        let sources =
+            try bySource ? Self.sourceKeys(of: result, priority: engine.sourcePriority(for: quantityType)) : nil
 
         let rows: [(start: Date?, end: Date?, bucket: StatisticsBucket?)]
         if intervals == nil {
             let bucket = result.buckets.first
             rows = [(start ?? bucket?.start, end ?? bucket?.end, bucket)]
-        } else if let first = rangeStart ?? result.buckets.first?.start, let last = rangeEnd ?? result.buckets.last?.end {
-            rows = result.everyInterval(from: first, until: last).map { ($0.interval.start, $0.interval.end, $0.bucket) }
+        } else if let first = rangeStart ?? result.buckets.first?.start, let last = rangeEnd ?? result.buckets.last?.end
+        {
+            rows = result.everyInterval(from: first, until: last).map {
+                ($0.interval.start, $0.interval.end, $0.bucket)
+            }
         } else {
             rows = []  // no bounds and no data
         }
@@ -95,21 +103,25 @@ struct StatsCommand: AsyncParsableCommand {
     /// Prints the records in `--format`; their columns depend on the type and the sources.
     private func print(_ records: [StatisticsRecord], fields: [StatisticsField], sourceKeys: [String]?) throws {
         let columns = StatisticsRecord.columns(fields: fields, sourceKeys: sourceKeys)
-        let text = switch output.format {
-        case .table: TableRenderer.render(columns: columns, rows: records.map(\.cells))
-        case .csv: CSVRenderer.render(columns: columns, rows: records.map(\.cells))
-        case .json: try JSONRenderer.render(records)
-        }
+        let text =
+            switch output.format {
+            case .table: TableRenderer.render(columns: columns, rows: records.map(\.cells))
+            case .csv: CSVRenderer.render(columns: columns, rows: records.map(\.cells))
+            case .json: try JSONRenderer.render(records)
+            }
         Swift.print(text, terminator: "")
     }
 
     /// Calendar intervals of `length` in `timeZone`, anchored at the start of the one holding `date`; weeks start on
     /// Monday.
-    private static func intervals(_ length: StatsInterval, near date: Date, timeZone: TimeZone) throws -> StatisticsIntervals {
+    private static func intervals(_ length: StatsInterval, near date: Date, timeZone: TimeZone) throws
+        -> StatisticsIntervals
+    {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.firstWeekday = 2
-        return try StatisticsIntervals(anchor: length.anchor(for: date, in: calendar), components: length.components, calendar: calendar)
+        return try StatisticsIntervals(
+            anchor: length.anchor(for: date, in: calendar), components: length.components, calendar: calendar)
     }
 
     /// `date` if an interval starts there, else the end of the interval holding it.
@@ -120,7 +132,9 @@ struct StatsCommand: AsyncParsableCommand {
 
     /// Every source with data in `result`, in priority order, with its JSON key: its name, or its bundle identifier
     /// when another source has the same name.
-    private static func sourceKeys(of result: StatisticsResult, priority: [String]) -> [(source: SourceRow, key: String)] {
+    private static func sourceKeys(of result: StatisticsResult, priority: [String]) -> [(
+        source: SourceRow, key: String
+    )] {
         var sources: [SourceRow] = []
         for case let statistics? in result.buckets.map(\.bySource) {
             for entry in statistics where !sources.contains(entry.source) { sources.append(entry.source) }

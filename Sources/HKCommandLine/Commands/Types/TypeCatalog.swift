@@ -24,7 +24,9 @@ enum TypeCatalog {
     }
 
     private static var otherEntries: [TypeCatalogEntry] {
-        let characteristics = HKCharacteristicTypeIdentifier.allCases.map { entry(HKCharacteristicType($0), kind: .characteristic) }
+        let characteristics = HKCharacteristicTypeIdentifier.allCases.map {
+            entry(HKCharacteristicType($0), kind: .characteristic)
+        }
         let correlations = HKCorrelationTypeIdentifier.allCases.map { entry(HKCorrelationType($0), kind: .correlation) }
         return characteristics.sorted { $0.name < $1.name } + correlations.sorted { $0.name < $1.name } + [
             entry(HKObjectType.workoutType(), kind: .workout),
@@ -35,6 +37,8 @@ enum TypeCatalog {
     }
 
     private static func entry(_ type: HKObjectType, kind: TypeKind) -> TypeCatalogEntry {
-        TypeCatalogEntry(name: type.shortName, identifier: type.identifier, kind: kind, writable: (type as? HKSampleType)?.isShareable ?? false)
+        TypeCatalogEntry(
+            name: type.shortName, identifier: type.identifier, kind: kind,
+            writable: (type as? HKSampleType)?.isShareable ?? false)
     }
 }

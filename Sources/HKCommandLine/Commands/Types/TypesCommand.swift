@@ -5,13 +5,15 @@ import OpenHealthKit
 struct TypesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
-        abstract: "List the types of data: identifier, raw string, kind, canonical unit, aggregation style, writability, category values."
+        abstract:
+            "List the types of data: identifier, raw string, kind, canonical unit, aggregation style, writability, category values."
     )
 
-    @Argument(help: ArgumentHelp(
-        "Only these types, by short name (stepCount) or raw identifier (HKQuantityTypeIdentifierStepCount).",
-        valueName: "type"
-    ))
+    @Argument(
+        help: ArgumentHelp(
+            "Only these types, by short name (stepCount) or raw identifier (HKQuantityTypeIdentifierStepCount).",
+            valueName: "type"
+        ))
     var types: [String] = []
     @Option(help: "Only types of this kind.")
     var kind: TypeKind?

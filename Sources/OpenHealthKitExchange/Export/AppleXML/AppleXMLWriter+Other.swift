@@ -60,12 +60,16 @@ extension AppleXMLWriter {
             element.attribute(name, value)
         }
         var children = ""
-        if let json = record.children, let items = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] {
+        if let json = record.children,
+            let items = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        {
             for item in items {
                 guard let name = item["element"] as? String else { continue }
                 var child = XMLElementText(name, indent: 2)
-                for (attribute, value) in ((item["attributes"] as? [String: Any]) ?? [:]).compactMapValues({ $0 as? String })
-                    .sorted(by: { $0.key < $1.key }) {
+                for (attribute, value) in ((item["attributes"] as? [String: Any]) ?? [:]).compactMapValues({
+                    $0 as? String
+                })
+                .sorted(by: { $0.key < $1.key }) {
                     child.attribute(attribute, value)
                 }
                 children += child.empty

@@ -7,10 +7,13 @@ extension AppleXMLWriter {
     /// Writes the workout; false when it has no activity type this catalog knows (it is not written).
     func writeWorkout(_ record: ExportRecord) throws -> Bool {
         let row = record.sample
-        guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType) else { return false }
+        guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType) else {
+            return false
+        }
         var element = XMLElementText("Workout", indent: 1)
         element.attribute("workoutActivityType", activityType.exportName)
-        let duration = ExactQuantityText.text(row.value ?? (row.endDate - row.startDate), storedIn: .second(), units: ["min", "s"])
+        let duration = ExactQuantityText.text(
+            row.value ?? (row.endDate - row.startDate), storedIn: .second(), units: ["min", "s"])
         element.attribute("duration", duration.value)
         element.attribute("durationUnit", duration.unit)
         if let distance = workout.totalDistance {
@@ -27,7 +30,8 @@ extension AppleXMLWriter {
 
         var children = metadataEntries(row.metadata, indent: 2) + events(workout.events, indent: 2)
         for activity in record.workoutActivities {
-            children += activityElement(activity, statistics: record.workoutStatistics.filter { $0.activityUUID == activity.uuid })
+            children += activityElement(
+                activity, statistics: record.workoutStatistics.filter { $0.activityUUID == activity.uuid })
         }
         let ownStatistics = record.workoutStatistics.filter { $0.activityUUID == nil }
         children += ownStatistics.map { statisticsElement($0, indent: 2) }.joined()
@@ -63,7 +67,8 @@ extension AppleXMLWriter {
         var copy = date
         let parsedStart = copy.withUTF8 { ExportDateParser.date($0)?.seconds } ?? start
         for unitText in ["min", "s"] {
-            guard let unit = try? HKUnit(parsing: unitText), let converted = HKUnit.second().convert(seconds, to: unit) else { continue }
+            guard let unit = try? HKUnit(parsing: unitText), let converted = HKUnit.second().convert(seconds, to: unit)
+            else { continue }
             for text in NumberText.candidates(converted) {
                 guard let number = Double(text), let back = unit.convert(number, to: .second()) else { continue }
                 let rebuilt = DateInterval(start: Date(timeIntervalSince1970: parsedStart), duration: max(back, 0))
@@ -83,7 +88,8 @@ extension AppleXMLWriter {
             element.attribute("duration", text.value)
             element.attribute("durationUnit", text.unit)
         }
-        let children = metadataEntries(activity.metadata, indent: 3) + events(activity.events, indent: 3)
+        let children =
+            metadataEntries(activity.metadata, indent: 3) + events(activity.events, indent: 3)
             + statistics.map { statisticsElement($0, indent: 3) }.joined()
         return children.isEmpty ? element.empty : element.start + children + element.end
     }
@@ -110,10 +116,13 @@ extension AppleXMLWriter {
             (HKQuantityTypeIdentifier.flightsClimbed.rawValue, workout.totalFlightsClimbed),
         ]
         return totals.compactMap { type, total -> String? in
-            guard let total, !statistics.contains(where: { $0.typeIdentifier == type && $0.sum != nil }) else { return nil }
+            guard let total, !statistics.contains(where: { $0.typeIdentifier == type && $0.sum != nil }) else {
+                return nil
+            }
             return statisticsElement(
                 WorkoutStatisticsRow(
-                    workoutUUID: UUID(), activityUUID: nil, typeIdentifier: type, startDate: nil, endDate: nil, average: nil,
+                    workoutUUID: UUID(), activityUUID: nil, typeIdentifier: type, startDate: nil, endDate: nil,
+                    average: nil,
                     minimum: nil, maximum: nil, sum: total, unit: "count"),
                 indent: 2)
         }.joined()

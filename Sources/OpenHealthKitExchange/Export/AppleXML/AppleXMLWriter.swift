@@ -35,7 +35,8 @@ final class AppleXMLWriter: ExportWriter {
         try document.write(exportDate.empty)
         guard !context.characteristics.isEmpty else { return }
         var me = XMLElementText("Me", indent: 1)
-        for (type, stored) in context.characteristics where !stored.isEmpty || CharacteristicLabels.alwaysListed.contains(type) {
+        for (type, stored) in context.characteristics
+        where !stored.isEmpty || CharacteristicLabels.alwaysListed.contains(type) {
             guard let label = CharacteristicLabels.label(type, stored: stored.isEmpty ? nil : stored) else { continue }
             me.attribute(type.rawValue, label)
             if !stored.isEmpty { context.summary.characteristics += 1 }
@@ -83,14 +84,18 @@ final class AppleXMLWriter: ExportWriter {
             value = texts.value
         case .category(let type):
             let number = Int(row.value ?? 0)
-            value = type.valueName(for: number).map { name in type.descriptor.valueEnum + name.prefix(1).uppercased() + name.dropFirst() }
+            value =
+                type.valueName(for: number).map { name in
+                    type.descriptor.valueEnum + name.prefix(1).uppercased() + name.dropFirst()
+                }
                 ?? String(number)
         default: break
         }
         element.attribute("startDate", date(row.startDate, offset: offset))
         element.attribute("endDate", date(row.endDate, offset: offset))
         element.attribute("value", value)
-        let children = metadataEntries(row.metadata, indent: indent + 1) + heartbeatList(record.heartbeats, indent: indent + 1)
+        let children =
+            metadataEntries(row.metadata, indent: indent + 1) + heartbeatList(record.heartbeats, indent: indent + 1)
         return children.isEmpty ? element.empty : element.start + children + element.end
     }
 
@@ -186,8 +191,11 @@ final class AppleXMLWriter: ExportWriter {
     /// the start. Nil when it has no such beat, or when the offset found does not reproduce every beat.
     private func beatOffset(_ record: ExportRecord) -> Int? {
         let start = record.sample.startDate
-        guard let beat = record.heartbeats.first(where: { $0.timeSinceStart != nil && BeatTimeParser.secondsOfDay($0.timeText) != nil }),
-              let sinceStart = beat.timeSinceStart, let secondsOfDay = BeatTimeParser.secondsOfDay(beat.timeText)
+        guard
+            let beat = record.heartbeats.first(where: {
+                $0.timeSinceStart != nil && BeatTimeParser.secondsOfDay($0.timeText) != nil
+            }),
+            let sinceStart = beat.timeSinceStart, let secondsOfDay = BeatTimeParser.secondsOfDay(beat.timeText)
         else { return nil }
         let localStart = secondsOfDay - sinceStart
         let utcStart = start - (start / 86_400).rounded(.down) * 86_400
@@ -197,21 +205,25 @@ final class AppleXMLWriter: ExportWriter {
         let exportDate = ExportDate(seconds: start, utcOffset: Int(offset))
         let reproduced = record.heartbeats.allSatisfy { beat in
             guard let stored = beat.timeSinceStart else { return true }
-            return BeatTimeParser.secondsOfDay(beat.timeText).map { BeatTimeParser.timeSinceStart(secondsOfDay: $0, start: exportDate) } == stored
+            return BeatTimeParser.secondsOfDay(beat.timeText).map {
+                BeatTimeParser.timeSinceStart(secondsOfDay: $0, start: exportDate)
+            } == stored
         }
         return reproduced ? Int(offset) : nil
     }
 
     /// A stored JSON object of strings (an element's attributes).
     static func stringDictionary(_ json: String?) -> [String: String] {
-        guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
+        guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            return [:]
+        }
         return object.compactMapValues { $0 as? String }
     }
 }
 
-private extension DeviceRow {
+extension DeviceRow {
     /// Whether every field has the same UTF-8 bytes as `other`'s (not only the same characters).
-    func hasTheBytes(of other: DeviceRow) -> Bool {
+    fileprivate func hasTheBytes(of other: DeviceRow) -> Bool {
         let fields: [KeyPath<DeviceRow, String>] = [
             \.name, \.manufacturer, \.model, \.hardwareVersion, \.firmwareVersion, \.softwareVersion, \.localIdentifier,
             \.udiDeviceIdentifier,

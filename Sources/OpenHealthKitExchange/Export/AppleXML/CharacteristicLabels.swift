@@ -8,7 +8,8 @@ enum CharacteristicLabels {
     static func label(_ type: HKCharacteristicTypeIdentifier, stored: String?) -> String? {
         guard type != .dateOfBirth else { return stored ?? "" }
         guard let name = caseName(type, stored: stored) else { return nil }
-        return "HK" + type.rawValue.dropFirst("HKCharacteristicTypeIdentifier".count) + name.prefix(1).uppercased() + name.dropFirst()
+        return "HK" + type.rawValue.dropFirst("HKCharacteristicTypeIdentifier".count) + name.prefix(1).uppercased()
+            + name.dropFirst()
     }
 
     /// The Swift case name of a stored enumeration characteristic (`female`, `oNegative`, `III`); `notSet` when
@@ -25,9 +26,12 @@ enum CharacteristicLabels {
     }
 
     /// The characteristics Apple's `Me` element always lists, set or not.
-    static let alwaysListed: Set<HKCharacteristicTypeIdentifier> = [.dateOfBirth, .biologicalSex, .bloodType, .fitzpatrickSkinType]
+    static let alwaysListed: Set<HKCharacteristicTypeIdentifier> = [
+        .dateOfBirth, .biologicalSex, .bloodType, .fitzpatrickSkinType,
+    ]
 
-    private static func caseName<Value: RawRepresentable>(_: Value.Type, _ stored: String?) -> String? where Value.RawValue == Int {
+    private static func caseName<Value: RawRepresentable>(_: Value.Type, _ stored: String?) -> String?
+    where Value.RawValue == Int {
         (stored.flatMap(Int.init).flatMap(Value.init(rawValue:)) ?? Value(rawValue: 0)).map { String(describing: $0) }
     }
 }

@@ -28,9 +28,11 @@ final class QuantityRecordText {
     /// Unit texts Health exports write (`mmol<180.1558800000541>/L` and `mL/min·kg` are Apple's own spellings), and
     /// the other common units of each dimension.
     private static let exportedUnitTexts = [
-        "count", "count/min", "count/s", "%", "kg", "g", "mg", "mcg", "lb", "oz", "st", "cm", "m", "km", "mm", "in", "ft",
+        "count", "count/min", "count/s", "%", "kg", "g", "mg", "mcg", "lb", "oz", "st", "cm", "m", "km", "mm", "in",
+        "ft",
         "yd", "mi", "kcal", "Cal", "kJ", "degC", "degF", "mmHg", "mg/dL", "mmol<180.1558800000541>/L", "ms", "s", "min",
-        "hr", "d", "mL", "L", "fl_oz_us", "fl_oz_imp", "mL/min·kg", "ml/(kg*min)", "km/hr", "m/s", "mi/hr", "W", "IU", "S",
+        "hr", "d", "mL", "L", "fl_oz_us", "fl_oz_imp", "mL/min·kg", "ml/(kg*min)", "km/hr", "m/s", "mi/hr", "W", "IU",
+        "S",
         "dBASPL", "dBHL", "kcal/hr·kg", "kcal/(kg*hr)", "L/min", "appleEffortScore", "lx",
     ]
 
@@ -45,7 +47,9 @@ final class QuantityRecordText {
             return found
         }
         let preferred = preferredUnits[type.identifier] ?? canonical
-        if parsedPreferred[type.identifier] == nil { parsedPreferred[type.identifier] = try? HKUnit(parsing: preferred.unitString) }
+        if parsedPreferred[type.identifier] == nil {
+            parsedPreferred[type.identifier] = try? HKUnit(parsing: preferred.unitString)
+        }
         if let unit = parsedPreferred[type.identifier] ?? nil, let converted = canonical.convert(value, to: unit) {
             for text in NumberText.candidates(converted) {
                 guard let number = Double(text) else { continue }
@@ -64,7 +68,9 @@ final class QuantityRecordText {
     }
 
     /// The texts whose import name is the record's UUID.
-    private func exportedTexts(for row: SampleRow, type: HKQuantityType, value: Double) -> (value: String, unit: String)? {
+    private func exportedTexts(for row: SampleRow, type: HKQuantityType, value: Double) -> (
+        value: String, unit: String
+    )? {
         var units = candidateUnits(for: type)
         defer { candidates[type.identifier] = units }
         for (index, unit) in units.enumerated() {
@@ -72,9 +78,12 @@ final class QuantityRecordText {
             guard let converted else { continue }
             // The shortest text first: most values were exported as it (`72`, `0.96`), and it needs no printf.
             let shortest = NumberText.shortest(converted)
-            let match = name(row, value: shortest, unit: unit.text) == row.uuid
+            let match =
+                name(row, value: shortest, unit: unit.text) == row.uuid
                 ? shortest
-                : NumberText.candidates(converted).first { $0 != shortest && name(row, value: $0, unit: unit.text) == row.uuid }
+                : NumberText.candidates(converted).first {
+                    $0 != shortest && name(row, value: $0, unit: unit.text) == row.uuid
+                }
             if let match {
                 if index > 0 { units.insert(units.remove(at: index), at: 0) }
                 return (match, unit.text)

@@ -42,9 +42,11 @@ struct XMLElementText {
     /// all, become spaces, as the importer reads them.
     static func escaped(_ value: String) -> String {
         // One pass over the bytes; 0xEF leads U+F000–U+FFFF, which holds the two noncharacters U+FFFE and U+FFFF.
-        guard value.utf8.contains(where: {
-            $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0xEF
-        })
+        guard
+            value.utf8.contains(where: {
+                $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                    || $0 == UInt8(ascii: "\"") || $0 == 0xEF
+            })
         else { return value }
         var escaped = ""
         escaped.reserveCapacity(value.utf8.count + 16)

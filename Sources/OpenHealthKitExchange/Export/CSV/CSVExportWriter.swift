@@ -20,7 +20,9 @@ final class CSVExportWriter: ExportWriter {
         let rows = context.characteristics.compactMap { type, stored -> [String?]? in
             guard !stored.isEmpty else { return nil }
             context.summary.characteristics += 1
-            return [HKObjectType.shortName(forRawIdentifier: type.rawValue), Self.characteristicValue(type, stored: stored)]
+            return [
+                HKObjectType.shortName(forRawIdentifier: type.rawValue), Self.characteristicValue(type, stored: stored),
+            ]
         }
         guard !rows.isEmpty else { return }
         let file = try ExportFile(creating: context.root.appendingPathComponent("characteristics.csv"))
@@ -45,7 +47,9 @@ final class CSVExportWriter: ExportWriter {
 
     // MARK: Samples
 
-    private static let sampleHeader = ["uuid", "start", "end", "value", "unit", "source", "source_version", "device", "metadata"]
+    private static let sampleHeader = [
+        "uuid", "start", "end", "value", "unit", "source", "source_version", "device", "metadata",
+    ]
     private static let workoutHeader = [
         "uuid", "start", "end", "activity_type", "duration", "duration_unit", "total_distance", "total_distance_unit",
         "total_energy_burned", "total_energy_burned_unit", "source", "source_version", "device", "metadata",
@@ -72,15 +76,18 @@ final class CSVExportWriter: ExportWriter {
             file = try self.file("audiogram", header: Self.sampleHeader)
             fields = [points(record.audiogramPoints), nil]
         case .workout:
-            guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType) else {
+            guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType)
+            else {
                 return context.notWritten(row.typeIdentifier)
             }
             let durationUnit = HKUnit.minute()
-            let distanceUnit = context.preferredUnits[HKQuantityTypeIdentifier.distanceWalkingRunning.rawValue] ?? .meter()
+            let distanceUnit =
+                context.preferredUnits[HKQuantityTypeIdentifier.distanceWalkingRunning.rawValue] ?? .meter()
             file = try self.file("workout", header: Self.workoutHeader)
             fields = [
                 String(describing: activityType),
-                row.value.flatMap { HKUnit.second().convert($0, to: durationUnit) }.map(NumberText.readable), durationUnit.unitString,
+                row.value.flatMap { HKUnit.second().convert($0, to: durationUnit) }.map(NumberText.readable),
+                durationUnit.unitString,
                 workout.totalDistance.flatMap { HKUnit.meter().convert($0, to: distanceUnit) }.map(NumberText.readable),
                 workout.totalDistance.map { _ in distanceUnit.unitString },
                 workout.totalEnergyBurned.map(NumberText.readable), workout.totalEnergyBurned.map { _ in "kcal" },
@@ -88,57 +95,66 @@ final class CSVExportWriter: ExportWriter {
         case .other:
             return context.notWritten(row.typeIdentifier)
         }
-        try file.write(CSVLine.line([row.uuid.uuidString, isoDate(row.startDate), isoDate(row.endDate)] + fields + [
-            row.source.name, row.revision.version.isEmpty ? nil : row.revision.version,
-            row.device.map { DeviceText.labelled($0).map { $0.label + ":" + $0.value }.joined(separator: ", ") },
-            MetadataText.plainJSON(row.metadata, offset: context.offset),
-        ]))
+        try file.write(
+            CSVLine.line(
+                [row.uuid.uuidString, isoDate(row.startDate), isoDate(row.endDate)] + fields + [
+                    row.source.name, row.revision.version.isEmpty ? nil : row.revision.version,
+                    row.device.map {
+                        DeviceText.labelled($0).map { $0.label + ":" + $0.value }.joined(separator: ", ")
+                    },
+                    MetadataText.plainJSON(row.metadata, offset: context.offset),
+                ]))
         context.count(record)
     }
 
     /// A correlation's members, as a JSON array of their types, values and units.
     private func members(_ members: [ExportRecord]) -> String {
-        "[" + members.map { member -> String in
-            var object = JSONObject()
-            object.string("uuid", member.sample.uuid.uuidString)
-            if case .quantity(let type) = context.kind(member.sample.typeIdentifier) {
-                let unit = context.preferredUnits[type.identifier] ?? type.canonicalUnit
-                object.string("type", type.name)
-                object.number("value", member.sample.value.flatMap { type.canonicalUnit.convert($0, to: unit) })
-                object.string("unit", unit.unitString)
-            } else {
-                object.string("type", member.sample.typeIdentifier)
-            }
-            return object.json
-        }.joined(separator: ",") + "]"
+        "["
+            + members.map { member -> String in
+                var object = JSONObject()
+                object.string("uuid", member.sample.uuid.uuidString)
+                if case .quantity(let type) = context.kind(member.sample.typeIdentifier) {
+                    let unit = context.preferredUnits[type.identifier] ?? type.canonicalUnit
+                    object.string("type", type.name)
+                    object.number("value", member.sample.value.flatMap { type.canonicalUnit.convert($0, to: unit) })
+                    object.string("unit", unit.unitString)
+                } else {
+                    object.string("type", member.sample.typeIdentifier)
+                }
+                return object.json
+            }.joined(separator: ",") + "]"
     }
 
     /// An audiogram's points, as a JSON array (frequency in Hz, each ear in dBHL).
     private func points(_ points: [AudiogramPointRow]) -> String {
-        "[" + points.map { point -> String in
-            var object = JSONObject()
-            object.number("frequency_hz", point.frequency)
-            object.number("left_ear_dbhl", point.leftEar)
-            object.number("right_ear_dbhl", point.rightEar)
-            return object.json
-        }.joined(separator: ",") + "]"
+        "["
+            + points.map { point -> String in
+                var object = JSONObject()
+                object.number("frequency_hz", point.frequency)
+                object.number("left_ear_dbhl", point.leftEar)
+                object.number("right_ear_dbhl", point.rightEar)
+                return object.json
+            }.joined(separator: ",") + "]"
     }
 
     // MARK: Other records
 
     private static let summaryHeader = [
-        "date", "active_energy_burned", "active_energy_burned_goal", "energy_unit", "apple_move_time", "apple_move_time_goal",
+        "date", "active_energy_burned", "active_energy_burned_goal", "energy_unit", "apple_move_time",
+        "apple_move_time_goal",
         "apple_exercise_time", "apple_exercise_time_goal", "time_unit", "apple_stand_hours", "apple_stand_hours_goal",
     ]
 
     func activitySummary(_ summary: ActivitySummaryRow) throws {
         let file = try self.file("activitySummary", header: Self.summaryHeader)
         let number = { (value: Double?) in value.map(NumberText.readable) }
-        try file.write(CSVLine.line([
-            summary.date, number(summary.activeEnergyBurned), number(summary.activeEnergyBurnedGoal), "kcal",
-            number(summary.appleMoveTime), number(summary.appleMoveTimeGoal), number(summary.appleExerciseTime),
-            number(summary.appleExerciseTimeGoal), "min", number(summary.appleStandHours), number(summary.appleStandHoursGoal),
-        ]))
+        try file.write(
+            CSVLine.line([
+                summary.date, number(summary.activeEnergyBurned), number(summary.activeEnergyBurnedGoal), "kcal",
+                number(summary.appleMoveTime), number(summary.appleMoveTimeGoal), number(summary.appleExerciseTime),
+                number(summary.appleExerciseTimeGoal), "min", number(summary.appleStandHours),
+                number(summary.appleStandHoursGoal),
+            ]))
         context.summary.activitySummaries += 1
     }
 

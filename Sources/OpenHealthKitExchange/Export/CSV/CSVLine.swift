@@ -7,7 +7,11 @@ enum CSVLine {
     }
 
     static func field(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+            })
+        else {
             return text
         }
         // Quotes doubled byte by byte (a quote is ASCII: never inside a multibyte character); Foundation's

@@ -79,8 +79,10 @@ final class FHIRBundleWriter: ExportWriter {
         switch context.kind(row.typeIdentifier) {
         case .quantity(let type):
             // Blood pressure values are components of their correlation's Observation.
-            if row.correlationUUID != nil, type.name == "bloodPressureSystolic" || type.name == "bloodPressureDiastolic",
-               context.exportedTypes.contains(HKCorrelationTypeIdentifier.bloodPressure.rawValue) {
+            if row.correlationUUID != nil,
+                type.name == "bloodPressureSystolic" || type.name == "bloodPressureDiastolic",
+                context.exportedTypes.contains(HKCorrelationTypeIdentifier.bloodPressure.rawValue)
+            {
                 return
             }
             try writeObservation(quantityObservation(row, type: type), of: row)
@@ -107,7 +109,9 @@ final class FHIRBundleWriter: ExportWriter {
 
     /// What every Observation has: its id and identifier (HealthKit's UUID), status, category, code, subject,
     /// effective time, device and source.
-    private func observation(_ row: SampleRow, codings: [FHIRCodes.Coding], text: String, category: FHIRCodes.Category?, profile: String?) -> JSONObject {
+    private func observation(
+        _ row: SampleRow, codings: [FHIRCodes.Coding], text: String, category: FHIRCodes.Category?, profile: String?
+    ) -> JSONObject {
         let id = row.uuid.uuidString.lowercased()
         var observation = JSONObject()
         observation.string("resourceType", "Observation")
@@ -127,9 +131,13 @@ final class FHIRBundleWriter: ExportWriter {
         observation.array("identifier", [identifier])
         observation.string("status", "final")
         if let category {
-            observation.raw("category", conceptJSON(key: "category\u{1F}" + category.rawValue) { "[" + Self.category(category).json + "]" })
+            observation.raw(
+                "category",
+                conceptJSON(key: "category\u{1F}" + category.rawValue) { "[" + Self.category(category).json + "]" })
         }
-        let codeKey = codings.map { $0.system + "\u{1F}" + $0.code + "\u{1F}" + $0.display }.joined(separator: "\u{1E}") + "\u{1E}" + text
+        let codeKey =
+            codings.map { $0.system + "\u{1F}" + $0.code + "\u{1F}" + $0.display }.joined(separator: "\u{1E}")
+            + "\u{1E}" + text
         observation.raw("code", conceptJSON(key: codeKey) { Self.concept(codings, text: text).json })
         var subject = JSONObject()
         subject.string("reference", patientReference)
@@ -161,11 +169,17 @@ final class FHIRBundleWriter: ExportWriter {
     }
 
     private func categoryObservation(_ row: SampleRow, type: HKCategoryType) -> JSONObject {
-        var observation = observation(row, codings: [typeCoding(type.identifier, display: type.name)], text: type.name, category: nil, profile: nil)
+        var observation = observation(
+            row, codings: [typeCoding(type.identifier, display: type.name)], text: type.name, category: nil,
+            profile: nil)
         let number = Int(row.value ?? 0)
         if let name = type.valueName(for: number) {
             let label = type.descriptor.valueEnum + name.prefix(1).uppercased() + name.dropFirst()
-            observation.object("valueCodeableConcept", Self.concept([FHIRCodes.Coding(system: FHIRCodes.healthKitCategoryValue, code: label, display: name)], text: name))
+            observation.object(
+                "valueCodeableConcept",
+                Self.concept(
+                    [FHIRCodes.Coding(system: FHIRCodes.healthKitCategoryValue, code: label, display: name)], text: name
+                ))
         } else {
             observation.raw("valueInteger", String(number))
         }
@@ -186,11 +200,15 @@ final class FHIRBundleWriter: ExportWriter {
         if isBloodPressure {
             let components = record.members.compactMap { member -> JSONObject? in
                 guard case .quantity(let memberType) = context.kind(member.sample.typeIdentifier),
-                      let memberMapping = FHIRCodes.quantityTypes[memberType.name], let coding = memberMapping.loinc.first
+                    let memberMapping = FHIRCodes.quantityTypes[memberType.name], let coding = memberMapping.loinc.first
                 else { return nil }
                 var component = JSONObject()
-                component.object("code", Self.concept([coding, typeCoding(memberType.identifier, display: memberType.name)], text: coding.display))
-                component.object("valueQuantity", quantity(member.sample.value ?? 0, type: memberType, mapping: memberMapping))
+                component.object(
+                    "code",
+                    Self.concept(
+                        [coding, typeCoding(memberType.identifier, display: memberType.name)], text: coding.display))
+                component.object(
+                    "valueQuantity", quantity(member.sample.value ?? 0, type: memberType, mapping: memberMapping))
                 return component
             }
             observation.array("component", components)
@@ -204,23 +222,34 @@ final class FHIRBundleWriter: ExportWriter {
         }
         try writeObservation(observation, of: row)
         context.summary.records[row.typeIdentifier, default: 0] += 1
-        for member in record.members where !isBloodPressure && !context.exportedTypes.contains(member.sample.typeIdentifier) {
+        for member in record.members
+        where !isBloodPressure && !context.exportedTypes.contains(member.sample.typeIdentifier) {
             try self.record(member)
         }
     }
 
     /// A workout: "exercise activity" whose value is the activity type, with its duration, energy and distance.
     private func workoutObservation(_ row: SampleRow) -> JSONObject? {
-        guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType) else { return nil }
+        guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType) else {
+            return nil
+        }
         var observation = observation(
-            row, codings: [FHIRCodes.exerciseActivity, typeCoding(HKWorkoutTypeIdentifier, display: "workout")], text: "workout",
+            row, codings: [FHIRCodes.exerciseActivity, typeCoding(HKWorkoutTypeIdentifier, display: "workout")],
+            text: "workout",
             category: .activity, profile: nil)
         let name = String(describing: activityType)
-        observation.object("valueCodeableConcept", Self.concept(
-            [FHIRCodes.Coding(system: FHIRCodes.healthKitWorkoutActivityType, code: activityType.exportName, display: name)], text: name))
+        observation.object(
+            "valueCodeableConcept",
+            Self.concept(
+                [
+                    FHIRCodes.Coding(
+                        system: FHIRCodes.healthKitWorkoutActivityType, code: activityType.exportName, display: name)
+                ], text: name))
         var components: [JSONObject] = []
         func component(_ coding: FHIRCodes.Coding, _ value: Double?, storedIn stored: HKUnit, unit: String) {
-            guard let value, let unitObject = try? HKUnit(parsing: unit), let converted = stored.convert(value, to: unitObject) else { return }
+            guard let value, let unitObject = try? HKUnit(parsing: unit),
+                let converted = stored.convert(value, to: unitObject)
+            else { return }
             var component = JSONObject()
             component.object("code", Self.concept([coding], text: coding.display))
             component.object("valueQuantity", Self.ucumQuantity(converted, unit: unitObject))
@@ -229,7 +258,8 @@ final class FHIRBundleWriter: ExportWriter {
         component(FHIRCodes.exerciseDuration, row.value, storedIn: .second(), unit: "min")
         component(FHIRCodes.caloriesBurned, workout.totalEnergyBurned, storedIn: .kilocalorie(), unit: "kcal")
         component(
-            FHIRCodes.Coding(system: FHIRCodes.healthKitType, code: "HKWorkoutTotalDistance", display: "Total distance"),
+            FHIRCodes.Coding(
+                system: FHIRCodes.healthKitType, code: "HKWorkoutTotalDistance", display: "Total distance"),
             workout.totalDistance, storedIn: .meter(), unit: "m")
         observation.array("component", components)
         return observation
@@ -239,7 +269,9 @@ final class FHIRBundleWriter: ExportWriter {
 
     /// A quantity in the mapping's unit (else the owner's preferred unit), with its UCUM code when it has one.
     private func quantity(_ canonicalValue: Double, type: HKQuantityType, mapping: FHIRCodes.Mapping?) -> JSONObject {
-        let target = mapping?.unit.flatMap { try? HKUnit(parsing: $0) } ?? context.preferredUnits[type.identifier] ?? type.canonicalUnit
+        let target =
+            mapping?.unit.flatMap { try? HKUnit(parsing: $0) } ?? context.preferredUnits[type.identifier]
+            ?? type.canonicalUnit
         let value = type.canonicalUnit.convert(canonicalValue, to: target) ?? canonicalValue
         return Self.ucumQuantity(value, unit: target, ucum: mapping?.ucum)
     }
@@ -271,13 +303,15 @@ final class FHIRBundleWriter: ExportWriter {
 
     private static func concept(_ codings: [FHIRCodes.Coding], text: String) -> JSONObject {
         var concept = JSONObject()
-        concept.array("coding", codings.map { coding in
-            var object = JSONObject()
-            object.string("system", coding.system)
-            object.string("code", coding.code)
-            object.string("display", coding.display)
-            return object
-        })
+        concept.array(
+            "coding",
+            codings.map { coding in
+                var object = JSONObject()
+                object.string("system", coding.system)
+                object.string("code", coding.code)
+                object.string("display", coding.display)
+                return object
+            })
         concept.string("text", text)
         return concept
     }
@@ -290,7 +324,11 @@ final class FHIRBundleWriter: ExportWriter {
     }
 
     private static func category(_ category: FHIRCodes.Category) -> JSONObject {
-        concept([FHIRCodes.Coding(system: FHIRCodes.observationCategory, code: category.rawValue, display: category.display)], text: category.display)
+        concept(
+            [
+                FHIRCodes.Coding(
+                    system: FHIRCodes.observationCategory, code: category.rawValue, display: category.display)
+            ], text: category.display)
     }
 
     private static func deviceDisplay(_ device: DeviceRow) -> String? {
@@ -312,8 +350,8 @@ final class FHIRBundleWriter: ExportWriter {
     /// A clinical record received in FHIR R4 is included as it was received; others (DSTU2) are not.
     func clinicalRecord(_ record: ClinicalRecordRow) throws {
         guard record.fhirVersion?.hasPrefix("4.") == true, let resource = record.resource,
-              let object = try? JSONSerialization.jsonObject(with: Data(resource.utf8)) as? [String: Any],
-              let resourceType = object["resourceType"] as? String
+            let object = try? JSONSerialization.jsonObject(with: Data(resource.utf8)) as? [String: Any],
+            let resourceType = object["resourceType"] as? String
         else { return context.notWritten("ClinicalRecord") }
         let fullUrl: String
         if let base = record.sourceURL, let id = object["id"] as? String {

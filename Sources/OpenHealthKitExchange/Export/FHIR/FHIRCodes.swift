@@ -8,7 +8,8 @@ enum FHIRCodes {
     /// OpenHealthKit's code systems: HealthKit's identifiers, as codes. Identifiers, not pages to resolve.
     static let healthKitType = "https://openhealthkit.org/fhir/CodeSystem/healthkit-type"
     static let healthKitCategoryValue = "https://openhealthkit.org/fhir/CodeSystem/healthkit-category-value"
-    static let healthKitWorkoutActivityType = "https://openhealthkit.org/fhir/CodeSystem/healthkit-workout-activity-type"
+    static let healthKitWorkoutActivityType =
+        "https://openhealthkit.org/fhir/CodeSystem/healthkit-workout-activity-type"
     /// The extension that names the source (app or device) that recorded an observation.
     static let sourceNameExtension = "https://openhealthkit.org/fhir/StructureDefinition/source-name"
 
@@ -44,7 +45,8 @@ enum FHIRCodes {
         /// The UCUM code the profile requires, when it is not the HealthKit unit's own (BMI's `kg/m2` for `count`).
         let ucum: String?
 
-        init(_ loinc: [Coding], _ category: Category?, profile: String? = nil, unit: String? = nil, ucum: String? = nil) {
+        init(_ loinc: [Coding], _ category: Category?, profile: String? = nil, unit: String? = nil, ucum: String? = nil)
+        {
             self.loinc = loinc
             self.category = category
             self.profile = profile.map { "http://hl7.org/fhir/StructureDefinition/" + $0 }
@@ -68,17 +70,25 @@ enum FHIRCodes {
     /// By quantity type short name. Types not listed get OpenHealthKit's code alone.
     static let quantityTypes: [String: Mapping] = [
         "heartRate": Mapping([loinc("8867-4", "Heart rate")], .vitalSigns, profile: "heartrate", unit: "count/min"),
-        "respiratoryRate": Mapping([loinc("9279-1", "Respiratory rate")], .vitalSigns, profile: "resprate", unit: "count/min"),
-        "bodyTemperature": Mapping([loinc("8310-5", "Body temperature")], .vitalSigns, profile: "bodytemp", unit: "degC"),
+        "respiratoryRate": Mapping(
+            [loinc("9279-1", "Respiratory rate")], .vitalSigns, profile: "resprate", unit: "count/min"),
+        "bodyTemperature": Mapping(
+            [loinc("8310-5", "Body temperature")], .vitalSigns, profile: "bodytemp", unit: "degC"),
         "bodyMass": Mapping([loinc("29463-7", "Body weight")], .vitalSigns, profile: "bodyweight", unit: "kg"),
         "height": Mapping([loinc("8302-2", "Body height")], .vitalSigns, profile: "bodyheight", unit: "cm"),
-        "bodyMassIndex": Mapping([loinc("39156-5", "Body mass index (BMI) [Ratio]")], .vitalSigns, profile: "bmi", unit: "count", ucum: "kg/m2"),
+        "bodyMassIndex": Mapping(
+            [loinc("39156-5", "Body mass index (BMI) [Ratio]")], .vitalSigns, profile: "bmi", unit: "count",
+            ucum: "kg/m2"),
         "oxygenSaturation": Mapping(
-            [loinc("2708-6", "Oxygen saturation in Arterial blood"), loinc("59408-5", "Oxygen saturation in Arterial blood by Pulse oximetry")],
+            [
+                loinc("2708-6", "Oxygen saturation in Arterial blood"),
+                loinc("59408-5", "Oxygen saturation in Arterial blood by Pulse oximetry"),
+            ],
             .vitalSigns, profile: "oxygensat", unit: "%"),
         "bloodPressureSystolic": Mapping([systolic], .vitalSigns, unit: "mmHg"),
         "bloodPressureDiastolic": Mapping([diastolic], .vitalSigns, unit: "mmHg"),
-        "waistCircumference": Mapping([loinc("8280-0", "Waist Circumference at umbilicus by Tape measure")], .vitalSigns, unit: "cm"),
+        "waistCircumference": Mapping(
+            [loinc("8280-0", "Waist Circumference at umbilicus by Tape measure")], .vitalSigns, unit: "cm"),
         "restingHeartRate": Mapping([loinc("40443-4", "Heart rate --resting")], .activity, unit: "count/min"),
         "activeEnergyBurned": Mapping([caloriesBurned], .activity, unit: "kcal"),
         "bloodGlucose": Mapping([loinc("2339-0", "Glucose [Mass/volume] in Blood")], .laboratory, unit: "mg/dL"),
@@ -88,7 +98,8 @@ enum FHIRCodes {
     static let activityTypes: Set<String> = [
         "stepCount", "distanceWalkingRunning", "distanceCycling", "distanceSwimming", "distanceWheelchair",
         "distanceDownhillSnowSports", "distanceCrossCountrySkiing", "distancePaddleSports", "distanceRowing",
-        "distanceSkatingSports", "flightsClimbed", "pushCount", "swimmingStrokeCount", "appleExerciseTime", "appleMoveTime",
+        "distanceSkatingSports", "flightsClimbed", "pushCount", "swimmingStrokeCount", "appleExerciseTime",
+        "appleMoveTime",
         "appleStandTime", "basalEnergyBurned", "nikeFuel", "vo2Max", "walkingSpeed", "runningSpeed", "cyclingSpeed",
         "cyclingPower", "cyclingCadence", "runningPower", "physicalEffort",
     ]
@@ -114,7 +125,8 @@ enum FHIRCodes {
         "ms": ("ms", 1), "s": ("s", 1), "min": ("min", 1), "hr": ("h", 1), "d": ("d", 1),
         "mL": ("mL", 1), "L": ("L", 1), "fl_oz_us": ("[foz_us]", 1), "L/min": ("L/min", 1),
         "ml/(kg*min)": ("mL/(kg.min)", 1), "kcal/(kg*hr)": ("kcal/(kg.h)", 1),
-        "km/hr": ("km/h", 1), "m/s": ("m/s", 1), "mi/hr": ("[mi_i]/h", 1), "W": ("W", 1), "IU": ("[iU]", 1), "S": ("S", 1),
+        "km/hr": ("km/h", 1), "m/s": ("m/s", 1), "mi/hr": ("[mi_i]/h", 1), "W": ("W", 1), "IU": ("[iU]", 1),
+        "S": ("S", 1),
         "lx": ("lx", 1),
     ]
 }

@@ -14,7 +14,10 @@ enum DeviceText {
 
     /// The device's non-empty fields with the labels of `HKDevice`'s description (`hardware` is the hardware version).
     static func labelled(_ device: DeviceRow) -> [(label: String, value: String)] {
-        let labels = ["name", "manufacturer", "model", "hardware", "firmware", "software", "localIdentifier", "UDIDeviceIdentifier"]
+        let labels = [
+            "name", "manufacturer", "model", "hardware", "firmware", "software", "localIdentifier",
+            "UDIDeviceIdentifier",
+        ]
         return zip(labels, device.fields).filter { !$0.1.isEmpty }.map { ($0.0, $0.1) }
     }
 }

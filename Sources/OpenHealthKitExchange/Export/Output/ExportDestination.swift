@@ -37,7 +37,8 @@ final class ExportDestination {
         let parent = destination.deletingLastPathComponent()
         staging = parent.appendingPathComponent(".\(name).export-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
             throw HKError(.errorInvalidArgument, "cannot write in \(parent.path): \(error.localizedDescription)")
         }
@@ -51,27 +52,38 @@ final class ExportDestination {
         let destination = destination.standardizedFileURL
         let name = destination.lastPathComponent
         let suffix = destination.pathExtension.lowercased()
-        let shape: Shape = switch format {
-        case .appleXML: suffix == "zip" ? .zip : suffix == "xml" ? .file : .folder
-        case .fhir: .file
-        case .csv: .folder
-        }
+        let shape: Shape =
+            switch format {
+            case .appleXML: suffix == "zip" ? .zip : suffix == "xml" ? .file : .folder
+            case .fhir: .file
+            case .csv: .folder
+            }
         if format == .csv, ["csv", "zip", "json", "xml"].contains(suffix) {
-            throw HKError(.errorInvalidArgument, "csv writes one file per type into a folder: --out names the folder to create, not a .\(suffix) file")
+            throw HKError(
+                .errorInvalidArgument,
+                "csv writes one file per type into a folder: --out names the folder to create, not a .\(suffix) file")
         }
         if format == .fhir, ["zip", "xml", "csv"].contains(suffix) {
-            throw HKError(.errorInvalidArgument, "fhir writes one JSON file (a Bundle): --out names that file (for example export.json), not a .\(suffix) file")
+            throw HKError(
+                .errorInvalidArgument,
+                "fhir writes one JSON file (a Bundle): --out names that file (for example export.json), not a .\(suffix) file"
+            )
         }
         guard !name.isEmpty, name != "/", name != ".", name != ".." else {
-            throw HKError(.errorInvalidArgument, "--out needs the path of a \(shape == .folder ? "folder" : "file") to create")
+            throw HKError(
+                .errorInvalidArgument, "--out needs the path of a \(shape == .folder ? "folder" : "file") to create")
         }
         if FileManager.default.fileExists(atPath: destination.path)
-            || (try? FileManager.default.destinationOfSymbolicLink(atPath: destination.path)) != nil {
-            throw HKError(.errorInvalidArgument, "\(destination.path) already exists: an export never replaces anything, choose a new path")
+            || (try? FileManager.default.destinationOfSymbolicLink(atPath: destination.path)) != nil
+        {
+            throw HKError(
+                .errorInvalidArgument,
+                "\(destination.path) already exists: an export never replaces anything, choose a new path")
         }
         let parent = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw HKError(.errorInvalidArgument, "\(parent.path) is not a folder: create it first")
         }
         return shape
@@ -83,7 +95,8 @@ final class ExportDestination {
 
     /// Creates a private folder (0700).
     static func makeFolder(_ url: URL) throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     /// Moves the finished export to the destination (zipping it first for `.zip`); the staging folder goes.
@@ -94,7 +107,8 @@ final class ExportDestination {
             try zip(root, into: finished)
         }
         if FileManager.default.fileExists(atPath: destination.path) {
-            throw HKError(.errorInvalidArgument, "\(destination.path) appeared while exporting: the export was not written")
+            throw HKError(
+                .errorInvalidArgument, "\(destination.path) appeared while exporting: the export was not written")
         }
         try FileManager.default.moveItem(at: finished, to: destination)
         try? FileManager.default.removeItem(at: staging)
@@ -107,7 +121,8 @@ final class ExportDestination {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: zipURL.path)
         for relative in try files(in: folder) {
             try archive.addEntry(
-                with: "apple_health_export/" + relative, fileURL: folder.appendingPathComponent(relative), compressionMethod: .deflate)
+                with: "apple_health_export/" + relative, fileURL: folder.appendingPathComponent(relative),
+                compressionMethod: .deflate)
         }
     }
 
@@ -117,7 +132,9 @@ final class ExportDestination {
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 files.append(path)
             }
         }

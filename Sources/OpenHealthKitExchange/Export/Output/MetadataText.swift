@@ -38,7 +38,8 @@ enum MetadataText {
             case let date as Date:
                 let seconds = date.timeIntervalSince1970
                 object.string(key, DateText.iso(seconds, offset: offset(seconds)))
-            case let quantity as HKQuantity: object.string(key, NumberText.readable(quantity.value) + " " + quantity.unit.unitString)
+            case let quantity as HKQuantity:
+                object.string(key, NumberText.readable(quantity.value) + " " + quantity.unit.unitString)
             case let number as NSNumber:
                 if String(cString: number.objCType) == "c" {
                     object.raw(key, number.boolValue ? "true" : "false")

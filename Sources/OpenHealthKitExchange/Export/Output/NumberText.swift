@@ -17,7 +17,8 @@ enum NumberText {
     /// leaves a last-digit error that 15 or 16 significant digits remove.
     static func candidates(_ value: Double) -> [String] {
         var texts: [String] = []
-        for text in [significant(value, digits: 15), significant(value, digits: 16), shortest(value)] where !texts.contains(text) {
+        for text in [significant(value, digits: 15), significant(value, digits: 16), shortest(value)]
+        where !texts.contains(text) {
             texts.append(text)
         }
         return texts

@@ -72,7 +72,8 @@ package struct UnitDefinition: Sendable {
         if let single = singleRoot(of: factors) { return single.root.dimension }
         return factors.reduce(.dimensionless) { dimension, factor in
             let root = factor.base.root
-            let rootDimension = if case .decibel = root.scale { UnitDimension(.soundPressureLevel) } else { root.dimension }
+            let rootDimension =
+                if case .decibel = root.scale { UnitDimension(.soundPressureLevel) } else { root.dimension }
             return dimension * rootDimension.raised(to: factor.exponent)
         }
     }

@@ -29,7 +29,8 @@ package struct UnitRoot: Sendable {
     }
 
     static func si(_ symbol: String, _ dimension: UnitDimension, _ factor: Double = 1) -> UnitRoot {
-        UnitRoot(symbol: symbol, dimension: dimension, scale: .linear(factor), acceptsPrefix: true, takesMolarMass: false)
+        UnitRoot(
+            symbol: symbol, dimension: dimension, scale: .linear(factor), acceptsPrefix: true, takesMolarMass: false)
     }
 
     static func other(_ symbol: String, _ dimension: UnitDimension, _ scale: Scale) -> UnitRoot {

@@ -113,7 +113,9 @@ struct UnitStringParser {
             else { continue }
             let root = UnitRoot.all[index]
             guard root.acceptsPrefix else {
-                prefixOnNonSIUnit = failure("the metric prefix \"\(name.prefix(prefixLength))\" applies only to SI units, not to \"\(root.symbol)\"")
+                prefixOnNonSIUnit = failure(
+                    "the metric prefix \"\(name.prefix(prefixLength))\" applies only to SI units, not to \"\(root.symbol)\""
+                )
                 continue
             }
             guard !root.takesMolarMass else { throw molarMassMissing(name) }
@@ -124,7 +126,8 @@ struct UnitStringParser {
 
     private func mole(named name: String, molarMass massText: String) throws(HKError) -> BaseUnit {
         let prefixSymbol = name.dropLast(3)
-        guard name.hasSuffix("mol"), let prefix = prefixSymbol.isEmpty ? HKMetricPrefix.none : HKMetricPrefix.parsing(prefixSymbol)
+        guard name.hasSuffix("mol"),
+            let prefix = prefixSymbol.isEmpty ? HKMetricPrefix.none : HKMetricPrefix.parsing(prefixSymbol)
         else { throw failure("only mol takes a molar mass, not \"\(name)\"") }
         guard let molarMass = Double(massText), molarMass.isFinite, molarMass > 0 else {
             throw failure("the molar mass in \(name)<\(massText)> is not a positive number of grams per mole")
