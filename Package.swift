@@ -126,8 +126,7 @@ let package = Package(
         .target(
             name: "HKCommandLine",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
-                "OpenHealthKitExchange",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitWire", "OpenHealthKitExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -12,22 +12,15 @@ HealthDaemonTests also fails when the served document is not docs/openapi.yaml, 
 methods are not the routes OpenHealthKitWire defines (WireRoutes). Standard library only.
 """
 
-import difflib
 import sys
 from pathlib import Path
+
+from swift_generated import raw_literal, write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "docs" / "openapi.yaml"
 OUTPUT = ROOT / "Sources" / "HealthDaemon" / "Generated" / "OpenAPIDocument.swift"
 
-
-def raw_literal(text: str) -> str:
-    """A Swift raw multi-line string literal holding `text` exactly."""
-    hashes = "#"
-    while ('"""' + hashes) in text or ("\\" + hashes) in text:
-        hashes += "#"
-    # A multi-line literal drops the newline before its closing delimiter: add one so the text keeps its own.
-    return hashes + '"""\n' + text + "\n" + '"""' + hashes
 
 
 def generate() -> str:
@@ -45,17 +38,7 @@ def generate() -> str:
 
 
 def main() -> int:
-    text = generate()
-    if "--check" in sys.argv[1:]:
-        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
-        if current != text:
-            sys.stdout.writelines(difflib.unified_diff(
-                current.splitlines(True), text.splitlines(True), str(OUTPUT), "generated"))
-            return 1
-        return 0
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check(OUTPUT, generate(), sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -11,22 +11,15 @@ no resource bundle next to it.
 HealthWebTests also fails when the generated file does not match the resources. Standard library only.
 """
 
-import difflib
 import sys
 from pathlib import Path
+
+from swift_generated import raw_literal, write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 RESOURCES = ROOT / "Sources" / "HealthWeb" / "Resources"
 OUTPUT = ROOT / "Sources" / "HealthWeb" / "Generated" / "WebAssets.swift"
 
-
-def raw_literal(text: str) -> str:
-    """A Swift raw multi-line string literal holding `text` exactly."""
-    hashes = "#"
-    while ('"""' + hashes) in text or ("\\" + hashes) in text:
-        hashes += "#"
-    # A multi-line literal drops the newline before its closing delimiter: add one so the text keeps its own.
-    return hashes + '"""\n' + text + "\n" + '"""' + hashes
 
 
 def entries(folder: Path, suffix: str, strip_suffix: bool):
@@ -58,17 +51,7 @@ def generate() -> str:
 
 
 def main() -> int:
-    text = generate()
-    if "--check" in sys.argv[1:]:
-        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
-        if current != text:
-            sys.stdout.writelines(difflib.unified_diff(
-                current.splitlines(True), text.splitlines(True), str(OUTPUT), "generated"))
-            return 1
-        return 0
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check(OUTPUT, generate(), sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -34,7 +34,9 @@ import OpenHealthKitModel
         #expect(summary.incomplete == nil)
     }
 
-    @Test func anElementWithTooManyAttributesIsSkippedQuicklyAndTheRestIsRead() throws {
+    /// The skip reason is the attribute counter's, which cuts the start tag before libxml2 (whose duplicate-attribute
+    /// check is quadratic) sees it: that is what keeps the work linear, whatever the machine's speed.
+    @Test func anElementWithTooManyAttributesIsCutBeforeParsingAndTheRestIsRead() throws {
         let folder = try TemporaryFolder()
         let attributes = (0..<100_000).map { " a\($0)=\"1\"" }.joined()
         let body = [
@@ -43,9 +45,7 @@ import OpenHealthKitModel
             MessyFileTests.record("3", start: "2020-01-01 12:00:00 +0000", extra: attributes),
             MessyFileTests.record("4", start: "2020-01-01 13:00:00 +0000"),
         ].joined(separator: "\n")
-        let started = Date()
         let summary = try ImportHarness().importing(try folder.write("export.xml", Self.document(body)))
-        #expect(Date().timeIntervalSince(started) < 5)
         #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 2)
         #expect(summary.skipped.contains { $0.reason.contains("more than \(SAXParser.maximumAttributes) attributes") })
     }
