@@ -1,5 +1,6 @@
 public import Foundation
 import OpenHealthKitModel
+import HealthWeb
 import Hummingbird
 public import Logging
 import OpenHealthKitEngine
@@ -132,7 +133,8 @@ public final class HealthDaemon: Sendable {
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         let allowed = Locked(AllowedMethods())
-        router.add(middleware: ErrorMiddleware(allowed: allowed))
+        let web = webApp()
+        router.add(middleware: ErrorMiddleware(allowed: allowed) { await web.unroutedPage($0, status: $1) })
         addPublicRoutes(to: router)
         addAppRoutes(to: router)
         addAuthorizationRoutes(to: router)
@@ -144,7 +146,7 @@ public final class HealthDaemon: Sendable {
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)
         addPreferredUnitRoutes(to: router)
-        addWebRoutes(to: router)
+        web.addRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }
         return router
     }

@@ -83,6 +83,7 @@ enum Schema {
         registerExchangeMigration(in: &migrator)
         // Keep this one last: migrations added later go after it.
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
+        migrator.registerMigration("v8: import jobs", migrate: importJobs)
         return migrator
     }
 }

@@ -118,8 +118,8 @@ extension HealthdBacked {
                 #expect(
                     page.text.contains(
                         "<a href=\"/types/heartRate\">Heart Rate</a></td><td>2</td><td class=\"import-added\">2</td>"))
-                #expect(page.text.contains("<a href=\"/types/sleepAnalysis\">Sleep Analysis</a>"))
-                #expect(page.text.contains("CardioFitnessMedicationsUse"))  // a warning
+                #expect(page.text.contains("<a href=\"/types/sleepAnalysis\">Sleep</a>"))
+                #expect(page.text.contains("Cardio Fitness Medications Use"))  // a warning, in words
                 #expect(!page.text.contains("data-progress="))  // finished: nothing left to poll
                 try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)

@@ -97,7 +97,7 @@ extension HealthdBacked {
                 #expect(saved.status == 303 && saved.location == "/types/bodyMass")
                 #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).count == 1)
                 let after = try await browser.get("/types/bodyMass")
-                #expect(after.text.contains("Added 70 kg."))
+                #expect(after.text.contains("Added 70 kg to Weight."))
                 #expect(after.text.contains("class=\"sample-value\">70 kg</span>"))
             }
         }
@@ -127,7 +127,7 @@ extension HealthdBacked {
                 #expect(
                     !page.text.contains("<script>alert") && !page.text.contains("<i>band")
                         && !page.text.contains("<b>Tricky"))
-                #expect(page.text.contains("61 /min"))
+                #expect(page.text.contains("61 BPM"))
             }
         }
 

@@ -28,6 +28,13 @@ struct StoreOption: ParsableArguments {
         return HealthStoreConfiguration.defaultStorePath
     }
 
+    /// The time zone the owner chose for the store (Health's Me page); nil when they chose none or the store does
+    /// not exist yet (it is not created for this).
+    func ownerTimeZone() throws -> TimeZone? {
+        guard FileManager.default.fileExists(atPath: try resolvedPath()) else { return nil }
+        return try openEngine().ownerTimeZone()
+    }
+
     /// The engine on the database (the process's one, from `EngineRegistry`). Failing to open it is not bad input:
     /// it exits 1.
     func openEngine() throws -> HealthEngine {

@@ -72,6 +72,22 @@ package struct OwnerWebStore: HealthWebStore {
         try engine.setCharacteristic(type, to: value)
     }
 
+    package func ownerTimeZone() throws -> TimeZone? {
+        try engine.ownerTimeZone()
+    }
+
+    package func setOwnerTimeZone(_ zone: TimeZone?) throws {
+        try engine.setOwnerTimeZone(zone)
+    }
+
+    package func favoriteTypes() throws -> [String] {
+        try engine.favoriteTypes()
+    }
+
+    package func setFavoriteTypes(_ identifiers: [String]) throws {
+        try engine.setFavoriteTypes(identifiers)
+    }
+
     package func grants(app bundleIdentifier: String) throws -> [String: Grant] {
         try engine.grants.grants(app: bundleIdentifier)
     }

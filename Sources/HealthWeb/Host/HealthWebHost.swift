@@ -27,8 +27,8 @@ package protocol HealthWebHost: Sendable {
     /// Revokes an app's credential: its calls fail from now on, its change streams close, its waiting requests end.
     /// Nil when no app has this bundle identifier.
     func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp?
-    /// Appends an entry to the audit log under the owner's name.
-    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async
+    /// Appends an entry to the audit log under the owner's name; `subject` is the app the owner acted on.
+    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async
 
     /// Why Apple Health exports cannot be imported here, or nil when they can.
     var importUnavailableReason: String? { get }
@@ -40,6 +40,20 @@ package protocol HealthWebHost: Sendable {
     /// concurrency's threads; `progress` is called from the import's thread as it goes.
     func importHealthExport(at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void) async throws
         -> ImportReport
+
+    /// The imports kept (see ``ImportJobRecord``), in the order they started. Blocking.
+    func importJobs() throws -> [ImportJobRecord]
+    /// Stores an import's record, replacing the one with its id. Blocking.
+    func saveImportJob(_ job: ImportJobRecord) throws
+    /// Forgets imports. Blocking.
+    func removeImportJobs(_ ids: [String]) throws
+}
+
+extension HealthWebHost {
+    /// An audit entry about no other app.
+    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async {
+        await audit(operation, types: types, count: count, errorCode: errorCode, subject: nil)
+    }
 }
 
 /// A permission request as the sheet shows it.

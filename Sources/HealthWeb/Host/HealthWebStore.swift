@@ -43,6 +43,17 @@ package protocol HealthWebStore: Sendable {
     /// Sets (or, with nil, clears) a characteristic's stored value.
     func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, to value: String?) throws
 
+    // MARK: The owner's settings
+
+    /// The time zone the owner chose for counting days (the Me page), nil for the machine's.
+    func ownerTimeZone() throws -> TimeZone?
+    /// Chooses the time zone days are counted in (every page and `hk`); nil returns to the machine's.
+    func setOwnerTimeZone(_ zone: TimeZone?) throws
+    /// The types pinned to the top of the Summary, by identifier, in the order they were pinned.
+    func favoriteTypes() throws -> [String]
+    /// Replaces the pinned types.
+    func setFavoriteTypes(_ identifiers: [String]) throws
+
     // MARK: Apps' grants
 
     /// An app's grants, by type identifier.

@@ -37,7 +37,7 @@ struct PermissionPage: Sendable {
 extension HealthWebApp {
     func addPermissionRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/permissions") { [self] web in
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let sheets = host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
             let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
             return await renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
@@ -76,7 +76,9 @@ extension HealthWebApp {
                 return redirect(web, to: "/permissions", message: "That request was already answered.", isError: true)
             }
             let asked = Set(request.toShare.map(\.identifier)).union(request.toRead.map(\.identifier))
-            await host.audit("authorization.answer", types: Array(asked), count: 0, errorCode: nil)
+            await host.audit(
+                "authorization.answer", types: Array(asked), count: 0, errorCode: nil,
+                subject: request.app.bundleIdentifier)
             let message =
                 allow
                 ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."

@@ -115,6 +115,7 @@ extension ExportReader {
             let sourceName = attributes.string(.sourceName) ?? ""
             let sourceURL = attributes.string(.sourceURL)
             let path = attributes.string(.resourceFilePath)
+            noteReferenced(path)
             var resource: String?
             var resourceType: String?
             if let path {

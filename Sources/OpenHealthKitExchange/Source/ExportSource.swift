@@ -20,6 +20,17 @@ protocol ExportSource: AnyObject {
     /// `/clinical-records/Observation-1.json`). Returns false when the export does not have it; a path that would
     /// leave the export folder (`..`) is never read.
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool
+
+    /// Every file of the export, the document included, as the summary names them: inside a zip its entry's path
+    /// (`apple_health_export/workout-routes/route_1.gpx`), in a folder the path below it; for a lone document, its
+    /// name alone.
+    var files: [String] { get }
+    /// The name ``files`` gives the document.
+    var documentFile: String { get }
+    /// The name ``files`` gives a path the export refers to; nil when the path would leave the export folder.
+    func fileName(ofReferenced path: String) -> String?
+    /// The names (as ``files`` gives them) of the referenced files read so far.
+    var filesRead: Set<String> { get }
 }
 
 extension ExportSource {
