@@ -189,10 +189,14 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("bodyMass  26    1      0               25"))
         #expect(lines.contains("Skipped (25):"))
-        let listed = lines.filter { $0.hasPrefix("  line ") }
-        #expect(listed.count == 20)
-        #expect(listed.first?.hasPrefix("  line 4: Record bodyMass: ") == true)
-        #expect(lines.contains("  and 5 more"))
+        // Grouped by type and reason (here the start date), with how many and their first lines.
+        let listed = lines.filter { $0.hasPrefix("  Record ") }
+        #expect(listed.count == 9)
+        #expect(
+            listed.first
+                == "  Record bodyMass, 3 records (lines 4, 13, 22): startDate (2024-01-02 08:00:00 +0000) cannot "
+                + "occur after endDate (2024-01-01 07:00:00 +0000)")
+        #expect(!lines.contains { $0.hasPrefix("  and ") })
         let json = try await store.run(["import", document.path, "--quiet", "--format", "json"])
         let summary = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(summary["skippedTotal"] as? Int == 25)
