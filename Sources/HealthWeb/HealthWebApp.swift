@@ -22,7 +22,7 @@ package final class HealthWebApp: Sendable {
         self.host = host
         sessions = SessionStore(idleLifetime: sessionLifetime)
         renderer = PageRenderer()
-        imports = ImportJobs(host: host)
+        imports = ImportJobs(records: host)
         recoverImports()
     }
 

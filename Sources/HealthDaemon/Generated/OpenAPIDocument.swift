@@ -1431,6 +1431,9 @@ components:
         sampleCount: { type: integer }
         outcome: { type: string, enum: [success, failure] }
         errorCode: { type: integer }
+        subject:
+          type: string
+          description: The app the owner acted on (whose access changed, whose request was answered, whose credential was revoked).
 
 """#
 }

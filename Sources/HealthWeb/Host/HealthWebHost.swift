@@ -5,7 +5,7 @@ import OpenHealthKitModel
 /// What the Health web app needs from the daemon that serves it: the health data (in the owner's name), the
 /// registered apps, the audit log, the owner secret and the permission requests waiting for the owner. The pages
 /// reach healthd's engine and records only through these.
-package protocol HealthWebHost: Sendable {
+package protocol HealthWebHost: ImportJobRecords {
     /// The health data, read and changed in the owner's name.
     var store: any HealthWebStore { get }
     /// Every registered app, revoked ones included.
@@ -40,12 +40,15 @@ package protocol HealthWebHost: Sendable {
     /// concurrency's threads; `progress` is called from the import's thread as it goes.
     func importHealthExport(at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void) async throws
         -> ImportReport
+}
 
-    /// The imports kept (see ``ImportJobRecord``), in the order they started. Blocking.
+/// Where the Import page keeps its jobs (healthd: in its store, beside the audit log). Blocking calls.
+package protocol ImportJobRecords: Sendable {
+    /// The imports kept (see ``ImportJobRecord``), in the order they started.
     func importJobs() throws -> [ImportJobRecord]
-    /// Stores an import's record, replacing the one with its id. Blocking.
+    /// Stores an import's record, replacing the one with its id.
     func saveImportJob(_ job: ImportJobRecord) throws
-    /// Forgets imports. Blocking.
+    /// Forgets imports.
     func removeImportJobs(_ ids: [String]) throws
 }
 

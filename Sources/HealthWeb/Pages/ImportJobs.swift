@@ -79,15 +79,15 @@ final class ImportJobs: Sendable {
         var recorded: [String: (time: Date, added: Int)] = [:]
     }
 
-    private let host: any HealthWebHost
+    private let records: any ImportJobRecords
     private let jobs = Locked(Jobs())
 
-    /// The jobs the store keeps. Blocking.
-    init(host: any HealthWebHost) {
-        self.host = host
-        let records = (try? host.importJobs()) ?? []
+    /// The jobs `records` keeps. Blocking.
+    init(records: any ImportJobRecords) {
+        self.records = records
+        let kept = (try? records.importJobs()) ?? []
         jobs.withLock { jobs in
-            for record in records {
+            for record in kept {
                 guard let job = Self.job(from: record) else { continue }
                 jobs.byID[job.id] = job
                 jobs.order.append(job.id)
@@ -141,7 +141,7 @@ final class ImportJobs: Sendable {
         }
         guard let job else { return nil }
         for old in dropped { if let upload = old.upload { Self.removeUpload(upload) } }
-        try host.removeImportJobs(dropped.map(\.id))
+        try records.removeImportJobs(dropped.map(\.id))
         try save(job)
         return job
     }
@@ -205,7 +205,7 @@ final class ImportJobs: Sendable {
             jobs.byID[id] = nil
             jobs.order.removeAll { $0 == id }
         }
-        try? host.removeImportJobs([id])
+        try? records.removeImportJobs([id])
     }
 
     func job(_ id: String) -> Job? {
@@ -249,7 +249,7 @@ final class ImportJobs: Sendable {
         case .interrupted(let interruption): detail.interruption = interruption
         }
         let text = String(decoding: try JSONEncoder().encode(detail), as: UTF8.self)
-        try host.saveImportJob(
+        try records.saveImportJob(
             ImportJobRecord(
                 id: job.id, fileName: job.fileName, startedAt: job.started, updatedAt: now, state: job.state.name,
                 detail: text))
