@@ -46,8 +46,9 @@ struct BarChart: Sendable {
     /// What the chart shows, for screen readers (the figures are also in the table beside it).
     let summary: String
 
-    /// A full-width chart: `labels[i]` names bar i under the axis (nil: unlabeled).
-    init(points: [ChartPoint], labels barLabels: [String?], isRange: Bool, summary: String) {
+    /// A full-width chart: `labels[i]` names bar i under the axis (nil: unlabeled); `axisUnit` follows the numbers
+    /// of the value axis (`h` for sleep).
+    init(points: [ChartPoint], labels barLabels: [String?], isRange: Bool, summary: String, axisUnit: String = "") {
         let frame = Frame(left: 66, right: 636, top: 14, bottom: 184)
         width = "640"
         height = "220"
@@ -111,10 +112,14 @@ struct BarChart: Sendable {
         }
         self.slots = slots
         self.labels = labels
-        grid = scale.ticks.map { tick in
-            let y = frame.y(scale.fraction(tick))
-            return GridLine(y: Self.number(y), labelY: Self.number(y + 4), label: PageNumberText.format(tick))
-        }
+        grid =
+            hasData
+            ? scale.ticks.map { tick in
+                let y = frame.y(scale.fraction(tick))
+                return GridLine(
+                    y: Self.number(y), labelY: Self.number(y + 4),
+                    label: PageNumberText.format(tick) + (axisUnit.isEmpty ? "" : " " + axisUnit))
+            } : []
     }
 
     /// Places numbers in an SVG: one decimal is plenty.

@@ -12,6 +12,8 @@ struct ChartResult: Sendable {
     /// `Total 52,024 steps over 7 days with data`, `Range 52–140 BPM`.
     var detail: String?
     var timeline: SleepTimeline? = nil
+    /// What the value axis counts in, when its numbers need it (`h` for sleep).
+    var axisUnit = ""
 }
 
 /// The bars of a chart, from the store's statistics: per interval, the total of a cumulative type (sources merged

@@ -47,7 +47,8 @@ extension ChartData {
                 ? nil : "average in bed " + SleepNight.duration(inBed.reduce(0, +) / Double(inBed.count)),
             Self.nights(nights.count),
         ].compactMap { $0 }.joined(separator: " · ")
-        return ChartResult(points: points, isRange: false, headline: headline, detail: detail.capitalizedFirst)
+        return ChartResult(
+            points: points, isRange: false, headline: headline, detail: detail.capitalizedFirst, axisUnit: "h")
     }
 
     /// One night: its stages on a timeline, the time asleep and in bed above it.

@@ -63,13 +63,23 @@ enum PageTypeNames {
 
     /// A name for people, from a raw identifier or a short name.
     static func displayName(_ identifier: String) -> String {
-        let short = HKObjectType.shortName(forRawIdentifier: identifier)
+        var short = HKObjectType.shortName(forRawIdentifier: identifier)
+        // An identifier the catalog does not know (a newer one): its words after HealthKit's prefix.
+        for prefix in identifierPrefixes where short.hasPrefix(prefix) && short.count > prefix.count {
+            short = String(short.dropFirst(prefix.count))
+            break
+        }
         if let name = healthNames[short] { return name }
         if short.hasPrefix("dietary"), short.count > "dietary".count {
             return words(String(short.dropFirst("dietary".count)))
         }
         return words(short)
     }
+
+    private static let identifierPrefixes = [
+        "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier",
+        "HKCorrelationTypeIdentifier", "HKDataTypeIdentifier",
+    ]
 
     /// `asleepCore` → "Asleep Core"; `dietaryVitaminB12` → "Dietary Vitamin B12".
     static func words(_ camelCase: String) -> String {

@@ -172,7 +172,7 @@ enum WebAssets {
   </div>
   {{/resumable}}
   {{/interrupted}}
-  {{#running}}<p class="small">You may leave this page: the import goes on, and <a href="/import">Import</a> links back here.</p>{{/running}}
+  {{#running}}<p class="small" id="import-note">You may leave this page: the import goes on, and <a href="/import">Import</a> links back here.</p>{{/running}}
   {{#resumedNote}}<p class="small" id="import-resumed">{{resumedNote}}</p>{{/resumedNote}}
 </section>
 {{#finished}}
@@ -597,14 +597,18 @@ enum WebAssets {
   </form>
   <p class="headline"><strong id="headline">{{headline}}</strong>{{#detail}} <span class="muted" id="headline-detail">{{detail}}</span>{{/detail}}</p>
   {{#chart}}{{> chart}}{{/chart}}
-  {{#timeline}}{{> timeline}}{{/timeline}}
+  {{#timeline}}{{> timeline}}
+  <ul class="stage-totals" id="stage-totals">{{#rows}}<li class="{{kind}}">{{name}} <strong>{{total}}</strong></li>{{/rows}}</ul>
+  {{/timeline}}
   {{#hasFigures}}
   <p class="readout" id="chart-readout" aria-live="polite">Tap or focus a bar to read it.</p>
-  <table class="visually-hidden" id="chart-figures">
+  <div class="visually-hidden">
+  <table id="chart-figures">
     <caption>{{name}}, {{windowTitle}}</caption>
     <thead><tr><th scope="col">When</th><th scope="col">Figures</th></tr></thead>
     <tbody>{{#figures}}<tr><th scope="row">{{label}}</th><td>{{figures}}</td></tr>{{/figures}}</tbody>
   </table>
+  </div>
   {{/hasFigures}}
 </section>
 
@@ -826,9 +830,9 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .highlight { margin: 0; }
 .highlight-name { font-weight: 700; color: var(--accent); text-decoration: none; }
 .highlight-sentence { margin: 6px 0 10px; }
-.compare-row { display: grid; grid-template-columns: 8.5em 1fr auto; align-items: center; gap: 8px; font-size: .85rem; margin: 4px 0; }
+.compare-row { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 2px 8px; font-size: .85rem; margin: 6px 0; }
 .compare-label { color: var(--muted); }
-.compare-bar { width: 100%; height: 10px; display: block; }
+.compare-bar { grid-column: 1 / -1; width: 100%; height: 10px; display: block; }
 .compare-bar .now { fill: var(--accent); }
 .compare-bar .then { fill: #c7c7cc; }
 .compare-value { font-weight: 600; white-space: nowrap; }
@@ -843,13 +847,21 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .counts.skipped td.reason, .counts.skipped th:last-child { text-align: left; }
 .file-group { margin: 8px 0; }
 .file-reason { margin: 4px 0; }
+.stage-totals { display: flex; flex-wrap: wrap; gap: 4px 14px; list-style: none; margin: 8px 0 0; padding: 0; font-size: .9rem; }
+.stage-totals li::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 3px; margin-right: 6px; background: #5b8def; }
+.stage-totals li.inBed::before { background: #a9c4ec; }
+.stage-totals li.awake::before { background: #f29d52; }
+.stage-totals li.rem::before { background: #5ac8fa; }
+.stage-totals li.core::before { background: #2f6fe4; }
+.stage-totals li.deep::before { background: #3a2f99; }
 .add-form { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; align-items: end; }
 .add-form button { grid-column: 1 / -1; }
 .priority { margin: 0 0 8px; padding-left: 22px; }
 .priority li { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 0; border-bottom: 1px solid var(--line); }
 .samples { list-style: none; margin: 0; padding: 0; }
-.sample { padding: 10px 0; border-bottom: 1px solid var(--line); display: grid; gap: 2px; }
-.sample form { justify-self: end; margin: 0; }
+.sample { padding: 10px 0; border-bottom: 1px solid var(--line); display: grid; grid-template-columns: 1fr auto; gap: 2px 10px; }
+.sample > :not(form) { grid-column: 1; }
+.sample form { grid-column: 2; grid-row: 1 / span 3; align-self: center; margin: 0; }
 .sample-value { font-weight: 600; }
 .sample-when, .sample-meta { color: var(--muted); font-size: .9rem; }
 .metadata { display: grid; grid-template-columns: max-content 1fr; gap: 0 10px; margin: 4px 0; font-size: .85rem; }
@@ -896,6 +908,8 @@ progress { width: 100%; height: 14px; }
 progress[hidden] { display: none; }
 
 @media (max-width: 700px) {
+  /* On a phone the header scrolls away with the page: the menu is at the top, and the screen is the content's. */
+  .top { position: static; }
   .sections { order: 4; flex-basis: 100%; }
   .sections ul { display: grid; grid-template-columns: repeat(3, 1fr); }
   .sections a { text-align: center; padding: 7px 4px; font-size: .9rem; }
@@ -1075,22 +1089,29 @@ function followImport() {
   const progress = document.getElementById("import-progress");
   const status = document.getElementById("import-status");
   const connection = document.getElementById("import-connection");
+  const note = document.getElementById("import-note");
   const say = (message) => {
     connection.hidden = !message;
     connection.textContent = message || "";
+  };
+  // The last figures are stale once healthd is gone: say so rather than show them.
+  const lost = () => {
+    progress.removeAttribute("value");
+    status.textContent = "Lost contact with healthd.";
+    if (note) note.hidden = true;
   };
   const poll = async () => {
     let answer;
     try {
       answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
     } catch (error) {
-      progress.removeAttribute("value");
+      lost();
       say("Health is not answering: healthd may have stopped. This page asks again every few seconds.");
       setTimeout(poll, 3000);
       return;
     }
     if (answer.status === 401) {
-      say("");
+      lost();
       connection.hidden = false;
       connection.textContent = "healthd restarted, which signed you out. ";
       const link = document.createElement("a");
@@ -1109,6 +1130,7 @@ function followImport() {
       return;
     }
     say("");
+    if (note) note.hidden = false;
     if (typeof state.percent === "number") progress.value = state.percent;
     status.textContent = state.text;
     if (state.state !== "uploading" && state.state !== "importing") {

@@ -78,7 +78,7 @@ extension HealthWebApp {
                     id: String(entry.id ?? 0), time: dates.preciseDateTime(entry.time),
                     app: entry.app == AuditEntry.owner ? "You (Health)" : names[entry.app] ?? entry.app,
                     operation: Self.operationName(entry.operation, subject: entry.subject.map { names[$0] ?? $0 }),
-                    types: entry.types.map(PageTypeNames.displayName).joined(separator: ", "),
+                    types: Set(entry.types.map(PageTypeNames.displayName)).sorted().joined(separator: ", "),
                     count: entry.sampleCount == 0
                         ? ""
                         : PageNumberText.format(Double(entry.sampleCount))

@@ -45,10 +45,7 @@ struct SampleListRow: Sendable {
             {
                 return stage.name + ", " + SleepNight.duration(category.endDate.timeIntervalSince(category.startDate))
             }
-            if category.categoryType.hasNoDefinedValue {
-                let minutes = category.endDate.timeIntervalSince(category.startDate) / 60
-                return minutes >= 1 ? ChartData.minutes(minutes) : "Recorded"
-            }
+            if category.categoryType.hasNoDefinedValue { return eventValue(category) }
             return category.categoryType.valueName(for: category.value).map(PageTypeNames.words)
                 ?? String(category.value)
         case let correlation as HKCorrelation:
@@ -58,6 +55,25 @@ struct SampleListRow: Sendable {
             return PageTypeNames.words(String(describing: workout.workoutActivityType)) + ", " + minutes + " min"
         default:
             return ""
+        }
+    }
+
+    /// A sample of a type without a value: how long a session lasted (mindful minutes, handwashing), how far a heart
+    /// rate went (`Above 120 BPM for 10 min`), or that it was recorded.
+    private static func eventValue(_ sample: HKCategorySample) -> String {
+        let seconds = sample.endDate.timeIntervalSince(sample.startDate)
+        let lasted = seconds >= 60 ? ChartData.minutes(seconds / 60) : "\(Int(seconds.rounded())) s"
+        switch sample.categoryType.shortName {
+        case "highHeartRateEvent", "lowHeartRateEvent":
+            guard let threshold = sample.metadata?[HKMetadataKeyHeartRateEventThreshold] else { return "Recorded" }
+            let limit = MetadataKeyNames.value(
+                threshold, forKey: HKMetadataKeyHeartRateEventThreshold, dates: PageDateText())
+            let side = sample.categoryType.shortName == "highHeartRateEvent" ? "Above" : "Below"
+            return "\(side) \(limit) for \(lasted)"
+        case "mindfulSession", "handwashingEvent", "toothbrushingEvent":
+            return seconds > 0 ? lasted : "Recorded"
+        default:
+            return "Recorded"
         }
     }
 

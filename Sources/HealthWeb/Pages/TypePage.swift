@@ -190,12 +190,13 @@ extension HealthWebApp {
                     labels: chart.points.enumerated().map {
                         window.barLabel($0.element.interval, index: $0.offset, dates: dates)
                     },
-                    isRange: chart.isRange, summary: "\(name), \(window.title(dates)): \(chart.headline)") : nil,
+                    isRange: chart.isRange, summary: "\(name), \(window.title(dates)): \(chart.headline)",
+                    axisUnit: chart.axisUnit) : nil,
             timeline: chart.timeline,
             figures: chart.timeline.map { timeline in
                 timeline.rows.map { TypePage.Figure(label: $0.name, figures: $0.total) }
             } ?? chart.points.map { TypePage.Figure(label: $0.label, figures: $0.figures) },
-            hasFigures: !chart.points.isEmpty || chart.timeline != nil, isFavorite: data.isFavorite,
+            hasFigures: chart.points.contains(where: \.hasData) || chart.timeline != nil, isFavorite: data.isFavorite,
             favoriteAction: path + "/favorite",
             form: addForm(for: type, kind: kind, path: path, unit: data.unit, dates: dates, entered: form),
             priority: data.priority, samplesTitle: "Samples · " + window.title(dates),

@@ -153,22 +153,29 @@ function followImport() {
   const progress = document.getElementById("import-progress");
   const status = document.getElementById("import-status");
   const connection = document.getElementById("import-connection");
+  const note = document.getElementById("import-note");
   const say = (message) => {
     connection.hidden = !message;
     connection.textContent = message || "";
+  };
+  // The last figures are stale once healthd is gone: say so rather than show them.
+  const lost = () => {
+    progress.removeAttribute("value");
+    status.textContent = "Lost contact with healthd.";
+    if (note) note.hidden = true;
   };
   const poll = async () => {
     let answer;
     try {
       answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
     } catch (error) {
-      progress.removeAttribute("value");
+      lost();
       say("Health is not answering: healthd may have stopped. This page asks again every few seconds.");
       setTimeout(poll, 3000);
       return;
     }
     if (answer.status === 401) {
-      say("");
+      lost();
       connection.hidden = false;
       connection.textContent = "healthd restarted, which signed you out. ";
       const link = document.createElement("a");
@@ -187,6 +194,7 @@ function followImport() {
       return;
     }
     say("");
+    if (note) note.hidden = false;
     if (typeof state.percent === "number") progress.value = state.percent;
     status.textContent = state.text;
     if (state.state !== "uploading" && state.state !== "importing") {
