@@ -115,7 +115,8 @@ extension SQLiteStorage: DaemonRecordStorage {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM import_job ORDER BY started_at, id").map { row in
                 ImportJobRecord(
-                    id: row["id"], fileName: row["file_name"], startedAt: Date(timeIntervalSince1970: row["started_at"]),
+                    id: row["id"], fileName: row["file_name"],
+                    startedAt: Date(timeIntervalSince1970: row["started_at"]),
                     updatedAt: Date(timeIntervalSince1970: row["updated_at"]), state: row["state"],
                     detail: row["detail"])
             }

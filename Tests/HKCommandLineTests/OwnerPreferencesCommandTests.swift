@@ -10,7 +10,10 @@ import OpenHealthKitEngine
     @Test func sharedOptionsMayComeBeforeTheCommand() async throws {
         let store = try TemporaryStore()
         let added = try await HKProcess.run(
-            ["--store", store.path, "samples", "add", "heartRate", "72", "count/min", "--start", "2024-11-03T08:00:00Z"])
+            [
+                "--store", store.path, "samples", "add", "heartRate", "72", "count/min", "--start",
+                "2024-11-03T08:00:00Z",
+            ])
         #expect(added.status == 0, "\(added.stderr)")
         let listed = try await HKProcess.run(
             ["--store=\(store.path)", "--format", "csv", "--timezone", "UTC", "samples", "heartRate"])
@@ -51,12 +54,17 @@ import OpenHealthKitEngine
 
     @Test func datesFollowTheOwnersTimeZoneUnlessTimezoneSaysOtherwise() async throws {
         let store = try TemporaryStore()
-        try await store.add(["stepCount", "100", "count", "--start", "2024-11-03T23:30:00Z", "--end", "2024-11-03T23:40:00Z"])
+        try await store.add([
+            "stepCount", "100", "count", "--start", "2024-11-03T23:30:00Z", "--end", "2024-11-03T23:40:00Z",
+        ])
         try EngineRegistry.engine(for: .file(store.path)).setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
         #expect(try await store.samples("stepCount").first?["start"] as? String == "2024-11-04T00:30:00+01:00")
         // A bare date starts at midnight in the owner's zone: the sample is on the 4th in Paris.
         let daily = try await store.succeed(
-            ["stats", "stepCount", "--interval", "day", "--from", "2024-11-04", "--to", "2024-11-05", "--format", "csv"])
+            [
+                "stats", "stepCount", "--interval", "day", "--from", "2024-11-04", "--to", "2024-11-05", "--format",
+                "csv",
+            ])
         #expect(daily == "start,end,sum,unit\n2024-11-04T00:00:00+01:00,2024-11-05T00:00:00+01:00,100,count\n")
         let utc = try await store.samples("stepCount", ["--timezone", "UTC"])
         #expect(utc.first?["start"] as? String == "2024-11-03T23:30:00+00:00")

@@ -30,8 +30,10 @@ struct ChartDataTests {
             start: at(day + "T10:00:00"), end: at(day + "T11:00:00"))
     }
 
-    private func chart(_ store: OwnerWebStore, _ type: HKSampleType, _ period: ChartWindow.Period, _ day: String,
-                       unit: DisplayUnit? = nil) throws -> ChartResult {
+    private func chart(
+        _ store: OwnerWebStore, _ type: HKSampleType, _ period: ChartWindow.Period, _ day: String,
+        unit: DisplayUnit? = nil
+    ) throws -> ChartResult {
         try PageNumberText.$locale.withValue(Locale(identifier: "en_US")) {
             try TypePageKind(type).chart(
                 ChartData(store: store, dates: dates), type: type,
@@ -43,7 +45,9 @@ struct ChartDataTests {
 
     /// Three days of data in a month average over those three days, not over 31.
     @Test func aDailyAverageIsOverTheDaysWithData() throws {
-        let store = try store([try steps(1000, "2026-11-02"), try steps(2000, "2026-11-10"), try steps(3000, "2026-11-20")])
+        let store = try store([
+            try steps(1000, "2026-11-02"), try steps(2000, "2026-11-10"), try steps(3000, "2026-11-20"),
+        ])
         let month = try chart(store, HKQuantityType(.stepCount), .month, "2026-11-20", unit: stepUnit)
         #expect(month.headline == "Daily average 2,000 steps")
         #expect(month.detail == "Total 6,000 steps · 3 days with data")

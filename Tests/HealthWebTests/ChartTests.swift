@@ -53,7 +53,8 @@ struct ChartTests {
             labels: ["00:00", nil, nil], isRange: false, summary: "Steps")
         #expect(totals.slots.count == 3)
         #expect(totals.labels.map(\.text) == ["00:00"])
-        let lower = try #require(totals.slots.first?.marks.first), tallest = try #require(totals.slots.last?.marks.first)
+        let lower = try #require(totals.slots.first?.marks.first),
+            tallest = try #require(totals.slots.last?.marks.first)
         #expect(Double(tallest.height)! > Double(lower.height)! * 1.9)
         let discrete = BarChart(
             points: [ChartPoint(interval: hour, low: 60, average: 70, high: 90)], labels: [], isRange: true,

@@ -101,7 +101,7 @@ struct ImportJobTests {
             jobs.update(job.id, to: .failed("not an export"))
             ids.append(job.id)
         }
-        #expect(try records.importJobs().map(\.id) .sorted() == Array(ids.suffix(10)).sorted())
+        #expect(try records.importJobs().map(\.id).sorted() == Array(ids.suffix(10)).sorted())
         #expect(jobs.job(ids[0]) == nil && jobs.job(ids[11]) != nil)
     }
 }

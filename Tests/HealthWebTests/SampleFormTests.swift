@@ -76,8 +76,10 @@ struct SampleFormTests {
         let saved = try #require(
             try sample(HKCorrelationType(.bloodPressure), "systolic=121&diastolic=79&start=2026-11-20T08%3A00")
                 as? HKCorrelation)
-        let systolic = try #require(saved.objects(for: HKQuantityType(.bloodPressureSystolic)).first as? HKQuantitySample)
-        let diastolic = try #require(saved.objects(for: HKQuantityType(.bloodPressureDiastolic)).first as? HKQuantitySample)
+        let systolic = try #require(
+            saved.objects(for: HKQuantityType(.bloodPressureSystolic)).first as? HKQuantitySample)
+        let diastolic = try #require(
+            saved.objects(for: HKQuantityType(.bloodPressureDiastolic)).first as? HKQuantitySample)
         #expect(systolic.quantity.doubleValue(for: .millimeterOfMercury()) == 121)
         #expect(diastolic.quantity.doubleValue(for: .millimeterOfMercury()) == 79)
         #expect(

@@ -14,8 +14,10 @@ struct SummaryTests {
 
     private func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text + "Z")! }
 
-    private func quantity(_ identifier: HKQuantityTypeIdentifier, _ value: Double, _ unit: HKUnit, _ start: String,
-                          _ end: String? = nil) throws -> HKSample {
+    private func quantity(
+        _ identifier: HKQuantityTypeIdentifier, _ value: Double, _ unit: HKUnit, _ start: String,
+        _ end: String? = nil
+    ) throws -> HKSample {
         try HKQuantitySample(
             validating: HKQuantityType(identifier), quantity: HKQuantity(unit: unit, doubleValue: value),
             start: at(start), end: at(end ?? start))
@@ -62,7 +64,9 @@ struct SummaryTests {
                 try quantity(.stepCount, 1000, .count(), "2026-11-20T10:00:00", "2026-11-20T11:00:00"),
                 try quantity(.restingHeartRate, 1, HKUnit(from: "count/s"), "2026-11-20T07:00:00"),
             ], as: try OwnerWebStore.owner())
-        try engine.setFavoriteTypes([HKQuantityTypeIdentifier.restingHeartRate.rawValue, HKQuantityTypeIdentifier.bodyMass.rawValue])
+        try engine.setFavoriteTypes([
+            HKQuantityTypeIdentifier.restingHeartRate.rawValue, HKQuantityTypeIdentifier.bodyMass.rawValue,
+        ])
         let content = try summary(engine)
         #expect(content.favorites.map(\.name) == ["Resting Heart Rate", "Weight"])
         #expect(content.favorites.map(\.value) == ["60 BPM", "No data"])
@@ -85,7 +89,8 @@ struct SummaryTests {
         #expect(highlight.trend == "up")
         #expect(
             highlight.sentence
-                == "You averaged 9,000 steps a day this week, 50% more than over the previous four weeks (6,000 steps a day).")
+                == "You averaged 9,000 steps a day this week, 50% more than over the previous four weeks (6,000 steps a day)."
+        )
         #expect(highlight.thisWeekWidth == "100" && highlight.beforeWidth == "67")
     }
 }

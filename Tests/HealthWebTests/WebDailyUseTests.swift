@@ -127,7 +127,8 @@ extension HealthdBacked {
                 try daemon.engine.save(
                     [
                         try HKQuantitySample(
-                            validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 500),
+                            validating: HKQuantityType(.stepCount),
+                            quantity: HKQuantity(unit: .count(), doubleValue: 500),
                             start: start, end: start.addingTimeInterval(600))
                     ], as: owner)
                 let browser = try await daemon.signedInClient()

@@ -20,7 +20,9 @@ import OpenHealthKitModel
             reasons["apple_health_export/clinical-records/Observation-unreferenced.json"]
                 == "a FHIR resource no clinical record of export.xml refers to")
         #expect(reasons["apple_health_export/export_cda.xml"]?.hasPrefix("the clinical document (CDA)") == true)
-        #expect(reasons["__MACOSX/apple_health_export/._export.xml"] == "a Mac's record of the file's attributes, not health data")
+        #expect(
+            reasons["__MACOSX/apple_health_export/._export.xml"]
+                == "a Mac's record of the file's attributes, not health data")
     }
 
     @Test func filesTheRecordsReferToAreReadAndNotListed() throws {
@@ -32,7 +34,8 @@ import OpenHealthKitModel
 
     @Test func aRouteOfAWorkoutThatWasSkippedSaysSo() {
         #expect(
-            ExportFileInventory.reason("apple_health_export/workout-routes/r.gpx", referenced: true, document: "export.xml")
+            ExportFileInventory.reason(
+                "apple_health_export/workout-routes/r.gpx", referenced: true, document: "export.xml")
                 == "the route of a workout that was not imported (see Skipped)")
     }
 

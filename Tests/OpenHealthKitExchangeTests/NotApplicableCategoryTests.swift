@@ -80,7 +80,9 @@ import OpenHealthKitModel
         let (url, _) = try harness.exporting(.appleXML, to: folder, name: "export")
         let document = try String(
             contentsOf: url.appendingPathComponent("export.xml"), encoding: .utf8)
-        let events = document.split(separator: "\n").filter { $0.contains("HKCategoryTypeIdentifierHighHeartRateEvent") }
+        let events = document.split(separator: "\n").filter {
+            $0.contains("HKCategoryTypeIdentifierHighHeartRateEvent")
+        }
         #expect(events.count == 3)
         #expect(events.allSatisfy { !$0.contains(" value=") })
         #expect(!document.contains("HKCategoryValueNotApplicable"))

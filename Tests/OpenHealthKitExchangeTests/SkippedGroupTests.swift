@@ -37,7 +37,9 @@ import OpenHealthKitModel
         let commits = Locked<[Int]>([])
         importer.onCommit = { added, _ in commits.withLock { $0.append(added) } }
         var reported: [Int] = []
-        let summary = try importer.import(from: Fixtures.url("Synthetic/not-applicable.zip")) { reported.append($0.added) }
+        let summary = try importer.import(from: Fixtures.url("Synthetic/not-applicable.zip")) {
+            reported.append($0.added)
+        }
         let added = commits.withLock { $0 }
         #expect(added.count > 1)
         #expect(added == added.sorted())

@@ -43,7 +43,8 @@ struct ChartData {
         case .day:
             let result = try store.statistics(
                 StatisticsRequest(
-                    type: type, options: .cumulativeSum, intervals: window.statisticsIntervals(calendar: dates.calendar),
+                    type: type, options: .cumulativeSum,
+                    intervals: window.statisticsIntervals(calendar: dates.calendar),
                     range: DateInterval(start: window.start, end: window.end)))
             points = result.everyInterval(from: window.start, until: window.end).map { interval, bucket in
                 var point = ChartPoint(interval: interval, label: label(of: interval, in: window))
@@ -90,8 +91,7 @@ struct ChartData {
     }
 
     /// The merged total of each day with data in [start, end), by the day's start.
-    func dailySums(_ type: HKQuantityType, from start: Date, to end: Date) throws -> [(day: Date, sum: Double)]
-    {
+    func dailySums(_ type: HKQuantityType, from start: Date, to end: Date) throws -> [(day: Date, sum: Double)] {
         // The components are a positive length: the initializer cannot refuse them.
         let days = try! StatisticsIntervals(anchor: start, components: DateComponents(day: 1), calendar: dates.calendar)
         let result = try store.statistics(
@@ -124,7 +124,9 @@ struct ChartData {
             return point
         }
         // The whole window's average weighs every sample, not the intervals' averages.
-        guard let overall = try overall(type, options: options, from: window.start, to: window.end), let average = overall.average else {
+        guard let overall = try overall(type, options: options, from: window.start, to: window.end),
+            let average = overall.average
+        else {
             return ChartResult(points: points, isRange: true, headline: "No data", detail: nil)
         }
         return ChartResult(
@@ -185,15 +187,19 @@ struct ChartData {
             return point
         }
         guard let high = try overall(systolic, options: options, from: window.start, to: window.end),
-            let low = try overall(diastolic, options: options, from: window.start, to: window.end), let top = high.average,
+            let low = try overall(diastolic, options: options, from: window.start, to: window.end),
+            let top = high.average,
             let bottom = low.average
         else {
             return ChartResult(points: points, isRange: true, headline: "No data", detail: nil)
         }
         return ChartResult(
             points: points, isRange: true,
-            headline: "Average " + unit.withSymbol(unit.number(top, of: systolic) + "/" + unit.number(bottom, of: diastolic)),
-            detail: "Systolic \(range(high, of: systolic, unit: unit)) · diastolic \(range(low, of: diastolic, unit: unit))")
+            headline: "Average "
+                + unit.withSymbol(unit.number(top, of: systolic) + "/" + unit.number(bottom, of: diastolic)),
+            detail:
+                "Systolic \(range(high, of: systolic, unit: unit)) · diastolic \(range(low, of: diastolic, unit: unit))"
+        )
     }
 
     // MARK: Counts
@@ -227,7 +233,9 @@ struct ChartData {
             return point
         }
         let total = totals.reduce(0, +)
-        guard !days.isEmpty else { return ChartResult(points: points, isRange: false, headline: "No data", detail: nil) }
+        guard !days.isEmpty else {
+            return ChartResult(points: points, isRange: false, headline: "No data", detail: nil)
+        }
         if minutes {
             return ChartResult(
                 points: points, isRange: false, headline: "Total " + Self.minutes(total),

@@ -10,7 +10,8 @@ extension ChartData {
         let span = SleepNight.span(from: window.start, to: window.end, calendar: dates.calendar)
         let samples = try store.samples(
             of: HKCategoryType(.sleepAnalysis),
-            predicate: .leaf(.sampleDates(SampleDateRange(start: span.start, end: span.end, options: .strictStartDate))),
+            predicate: .leaf(
+                .sampleDates(SampleDateRange(start: span.start, end: span.end, options: .strictStartDate))),
             newestFirst: false, limit: 0)
         let nights = SleepNight.nights(of: samples, calendar: dates.calendar)
         if window.period == .day {

@@ -22,7 +22,8 @@ enum PageTypeNames {
         "bodyMass": "Weight", "bodyMassIndex": "Body Mass Index", "bodyFatPercentage": "Body Fat Percentage",
         "appleSleepingWristTemperature": "Wrist Temperature",
         // Heart
-        "heartRateVariabilitySDNN": "Heart Rate Variability", "heartRateVariabilityRMSSD": "Heart Rate Variability (RMSSD)",
+        "heartRateVariabilitySDNN": "Heart Rate Variability",
+        "heartRateVariabilityRMSSD": "Heart Rate Variability (RMSSD)",
         "vo2Max": "Cardio Fitness", "heartRateRecoveryOneMinute": "Cardio Recovery",
         "atrialFibrillationBurden": "AFib History", "highHeartRateEvent": "High Heart Rate Notifications",
         "lowHeartRateEvent": "Low Heart Rate Notifications",
@@ -52,7 +53,8 @@ enum PageTypeNames {
         "food": "Food",
         // Sleep, mindfulness, cycle tracking, symptoms
         "sleepAnalysis": "Sleep", "mindfulSession": "Mindful Minutes", "menstrualFlow": "Menstruation",
-        "intermenstrualBleeding": "Spotting", "rapidPoundingOrFlutteringHeartbeat": "Rapid, Pounding, or Fluttering Heartbeat",
+        "intermenstrualBleeding": "Spotting",
+        "rapidPoundingOrFlutteringHeartbeat": "Rapid, Pounding, or Fluttering Heartbeat",
         "generalizedBodyAche": "Body and Muscle Ache", "chestTightnessOrPain": "Chest Tightness or Pain",
         "lossOfSmell": "Loss of Smell", "lossOfTaste": "Loss of Taste",
         // Other

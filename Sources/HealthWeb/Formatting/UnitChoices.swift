@@ -7,8 +7,11 @@ enum UnitChoices {
     private static let byCanonicalUnit: [String: [String]] = [
         "count": ["count"], "%": ["%"], "count/s": ["count/min"], "count/min": ["count/min"],
         "kg": ["kg", "lb", "st"], "g": ["g", "mg", "mcg"], "m": ["km", "m", "mi", "yd", "ft"],
-        "kcal": ["kcal", "Cal", "kJ"], "degC": ["degC", "degF"], "min": ["min", "hr"], "mL": ["mL", "L", "fl_oz_us",
-        "fl_oz_imp", "cup_us"], "L": ["L", "mL"], "m/s": ["km/hr", "mi/hr", "m/s"], "mmHg": ["mmHg"],
+        "kcal": ["kcal", "Cal", "kJ"], "degC": ["degC", "degF"], "min": ["min", "hr"],
+        "mL": [
+            "mL", "L", "fl_oz_us",
+            "fl_oz_imp", "cup_us",
+        ], "L": ["L", "mL"], "m/s": ["km/hr", "mi/hr", "m/s"], "mmHg": ["mmHg"],
         "mg/dL": ["mg/dL", "mmol<180.15588000005408>/L"], "W": ["W"], "S": ["µS", "S"], "dBASPL": ["dBASPL"],
         "appleEffortScore": ["appleEffortScore"], "ms": ["ms"], "IU": ["IU"], "L/min": ["L/min"],
         "kcal/(kg*hr)": ["kcal/(kg*hr)"], "cm": ["cm", "in"], "ml/(kg*min)": ["ml/(kg*min)"],

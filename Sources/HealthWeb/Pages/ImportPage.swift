@@ -49,7 +49,8 @@ extension HealthWebApp {
             }
             let dates = try await pageDates()
             return await renderer.html(
-                "import-job", ImportJobPage(job, chrome: chrome(web, title: "Import", section: .importing), dates: dates))
+                "import-job",
+                ImportJobPage(job, chrome: chrome(web, title: "Import", section: .importing), dates: dates))
         }
 
         router.get("/import/jobs/{id}/progress") { [self] request, context in

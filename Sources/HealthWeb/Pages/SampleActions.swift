@@ -109,7 +109,8 @@ extension HealthWebApp {
                     throw HKError.invalidArgument("Give the \(name) pressure as a number of mmHg.")
                 }
                 return try HKQuantitySample(
-                    validating: HKQuantityType(identifier), quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: value),
+                    validating: HKQuantityType(identifier),
+                    quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: value),
                     start: start, end: end)
             }
             let systolic = try reading("systolic", "systolic", .bloodPressureSystolic)

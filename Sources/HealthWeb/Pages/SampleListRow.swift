@@ -91,7 +91,10 @@ struct SampleListRow: Sendable {
         }
         let name = correlation.metadata?[HKMetadataKeyFoodType] as? String
         let parts = correlation.objects.compactMap { $0 as? HKQuantitySample }
-            .sorted { PageTypeNames.displayName($0.quantityType.identifier) < PageTypeNames.displayName($1.quantityType.identifier) }
+            .sorted {
+                PageTypeNames.displayName($0.quantityType.identifier)
+                    < PageTypeNames.displayName($1.quantityType.identifier)
+            }
             .map { PageTypeNames.displayName($0.quantityType.identifier) + " " + value(of: $0, unit: nil) }
         return ([name].compactMap { $0 } + parts).joined(separator: " · ")
     }

@@ -68,7 +68,7 @@ extension HealthWebApp {
         var content = SummaryContent()
         var latestOf: [String: Date] = [:]
         var byIdentifier: [String: SummaryPage.Row] = [:]
-        for type in types {
+        for type in types where !shownWithTheirCorrelation.contains(type.identifier) {
             guard let latest = try store.samples(of: type, predicate: nil, newestFirst: true, limit: 1).first else {
                 continue
             }
@@ -108,6 +108,12 @@ extension HealthWebApp {
         return content
     }
 
+    /// The pressures the Summary shows together as Blood Pressure (each still has its page, from Browse).
+    private static let shownWithTheirCorrelation: Set<String> = [
+        HKQuantityTypeIdentifier.bloodPressureSystolic.rawValue,
+        HKQuantityTypeIdentifier.bloodPressureDiastolic.rawValue,
+    ]
+
     /// A type's row: its latest day's total, night or value, with the week ending that day.
     private static func summaryRow(
         _ type: HKSampleType, kind: TypePageKind, latest: HKSample, day: Date, unit: DisplayUnit?, href: String,
@@ -125,8 +131,10 @@ extension HealthWebApp {
             value = chart.points.last?.figures ?? "No data"
             when = dayText
         case .sleep:
-            value = try kind.chart(data, type: type, in: ChartWindow(period: .day, day: day, calendar: dates.calendar), unit: nil)
-                .headline
+            value = try kind.chart(
+                data, type: type, in: ChartWindow(period: .day, day: day, calendar: dates.calendar), unit: nil
+            )
+            .headline
             when = dayText
         default:
             value = SampleListRow.value(of: latest, unit: unit)

@@ -246,7 +246,8 @@ extension HealthWebApp {
             let chosen = values?["value"] ?? String(SleepNight.Stage.asleepUnspecified.rawValue)
             options = sleep.descriptor.values.map {
                 TypePage.Option(
-                    value: String($0.value), label: SleepNight.Stage(rawValue: $0.value)?.name ?? PageTypeNames.words($0.name),
+                    value: String($0.value),
+                    label: SleepNight.Stage(rawValue: $0.value)?.name ?? PageTypeNames.words($0.name),
                     selected: String($0.value) == chosen)
             }
         case .bloodPressure, .food: break

@@ -24,7 +24,8 @@ enum TypePageKind {
         case let correlation as HKCorrelationType
         where correlation.identifier == HKCorrelationTypeIdentifier.bloodPressure.rawValue:
             self = .bloodPressure
-        case let correlation as HKCorrelationType where correlation.identifier == HKCorrelationTypeIdentifier.food.rawValue:
+        case let correlation as HKCorrelationType
+        where correlation.identifier == HKCorrelationTypeIdentifier.food.rawValue:
             self = .food
         default: self = .counted(type)
         }
@@ -41,7 +42,8 @@ enum TypePageKind {
     }
 
     /// The chart of `window`.
-    func chart(_ data: ChartData, type: HKSampleType, in window: ChartWindow, unit: DisplayUnit?) throws -> ChartResult {
+    func chart(_ data: ChartData, type: HKSampleType, in window: ChartWindow, unit: DisplayUnit?) throws -> ChartResult
+    {
         switch self {
         case .quantity(let quantityType):
             guard let unit else { return try data.countChart(type, in: window) }

@@ -20,7 +20,8 @@ package struct AuditEntry: Sendable, Equatable {
     package var subject: String?
 
     package init(
-        id: Int64? = nil, time: Date, app: String, operation: String, types: [String], sampleCount: Int, errorCode: Int?,
+        id: Int64? = nil, time: Date, app: String, operation: String, types: [String], sampleCount: Int,
+        errorCode: Int?,
         subject: String? = nil
     ) {
         self.id = id

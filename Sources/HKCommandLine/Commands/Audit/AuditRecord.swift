@@ -36,7 +36,8 @@ struct AuditRecord: OutputRecord {
     }
 
     var cells: [String] {
-        [String(id), time, app, operation, types.joined(separator: " "), String(sampleCount), outcome, error ?? "",
+        [
+            String(id), time, app, operation, types.joined(separator: " "), String(sampleCount), outcome, error ?? "",
             subject ?? "",
         ]
     }

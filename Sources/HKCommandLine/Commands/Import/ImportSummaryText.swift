@@ -51,7 +51,8 @@ struct ImportSummaryText {
     /// `Record highHeartRateEvent, 237 records (lines 12, 40, 56, 70, 81, …): <reason>`.
     private static func line(_ group: ImportSummary.SkippedGroup) -> String {
         let what = [group.element, group.type.map(HKObjectType.shortName(forRawIdentifier:))].compactMap { $0 }
-        let lines = group.lines.map(String.init).joined(separator: ", ") + (group.count > group.lines.count ? ", …" : "")
+        let lines =
+            group.lines.map(String.init).joined(separator: ", ") + (group.count > group.lines.count ? ", …" : "")
         let count = group.count == 1 ? "line \(lines)" : "\(grouped(group.count)) records (lines \(lines))"
         return "\(what.joined(separator: " ")), \(count): \(group.reason)"
     }

@@ -29,7 +29,8 @@ struct SamplesListCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("At most this many samples (the earliest).", valueName: "n"))
     var limit: Int?
     @Option(
-        help: ArgumentHelp("The unit to print quantities in (default: the owner's unit for the type).", valueName: "unit"))
+        help: ArgumentHelp(
+            "The unit to print quantities in (default: the owner's unit for the type).", valueName: "unit"))
     var unit: String?
     @OptionGroup var zone: TimeZoneOption
     @OptionGroup var store: StoreOption

@@ -32,7 +32,8 @@ struct StatsCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "The end of the range, excluded (the interval holding it, with --interval).", valueName: "date"))
     var to: String?
-    @Option(help: ArgumentHelp("The unit to print values in (default: the owner's unit for the type).", valueName: "unit"))
+    @Option(
+        help: ArgumentHelp("The unit to print values in (default: the owner's unit for the type).", valueName: "unit"))
     var unit: String?
     @Flag(help: "Also give each source's statistics, as if it were the only one.")
     var bySource = false
