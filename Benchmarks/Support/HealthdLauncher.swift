@@ -1,3 +1,4 @@
+import CoreFoundation  // where Swift finds the C `_SC_CLK_TCK` this file reads
 import Foundation
 import OpenHealthKit
 import OpenHealthKitTesting

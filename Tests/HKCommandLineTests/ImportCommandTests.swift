@@ -171,6 +171,23 @@ import Testing
     }
 
     /// Skipped records are listed with their lines and reasons, 20 at most, and the import still succeeds.
+    /// A real-shaped export: every category type Apple writes without a value, and files the records do not use.
+    @Test func theFilesItDidNotImportAreNamedWithTheirReason() async throws {
+        let store = try TemporaryStore()
+        let zip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("OpenHealthKitExchangeTests/Fixtures/Synthetic/not-applicable.zip")
+        let result = try await store.run(["import", zip.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix(": 45 added, 0 already stored, 0 skipped.") == true)
+        #expect(lines.contains("highHeartRateEvent                3     3      0               0"))
+        #expect(lines.contains("Files not imported (5):"))
+        #expect(
+            lines.contains(
+                "  apple_health_export/workout-routes/route_2024-03-09_8.00am.gpx: a workout route whose workout is "
+                    + "not in the export (no workout of export.xml refers to it)"))
+    }
+
     @Test func skippedRecordsAreReported() async throws {
         let store = try TemporaryStore()
         let document = store.folder.appendingPathComponent("export.xml")

@@ -13,17 +13,6 @@ import Glibc
 /// pages for people, the time zone chosen on Me, access-log entries that say what changed.
 extension HealthdBacked {
     @Suite struct WebDailyUseTests {
-        private func withDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
-            let daemon = try await TestDaemon.start()
-            do {
-                try await body(daemon)
-            } catch {
-                try await daemon.stop()
-                throw error
-            }
-            try await daemon.stop()
-        }
-
         /// Sends the start of an upload that promises more bytes than it sends, and keeps the connection open.
         private func startUpload(to address: URL, session: String, csrf: String, length: Int) throws -> Int32 {
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -93,7 +82,7 @@ extension HealthdBacked {
         }
 
         @Test func browserAddressesAnswerPagesForPeopleAndTheAPIStaysJSON() async throws {
-            try await withDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let stranger = WebClient(address: daemon.address)
                 let outside = try await stranger.get("/summary")
                 #expect(outside.status == 404)
@@ -121,7 +110,7 @@ extension HealthdBacked {
         }
 
         @Test func theTimeZoneChosenOnMeIsUsedByThePages() async throws {
-            try await withDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
                 let start = ISO8601DateFormatter().date(from: "2024-11-03T23:30:00Z")!
                 try daemon.engine.save(
@@ -149,7 +138,7 @@ extension HealthdBacked {
         }
 
         @Test func aSwitchTurnedOffIsLoggedAsOffForItsApp() async throws {
-            try await withDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let bundle = "com.example.walker"
                 _ = try await daemon.register(AppManifest(bundleIdentifier: bundle, name: "Walker"))
                 try daemon.engine.setGrants(

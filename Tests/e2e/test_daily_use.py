@@ -19,9 +19,10 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from healthd import ROOT, App
+from pages import navigate, open_page, text, wait
 
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "Synthetic" / "not-applicable.zip"
 # Every category type whose value is HKCategoryValue.notApplicable, as Health names it.
@@ -38,29 +39,6 @@ SLEEP = "HKCategoryTypeIdentifierSleepAnalysis"
 NOW = datetime.datetime.now(datetime.timezone.utc)
 TODAY = NOW.date()
 state = {}
-
-
-def wait(browser, seconds=30):
-    return WebDriverWait(browser, seconds)
-
-
-def open_page(browser, daemon, path):
-    browser.get(daemon.address + path)
-
-
-def navigate(browser, element, confirm=False):
-    """Clicks something that loads a new page and waits for that page."""
-    browser.execute_script("window.previousPage = true")
-    element.click()
-    if confirm:
-        wait(browser).until(EC.alert_is_present())
-        browser.switch_to.alert.accept()
-    wait(browser).until(lambda driver: driver.execute_script(
-        "return window.previousPage === undefined && document.readyState === 'complete'"))
-
-
-def text(browser, selector):
-    return browser.find_element(By.CSS_SELECTOR, selector).text
 
 
 def day(offset):

@@ -9,9 +9,10 @@ import urllib.parse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from healthd import App
+from pages import navigate, open_page, text, wait
 
 WALKER = "com.example.walker"
 STEPS = "HKQuantityTypeIdentifierStepCount"
@@ -20,29 +21,6 @@ HEART_RATE = "HKQuantityTypeIdentifierHeartRate"
 YESTERDAY = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1)).date().isoformat()
 
 state = {}
-
-
-def wait(browser, seconds=15):
-    return WebDriverWait(browser, seconds)
-
-
-def text(browser, selector):
-    return browser.find_element(By.CSS_SELECTOR, selector).text
-
-
-def open_page(browser, healthd, path):
-    browser.get(healthd.address + path)
-
-
-def navigate(browser, element, confirm=False):
-    """Clicks something that loads a new page (a link, a form's button), and waits for that page."""
-    browser.execute_script("window.previousPage = true")
-    element.click()
-    if confirm:
-        wait(browser).until(EC.alert_is_present())
-        browser.switch_to.alert.accept()
-    wait(browser).until(lambda driver: driver.execute_script(
-        "return window.previousPage === undefined && document.readyState === 'complete'"))
 
 
 def flash(browser):

@@ -40,12 +40,8 @@ package struct OwnerWebStore: HealthWebStore {
         try engine.statistics(request, as: try Self.owner())
     }
 
-    package func sources(of type: HKSampleType) throws -> [HKSource] {
-        try engine.sources(of: type, predicate: nil, as: try Self.owner())
-    }
-
-    package func sourcePriority(for type: HKQuantityType) throws -> [String] {
-        try engine.sourcePriority(for: type)
+    package func sourcePriority(for type: HKQuantityType) throws -> [HKSource] {
+        try engine.prioritizedSources(for: type).map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
     }
 
     package func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws {

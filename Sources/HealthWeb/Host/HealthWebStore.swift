@@ -23,10 +23,8 @@ package protocol HealthWebStore: Sendable {
 
     /// Statistics of a quantity type, merged across sources in the owner's priority order.
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult
-    /// The sources of `type`'s samples.
-    func sources(of type: HKSampleType) throws -> [HKSource]
-    /// The bundle identifiers of `type`'s sources, in the order statistics merge them.
-    func sourcePriority(for type: HKQuantityType) throws -> [String]
+    /// `type`'s sources, in the order statistics merge them (read without reading the samples).
+    func sourcePriority(for type: HKQuantityType) throws -> [HKSource]
     /// Sets the order statistics merge `type`'s sources in; an empty list returns to the default order.
     func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws
 

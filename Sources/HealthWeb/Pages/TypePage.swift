@@ -274,14 +274,11 @@ extension HealthWebApp {
 
     static func priority(of type: HKQuantityType, store: any HealthWebStore, path: String) throws -> TypePage.Priority {
         let order = try store.sourcePriority(for: type)
-        let names = Dictionary(
-            try store.sources(of: type).map { ($0.bundleIdentifier, $0.name) }, uniquingKeysWith: { first, _ in first })
         return TypePage.Priority(
             action: path + "/priority",
-            sources: order.enumerated().map { index, bundleIdentifier in
+            sources: order.enumerated().map { index, source in
                 TypePage.PrioritySource(
-                    position: index + 1, name: names[bundleIdentifier] ?? bundleIdentifier,
-                    bundleIdentifier: bundleIdentifier,
+                    position: index + 1, name: source.name, bundleIdentifier: source.bundleIdentifier,
                     canMoveUp: index > 0, canMoveDown: index < order.count - 1)
             })
     }

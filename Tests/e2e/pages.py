@@ -1,0 +1,28 @@
+"""What the browser tests do on a page, whatever the story: wait, open, click through to the next page, read."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait(browser, seconds=30):
+    return WebDriverWait(browser, seconds)
+
+
+def text(browser, selector):
+    return browser.find_element(By.CSS_SELECTOR, selector).text
+
+
+def open_page(browser, daemon, path):
+    browser.get(daemon.address + path)
+
+
+def navigate(browser, element, confirm=False):
+    """Clicks something that loads a new page (a link, a form's button), and waits for that page."""
+    browser.execute_script("window.previousPage = true")
+    element.click()
+    if confirm:
+        wait(browser).until(EC.alert_is_present())
+        browser.switch_to.alert.accept()
+    wait(browser).until(lambda driver: driver.execute_script(
+        "return window.previousPage === undefined && document.readyState === 'complete'"))
