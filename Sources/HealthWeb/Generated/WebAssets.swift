@@ -642,7 +642,7 @@ enum WebAssets {
     <label>Diastolic (mmHg) <input name="diastolic" id="add-diastolic" inputmode="decimal" autocomplete="off" value="{{diastolic}}" required></label>
     {{/isBloodPressure}}
     {{#isFood}}
-    <label>Food <input name="food" id="add-food" autocomplete="off" value="{{foodName}}" required></label>
+    <label>Food <input type="text" name="food" id="add-food" autocomplete="off" value="{{foodName}}" required></label>
     <label>Energy (kcal) <input name="energy" id="add-energy" inputmode="decimal" autocomplete="off" value="{{energy}}" required></label>
     {{/isFood}}
     <label>Start <input type="datetime-local" name="start" id="add-start" value="{{start}}" required></label>
@@ -757,7 +757,7 @@ main:focus { outline: none; }
 .stack { display: grid; gap: 10px; }
 label { display: grid; gap: 4px; font-size: .95rem; }
 input, select, button { font: inherit; }
-input[type="password"], input[type="datetime-local"], input[type="date"], input[inputmode], select {
+input[type="password"], input[type="datetime-local"], input[type="date"], input[type="text"], input[inputmode], select {
   width: 100%; padding: 9px 10px; border: 1px solid var(--line); border-radius: 9px; background: #fff; color: var(--text); }
 button { border: 0; border-radius: 10px; padding: 10px 16px; background: var(--blue); color: #fff; font-weight: 600; cursor: pointer; }
 button:disabled { opacity: .4; cursor: default; }
