@@ -350,7 +350,7 @@ paths:
         The activity summaries whose day matches the predicate (`activitySummaryDays` conditions, combined with
         `and`, `or`, `not`; none reads every summary), by day. An app without read access to
         HKActivitySummaryTypeIdentifier receives none, with no error. Activity summaries come from imports; the
-        change stream does not follow them.
+        change stream reports their changes as `summaries` events (`/v1/changes/stream`).
       requestBody:
         required: true
         content:
@@ -556,19 +556,25 @@ paths:
         statistics, not samples) is reported as `event: priority` with the same data (the stream's last event id)
         and no id: it cannot be resumed, so a client recomputes its statistics whenever it (re)connects.
         With `grants`, a change of the app's own decisions for one of the types (what it may read) is reported
-        likewise, as `event: grants`.
+        likewise, as `event: grants`. With `units`, a change of the user's preferred unit of one of the types is
+        reported likewise, as `event: units` (HealthKit's `HKUserPreferencesDidChange`).
+
+        `HKActivitySummaryTypeIdentifier` may be among the types: activity summaries have no anchors, so each change
+        to them (an import) is reported as `event: summaries` (data `{"anchor": <the stream's last event id>,
+        "types": ["HKActivitySummaryTypeIdentifier"]}`, no id), only to an app that may read them, with `change`
+        events. A client reads the summaries again on each, and whenever it (re)connects.
       parameters:
         - name: types
           in: query
           required: true
-          description: Sample type identifiers, comma-separated.
+          description: Sample type identifiers, comma-separated; `HKActivitySummaryTypeIdentifier` may be one.
           schema: { type: string }
         - name: anchor
           in: query
           schema: { type: integer, format: int64, minimum: 0 }
         - name: events
           in: query
-          description: "The events to send, comma-separated: `change` (samples; the default), `priority` (source order), `grants` (the app's decisions)."
+          description: "The events to send, comma-separated: `change` (samples and activity summaries; the default), `priority` (source order), `grants` (the app's decisions), `units` (preferred units)."
           schema: { type: string, default: change }
         - name: Last-Event-ID
           in: header

@@ -105,6 +105,14 @@ struct EmbeddedBackend: HealthStoreBackend {
         return subscription
     }
 
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription {
+        let token = engine.feed.subscribe(to: nil, kinds: [.preferredUnits]) { _ in handler() }
+        // Other processes' changes are seen once the watch of their commits has started.
+        engine.awaitOtherCommitsWatch()
+        let start = Result { try engine.currentAnchor() }.mapError(HKError.init(wrapping:))
+        return StoreSubscription(start: Eventual(start), token: token)
+    }
+
     func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws {
         try engine.enableBackgroundDelivery(for: type, frequency: frequency, app: manifest())
     }

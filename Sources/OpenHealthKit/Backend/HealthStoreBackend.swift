@@ -55,4 +55,8 @@ package protocol HealthStoreBackend: Sendable {
 
     /// The user's preferred unit of each type (the app must have asked for access to each).
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit]
+
+    /// Calls `handler` after each change of the user's preferred units, made in this process or another. Returns once
+    /// the watch is live: no change made after it returns is missed.
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription
 }

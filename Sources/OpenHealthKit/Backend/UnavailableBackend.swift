@@ -27,6 +27,10 @@ struct UnavailableBackend: HealthStoreBackend {
     { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] { throw error }
+
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription {
+        StoreSubscription(start: Eventual(.failure(error)), token: ChangeSubscription {})
+    }
     var waitsOnNetwork: Bool { false }
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,

@@ -27,6 +27,27 @@ public struct HKSamplePredicate<Sample: HKSample>: Sendable {
     }
 }
 
+extension HKSamplePredicate: Hashable {
+    /// Sample predicates are equal when their types and their predicates are (`NSPredicate` equality: those of
+    /// HKQuery's factories compare their conditions).
+    public static func == (lhs: HKSamplePredicate, rhs: HKSamplePredicate) -> Bool {
+        lhs.sampleType == rhs.sampleType && lhs.nsPredicate == rhs.nsPredicate
+    }
+
+    /// Hashes the type and the predicate.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sampleType)
+        hasher.combine(nsPredicate)
+    }
+
+    /// The hash of the type and the predicate.
+    public var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
+    }
+}
+
 extension HKSamplePredicate where Sample == HKSample {
     /// Samples of any type: use it to mix types in one query.
     public static func sample(type sampleType: HKSampleType, predicate: NSPredicate? = nil) -> HKSamplePredicate<

@@ -50,6 +50,31 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
         validateOrRaise()
     }
 
+    /// Creates a sample with no device or metadata: HealthKit's Swift 2 spelling of
+    /// ``init(type:quantity:start:end:)``.
+    @available(*, deprecated, renamed: "init(type:quantity:start:end:)")
+    public convenience init(type: HKQuantityType, quantity: HKQuantity, startDate: Date, endDate: Date) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate)
+    }
+
+    /// Creates a sample with metadata and no device: HealthKit's Swift 2 spelling of
+    /// ``init(type:quantity:start:end:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:quantity:start:end:metadata:)")
+    public convenience init(
+        type: HKQuantityType, quantity: HKQuantity, startDate: Date, endDate: Date, metadata: [String: Any]?
+    ) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate, metadata: metadata)
+    }
+
+    /// Creates a sample: HealthKit's Swift 2 spelling of ``init(type:quantity:start:end:device:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:quantity:start:end:device:metadata:)")
+    public convenience init(
+        type: HKQuantityType, quantity: HKQuantity, startDate: Date, endDate: Date, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate, device: device, metadata: metadata)
+    }
+
     /// Creates a sample, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
     public convenience init(
         validating type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
