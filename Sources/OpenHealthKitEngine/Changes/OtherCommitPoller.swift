@@ -8,7 +8,7 @@ import OpenHealthKitModel
 /// saved or deleted become a `.samples` change of their types. Grants and source priorities live in settings without
 /// anchors, so the poller keeps a copy of those settings and, when others committed, publishes `.grants` and
 /// `.sourcePriority` changes for the entries that differ; preferred units likewise become `.preferredUnits` changes,
-/// and a new ``HealthEngine/activitySummaryMark`` (another process imported activity summaries, which have no
+/// and a change of ``HealthEngine/activitySummaryMark`` (another process imported activity summaries, which have no
 /// anchors) a `.samples` change of `HKActivitySummaryTypeIdentifier`.
 final class OtherCommitPoller: @unchecked Sendable {
     static let interval: DispatchTimeInterval = .milliseconds(500)

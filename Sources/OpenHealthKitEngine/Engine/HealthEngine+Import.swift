@@ -11,9 +11,10 @@ extension HealthEngine {
         return try RowEncoding(source: source, revision: revision).rows(for: object)
     }
 
-    /// The setting an import that adds or changes activity summaries rewrites: summaries have no anchor, so other
-    /// processes following the store (healthd) learn of the change from it (``OtherCommitPoller``).
-    static let activitySummaryMark = "activitySummaries/lastImport"
+    /// The setting that counts the imports that added or changed activity summaries: summaries have no anchor, so
+    /// other processes following the store (healthd) learn of such an import from it (``OtherCommitPoller``). A count
+    /// rather than, say, a random token, so that two stores holding the same data hold the same settings.
+    static let activitySummaryMark = "activitySummaries/imports"
 
     /// Stores an import batch (see ``ExchangeStorage/importBatch(_:)``) and tells running queries what changed.
     package func importBatch(_ batch: ImportBatch) throws -> ImportBatchResult {
@@ -21,7 +22,10 @@ extension HealthEngine {
         // Activity summary queries that keep running follow the summaries' type.
         if result.activitySummariesStored > 0 {
             result.change.typeIdentifiers.insert(HKActivitySummaryTypeIdentifier)
-            try storageCall { try storage.setSettings([Self.activitySummaryMark: UUID().uuidString]) }
+            try storageCall {
+                let imports = Int(try storage.setting(Self.activitySummaryMark) ?? "") ?? 0
+                try storage.setSettings([Self.activitySummaryMark: String(imports + 1)])
+            }
         }
         publish(result.change)
         return result
