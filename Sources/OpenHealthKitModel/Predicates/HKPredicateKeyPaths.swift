@@ -58,3 +58,9 @@ public let HKPredicateKeyPathWorkoutTotalEnergyBurned = "totalEnergyBurned"
 public let HKPredicateKeyPathWorkoutType = "workoutType"
 /// The key path of an activity summary's date components.
 public let HKPredicateKeyPathDateComponents = "dateComponents"
+/// The key path of an electrocardiogram's average heart rate.
+public let HKPredicateKeyPathAverageHeartRate = "averageHeartRate"
+/// The key path of an electrocardiogram's classification.
+public let HKPredicateKeyPathECGClassification = "classification"
+/// The key path of an electrocardiogram's symptoms status.
+public let HKPredicateKeyPathECGSymptomsStatus = "symptomsStatus"

@@ -116,7 +116,7 @@ final class AppleXMLWriter: ExportWriter {
         element.attribute("type", row.typeIdentifier)
         addSourceAndDates(of: row, to: &element)
         var points = ""
-        for point in record.audiogramPoints {
+        for point in record.sample.audiogramPoints {
             var pointElement = XMLElementText("SensitivityPoint", indent: 2)
             pointElement.attribute("frequencyValue", NumberText.shortest(point.frequency))
             pointElement.attribute("frequencyUnit", "Hz")

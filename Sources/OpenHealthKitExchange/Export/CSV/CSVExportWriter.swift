@@ -74,7 +74,7 @@ final class CSVExportWriter: ExportWriter {
             fields = [members(record.members), nil]
         case .audiogram:
             file = try self.file("audiogram", header: Self.sampleHeader)
-            fields = [points(record.audiogramPoints), nil]
+            fields = [points(record.sample.audiogramPoints), nil]
         case .workout:
             guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType)
             else {
