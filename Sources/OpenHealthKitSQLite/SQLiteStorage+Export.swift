@@ -102,7 +102,9 @@ private struct ExportReader {
         }
         if hasHeartbeats { record.heartbeats = try heartbeats(of: id, uuid: row.uuid) }
         switch row.detail {
-        case .electrocardiogram?: record.electrocardiogramLeads = try SampleDetailBulkReader(db).leads(ofSample: id)
+        case .electrocardiogram?:
+            record.electrocardiogramLeads = try SampleDetailBulkReader(db).leads(ofSample: id)
+            record.electrocardiogramSymptoms = try SampleDetailBulkReader(db).symptomTypes(ofSample: id)
         case .heartbeatSeries?: record.heartbeatSeriesBeats = try SampleDetailBulkReader(db).beats(ofSample: id)
         default: break
         }

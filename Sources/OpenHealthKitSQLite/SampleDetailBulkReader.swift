@@ -50,6 +50,17 @@ struct SampleDetailBulkReader {
         ).map { HeartbeatSeriesBeatRow(timeSinceStart: $0[0], precededByGap: $0[1]) }
     }
 
+    /// The type identifiers of the symptom samples associated with an electrocardiogram, sorted.
+    func symptomTypes(ofSample id: Int64) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT DISTINCT t.identifier FROM electrocardiogram_symptom es
+                    JOIN sample s ON s.id = es.symptom_id JOIN object_type t ON t.id = s.type_id
+                    WHERE es.electrocardiogram_id = ? ORDER BY t.identifier
+                    """), arguments: [id])
+    }
+
     /// An electrocardiogram's leads, by lead.
     func leads(ofSample id: Int64) throws -> [ElectrocardiogramLeadRow] {
         try Row.fetchAll(

@@ -62,6 +62,27 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "audiogram": #"""
+{{<layout}}
+{{$content}}
+<p><a href="/audiograms">Audiograms</a></p>
+<h1>Audiogram</h1>
+<p>{{date}} · {{source}}</p>
+<section class="card" id="audiogram-chart">{{{chart}}}</section>
+<section class="card">
+<div class="table-scroll">
+<table class="counts" id="audiogram-points">
+  <thead><tr><th>Frequency</th><th>Left ear</th><th>Right ear</th></tr></thead>
+  <tbody>
+  {{#points}}<tr><td>{{frequency}}</td><td>{{left}}</td><td>{{right}}</td></tr>{{/points}}
+  </tbody>
+</table>
+</div>
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "browse": #"""
 {{<layout}}
 {{$content}}
@@ -96,6 +117,29 @@ enum WebAssets {
   {{/labels}}
   {{^hasData}}<text class="empty" x="344" y="100" text-anchor="middle">No data</text>{{/hasData}}
 </svg>
+
+"""#,
+        "electrocardiogram": #"""
+{{<layout}}
+{{$content}}
+<p><a href="/electrocardiograms">Electrocardiograms</a></p>
+<h1>{{classification}}</h1>
+<section class="card">
+  <dl class="facts" id="ecg-facts">
+    <dt>Recorded</dt><dd>{{date}}</dd>
+    <dt>Symptoms</dt><dd>{{symptoms}}</dd>
+    {{#averageHeartRate}}<dt>Average heart rate</dt><dd>{{averageHeartRate}}</dd>{{/averageHeartRate}}
+    <dt>Sampling frequency</dt><dd>{{samplingFrequency}}</dd>
+    <dt>Voltage measurements</dt><dd>{{measurements}}</dd>
+    <dt>Source</dt><dd>{{source}}{{#device}} ({{device}}){{/device}}</dd>
+  </dl>
+</section>
+<section class="card">
+  <h2>Lead I, 25 mm/s, 10 mm/mV</h2>
+  <div class="table-scroll" id="ecg-strip">{{{strip}}}</div>
+</section>
+{{/content}}
+{{/layout}}
 
 """#,
         "error": #"""
@@ -352,6 +396,28 @@ enum WebAssets {
   </form>
 </section>
 {{/sheets}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "recordings": #"""
+{{<layout}}
+{{$content}}
+<h1>{{heading}}</h1>
+<p>{{intro}}</p>
+<section class="card">
+{{#isEmpty}}<p class="empty" id="recordings-empty">None yet.</p>{{/isEmpty}}
+{{^isEmpty}}
+<div class="table-scroll">
+<table class="log" id="recordings">
+  <thead><tr><th>Date</th><th>Result</th><th></th><th>Source</th></tr></thead>
+  <tbody>
+  {{#rows}}<tr><td><a href="{{href}}">{{date}}</a></td><td>{{summary}}</td><td>{{detail}}</td><td>{{source}}</td></tr>{{/rows}}
+  </tbody>
+</table>
+</div>
+{{/isEmpty}}
+</section>
 {{/content}}
 {{/layout}}
 

@@ -10,6 +10,8 @@ package struct ExportRecord: Sendable {
     package var heartbeats: [HeartbeatRow] = []
     /// An electrocardiogram's leads with their voltages (its summary is ``SampleRow/detail``).
     package var electrocardiogramLeads: [ElectrocardiogramLeadRow] = []
+    /// The type identifiers of the symptom samples associated with an electrocardiogram, sorted.
+    package var electrocardiogramSymptoms: [String] = []
     /// A heartbeat series' beats, as written (its count is ``SampleRow/detail``).
     package var heartbeatSeriesBeats: [HeartbeatSeriesBeatRow] = []
     /// A workout's statistics (its own and its activities'), in the order they were stored.

@@ -35,6 +35,11 @@ public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
 
     package override var valueDescription: String? { "\(classification)" }
 
+    /// Electrocardiograms are read-only: saving one is refused, as HealthKit refuses to share their type.
+    package override func validate() throws(HKError) {
+        throw .invalidArgument("Electrocardiograms are read-only: apps cannot save them")
+    }
+
     /// A recording's classification, as the device determined it.
     public enum Classification: Int, Sendable, Hashable, CustomStringConvertible {
         /// No classification is set.

@@ -28,9 +28,10 @@ public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable 
             sourceRevision: .placeholder(), beats: beats)
     }
 
+    /// The beats first: a beat before the start would otherwise be reported as dates in the wrong order.
     package override func validate() throws(HKError) {
-        try super.validate()
         try HeartbeatSeriesValidation.validate(beats ?? [])
+        try super.validate()
     }
 
     package override var valueDescription: String? { "\(count) beats" }
