@@ -4,20 +4,19 @@ package import OpenHealthKitModel
 /// An audiogram's points as storage rows, in the vocabulary of Apple's export (`SensitivityPoint`): the frequency in
 /// Hz and each ear's sensitivity in dBHL in columns; the rest in the row's attributes, as the export names them
 /// (`leftEarMasked` `YES`, `leftEarClampingRangeLowerBound`, …), so that an imported point and a saved one read the
-/// same. Each ear's first unmasked test (else its first test) fills the columns; any other test of the point goes
-/// to the attribute `additionalTests`, a JSON array.
+/// same. Each ear's first unmasked test (else its first test) fills the columns. A point the columns do not describe
+/// exactly (two tests of an ear, or the right ear's test before the left one's) also keeps every test, in order, in
+/// the attribute `tests` (a JSON array), which is read instead of the columns.
 package enum AudiogramCoding {
     /// The rows of `points`, by position.
     package static func rows(for points: [HKAudiogramSensitivityPoint], sample uuid: UUID) -> [AudiogramPointRow] {
         points.enumerated().map { position, point in
             var attributes: [String: String] = [:]
             var primary: [HKAudiogramSensitivityTestSide: HKAudiogramSensitivityTest] = [:]
-            var others: [HKAudiogramSensitivityTest] = []
             for side in [HKAudiogramSensitivityTestSide.left, .right] {
                 let ear = point.tests.filter { $0.side == side }
                 guard let chosen = ear.first(where: { !$0.masked }) ?? ear.first else { continue }
                 primary[side] = chosen
-                others += ear.filter { $0 !== chosen }
                 let prefix = side == .left ? "leftEar" : "rightEar"
                 if chosen.masked { attributes[prefix + "Masked"] = "YES" }
                 if let range = chosen.clampingRange {
@@ -25,18 +24,24 @@ package enum AudiogramCoding {
                     attributes[prefix + "ClampingRangeUpperBound"] = range.upper.map(text)
                 }
             }
-            if !others.isEmpty { attributes[additionalTestsKey] = json(others) }
+            let columns = [primary[.left], primary[.right]].compactMap { $0 }
+            if columns.count != point.tests.count || zip(columns, point.tests).contains(where: { $0 !== $1 }) {
+                attributes[testsKey] = json(point.tests)
+            }
             return AudiogramPointRow(
                 sampleUUID: uuid, position: position, frequency: point.hertz, leftEar: primary[.left]?.decibels,
                 rightEar: primary[.right]?.decibels, attributes: attributes.isEmpty ? nil : encode(attributes))
         }
     }
 
-    /// The points of stored rows (imported ones included): each ear's column as an air-conducted test with its
-    /// masking and clamping attributes, then the additional tests.
+    /// The points of stored rows (imported ones included): every test of the `tests` attribute, else each ear's
+    /// column as an air-conducted test with its masking and clamping attributes.
     package static func points(from rows: [AudiogramPointRow]) -> [HKAudiogramSensitivityPoint] {
         rows.sorted { $0.position < $1.position }.map { row in
             let attributes = decode(row.attributes)
+            if let tests = attributes[testsKey].map(tests(from:)), !tests.isEmpty {
+                return HKAudiogramSensitivityPoint(hertz: row.frequency, tests: tests)
+            }
             var tests: [HKAudiogramSensitivityTest] = []
             for (side, decibels) in [(HKAudiogramSensitivityTestSide.left, row.leftEar), (.right, row.rightEar)] {
                 guard let decibels else { continue }
@@ -48,12 +53,11 @@ package enum AudiogramCoding {
                             lower: attributes[prefix + "ClampingRangeLowerBound"],
                             upper: attributes[prefix + "ClampingRangeUpperBound"])))
             }
-            tests += additionalTests(attributes[additionalTestsKey])
             return HKAudiogramSensitivityPoint(hertz: row.frequency, tests: tests)
         }
     }
 
-    private static let additionalTestsKey = "additionalTests"
+    private static let testsKey = "tests"
 
     /// Apple's exports write booleans as `YES`/`NO`; `1` and `true` are read as yes too.
     private static func isYes(_ text: String?) -> Bool {
@@ -86,8 +90,8 @@ package enum AudiogramCoding {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func additionalTests(_ text: String?) -> [HKAudiogramSensitivityTest] {
-        guard let text, let objects = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+    private static func tests(from text: String) -> [HKAudiogramSensitivityTest] {
+        guard let objects = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
         else { return [] }
         return objects.compactMap { object in
             guard let side = (object["side"] as? NSNumber).flatMap({ HKAudiogramSensitivityTestSide(rawValue: $0.intValue) }),
