@@ -27,6 +27,9 @@ public struct HKElectrocardiogramQueryDescriptor: HKAsyncSequenceQuery, Sendable
         let uuid: UUID
         let store: HKHealthStore
 
+        /// The iterator ``makeAsyncIterator()`` returns.
+        public typealias AsyncIterator = Iterator
+
         /// An iterator that reads the voltages on its first `next()`.
         public func makeAsyncIterator() -> Iterator {
             Iterator(
@@ -37,6 +40,9 @@ public struct HKElectrocardiogramQueryDescriptor: HKAsyncSequenceQuery, Sendable
 
         /// The iterator over the measurements.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one measurement.
+            public typealias Element = HKElectrocardiogram.VoltageMeasurement
+
             private var base: FiniteResults<HKElectrocardiogram.VoltageMeasurement>
 
             init(_ base: FiniteResults<HKElectrocardiogram.VoltageMeasurement>) {

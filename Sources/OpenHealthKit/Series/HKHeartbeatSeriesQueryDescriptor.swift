@@ -31,6 +31,24 @@ public struct HKHeartbeatSeriesQueryDescriptor: HKAsyncSequenceQuery, Sendable {
         public let timeIntervalSinceStart: TimeInterval
         /// Whether one or more beats may be missing before this one.
         public let precededByGap: Bool
+
+        /// Beats are equal when their times and gap flags are.
+        public static func == (lhs: Heartbeat, rhs: Heartbeat) -> Bool {
+            lhs.timeIntervalSinceStart == rhs.timeIntervalSinceStart && lhs.precededByGap == rhs.precededByGap
+        }
+
+        /// Hashes the time and the gap flag.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(timeIntervalSinceStart)
+            hasher.combine(precededByGap)
+        }
+
+        /// The hash ``hash(into:)`` produces.
+        public var hashValue: Int {
+            var hasher = Hasher()
+            hash(into: &hasher)
+            return hasher.finalize()
+        }
     }
 
     /// The beats, in the order written.
@@ -39,6 +57,9 @@ public struct HKHeartbeatSeriesQueryDescriptor: HKAsyncSequenceQuery, Sendable {
         public typealias Element = Heartbeat
         let uuid: UUID
         let store: HKHealthStore
+
+        /// The iterator ``makeAsyncIterator()`` returns.
+        public typealias AsyncIterator = Iterator
 
         /// An iterator that reads the beats on its first `next()`.
         public func makeAsyncIterator() -> Iterator {
@@ -52,6 +73,9 @@ public struct HKHeartbeatSeriesQueryDescriptor: HKAsyncSequenceQuery, Sendable {
 
         /// The iterator over the beats.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one beat.
+            public typealias Element = Heartbeat
+
             private var base: FiniteResults<Heartbeat>
 
             init(_ base: FiniteResults<Heartbeat>) {

@@ -32,6 +32,13 @@ public struct HKQuantitySeriesSampleQueryDescriptor: HKAsyncSequenceQuery, Senda
 
     /// How a quantity series query orders and fills its results.
     public struct Options: OptionSet, Sendable, Hashable {
+        /// The raw bits' type.
+        public typealias RawValue = Int
+        /// An option set's elements are option sets.
+        public typealias Element = Options
+        /// An option set is written as an array of its options.
+        public typealias ArrayLiteralElement = Options
+
         /// The raw bits.
         public let rawValue: Int
 
@@ -54,6 +61,25 @@ public struct HKQuantitySeriesSampleQueryDescriptor: HKAsyncSequenceQuery, Senda
         public let quantity: HKQuantity
         /// The quantity's date interval.
         public let dateInterval: DateInterval
+
+        /// Results are equal when their samples, quantities and intervals are.
+        public static func == (lhs: Result, rhs: Result) -> Bool {
+            lhs.sample == rhs.sample && lhs.quantity == rhs.quantity && lhs.dateInterval == rhs.dateInterval
+        }
+
+        /// Hashes the sample, the quantity and the interval.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(sample)
+            hasher.combine(quantity)
+            hasher.combine(dateInterval)
+        }
+
+        /// The hash ``hash(into:)`` produces.
+        public var hashValue: Int {
+            var hasher = Hasher()
+            hash(into: &hasher)
+            return hasher.finalize()
+        }
     }
 
     /// The quantities, in the order the options ask.
@@ -62,6 +88,9 @@ public struct HKQuantitySeriesSampleQueryDescriptor: HKAsyncSequenceQuery, Senda
         public typealias Element = Result
         let descriptor: HKQuantitySeriesSampleQueryDescriptor
         let store: HKHealthStore
+
+        /// The iterator ``makeAsyncIterator()`` returns.
+        public typealias AsyncIterator = Iterator
 
         /// An iterator that reads the quantities on its first `next()`.
         public func makeAsyncIterator() -> Iterator {
@@ -87,6 +116,9 @@ public struct HKQuantitySeriesSampleQueryDescriptor: HKAsyncSequenceQuery, Senda
 
         /// The iterator over the quantities.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one quantity.
+            public typealias Element = Result
+
             private var base: FiniteResults<Result>
 
             init(_ base: FiniteResults<Result>) {
