@@ -32,6 +32,8 @@ struct SeriesBenchmark: AsyncParsableCommand {
         let store = try await BenchStore.authorizedHealthStore(path: path)
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let unit = HKUnit.count().unitDivided(by: .minute())
+        // Heart rate is stored in its canonical count/s: both reads use that unit, so neither converts.
+        let canonical = HeartRateSeries.type.canonicalUnit
         var sample: HKQuantitySample?
         let save = try await Measure.time {
             let builder = HKQuantitySeriesSampleBuilder(
@@ -45,21 +47,22 @@ struct SeriesBenchmark: AsyncParsableCommand {
         guard let sample else { throw ValidationError("the builder saved no sample") }
         print(
             "saved a series of \(Format.count(Double(quantities))) quantities with HKQuantitySeriesSampleBuilder in "
-                + "\(Format.seconds(save.wall)); \(Format.count(Double(fileSize(path) ?? 0) / 1_048_576)) MB")
+                + "\(Format.seconds(save.wall)); the database and its WAL: "
+                + String(format: "%.1f MB", Double(fileSize(path) + fileSize(path + "-wal")) / 1_048_576))
 
         let raw = try BenchStore.rawConnection(path: path)
         let statement = try raw.prepare(Self.rawSQL)
         var query: [Timing] = [], descriptor: [Timing] = [], rawTimes: [Timing] = []
         for run in 0...repeats {
             var queryTotal = 0.0, descriptorTotal = 0.0, rawTotal = 0.0
-            let queryTime = try await Measure.time { queryTotal = try await Self.query(store, sample, unit) }
+            let queryTime = try await Measure.time { queryTotal = try await Self.query(store, sample, canonical) }
             let descriptorTime = try await Measure.time {
                 let series = HKQuantitySeriesSampleQueryDescriptor(
                     predicate: .quantitySample(
                         type: HeartRateSeries.type, predicate: HKQuery.predicateForObject(with: sample.uuid)),
                     options: [])
                 for try await result in series.results(for: store) {
-                    descriptorTotal += result.quantity.doubleValue(for: unit) + result.dateInterval.duration
+                    descriptorTotal += result.quantity.doubleValue(for: canonical) + result.dateInterval.duration
                 }
             }
             let rawTime = try Measure.time { rawTotal = try Self.rawQuery(statement, sample.uuid) }
@@ -86,8 +89,8 @@ struct SeriesBenchmark: AsyncParsableCommand {
         print(table.render())
     }
 
-    /// Runs the query over the series and sums each quantity (in count/min) and its interval's length, as a reader
-    /// would use them.
+    /// Runs the query over the series and sums each quantity (in `unit`) and its interval's length, as a reader would
+    /// use them.
     private static func query(_ store: HKHealthStore, _ sample: HKQuantitySample, _ unit: HKUnit) async throws -> Double {
         try await withCheckedThrowingContinuation { continuation in
             let total = Locked(0.0)
@@ -104,8 +107,8 @@ struct SeriesBenchmark: AsyncParsableCommand {
         }
     }
 
-    /// The same values through a raw prepared statement: each row's value (count/min is the canonical unit) and
-    /// interval length, summed.
+    /// The same values through a raw prepared statement: each row's value (in the canonical unit) and interval
+    /// length, summed.
     private static func rawQuery(_ statement: RawStatement, _ uuid: UUID) throws -> Double {
         defer { statement.reset() }
         statement.bind(uuid, at: 1)
@@ -116,7 +119,8 @@ struct SeriesBenchmark: AsyncParsableCommand {
         return total
     }
 
-    private func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    /// A file's size in bytes; 0 when there is no such file.
+    private func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
     }
 }

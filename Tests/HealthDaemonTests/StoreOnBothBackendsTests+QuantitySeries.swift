@@ -85,6 +85,42 @@ extension StoreOnBothBackendsTests {
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aQuantitySeriesBuilderRefusesBadInputAndADiscardedOneSavesNothing(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let store = try await world.authorizedStore(for: [steps])
+            let builder = HKQuantitySeriesSampleBuilder(
+                healthStore: store, quantityType: steps, startDate: Self.hour, device: nil)
+            #expect(failure { try builder.insert(HKQuantity(unit: .meter(), doubleValue: 3), at: Self.hour) } == .errorInvalidArgument)
+            #expect(failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), at: Self.hour.addingTimeInterval(-1)) } == .errorInvalidArgument)
+            #expect(failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: -3), at: Self.hour) } == .errorInvalidArgument)
+            #expect(await failure { _ = try await builder.finishSeries(metadata: nil) } == .errorInvalidArgument)
+            try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), for: interval(0, 60))
+            #expect(
+                await failure { _ = try await builder.finishSeries(metadata: nil, endDate: Self.hour.addingTimeInterval(30)) }
+                    == .errorInvalidArgument)
+            builder.discard()
+            #expect(failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), at: Self.hour) } == .errorInvalidArgument)
+            #expect(await failure { _ = try await builder.finishSeries(metadata: nil) } == .errorInvalidArgument)
+            #expect(try await Fetch.samples(store, steps).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aSeriesOfATypeTheAppMayNotShareIsRefusedAndNothingIsStored(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let reader = try await world.store(Apps.app("com.example.reader")) { request in
+                AuthorizationAnswer(allowedToShare: [], allowedToRead: request.toRead)
+            }
+            try await reader.requestAuthorization(toShare: [steps], read: [steps])
+            let builder = HKQuantitySeriesSampleBuilder(
+                healthStore: reader, quantityType: steps, startDate: Self.hour, device: nil)
+            try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), at: Self.hour)
+            #expect(await failure { _ = try await builder.finishSeries(metadata: nil) } == .errorAuthorizationDenied)
+            #expect(try await Fetch.samples(reader, steps).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func aDiscreteSeriesReportsItsAverageExtremesAndLatestQuantity(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let store = try await world.authorizedStore(for: [heartRate])
