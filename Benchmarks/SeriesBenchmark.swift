@@ -40,7 +40,8 @@ struct SeriesBenchmark: AsyncParsableCommand {
                 healthStore: store, quantityType: HeartRateSeries.type, startDate: start, device: nil)
             for second in 0..<quantities {
                 let value = 60 + Double((second * 7) % 60) + Double(second % 10) / 10
-                try builder.insert(HKQuantity(unit: unit, doubleValue: value), at: start.addingTimeInterval(Double(second)))
+                try builder.insert(
+                    HKQuantity(unit: unit, doubleValue: value), at: start.addingTimeInterval(Double(second)))
             }
             sample = try await builder.finishSeries(metadata: nil).first
         }
@@ -67,14 +68,17 @@ struct SeriesBenchmark: AsyncParsableCommand {
             }
             let rawTime = try Measure.time { rawTotal = try Self.rawQuery(statement, sample.uuid) }
             guard abs(queryTotal - rawTotal) < 1e-6 * rawTotal, abs(descriptorTotal - rawTotal) < 1e-6 * rawTotal else {
-                throw ValidationError("read \(queryTotal) (query), \(descriptorTotal) (descriptor), \(rawTotal) (raw SQL)")
+                throw ValidationError(
+                    "read \(queryTotal) (query), \(descriptorTotal) (descriptor), \(rawTotal) (raw SQL)")
             }
             guard run > 0 else { continue }  // warm-up
             query.append(queryTime)
             descriptor.append(descriptorTime)
             rawTimes.append(rawTime)
         }
-        let medians = (query: Measure.median(query), descriptor: Measure.median(descriptor), raw: Measure.median(rawTimes))
+        let medians = (
+            query: Measure.median(query), descriptor: Measure.median(descriptor), raw: Measure.median(rawTimes)
+        )
         var table = Table(
             "read of \(Format.count(Double(quantities))) quantities (medians)", "HKQuantitySeriesSampleQuery",
             "descriptor", "raw SQL", "query/raw", "descriptor/raw")
@@ -91,7 +95,8 @@ struct SeriesBenchmark: AsyncParsableCommand {
 
     /// Runs the query over the series and sums each quantity (in `unit`) and its interval's length, as a reader would
     /// use them.
-    private static func query(_ store: HKHealthStore, _ sample: HKQuantitySample, _ unit: HKUnit) async throws -> Double {
+    private static func query(_ store: HKHealthStore, _ sample: HKQuantitySample, _ unit: HKUnit) async throws -> Double
+    {
         try await withCheckedThrowingContinuation { continuation in
             let total = Locked(0.0)
             store.execute(

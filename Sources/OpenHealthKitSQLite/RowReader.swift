@@ -94,7 +94,8 @@ struct RowReader {
 
     /// The WHERE clause and its arguments, or nil when no row can match (a type never stored). Date and value
     /// conditions test the columns of `datesAndValues` (see ``ConditionSQL/datesAndValues``).
-    func filter(_ query: RowQuery, datesAndValues: String = "s") throws -> (String, [(any DatabaseValueConvertible)?])? {
+    func filter(_ query: RowQuery, datesAndValues: String = "s") throws -> (String, [(any DatabaseValueConvertible)?])?
+    {
         var parts: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         var longest: Double

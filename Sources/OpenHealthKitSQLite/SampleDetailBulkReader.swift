@@ -21,7 +21,8 @@ struct SampleDetailBulkReader {
     /// of 1 Hz data is 86,400 of them.
     func forEachValue(ofSample id: Int64, _ body: (QuantitySeriesValueRow) throws -> Void) throws {
         let statement = try db.cachedStatement(
-            sql: "SELECT start_date, end_date, value FROM quantity_series_value WHERE sample_id = ? ORDER BY start_date")
+            sql: "SELECT start_date, end_date, value FROM quantity_series_value WHERE sample_id = ? ORDER BY start_date"
+        )
         try statement.setArguments([id])
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
@@ -30,7 +31,8 @@ struct SampleDetailBulkReader {
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else {
                 throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
             try body(
                 QuantitySeriesValueRow(

@@ -44,7 +44,8 @@ public enum WireRoutes {
     /// `HKHeartbeatSeriesQuery`: a heartbeat series' beats.
     public static let heartbeatSeriesBeats = WireRoute<UUID>(.get, template: "/v1/heartbeat-series/{id}/beats")
     /// `HKElectrocardiogramQuery`: an electrocardiogram's voltages.
-    public static let electrocardiogramVoltages = WireRoute<UUID>(.get, template: "/v1/electrocardiograms/{id}/voltages")
+    public static let electrocardiogramVoltages = WireRoute<UUID>(
+        .get, template: "/v1/electrocardiograms/{id}/voltages")
     /// The store's current anchor.
     public static let anchor = WireRoute(.get, "/v1/anchor")
     /// A characteristic (`dateOfBirth()`, `biologicalSex()`...).

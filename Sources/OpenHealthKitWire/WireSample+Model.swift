@@ -85,7 +85,8 @@ extension WireSample {
                 device: device, metadata: metadata, sourceRevision: revision)
         case is HKAudiogramSampleType:
             return HKAudiogramSample(
-                uuid: uuid, sensitivityPoints: try required(sensitivityPoints, "sensitivityPoints").map { try $0.point() },
+                uuid: uuid,
+                sensitivityPoints: try required(sensitivityPoints, "sensitivityPoints").map { try $0.point() },
                 start: start, end: end, device: device, metadata: metadata, sourceRevision: revision)
         case let categoryType as HKCategoryType:
             return HKCategorySample(
@@ -135,7 +136,8 @@ extension WireSample {
         guard let seriesQuantities else { return nil }
         return try seriesQuantities.map { entry in
             guard entry.value.isFinite, let value = unit.convert(entry.value, to: type.canonicalUnit) else {
-                throw HKError.invalidArgument("A series quantity of \(type.identifier) must be a finite \(unit.unitString)")
+                throw HKError.invalidArgument(
+                    "A series quantity of \(type.identifier) must be a finite \(unit.unitString)")
             }
             guard entry.startDate.date <= entry.endDate.date else {
                 throw HKError.invalidArgument("A series quantity's start date must not be after its end date")

@@ -37,8 +37,10 @@ public struct WireSeriesSummary: Codable, Sendable, Hashable {
         return QuantitySeriesSummary(
             count: count, minimum: try canonical(minimum), maximum: try canonical(maximum),
             mostRecent: try canonical(mostRecent),
-            mostRecentInterval: DateInterval(start: mostRecentStartDate.date, end: max(
-                mostRecentStartDate.date, mostRecentEndDate.date)))
+            mostRecentInterval: DateInterval(
+                start: mostRecentStartDate.date,
+                end: max(
+                    mostRecentStartDate.date, mostRecentEndDate.date)))
     }
 }
 

@@ -53,7 +53,8 @@ import OpenHealthKitWire
             electrocardiogram.electrocardiogram = WireElectrocardiogram(
                 HKElectrocardiogram(
                     uuid: UUID(), start: Self.start, end: Self.start, numberOfVoltageMeasurements: 0,
-                    samplingFrequency: nil, classification: .sinusRhythm, averageHeartRate: nil, symptomsStatus: .notSet,
+                    samplingFrequency: nil, classification: .sinusRhythm, averageHeartRate: nil,
+                    symptomsStatus: .notSet,
                     device: nil, metadata: nil, sourceRevision: .placeholder()))
             var misplaced = Self.audiogram([500])
             misplaced.heartbeats = []
@@ -97,8 +98,10 @@ import OpenHealthKitWire
             let none = try await app.call("GET", "/v1/electrocardiograms/\(UUID().uuidString)/voltages")
                 .decode(WireVoltagesResponse.self)
             #expect(none.leads.isEmpty && none.samplingFrequency == nil)
-            let log = try await daemon.owner("GET", "/v1/owner/audit?app=com.example.app&since=\(since.timeIntervalSince1970)")
-                .decode(WireAuditLog.self).entries
+            let log = try await daemon.owner(
+                "GET", "/v1/owner/audit?app=com.example.app&since=\(since.timeIntervalSince1970)"
+            )
+            .decode(WireAuditLog.self).entries
             #expect(log.contains { $0.operation == "query.quantitySeries" && $0.sampleCount == 2 })
             #expect(log.contains { $0.operation == "query.voltages" && $0.sampleCount == 0 })
         }

@@ -37,7 +37,8 @@ extension StoreOnBothBackendsTests {
                 metadata: ["clinic": "Ear"])
             try await store.save(audiogram)
             let stored = try #require(
-                try await HKSampleQueryDescriptor(predicates: [.audiogram()], sortDescriptors: []).result(for: store).first)
+                try await HKSampleQueryDescriptor(predicates: [.audiogram()], sortDescriptors: []).result(for: store)
+                    .first)
             #expect(stored.uuid == audiogram.uuid && stored.metadata?["clinic"] as? String == "Ear")
             #expect(stored.sensitivityPoints == points)
             let middle = stored.sensitivityPoints[1]

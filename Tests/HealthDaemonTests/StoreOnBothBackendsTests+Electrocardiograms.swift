@@ -72,7 +72,8 @@ extension StoreOnBothBackendsTests {
             #expect(refused?.code == .errorInvalidArgument)
             #expect(
                 refused?.message
-                    == "Authorization to share the following types is disallowed: HKDataTypeIdentifierElectrocardiogram")
+                    == "Authorization to share the following types is disallowed: HKDataTypeIdentifierElectrocardiogram"
+            )
             // Reading them may be asked for.
             try await store.requestAuthorization(toShare: [], read: [Self.ecgType])
         }
@@ -112,8 +113,7 @@ extension StoreOnBothBackendsTests {
     }
 
     @Test(arguments: StoreBackend.allCases)
-    func electrocardiogramPredicatesSelectByClassificationSymptomsAndAssociation(_ backend: StoreBackend) async throws
-    {
+    func electrocardiogramPredicatesSelectByClassificationSymptomsAndAssociation(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let ids = try importElectrocardiograms(world)
             let skipped = HKCategoryType(.skippedHeartbeat)
@@ -122,20 +122,28 @@ extension StoreOnBothBackendsTests {
             func ecgs(_ predicate: NSPredicate) async throws -> [UUID] {
                 try await Fetch.samples(store, Self.ecgType, predicate: predicate).map(\.uuid)
             }
-            #expect(try await ecgs(HKQuery.predicateForElectrocardiograms(classification: .atrialFibrillation)) == [ids.fibrillation])
+            #expect(
+                try await ecgs(HKQuery.predicateForElectrocardiograms(classification: .atrialFibrillation)) == [
+                    ids.fibrillation
+                ])
             #expect(try await ecgs(HKQuery.predicateForElectrocardiograms(classification: .inconclusiveOther)).isEmpty)
             #expect(try await ecgs(HKQuery.predicateForElectrocardiograms(symptomsStatus: .none)) == [ids.sinus])
             let fibrillation = try #require(
-                try await Fetch.samples(store, Self.ecgType, predicate: HKQuery.predicateForObject(with: ids.fibrillation))
-                    .first as? HKElectrocardiogram)
+                try await Fetch.samples(
+                    store, Self.ecgType, predicate: HKQuery.predicateForObject(with: ids.fibrillation)
+                )
+                .first as? HKElectrocardiogram)
             #expect(fibrillation.symptomsStatus == .present)
             let associated = try await Fetch.samples(
                 store, skipped, predicate: HKQuery.predicateForObjectsAssociated(electrocardiogram: fibrillation))
             #expect(associated.map(\.uuid) == [ids.symptom])
-            let sinus = try #require(try await Fetch.samples(store, Self.ecgType).first { $0.uuid == ids.sinus } as? HKElectrocardiogram)
+            let sinus = try #require(
+                try await Fetch.samples(store, Self.ecgType).first { $0.uuid == ids.sinus } as? HKElectrocardiogram)
             #expect(
-                try await Fetch.samples(store, skipped, predicate: HKQuery.predicateForObjectsAssociated(electrocardiogram: sinus))
-                    .isEmpty)
+                try await Fetch.samples(
+                    store, skipped, predicate: HKQuery.predicateForObjectsAssociated(electrocardiogram: sinus)
+                )
+                .isEmpty)
         }
     }
 

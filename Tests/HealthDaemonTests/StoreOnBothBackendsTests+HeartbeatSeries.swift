@@ -36,18 +36,24 @@ extension StoreOnBothBackendsTests {
     func aHeartbeatSeriesKeepsItsBeatsExactlyAsWritten(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let store = try await world.authorizedStore(for: [Self.heartbeatType])
-            let written: [(TimeInterval, Bool)] = [(0.25, false), (1.0625, false), (1.9, false), (4.4375, true), (5.2, false)]
+            let written: [(TimeInterval, Bool)] = [
+                (0.25, false), (1.0625, false), (1.9, false), (4.4375, true), (5.2, false),
+            ]
             let series = try await savedSeries(store, written)
             #expect(series.count == 5 && series.endDate == Self.hour.addingTimeInterval(5.2))
 
-            let stored = try #require(try await Fetch.samples(store, Self.heartbeatType).first as? HKHeartbeatSeriesSample)
-            #expect(stored.uuid == series.uuid && stored.count == 5 && stored.metadata?["session"] as? String == "night")
+            let stored = try #require(
+                try await Fetch.samples(store, Self.heartbeatType).first as? HKHeartbeatSeriesSample)
+            #expect(
+                stored.uuid == series.uuid && stored.count == 5 && stored.metadata?["session"] as? String == "night")
             let read = try await beats(store, of: stored)
             #expect(read.map(\.time) == written.map(\.0) && read.map(\.gap) == written.map(\.1))
             #expect(read.map(\.done) == [false, false, false, false, true])
 
             var described: [HKHeartbeatSeriesQueryDescriptor.Heartbeat] = []
-            for try await beat in HKHeartbeatSeriesQueryDescriptor(stored).results(for: store) { described.append(beat) }
+            for try await beat in HKHeartbeatSeriesQueryDescriptor(stored).results(for: store) {
+                described.append(beat)
+            }
             #expect(described.map(\.timeIntervalSinceStart) == written.map(\.0))
             #expect(described.map(\.precededByGap) == written.map(\.1))
         }
@@ -75,12 +81,18 @@ extension StoreOnBothBackendsTests {
         try await withWorld(backend) { world in
             let store = try await world.authorizedStore(for: [Self.heartbeatType])
             let builder = HKHeartbeatSeriesBuilder(healthStore: store, device: nil, start: Self.hour)
-            #expect(await failure { try await builder.addHeartbeat(at: -0.1, precededByGap: false) } == .errorInvalidArgument)
-            #expect(await failure { try await builder.addHeartbeat(at: .infinity, precededByGap: false) } == .errorInvalidArgument)
+            #expect(
+                await failure { try await builder.addHeartbeat(at: -0.1, precededByGap: false) }
+                    == .errorInvalidArgument)
+            #expect(
+                await failure { try await builder.addHeartbeat(at: .infinity, precededByGap: false) }
+                    == .errorInvalidArgument)
             #expect(await failure { _ = try await builder.finishSeries() } == .errorInvalidArgument)
             try await builder.addHeartbeat(at: 0.8, precededByGap: false)
             _ = try await builder.finishSeries()
-            #expect(await failure { try await builder.addHeartbeat(at: 1.6, precededByGap: false) } == .errorInvalidArgument)
+            #expect(
+                await failure { try await builder.addHeartbeat(at: 1.6, precededByGap: false) } == .errorInvalidArgument
+            )
             #expect(await failure { _ = try await builder.finishSeries() } == .errorInvalidArgument)
             #expect(try await Fetch.samples(store, Self.heartbeatType).count == 1)
 

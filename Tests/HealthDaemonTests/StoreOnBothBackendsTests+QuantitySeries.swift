@@ -29,7 +29,8 @@ extension StoreOnBothBackendsTests {
                 inbox.post(
                     .success(
                         SeriesQuantity(
-                            value: quantity.doubleValue(for: unit), interval: interval, sample: sample?.uuid, done: done)))
+                            value: quantity.doubleValue(for: unit), interval: interval, sample: sample?.uuid, done: done
+                        )))
             } else {
                 inbox.post(.success(nil))
             }
@@ -90,16 +91,27 @@ extension StoreOnBothBackendsTests {
             let store = try await world.authorizedStore(for: [steps])
             let builder = HKQuantitySeriesSampleBuilder(
                 healthStore: store, quantityType: steps, startDate: Self.hour, device: nil)
-            #expect(failure { try builder.insert(HKQuantity(unit: .meter(), doubleValue: 3), at: Self.hour) } == .errorInvalidArgument)
-            #expect(failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), at: Self.hour.addingTimeInterval(-1)) } == .errorInvalidArgument)
-            #expect(failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: -3), at: Self.hour) } == .errorInvalidArgument)
+            #expect(
+                failure { try builder.insert(HKQuantity(unit: .meter(), doubleValue: 3), at: Self.hour) }
+                    == .errorInvalidArgument)
+            #expect(
+                failure {
+                    try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), at: Self.hour.addingTimeInterval(-1))
+                } == .errorInvalidArgument)
+            #expect(
+                failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: -3), at: Self.hour) }
+                    == .errorInvalidArgument)
             #expect(await failure { _ = try await builder.finishSeries(metadata: nil) } == .errorInvalidArgument)
             try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), for: interval(0, 60))
             #expect(
-                await failure { _ = try await builder.finishSeries(metadata: nil, endDate: Self.hour.addingTimeInterval(30)) }
+                await failure {
+                    _ = try await builder.finishSeries(metadata: nil, endDate: Self.hour.addingTimeInterval(30))
+                }
                     == .errorInvalidArgument)
             builder.discard()
-            #expect(failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), at: Self.hour) } == .errorInvalidArgument)
+            #expect(
+                failure { try builder.insert(HKQuantity(unit: .count(), doubleValue: 3), at: Self.hour) }
+                    == .errorInvalidArgument)
             #expect(await failure { _ = try await builder.finishSeries(metadata: nil) } == .errorInvalidArgument)
             #expect(try await Fetch.samples(store, steps).isEmpty)
         }
@@ -153,7 +165,8 @@ extension StoreOnBothBackendsTests {
                     healthStore: store, quantityType: heartRate, startDate: Self.hour.addingTimeInterval(start),
                     device: nil)
                 for (offset, value) in values {
-                    try builder.insert(HKQuantity(unit: bpm, doubleValue: value), at: Self.hour.addingTimeInterval(offset))
+                    try builder.insert(
+                        HKQuantity(unit: bpm, doubleValue: value), at: Self.hour.addingTimeInterval(offset))
                 }
                 return try #require(try await builder.finishSeries(metadata: nil).first)
             }
@@ -242,7 +255,8 @@ extension StoreOnBothBackendsTests {
                 withStart: Self.hour.addingTimeInterval(-600), end: Self.hour.addingTimeInterval(2_345))
             let windowed = try #require(
                 try await HKStatisticsQueryDescriptor(
-                    predicate: .quantitySample(type: steps, predicate: window), options: [.cumulativeSum, .separateBySource]
+                    predicate: .quantitySample(type: steps, predicate: window),
+                    options: [.cumulativeSum, .separateBySource]
                 ).result(for: series))
             let sums = try #require(windowed.sources).sorted { $0.bundleIdentifier < $1.bundleIdentifier }.map {
                 windowed.sumQuantity(for: $0)?.doubleValue(for: .count()) ?? -1

@@ -22,7 +22,10 @@ import Testing
         // One row of 10 s: 250 mm wide, 30 mm high, in millimetres so that it prints at scale.
         #expect(svg.contains(#"width="250mm" height="30mm" viewBox="0 0 250 30""#))
         let trace = Self.numbers(of: "points", in: svg).first ?? ""
-        #expect(trace.split(separator: " ") == ["0,15", "6.25,15", "12.5,5", "18.75,5", "25,20", "31.25,15", "37.5,15", "43.75,15"])
+        #expect(
+            trace.split(separator: " ") == [
+                "0,15", "6.25,15", "12.5,5", "18.75,5", "25,20", "31.25,15", "37.5,15", "43.75,15",
+            ])
         // A 1 mm grid with every fifth line heavier: 251 vertical and 31 horizontal lines.
         let paths = Self.numbers(of: "d", in: svg)
         #expect(paths.count == 3)
@@ -52,7 +55,10 @@ import Testing
                 rightEarSensitivity: right.map { HKQuantity(unit: .decibelHearingLevel(), doubleValue: $0) })
         }
         let svg = AudiogramChart(
-            points: [try point(500, left: 10, right: 0), try point(1000, left: 40, right: 20), try point(2000, left: 70, right: nil)]
+            points: [
+                try point(500, left: 10, right: 0), try point(1000, left: 40, right: 20),
+                try point(2000, left: 70, right: nil),
+            ]
         ).svg
         let circles = Self.numbers(of: "cx", in: svg).compactMap(Double.init)
         let circleHeights = Self.numbers(of: "cy", in: svg).compactMap(Double.init)
@@ -83,7 +89,8 @@ extension HealthdBacked {
                     detail: .electrocardiogram(
                         ElectrocardiogramRow(
                             classification: 2, symptomsStatus: 1, averageHeartRate: 72, samplingFrequency: 4,
-                            voltageCount: 8, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: [0, 0, 1000, 1000, -500, 0, 0, 0])])))
+                            voltageCount: 8,
+                            leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: [0, 0, 1000, 1000, -500, 0, 0, 0])])))
                 var batch = ImportBatch()
                 batch.samples = [ecg]
                 _ = try daemon.engine.importBatch(batch)
@@ -98,7 +105,9 @@ extension HealthdBacked {
 
                 let browser = try await daemon.signedInClient()
                 let browse = try await browser.get("/types")
-                #expect(browse.text.contains(#"href="/electrocardiograms""#) && browse.text.contains(#"href="/audiograms""#))
+                #expect(
+                    browse.text.contains(#"href="/electrocardiograms""#) && browse.text.contains(#"href="/audiograms""#)
+                )
                 let list = try await browser.get("/electrocardiograms")
                 #expect(list.status == 200 && list.text.contains("Atrial fibrillation") && list.text.contains("72 BPM"))
                 #expect(list.text.contains("/electrocardiograms/\(ecg.uuid.uuidString)"))

@@ -35,7 +35,9 @@ import OpenHealthKitEngine
 
     @Test func aSeriesIsOneSampleRowWithItsQuantitiesInAChildTable() throws {
         let storage = try SQLiteStorage()
-        let values = (0..<1_000).map { QuantitySeriesValueRow(start: Double($0), end: Double($0 + 1), value: 1 + Double($0 % 7)) }
+        let values = (0..<1_000).map {
+            QuantitySeriesValueRow(start: Double($0), end: Double($0 + 1), value: 1 + Double($0 % 7))
+        }
         let row = Self.series(of: values)
         _ = try storage.insert([row])
         #expect(try Self.count("sample", in: storage) == 1)
@@ -97,7 +99,8 @@ import OpenHealthKitEngine
             detail: .electrocardiogram(
                 ElectrocardiogramRow(
                     classification: 1, symptomsStatus: 1, averageHeartRate: 1.2, samplingFrequency: 512,
-                    voltageCount: microvolts.count, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: microvolts)])))
+                    voltageCount: microvolts.count, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: microvolts)]))
+        )
         _ = try storage.insert([row])
         #expect(try Self.count("electrocardiogram_lead", in: storage) == 1)
         let read = try storage.electrocardiogramLeads(of: row.uuid)
@@ -112,7 +115,8 @@ import OpenHealthKitEngine
             Self.sample(
                 "HKDataTypeIdentifierHeartbeatSeries", end: 1,
                 detail: .heartbeatSeries(
-                    HeartbeatSeriesRow(count: 1, beats: [HeartbeatSeriesBeatRow(timeSinceStart: 1, precededByGap: false)]))),
+                    HeartbeatSeriesRow(
+                        count: 1, beats: [HeartbeatSeriesBeatRow(timeSinceStart: 1, precededByGap: false)]))),
             Self.sample(
                 "HKDataTypeIdentifierElectrocardiogram", end: 30,
                 detail: .electrocardiogram(
@@ -123,7 +127,8 @@ import OpenHealthKitEngine
         _ = try storage.insert(rows)
         _ = try storage.delete(uuids: rows.map(\.uuid))
         for table in [
-            "quantity_series", "quantity_series_value", "heartbeat_series", "heartbeat_series_beat", "electrocardiogram",
+            "quantity_series", "quantity_series_value", "heartbeat_series", "heartbeat_series_beat",
+            "electrocardiogram",
             "electrocardiogram_lead",
         ] {
             #expect(try Self.count(table, in: storage) == 0, "\(table)")
@@ -132,7 +137,9 @@ import OpenHealthKitEngine
 
     @Test func theMigrationCarriesTheNameThatOrdersItAmongBranches() throws {
         let storage = try SQLiteStorage()
-        let names = try storage.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        let names = try storage.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        }
         #expect(names.contains("v6: series, electrocardiograms, audiograms"))
     }
 }

@@ -33,16 +33,22 @@ struct AudiogramChart: Sendable {
             """
         var octave = low
         while octave <= high * 1.0001 {
-            svg += "<line class=\"audiogram-grid\" stroke=\"#ddd\" x1=\"\(f(x(octave)))\" y1=\"\(f(Self.top))\" x2=\"\(f(x(octave)))\" y2=\"\(f(Self.top + plotHeight))\"/>"
-            svg += "<text class=\"audiogram-label\" fill=\"#555\" x=\"\(f(x(octave)))\" y=\"\(f(Self.height - 20))\" text-anchor=\"middle\">\(Self.frequencyLabel(octave))</text>\n"
+            svg +=
+                "<line class=\"audiogram-grid\" stroke=\"#ddd\" x1=\"\(f(x(octave)))\" y1=\"\(f(Self.top))\" x2=\"\(f(x(octave)))\" y2=\"\(f(Self.top + plotHeight))\"/>"
+            svg +=
+                "<text class=\"audiogram-label\" fill=\"#555\" x=\"\(f(x(octave)))\" y=\"\(f(Self.height - 20))\" text-anchor=\"middle\">\(Self.frequencyLabel(octave))</text>\n"
             octave *= 2
         }
         for level in stride(from: (shallowest / 10).rounded(.up) * 10, through: deepest, by: 10) {
-            svg += "<line class=\"audiogram-grid\" stroke=\"#ddd\" x1=\"\(f(Self.left))\" y1=\"\(f(y(level)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(y(level)))\"/>"
-            svg += "<text class=\"audiogram-label\" fill=\"#555\" x=\"\(f(Self.left - 8))\" y=\"\(f(y(level) + 4))\" text-anchor=\"end\">\(Int(level))</text>\n"
+            svg +=
+                "<line class=\"audiogram-grid\" stroke=\"#ddd\" x1=\"\(f(Self.left))\" y1=\"\(f(y(level)))\" x2=\"\(f(Self.left + plotWidth))\" y2=\"\(f(y(level)))\"/>"
+            svg +=
+                "<text class=\"audiogram-label\" fill=\"#555\" x=\"\(f(Self.left - 8))\" y=\"\(f(y(level) + 4))\" text-anchor=\"end\">\(Int(level))</text>\n"
         }
-        svg += "<text class=\"audiogram-axis\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(Self.height - 4))\" text-anchor=\"middle\">Frequency (Hz)</text>\n"
-        svg += "<text class=\"audiogram-axis\" x=\"14\" y=\"\(f(Self.top + plotHeight / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 14 \(f(Self.top + plotHeight / 2)))\">Hearing level (dBHL)</text>\n"
+        svg +=
+            "<text class=\"audiogram-axis\" x=\"\(f(Self.left + plotWidth / 2))\" y=\"\(f(Self.height - 4))\" text-anchor=\"middle\">Frequency (Hz)</text>\n"
+        svg +=
+            "<text class=\"audiogram-axis\" x=\"14\" y=\"\(f(Self.top + plotHeight / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 14 \(f(Self.top + plotHeight / 2)))\">Hearing level (dBHL)</text>\n"
         for side in [HKAudiogramSensitivityTestSide.right, .left] {
             let ear = points.compactMap { point -> (Double, HKAudiogramSensitivityTest)? in
                 let tests = point.tests.filter { $0.side == side }
@@ -53,17 +59,20 @@ struct AudiogramChart: Sendable {
             let color = side == .right ? "#d62728" : "#1f5fbf"
             if ear.count > 1 {
                 let line = ear.map { "\(f(x($0.0))),\(f(y($0.1.decibels)))" }.joined(separator: " ")
-                svg += "<polyline class=\"audiogram-\(name)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(line)\"/>\n"
+                svg +=
+                    "<polyline class=\"audiogram-\(name)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(line)\"/>\n"
             }
             for (hertz, test) in ear {
-                let title = "\(name) ear, \(Self.frequencyLabel(hertz)) Hz: \(f(test.decibels)) dBHL"
+                let title =
+                    "\(name) ear, \(Self.frequencyLabel(hertz)) Hz: \(f(test.decibels)) dBHL"
                     + (test.masked ? ", masked" : "")
                 let cx = x(hertz), cy = y(test.decibels)
                 let shape =
                     side == .right
                     ? "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"6\" fill=\"\(test.masked ? "none" : "#fff")\"/>"
                     : "<path d=\"M\(f(cx - 5)) \(f(cy - 5))L\(f(cx + 5)) \(f(cy + 5))M\(f(cx - 5)) \(f(cy + 5))L\(f(cx + 5)) \(f(cy - 5))\"/>"
-                svg += "<g class=\"audiogram-\(name)-point\(test.masked ? " masked" : "")\" stroke=\"\(color)\" stroke-width=\"2\" fill=\"none\"><title>\(title)</title>\(shape)</g>\n"
+                svg +=
+                    "<g class=\"audiogram-\(name)-point\(test.masked ? " masked" : "")\" stroke=\"\(color)\" stroke-width=\"2\" fill=\"none\"><title>\(title)</title>\(shape)</g>\n"
             }
         }
         return svg + "</svg>"

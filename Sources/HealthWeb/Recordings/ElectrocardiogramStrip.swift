@@ -47,7 +47,8 @@ struct ElectrocardiogramStrip: Sendable {
                 let y = baseline - value / 1000 * Self.millimetresPerMillivolt
                 points += Self.number(x) + "," + Self.number(y) + " "
             }
-            svg += "<polyline class=\"ecg-trace\" fill=\"none\" stroke=\"#111\" stroke-width=\"0.3\" stroke-linejoin=\"round\" points=\"\(points)\"/>\n"
+            svg +=
+                "<polyline class=\"ecg-trace\" fill=\"none\" stroke=\"#111\" stroke-width=\"0.3\" stroke-linejoin=\"round\" points=\"\(points)\"/>\n"
         }
         svg += scaleMark()
         return svg + "</svg>"
@@ -72,13 +73,15 @@ struct ElectrocardiogramStrip: Sendable {
     private func scaleMark() -> String {
         let baseline = Self.rowHeight / 2
         let top = baseline - Self.millimetresPerMillivolt
-        return "<path class=\"ecg-calibration\" fill=\"none\" stroke=\"#111\" stroke-width=\"0.3\" d=\"M0 \(Self.number(baseline))H1V\(Self.number(top))H6V\(Self.number(baseline))H7\"/>\n"
+        return
+            "<path class=\"ecg-calibration\" fill=\"none\" stroke=\"#111\" stroke-width=\"0.3\" d=\"M0 \(Self.number(baseline))H1V\(Self.number(top))H6V\(Self.number(baseline))H7\"/>\n"
     }
 
     /// A coordinate with at most three decimals (a micrometre).
     static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.3f", rounded).trimmingTrailingZeros
+        return rounded == rounded.rounded()
+            ? String(Int(rounded)) : String(format: "%.3f", rounded).trimmingTrailingZeros
     }
 }
 

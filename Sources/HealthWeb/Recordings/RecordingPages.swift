@@ -93,10 +93,13 @@ extension HealthWebApp {
                 "electrocardiogram",
                 ElectrocardiogramPage(
                     chrome: chrome(web, title: "Electrocardiogram", section: .browse),
-                    date: dates.preciseDateTime(ecg.startDate), classification: Self.classificationText(ecg.classification),
+                    date: dates.preciseDateTime(ecg.startDate),
+                    classification: Self.classificationText(ecg.classification),
                     symptoms: Self.symptomsText(ecg.symptomsStatus),
                     averageHeartRate: ecg.averageHeartRate.map { Self.beatsPerMinute($0) },
-                    samplingFrequency: ecg.samplingFrequency.map { "\(PageNumberText.format($0.doubleValue(for: .hertz()))) Hz" }
+                    samplingFrequency: ecg.samplingFrequency.map {
+                        "\(PageNumberText.format($0.doubleValue(for: .hertz()))) Hz"
+                    }
                         ?? "unknown",
                     measurements: "\(ecg.numberOfVoltageMeasurements)", source: ecg.sourceRevision.source.name,
                     device: ecg.device?.hardwareVersion ?? ecg.device?.name, strip: strip))

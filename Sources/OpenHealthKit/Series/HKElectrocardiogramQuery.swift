@@ -23,7 +23,8 @@ public final class HKElectrocardiogramQuery: HKQuery, ExecutableQuery, @unchecke
     public init(_ ecg: HKElectrocardiogram, dataHandler: @escaping (HKElectrocardiogramQuery, Result) -> Void) {
         electrocardiogram = ecg
         handler = dataHandler
-        super.init(objectType: HKObjectType.electrocardiogramType(), predicate: HKQuery.predicateForObject(with: ecg.uuid))
+        super.init(
+            objectType: HKObjectType.electrocardiogramType(), predicate: HKQuery.predicateForObject(with: ecg.uuid))
     }
 
     /// A query for the voltages of `electrocardiogram`: `dataHandler` receives each measurement with `done` false,
@@ -31,7 +32,8 @@ public final class HKElectrocardiogramQuery: HKQuery, ExecutableQuery, @unchecke
     @available(*, deprecated, message: "Use init(_:dataHandler:)")
     public convenience init(
         electrocardiogram: HKElectrocardiogram,
-        dataHandler: @escaping (HKElectrocardiogramQuery, HKElectrocardiogram.VoltageMeasurement?, Bool, (any Error)?) ->
+        dataHandler:
+            @escaping (HKElectrocardiogramQuery, HKElectrocardiogram.VoltageMeasurement?, Bool, (any Error)?) ->
             Void
     ) {
         self.init(electrocardiogram) { query, result in

@@ -18,7 +18,8 @@ public final class HKHeartbeatSeriesQuery: HKQuery, ExecutableQuery, @unchecked 
     ) {
         series = heartbeatSeries
         handler = dataHandler
-        super.init(objectType: HKSeriesType.heartbeat(), predicate: HKQuery.predicateForObject(with: heartbeatSeries.uuid))
+        super.init(
+            objectType: HKSeriesType.heartbeat(), predicate: HKQuery.predicateForObject(with: heartbeatSeries.uuid))
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {

@@ -43,7 +43,8 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
         try QuantityValidation.validate(quantity, for: quantityType)
         guard dateInterval.start >= startDate else {
             throw HKError.invalidArgument(
-                "A quantity's date (\(dateInterval.start)) cannot be earlier than the series' start date (\(startDate))")
+                "A quantity's date (\(dateInterval.start)) cannot be earlier than the series' start date (\(startDate))"
+            )
         }
         try SampleValidation.validateDates(start: dateInterval.start, end: dateInterval.end)
         let value = try quantity.convertedValue(to: quantityType.canonicalUnit)
@@ -107,13 +108,15 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
         }
         if let endDate = finish.endDate, endDate < latestEnd {
             throw HKError.invalidArgument(
-                "The series' end date (\(endDate)) cannot be earlier than the end of its latest quantity (\(latestEnd))")
+                "The series' end date (\(endDate)) cannot be earlier than the end of its latest quantity (\(latestEnd))"
+            )
         }
         let end = finish.endDate ?? latestEnd
         let total = sorted.reduce(0) { $0 + $1.value }
         let value = quantityType.aggregationStyle == .cumulative ? total : total / Double(sorted.count)
         let sample = HKQuantitySample.stored(
-            uuid: UUID(), type: quantityType, quantity: HKQuantity(unit: quantityType.canonicalUnit, doubleValue: value),
+            uuid: UUID(), type: quantityType,
+            quantity: HKQuantity(unit: quantityType.canonicalUnit, doubleValue: value),
             start: startDate, end: max(startDate, end), device: device, metadata: finish.metadata,
             sourceRevision: .placeholder(), series: QuantitySeriesSummary(entries: sorted), seriesEntries: sorted)
         try store.backend.save([sample])

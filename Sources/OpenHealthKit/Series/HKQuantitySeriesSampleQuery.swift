@@ -36,9 +36,10 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, ExecutableQuery, @unche
     /// `HKQuery.predicateForObject(with:)` for one series).
     public init(
         quantityType: HKQuantityType, predicate: NSPredicate?,
-        quantityHandler: @escaping @Sendable (
-            HKQuantitySeriesSampleQuery, HKQuantity?, DateInterval?, HKQuantitySample?, Bool, (any Error)?
-        ) -> Void
+        quantityHandler:
+            @escaping @Sendable (
+                HKQuantitySeriesSampleQuery, HKQuantity?, DateInterval?, HKQuantitySample?, Bool, (any Error)?
+            ) -> Void
     ) {
         handler = quantityHandler
         super.init(objectType: quantityType, predicate: predicate)
@@ -48,7 +49,8 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, ExecutableQuery, @unche
     @available(*, deprecated, message: "Use init(quantityType:predicate:quantityHandler:)")
     public convenience init(
         sample quantitySample: HKQuantitySample,
-        quantityHandler: @escaping @Sendable (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) ->
+        quantityHandler:
+            @escaping @Sendable (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) ->
             Void
     ) {
         self.init(

@@ -73,7 +73,8 @@ extension HealthEngine {
     }
 
     /// The voltages of the electrocardiogram with this UUID; nil when the principal may not see it, or there is none.
-    package func voltages(ofElectrocardiogram uuid: UUID, as principal: Principal) throws -> ElectrocardiogramVoltages? {
+    package func voltages(ofElectrocardiogram uuid: UUID, as principal: Principal) throws -> ElectrocardiogramVoltages?
+    {
         let type = HKObjectType.electrocardiogramType()
         let query = RowQuery(
             typeIdentifiers: [type.identifier], condition: .uuids([uuid]),

@@ -94,7 +94,10 @@ package enum AudiogramCoding {
         guard let objects = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
         else { return [] }
         return objects.compactMap { object in
-            guard let side = (object["side"] as? NSNumber).flatMap({ HKAudiogramSensitivityTestSide(rawValue: $0.intValue) }),
+            guard
+                let side = (object["side"] as? NSNumber).flatMap({
+                    HKAudiogramSensitivityTestSide(rawValue: $0.intValue)
+                }),
                 let type = (object["type"] as? NSNumber).flatMap({ HKAudiogramConductionType(rawValue: $0.intValue) }),
                 let decibels = (object["sensitivity"] as? NSNumber)?.doubleValue
             else { return nil }

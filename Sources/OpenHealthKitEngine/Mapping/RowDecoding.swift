@@ -73,7 +73,9 @@ package final class RowDecoding {
                 uuid: row.uuid, start: start, end: end, numberOfVoltageMeasurements: detail.voltageCount,
                 samplingFrequency: detail.samplingFrequency.map { HKQuantity(unit: .hertz(), doubleValue: $0) },
                 classification: HKElectrocardiogram.Classification(rawValue: detail.classification) ?? .unrecognized,
-                averageHeartRate: detail.averageHeartRate.map { HKQuantity(unit: Self.beatsPerMinute, doubleValue: $0) },
+                averageHeartRate: detail.averageHeartRate.map {
+                    HKQuantity(unit: Self.beatsPerMinute, doubleValue: $0)
+                },
                 symptomsStatus: HKElectrocardiogram.SymptomsStatus(rawValue: detail.symptomsStatus) ?? .notSet,
                 device: device, metadata: metadata, sourceRevision: revision)
         case is HKAudiogramSampleType:

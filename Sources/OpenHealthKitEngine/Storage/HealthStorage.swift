@@ -20,5 +20,6 @@
 /// Each method states its contract; the SQLite storage (`OpenHealthKitSQLite`) is the reference implementation.
 /// Failures a caller caused are ``StorageError``s; any other error means the database could not be used.
 package protocol HealthStorage:
-    Storage, SampleDetailStorage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage, DaemonRecordStorage
+    Storage, SampleDetailStorage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage,
+    DaemonRecordStorage
 {}

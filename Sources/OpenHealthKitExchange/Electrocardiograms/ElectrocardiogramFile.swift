@@ -99,7 +99,8 @@ struct ElectrocardiogramFile: Equatable {
         guard !microvolts.isEmpty else { throw Failure("it holds no voltage") }
         let (status, symptoms) = ElectrocardiogramTexts.symptoms(header[.symptoms] ?? "")
         return ElectrocardiogramFile(
-            recordedDate: recordedDate, classification: ElectrocardiogramTexts.classification(header[.classification] ?? ""),
+            recordedDate: recordedDate,
+            classification: ElectrocardiogramTexts.classification(header[.classification] ?? ""),
             symptomsStatus: status, symptoms: symptoms, softwareVersion: nonEmpty(header[.softwareVersion]),
             device: nonEmpty(header[.device]), samplingFrequency: samplingFrequency,
             lead: .appleWatchSimilarToLeadI, microvolts: microvolts)

@@ -24,7 +24,9 @@ extension HKElectrocardiogram {
 
         /// The time and each lead's voltage, for debugging.
         public override var description: String {
-            let leads = microvolts.keys.sorted { $0.rawValue < $1.rawValue }.map { "\($0.rawValue): \(microvolts[$0]!) µV" }
+            let leads = microvolts.keys.sorted { $0.rawValue < $1.rawValue }.map {
+                "\($0.rawValue): \(microvolts[$0]!) µV"
+            }
             return "\(timeSinceSampleStart) s " + leads.joined(separator: ", ")
         }
     }

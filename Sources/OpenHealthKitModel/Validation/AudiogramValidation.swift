@@ -44,7 +44,8 @@ package enum AudiogramValidation {
             )
         }
         if let lower, let upper, lower >= upper {
-            throw .invalidArgument("A clamping range's lower bound (\(lower)) must be less than its upper bound (\(upper))")
+            throw .invalidArgument(
+                "A clamping range's lower bound (\(lower)) must be less than its upper bound (\(upper))")
         }
     }
 
@@ -57,7 +58,9 @@ package enum AudiogramValidation {
 
     /// 1 to 30 points, frequencies unique and in ascending order.
     package static func validatePoints(_ points: [HKAudiogramSensitivityPoint]) throws(HKError) {
-        guard !points.isEmpty else { throw .invalidArgument("An audiogram sample must have at least 1 sensitivity point") }
+        guard !points.isEmpty else {
+            throw .invalidArgument("An audiogram sample must have at least 1 sensitivity point")
+        }
         guard points.count <= maximumPoints else {
             throw .invalidArgument("Audiograms are limited to \(maximumPoints) sensitivity points per sample")
         }

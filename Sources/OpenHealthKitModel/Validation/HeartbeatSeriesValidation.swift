@@ -10,7 +10,8 @@ package enum HeartbeatSeriesValidation {
     package static func validate(_ beats: [HeartbeatSeriesEntry]) throws(HKError) {
         guard !beats.isEmpty else { throw .invalidArgument("A heartbeat series needs at least one heartbeat") }
         guard beats.count <= maximumCount else {
-            throw .invalidArgument("A heartbeat series holds at most \(maximumCount) heartbeats; this one has \(beats.count)")
+            throw .invalidArgument(
+                "A heartbeat series holds at most \(maximumCount) heartbeats; this one has \(beats.count)")
         }
         for beat in beats {
             try validate(beat.timeSinceStart)

@@ -89,7 +89,10 @@ import OpenHealthKitModel
         ("Recorded Date,2020-02-05 09:14:40 -0400\nUnit,µV\n1", "no sample rate"),
         ("Recorded Date,2020-02-05 09:14:40 -0400\nSample Rate,512 hertz\nUnit,volts\n1", "no known unit"),
         ("Recorded Date,2020-02-05 09:14:40 -0400\nSample Rate,512 hertz\nUnit,µV\n", "holds no voltage"),
-        ("Recorded Date,2020-02-05 09:14:40 -0400\nSample Rate,512 hertz\nUnit,µV\n1\nnoise\n2", "line 5 is not a voltage"),
+        (
+            "Recorded Date,2020-02-05 09:14:40 -0400\nSample Rate,512 hertz\nUnit,µV\n1\nnoise\n2",
+            "line 5 is not a voltage"
+        ),
         ("Recorded Date,2020-02-05 09:14:40\nSample Rate,512 hertz\nUnit,µV\n1", "no recorded date"),
     ])
     func whatIsNotAnElectrocardiogramIsRefusedWithItsReason(_ text: String, _ reason: String) {
@@ -101,15 +104,28 @@ import OpenHealthKitModel
         }
     }
 
+    @Test func aFileWithMoreVoltagesThanAnyRecordingIsRefused() {
+        let header = "Recorded Date,2020-02-05 09:14:40 -0400\nSample Rate,512 hertz\nUnit,µV\n"
+        let text = header + String(repeating: "1\n", count: ElectrocardiogramFile.maximumVoltages + 1)
+        do {
+            _ = try ElectrocardiogramFile.parse(text)
+            Issue.record("a file of \(ElectrocardiogramFile.maximumVoltages + 1) voltages was read")
+        } catch {
+            #expect(error.reason.contains("more than 1000000 voltages"), "\(error.reason)")
+        }
+    }
+
     @Test func classificationsAndSymptomsAreWrittenAsTheyAreRead() {
         for classification in [
             HKElectrocardiogram.Classification.notSet, .sinusRhythm, .atrialFibrillation, .inconclusiveLowHeartRate,
             .inconclusiveHighHeartRate, .inconclusivePoorReading, .inconclusiveOther, .unrecognized,
         ] {
-            #expect(ElectrocardiogramTexts.classification(ElectrocardiogramTexts.text(classification)) == classification)
+            #expect(
+                ElectrocardiogramTexts.classification(ElectrocardiogramTexts.text(classification)) == classification)
         }
         let text = ElectrocardiogramTexts.text(
-            .present, symptoms: [HKCategoryTypeIdentifier.fatigue.rawValue, HKCategoryTypeIdentifier.skippedHeartbeat.rawValue])
+            .present,
+            symptoms: [HKCategoryTypeIdentifier.fatigue.rawValue, HKCategoryTypeIdentifier.skippedHeartbeat.rawValue])
         #expect(text == "Skipped heartbeat, Fatigue")
         let read = ElectrocardiogramTexts.symptoms(text)
         #expect(read.0 == .present && read.1 == [.skippedHeartbeat, .fatigue])

@@ -21,7 +21,8 @@ import OpenHealthKitModel
         #expect(abs(ecgs[0].endDate.timeIntervalSince(ecgs[0].startDate) - 64 / 512.844) < 1e-6)
         #expect(ecgs.allSatisfy { $0.sourceRevision.source.name == "ECG" && $0.device?.hardwareVersion == "Watch6,2" })
 
-        let voltages = try #require(try harness.engine.voltages(ofElectrocardiogram: ecgs[1].uuid, as: ImportHarness.owner))
+        let voltages = try #require(
+            try harness.engine.voltages(ofElectrocardiogram: ecgs[1].uuid, as: ImportHarness.owner))
         #expect(voltages.leads[.appleWatchSimilarToLeadI]?.prefix(2) == [-150, -112.875])
 
         for (type, count) in [(HKCategoryTypeIdentifier.skippedHeartbeat, 1), (.fatigue, 1), (.dizziness, 0)] {
@@ -41,8 +42,11 @@ import OpenHealthKitModel
         let export = folder.url.appendingPathComponent("apple_health_export")
         try FileManager.default.createDirectory(
             at: export.appendingPathComponent("electrocardiograms"), withIntermediateDirectories: true)
-        try Data(#"<?xml version="1.0"?><HealthData locale="en_US"><ExportDate value="2024-01-01 00:00:00 +0000"/></HealthData>"#.utf8)
-            .write(to: export.appendingPathComponent("export.xml"))
+        try Data(
+            #"<?xml version="1.0"?><HealthData locale="en_US"><ExportDate value="2024-01-01 00:00:00 +0000"/></HealthData>"#
+                .utf8
+        )
+        .write(to: export.appendingPathComponent("export.xml"))
         try Data("Name,Someone\nClassification,Sinus Rhythm\n".utf8)
             .write(to: export.appendingPathComponent("electrocardiograms/ecg_2024-01-01.csv"))
         let harness = try ImportHarness()
@@ -63,7 +67,9 @@ import OpenHealthKitModel
         let left = try #require(last.tests.first { $0.side == .left })
         let right = try #require(last.tests.first { $0.side == .right })
         #expect(left.masked && left.decibels == 35 && left.clampingRange == nil)
-        #expect(!right.masked && right.clampingRange?.upperBound == HKQuantity(unit: .decibelHearingLevel(), doubleValue: 90))
+        #expect(
+            !right.masked
+                && right.clampingRange?.upperBound == HKQuantity(unit: .decibelHearingLevel(), doubleValue: 90))
         #expect(audiogram.sensitivityPoints[1].tests.allSatisfy { !$0.masked })
     }
 }

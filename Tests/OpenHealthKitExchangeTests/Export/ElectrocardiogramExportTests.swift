@@ -18,9 +18,11 @@ import OpenHealthKitModel
     @Test func appleFormatWritesOneFilePerRecordingAsTheHealthAppNamesThem() throws {
         let (url, summary) = try harness.exporting(.appleXML, to: folder, name: "export", timeZone: "Europe/Berlin")
         #expect(summary.records["HKDataTypeIdentifierElectrocardiogram"] == 2)
-        let names = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("electrocardiograms").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: url.appendingPathComponent("electrocardiograms").path)
         #expect(names.sorted() == ["ecg_2022-11-01.csv", "ecg_2022-11-01_1.csv"])
-        let text = try String(contentsOf: url.appendingPathComponent("electrocardiograms/ecg_2022-11-01.csv"), encoding: .utf8)
+        let text = try String(
+            contentsOf: url.appendingPathComponent("electrocardiograms/ecg_2022-11-01.csv"), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         #expect(
             Array(lines.prefix(12)) == [
@@ -42,10 +44,15 @@ import OpenHealthKitModel
         let observations = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
             .filter { resource in
                 let codings = (resource["code"] as? [String: Any])?["coding"] as? [[String: Any]] ?? []
-                return codings.contains { $0["code"] as? String == "11524-6" && $0["system"] as? String == "http://loinc.org" }
+                return codings.contains {
+                    $0["code"] as? String == "11524-6" && $0["system"] as? String == "http://loinc.org"
+                }
             }
         #expect(observations.count == 2)
-        let first = try #require(observations.first { ($0["effectivePeriod"] as? [String: Any])?["start"] as? String == "2022-11-01T09:30:12+01:00" })
+        let first = try #require(
+            observations.first {
+                ($0["effectivePeriod"] as? [String: Any])?["start"] as? String == "2022-11-01T09:30:12+01:00"
+            })
         let components = first["component"] as? [[String: Any]] ?? []
         let lead = try #require(components.first { ($0["valueSampledData"]) != nil })
         let sampled = try #require(lead["valueSampledData"] as? [String: Any])
@@ -64,7 +71,9 @@ import OpenHealthKitModel
             .components(separatedBy: "\n").filter { !$0.isEmpty }
         #expect(lines.count == 3 && lines[0] == "uuid,start,end,value,unit,source,source_version,device,metadata")
         #expect(lines[1].contains(#""classification"":""sinusRhythm"""#))
-        #expect(lines[1].contains(#""symptoms"":[""skippedHeartbeat"",""fatigue""]"#) || lines[1].contains(#""symptoms"":[""fatigue"",""skippedHeartbeat""]"#))
+        #expect(
+            lines[1].contains(#""symptoms"":[""skippedHeartbeat"",""fatigue""]"#)
+                || lines[1].contains(#""symptoms"":[""fatigue"",""skippedHeartbeat""]"#))
         #expect(lines[2].contains(#""sampling_frequency_hz"":511.422"#))
         #expect(lines[2].contains(#""lead_i_microvolts"":[-150,-112.875,"#))
     }

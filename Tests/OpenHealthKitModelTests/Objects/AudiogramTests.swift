@@ -20,9 +20,12 @@ import Testing
         let point = try HKAudiogramSensitivityPoint(
             frequency: hertz(2000),
             tests: [
-                try HKAudiogramSensitivityTest(sensitivity: dBHL(40), type: .air, masked: true, side: .left, clampingRange: nil),
-                try HKAudiogramSensitivityTest(sensitivity: dBHL(30), type: .air, masked: false, side: .left, clampingRange: nil),
-                try HKAudiogramSensitivityTest(sensitivity: dBHL(50), type: .air, masked: true, side: .right, clampingRange: nil),
+                try HKAudiogramSensitivityTest(
+                    sensitivity: dBHL(40), type: .air, masked: true, side: .left, clampingRange: nil),
+                try HKAudiogramSensitivityTest(
+                    sensitivity: dBHL(30), type: .air, masked: false, side: .left, clampingRange: nil),
+                try HKAudiogramSensitivityTest(
+                    sensitivity: dBHL(50), type: .air, masked: true, side: .right, clampingRange: nil),
             ])
         #expect(point.leftEarSensitivity == dBHL(30) && point.rightEarSensitivity == dBHL(50))
     }
@@ -34,20 +37,23 @@ import Testing
                 clampingRange: nil)
         }
         expectInvalidArgument("must lie between -50.0 and 200.0 dBHL") {
-            _ = try HKAudiogramSensitivityTest(sensitivity: dBHL(250), type: .air, masked: false, side: .left, clampingRange: nil)
+            _ = try HKAudiogramSensitivityTest(
+                sensitivity: dBHL(250), type: .air, masked: false, side: .left, clampingRange: nil)
         }
     }
 
     @Test func aFrequencyMustBePositiveHertzWithinHearing() {
         expectInvalidArgument("An audiogram frequency must lie between") {
-            _ = try HKAudiogramSensitivityPoint(frequency: hertz(0), leftEarSensitivity: dBHL(10), rightEarSensitivity: nil)
+            _ = try HKAudiogramSensitivityPoint(
+                frequency: hertz(0), leftEarSensitivity: dBHL(10), rightEarSensitivity: nil)
         }
         expectInvalidArgument("requires a unit compatible with Hz") {
             _ = try HKAudiogramSensitivityPoint(
                 frequency: dBHL(1000), leftEarSensitivity: dBHL(10), rightEarSensitivity: nil)
         }
         expectInvalidArgument("needs at least one test") {
-            _ = try HKAudiogramSensitivityPoint(frequency: hertz(500), leftEarSensitivity: nil, rightEarSensitivity: nil)
+            _ = try HKAudiogramSensitivityPoint(
+                frequency: hertz(500), leftEarSensitivity: nil, rightEarSensitivity: nil)
         }
     }
 
@@ -65,10 +71,12 @@ import Testing
     @Test func anAudiogramHoldsOneToThirtyPointsInAscendingFrequencies() throws {
         func points(_ frequencies: [Double]) throws -> [HKAudiogramSensitivityPoint] {
             try frequencies.map {
-                try HKAudiogramSensitivityPoint(frequency: hertz($0), leftEarSensitivity: dBHL(10), rightEarSensitivity: nil)
+                try HKAudiogramSensitivityPoint(
+                    frequency: hertz($0), leftEarSensitivity: dBHL(10), rightEarSensitivity: nil)
             }
         }
-        let valid = try HKAudiogramSample(validating: try points([250, 500, 1000]), start: Fixture.start, end: Fixture.end)
+        let valid = try HKAudiogramSample(
+            validating: try points([250, 500, 1000]), start: Fixture.start, end: Fixture.end)
         #expect(valid.sensitivityPoints.count == 3 && valid.sampleType == HKObjectType.audiogramSampleType())
         expectInvalidArgument("must have at least 1 sensitivity point") {
             _ = try HKAudiogramSample(validating: [], start: Fixture.start, end: Fixture.end)
@@ -87,13 +95,16 @@ import Testing
         let point = try HKAudiogramSensitivityPoint(
             frequency: hertz(8000),
             tests: [
-                try HKAudiogramSensitivityTest(sensitivity: dBHL(65), type: .air, masked: true, side: .right, clampingRange: range)
+                try HKAudiogramSensitivityTest(
+                    sensitivity: dBHL(65), type: .air, masked: true, side: .right, clampingRange: range)
             ])
         let data = try NSKeyedArchiver.archivedData(withRootObject: point, requiringSecureCoding: true)
         let decoded = try #require(
             try NSKeyedUnarchiver.unarchivedObject(
-                ofClasses: [HKAudiogramSensitivityPoint.self, HKAudiogramSensitivityTest.self,
-                            HKAudiogramSensitivityPointClampingRange.self, NSArray.self],
+                ofClasses: [
+                    HKAudiogramSensitivityPoint.self, HKAudiogramSensitivityTest.self,
+                    HKAudiogramSensitivityPointClampingRange.self, NSArray.self,
+                ],
                 from: data) as? HKAudiogramSensitivityPoint)
         #expect(decoded == point)
         #expect(decoded.tests.first?.clampingRange?.lowerBound == dBHL(10))

@@ -8,7 +8,8 @@ import Testing
     let perMinute = HKUnit(from: "count/min")
 
     func entry(_ value: Double, _ offset: TimeInterval, _ length: TimeInterval = 0) -> QuantitySeriesEntry {
-        QuantitySeriesEntry(value: value, interval: DateInterval(start: Fixture.start.addingTimeInterval(offset), duration: length))
+        QuantitySeriesEntry(
+            value: value, interval: DateInterval(start: Fixture.start.addingTimeInterval(offset), duration: length))
     }
 
     @Test func aStoredDiscreteSeriesReportsItsQuantitiesExtremesAndLatest() throws {
@@ -39,7 +40,8 @@ import Testing
     @Test func aSeriesBeingSavedMustLieWithinItsSampleInOrder() {
         func sample(_ entries: [QuantitySeriesEntry]) throws {
             _ = try HKQuantitySample.stored(
-                uuid: UUID(), type: heartRate, quantity: HKQuantity(unit: .hertz(), doubleValue: 1), start: Fixture.start,
+                uuid: UUID(), type: heartRate, quantity: HKQuantity(unit: .hertz(), doubleValue: 1),
+                start: Fixture.start,
                 end: Fixture.start.addingTimeInterval(60), device: nil, metadata: nil, sourceRevision: .placeholder(),
                 seriesEntries: entries
             ).validate()
@@ -66,8 +68,10 @@ import Testing
     @Test func aHeartbeatSeriesEndsAtItsLatestBeatAndRefusesNegativeTimes() {
         let series = HKHeartbeatSeriesSample(
             start: Fixture.start,
-            beats: [HeartbeatSeriesEntry(timeSinceStart: 0.5, precededByGap: false),
-                    HeartbeatSeriesEntry(timeSinceStart: 2.25, precededByGap: true)],
+            beats: [
+                HeartbeatSeriesEntry(timeSinceStart: 0.5, precededByGap: false),
+                HeartbeatSeriesEntry(timeSinceStart: 2.25, precededByGap: true),
+            ],
             device: nil, metadata: nil)
         #expect(series.count == 2 && series.endDate == Fixture.start.addingTimeInterval(2.25))
         expectInvalidArgument("zero or more") {

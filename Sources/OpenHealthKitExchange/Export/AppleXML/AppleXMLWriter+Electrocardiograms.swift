@@ -26,7 +26,8 @@ extension AppleXMLWriter {
             ("Name", ""), ("Date of Birth", dateOfBirthText()), ("Recorded Date", date(row.startDate, offset: offset)),
             (
                 "Classification",
-                ElectrocardiogramTexts.text(HKElectrocardiogram.Classification(rawValue: detail.classification) ?? .unrecognized)
+                ElectrocardiogramTexts.text(
+                    HKElectrocardiogram.Classification(rawValue: detail.classification) ?? .unrecognized)
             ),
             (
                 "Symptoms",

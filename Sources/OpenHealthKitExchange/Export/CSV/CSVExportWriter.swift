@@ -143,9 +143,10 @@ final class CSVExportWriter: ExportWriter {
         object.string("symptoms_status", ["notSet", "none", "present"][min(max(detail.symptomsStatus, 0), 2)])
         object.raw(
             "symptoms",
-            "[" + record.electrocardiogramSymptoms.map {
-                JSONStringLiteral.quoted(HKObjectType.shortName(forRawIdentifier: $0))
-            }.joined(separator: ",") + "]")
+            "["
+                + record.electrocardiogramSymptoms.map {
+                    JSONStringLiteral.quoted(HKObjectType.shortName(forRawIdentifier: $0))
+                }.joined(separator: ",") + "]")
         object.number("average_heart_rate", detail.averageHeartRate)
         object.number("sampling_frequency_hz", detail.samplingFrequency)
         object.number("voltage_count", Double(detail.voltageCount))

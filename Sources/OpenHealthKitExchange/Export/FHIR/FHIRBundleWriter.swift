@@ -287,7 +287,8 @@ final class FHIRBundleWriter: ExportWriter {
         let frequency =
             detail.samplingFrequency ?? (duration > 0 ? Double(detail.voltageCount) / duration : nil)
         if let frequency, frequency > 0 {
-            for lead in record.electrocardiogramLeads where lead.lead == HKElectrocardiogram.Lead.appleWatchSimilarToLeadI.rawValue {
+            for lead in record.electrocardiogramLeads
+            where lead.lead == HKElectrocardiogram.Lead.appleWatchSimilarToLeadI.rawValue {
                 var component = JSONObject()
                 component.object("code", Self.concept([FHIRCodes.leadI], text: "Lead I"))
                 var origin = JSONObject()
@@ -309,14 +310,16 @@ final class FHIRBundleWriter: ExportWriter {
             var component = JSONObject()
             component.object(
                 "code",
-                Self.concept([FHIRCodes.electrocardiogramImpression], text: FHIRCodes.electrocardiogramImpression.display))
+                Self.concept(
+                    [FHIRCodes.electrocardiogramImpression], text: FHIRCodes.electrocardiogramImpression.display))
             component.string("valueString", ElectrocardiogramTexts.text(classification))
             components.append(component)
         }
         if let rate = detail.averageHeartRate {
             var component = JSONObject()
             component.object("code", Self.concept([FHIRCodes.heartRate], text: FHIRCodes.heartRate.display))
-            component.object("valueQuantity", Self.ucumQuantity(rate, unit: .count().unitDivided(by: .minute()), ucum: "/min"))
+            component.object(
+                "valueQuantity", Self.ucumQuantity(rate, unit: .count().unitDivided(by: .minute()), ucum: "/min"))
             components.append(component)
         }
         observation.array("component", components)

@@ -35,7 +35,8 @@ public final class HKAudiogramSample: HKSample, @unchecked Sendable {
         sensitivityPoints: [HKAudiogramSensitivityPoint], startDate: Date, endDate: Date, device: HKDevice?,
         metadata: [String: Any]?
     ) {
-        self.init(sensitivityPoints: sensitivityPoints, start: startDate, end: endDate, device: device, metadata: metadata)
+        self.init(
+            sensitivityPoints: sensitivityPoints, start: startDate, end: endDate, device: device, metadata: metadata)
     }
 
     /// An audiogram of `sensitivityPoints` taken from `start` to `end` (HealthKit's form before devices).
