@@ -7,6 +7,8 @@ import Testing
 /// The drawings of recordings: an ECG strip on paper at 25 mm/s and 10 mm/mV, an audiogram with its inverted
 /// hearing-level axis; and their pages on a running healthd.
 @Suite struct RecordingDrawingTests {
+    static let renderer = PageRenderer()
+
     static func numbers(of attribute: String, in svg: String) -> [String] {
         let expression = try! NSRegularExpression(pattern: attribute + #"="([^"]*)""#)
         return expression.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).compactMap {
@@ -18,7 +20,8 @@ import Testing
         // Two seconds at 4 Hz: a 1 mV step after half a second.
         let voltages = ElectrocardiogramVoltages(
             samplingFrequency: 4, leads: [.appleWatchSimilarToLeadI: [0, 0, 1000, 1000, -500, 0, 0, 0]])
-        let svg = ElectrocardiogramStrip(voltages: voltages, lead: .appleWatchSimilarToLeadI).svg
+        let svg = Self.renderer.render(
+            "ecg-strip", ElectrocardiogramStrip(voltages: voltages, lead: .appleWatchSimilarToLeadI))
         // One row of 10 s: 250 mm wide, 30 mm high, in millimetres so that it prints at scale.
         #expect(svg.contains(#"width="250mm" height="30mm" viewBox="0 0 250 30""#))
         let trace = Self.numbers(of: "points", in: svg).first ?? ""
@@ -39,7 +42,8 @@ import Testing
     @Test func aLongRecordingIsCutInRowsOfTenSeconds() {
         let voltages = ElectrocardiogramVoltages(
             samplingFrequency: 2, leads: [.appleWatchSimilarToLeadI: Array(repeating: 100, count: 50)])
-        let svg = ElectrocardiogramStrip(voltages: voltages, lead: .appleWatchSimilarToLeadI).svg
+        let svg = Self.renderer.render(
+            "ecg-strip", ElectrocardiogramStrip(voltages: voltages, lead: .appleWatchSimilarToLeadI))
         #expect(svg.contains(#"height="90mm""#))
         let rows = Self.numbers(of: "points", in: svg)
         #expect(rows.count == 3)
@@ -54,12 +58,11 @@ import Testing
                 leftEarSensitivity: left.map { HKQuantity(unit: .decibelHearingLevel(), doubleValue: $0) },
                 rightEarSensitivity: right.map { HKQuantity(unit: .decibelHearingLevel(), doubleValue: $0) })
         }
-        let svg = AudiogramChart(
-            points: [
-                try point(500, left: 10, right: 0), try point(1000, left: 40, right: 20),
-                try point(2000, left: 70, right: nil),
-            ]
-        ).svg
+        let chart = AudiogramChart(points: [
+            try point(500, left: 10, right: 0), try point(1000, left: 40, right: 20),
+            try point(2000, left: 70, right: nil),
+        ])
+        let svg = Self.renderer.render("audiogram-chart", chart)
         let circles = Self.numbers(of: "cx", in: svg).compactMap(Double.init)
         let circleHeights = Self.numbers(of: "cy", in: svg).compactMap(Double.init)
         #expect(circles.count == 2 && circleHeights[1] > circleHeights[0])

@@ -62,13 +62,30 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "audiogram-chart": #"""
+<svg xmlns="http://www.w3.org/2000/svg" class="audiogram" role="img" viewBox="0 0 {{width}} {{height}}" font-family="sans-serif" font-size="12" aria-label="Audiogram: hearing level in dBHL by frequency, right ear red circles, left ear blue crosses">
+<rect class="audiogram-normal" fill="#eef7ee" x="{{normalX}}" y="{{normalY}}" width="{{normalWidth}}" height="{{normalHeight}}"></rect>
+{{#gridLines}}
+<line class="audiogram-grid" stroke="#ddd" x1="{{x1}}" y1="{{y1}}" x2="{{x2}}" y2="{{y2}}"></line><text class="audiogram-label" fill="#555" x="{{labelX}}" y="{{labelY}}" text-anchor="{{anchor}}">{{label}}</text>
+{{/gridLines}}
+<text class="audiogram-axis" x="{{frequencyTitleX}}" y="{{frequencyTitleY}}" text-anchor="middle">Frequency (Hz)</text>
+<text class="audiogram-axis" x="14" y="{{levelTitleY}}" text-anchor="middle" transform="rotate(-90 14 {{levelTitleY}})">Hearing level (dBHL)</text>
+{{#ears}}
+{{#line}}<polyline class="audiogram-{{name}}" fill="none" stroke="{{color}}" stroke-width="1.5" points="{{.}}"></polyline>{{/line}}
+{{#points}}
+<g class="audiogram-{{name}}-point{{#masked}} masked{{/masked}}" stroke="{{color}}" stroke-width="2" fill="none"><title>{{title}}</title>{{#circle}}<circle cx="{{cx}}" cy="{{cy}}" r="6" fill="{{fill}}"></circle>{{/circle}}{{#cross}}<path d="{{.}}"></path>{{/cross}}</g>
+{{/points}}
+{{/ears}}
+</svg>
+
+"""#,
         "audiogram": #"""
 {{<layout}}
 {{$content}}
 <p><a href="/audiograms">Audiograms</a></p>
 <h1>Audiogram</h1>
 <p>{{date}} · {{source}}</p>
-<section class="card" id="audiogram-chart">{{{chart}}}</section>
+<section class="card" id="audiogram-chart">{{#chart}}{{> audiogram-chart}}{{/chart}}</section>
 <section class="card">
 <div class="table-scroll">
 <table class="counts" id="audiogram-points">
@@ -119,6 +136,18 @@ enum WebAssets {
 </svg>
 
 """#,
+        "ecg-strip": #"""
+<svg xmlns="http://www.w3.org/2000/svg" class="ecg-strip" role="img" width="{{width}}mm" height="{{height}}mm" viewBox="0 0 {{width}} {{height}}" aria-label="{{label}}">
+<rect class="ecg-paper" x="0" y="0" width="{{width}}" height="{{height}}" fill="#fff7f5"></rect>
+<path class="ecg-grid-minor" stroke="#f3c4bd" stroke-width="0.1" d="{{minorGrid}}"></path>
+<path class="ecg-grid-major" stroke="#e08d80" stroke-width="0.25" d="{{majorGrid}}"></path>
+{{#rows}}
+<polyline class="ecg-trace" fill="none" stroke="#111" stroke-width="0.3" stroke-linejoin="round" points="{{points}}"></polyline>
+{{/rows}}
+<path class="ecg-calibration" fill="none" stroke="#111" stroke-width="0.3" d="{{calibration}}"></path>
+</svg>
+
+"""#,
         "electrocardiogram": #"""
 {{<layout}}
 {{$content}}
@@ -136,7 +165,7 @@ enum WebAssets {
 </section>
 <section class="card">
   <h2>Lead I, 25 mm/s, 10 mm/mV</h2>
-  <div class="table-scroll" id="ecg-strip">{{{strip}}}</div>
+  <div class="table-scroll" id="ecg-strip">{{#strip}}{{> ecg-strip}}{{/strip}}{{^strip}}<p>The voltages of this recording cannot be read.</p>{{/strip}}</div>
 </section>
 {{/content}}
 {{/layout}}

@@ -31,8 +31,8 @@ struct ElectrocardiogramPage: Sendable {
     let measurements: String
     let source: String
     let device: String?
-    /// The strip, an SVG element (rendered unescaped: made here, from numbers only).
-    let strip: String
+    /// The strip (the `ecg-strip` template); nil when the voltages cannot be read.
+    let strip: ElectrocardiogramStrip?
 }
 
 /// One audiogram: its chart and its points as a table.
@@ -46,8 +46,8 @@ struct AudiogramPage: Sendable {
     let chrome: Chrome
     let date: String
     let source: String
-    /// The chart, an SVG element (rendered unescaped: made here, from numbers only).
-    let chart: String
+    /// The chart (the `audiogram-chart` template).
+    let chart: AudiogramChart
     let points: [Point]
 }
 
@@ -87,8 +87,7 @@ extension HealthWebApp {
             }
             guard let (ecg, voltages) = found else { throw WebError.notFound("Health has no such electrocardiogram.") }
             let dates = PageDateText()
-            let strip =
-                voltages.map { ElectrocardiogramStrip(voltages: $0, lead: .appleWatchSimilarToLeadI).svg } ?? ""
+            let strip = voltages.map { ElectrocardiogramStrip(voltages: $0, lead: .appleWatchSimilarToLeadI) }
             return await renderer.html(
                 "electrocardiogram",
                 ElectrocardiogramPage(
@@ -148,7 +147,7 @@ extension HealthWebApp {
                     chrome: chrome(web, title: "Audiogram", section: .browse),
                     date: PageDateText().preciseDateTime(audiogram.startDate),
                     source: audiogram.sourceRevision.source.name,
-                    chart: AudiogramChart(points: audiogram.sensitivityPoints).svg, points: points))
+                    chart: AudiogramChart(points: audiogram.sensitivityPoints), points: points))
         }
     }
 
