@@ -139,4 +139,18 @@ struct EmbeddedBackend: HealthStoreBackend {
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
         try engine.preferredUnits(for: types, as: principal())
     }
+
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    {
+        try engine.quantitySeries(of: type, predicate: predicate, orderBySample: orderBySample, as: principal())
+    }
+
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry] {
+        try engine.heartbeats(ofSeries: uuid, as: principal())
+    }
+
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages? {
+        try engine.voltages(ofElectrocardiogram: uuid, as: principal())
+    }
 }

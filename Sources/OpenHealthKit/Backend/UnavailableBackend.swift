@@ -44,4 +44,9 @@ struct UnavailableBackend: HealthStoreBackend {
     func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {}
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult { throw error }
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] { throw error }
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    { throw error }
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry] { throw error }
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages? { throw error }
 }

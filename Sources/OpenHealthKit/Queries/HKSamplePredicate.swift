@@ -90,3 +90,24 @@ extension HKSamplePredicate where Sample == HKWorkout {
         HKSamplePredicate(sampleType: HKObjectType.workoutType(), nsPredicate: predicate)
     }
 }
+
+extension HKSamplePredicate where Sample == HKHeartbeatSeriesSample {
+    /// The heartbeat series matching `predicate` (nil: every series).
+    public static func heartbeatSeries(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKHeartbeatSeriesSample> {
+        HKSamplePredicate(sampleType: HKSeriesType.heartbeat(), nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKElectrocardiogram {
+    /// The electrocardiograms matching `predicate` (nil: every electrocardiogram).
+    public static func electrocardiogram(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKElectrocardiogram> {
+        HKSamplePredicate(sampleType: HKObjectType.electrocardiogramType(), nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKAudiogramSample {
+    /// The audiograms matching `predicate` (nil: every audiogram).
+    public static func audiogram(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKAudiogramSample> {
+        HKSamplePredicate(sampleType: HKObjectType.audiogramSampleType(), nsPredicate: predicate)
+    }
+}

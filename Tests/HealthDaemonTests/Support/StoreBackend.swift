@@ -109,6 +109,11 @@ final class StoreWorld: Sendable {
     func importActivitySummaries(_ rows: [ActivitySummaryRow]) throws {
         var batch = ImportBatch()
         batch.activitySummaries = rows
+        try importBatch(batch)
+    }
+
+    /// Stores a batch as a Health export import does (see ``importActivitySummaries(_:)``).
+    func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
             let location = HealthStoreConfiguration.Location.file(daemon.storePath)
             defer { EngineRegistry.close(location) }
