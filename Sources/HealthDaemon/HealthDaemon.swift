@@ -142,6 +142,7 @@ public final class HealthDaemon: Sendable {
         addBackgroundDeliveryRoutes(to: router)
         addStatisticsRoutes(to: router)
         addActivitySummaryRoutes(to: router)
+        addSampleDetailRoutes(to: router)
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)

@@ -10,10 +10,15 @@ struct ConditionSQL {
     /// follows the size of the answer, not of the store.
     let longestDuration: Double
 
+    /// The alias whose `start_date`, `end_date` and `value` columns date and value conditions test: `s`, the sample,
+    /// or `v`, a quantity of a series (``StatisticsReader`` tests each quantity as a sample of its own).
+    let datesAndValues: String
+
     private(set) var arguments: [(any DatabaseValueConvertible)?] = []
 
-    init(longestDuration: Double) {
+    init(longestDuration: Double, datesAndValues: String = "s") {
         self.longestDuration = longestDuration
+        self.datesAndValues = datesAndValues
     }
 
     mutating func sql(_ condition: RowCondition) -> String {
@@ -49,8 +54,8 @@ struct ConditionSQL {
             return anyOf(values.map { metadata(key, .equal, $0) })
         case .value(let comparison, let value):
             arguments.append(value)
-            return "s.value \(comparison.rawValue) ?"
-        case .valueIn(let values): return list("s.value", values.sorted())
+            return "\(datesAndValues).value \(comparison.rawValue) ?"
+        case .valueIn(let values): return list("\(datesAndValues).value", values.sorted())
         case .noCorrelation: return "s.correlation_id IS NULL"
         case .workoutActivityType(let type):
             arguments.append(Int64(type))
@@ -61,6 +66,18 @@ struct ConditionSQL {
         case .memberOf(let uuid):
             arguments.append(uuid.blob)
             return "p.uuid = ?"
+        case .electrocardiogramClassification(let raw):
+            arguments.append(Int64(raw))
+            return "EXISTS (SELECT 1 FROM electrocardiogram e WHERE e.sample_id = s.id AND e.classification = ?)"
+        case .electrocardiogramSymptomsStatus(let raw):
+            arguments.append(Int64(raw))
+            return "EXISTS (SELECT 1 FROM electrocardiogram e WHERE e.sample_id = s.id AND e.symptoms_status = ?)"
+        case .associatedWithElectrocardiogram(let uuid):
+            arguments.append(uuid.blob)
+            return """
+                s.id IN (SELECT es.symptom_id FROM electrocardiogram_symptom es
+                         JOIN sample e ON e.id = es.electrocardiogram_id WHERE e.uuid = ?)
+                """
         }
     }
 
@@ -87,28 +104,28 @@ struct ConditionSQL {
         switch mode {
         case .overlaps:
             // HealthKit's rule: endDate >= start AND startDate < end.
-            if let end { add("s.start_date < ?", end) }
+            if let end { add("\(datesAndValues).start_date < ?", end) }
             if let start {
-                add("s.start_date >= ?", start - longestDuration)
-                add("s.end_date >= ?", start)
+                add("\(datesAndValues).start_date >= ?", start - longestDuration)
+                add("\(datesAndValues).end_date >= ?", start)
             }
         case .strictStart:
-            if let start { add("s.start_date >= ?", start) }
-            if let end { add("s.start_date < ?", end) }
+            if let start { add("\(datesAndValues).start_date >= ?", start) }
+            if let end { add("\(datesAndValues).start_date < ?", end) }
         case .strictEnd:
             if let start {
-                add("s.start_date >= ?", start - longestDuration)
-                add("s.end_date >= ?", start)
+                add("\(datesAndValues).start_date >= ?", start - longestDuration)
+                add("\(datesAndValues).end_date >= ?", start)
             }
             if let end {
-                add("s.start_date < ?", end)
-                add("s.end_date < ?", end)
+                add("\(datesAndValues).start_date < ?", end)
+                add("\(datesAndValues).end_date < ?", end)
             }
         case .strictStartAndEnd:
-            if let start { add("s.start_date >= ?", start) }
+            if let start { add("\(datesAndValues).start_date >= ?", start) }
             if let end {
-                add("s.start_date < ?", end)
-                add("s.end_date < ?", end)
+                add("\(datesAndValues).start_date < ?", end)
+                add("\(datesAndValues).end_date < ?", end)
             }
         }
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"

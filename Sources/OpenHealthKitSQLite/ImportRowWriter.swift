@@ -22,7 +22,6 @@ struct ImportRowWriter {
             change: samples.change)
         result.heartbeatsStored = try writeHeartbeats(batch.heartbeats, parents: samples.storedIDs)
         result.locationsStored = try writeLocations(batch.locations, parents: samples.storedIDs)
-        try writeAudiogramPoints(batch.audiogramPoints, parents: samples.storedIDs)
         try writeWorkoutStatistics(batch.workoutStatistics, parents: samples.storedIDs)
         try writeWorkoutActivities(batch.workoutActivities, parents: samples.storedIDs)
         result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
@@ -36,7 +35,6 @@ struct ImportRowWriter {
         var parents = Set(batch.samples.compactMap(\.correlationUUID))
         parents.formUnion(batch.heartbeats.map(\.sampleUUID))
         parents.formUnion(batch.locations.map(\.routeUUID))
-        parents.formUnion(batch.audiogramPoints.map(\.sampleUUID))
         parents.formUnion(batch.workoutStatistics.map(\.workoutUUID))
         parents.formUnion(batch.workoutActivities.map(\.workoutUUID))
         return parents
@@ -58,7 +56,7 @@ struct ImportRowWriter {
             guard let parentID = parents[parent(child)] else { continue }
             binding.bind(parentID, at: 1)
             bind(binding, child)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -98,21 +96,6 @@ struct ImportRowWriter {
             binding.bind(row.speed, at: 9)
             binding.bind(row.courseAccuracy, at: 10)
             binding.bind(row.speedAccuracy, at: 11)
-        }
-    }
-
-    private func writeAudiogramPoints(_ rows: [AudiogramPointRow], parents: [UUID: Int64]) throws {
-        try writeChildren(
-            rows,
-            sql:
-                "INSERT OR IGNORE INTO audiogram_point (sample_id, position, frequency, left_ear, right_ear, attributes) VALUES (?, ?, ?, ?, ?, ?)",
-            parent: \.sampleUUID, parents: parents
-        ) { binding, row in
-            binding.bind(Int64(row.position), at: 2)
-            binding.bind(row.frequency, at: 3)
-            binding.bind(row.leftEar, at: 4)
-            binding.bind(row.rightEar, at: 5)
-            binding.bind(row.attributes, at: 6)
         }
     }
 
@@ -190,7 +173,7 @@ struct ImportRowWriter {
             binding.bind(row.date, at: 1)
             for (offset, value) in values.enumerated() { binding.bind(value, at: Int32(offset + 2)) }
             binding.bind(row.exportDate, at: Int32(values.count + 2))
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -217,7 +200,7 @@ struct ImportRowWriter {
             binding.bind(row.resourceFilePath, at: 8)
             binding.bind(row.resourceType, at: 9)
             binding.bind(row.resource, at: 10)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -240,19 +223,8 @@ struct ImportRowWriter {
             binding.bind(row.sourceName, at: 6)
             binding.bind(row.attributes, at: 7)
             binding.bind(row.children, at: 8)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             return sqlite3_changes(db.sqliteConnection) > 0
-        }
-    }
-
-    // MARK: Helpers
-
-    private func step(_ statement: SQLiteStatement) throws {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 }

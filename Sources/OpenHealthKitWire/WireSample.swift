@@ -6,7 +6,12 @@ public import OpenHealthKitModel
 /// - category types: `value` (the raw value of the type's enumeration);
 /// - correlation types: `objects`, the member samples;
 /// - the workout type: `workoutActivityType` (raw value), `duration` (seconds; computed from the dates and pause
-///   events when omitted on input), `workoutEvents` and the totals.
+///   events when omitted on input), `workoutEvents` and the totals;
+/// - quantity types, a sample of several quantities: `series` (healthd writes its summary) and, to save one,
+///   `seriesQuantities`;
+/// - heartbeat series: `count` (healthd writes it) and, to save one, `heartbeats`;
+/// - electrocardiograms: `electrocardiogram` (healthd writes it; apps cannot save electrocardiograms);
+/// - audiograms: `sensitivityPoints`.
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
@@ -46,6 +51,19 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var totalSwimmingStrokeCount: WireQuantity?
     /// A workout's total flights climbed (a `count` quantity).
     public var totalFlightsClimbed: WireQuantity?
+
+    /// A quantity sample of several quantities: their summary (written by healthd, ignored on input).
+    public var series: WireSeriesSummary?
+    /// A quantity series being saved: its quantities by start date, values in the unit of `quantity`.
+    public var seriesQuantities: [WireSeriesQuantity]?
+    /// A heartbeat series' number of beats (written by healthd, ignored on input).
+    public var count: Int?
+    /// A heartbeat series being saved: its beats in the order written.
+    public var heartbeats: [WireHeartbeat]?
+    /// An electrocardiogram's summary (written by healthd).
+    public var electrocardiogram: WireElectrocardiogram?
+    /// An audiogram's points, by ascending frequency.
+    public var sensitivityPoints: [WireSensitivityPoint]?
 
     /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {

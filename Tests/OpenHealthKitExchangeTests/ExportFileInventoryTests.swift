@@ -7,15 +7,13 @@ import OpenHealthKitModel
 @Suite struct ExportFileInventoryTests {
     @Test func everyFileOfTheZipIsReadOrNamedWithItsReason() throws {
         let summary = try ImportHarness().importing(fixture: "Synthetic/not-applicable.zip")
-        #expect(summary.filesRead == 1)
-        #expect(summary.unimportedFilesTotal == 5)
+        // The document and the electrocardiogram's CSV are read; the other four files are named.
+        #expect(summary.filesRead == 2)
+        #expect(summary.unimportedFilesTotal == 4)
         let reasons = Dictionary(uniqueKeysWithValues: summary.unimportedFiles.map { ($0.path, $0.reason) })
         #expect(
             reasons["apple_health_export/workout-routes/route_2024-03-09_8.00am.gpx"]
                 == "a workout route whose workout is not in the export (no workout of export.xml refers to it)")
-        #expect(
-            reasons["apple_health_export/electrocardiograms/ecg_2024-03-11.csv"]?.contains(
-                "Health does not import ECG recordings yet") == true)
         #expect(
             reasons["apple_health_export/clinical-records/Observation-unreferenced.json"]
                 == "a FHIR resource no clinical record of export.xml refers to")
@@ -23,13 +21,20 @@ import OpenHealthKitModel
         #expect(
             reasons["__MACOSX/apple_health_export/._export.xml"]
                 == "a Mac's record of the file's attributes, not health data")
+        #expect(reasons["apple_health_export/electrocardiograms/ecg_2024-03-11.csv"] == nil)
     }
 
     @Test func filesTheRecordsReferToAreReadAndNotListed() throws {
         let summary = try ImportHarness().importing(fixture: "Synthetic/everything")
-        // The document, its GPX route and its FHIR resource.
-        #expect(summary.filesRead == 3)
+        // The document, its GPX route, its FHIR resource and its two electrocardiograms.
+        #expect(summary.filesRead == 5)
         #expect(summary.unimportedFiles.map(\.path) == ["apple_health_export/export_cda.xml"])
+    }
+
+    @Test func anElectrocardiogramOutsideTheExportsFolderSaysSo() {
+        #expect(
+            ExportFileInventory.reason("other/electrocardiograms/ecg.csv", referenced: false, document: "export.xml")
+                == "an electrocardiogram (ECG) recording outside the folder of export.xml: not read")
     }
 
     @Test func aRouteOfAWorkoutThatWasSkippedSaysSo() {

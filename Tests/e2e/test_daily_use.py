@@ -72,7 +72,7 @@ def test_a_real_shaped_export_imports_every_category_type_apple_writes_without_a
     sign_in(browser, daemon)
     upload(browser, daemon, EXPORT)
     finished(browser)
-    assert text(browser, "#import-headline") == "45 added, 0 already stored, 0 skipped."
+    assert text(browser, "#import-headline") == "46 added, 0 already stored, 0 skipped."
     rows = {row.find_element(By.CSS_SELECTOR, ".import-type").text: row.find_element(By.CSS_SELECTOR, ".import-added").text
             for row in browser.find_elements(By.CSS_SELECTOR, "#import-types tbody tr:not(.total)")}
     for name in WITHOUT_VALUE:
@@ -80,10 +80,10 @@ def test_a_real_shaped_export_imports_every_category_type_apple_writes_without_a
     assert not browser.find_elements(By.ID, "import-skipped")
     # Every file of the zip: the document read, each other file named with its reason.
     files = text(browser, "#import-files")
-    assert "1 file read, 5 not imported:" in files
+    assert "2 files read, 4 not imported:" in files  # the document and the electrocardiogram
     assert "apple_health_export/workout-routes/route_2024-03-09_8.00am.gpx" in files
     assert "A workout route whose workout is not in the export" in files
-    assert "Health does not import ECG recordings yet" in files
+    assert "ecg_2024-03-11.csv" not in files
     assert "apple_health_export/clinical-records/Observation-unreferenced.json" in files
     assert "__MACOSX/apple_health_export/._export.xml" in files
     shoot("import-summary")
@@ -435,7 +435,8 @@ def test_access_log_entries_say_on_or_off(browser, daemon, size):
     ("/types/sleepAnalysis", "sleep-night"), ("/types/sleepAnalysis?range=month", "sleep-month"),
     ("/types/bloodPressure", "blood-pressure"), ("/types/food", "food"),
     ("/types/highHeartRateEvent", "high-heart-rate"), ("/sources", "sources"), ("/sources/com.example.band", "app"),
-    ("/me", "me"), ("/log", "access-log"), ("/import", "import"), ("/nothing-here", "not-found"),
+    ("/me", "me"), ("/log", "access-log"), ("/import", "import"), ("/electrocardiograms", "electrocardiograms"),
+    ("/audiograms", "audiograms"), ("/nothing-here", "not-found"),
 ])
 def test_every_page_fits_the_screen_and_its_screenshot_is_taken(browser, daemon, size, shoot, path, name):
     open_page(browser, daemon, path)

@@ -40,7 +40,10 @@ enum HealthCategories {
     ]
 
     /// Pages that are not a type's, listed by Browse in their category. Register a new kind of page here.
-    static let pageEntries: [BrowseEntry] = []
+    static let pageEntries: [BrowseEntry] = [
+        BrowseEntry(name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id),
+        BrowseEntry(name: "Audiograms", href: "/audiograms", category: hearing.id),
+    ]
 
     /// The categories of a type, the one the Summary lists it under first.
     static func categories(of type: HKObjectType) -> [HealthCategory] {

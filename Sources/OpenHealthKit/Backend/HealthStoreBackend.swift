@@ -55,4 +55,15 @@ package protocol HealthStoreBackend: Sendable {
 
     /// The user's preferred unit of each type (the app must have asked for access to each).
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit]
+
+    /// Calls `handler` after each change of the user's preferred units, made in this process or another. Returns once
+    /// the watch is live: no change made after it returns is missed.
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription
+    /// The quantities of the samples of `type` matching `predicate` the app may see (quantity series queries).
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    /// The beats of a heartbeat series the app may see; none for one it may not see or that does not exist.
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry]
+    /// The voltages of an electrocardiogram the app may see; nil for one it may not see or that does not exist.
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages?
 }

@@ -2,13 +2,15 @@ package import Foundation
 package import OpenHealthKitModel
 
 extension HealthEngine {
-    /// Saves objects all or nothing: each is validated, needs a share grant for its type (a correlation: for its
-    /// members' types), and is stamped with the saver's source revision.
+    /// Saves objects all or nothing: each is validated (with the duration limits HealthKit puts on saves), needs a
+    /// share grant for its type (a correlation: for its members' types), and is stamped with the saver's source
+    /// revision.
     package func save(_ objects: [HKObject], as principal: Principal) throws {
         guard !objects.isEmpty else { return }
         var sharedTypes: Set<String> = []
         for object in objects {
             try object.validate()
+            try SampleValidation.validateDurations(of: object)
             if let correlation = object as? HKCorrelation {
                 sharedTypes.formUnion(correlation.objects.map(\.sampleType.identifier))
             } else if let sample = object as? HKSample {

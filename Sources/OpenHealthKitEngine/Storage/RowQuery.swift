@@ -98,6 +98,12 @@ package indirect enum RowCondition: Sendable {
     case workoutNumber(RowSort.Key, RowComparison, Double)
     /// Samples a workout holds: for now, the members of a correlation or workout with this UUID.
     case memberOf(UUID)
+    /// Electrocardiograms of this `HKElectrocardiogram.Classification` raw value (``ElectrocardiogramRow``).
+    case electrocardiogramClassification(Int)
+    /// Electrocardiograms of this `HKElectrocardiogram.SymptomsStatus` raw value.
+    case electrocardiogramSymptomsStatus(Int)
+    /// Samples associated with the electrocardiogram of this UUID (``ElectrocardiogramRow/symptoms``).
+    case associatedWithElectrocardiogram(UUID)
 }
 
 /// A source revision to match; nil fields match any value (HealthKit's `HKSourceRevisionAny…`).

@@ -28,7 +28,8 @@ enum ExportFileInventory {
                 : "a workout route whose workout is not in the export (no workout of \(documentName(document)) refers to it)"
         }
         if components.contains("electrocardiograms") && lowered.hasSuffix(".csv") {
-            return "an electrocardiogram (ECG) recording: Health does not import ECG recordings yet"
+            // The export's own electrocardiograms are read beside the document (ElectrocardiogramImport).
+            return "an electrocardiogram (ECG) recording outside the folder of \(documentName(document)): not read"
         }
         if components.contains("clinical-records") && lowered.hasSuffix(".json") {
             return referenced

@@ -20,6 +20,9 @@ protocol ExportSource: AnyObject {
     /// `/clinical-records/Observation-1.json`). Returns false when the export does not have it; a path that would
     /// leave the export folder (`..`) is never read.
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool
+    /// The paths (relative to the export folder, as ``readReferencedFile(_:_:)`` takes them) of the files directly in
+    /// the export's folder `name` (`electrocardiograms`), sorted; empty when there is no such folder.
+    func files(inFolder name: String) -> [String]
 
     /// Every file of the export, the document included, as the summary names them: inside a zip its entry's path
     /// (`apple_health_export/workout-routes/route_1.gpx`), in a folder the path below it; for a lone document, its

@@ -53,6 +53,13 @@ final class ZipExportSource: ExportSource {
         }
     }
 
+    func files(inFolder name: String) -> [String] {
+        let prefix = folder + name + "/"
+        return entries.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }.sorted().map {
+            String($0.dropFirst(folder.count))
+        }
+    }
+
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool {
         guard let name = fileName(ofReferenced: path), let entry = entries[name] else { return false }
         try Self.read(entry, in: archive, named: name, receive)

@@ -4,10 +4,10 @@ with Apple's DTD head) holding a record of every category type Apple writes with
 its value is HKCategoryValue.notApplicable: high, low and irregular heart rate notifications, mindful sessions,
 handwashing and toothbrushing, sexual activity, spotting, pregnancy, lactation, the four cycle deviations, sleep
 apnea and hypertension notifications. One mindful session carries `value="HKCategoryValueNotApplicable"`, as some
-exports write it. Beside them: heart rates, steps and a night of sleep stages, and the files of a real export that
-are not its records: a GPX route whose workout is not in the export, an electrocardiogram CSV, a FHIR resource no
-clinical record refers to, the CDA document and a Mac's __MACOSX copy. Written for OpenHealthKit's tests; run it
-from this folder.
+exports write it. Beside them: heart rates, steps and a night of sleep stages, an electrocardiogram's CSV file, and
+the files of a real export that its records do not use: a GPX route whose workout is not in the export, a FHIR
+resource no clinical record refers to, the CDA document and a Mac's __MACOSX copy. Written for OpenHealthKit's
+tests; run it from this folder.
 """
 import zipfile
 
