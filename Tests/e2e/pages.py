@@ -26,3 +26,10 @@ def navigate(browser, element, confirm=False):
         browser.switch_to.alert.accept()
     wait(browser).until(lambda driver: driver.execute_script(
         "return window.previousPage === undefined && document.readyState === 'complete'"))
+
+
+def import_ended(browser, outcome="done", seconds=120):
+    """Waits until an import's page shows how it ended (`done`, `failed`), read in one script: the page reloads
+    itself when the import ends, so an element found before the reload would be gone when read."""
+    wait(browser, seconds).until(lambda driver: driver.execute_script(
+        "const status = document.getElementById('import-status'); return status && status.dataset.outcome") == outcome)

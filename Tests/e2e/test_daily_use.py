@@ -22,7 +22,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from healthd import ROOT, App
-from pages import navigate, open_page, text, wait
+from pages import import_ended, navigate, open_page, text, wait
 
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "Synthetic" / "not-applicable.zip"
 # Every category type whose value is HKCategoryValue.notApplicable, as Health names it.
@@ -63,15 +63,10 @@ def upload(browser, daemon, path):
     wait(browser).until(EC.url_contains("/import/jobs/"))
 
 
-def finished(browser, seconds=120):
-    wait(browser, seconds).until(
-        lambda driver: driver.find_element(By.ID, "import-status").get_attribute("data-outcome") == "done")
-
-
 def test_a_real_shaped_export_imports_every_category_type_apple_writes_without_a_value(browser, daemon, shoot):
     sign_in(browser, daemon)
     upload(browser, daemon, EXPORT)
-    finished(browser)
+    import_ended(browser)
     assert text(browser, "#import-headline") == "46 added, 0 already stored, 0 skipped."
     rows = {row.find_element(By.CSS_SELECTOR, ".import-type").text: row.find_element(By.CSS_SELECTOR, ".import-added").text
             for row in browser.find_elements(By.CSS_SELECTOR, "#import-types tbody tr:not(.total)")}
@@ -98,7 +93,7 @@ def test_skipped_records_are_grouped_by_type_and_reason(browser, daemon, tmp_pat
     export = tmp_path / "export.xml"
     export.write_text("\n".join(lines))
     upload(browser, daemon, export)
-    finished(browser)
+    import_ended(browser)
     groups = browser.find_elements(By.CSS_SELECTOR, "#import-skipped .skipped-group")
     assert len(groups) == 1
     cells = groups[0].find_elements(By.TAG_NAME, "td")
@@ -141,7 +136,7 @@ def test_an_import_healthd_stopped_during_is_interrupted_with_what_it_committed_
     assert committed > 0
     shoot("import-interrupted")
     navigate(browser, browser.find_element(By.ID, "import-resume"))
-    finished(browser, 300)
+    import_ended(browser, seconds=300)
     headline = text(browser, "#import-headline")
     assert int(headline.split(" already stored")[0].split(", ")[1].replace(",", "")) >= committed
     assert "Resumed after healthd stopped" in text(browser, "#import-resumed")

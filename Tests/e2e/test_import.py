@@ -5,9 +5,9 @@ bar to the summary, then find the imported types on the Summary page."""
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
 
 from healthd import ROOT
+from pages import import_ended, navigate, wait
 
 # 8 records of 5 types (heart rate, sleep...) from two sources, zipped on a Mac with __MACOSX/ entries.
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "alxdrcirilo-apple-health-parser" / "export.zip"
@@ -20,15 +20,13 @@ def site(daemon):
     return daemon.address.replace("127.0.0.1", "localhost")
 
 
-def wait(browser, seconds=30):
-    return WebDriverWait(browser, seconds)
-
 
 def test_sign_in(browser, daemon, site):
     browser.get(site + "/import")
     wait(browser).until(EC.url_contains("/signin"))
     browser.find_element(By.ID, "secret").send_keys(daemon.owner_secret)
-    browser.find_element(By.ID, "signin").click()
+    # Waits for the next page to load before reading it (a read during the navigation can fail in the driver).
+    navigate(browser, browser.find_element(By.ID, "signin"))
     wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Import"))
 
 
@@ -40,7 +38,7 @@ def test_upload_an_export_and_read_its_summary(browser, site, shoot):
     browser.find_element(By.ID, "import-submit").click()
     # The upload's bar, then the job's page, which follows the import and shows the summary when it ends.
     wait(browser).until(EC.url_contains("/import/jobs/"))
-    wait(browser).until(lambda driver: driver.find_element(By.ID, "import-status").get_attribute("data-outcome") == "done")
+    import_ended(browser)
     assert browser.find_element(By.ID, "import-progress").get_attribute("value") == "100"
     assert browser.find_element(By.ID, "import-headline").text == "8 added, 0 already stored, 0 skipped."
     rows = {row.find_element(By.CSS_SELECTOR, ".import-type").text: row.find_element(By.CSS_SELECTOR, ".import-added").text
@@ -68,7 +66,7 @@ def test_importing_it_again_adds_nothing(browser, site):
     browser.find_element(By.ID, "import-file").send_keys(str(EXPORT))
     browser.find_element(By.ID, "import-submit").click()
     wait(browser).until(EC.url_contains("/import/jobs/"))
-    wait(browser).until(lambda driver: driver.find_element(By.ID, "import-status").get_attribute("data-outcome") == "done")
+    import_ended(browser)
     assert browser.find_element(By.ID, "import-headline").text == "0 added, 8 already stored, 0 skipped."
 
 
@@ -79,5 +77,5 @@ def test_a_file_that_is_not_an_export_is_refused_with_a_message(browser, site, t
     browser.find_element(By.ID, "import-file").send_keys(str(bogus))
     browser.find_element(By.ID, "import-submit").click()
     wait(browser).until(EC.url_contains("/import/jobs/"))
-    wait(browser).until(lambda driver: driver.find_element(By.ID, "import-status").get_attribute("data-outcome") == "failed")
+    import_ended(browser, "failed")
     assert "export.zip is not a Health export" in browser.find_element(By.ID, "import-failure").text
