@@ -513,7 +513,7 @@ enum WebAssets {
 {{#isEmpty}}<p class="empty" id="recordings-empty">None yet.</p>{{/isEmpty}}
 {{^isEmpty}}
 <div class="table-scroll">
-<table class="log" id="recordings">
+<table class="recordings-table" id="recordings">
   <thead><tr><th>Date</th><th>Result</th><th></th><th>Source</th></tr></thead>
   <tbody>
   {{#rows}}<tr><td><a href="{{href}}">{{date}}</a></td><td>{{summary}}</td><td>{{detail}}</td><td>{{source}}</td></tr>{{/rows}}
@@ -990,8 +990,8 @@ summary { cursor: pointer; color: var(--blue); margin-bottom: 6px; }
 #units button, #details button { margin-top: 10px; }
 .filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 10px; align-items: end; }
 .table-scroll { overflow-x: auto; }
-.log { border-collapse: collapse; width: 100%; font-size: .85rem; }
-.log th, .log td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.log, .recordings-table { border-collapse: collapse; width: 100%; font-size: .85rem; }
+.log th, .log td, .recordings-table th, .recordings-table td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
 .log tr.failed td { color: var(--danger); }
 progress { width: 100%; height: 14px; }
 .counts { border-collapse: collapse; width: 100%; font-size: .85rem; font-variant-numeric: tabular-nums; }
