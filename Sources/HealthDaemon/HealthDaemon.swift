@@ -139,6 +139,7 @@ public final class HealthDaemon: Sendable {
         addChangeStreamRoute(to: router)
         addBackgroundDeliveryRoutes(to: router)
         addStatisticsRoutes(to: router)
+        addWorkoutRoutes(to: router)
         addActivitySummaryRoutes(to: router)
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)

@@ -34,8 +34,11 @@ struct RowReader {
             .joined(separator: ", ")
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        var children = WorkoutChildReader(db)
         while let row = try cursor.next() {
-            try body(Self.sampleRow(row))
+            var sample = Self.sampleRow(row)
+            try children.complete(&sample)
+            try body(sample)
         }
     }
 

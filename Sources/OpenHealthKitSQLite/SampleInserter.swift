@@ -124,7 +124,8 @@ struct SampleInserter {
             anchor += 1
             outcome.stored[index] = true
             if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
-            if let workout = row.workout { try workout.insert(sampleID: id, into: db) }
+            if let workout = row.workout { try workout.insert(sampleID: id, uuid: row.uuid, into: db) }
+            if let detail = row.detail { try detail.insert(sampleID: id, uuid: row.uuid, into: db) }
             ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }

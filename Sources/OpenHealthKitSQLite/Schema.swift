@@ -81,8 +81,8 @@ enum Schema {
         }
         migrator.registerMigration("v2: registered apps, background delivery, audit log", migrate: daemonRecords)
         registerExchangeMigration(in: &migrator)
-        // Keep this one last: migrations added later go after it.
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
+        migrator.registerMigration("v5: workouts", migrate: workouts)
         return migrator
     }
 }

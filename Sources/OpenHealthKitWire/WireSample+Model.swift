@@ -27,6 +27,10 @@ extension WireSample {
             totalDistance = workout.totalDistance.map(WireQuantity.init)
             totalSwimmingStrokeCount = workout.totalSwimmingStrokeCount.map(WireQuantity.init)
             totalFlightsClimbed = workout.totalFlightsClimbed.map(WireQuantity.init)
+            workoutActivities = workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(WireWorkoutActivity.init)
+            statistics = workout.allStatistics.isEmpty ? nil : WireWorkoutStatistics.list(workout.allStatistics)
+        case let route as HKWorkoutRoute:
+            count = route.count
         default:
             break
         }
@@ -60,6 +64,10 @@ extension WireSample {
                 metadata: metadata, sourceRevision: revision)
         case is HKWorkoutType:
             return try workout(start: start, end: end, device: device, metadata: metadata, revision: revision)
+        case let seriesType as HKSeriesType where seriesType.identifier == HKWorkoutRouteTypeIdentifier:
+            return HKWorkoutRoute(
+                uuid: uuid, start: start, end: end, count: max(0, count ?? 0), device: device, metadata: metadata,
+                sourceRevision: revision)
         default:
             throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved")
         }
@@ -87,7 +95,9 @@ extension WireSample {
         return HKWorkout(
             uuid: uuid, activityType: activity, start: start, end: end, workoutEvents: events, duration: duration,
             totalEnergyBurned: energy, totalDistance: distance, totalSwimmingStrokeCount: strokes,
-            totalFlightsClimbed: flights, device: device, metadata: metadata, sourceRevision: revision)
+            totalFlightsClimbed: flights, device: device, metadata: metadata, sourceRevision: revision,
+            activities: try (workoutActivities ?? []).map { try $0.activity() },
+            statistics: try WireWorkoutStatistics.dictionary(statistics ?? []))
     }
 
     /// Fields of another kind of sample are refused, so that a mistake is reported rather than silently dropped.
@@ -97,7 +107,8 @@ extension WireSample {
             ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
             ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
             ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
-            ("totalFlightsClimbed", totalFlightsClimbed != nil),
+            ("totalFlightsClimbed", totalFlightsClimbed != nil), ("workoutActivities", workoutActivities != nil),
+            ("statistics", statistics != nil), ("associatedSamples", associatedSamples != nil), ("count", count != nil),
         ]
         let allowed: Set<String>
         switch type {
@@ -107,8 +118,10 @@ extension WireSample {
         case is HKWorkoutType:
             allowed = [
                 "workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
-                "totalSwimmingStrokeCount", "totalFlightsClimbed",
+                "totalSwimmingStrokeCount", "totalFlightsClimbed", "workoutActivities", "statistics",
+                "associatedSamples",
             ]
+        case is HKSeriesType: allowed = ["count"]
         default: allowed = []
         }
         if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {

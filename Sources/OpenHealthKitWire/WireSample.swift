@@ -6,7 +6,10 @@ public import OpenHealthKitModel
 /// - category types: `value` (the raw value of the type's enumeration);
 /// - correlation types: `objects`, the member samples;
 /// - the workout type: `workoutActivityType` (raw value), `duration` (seconds; computed from the dates and pause
-///   events when omitted on input), `workoutEvents` and the totals.
+///   events when omitted on input), `workoutEvents`, the totals, `workoutActivities`, `statistics`, and on input
+///   `associatedSamples` (stored samples to associate with it as it is saved: a workout builder's);
+/// - the workout route type: `count` (its number of locations; on output only: routes are saved with their
+///   locations through `POST /v1/workouts/routes`).
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
@@ -46,6 +49,14 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var totalSwimmingStrokeCount: WireQuantity?
     /// A workout's total flights climbed (a `count` quantity).
     public var totalFlightsClimbed: WireQuantity?
+    /// A workout's activities.
+    public var workoutActivities: [WireWorkoutActivity]?
+    /// A workout's own statistics.
+    public var statistics: [WireWorkoutStatistics]?
+    /// On input, the UUIDs of stored samples to associate with the workout as it is saved.
+    public var associatedSamples: [UUID]?
+    /// A route's number of locations.
+    public var count: Int?
 
     /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {

@@ -11,7 +11,7 @@ struct UnavailableBackend: HealthStoreBackend {
         throw error
     }
     func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { .notDetermined }
-    func save(_ objects: [HKObject]) throws { throw error }
+    func save(_ objects: [HKObject], associating: [UUID: [UUID]]) throws { throw error }
     func delete(uuids: [UUID]) throws { throw error }
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int { throw error }
     func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] {
@@ -40,4 +40,14 @@ struct UnavailableBackend: HealthStoreBackend {
     func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {}
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult { throw error }
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] { throw error }
+    func associate(_ samples: [UUID], withWorkout workout: UUID) throws { throw error }
+    func saveRoute(_ route: HKWorkoutRoute, locations: [RouteLocationRow], workout: UUID) throws { throw error }
+    func routeLocations(of route: UUID, in interval: DateInterval?, offset: Int, limit: Int) throws
+        -> [RouteLocationRow]
+    { throw error }
+    func relateEffort(_ sample: HKSample, toWorkout workout: UUID, activity: UUID?) throws { throw error }
+    func unrelateEffort(_ sample: HKSample, fromWorkout workout: UUID, activity: UUID?) throws { throw error }
+    func effortRelationships(
+        predicate: PredicateTree?, after anchor: Int64, option: HKWorkoutEffortRelationshipQueryOptions
+    ) throws -> (relationships: [HKWorkoutEffortRelationship], anchor: Int64) { throw error }
 }

@@ -36,8 +36,11 @@ package struct RowEncoding {
                     try $0.convertedValue(to: .count())
                 },
                 totalFlightsClimbed: try workout.totalFlightsClimbed.map { try $0.convertedValue(to: .count()) },
-                events: WorkoutEventCoding.encode(workout.workoutEvents))
+                events: WorkoutEventCoding.encode(workout.workoutEvents),
+                activities: WorkoutCoding.activityRows(of: workout), statistics: WorkoutCoding.statisticsRows(of: workout))
             return [row]
+        case is HKWorkoutRoute:
+            throw HKError.invalidArgument("Workout routes are saved with HKWorkoutRouteBuilder")
         default:
             throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
         }

@@ -63,6 +63,16 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
         self.message = message
     }
 
+    /// An error with a code, as HealthKit code makes one (`throw HKError(.errorNoData)`): its message is
+    /// `userInfo[NSLocalizedDescriptionKey]` when that is a string, else Foundation's description of an error with
+    /// this domain and code. Other `userInfo` entries are not kept.
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {
+        self.init(
+            code,
+            userInfo[NSLocalizedDescriptionKey] as? String
+                ?? "The operation couldn’t be completed. (\(HKErrorDomain) error \(code.rawValue).)")
+    }
+
     /// The error domain, ``HKErrorDomain`` (`com.apple.healthkit`).
     public static var errorDomain: String { HKErrorDomain }
     /// The code's raw value, as `NSError.code`.

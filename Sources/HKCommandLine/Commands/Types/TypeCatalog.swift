@@ -30,7 +30,7 @@ enum TypeCatalog {
         let correlations = HKCorrelationTypeIdentifier.allCases.map { entry(HKCorrelationType($0), kind: .correlation) }
         return characteristics.sorted { $0.name < $1.name } + correlations.sorted { $0.name < $1.name } + [
             entry(HKObjectType.workoutType(), kind: .workout),
-            entry(HKSeriesType.heartbeatSeries(), kind: .series),
+            entry(HKSeriesType.heartbeat(), kind: .series),
             entry(HKSeriesType.workoutRoute(), kind: .series),
             entry(HKObjectType.activitySummaryType(), kind: .activitySummary),
         ]
