@@ -69,3 +69,10 @@ extension HKSamplePredicate where Sample == HKWorkout {
         HKSamplePredicate(sampleType: HKObjectType.workoutType(), nsPredicate: predicate)
     }
 }
+
+extension HKSamplePredicate where Sample == HKWorkoutRoute {
+    /// The workout routes matching `predicate` (nil: every route), e.g. `HKQuery.predicateForObjects(from: workout)`.
+    public static func workoutRoute(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkoutRoute> {
+        HKSamplePredicate(sampleType: HKSeriesType.workoutRoute(), nsPredicate: predicate)
+    }
+}

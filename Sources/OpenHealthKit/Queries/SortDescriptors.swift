@@ -58,3 +58,29 @@ extension HKWorkout {
     var strokeSortValue: Double { totalSwimmingStrokeCount?.doubleValue(for: .count()) ?? 0 }
     var flightsSortValue: Double { totalFlightsClimbed?.doubleValue(for: .count()) ?? 0 }
 }
+
+extension RowSort {
+    /// Whether `first` comes before `second` in the order `sort` gives (ties keep their order: false).
+    static func ordered(_ first: HKSample, before second: HKSample, by sort: [RowSort]) -> Bool {
+        for key in sort {
+            let (a, b) = (key.value(of: first), key.value(of: second))
+            if a != b { return key.ascending ? a < b : a > b }
+        }
+        return false
+    }
+
+    /// The sample's value for this key (workout keys: 0 for other samples).
+    private func value(of sample: HKSample) -> Double {
+        let workout = sample as? HKWorkout
+        switch key {
+        case .startDate: return sample.startDate.timeIntervalSince1970
+        case .endDate: return sample.endDate.timeIntervalSince1970
+        case .workoutDuration: return workout?.duration ?? 0
+        case .workoutTotalDistance: return workout?.distanceSortValue ?? 0
+        case .workoutTotalEnergyBurned: return workout?.energySortValue ?? 0
+        case .workoutTotalSwimmingStrokeCount: return workout?.strokeSortValue ?? 0
+        case .workoutTotalFlightsClimbed: return workout?.flightsSortValue ?? 0
+        case .anchor, .value: return 0
+        }
+    }
+}

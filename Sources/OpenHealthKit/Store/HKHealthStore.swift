@@ -53,6 +53,28 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    // The calls apps override in test doubles are declared here, in the class, so that they can be: Apple's are open.
+
+    /// Starts a query. Its handlers are called on a background queue. A query runs once: executing it again raises.
+    open func execute(_ query: HKQuery) {
+        startQuery(query)
+    }
+
+    /// Stops a query: its handlers are not called again. Stopping twice, or stopping a query never executed, is harmless.
+    open func stop(_ query: HKQuery) {
+        stopQuery(query)
+    }
+
+    /// Asks the user for permission, unless every type was already answered. `success` means the request was
+    /// handled, not that anything was allowed. A type apps may not write, or a missing usage description, raises
+    /// as in HealthKit; the async form throws instead.
+    open func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
+        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        askAuthorization(toShare: typesToShare, read: typesToRead, completion: completion)
+    }
+
     /// Whether health data can be used here: always true (HealthKit says false on devices without a store).
     open class func isHealthDataAvailable() -> Bool { true }
 
