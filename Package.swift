@@ -250,8 +250,18 @@ package.products += [
 package.targets += [
     .target(name: "CoreLocation", swiftSettings: strict),
     .target(name: "HealthKit", dependencies: ["OpenHealthKit"], swiftSettings: strict),
+    // A workout app written as Apple's documentation writes one, with plain `import HealthKit` and
+    // `import CoreLocation` (Examples/Workouts): the tests run it as two processes of a real store.
+    .executableTarget(
+        name: "Workouts", dependencies: ["HealthKit", "CoreLocation"], path: "Examples/Workouts/Sources",
+        swiftSettings: strict),
 ]
-for target in package.targets where target.name == "OpenHealthKit" {
-    target.dependencies.append("CoreLocation")
+for target in package.targets {
+    switch target.name {
+    case "OpenHealthKit", "OpenHealthKitTests", "HKCommandLineTests": target.dependencies.append("CoreLocation")
+    // The workout tests run the workout app.
+    case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts"]
+    default: break
+    }
 }
 #endif

@@ -2,7 +2,7 @@
 public typealias CLLocationDegrees = Double
 
 /// A geographical coordinate in the WGS 84 reference frame: degrees north and east.
-public struct CLLocationCoordinate2D: Sendable, Equatable {
+public struct CLLocationCoordinate2D: Sendable {
     /// Degrees north of the equator, -90 through 90.
     public var latitude: CLLocationDegrees
     /// Degrees east of the prime meridian, -180 through 180.

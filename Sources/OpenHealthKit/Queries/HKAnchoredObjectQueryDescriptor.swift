@@ -22,6 +22,11 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
         self.limit = limit
     }
 
+    /// What ``result(for:)`` returns.
+    public typealias Output = Result
+    /// The sequence ``results(for:)`` returns.
+    public typealias Sequence = Results
+
     /// The changes in one read, and the anchor to resume from.
     public struct Result: Sendable {
         /// The matching samples added after the anchor.
@@ -66,6 +71,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     public struct Results: AsyncSequence, Sendable {
         /// Each element is one result: samples added, objects deleted and the new anchor.
         public typealias Element = Result
+        /// The iterator over the results.
+        public typealias AsyncIterator = Iterator
         let descriptor: HKAnchoredObjectQueryDescriptor
         let store: HKHealthStore
 
@@ -103,6 +110,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
 
         /// The iterator over the query's results.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one result.
+            public typealias Element = Result
             private var base: AsyncThrowingStream<Result, any Error>.Iterator
 
             init(_ stream: AsyncThrowingStream<Result, any Error>) {

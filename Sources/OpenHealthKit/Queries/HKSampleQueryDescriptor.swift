@@ -10,6 +10,9 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
     /// The most samples to return; nil for all.
     public var limit: Int?
 
+    /// What ``result(for:)`` returns: the matching samples.
+    public typealias Output = [Sample]
+
     /// A query for up to `limit` samples (nil: all) matching any of `predicates`, sorted by `sortDescriptors`.
     public init(predicates: [HKSamplePredicate<Sample>], sortDescriptors: [SortDescriptor<Sample>], limit: Int? = nil) {
         self.predicates = predicates

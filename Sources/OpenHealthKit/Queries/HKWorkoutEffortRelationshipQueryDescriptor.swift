@@ -18,6 +18,11 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: HKAsyncQuery, HKAsyncS
         self.option = option
     }
 
+    /// What ``result(for:)`` returns.
+    public typealias Output = Result
+    /// The sequence ``results(for:)`` returns.
+    public typealias Sequence = Results
+
     /// The relationships of one read and the anchor to resume from.
     public struct Result: Sendable {
         /// The relationships changed after the anchor.
@@ -46,6 +51,8 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: HKAsyncQuery, HKAsyncS
     public struct Results: AsyncSequence, Sendable {
         /// Each element is one read's result.
         public typealias Element = Result
+        /// The iterator over the reads.
+        public typealias AsyncIterator = Iterator
         let descriptor: HKWorkoutEffortRelationshipQueryDescriptor
         let store: HKHealthStore
 
@@ -56,6 +63,8 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: HKAsyncQuery, HKAsyncS
 
         /// The iterator over the reads.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one read's result.
+            public typealias Element = Result
             private var descriptor: HKWorkoutEffortRelationshipQueryDescriptor
             private let store: HKHealthStore
             private var finished = false

@@ -20,6 +20,9 @@ public struct HKWorkoutRouteQueryDescriptor: HKAsyncSequenceQuery, Sendable {
         self.dateInterval = dateInterval
     }
 
+    /// The sequence of the route's locations.
+    public typealias Sequence = Results
+
     /// The route's locations, read when iteration begins.
     public func results(for healthStore: HKHealthStore) -> Results {
         Results(descriptor: self, store: healthStore)
@@ -29,6 +32,8 @@ public struct HKWorkoutRouteQueryDescriptor: HKAsyncSequenceQuery, Sendable {
     public struct Results: AsyncSequence, Sendable {
         /// Each element is one location.
         public typealias Element = CLLocation
+        /// The iterator over the locations.
+        public typealias AsyncIterator = Iterator
         let descriptor: HKWorkoutRouteQueryDescriptor
         let store: HKHealthStore
 
@@ -56,6 +61,8 @@ public struct HKWorkoutRouteQueryDescriptor: HKAsyncSequenceQuery, Sendable {
 
         /// The iterator over the route's locations.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one location.
+            public typealias Element = CLLocation
             private var base: AsyncThrowingStream<CLLocation, any Error>.Iterator
 
             init(_ stream: AsyncThrowingStream<CLLocation, any Error>) {

@@ -55,16 +55,17 @@ extension HKHealthStore {
         try await perform { [backend] in try backend.unrelateEffort(sample, fromWorkout: workout, activity: activity) }
     }
 
-    /// The workout session the process is running (prepared, running, paused or stopped, not ended), if any: the
-    /// process runs one at a time. Sessions live in their process; a new process has none to recover.
+    /// The workout session the app is running on this store's data (prepared, running, paused or stopped, not
+    /// ended), if any: it runs one at a time. Sessions live in their process; a new process has none to recover.
     public func recoverActiveWorkoutSession(completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void)
     {
-        queue.async { completion(ActiveWorkoutSessions.current, nil) }
+        let scope = workoutSessionScope
+        queue.async { completion(ActiveWorkoutSessions.current(in: scope), nil) }
     }
 
-    /// The workout session the process is running, if any.
+    /// The workout session the app is running on this store's data, if any.
     public func recoverActiveWorkoutSession() async throws -> HKWorkoutSession? {
-        ActiveWorkoutSessions.current
+        ActiveWorkoutSessions.current(in: workoutSessionScope)
     }
 
     /// Saves the samples the store does not have yet (it looks for those the app may read).

@@ -13,6 +13,9 @@ import OpenHealthKitEngine
 /// A store is safe to use from many tasks at once.
 open class HKHealthStore: NSObject, @unchecked Sendable {
     let backend: any HealthStoreBackend
+    /// Where this store's app runs its one workout session at a time: its app on its data (a watch runs one session
+    /// at a time; here, each app on each store does). Stores of the same app on the same data share it.
+    let workoutSessionScope: String
     /// Runs the work of completion-handler calls, off the caller's thread.
     let queue = DispatchQueue(label: "OpenHealthKit.HKHealthStore", attributes: .concurrent)
 
@@ -25,6 +28,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     ///
     /// A database that cannot be opened makes every call fail with `errorDatabaseInaccessible`.
     public init(configuration: HealthStoreConfiguration) {
+        workoutSessionScope =
+            configuration.remote.map { "\($0.address) \($0.credential)" }
+            ?? "\(configuration.location) \(configuration.app?.bundleIdentifier ?? "")"
         if let remote = configuration.remote {
             let transport = RemoteBackend(remote: remote).transport
             // As an embedded store sets it from its manifest: the app healthd knows by the credential, asked now in
@@ -50,6 +56,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
 
     package init(backend: any HealthStoreBackend) {
         self.backend = backend
+        workoutSessionScope = UUID().uuidString
         super.init()
     }
 

@@ -112,36 +112,54 @@ open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
         startWatch(resuming: true)
     }
 
-    /// Subscribes to the changes of the collected types; the first time from the anchor of the subscription, when
-    /// restarting from where the previous watch stopped.
+    /// Subscribes to the changes of the collected types; the first time from the anchor of the subscription (with
+    /// what was saved before it within the workout, which the builder may not have yet), when restarting from where
+    /// the previous watch stopped.
     private func startWatch(resuming: Bool) {
         let types = Set(typesToCollect.map(\.identifier))
         let watch = ChangeWatch(label: "OpenHealthKit.HKLiveWorkoutDataSource", queue: healthStore.workQueue())
         state.withLock { $0.watch = watch }
         watch.start(types, kinds: [.samples], on: healthStore.backend) { [self] start in
-            if !resuming, case .success(let anchor) = start { state.withLock { $0.position = anchor } }
+            if !resuming, case .success(let anchor) = start {
+                state.withLock { $0.position = anchor }
+                readSavedBefore()
+            }
             readChanges()
         } update: { [self] in
             readChanges()
         }
     }
 
+    /// Reads the samples within the workout saved before the subscription's anchor (after it, the changes follow).
+    private func readSavedBefore() {
+        let filters = state.withLock { Self.filters($0) }
+        let saved = filters.flatMap { filter in
+            (try? healthStore.backend.samples(of: filter.type, predicate: filter.predicate, sort: [], limit: 0)) ?? []
+        }
+        keep(saved)
+    }
+
     /// Reads the changes after the position and keeps the new samples of other sources that start within the
     /// workout; tells the builder there is something to take.
     private func readChanges() {
-        let (filters, position, builder) = state.withLock { state in
-            (Self.filters(state), state.position, state.builder.object)
-        }
-        guard let builder, !filters.isEmpty,
+        let (filters, position) = state.withLock { state in (Self.filters(state), state.position) }
+        guard !filters.isEmpty,
             let changes = try? healthStore.backend.changes(matching: filters, after: position, limit: 0)
         else { return }
+        state.withLock { $0.position = max($0.position, changes.anchor) }
+        keep(changes.samples)
+    }
+
+    /// Keeps the samples other sources saved, for the builder to take.
+    private func keep(_ samples: [HKSample]) {
         let own = HKSource.default().bundleIdentifier
-        let new = changes.samples.filter { $0.sourceRevision.source.bundleIdentifier != own }
-        state.withLock { state in
-            state.position = max(state.position, changes.anchor)
+        let new = samples.filter { $0.sourceRevision.source.bundleIdentifier != own }
+        guard !new.isEmpty, let builder = state.withLock({ state -> HKLiveWorkoutBuilder? in
             state.pending += new
-        }
-        if !new.isEmpty { builder.takeCollectedSamples() }
+            return state.builder.object
+        })
+        else { return }
+        builder.takeCollectedSamples()
     }
 
     /// One filter per collected type: its predicate, and samples starting from the workout's start.

@@ -17,9 +17,9 @@ import OpenHealthKitEngine
 /// state does not change. A stopped or ended session cannot be restarted. Every call returns at once; the work and
 /// the delegate's calls happen in order on a queue of the session's, as in HealthKit.
 ///
-/// A process runs one session at a time, as a watch does: when another session of the process is prepared or
-/// started, this one fails with `errorAnotherWorkoutSessionStarted` and ends. ``HKHealthStore``'s
-/// `recoverActiveWorkoutSession(completion:)` returns the session that is running.
+/// An app runs one session at a time on a store, as a watch runs one: when another session of the app on the same
+/// store's data is prepared or started, this one fails with `errorAnotherWorkoutSessionStarted` and ends.
+/// ``HKHealthStore``'s `recoverActiveWorkoutSession(completion:)` returns the session that is running.
 ///
 /// Activities: the session's own activity runs from its start; ``beginNewActivity(configuration:date:metadata:)``
 /// and ``endCurrentActivity(on:)`` record the legs of a multisport workout (beginning one ends the one in progress).
@@ -107,7 +107,7 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
     /// Gets ready to run: `prepared`.
     open func prepare() {
         perform("prepare", from: [.notStarted]) { [self] now in
-            ActiveWorkoutSessions.begin(self)
+            ActiveWorkoutSessions.begin(self, in: healthStore.workoutSessionScope)
             change(to: .prepared, at: now)
         }
     }
@@ -115,7 +115,7 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
     /// Starts running at `date` (nil: now).
     open func startActivity(with date: Date?) {
         perform("start", from: [.notStarted, .prepared]) { [self] now in
-            ActiveWorkoutSessions.begin(self)
+            ActiveWorkoutSessions.begin(self, in: healthStore.workoutSessionScope)
             let start = date ?? now
             current.withLock { $0.startDate = start }
             change(to: .running, at: start)
@@ -151,7 +151,7 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
         perform("end", from: [.notStarted, .prepared, .running, .paused, .stopped]) { [self] now in
             if [.running, .paused].contains(current.withLock({ $0.state })) { stop(at: now) }
             change(to: .ended, at: now)
-            ActiveWorkoutSessions.end(self)
+            ActiveWorkoutSessions.end(self, in: healthStore.workoutSessionScope)
         }
     }
 

@@ -103,7 +103,8 @@ struct WorkoutRecording {
 
     /// The statistics of one type's samples, within the workout (or `span`).
     func statistics(for type: HKQuantityType, within span: DateInterval? = nil) -> HKStatistics? {
-        guard let samples = quantitySamples[type], let start = span?.start ?? startDate else { return nil }
+        guard var samples = quantitySamples[type], let start = span?.start ?? startDate else { return nil }
+        if let span { samples = samples.filter { span.contains($0.startDate) } }
         let window = DateInterval(start: start, end: max(start, span?.end ?? endDate ?? .distantFuture))
         let statistics = try? SampleSetStatistics.statistics(
             of: type, samples: samples, window: window.end == .distantFuture ? nil : window)

@@ -75,6 +75,22 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
 
     /// The error domain, ``HKErrorDomain`` (`com.apple.healthkit`).
     public static var errorDomain: String { HKErrorDomain }
+    /// The message under `NSLocalizedDescriptionKey`, as `NSError.userInfo` holds it.
+    public var userInfo: [String: Any] { errorUserInfo }
+    /// The former name of ``unknownError``.
+    @available(*, deprecated, renamed: "unknownError")
+    public static var noError: Code { .unknownError }
+
+    /// Errors are equal when their codes and messages are.
+    public static func == (lhs: HKError, rhs: HKError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    /// The hash of the code and the message.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
     /// The code's raw value, as `NSError.code`.
     public var errorCode: Int { code.rawValue }
     /// The message under `NSLocalizedDescriptionKey`.

@@ -168,6 +168,94 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         validateOrRaise()
     }
 
+    /// Creates a workout with a flights-climbed total; invalid input raises, as in HealthKit.
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        totalFlightsClimbed: HKQuantity?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, startDate: startDate, endDate: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, totalFlightsClimbed: totalFlightsClimbed,
+            device: device, metadata: metadata)
+    }
+
+    // HealthKit's former labels (`startDate:endDate:`) of the same initializers.
+
+    /// Creates a workout with no events, totals, device or metadata.
+    @available(*, deprecated, renamed: "init(activityType:start:end:)")
+    public convenience init(activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date) {
+        self.init(activityType: workoutActivityType, start: startDate, end: endDate)
+    }
+
+    /// Creates a workout with events, totals and metadata but no device.
+    @available(*, deprecated, renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:metadata:)")
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, metadata: metadata)
+    }
+
+    /// Creates a workout whose duration is computed from its dates and events.
+    @available(
+        *, deprecated, renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:device:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: device, metadata: metadata)
+    }
+
+    /// Creates a workout with a swimming stroke count.
+    @available(
+        *, deprecated,
+        renamed:
+            "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:totalSwimmingStrokeCount:device:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        totalSwimmingStrokeCount: HKQuantity?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance,
+            totalSwimmingStrokeCount: totalSwimmingStrokeCount, device: device, metadata: metadata)
+    }
+
+    /// Creates a workout with an explicit duration and no device.
+    @available(*, deprecated, renamed: "init(activityType:start:end:duration:totalEnergyBurned:totalDistance:metadata:)")
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, duration: duration,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, metadata: metadata)
+    }
+
+    /// Creates a workout with an explicit duration.
+    @available(
+        *, deprecated, renamed: "init(activityType:start:end:duration:totalEnergyBurned:totalDistance:device:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, duration: duration,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: device, metadata: metadata)
+    }
+
     /// Creates a workout, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializers raise.
     /// A `duration` of zero or less means: compute it from the dates and the events.
     public convenience init(

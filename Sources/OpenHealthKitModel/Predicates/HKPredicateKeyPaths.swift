@@ -58,3 +58,35 @@ public let HKPredicateKeyPathWorkoutTotalEnergyBurned = "totalEnergyBurned"
 public let HKPredicateKeyPathWorkoutType = "workoutType"
 /// The key path of an activity summary's date components.
 public let HKPredicateKeyPathDateComponents = "dateComponents"
+/// The key path of a workout's total swimming stroke count.
+public let HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount = "totalSwimmingStrokeCount"
+/// The key path of a workout's total flights climbed.
+public let HKPredicateKeyPathWorkoutTotalFlightsClimbed = "totalFlightsClimbed"
+/// The key path of a workout's sum statistics.
+public let HKPredicateKeyPathWorkoutSumQuantity = "sumQuantity"
+/// The key path of a workout's minimum statistics.
+public let HKPredicateKeyPathWorkoutMinimumQuantity = "minimumQuantity"
+/// The key path of a workout's maximum statistics.
+public let HKPredicateKeyPathWorkoutMaximumQuantity = "maximumQuantity"
+/// The key path of a workout's average statistics.
+public let HKPredicateKeyPathWorkoutAverageQuantity = "averageQuantity"
+/// The key path of a workout's activities.
+public let HKPredicateKeyPathWorkoutActivity = "workoutActivity"
+/// The key path of a workout activity's activity type.
+public let HKPredicateKeyPathWorkoutActivityType = "activityType"
+/// The key path of a workout activity's duration.
+public let HKPredicateKeyPathWorkoutActivityDuration = "activityDuration"
+/// The key path of a workout activity's start date.
+public let HKPredicateKeyPathWorkoutActivityStartDate = "activityStartDate"
+/// The key path of a workout activity's end date.
+public let HKPredicateKeyPathWorkoutActivityEndDate = "activityEndDate"
+/// The key path of a workout activity's sum statistics.
+public let HKPredicateKeyPathWorkoutActivitySumQuantity = "activitySumQuantity"
+/// The key path of a workout activity's minimum statistics.
+public let HKPredicateKeyPathWorkoutActivityMinimumQuantity = "activityMinimumQuantity"
+/// The key path of a workout activity's maximum statistics.
+public let HKPredicateKeyPathWorkoutActivityMaximumQuantity = "activityMaximumQuantity"
+/// The key path of a workout activity's average statistics.
+public let HKPredicateKeyPathWorkoutActivityAverageQuantity = "activityAverageQuantity"
+/// The key path of the effort samples related to a workout.
+public let HKPredicateKeyPathWorkoutEffortRelationship = "ratingOfExertionAssociation"
