@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitWire
 import OpenHealthKitTesting
 
 /// Workout effort scores related to workouts, and read back with HKWorkoutEffortRelationshipQuery, on both backends.
@@ -96,6 +97,33 @@ extension StoreOnBothBackendsTests {
                 await failure { try await store.relateWorkoutEffortSample(effortScore(3), with: unsaved, activity: nil) }
                     == .errorInvalidArgument)
             #expect(try await relationships(store).0.isEmpty)
+        }
+    }
+}
+
+extension StoreOnBothBackendsTests {
+    @Test(arguments: StoreBackend.allCases)
+    func healthdAuditsEveryWorkoutCall(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let started = Date()
+            let store = try await world.authorizedStore(for: W.types.union([Self.effort]))
+            let workout = try await savedWorkout(store)
+            try await store.addSamples([W.beat(120, at: 60)], to: workout)
+            let builder = HKWorkoutRouteBuilder(healthStore: store, device: nil)
+            try await builder.insertRouteData(track(5))
+            let route = try await builder.finishRoute(with: workout, metadata: nil)
+            #expect(try await routeBatches(store, route).joined().count == 5)
+            try await store.relateWorkoutEffortSample(effortScore(4), with: workout, activity: nil)
+            _ = try await relationships(store)
+            guard let log = try await world.auditLog(of: "com.example.app", since: started) else { return }
+            let calls = log.map { "\($0.operation) \($0.sampleCount) \($0.outcome)" }
+            for expected in [
+                "workout.associate 1 success", "workout.route.save 1 success", "query.routeLocations 5 success",
+                "workout.effort.relate 0 success", "query.effortRelationships 1 success",
+            ] {
+                #expect(calls.contains(expected), "\(expected) in \(calls)")
+            }
+            #expect(log.first { $0.operation == "workout.route.save" }?.types == [HKWorkoutRouteTypeIdentifier])
         }
     }
 }

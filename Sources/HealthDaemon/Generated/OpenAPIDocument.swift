@@ -439,6 +439,170 @@ paths:
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/workouts/associate:
+    post:
+      tags: [data]
+      summary: HKHealthStore.add(_:to:), samples associated with a workout.
+      description: |
+        Associates stored samples with a stored workout; `HKQuery.predicateForObjects(from: workout)` then finds
+        them. The app needs share access to HKWorkoutTypeIdentifier and must be able to read the workout and every
+        sample: one it cannot read is refused as one that is not there (400).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [workout, samples]
+              properties:
+                workout: { type: string, format: uuid }
+                samples: { type: array, items: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: How many samples were named.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/workouts/routes:
+    post:
+      tags: [data]
+      summary: HKWorkoutRouteBuilder.finishRoute(with:metadata:), a route saved with its locations.
+      description: |
+        Saves the route sample (type HKWorkoutRouteTypeIdentifier; its dates, device and metadata) with its
+        locations as a route of the stored workout `workout`, which the app must be able to read. Needs share access
+        to HKWorkoutRouteTypeIdentifier. A coordinate off the globe or a number that is not finite is 400.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [route, workout, locations]
+              properties:
+                route: { $ref: "#/components/schemas/Sample" }
+                workout: { type: string, format: uuid }
+                locations: { type: array, items: { $ref: "#/components/schemas/Location" } }
+      responses:
+        "200":
+          description: The revision stamped on the route.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  sourceRevision: { $ref: "#/components/schemas/SourceRevision" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/route-locations:
+    post:
+      tags: [data]
+      summary: HKWorkoutRouteQuery, a page of a route's locations.
+      description: |
+        The route's locations in time order, skipping `offset`, at most `limit` (1 to 10,000); with `startDate`
+        and `endDate` (both or neither) only those recorded between them, both included. A route the app may not
+        read, or that is not there, has none.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [route, offset, limit]
+              properties:
+                route: { type: string, format: uuid }
+                startDate: { $ref: "#/components/schemas/Date" }
+                endDate: { $ref: "#/components/schemas/Date" }
+                offset: { type: integer, minimum: 0 }
+                limit: { type: integer, minimum: 1, maximum: 10000 }
+      responses:
+        "200":
+          description: The locations of the page.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [locations]
+                properties:
+                  locations: { type: array, items: { $ref: "#/components/schemas/Location" } }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/workouts/effort/relate:
+    post:
+      tags: [data]
+      summary: relateWorkoutEffortSample(_:with:activity:), an effort score related to a workout.
+      description: |
+        Relates a workout effort score (HKQuantityTypeIdentifierWorkoutEffortScore or
+        HKQuantityTypeIdentifierEstimatedWorkoutEffortScore; any other type is 400) to a stored workout, or to
+        its activity `activity`; the sample is saved first when it is not stored. Needs share access to the
+        sample's type; the app must be able to read the workout.
+      requestBody: { $ref: "#/components/requestBodies/Effort" }
+      responses:
+        "200":
+          description: Related.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/workouts/effort/unrelate:
+    post:
+      tags: [data]
+      summary: unrelateWorkoutEffortSample(_:from:activity:).
+      description: Removes a relationship made by /v1/workouts/effort/relate; one that does not exist is 400.
+      requestBody: { $ref: "#/components/requestBodies/Effort" }
+      responses:
+        "200":
+          description: Unrelated.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/effort-relationships:
+    post:
+      tags: [data]
+      summary: HKWorkoutEffortRelationshipQuery.
+      description: |
+        The effort relationships changed after `anchor` of the workouts matching `predicate` that the app may read,
+        each with the related samples it may read (latest first; `option` 1, mostRelevant: only the latest score
+        the user gave, else the latest estimate), and the anchor to resume from.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [option]
+              properties:
+                predicate: { $ref: "#/components/schemas/Predicate" }
+                anchor: { type: integer }
+                option: { type: integer, enum: [0, 1], description: The HKWorkoutEffortRelationshipQueryOptions raw value. }
+      responses:
+        "200":
+          description: The relationships and the anchor.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [relationships, anchor]
+                properties:
+                  relationships: { type: array, items: { $ref: "#/components/schemas/EffortRelationship" } }
+                  anchor: { type: integer }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/authorization/check:
     post:
       tags: [authorization]
@@ -1022,6 +1186,17 @@ components:
               toRead:
                 type: array
                 items: { type: string }
+    Effort:
+      required: true
+      content:
+        application/json:
+          schema:
+            type: object
+            required: [sample, workout]
+            properties:
+              sample: { $ref: "#/components/schemas/Sample" }
+              workout: { type: string, format: uuid }
+              activity: { type: string, format: uuid, description: One of the workout's activities; absent for the whole workout. }
   responses:
     BadRequest:
       description: Bad input (malformed JSON, unknown type, wrong unit, invalid value); nothing changed.
@@ -1133,8 +1308,10 @@ components:
       type: object
       description: |
         The type says which fields a sample has: quantity types `quantity`; category types `value`; correlation
-        types `objects`; the workout type `workoutActivityType`, `duration` (computed when absent), `workoutEvents`
-        and the totals. Fields of another kind are refused. `sourceRevision` is set by healthd on output.
+        types `objects`; the workout type `workoutActivityType`, `duration` (computed when absent), `workoutEvents`,
+        the totals, `workoutActivities`, `statistics` and, on input, `associatedSamples` (stored samples associated
+        with it as it is saved); the workout route type `count` (output only). Fields of another kind are refused.
+        `sourceRevision` is set by healthd on output.
       required: [uuid, type, startDate, endDate]
       properties:
         uuid: { type: string, format: uuid }
@@ -1158,6 +1335,71 @@ components:
         totalDistance: { $ref: "#/components/schemas/Quantity" }
         totalSwimmingStrokeCount: { $ref: "#/components/schemas/Quantity" }
         totalFlightsClimbed: { $ref: "#/components/schemas/Quantity" }
+        workoutActivities:
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutActivity" }
+        statistics:
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutStatistics" }
+        associatedSamples:
+          type: array
+          items: { type: string, format: uuid }
+        count: { type: integer, description: A route's number of locations. }
+    WorkoutActivity:
+      type: object
+      required: [uuid, activityType, locationType, swimmingLocationType, startDate, duration, workoutEvents, statistics]
+      properties:
+        uuid: { type: string, format: uuid }
+        activityType: { type: integer, description: The HKWorkoutActivityType raw value. }
+        locationType: { type: integer, description: "The HKWorkoutSessionLocationType raw value: 1 unknown, 2 indoor, 3 outdoor." }
+        swimmingLocationType: { type: integer, description: "The HKWorkoutSwimmingLocationType raw value: 0 unknown, 1 pool, 2 openWater." }
+        lapLength: { $ref: "#/components/schemas/Quantity" }
+        startDate: { $ref: "#/components/schemas/Date" }
+        endDate: { $ref: "#/components/schemas/Date" }
+        duration: { type: number, description: Active seconds. }
+        metadata: { $ref: "#/components/schemas/Metadata" }
+        workoutEvents:
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutEvent" }
+        statistics:
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutStatistics" }
+    WorkoutStatistics:
+      type: object
+      required: [type, startDate, endDate]
+      properties:
+        type: { type: string, description: A quantity type identifier. }
+        startDate: { $ref: "#/components/schemas/Date" }
+        endDate: { $ref: "#/components/schemas/Date" }
+        sum: { $ref: "#/components/schemas/Quantity" }
+        average: { $ref: "#/components/schemas/Quantity" }
+        minimum: { $ref: "#/components/schemas/Quantity" }
+        maximum: { $ref: "#/components/schemas/Quantity" }
+        mostRecent: { $ref: "#/components/schemas/Quantity" }
+    Location:
+      type: object
+      description: A CLLocation of a route; absent values are invalid ones (CoreLocation's negative values).
+      required: [timestamp, latitude, longitude]
+      properties:
+        timestamp: { $ref: "#/components/schemas/Date" }
+        latitude: { type: number, minimum: -90, maximum: 90 }
+        longitude: { type: number, minimum: -180, maximum: 180 }
+        altitude: { type: number }
+        horizontalAccuracy: { type: number }
+        verticalAccuracy: { type: number }
+        course: { type: number }
+        speed: { type: number }
+        courseAccuracy: { type: number }
+        speedAccuracy: { type: number }
+    EffortRelationship:
+      type: object
+      required: [workout]
+      properties:
+        workout: { $ref: "#/components/schemas/Sample" }
+        activity: { type: string, format: uuid }
+        samples:
+          type: array
+          items: { $ref: "#/components/schemas/Sample" }
     Samples:
       type: object
       properties:
@@ -1195,14 +1437,19 @@ components:
         `categoryValue` (`operator`, `value`), `categoryValues` (`values`), `workoutActivityType`
         (`workoutActivityType`), `workoutDuration` (`operator`, `duration`), `workoutTotal` (`total`,
         `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`, both included; activity summary
-        queries only). At most 64 levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
+        queries only), `workoutActivities` (`predicate`: a tree of the activity conditions `activityType`
+        (`workoutActivityType`), `activityDuration` (`operator`, `duration`), `activityDates` (as `sampleDates`),
+        `workoutStatistic` with `ofActivity` true), `workoutStatistic` (`statistic`: sum, average, minimum or
+        maximum; `type`, `operator`, `quantity`, `ofActivity`), `effortRelated` (`workout`, `activity`). At most 64
+        levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
       required: [kind]
       properties:
         kind:
           type: string
           enum: [and, or, not, all, none, sampleDates, sources, sourceRevisions, devices, deviceProperty, uuids,
                  metadataKeyExists, metadataAllowedValues, metadataComparison, noCorrelation, workout, quantity,
-                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays]
+                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays,
+                 workoutActivities, activityType, activityDuration, activityDates, workoutStatistic, effortRelated]
         predicates:
           type: array
           items: { $ref: "#/components/schemas/Predicate" }
@@ -1253,6 +1500,11 @@ components:
         total: { type: string, enum: [totalEnergyBurned, totalDistance, totalSwimmingStrokeCount, totalFlightsClimbed] }
         firstDay: { type: string, format: date, description: yyyy-MM-dd. }
         lastDay: { type: string, format: date, description: yyyy-MM-dd. }
+        statistic: { type: string, enum: [sum, average, minimum, maximum] }
+        type: { type: string, description: The quantity type of a workoutStatistic. }
+        ofActivity: { type: boolean }
+        workout: { type: string, format: uuid }
+        activity: { type: string, format: uuid }
     ActivitySummary:
       type: object
       description: |
