@@ -47,7 +47,8 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
 
     /// A location with an altitude and accuracies; course and speed invalid.
     public convenience init(
-        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+        horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy, timestamp: Date
     ) {
         self.init(
@@ -57,7 +58,8 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
 
     /// A location with an altitude, accuracies, course and speed; their accuracies invalid.
     public convenience init(
-        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+        horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection, speed: CLLocationSpeed,
         timestamp: Date
     ) {
@@ -68,7 +70,8 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
 
     /// A location with every value.
     public init(
-        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+        horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection,
         courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy,
         timestamp: Date

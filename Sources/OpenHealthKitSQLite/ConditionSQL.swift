@@ -90,7 +90,8 @@ struct ConditionSQL {
         switch condition {
         case .all: return "1"
         case .none: return "0"
-        case .and(let parts): return parts.isEmpty ? "1" : "(" + parts.map { activity($0) }.joined(separator: " AND ") + ")"
+        case .and(let parts):
+            return parts.isEmpty ? "1" : "(" + parts.map { activity($0) }.joined(separator: " AND ") + ")"
         case .or(let parts): return anyOf(parts.map { activity($0) })
         case .not(let part): return "((" + activity(part) + ") IS NOT 1)"
         case .activityType(let type):
@@ -100,7 +101,8 @@ struct ConditionSQL {
             arguments.append(seconds)
             return "COALESCE(a.duration, a.end_date - a.start_date) \(comparison.rawValue) ?"
         case .dateRange(let start, let end, let mode):
-            return dateRange(start: start, end: end, mode: mode, startColumn: "a.start_date",
+            return dateRange(
+                start: start, end: end, mode: mode, startColumn: "a.start_date",
                 endColumn: "COALESCE(a.end_date, a.start_date)", longest: nil)
         case .statistic(let statistic, let type, let comparison, let value):
             return statisticTest(statistic, type: type, comparison, value, of: "ws.activity_uuid = a.uuid")

@@ -41,7 +41,8 @@ extension Schema {
                 ) WITHOUT ROWID;
                 CREATE INDEX workout_effort_change_by_anchor ON workout_effort_change(anchor);
                 """)
-        let units = try Row.fetchAll(db, sql: "SELECT DISTINCT type, unit FROM workout_statistics WHERE unit IS NOT NULL")
+        let units = try Row.fetchAll(
+            db, sql: "SELECT DISTINCT type, unit FROM workout_statistics WHERE unit IS NOT NULL")
         for unit in units {
             let row = WorkoutStatisticsRow(
                 workoutUUID: UUID(), activityUUID: nil, typeIdentifier: unit["type"], startDate: nil, endDate: nil,

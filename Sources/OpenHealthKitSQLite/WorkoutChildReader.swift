@@ -21,8 +21,10 @@ struct WorkoutChildReader {
             row.workout?.activities = try readActivities(of: row.uuid)
             row.workout?.statistics = try readStatistics(of: row.uuid)
         } else if row.typeIdentifier == HKWorkoutRouteTypeIdentifier {
-            let statement = try locationCount ?? db.makeStatement(
-                sql: "SELECT count(*) FROM route_location WHERE sample_id = (SELECT id FROM sample WHERE uuid = ?)")
+            let statement =
+                try locationCount
+                ?? db.makeStatement(
+                    sql: "SELECT count(*) FROM route_location WHERE sample_id = (SELECT id FROM sample WHERE uuid = ?)")
             locationCount = statement
             let count = try Int.fetchOne(statement, arguments: [row.uuid.blob]) ?? 0
             row.detail = .workoutRoute(WorkoutRouteRow(locationCount: count))
@@ -30,12 +32,14 @@ struct WorkoutChildReader {
     }
 
     private mutating func readActivities(of workout: UUID) throws -> [WorkoutActivityRow] {
-        let statement = try activities ?? db.makeStatement(
-            sql: """
-                SELECT a.uuid, a.start_date, a.end_date, a.duration, a.metadata, a.events, a.activity_type,
-                       a.location_type, a.swimming_location_type, a.lap_length
-                FROM workout_activity a WHERE a.sample_id = (SELECT id FROM sample WHERE uuid = ?) ORDER BY a.rowid
-                """)
+        let statement =
+            try activities
+            ?? db.makeStatement(
+                sql: """
+                    SELECT a.uuid, a.start_date, a.end_date, a.duration, a.metadata, a.events, a.activity_type,
+                           a.location_type, a.swimming_location_type, a.lap_length
+                    FROM workout_activity a WHERE a.sample_id = (SELECT id FROM sample WHERE uuid = ?) ORDER BY a.rowid
+                    """)
         activities = statement
         return try Row.fetchAll(statement, arguments: [workout.blob]).map { row in
             WorkoutActivityRow(
@@ -47,13 +51,15 @@ struct WorkoutChildReader {
     }
 
     private mutating func readStatistics(of workout: UUID) throws -> [WorkoutStatisticsRow] {
-        let statement = try statistics ?? db.makeStatement(
-            sql: """
-                SELECT ws.activity_uuid, ws.type, ws.start_date, ws.end_date, ws.average, ws.minimum, ws.maximum, ws.sum,
-                       ws.unit
-                FROM workout_statistics ws WHERE ws.sample_id = (SELECT id FROM sample WHERE uuid = ?)
-                ORDER BY ws.rowid
-                """)
+        let statement =
+            try statistics
+            ?? db.makeStatement(
+                sql: """
+                    SELECT ws.activity_uuid, ws.type, ws.start_date, ws.end_date, ws.average, ws.minimum, ws.maximum, ws.sum,
+                           ws.unit
+                    FROM workout_statistics ws WHERE ws.sample_id = (SELECT id FROM sample WHERE uuid = ?)
+                    ORDER BY ws.rowid
+                    """)
         statistics = statement
         return try Row.fetchAll(statement, arguments: [workout.blob]).map { row in
             WorkoutStatisticsRow(

@@ -120,7 +120,8 @@ extension WirePredicate {
             }
             return .workoutStatistic(
                 statistic, type: try container.decode(String.self, forKey: .type), comparison: try comparison(),
-                quantity: try quantity(), ofActivity: try container.decodeIfPresent(Bool.self, forKey: .ofActivity) ?? false)
+                quantity: try quantity(),
+                ofActivity: try container.decodeIfPresent(Bool.self, forKey: .ofActivity) ?? false)
         case "effortRelated":
             return .effortRelated(
                 workout: try container.decode(UUID.self, forKey: .workout),

@@ -27,7 +27,8 @@ extension WireSample {
             totalDistance = workout.totalDistance.map(WireQuantity.init)
             totalSwimmingStrokeCount = workout.totalSwimmingStrokeCount.map(WireQuantity.init)
             totalFlightsClimbed = workout.totalFlightsClimbed.map(WireQuantity.init)
-            workoutActivities = workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(WireWorkoutActivity.init)
+            workoutActivities =
+                workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(WireWorkoutActivity.init)
             statistics = workout.allStatistics.isEmpty ? nil : WireWorkoutStatistics.list(workout.allStatistics)
         case let route as HKWorkoutRoute:
             count = route.count

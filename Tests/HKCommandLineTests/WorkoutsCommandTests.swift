@@ -9,7 +9,9 @@ import OpenHealthKitEngine
 /// of the imported workouts.
 @Suite struct WorkoutsCommandTests {
     private static let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("OpenHealthKitExchangeTests/Fixtures/Synthetic/everything/apple_health_export/export.xml")
+        .appendingPathComponent(
+            "OpenHealthKitExchangeTests/Fixtures/Synthetic/everything/apple_health_export/export.xml"
+        )
         .path
 
     private func importedStore() async throws -> TemporaryStore {
@@ -91,7 +93,8 @@ import OpenHealthKitEngine
         let reader = HKHealthStore(
             configuration: HealthStoreConfiguration(
                 location: location, app: app, answerer: RuleAnswerer(AuthorizationAnswer.allowAll)))
-        try await reader.requestAuthorization(toShare: [], read: [HKObjectType.workoutType(), HKSeriesType.workoutRoute()])
+        try await reader.requestAuthorization(
+            toShare: [], read: [HKObjectType.workoutType(), HKSeriesType.workoutRoute()])
         let workouts = try await HKSampleQueryDescriptor(
             predicates: [.workout(HKQuery.predicateForWorkouts(with: .running))], sortDescriptors: []
         ).result(for: reader)
@@ -104,7 +107,9 @@ import OpenHealthKitEngine
         #expect(activity.duration == 1800)
         let bpm = HKUnit.count().unitDivided(by: .minute())
         #expect(activity.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?.doubleValue(for: bpm) == 151)
-        #expect(run.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) == 5120)
+        #expect(
+            run.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter())
+                == 5120)
 
         let routes = try await HKSampleQueryDescriptor(
             predicates: [.workoutRoute(HKQuery.predicateForObjects(from: run))], sortDescriptors: []

@@ -55,7 +55,8 @@ extension StoreOnBothBackendsTests {
             let heart = try #require(live.builder.statistics(for: W.heartRate))
             #expect(heart.minimumQuantity()?.doubleValue(for: W.bpm) == 140)
             #expect(heart.maximumQuantity()?.doubleValue(for: W.bpm) == 140)
-            let metres = try #require(live.builder.statistics(for: W.distance)?.sumQuantity()?.doubleValue(for: .meter()))
+            let metres = try #require(
+                live.builder.statistics(for: W.distance)?.sumQuantity()?.doubleValue(for: .meter()))
             #expect(abs(metres - 500) < 1e-9)
             live.session.end()
         }

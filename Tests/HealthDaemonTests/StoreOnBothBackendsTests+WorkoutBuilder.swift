@@ -14,7 +14,8 @@ extension StoreOnBothBackendsTests {
             let builder = HKWorkoutBuilder(healthStore: store, configuration: W.outdoorRun(), device: nil)
             try await builder.beginCollection(at: W.start)
             let beats = [W.beat(120, at: 0), W.beat(140, at: 600), W.beat(160, at: 1200)]
-            try await builder.addSamples(beats + [W.metres(1000, from: 0, seconds: 600), W.metres(1000, from: 600, seconds: 600)])
+            try await builder.addSamples(
+                beats + [W.metres(1000, from: 0, seconds: 600), W.metres(1000, from: 600, seconds: 600)])
             try await builder.addWorkoutEvents([W.event(.pause, at: 900), W.event(.resume, at: 1020)])
             try await builder.addMetadata([HKMetadataKeyWorkoutBrandName: "Acme Run"])
             try await builder.endCollection(at: W.start.addingTimeInterval(1800))
@@ -66,7 +67,8 @@ extension StoreOnBothBackendsTests {
             let builder = HKWorkoutBuilder(healthStore: store, configuration: W.outdoorRun(), device: nil)
             try await builder.beginCollection(at: W.start)
             #expect(await failure { try await builder.addSamples([W.beat(100, at: -1)]) } == .errorInvalidArgument)
-            #expect(await failure { try await builder.addWorkoutEvents([W.event(.lap, at: -60)]) } == .errorInvalidArgument)
+            #expect(
+                await failure { try await builder.addWorkoutEvents([W.event(.lap, at: -60)]) } == .errorInvalidArgument)
             #expect(
                 await failure { try await builder.addWorkoutEvents([W.event(.resume, at: 60)]) }
                     == .errorInvalidArgument)
@@ -83,7 +85,9 @@ extension StoreOnBothBackendsTests {
             try await builder.beginCollection(at: W.start)
             try await builder.addSamples([W.beat(100, at: 10)])
             builder.discardWorkout()
-            #expect(await failure { try await builder.endCollection(at: W.start.addingTimeInterval(60)) } == .errorInvalidArgument)
+            #expect(
+                await failure { try await builder.endCollection(at: W.start.addingTimeInterval(60)) }
+                    == .errorInvalidArgument)
             #expect(try await Fetch.samples(store, W.workout).isEmpty)
             #expect(try await Fetch.samples(store, W.heartRate).count == 1)
         }

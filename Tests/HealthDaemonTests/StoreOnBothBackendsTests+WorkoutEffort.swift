@@ -90,11 +90,15 @@ extension StoreOnBothBackendsTests {
             let store = try await world.authorizedStore(for: W.types.union([Self.effort]))
             let workout = try await savedWorkout(store)
             #expect(
-                await failure { try await store.relateWorkoutEffortSample(W.beat(120, at: 60), with: workout, activity: nil) }
+                await failure {
+                    try await store.relateWorkoutEffortSample(W.beat(120, at: 60), with: workout, activity: nil)
+                }
                     == .errorInvalidArgument)
             let unsaved = HKWorkout(activityType: .running, start: W.start, end: W.start.addingTimeInterval(60))
             #expect(
-                await failure { try await store.relateWorkoutEffortSample(effortScore(3), with: unsaved, activity: nil) }
+                await failure {
+                    try await store.relateWorkoutEffortSample(effortScore(3), with: unsaved, activity: nil)
+                }
                     == .errorInvalidArgument)
             #expect(try await relationships(store).0.isEmpty)
         }

@@ -9,7 +9,9 @@ extension StoreOnBothBackendsTests {
     /// Two finished workouts: a 10-minute run with 2 km and heart rates of 130 then 150 (a time-weighted average of
     /// 148 bpm), and a 40-minute ride with 12 km and heart rates of 140 then 175 (an average of 174 bpm).
     func twoWorkouts(_ store: HKHealthStore) async throws -> (run: HKWorkout, ride: HKWorkout) {
-        func build(_ type: HKWorkoutActivityType, minutes: Double, metres: Double, beats: [Double], offset: TimeInterval)
+        func build(
+            _ type: HKWorkoutActivityType, minutes: Double, metres: Double, beats: [Double], offset: TimeInterval
+        )
             async throws -> HKWorkout
         {
             let configuration = HKWorkoutConfiguration()
@@ -83,7 +85,8 @@ extension StoreOnBothBackendsTests {
             let stored = W.beat(120, at: 60), unsaved = W.beat(125, at: 120)
             try await store.save(stored)
             try await store.addSamples([stored, unsaved], to: workout)
-            let found = try await Fetch.samples(store, W.heartRate, predicate: HKQuery.predicateForObjects(from: workout))
+            let found = try await Fetch.samples(
+                store, W.heartRate, predicate: HKQuery.predicateForObjects(from: workout))
             #expect(Set(found.map(\.uuid)) == [stored.uuid, unsaved.uuid])
             let ghost = HKWorkout(activityType: .running, start: W.start, end: W.start.addingTimeInterval(60))
             #expect(await failure { try await store.addSamples([stored], to: ghost) } == .errorInvalidArgument)
@@ -105,7 +108,9 @@ extension StoreOnBothBackendsTests {
                         ], limit: 2,
                         sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)]
                     ) { _, samples, error in
-                        if let samples { continuation.resume(returning: samples) } else {
+                        if let samples {
+                            continuation.resume(returning: samples)
+                        } else {
                             continuation.resume(throwing: error ?? HKError(.unknownError))
                         }
                     })

@@ -113,12 +113,16 @@ extension StoreOnBothBackendsTests {
             let store = try await world.authorizedStore(for: W.types)
             let workout = try await savedWorkout(store)
             let builder = HKWorkoutRouteBuilder(healthStore: store, device: nil)
-            #expect(await failure { _ = try await builder.finishRoute(with: workout, metadata: nil) } == .errorInvalidArgument)
+            #expect(
+                await failure { _ = try await builder.finishRoute(with: workout, metadata: nil) }
+                    == .errorInvalidArgument)
             let offGlobe = CLLocation(latitude: 91, longitude: 0)
             #expect(await failure { try await builder.insertRouteData([offGlobe]) } == .errorInvalidArgument)
             let unsaved = HKWorkout(activityType: .running, start: W.start, end: W.start.addingTimeInterval(60))
             try await builder.insertRouteData(track(3))
-            #expect(await failure { _ = try await builder.finishRoute(with: unsaved, metadata: nil) } == .errorInvalidArgument)
+            #expect(
+                await failure { _ = try await builder.finishRoute(with: unsaved, metadata: nil) }
+                    == .errorInvalidArgument)
             _ = try await builder.finishRoute(with: workout, metadata: nil)
             #expect(await failure { try await builder.insertRouteData(track(1)) } == .errorInvalidArgument)
             #expect(try await Fetch.samples(store, W.route).count == 1)

@@ -59,7 +59,9 @@ import OpenHealthKitTesting
         let engine = try EngineRegistry.engine(for: location)
         // The user answered both apps' permission sheets before: the processes have no one to ask.
         let allowed = Grant(share: .sharingAuthorized, read: .authorized)
-        try engine.setGrants(Dictionary(uniqueKeysWithValues: Self.workoutTypes.map { ($0, allowed) }), app: Self.workoutsApp.bundleIdentifier)
+        try engine.setGrants(
+            Dictionary(uniqueKeysWithValues: Self.workoutTypes.map { ($0, allowed) }),
+            app: Self.workoutsApp.bundleIdentifier)
         try engine.setGrants(
             Dictionary(uniqueKeysWithValues: Self.workoutTypes.dropFirst(2).map { ($0, allowed) }),
             app: Self.strapApp.bundleIdentifier)
@@ -72,10 +74,12 @@ import OpenHealthKitTesting
                 to: folder.appendingPathComponent("Entitlements.plist"), atomically: true, encoding: .utf8)
             return ["OPENHEALTHKIT_STORE": path, "OPENHEALTHKIT_APP": folder.path]
         }
-        let workout = try await recordRun(workouts: try environment(Self.workoutsApp), strap: try environment(Self.strapApp))
+        let workout = try await recordRun(
+            workouts: try environment(Self.workoutsApp), strap: try environment(Self.strapApp))
         let reader = HKHealthStore(
             configuration: HealthStoreConfiguration(
-                location: location, app: Apps.app("com.example.reader"), answerer: RuleAnswerer(AuthorizationAnswer.allowAll)))
+                location: location, app: Apps.app("com.example.reader"),
+                answerer: RuleAnswerer(AuthorizationAnswer.allowAll)))
         try await reader.requestAuthorization(toShare: [], read: Set(WorkoutFixture.types.map { $0 as HKObjectType }))
         try await checkRun(workout, in: reader)
     }
@@ -106,7 +110,8 @@ import OpenHealthKitTesting
         #expect((workout.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber)?.boolValue == false)
 
         // The strap's 30 readings, and the workout's statistics are those of the store over the workout.
-        let heartRates = try await Fetch.samples(store, W.heartRate, predicate: HKQuery.predicateForObjects(from: workout))
+        let heartRates = try await Fetch.samples(
+            store, W.heartRate, predicate: HKQuery.predicateForObjects(from: workout))
         #expect(heartRates.count == Self.minutes)
         let heart = try #require(workout.statistics(for: W.heartRate))
         #expect(heart.minimumQuantity()?.doubleValue(for: W.bpm) == 120)
@@ -122,9 +127,12 @@ import OpenHealthKitTesting
         let route = try #require(routes.first as? HKWorkoutRoute)
         #expect(routes.count == 1 && route.count == Self.minutes * 6)
         var locations: [CLLocation] = []
-        for try await location in HKWorkoutRouteQueryDescriptor(route).results(for: store) { locations.append(location) }
+        for try await location in HKWorkoutRouteQueryDescriptor(route).results(for: store) {
+            locations.append(location)
+        }
         #expect(locations.count == Self.minutes * 6)
-        #expect(zip(locations, locations.dropFirst()).allSatisfy { $0.timestamp.addingTimeInterval(10) == $1.timestamp })
+        #expect(
+            zip(locations, locations.dropFirst()).allSatisfy { $0.timestamp.addingTimeInterval(10) == $1.timestamp })
         #expect(locations.first?.timestamp == workout.startDate)
         #expect(zip(locations, locations.dropFirst()).allSatisfy { $0.coordinate.latitude < $1.coordinate.latitude })
     }
@@ -141,7 +149,9 @@ import OpenHealthKitTesting
                         withStart: workout.startDate, end: workout.endDate, options: []),
                     options: [.discreteAverage, .discreteMin, .discreteMax]
                 ) { _, statistics, error in
-                    if let statistics { continuation.resume(returning: statistics) } else {
+                    if let statistics {
+                        continuation.resume(returning: statistics)
+                    } else {
                         continuation.resume(throwing: error ?? HKError(.errorNoData))
                     }
                 })

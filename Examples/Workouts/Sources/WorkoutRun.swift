@@ -14,7 +14,8 @@ func runWorkout(minutes: Int) async throws {
     let pause = start.addingTimeInterval(Double(minutes) * 20)
     try await manager.builder?.addWorkoutEvents([
         HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: pause, duration: 0), metadata: nil),
-        HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: pause.addingTimeInterval(120), duration: 0), metadata: nil),
+        HKWorkoutEvent(
+            type: .resume, dateInterval: DateInterval(start: pause.addingTimeInterval(120), duration: 0), metadata: nil),
     ])
     for second in stride(from: 0, to: minutes * 60, by: 60) {
         let locations = (0..<6).map { step -> CLLocation in

@@ -17,7 +17,6 @@ guard arguments.count == 3, let minutes = Int(arguments[2]), minutes > 0 else {
     exit(2)
 }
 
-
 do {
     switch arguments[1] {
     case "run":

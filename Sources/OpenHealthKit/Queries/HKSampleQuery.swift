@@ -42,7 +42,8 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
         queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
-        self.init(queryDescriptors: queryDescriptors, limit: limit, sort: sortDescriptors, resultsHandler: resultsHandler)
+        self.init(
+            queryDescriptors: queryDescriptors, limit: limit, sort: sortDescriptors, resultsHandler: resultsHandler)
     }
 
     private init(
@@ -70,7 +71,8 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
                 // Each type's samples sorted and limited by the store, then merged in the same order.
                 var samples: [HKSample] = []
                 for filter in try descriptors.map({ try $0.filter() }) {
-                    samples += try backend.samples(of: filter.type, predicate: filter.predicate, sort: sort, limit: limit)
+                    samples += try backend.samples(
+                        of: filter.type, predicate: filter.predicate, sort: sort, limit: limit)
                 }
                 if !sort.isEmpty { samples.sort { RowSort.ordered($0, before: $1, by: sort) } }
                 return limit > 0 ? Array(samples.prefix(limit)) : samples

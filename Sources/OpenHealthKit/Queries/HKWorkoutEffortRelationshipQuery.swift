@@ -33,7 +33,8 @@ open class HKWorkoutEffortRelationshipQuery: HKQuery, ExecutableQuery, @unchecke
             { [self] in try backend.effortRelationships(predicate: predicateTree(), after: anchor, option: options) }
         ) { [self] result in
             switch result {
-            case .success(let answer): resultsHandler(self, answer.relationships, HKQueryAnchor(value: answer.anchor), nil)
+            case .success(let answer):
+                resultsHandler(self, answer.relationships, HKQueryAnchor(value: answer.anchor), nil)
             case .failure(let error): resultsHandler(self, nil, nil, error)
             }
         }

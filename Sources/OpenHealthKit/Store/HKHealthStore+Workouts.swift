@@ -57,8 +57,7 @@ extension HKHealthStore {
 
     /// The workout session the app is running on this store's data (prepared, running, paused or stopped, not
     /// ended), if any: it runs one at a time. Sessions live in their process; a new process has none to recover.
-    public func recoverActiveWorkoutSession(completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void)
-    {
+    public func recoverActiveWorkoutSession(completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void) {
         let scope = workoutSessionScope
         queue.async { completion(ActiveWorkoutSessions.current(in: scope), nil) }
     }

@@ -41,8 +41,10 @@ open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
     /// Collects samples of `quantityType` that match `predicate` (nil: all of them); replaces the type's predicate
     /// if it was collected already. A predicate not built by `HKQuery`'s factories raises, as an invalid argument.
     open func enableCollection(for quantityType: HKQuantityType, predicate: NSPredicate?) {
-        let tree = Result { try predicate.map { try PredicateCondition.tree(from: $0) } }.mapError(HKError.init(wrapping:))
-            .getOrRaise()
+        let tree = Result { try predicate.map { try PredicateCondition.tree(from: $0) } }.mapError(
+            HKError.init(wrapping:)
+        )
+        .getOrRaise()
         state.withLock { $0.predicates[quantityType] = .some(tree) }
         restartIfCollecting()
     }
@@ -154,10 +156,11 @@ open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
     private func keep(_ samples: [HKSample]) {
         let own = HKSource.default().bundleIdentifier
         let new = samples.filter { $0.sourceRevision.source.bundleIdentifier != own }
-        guard !new.isEmpty, let builder = state.withLock({ state -> HKLiveWorkoutBuilder? in
-            state.pending += new
-            return state.builder.object
-        })
+        guard !new.isEmpty,
+            let builder = state.withLock({ state -> HKLiveWorkoutBuilder? in
+                state.pending += new
+                return state.builder.object
+            })
         else { return }
         builder.takeCollectedSamples()
     }

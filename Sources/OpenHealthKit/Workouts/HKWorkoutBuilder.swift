@@ -67,8 +67,7 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // MARK: Collecting
 
     /// Starts collecting: sets the start date. Needed before anything is added.
-    open func beginCollection(withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void)
-    {
+    open func beginCollection(withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         run(completion) { [self] in try begin(at: startDate) }
     }
 
@@ -329,7 +328,8 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
             uuid: UUID(), activityType: configuration.activityType, start: start, end: end,
             workoutEvents: events, duration: recording.elapsedTime(at: end), totalEnergyBurned: nil,
             totalDistance: nil, totalSwimmingStrokeCount: nil, totalFlightsClimbed: nil, device: device,
-            metadata: metadata.isEmpty ? nil : metadata, sourceRevision: HKSourceRevision(source: .default(), version: nil),
+            metadata: metadata.isEmpty ? nil : metadata,
+            sourceRevision: HKSourceRevision(source: .default(), version: nil),
             activities: activities, statistics: recording.allStatistics())
         try workout.validate()
         return workout
@@ -353,8 +353,9 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // MARK: Running calls in order
 
     /// Runs `work` on the builder's queue and reports its outcome to `completion`.
-    func run(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void)
-    {
+    func run(
+        _ completion: @escaping @Sendable (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void
+    ) {
         queue.async {
             do {
                 try work()

@@ -24,8 +24,7 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     }
 
     /// Adds locations to the route.
-    open func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void)
-    {
+    open func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let rows = Result { try routeData.map(RouteLocationConversion.row) }.mapError(HKError.init(wrapping:))
         queue.async { [self] in
             do {

@@ -156,7 +156,9 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
 
     /// Begins an activity of `workoutConfiguration` at `date` (ending the one in progress); the session must run.
-    open func beginNewActivity(configuration workoutConfiguration: HKWorkoutConfiguration, date: Date, metadata: [String: Any]?) {
+    open func beginNewActivity(
+        configuration workoutConfiguration: HKWorkoutConfiguration, date: Date, metadata: [String: Any]?
+    ) {
         nonisolated(unsafe) let metadata = metadata
         perform("begin an activity", from: [.running, .paused]) { [self] _ in
             try WorkoutActivityValidation.validate(start: date, end: nil, metadata: metadata)
@@ -234,10 +236,11 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
 
     /// Ends the activity begun with `beginNewActivity`, if one is in progress.
     private func endActivity(at date: Date) {
-        guard let activity = current.withLock({ state -> HKWorkoutActivity? in
-            defer { state.activity = nil }
-            return state.activity
-        })
+        guard
+            let activity = current.withLock({ state -> HKWorkoutActivity? in
+                defer { state.activity = nil }
+                return state.activity
+            })
         else { return }
         delegate?.workoutSession(self, didEndActivityWith: activity.workoutConfiguration, date: date)
         builder.withLock { $0 }?.sessionEndedActivity(activity.uuid, at: date)

@@ -23,7 +23,8 @@ enum RouteLocationConversion {
             latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
             altitude: location.verticalAccuracy < 0 ? nil : location.altitude,
             horizontalAccuracy: valid(location.horizontalAccuracy), verticalAccuracy: valid(location.verticalAccuracy),
-            course: valid(location.course), speed: valid(location.speed), courseAccuracy: valid(location.courseAccuracy),
+            course: valid(location.course), speed: valid(location.speed),
+            courseAccuracy: valid(location.courseAccuracy),
             speedAccuracy: valid(location.speedAccuracy))
     }
 

@@ -52,7 +52,9 @@ extension HealthEngine {
     /// The stored workout with this UUID if the principal may read it; `errorInvalidArgument` otherwise, the same
     /// whether it is hidden or absent.
     func visibleWorkout(_ uuid: UUID, as principal: Principal) throws -> HKWorkout {
-        guard let workout = try samples(of: .workoutType(), predicate: .leaf(.uuids([uuid])), as: principal).first as? HKWorkout
+        guard
+            let workout = try samples(of: .workoutType(), predicate: .leaf(.uuids([uuid])), as: principal).first
+                as? HKWorkout
         else { throw HKError.invalidArgument("No workout with UUID \(uuid) is stored") }
         return workout
     }
@@ -67,7 +69,9 @@ extension HealthEngine {
             if visibility[row.typeIdentifier] == nil {
                 visibility[row.typeIdentifier] = try visibleSources(for: row.typeIdentifier, as: principal)
             }
-            if let sources = visibility[row.typeIdentifier]!, !sources.contains(row.source.bundleIdentifier) { continue }
+            if let sources = visibility[row.typeIdentifier]!, !sources.contains(row.source.bundleIdentifier) {
+                continue
+            }
             readable.append(row)
         }
         return try storageCall {

@@ -37,7 +37,8 @@ package struct RowEncoding {
                 },
                 totalFlightsClimbed: try workout.totalFlightsClimbed.map { try $0.convertedValue(to: .count()) },
                 events: WorkoutEventCoding.encode(workout.workoutEvents),
-                activities: WorkoutCoding.activityRows(of: workout), statistics: WorkoutCoding.statisticsRows(of: workout))
+                activities: WorkoutCoding.activityRows(of: workout),
+                statistics: WorkoutCoding.statisticsRows(of: workout))
             return [row]
         case is HKWorkoutRoute:
             throw HKError.invalidArgument("Workout routes are saved with HKWorkoutRouteBuilder")

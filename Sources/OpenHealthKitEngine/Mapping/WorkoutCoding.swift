@@ -23,7 +23,8 @@ package enum WorkoutCoding {
             func value(_ quantity: HKQuantity?) -> Double? { quantity?.doubleValue(for: unit) }
             return WorkoutStatisticsRow(
                 workoutUUID: workout, activityUUID: activity, typeIdentifier: statistics.quantityType.identifier,
-                startDate: statistics.startDate.timeIntervalSince1970, endDate: statistics.endDate.timeIntervalSince1970,
+                startDate: statistics.startDate.timeIntervalSince1970,
+                endDate: statistics.endDate.timeIntervalSince1970,
                 average: value(statistics.averageQuantity()), minimum: value(statistics.minimumQuantity()),
                 maximum: value(statistics.maximumQuantity()), sum: value(statistics.sumQuantity()),
                 unit: unit.unitString)
@@ -97,7 +98,8 @@ package enum WorkoutCoding {
                 }
             return HKWorkoutActivity(
                 uuid: row.uuid, configuration: configuration, start: start, end: end, metadata: metadata,
-                duration: row.duration, events: events, statistics: Self.statistics(from: statistics, activity: row.uuid))
+                duration: row.duration, events: events,
+                statistics: Self.statistics(from: statistics, activity: row.uuid))
         }
     }
 }

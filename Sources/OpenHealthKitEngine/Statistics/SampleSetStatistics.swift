@@ -24,7 +24,8 @@ package enum SampleSetStatistics {
                     return sources.count - 1
                 }()
             guard let value = sample.quantity.unit.convert(sample.quantity.value, to: type.canonicalUnit) else {
-                throw HKError.invalidArgument("\(type.identifier) requires a unit compatible with \(type.canonicalUnit)")
+                throw HKError.invalidArgument(
+                    "\(type.identifier) requires a unit compatible with \(type.canonicalUnit)")
             }
             rows.append(
                 ValueRow(

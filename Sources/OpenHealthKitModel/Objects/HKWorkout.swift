@@ -176,7 +176,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     ) {
         self.init(
             activityType: workoutActivityType, startDate: startDate, endDate: endDate, workoutEvents: workoutEvents,
-            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, totalFlightsClimbed: totalFlightsClimbed,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance,
+            totalFlightsClimbed: totalFlightsClimbed,
             device: device, metadata: metadata)
     }
 
@@ -189,7 +190,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     }
 
     /// Creates a workout with events, totals and metadata but no device.
-    @available(*, deprecated, renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:metadata:)")
+    @available(
+        *, deprecated, renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:metadata:)"
+    )
     public convenience init(
         activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
         workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
@@ -202,7 +205,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
 
     /// Creates a workout whose duration is computed from its dates and events.
     @available(
-        *, deprecated, renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:device:metadata:)"
+        *, deprecated,
+        renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:device:metadata:)"
     )
     public convenience init(
         activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
@@ -232,7 +236,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     }
 
     /// Creates a workout with an explicit duration and no device.
-    @available(*, deprecated, renamed: "init(activityType:start:end:duration:totalEnergyBurned:totalDistance:metadata:)")
+    @available(
+        *, deprecated, renamed: "init(activityType:start:end:duration:totalEnergyBurned:totalDistance:metadata:)"
+    )
     public convenience init(
         activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
         duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?

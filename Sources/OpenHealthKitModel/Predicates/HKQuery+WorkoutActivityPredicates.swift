@@ -22,7 +22,9 @@ extension HKQuery {
 
     /// A predicate that matches workout activities between two dates, with the same rules as
     /// ``HKQuery/predicateForSamples(withStart:end:options:)``.
-    public class func predicateForWorkoutActivities(start startDate: Date?, end endDate: Date?, options: HKQueryOptions = [])
+    public class func predicateForWorkoutActivities(
+        start startDate: Date?, end endDate: Date?, options: HKQueryOptions = []
+    )
         -> NSPredicate
     {
         HKQueryPredicate(.activityDates(SampleDateRange(start: startDate, end: endDate, options: options)))

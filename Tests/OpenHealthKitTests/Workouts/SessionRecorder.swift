@@ -53,7 +53,8 @@ final class SessionRecorder: NSObject, HKWorkoutSessionDelegate, Sendable {
 /// Sessions on a fresh in-memory store.
 enum Sessions {
     static func running(_ configuration: HKWorkoutConfiguration = outdoorRun()) throws -> HKWorkoutSession {
-        try HKWorkoutSession(healthStore: TestStores.store(database: TestStores.database()), configuration: configuration)
+        try HKWorkoutSession(
+            healthStore: TestStores.store(database: TestStores.database()), configuration: configuration)
     }
 
     static func outdoorRun() -> HKWorkoutConfiguration {

@@ -40,7 +40,8 @@ struct WorkoutsRouteCommand: AsyncParsableCommand {
             ).compactMap { $0 as? HKWorkoutRoute }
         }
         guard !routes.isEmpty else {
-            throw HKError.invalidArgument("no workout with a route, and no route, has the UUID \(identifier.uuidString)")
+            throw HKError.invalidArgument(
+                "no workout with a route, and no route, has the UUID \(identifier.uuidString)")
         }
         let tracks = try routes.map { route in
             RouteDocument.Track(
