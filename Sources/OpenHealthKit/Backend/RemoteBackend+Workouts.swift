@@ -30,18 +30,18 @@ extension RemoteBackend {
     }
 
     func relateEffort(_ sample: HKSample, toWorkout workout: UUID, activity: UUID?) throws {
-        RemoteQueryStarts.waitForEarlierStarts()
-        _ = try transport.call(
-            WireRoutes.relateWorkoutEffort,
-            body: WireEffortRequest(sample: WireSample(sample), workout: workout, activity: activity),
-            as: WireCountResponse.self)
+        try effort(WireRoutes.relateWorkoutEffort, sample, workout: workout, activity: activity)
     }
 
     func unrelateEffort(_ sample: HKSample, fromWorkout workout: UUID, activity: UUID?) throws {
+        try effort(WireRoutes.unrelateWorkoutEffort, sample, workout: workout, activity: activity)
+    }
+
+    /// Relates or unrelates, after the queries this process started learned their anchors (it is a change).
+    private func effort(_ route: WireRoute<Void>, _ sample: HKSample, workout: UUID, activity: UUID?) throws {
         RemoteQueryStarts.waitForEarlierStarts()
         _ = try transport.call(
-            WireRoutes.unrelateWorkoutEffort,
-            body: WireEffortRequest(sample: WireSample(sample), workout: workout, activity: activity),
+            route, body: WireEffortRequest(sample: WireSample(sample), workout: workout, activity: activity),
             as: WireCountResponse.self)
     }
 

@@ -1,5 +1,5 @@
 public import CoreLocation
-public import Foundation
+import Foundation
 import OpenHealthKitEngine
 
 /// Builds a workout's route from the locations recorded during it, then saves it for the workout.

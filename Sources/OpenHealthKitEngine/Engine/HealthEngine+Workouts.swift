@@ -44,7 +44,8 @@ extension HealthEngine {
         let visible = try visibleSources(for: HKWorkoutRouteTypeIdentifier, as: principal)
         let query = RowQuery(
             typeIdentifiers: [HKWorkoutRouteTypeIdentifier], condition: .uuids([route]), visibleSources: visible)
-        guard !(try storageCall { try storage.fetch(query) }).isEmpty else { return [] }
+        // The route's source, if the principal may see it (not the route row: reading it counts its locations).
+        guard !(try storageCall { try storage.sources(query) }).isEmpty else { return [] }
         let seconds = interval.map { $0.start.timeIntervalSince1970...$0.end.timeIntervalSince1970 }
         return try storageCall { try storage.routeLocations(of: route, in: seconds, offset: offset, limit: limit) }
     }

@@ -74,6 +74,7 @@ import Testing
         #expect(ride.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) == 300)
     }
 
+    @available(*, deprecated, message: "It tests HealthKit's deprecated initializer.")
     @Test func aPointEventMadeTheOldWayHasAZeroLengthInterval() {
         let event = HKWorkoutEvent(type: .marker, date: start)
         #expect(event.dateInterval == DateInterval(start: start, duration: 0))
