@@ -258,7 +258,8 @@ package.targets += [
 ]
 for target in package.targets {
     switch target.name {
-    case "OpenHealthKit", "OpenHealthKitTests", "HKCommandLineTests", "ohk-bench": target.dependencies.append("CoreLocation")
+    case "OpenHealthKit", "OpenHealthKitTests", "HKCommandLineTests", "ohk-bench":
+        target.dependencies.append("CoreLocation")
     // The workout tests run the workout app.
     case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts"]
     default: break

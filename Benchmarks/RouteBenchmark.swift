@@ -40,7 +40,10 @@ struct RouteBenchmark: AsyncParsableCommand {
         let engine = try EngineRegistry.engine(for: .file(path))
         let raw = try BenchStore.rawConnection(path: path)
         let statement = try raw.prepare(Self.rawSQL)
-        guard let routeID = try raw.int64("SELECT id FROM sample WHERE type_id = (SELECT id FROM object_type WHERE identifier = '\(HKWorkoutRouteTypeIdentifier)')")
+        guard
+            let routeID = try raw.int64(
+                "SELECT id FROM sample WHERE type_id = (SELECT id FROM object_type WHERE identifier = '\(HKWorkoutRouteTypeIdentifier)')"
+            )
         else { throw ValidationError("the route was not stored") }
 
         var query: [Timing] = [], direct: [Timing] = [], rawTimes: [Timing] = []
@@ -97,7 +100,8 @@ struct RouteBenchmark: AsyncParsableCommand {
                     (first..<min(first + 1_000, count)).map { index in
                         CLLocation(
                             coordinate: CLLocationCoordinate2D(
-                                latitude: 52.5 + Double(index) * 0.00002, longitude: 13.4 + Double(index % 500) * 0.00001),
+                                latitude: 52.5 + Double(index) * 0.00002,
+                                longitude: 13.4 + Double(index % 500) * 0.00001),
                             altitude: 35, horizontalAccuracy: 4, verticalAccuracy: 3, course: 10, speed: 3.1,
                             timestamp: start.addingTimeInterval(Double(index)))
                     })

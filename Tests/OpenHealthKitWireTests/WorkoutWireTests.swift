@@ -55,7 +55,8 @@ import OpenHealthKitWire
                     HKQuery.predicateForWorkoutActivities(workoutActivityType: .cycling),
                     HKQuery.predicateForWorkoutActivities(start: start, end: nil, options: .strictStartDate),
                     HKQuery.predicateForWorkoutActivities(
-                        operatorType: .lessThan, quantityType: heartRate, averageQuantity: HKQuantity(unit: bpm, doubleValue: 140)),
+                        operatorType: .lessThan, quantityType: heartRate,
+                        averageQuantity: HKQuantity(unit: bpm, doubleValue: 140)),
                 ])),
             HKQuery.predicateForWorkouts(
                 operatorType: .greaterThanOrEqualTo, quantityType: HKQuantityType(.distanceCycling),

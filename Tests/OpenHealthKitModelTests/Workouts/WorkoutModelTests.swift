@@ -30,8 +30,12 @@ import Testing
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .cycling
         let events = [
-            HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(100), duration: 0), metadata: nil),
-            HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(160), duration: 0), metadata: nil),
+            HKWorkoutEvent(
+                type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(100), duration: 0),
+                metadata: nil),
+            HKWorkoutEvent(
+                type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(160), duration: 0),
+                metadata: nil),
         ]
         let activity = HKWorkoutActivity(
             uuid: UUID(), configuration: configuration, start: start, end: start.addingTimeInterval(600), metadata: nil,
@@ -71,7 +75,9 @@ import Testing
         #expect(ride.totalDistance?.doubleValue(for: .meter()) == 12_000)
         #expect(ride.totalFlightsClimbed?.doubleValue(for: .count()) == 3)
         #expect(ride.totalSwimmingStrokeCount == nil)
-        #expect(ride.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) == 300)
+        #expect(
+            ride.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter())
+                == 300)
     }
 
     @available(*, deprecated, message: "It tests HealthKit's deprecated initializer.")
@@ -100,7 +106,8 @@ import Testing
             Issue.record("not a workout activities predicate")
             return
         }
-        #expect(tree == .and([.leaf(.activityType(37)), .leaf(.activityDuration(comparison: .greaterThan, duration: 600))]))
+        #expect(
+            tree == .and([.leaf(.activityType(37)), .leaf(.activityDuration(comparison: .greaterThan, duration: 600))]))
     }
 
     @Test func theHeartbeatSeriesTypeHasApplesName() {

@@ -24,7 +24,8 @@ import Testing
         #expect(abs(origin.distance(from: CLLocation(latitude: 1, longitude: 0)) - 110_574.389) < 0.01)
         #expect(abs(origin.distance(from: CLLocation(latitude: 0, longitude: 1)) - 111_319.491) < 0.01)
         #expect(origin.distance(from: origin) == 0)
-        let berlin = CLLocation(latitude: 52.5200, longitude: 13.4050), paris = CLLocation(latitude: 48.8566, longitude: 2.3522)
+        let berlin = CLLocation(latitude: 52.5200, longitude: 13.4050),
+            paris = CLLocation(latitude: 48.8566, longitude: 2.3522)
         #expect(abs(berlin.distance(from: paris) - paris.distance(from: berlin)) < 1e-6)
         #expect(abs(berlin.distance(from: paris) - 878_000) < 2_000)
     }
