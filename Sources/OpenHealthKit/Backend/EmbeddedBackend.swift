@@ -82,6 +82,7 @@ struct EmbeddedBackend: HealthStoreBackend {
     }
 
     var waitsOnNetwork: Bool { false }
+    var appBundleIdentifier: String? { app?.bundleIdentifier }
 
     /// Subscribed to the engine's feed, then the store's anchor read: the subscription follows from that anchor.
     func subscribe(

@@ -41,6 +41,9 @@ package protocol HealthStoreBackend: Sendable {
 
     /// Whether calls wait on the network (healthd): the store then runs each call on a queue of its own.
     var waitsOnNetwork: Bool { get }
+    /// The bundle identifier of the app the store acts for, which stamps the samples it saves; nil when there is none
+    /// or healthd cannot tell now. Asking healthd may wait on the network (once: the answer is kept).
+    var appBundleIdentifier: String? { get }
 
     /// Remembers (or forgets) the app's request to be told of changes to a type while it is not running; a nil type
     /// is every type.

@@ -174,6 +174,7 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     var waitsOnNetwork: Bool { true }
+    var appBundleIdentifier: String? { transport.appSource()?.bundleIdentifier }
 
     private static let activitySummaryChangesUnavailable = HKError(
         .errorInvalidArgument,

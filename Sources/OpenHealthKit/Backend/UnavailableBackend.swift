@@ -28,6 +28,7 @@ struct UnavailableBackend: HealthStoreBackend {
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] { throw error }
     var waitsOnNetwork: Bool { false }
+    var appBundleIdentifier: String? { nil }
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
         handler: @escaping @Sendable (StoreChange) -> Void

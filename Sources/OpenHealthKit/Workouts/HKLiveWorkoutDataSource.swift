@@ -152,9 +152,10 @@ open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
         keep(changes.samples)
     }
 
-    /// Keeps the samples other sources saved, for the builder to take.
+    /// Keeps the samples other sources saved, for the builder to take. The store's app is the one that stamped its
+    /// own saves (not the process's default source: a process may hold stores of several apps).
     private func keep(_ samples: [HKSample]) {
-        let own = HKSource.default().bundleIdentifier
+        let own = healthStore.backend.appBundleIdentifier
         let new = samples.filter { $0.sourceRevision.source.bundleIdentifier != own }
         guard !new.isEmpty,
             let builder = state.withLock({ state -> HKLiveWorkoutBuilder? in
