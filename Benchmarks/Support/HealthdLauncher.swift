@@ -1,3 +1,4 @@
+import CoreFoundation  // where Swift finds the C `sysconf` constants in a release build
 import Foundation
 import OpenHealthKit
 import OpenHealthKitTesting
@@ -5,9 +6,6 @@ import OpenHealthKitTesting
 /// healthd run for a benchmark (``Healthd``, as the tests run it) on a store in a folder of the benchmark's, and the
 /// owner's side of it: registering apps and allowing them types, as the owner would through the owner routes.
 final class HealthdLauncher {
-    /// The unit of /proc's CPU times: USER_HZ, 100 on every architecture Swift runs on. (`sysconf(_SC_CLK_TCK)` says
-    /// the same, but a release build does not find `_SC_CLK_TCK`: libxml2's module map claims the glibc header too.)
-    private static let clockTicksPerSecond = 100.0
     private let healthd: Healthd
 
     var address: URL { healthd.address }
@@ -47,7 +45,7 @@ final class HealthdLauncher {
         // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
         let fields = stat[stat.index(after: end)...].split(separator: " ")
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
-        return (user + system) / Self.clockTicksPerSecond
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// SIGTERM, then waits until healthd has stopped.

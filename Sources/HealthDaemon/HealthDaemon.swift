@@ -141,6 +141,7 @@ public final class HealthDaemon: Sendable {
         addStatisticsRoutes(to: router)
         addWorkoutRoutes(to: router)
         addActivitySummaryRoutes(to: router)
+        addSampleDetailRoutes(to: router)
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)

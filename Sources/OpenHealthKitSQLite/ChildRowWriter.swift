@@ -27,7 +27,7 @@ struct ChildRowWriter {
             guard let parentID = parents[parent(child)] else { continue }
             binding.bind(parentID, at: 1)
             bind(binding, child)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -105,15 +105,6 @@ struct ChildRowWriter {
             binding.bind(row.locationType.map(Int64.init), at: 9)
             binding.bind(row.swimmingLocationType.map(Int64.init), at: 10)
             binding.bind(row.lapLength, at: 11)
-        }
-    }
-
-    func step(_ statement: SQLiteStatement) throws {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 }

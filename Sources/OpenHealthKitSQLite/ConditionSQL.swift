@@ -12,10 +12,15 @@ struct ConditionSQL {
     /// follows the size of the answer, not of the store.
     let longestDuration: Double
 
+    /// The alias whose `start_date`, `end_date` and `value` columns date and value conditions test: `s`, the sample,
+    /// or `v`, a quantity of a series (``StatisticsReader`` tests each quantity as a sample of its own).
+    let datesAndValues: String
+
     private(set) var arguments: [(any DatabaseValueConvertible)?] = []
 
-    init(longestDuration: Double) {
+    init(longestDuration: Double, datesAndValues: String = "s") {
         self.longestDuration = longestDuration
+        self.datesAndValues = datesAndValues
     }
 
     mutating func sql(_ condition: RowCondition) -> String {
@@ -29,8 +34,8 @@ struct ConditionSQL {
         case .not(let part): return "((" + sql(part) + ") IS NOT 1)"
         case .dateRange(let start, let end, let mode):
             return dateRange(
-                start: start, end: end, mode: mode, startColumn: "s.start_date", endColumn: "s.end_date",
-                longest: longestDuration)
+                start: start, end: end, mode: mode, startColumn: "\(datesAndValues).start_date",
+                endColumn: "\(datesAndValues).end_date", longest: longestDuration)
         case .uuids(let uuids): return list("s.uuid", uuids.map(\.blob))
         case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
         case .sourceRevisions(let matches): return anyOf(matches.map { revision($0) })
@@ -54,8 +59,8 @@ struct ConditionSQL {
             return anyOf(values.map { metadata(key, .equal, $0) })
         case .value(let comparison, let value):
             arguments.append(value)
-            return "s.value \(comparison.rawValue) ?"
-        case .valueIn(let values): return list("s.value", values.sorted())
+            return "\(datesAndValues).value \(comparison.rawValue) ?"
+        case .valueIn(let values): return list("\(datesAndValues).value", values.sorted())
         case .noCorrelation: return "s.correlation_id IS NULL"
         case .workoutActivityType(let type):
             arguments.append(Int64(type))
@@ -66,6 +71,18 @@ struct ConditionSQL {
         case .memberOf(let uuid):
             arguments.append(uuid.blob)
             return "p.uuid = ?"
+        case .electrocardiogramClassification(let raw):
+            arguments.append(Int64(raw))
+            return "EXISTS (SELECT 1 FROM electrocardiogram e WHERE e.sample_id = s.id AND e.classification = ?)"
+        case .electrocardiogramSymptomsStatus(let raw):
+            arguments.append(Int64(raw))
+            return "EXISTS (SELECT 1 FROM electrocardiogram e WHERE e.sample_id = s.id AND e.symptoms_status = ?)"
+        case .associatedWithElectrocardiogram(let uuid):
+            arguments.append(uuid.blob)
+            return """
+                s.id IN (SELECT es.symptom_id FROM electrocardiogram_symptom es
+                         JOIN sample e ON e.id = es.electrocardiogram_id WHERE e.uuid = ?)
+                """
         case .workoutMember(let uuid):
             arguments += [uuid.blob, uuid.blob]
             return """

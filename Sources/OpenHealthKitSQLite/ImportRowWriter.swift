@@ -23,7 +23,6 @@ struct ImportRowWriter {
         result.heartbeatsStored = try writeHeartbeats(batch.heartbeats, parents: samples.storedIDs)
         let children = ChildRowWriter(db)
         result.locationsStored = try children.writeLocations(batch.locations, parents: samples.storedIDs)
-        try writeAudiogramPoints(batch.audiogramPoints, parents: samples.storedIDs)
         try children.writeWorkoutStatistics(batch.workoutStatistics, parents: samples.storedIDs)
         try children.writeWorkoutActivities(batch.workoutActivities, parents: samples.storedIDs)
         result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
@@ -37,7 +36,6 @@ struct ImportRowWriter {
         var parents = Set(batch.samples.compactMap(\.correlationUUID))
         parents.formUnion(batch.heartbeats.map(\.sampleUUID))
         parents.formUnion(batch.locations.map(\.routeUUID))
-        parents.formUnion(batch.audiogramPoints.map(\.sampleUUID))
         parents.formUnion(batch.workoutStatistics.map(\.workoutUUID))
         parents.formUnion(batch.workoutActivities.map(\.workoutUUID))
         return parents
@@ -56,21 +54,6 @@ struct ImportRowWriter {
             binding.bind(row.bpm, at: 3)
             binding.bind(row.timeSinceStart, at: 4)
             binding.bind(row.timeText, at: 5)
-        }
-    }
-
-    private func writeAudiogramPoints(_ rows: [AudiogramPointRow], parents: [UUID: Int64]) throws {
-        try ChildRowWriter(db).write(
-            rows,
-            sql:
-                "INSERT OR IGNORE INTO audiogram_point (sample_id, position, frequency, left_ear, right_ear, attributes) VALUES (?, ?, ?, ?, ?, ?)",
-            parent: \.sampleUUID, parents: parents
-        ) { binding, row in
-            binding.bind(Int64(row.position), at: 2)
-            binding.bind(row.frequency, at: 3)
-            binding.bind(row.leftEar, at: 4)
-            binding.bind(row.rightEar, at: 5)
-            binding.bind(row.attributes, at: 6)
         }
     }
 
@@ -104,7 +87,7 @@ struct ImportRowWriter {
             binding.bind(row.date, at: 1)
             for (offset, value) in values.enumerated() { binding.bind(value, at: Int32(offset + 2)) }
             binding.bind(row.exportDate, at: Int32(values.count + 2))
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -131,7 +114,7 @@ struct ImportRowWriter {
             binding.bind(row.resourceFilePath, at: 8)
             binding.bind(row.resourceType, at: 9)
             binding.bind(row.resource, at: 10)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -154,12 +137,8 @@ struct ImportRowWriter {
             binding.bind(row.sourceName, at: 6)
             binding.bind(row.attributes, at: 7)
             binding.bind(row.children, at: 8)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             return sqlite3_changes(db.sqliteConnection) > 0
         }
-    }
-
-    private func step(_ statement: SQLiteStatement) throws {
-        try ChildRowWriter(db).step(statement)
     }
 }

@@ -44,10 +44,9 @@ extension SQLiteStorage: ExportStorage {
 /// Reads an export's records inside one read transaction.
 private struct ExportReader {
     let db: Database
-    /// The ids of the types whose samples have members, heartbeats, audiogram points or route locations.
+    /// The ids of the types whose samples have members, heartbeats or route locations.
     private let typesWithMembers: Set<Int64>
     private let typesWithHeartbeats: Set<Int64>
-    private let typesWithPoints: Set<Int64>
     private let typesWithLocations: Set<Int64>
 
     init(_ db: Database) throws {
@@ -59,8 +58,6 @@ private struct ExportReader {
             """)
         typesWithHeartbeats = try types(
             "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM heartbeat)")
-        typesWithPoints = try types(
-            "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM audiogram_point)")
         typesWithLocations = try types(
             "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM route_location)")
     }
@@ -81,9 +78,13 @@ private struct ExportReader {
         var record = ExportRecord(sample: row)
         let hasMembers = typesWithMembers.contains(typeID)
         let hasHeartbeats = typesWithHeartbeats.contains(typeID)
-        let hasPoints = typesWithPoints.contains(typeID)
         let hasLocations = typesWithLocations.contains(typeID)
-        guard hasMembers || hasHeartbeats || hasPoints || hasLocations || row.workout != nil else { return record }
+        let hasBulk: Bool
+        switch row.detail {
+        case .electrocardiogram?, .heartbeatSeries?: hasBulk = true
+        default: hasBulk = false
+        }
+        guard hasMembers || hasHeartbeats || hasLocations || hasBulk || row.workout != nil else { return record }
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [row.uuid.blob])
         else {
             return record
@@ -100,7 +101,13 @@ private struct ExportReader {
             }
         }
         if hasHeartbeats { record.heartbeats = try heartbeats(of: id, uuid: row.uuid) }
-        if hasPoints { record.audiogramPoints = try audiogramPoints(of: id, uuid: row.uuid) }
+        switch row.detail {
+        case .electrocardiogram?:
+            record.electrocardiogramLeads = try SampleDetailBulkReader(db).leads(ofSample: id)
+            record.electrocardiogramSymptoms = try SampleDetailBulkReader(db).symptomTypes(ofSample: id)
+        case .heartbeatSeries?: record.heartbeatSeriesBeats = try SampleDetailBulkReader(db).beats(ofSample: id)
+        default: break
+        }
         if hasLocations { record.locations = try RouteLocationReader(db).locations(of: row.uuid) }
         if let workout = row.workout {
             record.workoutStatistics = workout.statistics
@@ -116,18 +123,6 @@ private struct ExportReader {
                 "SELECT position, bpm, time_since_start, time_text FROM heartbeat WHERE sample_id = ? ORDER BY position",
             arguments: [id]
         ).map { HeartbeatRow(sampleUUID: uuid, position: $0[0], bpm: $0[1], timeSinceStart: $0[2], timeText: $0[3]) }
-    }
-
-    private func audiogramPoints(of id: Int64, uuid: UUID) throws -> [AudiogramPointRow] {
-        try Row.fetchAll(
-            db,
-            sql:
-                "SELECT position, frequency, left_ear, right_ear, attributes FROM audiogram_point WHERE sample_id = ? ORDER BY position",
-            arguments: [id]
-        ).map {
-            AudiogramPointRow(
-                sampleUUID: uuid, position: $0[0], frequency: $0[1], leftEar: $0[2], rightEar: $0[3], attributes: $0[4])
-        }
     }
 
     // MARK: Records that are not samples

@@ -83,6 +83,7 @@ enum Schema {
         registerExchangeMigration(in: &migrator)
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
         migrator.registerMigration("v5: workouts", migrate: workouts)
+        migrator.registerMigration("v6: series, electrocardiograms, audiograms", migrate: seriesAndRecordings)
         return migrator
     }
 }

@@ -1,69 +1,52 @@
 import Foundation
 import GRDB
 import OpenHealthKitEngine
-import OpenHealthKitModel
 
-/// Reads what a workout or a route row holds beyond its columns, while ``RowReader`` reads the rows: a workout's
-/// activities and statistics, a route's number of locations. Statements are prepared once per read.
+/// Reads what a workout row holds beyond its columns, while ``RowReader`` reads the rows: its activities and its
+/// statistics, with cached statements.
 struct WorkoutChildReader {
     let db: Database
-    private var activities: Statement?
-    private var statistics: Statement?
-    private var locationCount: Statement?
 
     init(_ db: Database) {
         self.db = db
     }
 
-    /// Fills in the workout's children or the route's detail of `row`.
-    mutating func complete(_ row: inout SampleRow) throws {
-        if row.workout != nil {
-            row.workout?.activities = try readActivities(of: row.uuid)
-            row.workout?.statistics = try readStatistics(of: row.uuid)
-        } else if row.typeIdentifier == HKWorkoutRouteTypeIdentifier {
-            let statement =
-                try locationCount
-                ?? db.makeStatement(
-                    sql: "SELECT count(*) FROM route_location WHERE sample_id = (SELECT id FROM sample WHERE uuid = ?)")
-            locationCount = statement
-            let count = try Int.fetchOne(statement, arguments: [row.uuid.blob]) ?? 0
-            row.detail = .workoutRoute(WorkoutRouteRow(locationCount: count))
-        }
+    /// The workout of the sample row `id` (of this UUID) with its activities and statistics.
+    func completed(_ workout: WorkoutRow, ofSample id: Int64, uuid: UUID) throws -> WorkoutRow {
+        var workout = workout
+        workout.activities = try activities(ofSample: id, uuid: uuid)
+        workout.statistics = try statistics(ofSample: id, uuid: uuid)
+        return workout
     }
 
-    private mutating func readActivities(of workout: UUID) throws -> [WorkoutActivityRow] {
-        let statement =
-            try activities
-            ?? db.makeStatement(
+    private func activities(ofSample id: Int64, uuid: UUID) throws -> [WorkoutActivityRow] {
+        try Row.fetchAll(
+            db.cachedStatement(
                 sql: """
-                    SELECT a.uuid, a.start_date, a.end_date, a.duration, a.metadata, a.events, a.activity_type,
-                           a.location_type, a.swimming_location_type, a.lap_length
-                    FROM workout_activity a WHERE a.sample_id = (SELECT id FROM sample WHERE uuid = ?) ORDER BY a.rowid
-                    """)
-        activities = statement
-        return try Row.fetchAll(statement, arguments: [workout.blob]).map { row in
-            WorkoutActivityRow(
-                workoutUUID: workout, uuid: UUID(blob: row[0])!, startDate: row[1], endDate: row[2], duration: row[3],
+                    SELECT uuid, start_date, end_date, duration, metadata, events, activity_type, location_type,
+                           swimming_location_type, lap_length
+                    FROM workout_activity WHERE sample_id = ? ORDER BY rowid
+                    """), arguments: [id]
+        ).compactMap { row in
+            guard let activity = UUID(blob: row[0]) else { return nil }
+            return WorkoutActivityRow(
+                workoutUUID: uuid, uuid: activity, startDate: row[1], endDate: row[2], duration: row[3],
                 metadata: row[4], events: row[5], activityType: (row[6] as Int64?).map(UInt.init),
                 locationType: (row[7] as Int64?).map(Int.init), swimmingLocationType: (row[8] as Int64?).map(Int.init),
                 lapLength: row[9])
         }
     }
 
-    private mutating func readStatistics(of workout: UUID) throws -> [WorkoutStatisticsRow] {
-        let statement =
-            try statistics
-            ?? db.makeStatement(
+    private func statistics(ofSample id: Int64, uuid: UUID) throws -> [WorkoutStatisticsRow] {
+        try Row.fetchAll(
+            db.cachedStatement(
                 sql: """
-                    SELECT ws.activity_uuid, ws.type, ws.start_date, ws.end_date, ws.average, ws.minimum, ws.maximum, ws.sum,
-                           ws.unit
-                    FROM workout_statistics ws WHERE ws.sample_id = (SELECT id FROM sample WHERE uuid = ?)
-                    ORDER BY ws.rowid
-                    """)
-        statistics = statement
-        return try Row.fetchAll(statement, arguments: [workout.blob]).map { row in
+                    SELECT activity_uuid, type, start_date, end_date, average, minimum, maximum, sum, unit
+                    FROM workout_statistics WHERE sample_id = ? ORDER BY rowid
+                    """), arguments: [id]
+        ).map { row in
             WorkoutStatisticsRow(
-                workoutUUID: workout, activityUUID: (row[0] as Data?).flatMap(UUID.init(blob:)), typeIdentifier: row[1],
+                workoutUUID: uuid, activityUUID: (row[0] as Data?).flatMap(UUID.init(blob:)), typeIdentifier: row[1],
                 startDate: row[2], endDate: row[3], average: row[4], minimum: row[5], maximum: row[6], sum: row[7],
                 unit: row[8])
         }

@@ -22,13 +22,3 @@ extension WorkoutRow {
         try WorkoutAssociations(db).associate(associatedSamples, withWorkoutID: sampleID)
     }
 }
-
-extension SampleDetail {
-    /// Stores what the sample of this kind holds beyond its row: a route's locations.
-    func insert(sampleID: Int64, uuid: UUID, into db: Database) throws {
-        switch self {
-        case .workoutRoute(let route):
-            _ = try ChildRowWriter(db).writeLocations(route.locations, parents: [uuid: sampleID])
-        }
-    }
-}

@@ -96,6 +96,12 @@ extension WirePredicate {
                 }
             }
             return .activitySummaryDays(first: try day(.firstDay), last: try day(.lastDay))
+        case "electrocardiogramClassification":
+            return .electrocardiogramClassification(try container.decode(Int.self, forKey: .value))
+        case "electrocardiogramSymptomsStatus":
+            return .electrocardiogramSymptomsStatus(try container.decode(Int.self, forKey: .value))
+        case "associatedWithElectrocardiogram":
+            return .associatedWithElectrocardiogram(try container.decode(UUID.self, forKey: .uuid))
         case "workoutActivities":
             let tree = try container.decode(WirePredicate.self, forKey: .predicate).tree
             guard tree.holdsOnlyWorkoutActivityConditions else {
@@ -203,6 +209,15 @@ extension WirePredicate {
             try kind("activitySummaryDays")
             try container.encode(first, forKey: .firstDay)
             try container.encode(last, forKey: .lastDay)
+        case .electrocardiogramClassification(let raw):
+            try kind("electrocardiogramClassification")
+            try container.encode(raw, forKey: .value)
+        case .electrocardiogramSymptomsStatus(let raw):
+            try kind("electrocardiogramSymptomsStatus")
+            try container.encode(raw, forKey: .value)
+        case .associatedWithElectrocardiogram(let uuid):
+            try kind("associatedWithElectrocardiogram")
+            try container.encode(uuid, forKey: .uuid)
         case .workoutActivities(let tree):
             try kind("workoutActivities")
             try container.encode(WirePredicate(tree), forKey: .predicate)

@@ -39,6 +39,13 @@ public enum WireRoutes {
     public static let queryStatisticsCollection = WireRoute(.post, "/v1/queries/statistics-collection")
     /// `HKActivitySummaryQuery`.
     public static let queryActivitySummaries = WireRoute(.post, "/v1/queries/activity-summaries")
+    /// `HKQuantitySeriesSampleQuery`: the quantities of the matching samples.
+    public static let queryQuantitySeries = WireRoute(.post, "/v1/queries/quantity-series")
+    /// `HKHeartbeatSeriesQuery`: a heartbeat series' beats.
+    public static let heartbeatSeriesBeats = WireRoute<UUID>(.get, template: "/v1/heartbeat-series/{id}/beats")
+    /// `HKElectrocardiogramQuery`: an electrocardiogram's voltages.
+    public static let electrocardiogramVoltages = WireRoute<UUID>(
+        .get, template: "/v1/electrocardiograms/{id}/voltages")
     /// The store's current anchor.
     public static let anchor = WireRoute(.get, "/v1/anchor")
     /// A characteristic (`dateOfBirth()`, `biologicalSex()`...).
@@ -133,6 +140,7 @@ public enum WireRoutes {
         saveSamples.endpoint, deleteSamples.endpoint, deleteMatchingSamples.endpoint,
         querySamples.endpoint, queryAnchored.endpoint, querySources.endpoint, queryCorrelations.endpoint,
         queryStatistics.endpoint, queryStatisticsCollection.endpoint, queryActivitySummaries.endpoint,
+        queryQuantitySeries.endpoint, heartbeatSeriesBeats.endpoint, electrocardiogramVoltages.endpoint,
         anchor.endpoint, characteristic.endpoint, preferredUnits.endpoint,
         associateWithWorkout.endpoint, saveWorkoutRoute.endpoint, queryRouteLocations.endpoint,
         relateWorkoutEffort.endpoint, unrelateWorkoutEffort.endpoint, queryEffortRelationships.endpoint,

@@ -9,7 +9,12 @@ public import OpenHealthKitModel
 ///   events when omitted on input), `workoutEvents`, the totals, `workoutActivities`, `statistics`, and on input
 ///   `associatedSamples` (stored samples to associate with it as it is saved: a workout builder's);
 /// - the workout route type: `count` (its number of locations; on output only: routes are saved with their
-///   locations through `POST /v1/workouts/routes`).
+///   locations through `POST /v1/workouts/routes`);
+/// - quantity types, a sample of several quantities: `series` (healthd writes its summary) and, to save one,
+///   `seriesQuantities`;
+/// - heartbeat series: `count` (healthd writes it) and, to save one, `heartbeats`;
+/// - electrocardiograms: `electrocardiogram` (healthd writes it; apps cannot save electrocardiograms);
+/// - audiograms: `sensitivityPoints`.
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
@@ -55,8 +60,19 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var statistics: [WireWorkoutStatistics]?
     /// On input, the UUIDs of stored samples to associate with the workout as it is saved.
     public var associatedSamples: [UUID]?
-    /// A route's number of locations.
+
+    /// A quantity sample of several quantities: their summary (written by healthd, ignored on input).
+    public var series: WireSeriesSummary?
+    /// A quantity series being saved: its quantities by start date, values in the unit of `quantity`.
+    public var seriesQuantities: [WireSeriesQuantity]?
+    /// A heartbeat series' number of beats, a route's number of locations (written by healthd, ignored on input).
     public var count: Int?
+    /// A heartbeat series being saved: its beats in the order written.
+    public var heartbeats: [WireHeartbeat]?
+    /// An electrocardiogram's summary (written by healthd).
+    public var electrocardiogram: WireElectrocardiogram?
+    /// An audiogram's points, by ascending frequency.
+    public var sensitivityPoints: [WireSensitivityPoint]?
 
     /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {

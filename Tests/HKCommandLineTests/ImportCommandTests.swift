@@ -143,7 +143,7 @@ import Testing
         ])
         #expect(
             text.hasPrefix(
-                "Imported \(Self.fixture("Synthetic/everything/apple_health_export/export.xml")), exported 2022-11-02T19:15:00+00:00 (locale de_DE): 31 added, 4 already stored, 0 skipped.\n"
+                "Imported \(Self.fixture("Synthetic/everything/apple_health_export/export.xml")), exported 2022-11-02T19:15:00+00:00 (locale de_DE): 35 added, 4 already stored, 0 skipped.\n"
             ))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let table = try #require(lines.firstIndex { $0.hasPrefix("type ") })
@@ -159,6 +159,9 @@ import Testing
         #expect(lines.contains("workouts                                        2     2      0               0"))
         #expect(lines.contains("bloodPressureSystolic                           2     1      1               0"))
         #expect(lines.contains("HKDataTypeSleepDurationGoal (unrecognized)      1     1      0               0"))
+        // The two ECG files, with the symptoms one of them names.
+        #expect(lines.contains("electrocardiogram                               2     2      0               0"))
+        #expect(lines.contains("skippedHeartbeat                                1     1      0               0"))
         #expect(lines.contains("Route locations added: 5"))
         #expect(lines.contains("Heartbeats added: 3"))
         #expect(lines.contains("  dateOfBirth: 1980-02-29"))

@@ -116,7 +116,7 @@ extension HealthdBacked {
                     start: Date(), end: Date(),
                     device: HKDevice(
                         name: "<i>band</i>", manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
-                        softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil),
+                        softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil),
                     metadata: ["note": "<script>alert(1)</script>"])
                 try daemon.engine.save([sample], as: .app(app))
                 let browser = try await daemon.signedInClient()

@@ -350,7 +350,7 @@ paths:
         The activity summaries whose day matches the predicate (`activitySummaryDays` conditions, combined with
         `and`, `or`, `not`; none reads every summary), by day. An app without read access to
         HKActivitySummaryTypeIdentifier receives none, with no error. Activity summaries come from imports; the
-        change stream does not follow them.
+        change stream reports their changes as `summaries` events (`/v1/changes/stream`).
       requestBody:
         required: true
         content:
@@ -373,6 +373,102 @@ paths:
                     items: { $ref: "#/components/schemas/ActivitySummary" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/queries/quantity-series:
+    post:
+      tags: [data]
+      summary: HKQuantitySeriesSampleQuery.
+      description: |
+        The quantities of the samples of a quantity type that match the predicate: each quantity of a series sample
+        (built with HKQuantitySeriesSampleBuilder), and a sample of one quantity as itself. Columns, one entry per
+        quantity: its sample (an index into `samples`), its dates (seconds since 1970) and its value in `unit`, the
+        type's canonical unit. By each quantity's start date, or with `orderByQuantitySampleStartDate` sample by
+        sample. An app without read access sees its own samples only. Audited as `query.quantitySeries`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type]
+              properties:
+                type: { type: string, description: A quantity type's raw identifier or short name. }
+                predicate: { $ref: "#/components/schemas/Predicate" }
+                orderByQuantitySampleStartDate: { type: boolean }
+      responses:
+        "200":
+          description: The samples and their quantities.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [samples, unit, sample, startDate, endDate, value]
+                properties:
+                  samples:
+                    type: array
+                    items: { $ref: "#/components/schemas/Sample" }
+                  unit: { type: string }
+                  sample: { type: array, items: { type: integer } }
+                  startDate: { type: array, items: { type: number } }
+                  endDate: { type: array, items: { type: number } }
+                  value: { type: array, items: { type: number } }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/heartbeat-series/{id}/beats:
+    get:
+      tags: [data]
+      summary: HKHeartbeatSeriesQuery.
+      description: >-
+        The beats of a heartbeat series, as they were written: seconds since the series' start and whether a gap
+        preceded each. A series the app may not read, or that does not exist, has none (the same answer). Audited as
+        `query.heartbeats`.
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The beats in the order written.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [beats]
+                properties:
+                  beats:
+                    type: array
+                    items: { $ref: "#/components/schemas/Heartbeat" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/electrocardiograms/{id}/voltages:
+    get:
+      tags: [data]
+      summary: HKElectrocardiogramQuery.
+      description: >-
+        An electrocardiogram's voltages: its sampling frequency and each lead's voltages in microvolts, one per
+        sampling period from the start (HKElectrocardiogram.Lead raw values: 1, Apple Watch's lead similar to lead I).
+        One the app may not read, or that does not exist, has no frequency and no leads (the same answer). Audited as
+        `query.voltages`.
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The voltages.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [leads]
+                properties:
+                  samplingFrequency: { type: number }
+                  leads:
+                    type: array
+                    items:
+                      type: object
+                      required: [lead, microvolts]
+                      properties:
+                        lead: { type: integer }
+                        microvolts: { type: array, items: { type: number } }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/anchor:
     get:
@@ -720,19 +816,25 @@ paths:
         statistics, not samples) is reported as `event: priority` with the same data (the stream's last event id)
         and no id: it cannot be resumed, so a client recomputes its statistics whenever it (re)connects.
         With `grants`, a change of the app's own decisions for one of the types (what it may read) is reported
-        likewise, as `event: grants`.
+        likewise, as `event: grants`. With `units`, a change of the user's preferred unit of one of the types is
+        reported likewise, as `event: units` (HealthKit's `HKUserPreferencesDidChange`).
+
+        `HKActivitySummaryTypeIdentifier` may be among the types: activity summaries have no anchors, so each change
+        to them (an import) is reported as `event: summaries` (data `{"anchor": <the stream's last event id>,
+        "types": ["HKActivitySummaryTypeIdentifier"]}`, no id), only to an app that may read them, with `change`
+        events. A client reads the summaries again on each, and whenever it (re)connects.
       parameters:
         - name: types
           in: query
           required: true
-          description: Sample type identifiers, comma-separated.
+          description: Sample type identifiers, comma-separated; `HKActivitySummaryTypeIdentifier` may be one.
           schema: { type: string }
         - name: anchor
           in: query
           schema: { type: integer, format: int64, minimum: 0 }
         - name: events
           in: query
-          description: "The events to send, comma-separated: `change` (samples; the default), `priority` (source order), `grants` (the app's decisions)."
+          description: "The events to send, comma-separated: `change` (samples and activity summaries; the default), `priority` (source order), `grants` (the app's decisions), `units` (preferred units)."
           schema: { type: string, default: change }
         - name: Last-Event-ID
           in: header
@@ -1307,10 +1409,13 @@ components:
     Sample:
       type: object
       description: |
-        The type says which fields a sample has: quantity types `quantity`; category types `value`; correlation
-        types `objects`; the workout type `workoutActivityType`, `duration` (computed when absent), `workoutEvents`,
-        the totals, `workoutActivities`, `statistics` and, on input, `associatedSamples` (stored samples associated
-        with it as it is saved); the workout route type `count` (output only). Fields of another kind are refused.
+        The type says which fields a sample has: quantity types `quantity` (a sample of several quantities: `series`
+        on output, `seriesQuantities` to save one); category types `value`; correlation types `objects`; the workout
+        type `workoutActivityType`, `duration` (computed when absent), `workoutEvents`, the totals,
+        `workoutActivities`, `statistics` and, on input, `associatedSamples` (stored samples associated with it as it
+        is saved); the workout route type `count` (output only); heartbeat series `count` on output, `heartbeats` to
+        save one; electrocardiograms `electrocardiogram` (output only: apps cannot save them); audiograms
+        `sensitivityPoints`. Fields of another kind are refused.
         `sourceRevision` is set by healthd on output.
       required: [uuid, type, startDate, endDate]
       properties:
@@ -1344,7 +1449,66 @@ components:
         associatedSamples:
           type: array
           items: { type: string, format: uuid }
-        count: { type: integer, description: A route's number of locations. }
+        series:
+          type: object
+          description: A quantity series' summary (output), in the type's canonical unit.
+          properties:
+            count: { type: integer }
+            minimum: { $ref: "#/components/schemas/Quantity" }
+            maximum: { $ref: "#/components/schemas/Quantity" }
+            mostRecent: { $ref: "#/components/schemas/Quantity" }
+            mostRecentStartDate: { $ref: "#/components/schemas/Date" }
+            mostRecentEndDate: { $ref: "#/components/schemas/Date" }
+        seriesQuantities:
+          type: array
+          description: The quantities of a series being saved, by start date, values in the unit of `quantity`.
+          items:
+            type: object
+            required: [startDate, endDate, value]
+            properties:
+              startDate: { $ref: "#/components/schemas/Date" }
+              endDate: { $ref: "#/components/schemas/Date" }
+              value: { type: number }
+        count: { type: integer, description: "A heartbeat series' number of beats, a route's number of locations (output)." }
+        heartbeats:
+          type: array
+          description: The beats of a heartbeat series being saved, in the order written.
+          items: { $ref: "#/components/schemas/Heartbeat" }
+        electrocardiogram:
+          type: object
+          description: An electrocardiogram's summary (output).
+          properties:
+            classification: { type: integer, description: HKElectrocardiogram.Classification raw value. }
+            symptomsStatus: { type: integer, description: HKElectrocardiogram.SymptomsStatus raw value. }
+            averageHeartRate: { $ref: "#/components/schemas/Quantity" }
+            samplingFrequency: { $ref: "#/components/schemas/Quantity" }
+            numberOfVoltageMeasurements: { type: integer }
+        sensitivityPoints:
+          type: array
+          description: An audiogram's points, 1 to 30, frequencies unique and ascending.
+          items:
+            type: object
+            required: [frequency, tests]
+            properties:
+              frequency: { type: number, description: Hz. }
+              tests:
+                type: array
+                items:
+                  type: object
+                  required: [sensitivity, type, masked, side]
+                  properties:
+                    sensitivity: { type: number, description: dBHL. }
+                    type: { type: integer, description: HKAudiogramConductionType raw value (0 air). }
+                    masked: { type: boolean }
+                    side: { type: integer, description: HKAudiogramSensitivityTestSide raw value (0 left, 1 right). }
+                    clampingLowerBound: { type: number }
+                    clampingUpperBound: { type: number }
+    Heartbeat:
+      type: object
+      required: [timeSinceStart, precededByGap]
+      properties:
+        timeSinceStart: { type: number, description: Seconds since the series' start. }
+        precededByGap: { type: boolean }
     WorkoutActivity:
       type: object
       required: [uuid, activityType, locationType, swimmingLocationType, startDate, duration, workoutEvents, statistics]
@@ -1437,11 +1601,13 @@ components:
         `categoryValue` (`operator`, `value`), `categoryValues` (`values`), `workoutActivityType`
         (`workoutActivityType`), `workoutDuration` (`operator`, `duration`), `workoutTotal` (`total`,
         `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`, both included; activity summary
-        queries only), `workoutActivities` (`predicate`: a tree of the activity conditions `activityType`
-        (`workoutActivityType`), `activityDuration` (`operator`, `duration`), `activityDates` (as `sampleDates`),
-        `workoutStatistic` with `ofActivity` true), `workoutStatistic` (`statistic`: sum, average, minimum or
-        maximum; `type`, `operator`, `quantity`, `ofActivity`), `effortRelated` (`workout`, `activity`). At most 64
-        levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
+        queries only), `electrocardiogramClassification` and `electrocardiogramSymptomsStatus` (`value`, the raw
+        value), `associatedWithElectrocardiogram` (`uuid`), `workoutActivities` (`predicate`: a tree of the activity
+        conditions `activityType` (`workoutActivityType`), `activityDuration` (`operator`, `duration`),
+        `activityDates` (as `sampleDates`), `workoutStatistic` with `ofActivity` true), `workoutStatistic`
+        (`statistic`: sum, average, minimum or maximum; `type`, `operator`, `quantity`, `ofActivity`),
+        `effortRelated` (`workout`, `activity`). At most 64 levels deep, 500 predicates and 10,000 list values in
+        all; a larger one is 400.
       required: [kind]
       properties:
         kind:
@@ -1449,6 +1615,7 @@ components:
           enum: [and, or, not, all, none, sampleDates, sources, sourceRevisions, devices, deviceProperty, uuids,
                  metadataKeyExists, metadataAllowedValues, metadataComparison, noCorrelation, workout, quantity,
                  categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays,
+                 electrocardiogramClassification, electrocardiogramSymptomsStatus, associatedWithElectrocardiogram,
                  workoutActivities, activityType, activityDuration, activityDates, workoutStatistic, effortRelated]
         predicates:
           type: array

@@ -62,6 +62,44 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "audiogram-chart": #"""
+<svg xmlns="http://www.w3.org/2000/svg" class="audiogram" role="img" viewBox="0 0 {{width}} {{height}}" font-family="sans-serif" font-size="12" aria-label="Audiogram: hearing level in dBHL by frequency, right ear red circles, left ear blue crosses">
+<rect class="audiogram-normal" fill="#eef7ee" x="{{normalX}}" y="{{normalY}}" width="{{normalWidth}}" height="{{normalHeight}}"></rect>
+{{#gridLines}}
+<line class="audiogram-grid" stroke="#ddd" x1="{{x1}}" y1="{{y1}}" x2="{{x2}}" y2="{{y2}}"></line><text class="audiogram-label" fill="#555" x="{{labelX}}" y="{{labelY}}" text-anchor="{{anchor}}">{{label}}</text>
+{{/gridLines}}
+<text class="audiogram-axis" x="{{frequencyTitleX}}" y="{{frequencyTitleY}}" text-anchor="middle">Frequency (Hz)</text>
+<text class="audiogram-axis" x="14" y="{{levelTitleY}}" text-anchor="middle" transform="rotate(-90 14 {{levelTitleY}})">Hearing level (dBHL)</text>
+{{#ears}}
+{{#line}}<polyline class="audiogram-{{name}}" fill="none" stroke="{{color}}" stroke-width="1.5" points="{{.}}"></polyline>{{/line}}
+{{#points}}
+<g class="audiogram-{{name}}-point{{#masked}} masked{{/masked}}" stroke="{{color}}" stroke-width="2" fill="none"><title>{{title}}</title>{{#circle}}<circle cx="{{cx}}" cy="{{cy}}" r="6" fill="{{fill}}"></circle>{{/circle}}{{#cross}}<path d="{{.}}"></path>{{/cross}}</g>
+{{/points}}
+{{/ears}}
+</svg>
+
+"""#,
+        "audiogram": #"""
+{{<layout}}
+{{$content}}
+<p><a href="/audiograms">Audiograms</a></p>
+<h1>Audiogram</h1>
+<p>{{date}} · {{source}}</p>
+<section class="card" id="audiogram-chart">{{#chart}}{{> audiogram-chart}}{{/chart}}</section>
+<section class="card">
+<div class="table-scroll">
+<table class="counts" id="audiogram-points">
+  <thead><tr><th>Frequency</th><th>Left ear</th><th>Right ear</th></tr></thead>
+  <tbody>
+  {{#points}}<tr><td>{{frequency}}</td><td>{{left}}</td><td>{{right}}</td></tr>{{/points}}
+  </tbody>
+</table>
+</div>
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "browse": #"""
 {{<layout}}
 {{$content}}
@@ -96,6 +134,41 @@ enum WebAssets {
   {{/labels}}
   {{^hasData}}<text class="empty" x="344" y="100" text-anchor="middle">No data</text>{{/hasData}}
 </svg>
+
+"""#,
+        "ecg-strip": #"""
+<svg xmlns="http://www.w3.org/2000/svg" class="ecg-strip" role="img" width="{{width}}mm" height="{{height}}mm" viewBox="0 0 {{width}} {{height}}" aria-label="{{label}}">
+<rect class="ecg-paper" x="0" y="0" width="{{width}}" height="{{height}}" fill="#fff7f5"></rect>
+<path class="ecg-grid-minor" stroke="#f3c4bd" stroke-width="0.1" d="{{minorGrid}}"></path>
+<path class="ecg-grid-major" stroke="#e08d80" stroke-width="0.25" d="{{majorGrid}}"></path>
+{{#rows}}
+<polyline class="ecg-trace" fill="none" stroke="#111" stroke-width="0.3" stroke-linejoin="round" points="{{points}}"></polyline>
+{{/rows}}
+<path class="ecg-calibration" fill="none" stroke="#111" stroke-width="0.3" d="{{calibration}}"></path>
+</svg>
+
+"""#,
+        "electrocardiogram": #"""
+{{<layout}}
+{{$content}}
+<p><a href="/electrocardiograms">Electrocardiograms</a></p>
+<h1>{{classification}}</h1>
+<section class="card">
+  <dl class="facts" id="ecg-facts">
+    <dt>Recorded</dt><dd>{{date}}</dd>
+    <dt>Symptoms</dt><dd>{{symptoms}}</dd>
+    {{#averageHeartRate}}<dt>Average heart rate</dt><dd>{{averageHeartRate}}</dd>{{/averageHeartRate}}
+    <dt>Sampling frequency</dt><dd>{{samplingFrequency}}</dd>
+    <dt>Voltage measurements</dt><dd>{{measurements}}</dd>
+    <dt>Source</dt><dd>{{source}}{{#device}} ({{device}}){{/device}}</dd>
+  </dl>
+</section>
+<section class="card">
+  <h2>Lead I, 25 mm/s, 10 mm/mV</h2>
+  <div class="table-scroll" id="ecg-strip">{{#strip}}{{> ecg-strip}}{{/strip}}{{^strip}}<p>The voltages of this recording cannot be read.</p>{{/strip}}</div>
+</section>
+{{/content}}
+{{/layout}}
 
 """#,
         "error": #"""
@@ -352,6 +425,28 @@ enum WebAssets {
   </form>
 </section>
 {{/sheets}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "recordings": #"""
+{{<layout}}
+{{$content}}
+<h1>{{heading}}</h1>
+<p>{{intro}}</p>
+<section class="card">
+{{#isEmpty}}<p class="empty" id="recordings-empty">None yet.</p>{{/isEmpty}}
+{{^isEmpty}}
+<div class="table-scroll">
+<table class="log" id="recordings">
+  <thead><tr><th>Date</th><th>Result</th><th></th><th>Source</th></tr></thead>
+  <tbody>
+  {{#rows}}<tr><td><a href="{{href}}">{{date}}</a></td><td>{{summary}}</td><td>{{detail}}</td><td>{{source}}</td></tr>{{/rows}}
+  </tbody>
+</table>
+</div>
+{{/isEmpty}}
+</section>
 {{/content}}
 {{/layout}}
 

@@ -18,6 +18,8 @@ package protocol HealthWebStore: Sendable {
     func save(_ samples: [HKSample]) throws
     /// Deletes the objects with these UUIDs.
     func delete(uuids: [UUID]) throws
+    /// The voltages of the electrocardiogram with this UUID; nil when there is none.
+    func electrocardiogramVoltages(of uuid: UUID) throws -> ElectrocardiogramVoltages?
 
     // MARK: Statistics and sources
 

@@ -61,6 +61,16 @@ package protocol HealthStoreBackend: Sendable {
     /// The user's preferred unit of each type (the app must have asked for access to each).
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit]
 
+    /// Calls `handler` after each change of the user's preferred units, made in this process or another. Returns once
+    /// the watch is live: no change made after it returns is missed.
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription
+    /// The quantities of the samples of `type` matching `predicate` the app may see (quantity series queries).
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    /// The beats of a heartbeat series the app may see; none for one it may not see or that does not exist.
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry]
+    /// The voltages of an electrocardiogram the app may see; nil for one it may not see or that does not exist.
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages?
     /// Associates stored samples with a stored workout (`HKHealthStore.add(_:to:)`).
     func associate(_ samples: [UUID], withWorkout workout: UUID) throws
     /// Saves a finished route with its locations, as a route of the stored workout `workout`.
@@ -76,4 +86,11 @@ package protocol HealthStoreBackend: Sendable {
     func effortRelationships(
         predicate: PredicateTree?, after anchor: Int64, option: HKWorkoutEffortRelationshipQueryOptions
     ) throws -> (relationships: [HKWorkoutEffortRelationship], anchor: Int64)
+}
+
+extension HealthStoreBackend {
+    /// Saves objects all or nothing, associating nothing with them.
+    func save(_ objects: [HKObject]) throws {
+        try save(objects, associating: [:])
+    }
 }

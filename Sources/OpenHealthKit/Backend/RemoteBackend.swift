@@ -176,25 +176,15 @@ struct RemoteBackend: HealthStoreBackend {
     var waitsOnNetwork: Bool { true }
     var appBundleIdentifier: String? { transport.appSource()?.bundleIdentifier }
 
-    private static let activitySummaryChangesUnavailable = HKError(
-        .errorInvalidArgument,
-        "Activity summary queries with an updateHandler are not available through healthd: its change stream follows sample types only"
-    )
-
     /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's
     /// writes wait until the anchor is known (``RemoteQueryStarts``), so a change it commits after this call returns
     /// is after the anchor, and reported even if the stream connects later.
-    ///
-    /// healthd's change stream follows sample types only: a subscription to activity summaries fails at once (an
-    /// `HKActivitySummaryQuery` with an `updateHandler` reports the error to its results handler).
+    /// Activity summaries, which have no anchors, are followed too: each change to them (and each reconnection) is
+    /// heard as a change of `HKActivitySummaryTypeIdentifier`.
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
         handler: @escaping @Sendable (StoreChange) -> Void
     ) -> StoreSubscription {
-        if typeIdentifiers.contains(HKActivitySummaryTypeIdentifier) {
-            return StoreSubscription(
-                start: Eventual(.failure(Self.activitySummaryChangesUnavailable)), token: ChangeSubscription {})
-        }
         let ticket = RemoteQueryStarts.begin()
         let start = Eventual<Int64>()
         let stream = RemoteChangeStream(

@@ -27,6 +27,10 @@ struct UnavailableBackend: HealthStoreBackend {
     { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] { throw error }
+
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription {
+        StoreSubscription(start: Eventual(.failure(error)), token: ChangeSubscription {})
+    }
     var waitsOnNetwork: Bool { false }
     var appBundleIdentifier: String? { nil }
     func subscribe(
@@ -41,6 +45,11 @@ struct UnavailableBackend: HealthStoreBackend {
     func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {}
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult { throw error }
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] { throw error }
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    { throw error }
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry] { throw error }
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages? { throw error }
     func associate(_ samples: [UUID], withWorkout workout: UUID) throws { throw error }
     func saveRoute(_ route: HKWorkoutRoute, locations: [RouteLocationRow], workout: UUID) throws { throw error }
     func routeLocations(of route: UUID, in interval: DateInterval?, offset: Int, limit: Int) throws

@@ -13,6 +13,10 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     public var anchor: HKQueryAnchor?
     /// The most samples and deleted objects per result; nil for all.
     public var limit: Int?
+    /// What ``result(for:)`` returns: the changes in one read.
+    public typealias Output = Result
+    /// What ``results(for:)`` returns: the changes as they happen.
+    public typealias Sequence = Results
 
     /// A query of the samples matching any of `predicates` after `anchor` (nil: from the beginning), at most `limit`
     /// per result.
@@ -21,11 +25,6 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
         self.anchor = anchor
         self.limit = limit
     }
-
-    /// What ``result(for:)`` returns.
-    public typealias Output = Result
-    /// The sequence ``results(for:)`` returns.
-    public typealias Sequence = Results
 
     /// The changes in one read, and the anchor to resume from.
     public struct Result: Sendable {
@@ -71,7 +70,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     public struct Results: AsyncSequence, Sendable {
         /// Each element is one result: samples added, objects deleted and the new anchor.
         public typealias Element = Result
-        /// The iterator over the results.
+        /// The iterator ``makeAsyncIterator()`` makes.
         public typealias AsyncIterator = Iterator
         let descriptor: HKAnchoredObjectQueryDescriptor
         let store: HKHealthStore

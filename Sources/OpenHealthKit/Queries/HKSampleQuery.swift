@@ -4,7 +4,8 @@ import OpenHealthKitEngine
 /// The number meaning "no limit" for queries that take one.
 public let HKObjectQueryNoLimit: Int = 0
 
-/// A one-shot query for samples of a type matching a predicate, sorted, up to a limit.
+/// A one-shot query for samples of a type matching a predicate (or of several types, each with its own predicate),
+/// sorted, up to a limit.
 ///
 /// Sort descriptors use `HKSampleSortIdentifierStartDate` / `EndDate` (and the workout sort identifiers) as keys.
 open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
@@ -12,21 +13,18 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     public let limit: Int
     /// The order of the results, first descriptor first; nil for no particular order.
     public let sortDescriptors: [NSSortDescriptor]?
+    private let descriptors: [HKQueryDescriptor]
     private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
-    /// The descriptors of a query over several types; nil for a query of ``HKQuery/objectType``.
-    private let descriptors: [HKQueryDescriptor]?
 
     /// A query for up to `limit` samples of `sampleType` matching `predicate` (nil: every sample of the type), sorted
     /// by `sortDescriptors`; `resultsHandler` gets them once, or an error.
-    public init(
+    public convenience init(
         sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
-        self.limit = limit
-        self.sortDescriptors = sortDescriptors
-        self.resultsHandler = resultsHandler
-        descriptors = nil
-        super.init(objectType: sampleType, predicate: predicate)
+        self.init(
+            queryDescriptors: [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)], limit: limit,
+            sortDescriptors: sortDescriptors, resultsHandler: resultsHandler)
     }
 
     /// A query for up to `limit` samples matching any of the descriptors, in no particular order.
@@ -34,49 +32,28 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
         queryDescriptors: [HKQueryDescriptor], limit: Int,
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
-        self.init(queryDescriptors: queryDescriptors, limit: limit, sort: nil, resultsHandler: resultsHandler)
-    }
-
-    /// A query for up to `limit` samples matching any of the descriptors, sorted by `sortDescriptors` across them.
-    public convenience init(
-        queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
-        resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
-    ) {
         self.init(
-            queryDescriptors: queryDescriptors, limit: limit, sort: sortDescriptors, resultsHandler: resultsHandler)
+            queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: nil, resultsHandler: resultsHandler)
     }
 
-    private init(
-        queryDescriptors: [HKQueryDescriptor], limit: Int, sort: [NSSortDescriptor]?,
+    /// A query for up to `limit` samples matching any of the descriptors (each sample once), sorted by
+    /// `sortDescriptors` across all of them. An empty list of descriptors raises, as in HealthKit.
+    public init(
+        queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor]?,
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
         if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
         self.limit = limit
-        sortDescriptors = sort
-        self.resultsHandler = resultsHandler
+        self.sortDescriptors = sortDescriptors
         descriptors = queryDescriptors
+        self.resultsHandler = resultsHandler
         let single = queryDescriptors.count == 1 ? queryDescriptors[0] : nil
         super.init(objectType: single?.sampleType, predicate: single?.predicate)
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {
         queue.async { [self] in
-            let result = Result { () throws -> [HKSample] in
-                let sort = try RowSort.from(sortDescriptors)
-                let limit = max(0, limit)
-                guard let descriptors else {
-                    return try backend.samples(
-                        of: requiredSampleType(), predicate: predicateTree(), sort: sort, limit: limit)
-                }
-                // Each type's samples sorted and limited by the store, then merged in the same order.
-                var samples: [HKSample] = []
-                for filter in try descriptors.map({ try $0.filter() }) {
-                    samples += try backend.samples(
-                        of: filter.type, predicate: filter.predicate, sort: sort, limit: limit)
-                }
-                if !sort.isEmpty { samples.sort { RowSort.ordered($0, before: $1, by: sort) } }
-                return limit > 0 ? Array(samples.prefix(limit)) : samples
-            }
+            let result = Result { () throws -> [HKSample] in try read(from: backend) }
             guard !isStopped else { return }
             switch result {
             case .success(let samples): resultsHandler(self, samples, nil)
@@ -84,5 +61,23 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// Each descriptor's samples, sorted and limited by the store; several descriptors' are merged here: each sample
+    /// once, in the descriptors' order, within the limit.
+    private func read(from backend: any HealthStoreBackend) throws -> [HKSample] {
+        let filters = try descriptors.map { try $0.filter() }
+        let sort = try RowSort.from(sortDescriptors), limit = max(0, limit)
+        var samples: [HKSample] = []
+        var seen = Set<UUID>()
+        for filter in filters {
+            for sample in try backend.samples(of: filter.type, predicate: filter.predicate, sort: sort, limit: limit)
+            where seen.insert(sample.uuid).inserted {
+                samples.append(sample)
+            }
+        }
+        guard filters.count > 1 else { return samples }
+        if !sort.isEmpty { samples.sort { RowSort.orders($0, before: $1, by: sort) } }
+        return limit > 0 ? Array(samples.prefix(limit)) : samples
     }
 }

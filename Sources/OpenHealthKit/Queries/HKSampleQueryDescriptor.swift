@@ -9,7 +9,6 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
     public var sortDescriptors: [SortDescriptor<Sample>]
     /// The most samples to return; nil for all.
     public var limit: Int?
-
     /// What ``result(for:)`` returns: the matching samples.
     public typealias Output = [Sample]
 

@@ -51,36 +51,37 @@ extension RowSort {
     }
 }
 
+extension RowSort {
+    /// Whether `first` comes before `second` in the order the sorts describe, first sort first (the in-memory form of
+    /// the store's ordering, for queries that merge several types' samples).
+    static func orders(_ first: HKSample, before second: HKSample, by sorts: [RowSort]) -> Bool {
+        for sort in sorts {
+            let (a, b) = (sort.value(of: first), sort.value(of: second))
+            if a != b { return sort.ascending ? a < b : a > b }
+        }
+        return false
+    }
+
+    /// The value a sample sorts by (a workout key orders samples that are not workouts first).
+    private func value(of sample: HKSample) -> Double {
+        let workout = sample as? HKWorkout
+        switch key {
+        case .startDate: return sample.startDate.timeIntervalSinceReferenceDate
+        case .endDate: return sample.endDate.timeIntervalSinceReferenceDate
+        case .workoutDuration: return workout?.duration ?? -.infinity
+        case .workoutTotalDistance: return workout?.distanceSortValue ?? -.infinity
+        case .workoutTotalEnergyBurned: return workout?.energySortValue ?? -.infinity
+        case .workoutTotalSwimmingStrokeCount: return workout?.strokeSortValue ?? -.infinity
+        case .workoutTotalFlightsClimbed: return workout?.flightsSortValue ?? -.infinity
+        case .anchor, .value: return 0
+        }
+    }
+}
+
 /// Comparable stand-ins for the workout totals, so that sort descriptors can name them by key path.
 extension HKWorkout {
     var distanceSortValue: Double { totalDistance?.doubleValue(for: .meter()) ?? 0 }
     var energySortValue: Double { totalEnergyBurned?.doubleValue(for: .kilocalorie()) ?? 0 }
     var strokeSortValue: Double { totalSwimmingStrokeCount?.doubleValue(for: .count()) ?? 0 }
     var flightsSortValue: Double { totalFlightsClimbed?.doubleValue(for: .count()) ?? 0 }
-}
-
-extension RowSort {
-    /// Whether `first` comes before `second` in the order `sort` gives (ties keep their order: false).
-    static func ordered(_ first: HKSample, before second: HKSample, by sort: [RowSort]) -> Bool {
-        for key in sort {
-            let (a, b) = (key.value(of: first), key.value(of: second))
-            if a != b { return key.ascending ? a < b : a > b }
-        }
-        return false
-    }
-
-    /// The sample's value for this key (workout keys: 0 for other samples).
-    private func value(of sample: HKSample) -> Double {
-        let workout = sample as? HKWorkout
-        switch key {
-        case .startDate: return sample.startDate.timeIntervalSince1970
-        case .endDate: return sample.endDate.timeIntervalSince1970
-        case .workoutDuration: return workout?.duration ?? 0
-        case .workoutTotalDistance: return workout?.distanceSortValue ?? 0
-        case .workoutTotalEnergyBurned: return workout?.energySortValue ?? 0
-        case .workoutTotalSwimmingStrokeCount: return workout?.strokeSortValue ?? 0
-        case .workoutTotalFlightsClimbed: return workout?.flightsSortValue ?? 0
-        case .anchor, .value: return 0
-        }
-    }
 }

@@ -18,6 +18,8 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     let workoutSessionScope: String
     /// Runs the work of completion-handler calls, off the caller's thread.
     let queue = DispatchQueue(label: "OpenHealthKit.HKHealthStore", attributes: .concurrent)
+    /// The watch of the preferred units behind `HKUserPreferencesDidChange`, once the app asked for units.
+    let preferenceWatch = Locked<StoreSubscription?>(nil)
 
     /// A store configured by ``HealthStoreConfiguration/current``.
     public override convenience init() {

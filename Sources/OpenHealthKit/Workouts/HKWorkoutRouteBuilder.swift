@@ -13,6 +13,8 @@ import OpenHealthKitEngine
 open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     private let healthStore: HKHealthStore
     private let device: HKDevice?
+    /// Where the builder's calls run, one at a time, in order.
+    private let queue = DispatchQueue(label: "OpenHealthKit.HKWorkoutRouteBuilder")
     private let locations = Locked<[RouteLocationRow]>([])
     private let routeMetadata = Locked<[String: Any]>([:])
 
@@ -28,7 +30,7 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
         let rows = Result { try routeData.map(RouteLocationConversion.row) }.mapError(HKError.init(wrapping:))
         queue.async { [self] in
             do {
-                try requireOpen("insert route data")
+                try state.withLock { $0 }.checkCollecting("route builder")
                 let new = try rows.get()
                 locations.withLock { $0 += new }
                 completion(true, nil)
@@ -52,7 +54,7 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
         nonisolated(unsafe) let metadata = metadata
         queue.async { [self] in
             do {
-                try requireOpen("add metadata")
+                try state.withLock { $0 }.checkCollecting("route builder")
                 try MetadataValidation.validate(metadata)
                 routeMetadata.withLock { $0.merge(metadata) { _, new in new } }
                 completion(true, nil)
@@ -102,14 +104,8 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
         }
     }
 
-    private func requireOpen(_ action: String) throws {
-        if isDone.withLock({ $0 }) {
-            throw HKError.invalidArgument("The route builder cannot \(action): it was finished or discarded")
-        }
-    }
-
     private func finish(_ workout: HKWorkout, metadata: [String: Any]?) throws -> HKWorkoutRoute {
-        try requireOpen("finish the route")
+        try state.withLock { $0 }.checkCollecting("route builder")
         if let metadata { try MetadataValidation.validate(metadata) }
         let rows = locations.withLock { $0 }.sorted { $0.timestamp < $1.timestamp }
         guard let first = rows.first, let last = rows.last else {
@@ -127,7 +123,7 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
             return row
         }
         try healthStore.backend.saveRoute(route, locations: stored, workout: workout.uuid)
-        isDone.withLock { $0 = true }
+        state.withLock { $0 = .finished }
         return route
     }
 }

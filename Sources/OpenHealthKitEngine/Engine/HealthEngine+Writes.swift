@@ -2,16 +2,18 @@ package import Foundation
 package import OpenHealthKitModel
 
 extension HealthEngine {
-    /// Saves objects all or nothing: each is validated, needs a share grant for its type (a correlation: for its
-    /// members' types), and is stamped with the saver's source revision. `associating` names, by workout UUID, stored
-    /// samples the principal may read to associate with a workout of `objects` in the same transaction (a workout
-    /// builder's samples); a UUID it may not read is refused as one that is not there.
+    /// Saves objects all or nothing: each is validated (with the duration limits HealthKit puts on saves), needs a
+    /// share grant for its type (a correlation: for its members' types), and is stamped with the saver's source
+    /// revision. `associating` names, by workout UUID, stored samples the principal may read to associate with a
+    /// workout of `objects` in the same transaction (a workout builder's samples); a UUID it may not read is refused
+    /// as one that is not there.
     package func save(_ objects: [HKObject], associating: [UUID: [UUID]] = [:], as principal: Principal) throws {
         guard !objects.isEmpty else { return }
         try checkAssociations(associating, of: objects, as: principal)
         var sharedTypes: Set<String> = []
         for object in objects {
             try object.validate()
+            try SampleValidation.validateDurations(of: object)
             if let correlation = object as? HKCorrelation {
                 sharedTypes.formUnion(correlation.objects.map(\.sampleType.identifier))
             } else if let sample = object as? HKSample {

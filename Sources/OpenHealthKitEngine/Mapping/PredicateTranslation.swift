@@ -78,6 +78,9 @@ package enum PredicateTranslation {
             return .workoutNumber(key, rowComparison(comparison), value)
         case .activitySummaryDays:
             throw HKError.invalidArgument("An activity summary predicate applies to activity summary queries only")
+        case .electrocardiogramClassification(let raw): return .electrocardiogramClassification(raw)
+        case .electrocardiogramSymptomsStatus(let raw): return .electrocardiogramSymptomsStatus(raw)
+        case .associatedWithElectrocardiogram(let uuid): return .associatedWithElectrocardiogram(uuid)
         case .workoutActivities(let tree): return .workoutActivity(try activityCondition(tree))
         case .activityType, .activityDuration, .activityDates, .workoutStatistic(_, _, _, _, true):
             return .workoutActivity(try activityCondition(.leaf(leaf)))

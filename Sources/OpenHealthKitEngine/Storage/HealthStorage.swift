@@ -4,6 +4,8 @@
 /// - ``Storage``: sample rows in and out (inserts under the sync rule, deletions with tombstones, reads narrowed by
 ///   ``RowQuery``, the lean statistics read), the anchor, the engine's key-value settings, and the watch of other
 ///   processes' commits (``OtherCommits``). Rows: ``SampleRow`` and its parts, ``DeletedRow``, ``ValueRow``.
+/// - ``SampleDetailStorage``: the bulk points of samples, read apart from them (a quantity series' values, a heartbeat
+///   series' beats, an electrocardiogram's voltages); ``SampleDetail`` carries them into ``Storage/insert(_:)``.
 /// - ``ExchangeStorage``: a Health export import, one ``ImportBatch`` per transaction (samples skipped, not refused,
 ///   when stored already), with the records HealthKit objects do not cover (heartbeats, route locations, audiogram
 ///   points, workout statistics and activities, activity summaries, clinical and unrecognized records).
@@ -21,6 +23,7 @@
 /// Each method states its contract; the SQLite storage (`OpenHealthKitSQLite`) is the reference implementation.
 /// Failures a caller caused are ``StorageError``s; any other error means the database could not be used.
 package protocol HealthStorage:
-    Storage, ExchangeStorage, ExportStorage, WorkoutStorage, ActivitySummaryStorage, BackgroundDeliveryStorage,
+    Storage, SampleDetailStorage, ExchangeStorage, ExportStorage, WorkoutStorage, ActivitySummaryStorage,
+    BackgroundDeliveryStorage,
     DaemonRecordStorage
 {}

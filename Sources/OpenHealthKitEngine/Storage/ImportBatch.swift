@@ -1,15 +1,15 @@
 import Foundation
 
-/// One transaction's worth of what a Health export import stores: sample rows (with their original sources) and the
-/// records that HealthKit objects do not cover yet (heartbeats, route locations, audiogram points, workout statistics
-/// and activities, activity summaries, clinical records, and records of types the catalog does not know).
+/// One transaction's worth of what a Health export import stores: sample rows (with their original sources and their
+/// kinds' details: audiogram points, electrocardiograms) and the records that HealthKit objects do not cover yet
+/// (heartbeats, route locations, workout statistics and activities, activity summaries, clinical records, and
+/// records of types the catalog does not know).
 ///
 /// Children refer to their parent sample by UUID; a parent and its children always travel in the same batch.
 package struct ImportBatch: Sendable {
     package var samples: [SampleRow] = []
     package var heartbeats: [HeartbeatRow] = []
     package var locations: [RouteLocationRow] = []
-    package var audiogramPoints: [AudiogramPointRow] = []
     package var workoutStatistics: [WorkoutStatisticsRow] = []
     package var workoutActivities: [WorkoutActivityRow] = []
     package var activitySummaries: [ActivitySummaryRow] = []
@@ -20,7 +20,7 @@ package struct ImportBatch: Sendable {
 
     /// How many rows of any kind the batch holds.
     package var rowCount: Int {
-        samples.count + heartbeats.count + locations.count + audiogramPoints.count + workoutStatistics.count
+        samples.count + heartbeats.count + locations.count + workoutStatistics.count
             + workoutActivities.count + activitySummaries.count + clinicalRecords.count + unrecognized.count
     }
 }

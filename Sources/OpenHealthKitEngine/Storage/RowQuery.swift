@@ -110,6 +110,12 @@ package indirect enum RowCondition: Sendable {
     /// Effort samples related to the workout with UUID `workout` and to its activity `activity` (nil: to the workout as
     /// a whole), see ``WorkoutStorage/relateEffort(_:)``.
     case effortRelated(workout: UUID, activity: UUID?)
+    /// Electrocardiograms of this `HKElectrocardiogram.Classification` raw value (``ElectrocardiogramRow``).
+    case electrocardiogramClassification(Int)
+    /// Electrocardiograms of this `HKElectrocardiogram.SymptomsStatus` raw value.
+    case electrocardiogramSymptomsStatus(Int)
+    /// Samples associated with the electrocardiogram of this UUID (``ElectrocardiogramRow/symptoms``).
+    case associatedWithElectrocardiogram(UUID)
 }
 
 /// A condition on a workout's activities (``WorkoutActivityRow``); an activity without its own activity type has its

@@ -8,16 +8,20 @@ enum ExportTypeKind {
     case correlation(HKCorrelationType)
     case workout
     case audiogram
+    case electrocardiogram
+    case heartbeatSeries
     /// Exported with their parent (workout routes) or not at all.
     case other
 
-    /// Audiograms are stored as samples of this type (the catalog has no audiogram type yet).
-    static let audiogramIdentifier = "HKDataTypeIdentifierAudiogram"
+    /// The raw identifier of audiograms.
+    static let audiogramIdentifier = HKObjectType.audiogramSampleType().identifier
 
     init(_ identifier: String) {
         switch identifier {
         case HKWorkoutTypeIdentifier: self = .workout
         case Self.audiogramIdentifier: self = .audiogram
+        case HKObjectType.electrocardiogramType().identifier: self = .electrocardiogram
+        case HKDataTypeIdentifierHeartbeatSeries: self = .heartbeatSeries
         default:
             switch HKObjectType.type(forRawIdentifier: identifier) {
             case let type as HKQuantityType: self = .quantity(type)
@@ -28,13 +32,16 @@ enum ExportTypeKind {
         }
     }
 
-    /// Where the kind comes in an export: records, then correlations, workouts and audiograms, as Apple orders them.
+    /// Where the kind comes in an export: records, then correlations, workouts and audiograms, as Apple orders them;
+    /// then electrocardiograms (files of their own in Apple's format) and heartbeat series.
     var order: Int? {
         switch self {
         case .quantity, .category: 0
         case .correlation: 1
         case .workout: 2
         case .audiogram: 3
+        case .electrocardiogram: 4
+        case .heartbeatSeries: 5
         case .other: nil
         }
     }

@@ -87,7 +87,11 @@ public final class HealthExportImporter {
         }
         var summary: ImportSummary
         do {
-            summary = try collector.finish(sources: reader.lookups.sourcesByName.mapValues(\.row.bundleIdentifier))
+            // The electrocardiograms' files, after the document (their symptom samples may be among its records).
+            let ecgSource = try ElectrocardiogramImport.run(from: source, into: collector)
+            var sources = reader.lookups.sourcesByName.mapValues(\.row.bundleIdentifier)
+            if let ecgSource { sources[ecgSource.name] = ecgSource.row.bundleIdentifier }
+            summary = try collector.finish(sources: sources)
         } catch {
             throw Self.hkError(error)
         }

@@ -216,8 +216,7 @@ extension ExportReader {
                 uuid: pending.uuid, typeIdentifier: pending.typeIdentifier, startDate: header.start.seconds,
                 endDate: header.end.seconds,
                 value: nil, source: header.source.row, revision: header.revision.row, device: header.device?.row,
-                metadata: MetadataCoding.encode(metadata)))
-        collector.batch.audiogramPoints += pending.points
+                metadata: MetadataCoding.encode(metadata), detail: .audiogram(AudiogramRow(points: pending.points))))
         flush()
     }
 

@@ -52,6 +52,13 @@ final class ZipExportSource: ExportSource {
         }
     }
 
+    func files(inFolder name: String) -> [String] {
+        let prefix = folder + name + "/"
+        return entries.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }.sorted().map {
+            String($0.dropFirst(folder.count))
+        }
+    }
+
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool {
         guard let components = ExportDocumentLocator.containedComponents(path) else { return false }
         let name = folder + components.joined(separator: "/")

@@ -11,7 +11,11 @@ public let HKErrorDomain = "com.apple.healthkit"
 /// catch HKError.errorAuthorizationDenied { ... }
 /// catch let error as HKError where error.code == .errorInvalidArgument { ... }
 /// ```
-public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
+///
+/// Like HealthKit's (an `NSError` of ``HKErrorDomain`` underneath), two errors are equal when their codes and their
+/// `userInfo` dictionaries are. It is `@unchecked Sendable` because `userInfo` holds `Any` values: it is never
+/// mutated once the error is made.
+public struct HKError: CustomNSError, LocalizedError, Hashable, @unchecked Sendable {
     /// HealthKit's error codes, with their raw values.
     public enum Code: Int, Sendable, CaseIterable {
         /// An error with no more specific code.
@@ -54,50 +58,61 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
 
     /// What kind of error this is.
     public let code: Code
-    /// A message for people, naming what went wrong.
-    public let message: String
+    /// What the error carries, as `NSError.userInfo`: the message under `NSLocalizedDescriptionKey`, and anything
+    /// else the error was made with.
+    public let userInfo: [String: Any]
 
-    /// An error with a code and a message.
+    /// An error with a code and a message (under `NSLocalizedDescriptionKey`).
     public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
+        self.init(code, userInfo: [NSLocalizedDescriptionKey: message])
     }
 
-    /// An error with a code, as HealthKit code makes one (`throw HKError(.errorNoData)`): its message is
-    /// `userInfo[NSLocalizedDescriptionKey]` when that is a string, else Foundation's description of an error with
-    /// this domain and code. Other `userInfo` entries are not kept.
+    /// An error with a code and the given `userInfo` (none: `HKError(.errorNoData)`, whose message is Foundation's
+    /// description of the code), as HealthKit's Swift overlay makes one.
     public init(_ code: Code, userInfo: [String: Any] = [:]) {
-        self.init(
-            code,
-            userInfo[NSLocalizedDescriptionKey] as? String
-                ?? "The operation couldn’t be completed. (\(HKErrorDomain) error \(code.rawValue).)")
+        self.code = code
+        self.userInfo = userInfo
     }
 
-    /// The error domain, ``HKErrorDomain`` (`com.apple.healthkit`).
-    public static var errorDomain: String { HKErrorDomain }
-    /// The message under `NSLocalizedDescriptionKey`, as `NSError.userInfo` holds it.
-    public var userInfo: [String: Any] { errorUserInfo }
-    /// The former name of ``unknownError``.
-    @available(*, deprecated, renamed: "unknownError")
-    public static var noError: Code { .unknownError }
+    /// A message for people, naming what went wrong: the `NSLocalizedDescriptionKey` entry, or Foundation's generic
+    /// description of the code when the error has none.
+    public var message: String {
+        userInfo[NSLocalizedDescriptionKey] as? String
+            ?? "The operation couldn’t be completed. (\(HKErrorDomain) error \(code.rawValue).)"
+    }
 
-    /// Errors are equal when their codes and messages are.
+    /// Errors are equal when their codes and their `userInfo` dictionaries are (`NSDictionary` equality).
     public static func == (lhs: HKError, rhs: HKError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
+        lhs.code == rhs.code && NSDictionary(dictionary: lhs.userInfo).isEqual(to: rhs.userInfo)
     }
 
-    /// The hash of the code and the message.
+    /// Hashes the code and the message, which equal errors share.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(message)
     }
+
+    /// The hash of the code and the message.
+    public var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
+    }
+
+    /// The error domain, ``HKErrorDomain`` (`com.apple.healthkit`).
+    public static var errorDomain: String { HKErrorDomain }
     /// The code's raw value, as `NSError.code`.
     public var errorCode: Int { code.rawValue }
-    /// The message under `NSLocalizedDescriptionKey`.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
+    /// The `userInfo`, as `NSError.userInfo`.
+    public var errorUserInfo: [String: Any] { userInfo }
     /// The message.
     public var errorDescription: String? { message }
+    /// The message, as `NSError.localizedDescription`.
+    public var localizedDescription: String { message }
 
+    /// The former name of ``unknownError``.
+    @available(*, deprecated, renamed: "unknownError")
+    public static var noError: Code { .unknownError }
     /// The code ``Code/unknownError``, so that `catch HKError.unknownError` reads as in HealthKit.
     public static var unknownError: Code { .unknownError }
     /// The code ``Code/errorHealthDataUnavailable``.

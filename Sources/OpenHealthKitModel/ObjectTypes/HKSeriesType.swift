@@ -6,7 +6,7 @@ public final class HKSeriesType: HKSampleType, @unchecked Sendable {
     public static func workoutRoute() -> HKSeriesType {
         HKSeriesType(identifier: HKWorkoutRouteTypeIdentifier, isShareable: true)
     }
-    /// The type of heartbeat series: the times of a run of heartbeats.
+    /// The type of heartbeat series (``HKHeartbeatSeriesSample``): the times of a run of heartbeats.
     public static func heartbeat() -> HKSeriesType {
         HKSeriesType(identifier: HKDataTypeIdentifierHeartbeatSeries, isShareable: true)
     }

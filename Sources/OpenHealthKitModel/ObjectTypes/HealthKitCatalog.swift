@@ -54,6 +54,8 @@ extension HKObjectType {
         if let type = HKSeriesType.catalogType(raw) { return type }
         if raw == HKWorkoutTypeIdentifier { return HKWorkoutType.shared }
         if raw == HKActivitySummaryTypeIdentifier { return HKActivitySummaryType.shared }
+        if raw == HKElectrocardiogramTypeIdentifier { return HKElectrocardiogramType.shared }
+        if raw == HKAudiogramTypeIdentifier { return HKAudiogramSampleType.shared }
         return nil
     }
 
@@ -90,6 +92,8 @@ extension HKObjectType {
         names[HKWorkoutTypeIdentifier] = "workout"
         names[HKWorkoutRouteTypeIdentifier] = "workoutRoute"
         names[HKDataTypeIdentifierHeartbeatSeries] = "heartbeatSeries"
+        names[HKElectrocardiogramTypeIdentifier] = "electrocardiogram"
+        names[HKAudiogramTypeIdentifier] = "audiogram"
         names[HKActivitySummaryTypeIdentifier] = "activitySummary"
         return names
     }()

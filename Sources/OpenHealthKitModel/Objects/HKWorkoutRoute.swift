@@ -12,7 +12,7 @@ public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
         sourceRevision: HKSourceRevision
     ) {
         super.init(
-            uuid: uuid, type: HKSeriesType.workoutRoute(), start: start, end: end, count: count, device: device,
+            uuid: uuid, sampleType: HKSeriesType.workoutRoute(), count: count, start: start, end: end, device: device,
             metadata: metadata, sourceRevision: sourceRevision)
     }
 

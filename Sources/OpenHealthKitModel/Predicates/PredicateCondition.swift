@@ -41,6 +41,12 @@ package enum PredicateCondition: Hashable, Sendable {
     case workoutTotal(WorkoutTotal, comparison: ComparisonOperator, quantity: HKQuantity)
     /// Activity summaries of the days from `first` through `last` (``ActivitySummaryDay`` keys, both included).
     case activitySummaryDays(first: String, last: String)
+    /// Electrocardiograms of this `HKElectrocardiogram.Classification` raw value.
+    case electrocardiogramClassification(Int)
+    /// Electrocardiograms of this `HKElectrocardiogram.SymptomsStatus` raw value.
+    case electrocardiogramSymptomsStatus(Int)
+    /// Samples associated with the electrocardiogram of this UUID (the symptoms reported with it).
+    case associatedWithElectrocardiogram(UUID)
     /// Workouts with an activity that matches the tree (`predicateForWorkouts(activityPredicate:)`); the tree holds
     /// workout activity conditions. An activity condition used on its own means the same as wrapped in this.
     indirect case workoutActivities(PredicateTree)

@@ -105,16 +105,33 @@ final class StoreWorld: Sendable {
     }
 
     /// Stores activity summaries as a Health export import does (the engine's import batch). healthd's store is
-    /// written from this process, as `hk` writes a store file healthd serves: healthd's change feed does not hear of it.
+    /// written from this process, as `hk` writes a store file healthd serves: healthd hears of it by polling the file.
     func importActivitySummaries(_ rows: [ActivitySummaryRow]) throws {
         var batch = ImportBatch()
         batch.activitySummaries = rows
+        try importBatch(batch)
+    }
+
+    /// Stores a batch as a Health export import does (see ``importActivitySummaries(_:)``).
+    func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
             let location = HealthStoreConfiguration.Location.file(daemon.storePath)
             defer { EngineRegistry.close(location) }
             _ = try EngineRegistry.engine(for: location).importBatch(batch)
         } else {
             _ = try EngineRegistry.engine(for: location!).importBatch(batch)
+        }
+    }
+
+    /// The user chooses a preferred unit, as on the Health web app's Me page: through the embedded store's engine,
+    /// or, with healthd, from this process on healthd's store file (as another process would).
+    func setPreferredUnit(_ unit: HKUnit, for type: HKQuantityType) throws {
+        if let daemon {
+            let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+            defer { EngineRegistry.close(location) }
+            try EngineRegistry.engine(for: location).setPreferredUnit(unit, for: type)
+        } else {
+            try EngineRegistry.engine(for: location!).setPreferredUnit(unit, for: type)
         }
     }
 

@@ -70,6 +70,29 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
         "unrecognized_record": """
         SELECT hex(uuid), element, type, start_date, end_date, source_name, attributes, children FROM unrecognized_record
         """,
+        "quantity_series": """
+        SELECT hex(s.uuid), q.count, q.minimum, q.maximum, q.most_recent, q.most_recent_start, q.most_recent_end
+        FROM quantity_series q JOIN sample s ON s.id = q.sample_id
+        """,
+        "quantity_series_value": """
+        SELECT hex(s.uuid), v.start_date, v.end_date, v.value FROM quantity_series_value v JOIN sample s ON s.id = v.sample_id
+        """,
+        "heartbeat_series": "SELECT hex(s.uuid), h.count FROM heartbeat_series h JOIN sample s ON s.id = h.sample_id",
+        "heartbeat_series_beat": """
+        SELECT hex(s.uuid), b.position, b.time_since_start, b.preceded_by_gap
+        FROM heartbeat_series_beat b JOIN sample s ON s.id = b.sample_id
+        """,
+        "electrocardiogram": """
+        SELECT hex(s.uuid), e.classification, e.symptoms_status, e.average_heart_rate, e.sampling_frequency, e.voltage_count
+        FROM electrocardiogram e JOIN sample s ON s.id = e.sample_id
+        """,
+        "electrocardiogram_lead": """
+        SELECT hex(s.uuid), l.lead, hex(l.microvolts) FROM electrocardiogram_lead l JOIN sample s ON s.id = l.sample_id
+        """,
+        "electrocardiogram_symptom": """
+        SELECT hex(e.uuid), hex(s.uuid) FROM electrocardiogram_symptom x
+        JOIN sample e ON e.id = x.electrocardiogram_id JOIN sample s ON s.id = x.symptom_id
+        """,
         // The anchor is the store's change counter.
         "store_anchor": "SELECT 1",
     ]

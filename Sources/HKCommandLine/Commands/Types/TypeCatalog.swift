@@ -32,6 +32,8 @@ enum TypeCatalog {
             entry(HKObjectType.workoutType(), kind: .workout),
             entry(HKSeriesType.heartbeat(), kind: .series),
             entry(HKSeriesType.workoutRoute(), kind: .series),
+            entry(HKObjectType.electrocardiogramType(), kind: .electrocardiogram),
+            entry(HKObjectType.audiogramSampleType(), kind: .audiogram),
             entry(HKObjectType.activitySummaryType(), kind: .activitySummary),
         ]
     }

@@ -7,7 +7,8 @@ import OpenHealthKitModel
 /// back to the same numbers, and everything the importer keeps beside samples is written where it reads it from.
 ///
 /// In a folder (or a zip), clinical records' FHIR resources go to the files their records name
-/// (`clinical-records/…json`); a document written alone (`.xml`) has no place for them.
+/// (`clinical-records/…json`) and electrocardiograms to files of their own (`electrocardiograms/ecg_…csv`); a
+/// document written alone (`.xml`) has no place for them. Heartbeat series have no place in Apple's format.
 final class AppleXMLWriter: ExportWriter {
     let context: ExportContext
     private let document: ExportFile
@@ -16,6 +17,8 @@ final class AppleXMLWriter: ExportWriter {
     private let quantityText: QuantityRecordText
     /// The clinical record resources written, by path.
     var resourcePaths: Set<String> = []
+    /// The electrocardiogram files written per day (`yyyy-MM-dd`), which name the next one.
+    var electrocardiogramsPerDay: [String: Int] = [:]
     /// The `device` attribute of each device met (see ``deviceText(_:)``).
     private var deviceTexts: [DeviceRow: (row: DeviceRow, text: String?)] = [:]
 
@@ -63,7 +66,9 @@ final class AppleXMLWriter: ExportWriter {
         case .workout:
             guard try writeWorkout(record) else { return context.notWritten(type) }
         case .audiogram: try write(audiogramElement(record))
-        case .other: return context.notWritten(type)
+        case .electrocardiogram:
+            guard try writeElectrocardiogramFile(record) else { return context.notWritten(type) }
+        case .heartbeatSeries, .other: return context.notWritten(type)
         }
         context.count(record)
     }
@@ -116,7 +121,7 @@ final class AppleXMLWriter: ExportWriter {
         element.attribute("type", row.typeIdentifier)
         addSourceAndDates(of: row, to: &element)
         var points = ""
-        for point in record.audiogramPoints {
+        for point in record.sample.audiogramPoints {
             var pointElement = XMLElementText("SensitivityPoint", indent: 2)
             pointElement.attribute("frequencyValue", NumberText.shortest(point.frequency))
             pointElement.attribute("frequencyUnit", "Hz")

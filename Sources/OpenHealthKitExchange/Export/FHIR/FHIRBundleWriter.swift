@@ -97,7 +97,12 @@ final class FHIRBundleWriter: ExportWriter {
             for route in record.members { context.notWritten(route.sample.typeIdentifier) }
             context.summary.records[row.typeIdentifier, default: 0] += 1
             return
-        case .audiogram, .other:
+        case .electrocardiogram:
+            guard let observation = electrocardiogramObservation(record) else {
+                return context.notWritten(row.typeIdentifier)
+            }
+            try writeObservation(observation, of: row)
+        case .audiogram, .heartbeatSeries, .other:
             return context.notWritten(row.typeIdentifier)
         }
         context.summary.records[row.typeIdentifier, default: 0] += 1
@@ -261,6 +266,62 @@ final class FHIRBundleWriter: ExportWriter {
             FHIRCodes.Coding(
                 system: FHIRCodes.healthKitType, code: "HKWorkoutTotalDistance", display: "Total distance"),
             workout.totalDistance, storedIn: .meter(), unit: "m")
+        observation.array("component", components)
+        return observation
+    }
+
+    /// An electrocardiogram: "EKG study", its leads' voltages as SampledData components (microvolts, one every
+    /// sampling period), its classification as the impression, and its average heart rate when known.
+    private func electrocardiogramObservation(_ record: ExportRecord) -> JSONObject? {
+        let row = record.sample
+        guard case .electrocardiogram(let detail) = row.detail else { return nil }
+        let identifier = HKObjectType.electrocardiogramType().identifier
+        var observation = observation(
+            row,
+            codings: [
+                FHIRCodes.electrocardiogramStudy, FHIRCodes.electricPotential,
+                typeCoding(identifier, display: "electrocardiogram"),
+            ], text: "electrocardiogram", category: .procedure, profile: nil)
+        var components: [JSONObject] = []
+        let duration = row.endDate - row.startDate
+        let frequency =
+            detail.samplingFrequency ?? (duration > 0 ? Double(detail.voltageCount) / duration : nil)
+        if let frequency, frequency > 0 {
+            for lead in record.electrocardiogramLeads
+            where lead.lead == HKElectrocardiogram.Lead.appleWatchSimilarToLeadI.rawValue {
+                var component = JSONObject()
+                component.object("code", Self.concept([FHIRCodes.leadI], text: "Lead I"))
+                var origin = JSONObject()
+                origin.number("value", 0)
+                origin.string("unit", "uV")
+                origin.string("system", FHIRCodes.ucum)
+                origin.string("code", "uV")
+                var sampled = JSONObject()
+                sampled.object("origin", origin)
+                sampled.number("period", 1000 / frequency)
+                sampled.number("dimensions", 1)
+                sampled.string("data", lead.microvolts.map(NumberText.decimal).joined(separator: " "))
+                component.object("valueSampledData", sampled)
+                components.append(component)
+            }
+        }
+        let classification = HKElectrocardiogram.Classification(rawValue: detail.classification) ?? .unrecognized
+        if classification != .notSet {
+            var component = JSONObject()
+            component.object(
+                "code",
+                Self.concept(
+                    [FHIRCodes.electrocardiogramImpression], text: FHIRCodes.electrocardiogramImpression.display))
+            component.string("valueString", ElectrocardiogramTexts.text(classification))
+            components.append(component)
+        }
+        if let rate = detail.averageHeartRate {
+            var component = JSONObject()
+            component.object("code", Self.concept([FHIRCodes.heartRate], text: FHIRCodes.heartRate.display))
+            component.object(
+                "valueQuantity", Self.ucumQuantity(rate, unit: .count().unitDivided(by: .minute()), ucum: "/min"))
+            components.append(component)
+        }
         observation.array("component", components)
         return observation
     }

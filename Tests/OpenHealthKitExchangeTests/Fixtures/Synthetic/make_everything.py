@@ -115,6 +115,7 @@ lines = [
  ' <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" sourceVersion="5" creationDate="2022-09-01 10:06:00 +0200" startDate="2022-09-01 10:00:00 +0200" endDate="2022-09-01 10:05:00 +0200">',
  '  <SensitivityPoint frequencyValue="500" frequencyUnit="Hz" leftEarValue="10" leftEarUnit="dBHL" rightEarValue="15" rightEarUnit="dBHL"/>',
  '  <SensitivityPoint frequencyValue="1000" frequencyUnit="Hz" leftEarValue="5" leftEarUnit="dBHL" leftEarMasked="0" rightEarValue="20" rightEarUnit="dBHL"/>',
+ '  <SensitivityPoint frequencyValue="4000" frequencyUnit="Hz" leftEarValue="35" leftEarUnit="dBHL" leftEarMasked="YES" rightEarValue="90" rightEarUnit="dBHL" rightEarClampingRangeUpperBound="90"/>',
  ' </Audiogram>',
  ' <VisionPrescription type="HKVisionPrescriptionTypeGlasses" dateIssued="2021-05-05 00:00:00 +0200" expirationDate="2023-05-05 00:00:00 +0200" brand="Zeiss">',
  '  <RightEye sphere="-1.25" sphereUnit="D"/>',
@@ -146,6 +147,23 @@ with open(f'{root}/workout-routes/route_2022-11-01_6.00pm.gpx', 'w', encoding='u
   </trk>
 </gpx>
 ''')
+# Two electrocardiograms of the day: one as an English phone writes it (a symptom line naming two symptoms, quoted
+# values holding commas), one as a German phone does (translated keys and texts, decimal commas, a no-break space
+# before the sample rate's unit).
+os.makedirs(f'{root}/electrocardiograms', exist_ok=True)
+def voltages(count, comma=False):
+    values = [f'{((i * 37) % 400 - 150) + (i % 7) / 8:.3f}' for i in range(count)]
+    return [v.replace('.', ',') for v in values] if comma else values
+with open(f'{root}/electrocardiograms/ecg_2022-11-01.csv', 'w', encoding='utf-8', newline='\n') as f:
+    f.write('\n'.join(['Name,Test Person', 'Date of Birth,"Jan 15, 1990"', 'Recorded Date,2022-11-01 09:30:12 +0100',
+                       'Classification,Sinus Rhythm', 'Symptoms,"Skipped heartbeat, Fatigue"', 'Software Version,1.90',
+                       'Device,"Watch6,2"', 'Sample Rate,512.844 hertz', '', '', 'Lead,Lead I', 'Unit,µV', '', '']
+                      + voltages(64)) + '\n')
+with open(f'{root}/electrocardiograms/ecg_2022-11-01_1.csv', 'w', encoding='utf-8', newline='\n') as f:
+    f.write('\n'.join(['Name,Test Person', 'Geburtstag,"15.01.1990"', 'Aufzeichnungsdatum,2022-11-01 21:05:00 +0100',
+                       'Klassifizierung,Vorhofflimmern', 'Symptome,', 'Softwareversion,2.0', 'Gerät,"Watch6,2"',
+                       'Messrate,511,422\u00a0Hertz', '', '', 'Ableitung,Ableitung I', 'Einheit,µV', '', '']
+                      + voltages(48, comma=True)) + '\n')
 with open(f'{root}/clinical-records/Observation-obs-1.json', 'w', encoding='utf-8') as f:
     f.write('{"resourceType":"Observation","id":"obs-1","status":"final","code":{"text":"Hemoglobin A1c"},'
             '"valueQuantity":{"value":5.4,"unit":"%"}}\n')
