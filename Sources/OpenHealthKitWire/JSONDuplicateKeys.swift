@@ -1,12 +1,12 @@
-import Foundation
+package import Foundation
 
 /// Finds an object in a JSON document that names a key twice. `JSONDecoder` keeps one of the values silently, so
 /// two parsers (a proxy, a log reader, healthd) could read different requests from the same bytes: healthd refuses
 /// such a body instead. One pass over the bytes, memory following the nesting depth and the keys of open objects.
-enum JSONDuplicateKeys {
+package enum JSONDuplicateKeys {
     /// The first key found twice in one object, or nil. Assumes nothing about validity: malformed JSON is left for
     /// the decoder to refuse.
-    static func firstDuplicate(in data: Data) -> String? {
+    package static func firstDuplicate(in data: Data) -> String? {
         data.withUnsafeBytes { raw -> String? in
             let bytes = raw.bindMemory(to: UInt8.self)
             // Per open container: the keys seen if it is an object, nil if it is an array.

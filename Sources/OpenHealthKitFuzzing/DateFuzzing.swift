@@ -1,0 +1,47 @@
+import Foundation
+import HKCommandLine
+import OpenHealthKitExchange
+import OpenHealthKitWire
+
+/// Dates from outside, in the three syntaxes OpenHealthKit reads: the export's (`2016-04-08 10:08:00 +0100`), the
+/// wire's (seconds since 1970 or ISO 8601) and `hk`'s (`2024-11-03`, `2024-11-03T01:30:00-07:00`). The same text goes
+/// through all three. A date that reads is written back and reads again as the same instant.
+enum DateFuzzing {
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    static func run(_ data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        exportDate(data)
+        wireDate(data)
+        FuzzCheck.refusesOnlyWithHKError("hk's date option") {
+            let date = try CommandLineInput.date(text, timeZone: utc)
+            let written = date.formatted(.iso8601)
+            let again = try? CommandLineInput.date(written, timeZone: utc)
+            FuzzCheck.require(
+                again.map { abs($0.timeIntervalSince(date)) < 1 } ?? false,
+                "hk read '\(text)' as \(written), which does not read back to the same second")
+        }
+    }
+
+    private static func exportDate(_ data: Data) {
+        guard let date = data.withUnsafeBytes({ ExportDateParser.date($0.bindMemory(to: UInt8.self)) }) else { return }
+        var written = DateText.export(date.seconds, offset: date.utcOffset)
+        let again = written.withUTF8 { ExportDateParser.date($0) }
+        FuzzCheck.require(again == date, "the export date \(date) was written as '\(written)', which reads as \(String(describing: again))")
+    }
+
+    private static func wireDate(_ data: Data) {
+        var json = Data("[".utf8)
+        json.append(data)
+        json.append(Data("]".utf8))
+        guard let dates = try? JSONDecoder().decode([WireDate].self, from: json) else { return }
+        for date in dates {
+            let encoded: Data
+            do { encoded = try JSONEncoder().encode(date) } catch {
+                fatalError("fuzz property violated: the wire date \(date.date) cannot be encoded: \(error)")
+            }
+            let again = try? JSONDecoder().decode(WireDate.self, from: encoded)
+            FuzzCheck.require(again == date, "the wire date \(date.date) does not read back from its own JSON")
+        }
+    }
+}
