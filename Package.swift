@@ -176,7 +176,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "ohk-fuzz", dependencies: ["OpenHealthKitFuzzing"], swiftSettings: strict),
+        // libFuzzer's driver, declared for ohk-fuzz's `main` (defined by the toolchain's runtime under -sanitize=fuzzer).
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(
+            name: "ohk-fuzz", dependencies: ["OpenHealthKitFuzzing", "CLibFuzzer"], swiftSettings: strict),
 
         // Test targets that run an executable (healthd, hk) depend on it so that `swift build --build-tests` builds it.
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),

@@ -9,14 +9,19 @@ enum FuzzCheck {
         if !condition { fatalError("fuzz property violated: \(message())") }
     }
 
-    /// Runs `body`, which may refuse its input only with an `HKError` (what every caller of these parsers turns into
-    /// a clear message: an HTTP 4xx, a CLI error, an import's skipped line). Any other error traps.
-    static func refusesOnlyWithHKError(_ what: String, _ body: () throws -> Void) {
+    /// Runs `body`, which may refuse its input only as bad input: `HKError.errorInvalidArgument`, which every caller
+    /// of these parsers turns into a clear message (an HTTP 400, `hk`'s one-line error, an import's skipped line).
+    /// Any other error, another code included (an `errorUnknown` wrapping what nobody expected, a database failure),
+    /// traps. True when `body` accepted the input.
+    @discardableResult
+    static func refusesOnlyAsInvalid(_ what: String, _ body: () throws -> Void) -> Bool {
         do {
             try body()
-        } catch is HKError {
+            return true
+        } catch let error as HKError where error.code == .errorInvalidArgument {
+            return false
         } catch {
-            fatalError("fuzz property violated: \(what) threw \(type(of: error)), not an HKError: \(error)")
+            fatalError("fuzz property violated: \(what) threw \(String(reflecting: error)), not errorInvalidArgument")
         }
     }
 }

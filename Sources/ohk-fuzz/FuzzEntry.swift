@@ -1,38 +1,50 @@
-// The fuzzing entry point (Fuzz/README.md). Built by Scripts/fuzz with `-sanitize=fuzzer,address -DFUZZING`, it is
-// libFuzzer's target: libFuzzer supplies `main` and calls `LLVMFuzzerTestOneInput` with each input, for the target
-// named by the environment variable OHK_FUZZ_TARGET. Built normally, it replays files: `ohk-fuzz TARGET FILE...`.
+// The fuzzing entry point (Fuzz/README.md).
+//
+// Built normally it replays inputs: `ohk-fuzz TARGET FILE...` runs each file through the target once, as the test
+// suite does with the committed corpora and crashes, and says whether the target accepted or refused it.
+//
+// Built by Scripts/fuzz with `-sanitize=fuzzer,address -DFUZZING`, it is libFuzzer:
+// `OHK_FUZZ_TARGET=TARGET ohk-fuzz [libFuzzer options] [corpus folders]`. Its `main` hands the command line to
+// libFuzzer's driver (SwiftPM links every executable's entry point as `main`, so libFuzzer's own cannot be used). The
+// target comes from the environment, not the command line, because libFuzzer starts copies of itself with its own
+// arguments (to merge corpora), and those copies must fuzz the same target.
 import Foundation
 import OpenHealthKitFuzzing
 
 #if FUZZING
-    private let target: FuzzTarget = {
-        let name = ProcessInfo.processInfo.environment["OHK_FUZZ_TARGET"] ?? ""
-        guard let target = FuzzTarget(rawValue: name) else {
-            let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-            fatalError("set OHK_FUZZ_TARGET to one of: \(names)")
-        }
-        return target
-    }()
+    import CLibFuzzer
 
-    @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-        target.run(Data(bytes: bytes, count: count))
-        return 0
-    }
-#else
-    @main
-    enum Replay {
-        static func main() throws {
+    /// The target libFuzzer drives, named by `OHK_FUZZ_TARGET`.
+    private let fuzzed = ProcessInfo.processInfo.environment["OHK_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
+#endif
+
+@main
+enum FuzzEntry {
+    static func main() throws {
+        #if FUZZING
+            guard fuzzed != nil else { usage("OHK_FUZZ_TARGET=TARGET ohk-fuzz [libFuzzer options] [corpus folders]") }
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(
+                LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in
+                    fuzzed!.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+                    return 0
+                })
+        #else
             let arguments = CommandLine.arguments.dropFirst()
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
-                let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
-                FileHandle.standardError.write(Data("usage: ohk-fuzz \(names) FILE...\n".utf8))
-                exit(2)
+                usage("ohk-fuzz TARGET FILE...")
             }
             for path in arguments.dropFirst() {
-                target.run(try Data(contentsOf: URL(fileURLWithPath: path)))
-                print("\(path): ok")
+                let accepted = target.run(try Data(contentsOf: URL(fileURLWithPath: path)))
+                print("\(path): \(accepted ? "accepted" : "refused")")
             }
-        }
+        #endif
     }
-#endif
+
+    private static func usage(_ synopsis: String) -> Never {
+        let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+        FileHandle.standardError.write(Data("usage: \(synopsis)\nTARGET is one of: \(names)\n".utf8))
+        exit(2)
+    }
+}

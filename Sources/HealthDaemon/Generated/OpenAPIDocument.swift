@@ -15,10 +15,11 @@ info:
     routes (`/v1/owner/...`) take `Authorization: Bearer <owner secret>`. Every error is
     `{"error": {"code": <HKError code>, "domain": "com.apple.healthkit", "message": "..."}}`: bad input is 4xx
     and changes nothing; a missing, forged, expired, replaced or revoked credential is 401. A request body must be
-    `application/json` (else 415) and name each key of an object once (else 400); a known path called with a method
-    it does not take is 405 with an `Allow` header, an unknown path 404. An answer healthd cannot encode (a value
-    that is not a finite number, which only data stored before values were bounded can hold) is a 500 error, never
-    an empty success.
+    `application/json` (else 415) and name each key of an object once (else 400); a query parameter is given at
+    most once and a number in it lies within its stated range (else 400: no value is silently clamped). A known path
+    called with a method it does not take is 405 with an `Allow` header, an unknown path 404. An answer healthd
+    cannot encode (a value that is not a finite number, which only data stored before values were bounded can hold)
+    is a 500 error, never an empty success.
 
     Dates are seconds since 1970 (JSON numbers); on input an ISO 8601 string is accepted too. Types are
     HealthKit's raw identifiers (`HKQuantityTypeIdentifierHeartRate`); short names (`heartRate`) are accepted on
@@ -45,7 +46,7 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: { type: string }
+              schema: { type: object, description: This document, in YAML. }
   /v1/status:
     get:
       tags: [public]
@@ -636,6 +637,7 @@ paths:
                 type: object
                 properties:
                   status: { type: string, enum: [disabled] }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/background-delivery/acknowledge:
     post:
@@ -981,8 +983,11 @@ paths:
       security: [{ ownerSecret: [] }]
       parameters:
         - { name: app, in: query, description: "A bundle identifier, or owner.", schema: { type: string } }
-        - { name: since, in: query, description: Seconds since 1970., schema: { type: number } }
-        - { name: after, in: query, description: An entry id., schema: { type: integer, format: int64 } }
+        - name: since
+          in: query
+          description: Seconds since 1970, from year 1 to 4001.
+          schema: { type: number, minimum: -62135596800, maximum: 64092211200 }
+        - { name: after, in: query, description: An entry id., schema: { type: integer, format: int64, minimum: 0 } }
         - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 10000, default: 1000 } }
       responses:
         "200":
@@ -1184,75 +1189,199 @@ components:
                  workoutTotalSwimmingStrokeCount, workoutTotalFlightsClimbed]
         ascending: { type: boolean }
     Predicate:
-      type: object
       description: |
-        HealthKit's predicate tree, tagged by `kind`. Combinations: `and`/`or` (`predicates`), `not`
-        (`predicate`), `all`, `none`. Conditions, one per HKQuery.predicateFor... factory: `sampleDates`
-        (`startDate`, `endDate`, `options`), `sources` (`bundleIdentifiers`), `sourceRevisions` (`revisions`),
-        `devices` (`devices`), `deviceProperty` (`property`, `allowedValues`), `uuids` (`uuids`),
-        `metadataKeyExists` (`key`), `metadataAllowedValues` (`key`, `allowedValues`), `metadataComparison`
-        (`key`, `operator`, `value`), `noCorrelation`, `workout` (`uuid`), `quantity` (`operator`, `quantity`),
-        `categoryValue` (`operator`, `value`), `categoryValues` (`values`), `workoutActivityType`
-        (`workoutActivityType`), `workoutDuration` (`operator`, `duration`), `workoutTotal` (`total`,
-        `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`, both included; activity summary
-        queries only). At most 64 levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
-      required: [kind]
+        HealthKit's predicate tree, one object tagged by `kind`: combinations (`and`, `or`, `not`, `all`, `none`)
+        and conditions, one per HKQuery.predicateFor... factory (`activitySummaryDays` for activity summary queries
+        only). At most 64 levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
+      oneOf:
+        - { $ref: "#/components/schemas/PredicateCombination" }
+        - { $ref: "#/components/schemas/PredicateNot" }
+        - { $ref: "#/components/schemas/PredicateConstant" }
+        - { $ref: "#/components/schemas/PredicateSampleDates" }
+        - { $ref: "#/components/schemas/PredicateSources" }
+        - { $ref: "#/components/schemas/PredicateSourceRevisions" }
+        - { $ref: "#/components/schemas/PredicateDevices" }
+        - { $ref: "#/components/schemas/PredicateDeviceProperty" }
+        - { $ref: "#/components/schemas/PredicateUUIDs" }
+        - { $ref: "#/components/schemas/PredicateMetadataKeyExists" }
+        - { $ref: "#/components/schemas/PredicateMetadataAllowedValues" }
+        - { $ref: "#/components/schemas/PredicateMetadataComparison" }
+        - { $ref: "#/components/schemas/PredicateWorkout" }
+        - { $ref: "#/components/schemas/PredicateQuantity" }
+        - { $ref: "#/components/schemas/PredicateCategoryValue" }
+        - { $ref: "#/components/schemas/PredicateCategoryValues" }
+        - { $ref: "#/components/schemas/PredicateWorkoutActivityType" }
+        - { $ref: "#/components/schemas/PredicateWorkoutDuration" }
+        - { $ref: "#/components/schemas/PredicateWorkoutTotal" }
+        - { $ref: "#/components/schemas/PredicateActivitySummaryDays" }
+    PredicateCombination:
+      type: object
+      description: Every (`and`) or any (`or`) of the predicates.
+      required: [kind, predicates]
       properties:
-        kind:
-          type: string
-          enum: [and, or, not, all, none, sampleDates, sources, sourceRevisions, devices, deviceProperty, uuids,
-                 metadataKeyExists, metadataAllowedValues, metadataComparison, noCorrelation, workout, quantity,
-                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays]
+        kind: { type: string, enum: [and, or] }
         predicates:
           type: array
           items: { $ref: "#/components/schemas/Predicate" }
+    PredicateNot:
+      type: object
+      required: [kind, predicate]
+      properties:
+        kind: { type: string, enum: [not] }
         predicate: { $ref: "#/components/schemas/Predicate" }
+    PredicateConstant:
+      type: object
+      description: "`all` and `none` match everything and nothing; `noCorrelation` samples outside any correlation."
+      required: [kind]
+      properties:
+        kind: { type: string, enum: [all, none, noCorrelation] }
+    PredicateSampleDates:
+      type: object
+      description: predicateForSamples(withStart:end:options:); either date may be absent.
+      required: [kind]
+      properties:
+        kind: { type: string, enum: [sampleDates] }
         startDate: { $ref: "#/components/schemas/Date" }
         endDate: { $ref: "#/components/schemas/Date" }
         options:
           type: array
           items: { type: string, enum: [strictStartDate, strictEndDate] }
+    PredicateSources:
+      type: object
+      required: [kind, bundleIdentifiers]
+      properties:
+        kind: { type: string, enum: [sources] }
         bundleIdentifiers:
           type: array
           items: { type: string }
+    PredicateSourceRevisions:
+      type: object
+      required: [kind, revisions]
+      properties:
+        kind: { type: string, enum: [sourceRevisions] }
         revisions:
           type: array
           items:
             type: object
-            description: 'Each field is {"any": true} or {"equalTo": value or null}.'
+            description: 'Each field other than the bundle identifier is {"any": true} or {"equalTo": value or null}.'
+            required: [bundleIdentifier, version, productType, operatingSystemVersion]
             properties:
               bundleIdentifier: { type: string }
               version: { $ref: "#/components/schemas/RevisionField" }
               productType: { $ref: "#/components/schemas/RevisionField" }
               operatingSystemVersion: { $ref: "#/components/schemas/RevisionField" }
+    PredicateDevices:
+      type: object
+      required: [kind, devices]
+      properties:
+        kind: { type: string, enum: [devices] }
         devices:
           type: array
           items:
             type: object
-            description: Keyed by HKDevicePropertyKey... strings.
+            description: Keyed by HKDevicePropertyKey... raw values (`HKDevicePropertyName`, ...).
             additionalProperties: { type: string }
-        property: { type: string, description: An HKDevicePropertyKey... string. }
+    PredicateDeviceProperty:
+      type: object
+      required: [kind, property, allowedValues]
+      properties:
+        kind: { type: string, enum: [deviceProperty] }
+        property: { type: string, description: "An HKDevicePropertyKey... raw value: HKDevicePropertyModel, ..." }
         allowedValues:
-          description: Strings for deviceProperty; metadata values for metadataAllowedValues.
           type: array
-          items: {}
+          items: { type: string }
+    PredicateUUIDs:
+      type: object
+      required: [kind, uuids]
+      properties:
+        kind: { type: string, enum: [uuids] }
         uuids:
           type: array
           items: { type: string, format: uuid }
-        uuid: { type: string, format: uuid }
+    PredicateMetadataKeyExists:
+      type: object
+      required: [kind, key]
+      properties:
+        kind: { type: string, enum: [metadataKeyExists] }
         key: { type: string }
-        operator: { type: string, enum: ["<", "<=", ">", ">=", "==", "!="] }
-        value:
-          description: A metadata value for metadataComparison; an integer for categoryValue.
+    PredicateMetadataAllowedValues:
+      type: object
+      required: [kind, key, allowedValues]
+      properties:
+        kind: { type: string, enum: [metadataAllowedValues] }
+        key: { type: string }
+        allowedValues:
+          type: array
+          items: { $ref: "#/components/schemas/MetadataValue" }
+    PredicateMetadataComparison:
+      type: object
+      required: [kind, key, operator, value]
+      properties:
+        kind: { type: string, enum: [metadataComparison] }
+        key: { type: string }
+        operator: { $ref: "#/components/schemas/Operator" }
+        value: { $ref: "#/components/schemas/MetadataValue" }
+    PredicateWorkout:
+      type: object
+      description: The samples associated with the workout.
+      required: [kind, uuid]
+      properties:
+        kind: { type: string, enum: [workout] }
+        uuid: { type: string, format: uuid }
+    PredicateQuantity:
+      type: object
+      required: [kind, operator, quantity]
+      properties:
+        kind: { type: string, enum: [quantity] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        quantity: { $ref: "#/components/schemas/Quantity" }
+    PredicateCategoryValue:
+      type: object
+      required: [kind, operator, value]
+      properties:
+        kind: { type: string, enum: [categoryValue] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        value: { type: integer }
+    PredicateCategoryValues:
+      type: object
+      required: [kind, values]
+      properties:
+        kind: { type: string, enum: [categoryValues] }
         values:
           type: array
           items: { type: integer }
-        quantity: { $ref: "#/components/schemas/Quantity" }
-        workoutActivityType: { type: integer }
-        duration: { type: number }
+    PredicateWorkoutActivityType:
+      type: object
+      required: [kind, workoutActivityType]
+      properties:
+        kind: { type: string, enum: [workoutActivityType] }
+        workoutActivityType: { type: integer, minimum: 0, description: The HKWorkoutActivityType raw value. }
+    PredicateWorkoutDuration:
+      type: object
+      required: [kind, operator, duration]
+      properties:
+        kind: { type: string, enum: [workoutDuration] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        duration: { type: number, description: Seconds. }
+    PredicateWorkoutTotal:
+      type: object
+      required: [kind, total, operator, quantity]
+      properties:
+        kind: { type: string, enum: [workoutTotal] }
         total: { type: string, enum: [totalEnergyBurned, totalDistance, totalSwimmingStrokeCount, totalFlightsClimbed] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        quantity: { $ref: "#/components/schemas/Quantity" }
+    PredicateActivitySummaryDays:
+      type: object
+      description: The activity summaries from `firstDay` to `lastDay`, both included (activity summary queries only).
+      required: [kind, firstDay, lastDay]
+      properties:
+        kind: { type: string, enum: [activitySummaryDays] }
         firstDay: { type: string, format: date, description: yyyy-MM-dd. }
         lastDay: { type: string, format: date, description: yyyy-MM-dd. }
+    Operator:
+      type: string
+      enum: ["<", "<=", ">", ">=", "==", "!="]
     ActivitySummary:
       type: object
       description: |

@@ -104,11 +104,16 @@ final class StoreWorld: Sendable {
         }
     }
 
-    /// Stores activity summaries as a Health export import does (the engine's import batch). healthd's store is
-    /// written from this process, as `hk` writes a store file healthd serves: healthd's change feed does not hear of it.
+    /// Stores activity summaries as a Health export import does (the engine's import batch).
     func importActivitySummaries(_ rows: [ActivitySummaryRow]) throws {
         var batch = ImportBatch()
         batch.activitySummaries = rows
+        try importBatch(batch)
+    }
+
+    /// Stores what a Health export import stores, as `hk import` does. healthd's store is written from this process,
+    /// as `hk` writes a store file healthd serves: healthd's change feed does not hear of it.
+    func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
             let location = HealthStoreConfiguration.Location.file(daemon.storePath)
             defer { EngineRegistry.close(location) }
