@@ -152,17 +152,15 @@ package enum WireBodyFuzzing {
         let sort = try (body.sort ?? []).map { try $0.rowSort }
         let samples = try caller.engine.samples(
             of: try WireTypes.sampleType(body.type), predicate: body.predicate?.tree, sort: sort,
-            limit: max(0, body.limit ?? 0), as: caller.principal)
+            limit: try body.resultLimit, as: caller.principal)
         try encodes(WireSamplesResponse(samples: samples.map(WireSample.init)))
     }
 
     private static func queryAnchored(_ data: Data, _ caller: Caller) throws {
         let body = try decode(WireAnchoredQuery.self, data)
-        let filters = try body.queries.map {
-            SampleFilter(type: try WireTypes.sampleType($0.type), predicate: $0.predicate?.tree)
-        }
         let changes = try caller.engine.changes(
-            matching: filters, after: max(0, body.anchor ?? 0), limit: max(0, body.limit ?? 0), as: caller.principal)
+            matching: try body.filters(), after: try body.startAnchor, limit: try body.resultLimit,
+            as: caller.principal)
         try encodes(WireAnchoredResponse(changes))
     }
 

@@ -5,7 +5,7 @@
 //
 // Built by Scripts/fuzz with `-sanitize=fuzzer,address -DFUZZING`, it is libFuzzer:
 // `OHK_FUZZ_TARGET=TARGET ohk-fuzz [libFuzzer options] [corpus folders]`. Its `main` hands the command line to
-// libFuzzer's driver (SwiftPM links every executable's entry point as `main`, so libFuzzer's own cannot be used). The
+// libFuzzer's driver (SwiftPM links every executable's entry point as `main`, in place of libFuzzer's own). The
 // target comes from the environment, not the command line, because libFuzzer starts copies of itself with its own
 // arguments (to merge corpora), and those copies must fuzz the same target.
 import Foundation
@@ -16,6 +16,14 @@ import OpenHealthKitFuzzing
 
     /// The target libFuzzer drives, named by `OHK_FUZZ_TARGET`.
     private let fuzzed = ProcessInfo.processInfo.environment["OHK_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
+
+    /// One input, as libFuzzer calls it. (`-sanitize=fuzzer` links all of libFuzzer, its unused `main` included,
+    /// which names this function: it must exist under this name.)
+    @_cdecl("LLVMFuzzerTestOneInput")
+    func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+        fuzzed!.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+        return 0
+    }
 #endif
 
 @main
@@ -25,11 +33,7 @@ enum FuzzEntry {
             guard fuzzed != nil else { usage("OHK_FUZZ_TARGET=TARGET ohk-fuzz [libFuzzer options] [corpus folders]") }
             var argc = CommandLine.argc
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            exit(
-                LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in
-                    fuzzed!.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
-                    return 0
-                })
+            exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
         #else
             let arguments = CommandLine.arguments.dropFirst()
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {

@@ -19,7 +19,7 @@ info:
     most once and a number in it lies within its stated range (else 400: no value is silently clamped). A known path
     called with a method it does not take is 405 with an `Allow` header, an unknown path 404. An answer healthd
     cannot encode (a value that is not a finite number, which only data stored before values were bounded can hold)
-    is a 500 error, never an empty success.
+    is a 500 error, never an empty success. An optional field given as `null` is the same as one left out.
 
     Dates are seconds since 1970 (JSON numbers); on input an ISO 8601 string is accepted too. Types are
     HealthKit's raw identifiers (`HKQuantityTypeIdentifierHeartRate`); short names (`heartRate`) are accepted on
@@ -159,7 +159,7 @@ paths:
               required: [type]
               properties:
                 type: { type: string }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
       responses:
         "200":
           description: How many objects were deleted.
@@ -186,11 +186,12 @@ paths:
               required: [type]
               properties:
                 type: { type: string }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
                 sort:
+                  nullable: true
                   type: array
                   items: { $ref: "#/components/schemas/Sort" }
-                limit: { type: integer, minimum: 0, description: "0 or absent: no limit." }
+                limit: { type: integer, minimum: 0, nullable: true, description: "0 or absent: no limit." }
       responses:
         "200":
           description: The samples.
@@ -225,9 +226,9 @@ paths:
                     required: [type]
                     properties:
                       type: { type: string }
-                      predicate: { $ref: "#/components/schemas/Predicate" }
-                anchor: { type: integer, format: int64, minimum: 0, description: "0 or absent: from the beginning." }
-                limit: { type: integer, minimum: 0 }
+                      predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                anchor: { type: integer, format: int64, minimum: 0, nullable: true, description: "0 or absent: from the beginning." }
+                limit: { type: integer, minimum: 0, nullable: true }
       responses:
         "200":
           description: The changes and the anchor to resume from.
@@ -260,7 +261,7 @@ paths:
               required: [type]
               properties:
                 type: { type: string }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
       responses:
         "200":
           description: The sources of the samples the app may see.
@@ -283,8 +284,9 @@ paths:
               required: [type]
               properties:
                 type: { type: string, description: A correlation type. }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
                 samplePredicates:
+                  nullable: true
                   type: object
                   description: By member type identifier; a correlation must hold a matching member of each.
                   additionalProperties: { $ref: "#/components/schemas/Predicate" }
@@ -359,7 +361,7 @@ paths:
             schema:
               type: object
               properties:
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
       responses:
         "200":
           description: The summaries by day.
@@ -748,11 +750,11 @@ paths:
             schema:
               type: object
               properties:
-                infoPlist: { type: string }
-                entitlements: { type: string }
-                infoPlistBase64: { type: string }
-                entitlementsBase64: { type: string }
-                credentialLifetime: { type: number, minimum: 0, exclusiveMinimum: true, maximum: 315360000, description: "Seconds, at most 10 years; default one year." }
+                infoPlist: { type: string, nullable: true }
+                entitlements: { type: string, nullable: true }
+                infoPlistBase64: { type: string, nullable: true }
+                entitlementsBase64: { type: string, nullable: true }
+                credentialLifetime: { type: number, minimum: 0, exclusiveMinimum: true, maximum: 315360000, description: "Seconds, at most 10 years; default one year.", nullable: true }
       responses:
         "201":
           description: Registered.
@@ -986,7 +988,7 @@ paths:
         - name: since
           in: query
           description: Seconds since 1970, from year 1 to 4001.
-          schema: { type: number, minimum: -62135596800, maximum: 64092211200 }
+          schema: { type: number, minimum: -62135769600, maximum: 64092211200 }
         - { name: after, in: query, description: An entry id., schema: { type: integer, format: int64, minimum: 0 } }
         - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 10000, default: 1000 } }
       responses:
@@ -1098,14 +1100,14 @@ components:
     Device:
       type: object
       properties:
-        name: { type: string }
-        manufacturer: { type: string }
-        model: { type: string }
-        hardwareVersion: { type: string }
-        firmwareVersion: { type: string }
-        softwareVersion: { type: string }
-        localIdentifier: { type: string }
-        udiDeviceIdentifier: { type: string }
+        name: { type: string, nullable: true }
+        manufacturer: { type: string, nullable: true }
+        model: { type: string, nullable: true }
+        hardwareVersion: { type: string, nullable: true }
+        firmwareVersion: { type: string, nullable: true }
+        softwareVersion: { type: string, nullable: true }
+        localIdentifier: { type: string, nullable: true }
+        udiDeviceIdentifier: { type: string, nullable: true }
     Source:
       type: object
       required: [name, bundleIdentifier]
@@ -1133,7 +1135,7 @@ components:
         type: { type: integer, description: The HKWorkoutEventType raw value. }
         startDate: { $ref: "#/components/schemas/Date" }
         endDate: { $ref: "#/components/schemas/Date" }
-        metadata: { $ref: "#/components/schemas/Metadata" }
+        metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
     Sample:
       type: object
       description: |
@@ -1146,23 +1148,25 @@ components:
         type: { type: string }
         startDate: { $ref: "#/components/schemas/Date" }
         endDate: { $ref: "#/components/schemas/Date" }
-        device: { $ref: "#/components/schemas/Device" }
-        metadata: { $ref: "#/components/schemas/Metadata" }
-        sourceRevision: { $ref: "#/components/schemas/SourceRevision" }
-        quantity: { $ref: "#/components/schemas/Quantity" }
-        value: { type: integer }
+        device: { nullable: true, allOf: [{ $ref: "#/components/schemas/Device" }] }
+        metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
+        sourceRevision: { nullable: true, allOf: [{ $ref: "#/components/schemas/SourceRevision" }] }
+        quantity: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        value: { type: integer, nullable: true }
         objects:
+          nullable: true
           type: array
           items: { $ref: "#/components/schemas/Sample" }
-        workoutActivityType: { type: integer, description: The HKWorkoutActivityType raw value. }
-        duration: { type: number }
+        workoutActivityType: { type: integer, nullable: true, description: The HKWorkoutActivityType raw value. }
+        duration: { type: number, nullable: true }
         workoutEvents:
+          nullable: true
           type: array
           items: { $ref: "#/components/schemas/WorkoutEvent" }
-        totalEnergyBurned: { $ref: "#/components/schemas/Quantity" }
-        totalDistance: { $ref: "#/components/schemas/Quantity" }
-        totalSwimmingStrokeCount: { $ref: "#/components/schemas/Quantity" }
-        totalFlightsClimbed: { $ref: "#/components/schemas/Quantity" }
+        totalEnergyBurned: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        totalDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        totalSwimmingStrokeCount: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        totalFlightsClimbed: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
     Samples:
       type: object
       properties:
@@ -1241,9 +1245,10 @@ components:
       required: [kind]
       properties:
         kind: { type: string, enum: [sampleDates] }
-        startDate: { $ref: "#/components/schemas/Date" }
-        endDate: { $ref: "#/components/schemas/Date" }
+        startDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+        endDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
         options:
+          nullable: true
           type: array
           items: { type: string, enum: [strictStartDate, strictEndDate] }
     PredicateSources:
@@ -1405,7 +1410,7 @@ components:
     RevisionField:
       type: object
       properties:
-        any: { type: boolean }
+        any: { type: boolean, nullable: true }
         equalTo: { type: string, nullable: true }
     Characteristic:
       type: object
@@ -1467,19 +1472,20 @@ components:
       properties:
         type: { type: string }
         frequency: { type: string, enum: [immediate, hourly, daily, weekly] }
-        acknowledgedAnchor: { type: integer, format: int64, description: "Output: changes after it are pending." }
+        acknowledgedAnchor: { type: integer, format: int64, nullable: true, description: "Output: changes after it are pending." }
     StatisticsQuery:
       type: object
       required: [type, options]
       properties:
         type: { type: string, description: A quantity type. }
-        predicate: { $ref: "#/components/schemas/Predicate" }
+        predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
         options:
           type: integer
           description: |
             HKStatisticsOptions raw value: separateBySource 1, discreteAverage 2, discreteMin 4, discreteMax 8,
             cumulativeSum 16, mostRecent 32, duration 64.
         intervals:
+          nullable: true
           type: object
           description: Only for a collection.
           required: [anchorDate, intervalComponents, calendar, timeZone]
@@ -1489,17 +1495,17 @@ components:
               type: object
               description: DateComponents; absent fields are 0, all ≥ 0 and not all 0.
               properties:
-                year: { type: integer }
-                month: { type: integer }
-                weekOfYear: { type: integer }
-                day: { type: integer }
-                hour: { type: integer }
-                minute: { type: integer }
-                second: { type: integer }
-                nanosecond: { type: integer }
+                year: { type: integer, nullable: true }
+                month: { type: integer, nullable: true }
+                weekOfYear: { type: integer, nullable: true }
+                day: { type: integer, nullable: true }
+                hour: { type: integer, nullable: true }
+                minute: { type: integer, nullable: true }
+                second: { type: integer, nullable: true }
+                nanosecond: { type: integer, nullable: true }
             calendar: { type: string, description: "A calendar identifier: gregorian, iso8601, hebrew, ..." }
             timeZone: { type: string, description: "A time zone identifier: Europe/Paris, UTC, GMT+0100, ..." }
-        range: { $ref: "#/components/schemas/DateInterval" }
+        range: { nullable: true, allOf: [{ $ref: "#/components/schemas/DateInterval" }] }
     StatisticsResult:
       type: object
       properties:

@@ -51,7 +51,9 @@ extension HealthDaemon {
         router.on(WireRoutes.auditLog) { [self] request, _ in
             try authenticator.requireOwner(request)
             let parameters = QueryParameters(request)
-            let dates = Date.distantPast.timeIntervalSince1970...Date.distantFuture.timeIntervalSince1970
+            // Years 1 to 4001, as every date healthd takes (SampleValidation.dateRange).
+            let years = SampleValidation.dateRange
+            let dates = years.lowerBound.timeIntervalSince1970...years.upperBound.timeIntervalSince1970
             let query = AuditQuery(
                 app: try parameters.string("app"),
                 since: try parameters.number("since", in: dates).map(Date.init(timeIntervalSince1970:)),
