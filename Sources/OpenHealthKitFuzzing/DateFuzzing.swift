@@ -33,7 +33,8 @@ enum DateFuzzing {
         var written = DateText.export(date.seconds, offset: date.utcOffset)
         let again = written.withUTF8 { ExportDateParser.date($0) }
         FuzzCheck.require(
-            again == date, "the export date \(date) was written as '\(written)', which reads as \(String(describing: again))")
+            again == date,
+            "the export date \(date) was written as '\(written)', which reads as \(String(describing: again))")
         return true
     }
 
@@ -51,7 +52,8 @@ enum DateFuzzing {
             }
             FuzzCheck.require(
                 abs(again.date.timeIntervalSince(date.date)) < 1e-6 && encoded(again) == written,
-                "the wire date \(date.date) was written as \(String(decoding: written, as: UTF8.self)), which reads as \(again.date)")
+                "the wire date \(date.date) was written as \(String(decoding: written, as: UTF8.self)), which reads as \(again.date)"
+            )
         }
         return true
     }

@@ -26,7 +26,9 @@ package enum WireBodyFuzzing {
         (WireRoutes.saveSamples.endpoint, save),
         (
             WireRoutes.deleteSamples.endpoint,
-            { data, caller in try caller.engine.delete(uuids: try decode(WireDeleteRequest.self, data).uuids, as: caller.principal) }
+            { data, caller in
+                try caller.engine.delete(uuids: try decode(WireDeleteRequest.self, data).uuids, as: caller.principal)
+            }
         ),
         (WireRoutes.deleteMatchingSamples.endpoint, deleteMatching),
         (WireRoutes.querySamples.endpoint, querySamples),
@@ -42,7 +44,10 @@ package enum WireBodyFuzzing {
         (WireRoutes.authorizationRequestStatus.endpoint, authorizationTypes),
         (WireRoutes.enableBackgroundDelivery.endpoint, enableBackgroundDelivery),
         (WireRoutes.acknowledgeBackgroundDelivery.endpoint, acknowledgeBackgroundDelivery),
-        (WireRoutes.setBackgroundDeliveryCallback.endpoint, { data, _ in _ = try decode(WireBackgroundDeliveryCallback.self, data) }),
+        (
+            WireRoutes.setBackgroundDeliveryCallback.endpoint,
+            { data, _ in _ = try decode(WireBackgroundDeliveryCallback.self, data) }
+        ),
         (WireRoutes.registerApp.endpoint, { data, _ in _ = try decode(WireAppRegistration.self, data).manifest() }),
         (WireRoutes.setAppGrants.endpoint, setGrants),
         (WireRoutes.answerAuthorization.endpoint, answerAuthorization),
@@ -207,7 +212,9 @@ package enum WireBodyFuzzing {
         let body = try decode(WireBackgroundDelivery.self, data)
         let type = try WireTypes.objectType(body.type)
         let frequency = try body.updateFrequency
-        if let app = caller.app { try caller.engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app) }
+        if let app = caller.app {
+            try caller.engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app)
+        }
     }
 
     private static func acknowledgeBackgroundDelivery(_ data: Data, _ caller: Caller) throws {
@@ -236,7 +243,8 @@ package enum WireBodyFuzzing {
         guard let type = HKCharacteristicTypeIdentifier.allCases.first(where: { $0.rawValue == body.type }) else {
             throw HKError.invalidArgument("\(body.type) is not a characteristic type")
         }
-        try caller.engine.setCharacteristic(type, to: try body.value.map { try CharacteristicCoding.storedValue($0, for: type) })
+        try caller.engine.setCharacteristic(
+            type, to: try body.value.map { try CharacteristicCoding.storedValue($0, for: type) })
         _ = try caller.engine.characteristic(type, as: caller.principal)
     }
 

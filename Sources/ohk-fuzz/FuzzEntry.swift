@@ -12,37 +12,37 @@ import Foundation
 import OpenHealthKitFuzzing
 
 #if FUZZING
-    import CLibFuzzer
+import CLibFuzzer
 
-    /// The target libFuzzer drives, named by `OHK_FUZZ_TARGET`.
-    private let fuzzed = ProcessInfo.processInfo.environment["OHK_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
+/// The target libFuzzer drives, named by `OHK_FUZZ_TARGET`.
+private let fuzzed = ProcessInfo.processInfo.environment["OHK_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
 
-    /// One input, as libFuzzer calls it. (`-sanitize=fuzzer` links all of libFuzzer, its unused `main` included,
-    /// which names this function: it must exist under this name.)
-    @_cdecl("LLVMFuzzerTestOneInput")
-    func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-        fuzzed!.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
-        return 0
-    }
+/// One input, as libFuzzer calls it. (`-sanitize=fuzzer` links all of libFuzzer, its unused `main` included,
+/// which names this function: it must exist under this name.)
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    fuzzed!.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+    return 0
+}
 #endif
 
 @main
 enum FuzzEntry {
     static func main() throws {
         #if FUZZING
-            guard fuzzed != nil else { usage("OHK_FUZZ_TARGET=TARGET ohk-fuzz [libFuzzer options] [corpus folders]") }
-            var argc = CommandLine.argc
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
+        guard fuzzed != nil else { usage("OHK_FUZZ_TARGET=TARGET ohk-fuzz [libFuzzer options] [corpus folders]") }
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
         #else
-            let arguments = CommandLine.arguments.dropFirst()
-            guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
-                usage("ohk-fuzz TARGET FILE...")
-            }
-            for path in arguments.dropFirst() {
-                let accepted = target.run(try Data(contentsOf: URL(fileURLWithPath: path)))
-                print("\(path): \(accepted ? "accepted" : "refused")")
-            }
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
+            usage("ohk-fuzz TARGET FILE...")
+        }
+        for path in arguments.dropFirst() {
+            let accepted = target.run(try Data(contentsOf: URL(fileURLWithPath: path)))
+            print("\(path): \(accepted ? "accepted" : "refused")")
+        }
         #endif
     }
 

@@ -40,12 +40,13 @@ extension HealthDaemon {
             let types = Array(try WireTypes.sampleTypes(names))
             let parameters = QueryParameters(request)
             let anchor = try parameters.integer("anchor", in: 0...Int64.max)
-            let resumeFrom = try request.headers[Self.lastEventID].map { text in
-                guard let anchor = Int64(text), anchor >= 0 else {
-                    throw APIError.badRequest("\(text) is not an anchor")
-                }
-                return anchor
-            } ?? anchor
+            let resumeFrom =
+                try request.headers[Self.lastEventID].map { text in
+                    guard let anchor = Int64(text), anchor >= 0 else {
+                        throw APIError.badRequest("\(text) is not an anchor")
+                    }
+                    return anchor
+                } ?? anchor
             let events = Set(
                 try (try parameters.string("events") ?? "change").split(separator: ",").map { name in
                     guard let event = StreamEvent(rawValue: String(name)) else {

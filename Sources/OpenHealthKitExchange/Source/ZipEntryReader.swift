@@ -72,7 +72,8 @@ struct ZipEntryReader {
                 compressedSize: UInt64(Self.uint32(directory, position + 20)),
                 uncompressedSize: UInt64(Self.uint32(directory, position + 24)),
                 localHeaderOffset: UInt64(Self.uint32(directory, position + 42)))
-            Self.applyZIP64(directory[(position + 46 + nameLength)..<(position + 46 + nameLength + extraLength)], to: &location)
+            Self.applyZIP64(
+                directory[(position + 46 + nameLength)..<(position + 46 + nameLength + extraLength)], to: &location)
             locations.append(location)
             position = next
         }
@@ -94,8 +95,12 @@ struct ZipEntryReader {
                     defer { field += 8 }
                     return uint64(extra, field)
                 }
-                if location.uncompressedSize == 0xFFFF_FFFF { location.uncompressedSize = next() ?? location.uncompressedSize }
-                if location.compressedSize == 0xFFFF_FFFF { location.compressedSize = next() ?? location.compressedSize }
+                if location.uncompressedSize == 0xFFFF_FFFF {
+                    location.uncompressedSize = next() ?? location.uncompressedSize
+                }
+                if location.compressedSize == 0xFFFF_FFFF {
+                    location.compressedSize = next() ?? location.compressedSize
+                }
                 if location.localHeaderOffset == 0xFFFF_FFFF {
                     location.localHeaderOffset = next() ?? location.localHeaderOffset
                 }
@@ -120,7 +125,8 @@ struct ZipEntryReader {
         guard uint32(header, 0) == 0x0403_4b50 else {
             throw ExportSourceError("\(name) is damaged in the zip archive (no local header where it should be)")
         }
-        try handle.seek(toOffset: location.localHeaderOffset + 30 + UInt64(uint16(header, 26)) + UInt64(uint16(header, 28)))
+        try handle.seek(
+            toOffset: location.localHeaderOffset + 30 + UInt64(uint16(header, 26)) + UInt64(uint16(header, 28)))
         let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { output.deallocate() }
         var checksum = crc32(0, nil, 0)
@@ -182,10 +188,12 @@ struct ZipEntryReader {
                 guard wanted else { return }
             }
         default:
-            throw ExportSourceError("\(name) uses zip compression method \(location.method): only stored and deflated are read")
+            throw ExportSourceError(
+                "\(name) uses zip compression method \(location.method): only stored and deflated are read")
         }
         guard written == location.uncompressedSize else {
-            throw ExportSourceError("\(name) is damaged in the zip archive (\(written) bytes, not \(location.uncompressedSize))")
+            throw ExportSourceError(
+                "\(name) is damaged in the zip archive (\(written) bytes, not \(location.uncompressedSize))")
         }
         guard checksum == location.crc32 else {
             throw ExportSourceError("\(name) is damaged in the zip archive (CRC-32 mismatch)")
