@@ -112,7 +112,7 @@ final class StoreWorld: Sendable {
         try importBatch(batch)
     }
 
-    /// Stores a batch as a Health export import does (see ``importActivitySummaries(_:)``).
+    /// Stores what a Health export import stores, as `hk import` does (see ``importActivitySummaries(_:)``).
     func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
             let location = HealthStoreConfiguration.Location.file(daemon.storePath)
