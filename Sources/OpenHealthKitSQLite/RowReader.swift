@@ -17,7 +17,7 @@ struct RowReader {
                d.local_identifier, d.udi_device_identifier,
                s.metadata, s.sync_identifier, s.sync_version, p.uuid,
                w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
-               w.total_flights_climbed, w.events, s.anchor
+               w.total_flights_climbed, w.events, s.anchor, s.id
         FROM sample s
         JOIN object_type t ON t.id = s.type_id
         JOIN source so ON so.id = s.source_id
@@ -34,8 +34,14 @@ struct RowReader {
             .joined(separator: ", ")
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        let details = SampleDetailStore(db)
         while let row = try cursor.next() {
-            try body(Self.sampleRow(row))
+            var sample = Self.sampleRow(row)
+            // Kinds with a table of their own bring their detail: a lookup by the row's id, only for those kinds.
+            if let kind = SampleDetailKind(typeIdentifier: sample.typeIdentifier) {
+                sample.detail = try details.read(kind, sampleID: row[30], documentData: query.includesDocumentData)
+            }
+            try body(sample)
         }
     }
 
@@ -48,8 +54,9 @@ struct RowReader {
             arguments += query.typeIdentifiers
         }
         if let visible = query.visibleSources {
-            conditions.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
-            arguments += Array(visible)
+            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "x.uuid")
+            conditions.append(sql)
+            arguments += values
         }
         if let anchor = query.anchorAfter {
             conditions.append("x.anchor > ?")
@@ -104,9 +111,10 @@ struct RowReader {
                 ) ?? 0
         }
         if let visible = query.visibleSources {
-            guard !visible.isEmpty else { return nil }
-            parts.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
-            arguments += Array(visible)
+            guard !visible.isEmpty || !query.alsoVisibleUUIDs.isEmpty else { return nil }
+            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "s.uuid")
+            parts.append(sql)
+            arguments += values
         }
         if let anchor = query.anchorAfter {
             parts.append("s.anchor > ?")
@@ -116,6 +124,23 @@ struct RowReader {
         parts.append(condition.sql(query.condition))
         arguments += condition.arguments
         return (parts.joined(separator: " AND "), arguments)
+    }
+
+    /// Rows of these sources, or with one of these UUIDs (objects allowed one by one).
+    private static func visibility(_ sources: Set<String>, also uuids: Set<UUID>, uuidColumn: String) -> (
+        String, [(any DatabaseValueConvertible)?]
+    ) {
+        var parts: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if !sources.isEmpty {
+            parts.append("so.bundle_identifier IN (" + sources.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += Array(sources)
+        }
+        if !uuids.isEmpty {
+            parts.append("\(uuidColumn) IN (" + uuids.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += uuids.map(\.blob)
+        }
+        return (parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")", arguments)
     }
 
     private static func sampleRow(_ row: Row) -> SampleRow {

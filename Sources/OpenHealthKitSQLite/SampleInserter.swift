@@ -125,6 +125,7 @@ struct SampleInserter {
             outcome.stored[index] = true
             if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
             if let workout = row.workout { try workout.insert(sampleID: id, into: db) }
+            if let detail = row.detail { try SampleDetailStore(db).insert(detail, sampleID: id) }
             ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }

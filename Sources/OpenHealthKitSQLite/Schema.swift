@@ -81,8 +81,9 @@ enum Schema {
         }
         migrator.registerMigration("v2: registered apps, background delivery, audit log", migrate: daemonRecords)
         registerExchangeMigration(in: &migrator)
-        // Keep this one last: migrations added later go after it.
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
+        // Migrations added later go after these, in order.
+        registerRecordsMigration(in: &migrator)
         return migrator
     }
 }

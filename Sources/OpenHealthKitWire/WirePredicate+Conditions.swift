@@ -95,8 +95,11 @@ extension WirePredicate {
             }
             return .activitySummaryDays(first: try day(.firstDay), last: try day(.lastDay))
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            guard let condition = try recordCondition(kind, container) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            }
+            return condition
         }
     }
 
@@ -176,6 +179,8 @@ extension WirePredicate {
             try kind("activitySummaryDays")
             try container.encode(first, forKey: .firstDay)
             try container.encode(last, forKey: .lastDay)
+        default:
+            try encodeRecord(condition, into: &container)
         }
     }
 }

@@ -46,6 +46,20 @@ public enum WireRoutes {
         .get, template: "/v1/characteristics/{type}")
     /// `preferredUnits(for:)`.
     public static let preferredUnits = WireRoute(.post, "/v1/preferred-units")
+    /// `HKDocumentQuery`: waits (`?wait=`) while the owner is asked about new documents.
+    public static let queryDocuments = WireRoute(.post, "/v1/queries/documents")
+    /// `HKUserAnnotatedMedicationQuery`.
+    public static let queryMedications = WireRoute(.post, "/v1/queries/medications")
+    /// `supportsHealthRecords()`.
+    public static let healthRecords = WireRoute(.get, "/v1/health-records")
+    /// `HKAttachmentStore.addAttachment`.
+    public static let addAttachment = WireRoute(.post, "/v1/attachments")
+    /// `HKAttachmentStore.attachments(for:)`.
+    public static let objectAttachments = WireRoute<UUID>(.get, template: "/v1/objects/{uuid}/attachments")
+    /// An attachment's bytes (`HKAttachmentDataReader`).
+    public static let attachmentData = WireRoute<UUID>(.get, template: "/v1/attachments/{uuid}/data")
+    /// `HKAttachmentStore.removeAttachment(_:from:)` (`?object=`).
+    public static let removeAttachment = WireRoute<UUID>(.delete, template: "/v1/attachments/{uuid}")
 
     // MARK: An app's authorization
 
@@ -59,6 +73,8 @@ public enum WireRoutes {
     public static let authorizationRequestStatus = WireRoute(.post, "/v1/authorization/request-status")
     /// `authorizationStatus(for:)` (`?type=`).
     public static let authorizationStatus = WireRoute(.get, "/v1/authorization/status")
+    /// `requestPerObjectReadAuthorization(for:predicate:)`: waits (`?wait=`) for the owner's answer.
+    public static let requestObjectAuthorization = WireRoute(.post, "/v1/authorization/objects")
 
     // MARK: Changes
 
@@ -119,8 +135,10 @@ public enum WireRoutes {
         querySamples.endpoint, queryAnchored.endpoint, querySources.endpoint, queryCorrelations.endpoint,
         queryStatistics.endpoint, queryStatisticsCollection.endpoint, queryActivitySummaries.endpoint,
         anchor.endpoint, characteristic.endpoint, preferredUnits.endpoint,
+        queryDocuments.endpoint, queryMedications.endpoint, healthRecords.endpoint, addAttachment.endpoint,
+        objectAttachments.endpoint, attachmentData.endpoint, removeAttachment.endpoint,
         checkAuthorization.endpoint, requestAuthorization.endpoint, authorizationRequest.endpoint,
-        authorizationRequestStatus.endpoint, authorizationStatus.endpoint,
+        authorizationRequestStatus.endpoint, authorizationStatus.endpoint, requestObjectAuthorization.endpoint,
         changeStream.endpoint, backgroundDeliveries.endpoint, enableBackgroundDelivery.endpoint,
         disableBackgroundDelivery.endpoint, acknowledgeBackgroundDelivery.endpoint,
         setBackgroundDeliveryCallback.endpoint, removeBackgroundDeliveryCallback.endpoint,

@@ -28,7 +28,7 @@ extension WireSample {
             totalSwimmingStrokeCount = workout.totalSwimmingStrokeCount.map(WireQuantity.init)
             totalFlightsClimbed = workout.totalFlightsClimbed.map(WireQuantity.init)
         default:
-            break
+            setRecordFields(sample)
         }
     }
 
@@ -61,7 +61,11 @@ extension WireSample {
         case is HKWorkoutType:
             return try workout(start: start, end: end, device: device, metadata: metadata, revision: revision)
         default:
-            throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved")
+            guard
+                let sample = try recordSample(
+                    type, start: start, end: end, device: device, metadata: metadata, revision: revision)
+            else { throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved") }
+            return sample
         }
     }
 
@@ -98,7 +102,7 @@ extension WireSample {
             ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
             ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
             ("totalFlightsClimbed", totalFlightsClimbed != nil),
-        ]
+        ] + presentRecordFields
         let allowed: Set<String>
         switch type {
         case is HKQuantityType: allowed = ["quantity"]
@@ -109,7 +113,7 @@ extension WireSample {
                 "workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
                 "totalSwimmingStrokeCount", "totalFlightsClimbed",
             ]
-        default: allowed = []
+        default: allowed = Set([Self.recordField(for: type)].compactMap { $0 })
         }
         if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {
             throw HKError.invalidArgument("A sample of type \(type.identifier) has no field \(misplaced.0)")

@@ -6,7 +6,10 @@ public import OpenHealthKitModel
 /// - category types: `value` (the raw value of the type's enumeration);
 /// - correlation types: `objects`, the member samples;
 /// - the workout type: `workoutActivityType` (raw value), `duration` (seconds; computed from the dates and pause
-///   events when omitted on input), `workoutEvents` and the totals.
+///   events when omitted on input), `workoutEvents` and the totals;
+/// - clinical types: `clinicalRecord`; the CDA document type: `cdaDocument`; the state of mind type: `stateOfMind`;
+///   the GAD-7 and PHQ-9 types: `answers` (raw values in question order); the dose event type: `medicationDoseEvent`;
+///   the vision prescription type: `visionPrescription`.
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
@@ -46,6 +49,19 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var totalSwimmingStrokeCount: WireQuantity?
     /// A workout's total flights climbed (a `count` quantity).
     public var totalFlightsClimbed: WireQuantity?
+
+    /// A clinical record's FHIR resource.
+    public var clinicalRecord: WireClinicalRecord?
+    /// A CDA document.
+    public var cdaDocument: WireCDADocument?
+    /// A state of mind.
+    public var stateOfMind: WireStateOfMind?
+    /// A scored assessment's answers, as raw values in question order.
+    public var answers: [Int]?
+    /// A medication dose event.
+    public var medicationDoseEvent: WireMedicationDoseEvent?
+    /// A vision prescription.
+    public var visionPrescription: WireVisionPrescription?
 
     /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {

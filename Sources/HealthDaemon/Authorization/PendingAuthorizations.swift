@@ -24,11 +24,15 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         let app: String
         let share: Set<String>
         let read: Set<String>
+        /// A per-object request's type and objects.
+        let objects: Set<String>
 
         init(_ request: AuthorizationRequest) {
             app = request.app.bundleIdentifier
             share = Set(request.toShare.map(\.identifier))
             read = Set(request.toRead.map(\.identifier))
+            objects = Set(
+                (request.objects?.candidates.map(\.key) ?? []) + [request.objects?.type.identifier].compactMap { $0 })
         }
     }
 
@@ -132,7 +136,7 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             return entry
         }
         guard let resolved else { return nil }
-        forget([id])
+        if resolved.pending.request.objects == nil { forget([id]) }
         if resolved.waiters.isEmpty {
             do {
                 try engine.record(answer, to: resolved.pending.request)
@@ -170,7 +174,10 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         for continuation in waiters { continuation.resume(throwing: Self.shutDown) }
     }
 
+    /// Keeps a request about types in the store. A request about single objects is not kept: it names objects that
+    /// may change meanwhile, and its app asks again after a restart (HealthKit asks about them every time anyway).
     private func keep(_ pending: Pending) {
+        guard pending.request.objects == nil else { return }
         let record = PendingAuthorizationRecord(
             id: pending.id, app: pending.request.app.bundleIdentifier,
             toShare: pending.request.toShare.map(\.identifier).sorted(),

@@ -439,6 +439,185 @@ paths:
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/documents:
+    post:
+      tags: [data]
+      summary: HKDocumentQuery — CDA documents with their content.
+      description: |
+        The matching documents whose content the app may read: those it saved and those the owner allowed one by
+        one, with their header (`title`, `patientName`, `authorName`, `custodianName`) and, with
+        `includeDocumentData`, their XML. The owner is first asked about the matching documents of other sources
+        not decided yet (only new ones); while that question waits longer than `wait` seconds the answer is 202
+        `pending` (ask again). An app without read access to the document type sees its own documents only.
+      parameters:
+        - name: wait
+          in: query
+          schema: { type: number, minimum: 0, default: 30, maximum: 120 }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type, includeDocumentData]
+              properties:
+                type: { type: string }
+                predicate: { $ref: "#/components/schemas/Predicate" }
+                sort:
+                  type: array
+                  items: { $ref: "#/components/schemas/Sort" }
+                limit: { type: integer, minimum: 0 }
+                includeDocumentData: { type: boolean }
+      responses:
+        "200":
+          description: The documents.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/DocumentsResponse" }
+        "202":
+          description: The owner has not answered about new documents yet.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/DocumentsResponse" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/medications:
+    post:
+      tags: [data]
+      summary: HKUserAnnotatedMedicationQuery — the medications the owner shared with the app.
+      description: >-
+        Medications are shared one by one (`/v1/authorization/objects` with HKDataTypeUserAnnotatedMedicationConcept);
+        an app sees only those, with no error otherwise. The predicate combines `medicationArchived` and
+        `medicationHasSchedule` conditions.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                predicate: { $ref: "#/components/schemas/Predicate" }
+                limit: { type: integer, minimum: 0 }
+      responses:
+        "200":
+          description: The medications, by name.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [medications]
+                properties:
+                  medications:
+                    type: array
+                    items: { $ref: "#/components/schemas/Medication" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/health-records:
+    get:
+      tags: [data]
+      summary: supportsHealthRecords() — whether the store holds clinical records.
+      responses:
+        "200":
+          description: Whether it does.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [supported]
+                properties:
+                  supported: { type: boolean }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/attachments:
+    post:
+      tags: [data]
+      summary: HKAttachmentStore.addAttachment — attaches a file to a vision prescription the app saved.
+      description: |
+        The bytes come base64-encoded. At most 20 MiB; the content type (`public.jpeg`, `public.png`, `public.heic`,
+        `com.compuserve.gif`, `public.tiff`, `com.adobe.pdf`) must match the bytes' signature; the name has 1 to 255
+        characters without path separators. Refused the same way (403) whether the object is another source's or
+        is not stored.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [object, name, contentType, data]
+              properties:
+                object: { type: string, format: uuid }
+                name: { type: string }
+                contentType: { type: string }
+                data: { type: string, format: byte }
+                metadata: { $ref: "#/components/schemas/Metadata" }
+      responses:
+        "201":
+          description: The attachment.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Attachment" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/objects/{uuid}/attachments:
+    get:
+      tags: [data]
+      summary: HKAttachmentStore.attachments(for:) — none for an object the app may not read.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The attachments, oldest first.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [attachments]
+                properties:
+                  attachments:
+                    type: array
+                    items: { $ref: "#/components/schemas/Attachment" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/attachments/{uuid}/data:
+    get:
+      tags: [data]
+      summary: An attachment's bytes, with its MIME type.
+      description: 404 alike for an attachment the app may not read and one that does not exist.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The bytes.
+          content:
+            application/octet-stream:
+              schema: { type: string, format: binary }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /v1/attachments/{uuid}:
+    delete:
+      tags: [data]
+      summary: HKAttachmentStore.removeAttachment(_:from:) — from an object the app saved.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+        - { name: object, in: query, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: Removed.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
   /v1/authorization/check:
     post:
       tags: [authorization]
@@ -538,6 +717,45 @@ paths:
                   name: { type: string, enum: [notDetermined, sharingDenied, sharingAuthorized] }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/authorization/objects:
+    post:
+      tags: [authorization]
+      summary: requestPerObjectReadAuthorization(for:predicate:) — waits for the owner's choice of objects.
+      description: |
+        For a type that requires per-object authorization (HKVisionPrescriptionTypeIdentifier,
+        HKDataTypeUserAnnotatedMedicationConcept): the owner picks which matching objects of other sources the app
+        may read (the app always reads what it saved). Asked every time, as in HealthKit; with no such object,
+        answered at once. Waits like `/v1/authorization/request`; these requests are not kept across a restart of
+        healthd (ask again).
+      parameters:
+        - name: wait
+          in: query
+          schema: { type: number, minimum: 0, default: 30, maximum: 120 }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type]
+              properties:
+                type: { type: string }
+                predicate: { $ref: "#/components/schemas/Predicate" }
+      responses:
+        "200":
+          description: Answered.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
+        "202":
+          description: Still waiting for the owner.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
   /v1/changes/stream:
     get:
       tags: [changes]
@@ -881,6 +1099,10 @@ paths:
                 allowedToRead:
                   type: array
                   items: { type: string }
+                allowedObjects:
+                  type: array
+                  description: For a per-object request, the keys of the objects the app may read.
+                  items: { type: string }
       responses:
         "200":
           description: Answered.
@@ -1158,6 +1380,114 @@ components:
         totalDistance: { $ref: "#/components/schemas/Quantity" }
         totalSwimmingStrokeCount: { $ref: "#/components/schemas/Quantity" }
         totalFlightsClimbed: { $ref: "#/components/schemas/Quantity" }
+        clinicalRecord:
+          type: object
+          description: A clinical record's FHIR resource (clinical types; read-only).
+          properties:
+            displayName: { type: string }
+            resourceType: { type: string }
+            identifier: { type: string }
+            fhirVersion: { type: string }
+            sourceURL: { type: string }
+            data: { type: string, description: The resource's JSON. }
+        cdaDocument:
+          type: object
+          description: A CDA document (HKDocumentTypeIdentifierCDA); `documentData` (base64 XML) is required to save.
+          properties:
+            title: { type: string }
+            patientName: { type: string }
+            authorName: { type: string }
+            custodianName: { type: string }
+            documentData: { type: string, format: byte }
+        stateOfMind:
+          type: object
+          description: HKDataTypeStateOfMind; the date is startDate (= endDate). Raw values of HKStateOfMind's enums.
+          properties:
+            kind: { type: integer, enum: [1, 2] }
+            valence: { type: number, minimum: -1, maximum: 1 }
+            labels:
+              type: array
+              items: { type: integer }
+            associations:
+              type: array
+              items: { type: integer }
+        answers:
+          type: array
+          description: GAD-7 (7) or PHQ-9 (9) answers' raw values, in question order.
+          items: { type: integer }
+        medicationDoseEvent:
+          type: object
+          description: A dose event (read-only for apps).
+          properties:
+            medicationConcept: { type: string }
+            logStatus: { type: integer }
+            scheduleType: { type: integer }
+            scheduledDate: { $ref: "#/components/schemas/Date" }
+            scheduledDoseQuantity: { type: number }
+            doseQuantity: { type: number }
+            unit: { type: string }
+        visionPrescription:
+          type: object
+          description: A vision prescription; its issue date is startDate.
+          properties:
+            prescriptionType: { type: integer, enum: [1, 2] }
+            expirationDate: { $ref: "#/components/schemas/Date" }
+            brand: { type: string }
+            rightEye: { $ref: "#/components/schemas/Lens" }
+            leftEye: { $ref: "#/components/schemas/Lens" }
+    Lens:
+      type: object
+      required: [sphere]
+      properties:
+        sphere: { $ref: "#/components/schemas/Quantity" }
+        cylinder: { $ref: "#/components/schemas/Quantity" }
+        axis: { $ref: "#/components/schemas/Quantity" }
+        addPower: { $ref: "#/components/schemas/Quantity" }
+        vertexDistance: { $ref: "#/components/schemas/Quantity" }
+        prism:
+          type: object
+          properties:
+            amount: { $ref: "#/components/schemas/Quantity" }
+            angle: { $ref: "#/components/schemas/Quantity" }
+        farPupillaryDistance: { $ref: "#/components/schemas/Quantity" }
+        nearPupillaryDistance: { $ref: "#/components/schemas/Quantity" }
+        baseCurve: { $ref: "#/components/schemas/Quantity" }
+        diameter: { $ref: "#/components/schemas/Quantity" }
+    DocumentsResponse:
+      type: object
+      required: [status, samples]
+      properties:
+        status: { type: string, enum: [answered, pending] }
+        requestId: { type: string, format: uuid }
+        samples:
+          type: array
+          items: { $ref: "#/components/schemas/Sample" }
+    Medication:
+      type: object
+      properties:
+        conceptCode: { type: string }
+        displayText: { type: string }
+        generalForm: { type: string }
+        relatedCodings:
+          type: array
+          items:
+            type: object
+            properties:
+              system: { type: string }
+              version: { type: string }
+              code: { type: string }
+        nickname: { type: string }
+        isArchived: { type: boolean }
+        hasSchedule: { type: boolean }
+    Attachment:
+      type: object
+      properties:
+        identifier: { type: string, format: uuid }
+        name: { type: string }
+        contentType: { type: string }
+        size: { type: integer }
+        creationDate: { $ref: "#/components/schemas/Date" }
+        metadata: { $ref: "#/components/schemas/Metadata" }
     Samples:
       type: object
       properties:
@@ -1195,14 +1525,22 @@ components:
         `categoryValue` (`operator`, `value`), `categoryValues` (`values`), `workoutActivityType`
         (`workoutActivityType`), `workoutDuration` (`operator`, `duration`), `workoutTotal` (`total`,
         `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`, both included; activity summary
-        queries only). At most 64 levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
+        queries only), `clinicalResourceType` (`resourceType`), `clinicalRecord` (`source`, `resourceType`,
+        `identifier`), `stateOfMindKind`/`stateOfMindLabel`/`stateOfMindAssociation` (`value`),
+        `stateOfMindValence` (`operator`, `valence`), `doseEventConcepts` (`codes`), `doseEventStatuses`
+        (`statuses`), `doseEventScheduledDates` (`dates`), `doseEventScheduledRange` (`startDate`, `endDate`),
+        `medicationArchived`/`medicationHasSchedule` (`flag`; medication queries only). At most 64 levels deep,
+        500 predicates and 10,000 list values in all; a larger one is 400.
       required: [kind]
       properties:
         kind:
           type: string
           enum: [and, or, not, all, none, sampleDates, sources, sourceRevisions, devices, deviceProperty, uuids,
                  metadataKeyExists, metadataAllowedValues, metadataComparison, noCorrelation, workout, quantity,
-                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays]
+                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays,
+                 clinicalResourceType, clinicalRecord, stateOfMindKind, stateOfMindLabel, stateOfMindAssociation,
+                 stateOfMindValence, doseEventConcepts, doseEventStatuses, doseEventScheduledDates,
+                 doseEventScheduledRange, medicationArchived, medicationHasSchedule]
         predicates:
           type: array
           items: { $ref: "#/components/schemas/Predicate" }
@@ -1253,6 +1591,20 @@ components:
         total: { type: string, enum: [totalEnergyBurned, totalDistance, totalSwimmingStrokeCount, totalFlightsClimbed] }
         firstDay: { type: string, format: date, description: yyyy-MM-dd. }
         lastDay: { type: string, format: date, description: yyyy-MM-dd. }
+        resourceType: { type: string }
+        identifier: { type: string }
+        source: { type: string, description: A bundle identifier. }
+        valence: { type: number }
+        codes:
+          type: array
+          items: { type: string }
+        statuses:
+          type: array
+          items: { type: integer }
+        dates:
+          type: array
+          items: { $ref: "#/components/schemas/Date" }
+        flag: { type: boolean }
     ActivitySummary:
       type: object
       description: |
@@ -1322,6 +1674,19 @@ components:
           type: array
           items: { type: string }
         createdAt: { $ref: "#/components/schemas/Date" }
+        objects:
+          type: object
+          description: For a per-object request, the objects to choose from (answer with `allowedObjects`).
+          properties:
+            type: { type: string }
+            candidates:
+              type: array
+              items:
+                type: object
+                properties:
+                  key: { type: string }
+                  label: { type: string }
+                  allowedBefore: { type: boolean }
     Grants:
       type: object
       properties:

@@ -14,9 +14,17 @@
 /// - ``DaemonRecordStorage``: healthd's records beside the data, which the engine never reads: registered apps,
 ///   pending permission requests and the audit log (``RegisteredApp``, ``PendingAuthorizationRecord``,
 ///   ``AuditEntry``).
+/// - ``MedicationStorage``: the medications the owner tracks (``UserAnnotatedMedicationRow``).
+/// - ``AttachmentStorage``: files attached to samples (``AttachmentRow``), such as prescription scans.
+///
+/// Samples of some kinds carry a ``SampleDetail`` (clinical records, documents, states of mind, assessments, dose
+/// events, prescriptions): ``Storage/insert(_:)`` and ``ExchangeStorage/importBatch(_:)`` store it with its row,
+/// ``Storage/fetch(_:)`` and ``Storage/forEach(_:_:)`` return it with every row of its kind, and deleting the row
+/// deletes it.
 ///
 /// Each method states its contract; the SQLite storage (`OpenHealthKitSQLite`) is the reference implementation.
 /// Failures a caller caused are ``StorageError``s; any other error means the database could not be used.
 package protocol HealthStorage:
-    Storage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage, DaemonRecordStorage
+    Storage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage, DaemonRecordStorage,
+    MedicationStorage, AttachmentStorage
 {}

@@ -8,6 +8,12 @@ enum ExportTypeKind {
     case correlation(HKCorrelationType)
     case workout
     case audiogram
+    case clinicalRecord
+    case visionPrescription
+    case cdaDocument
+    case stateOfMind
+    case scoredAssessment
+    case medicationDoseEvent
     /// Exported with their parent (workout routes) or not at all.
     case other
 
@@ -23,18 +29,31 @@ enum ExportTypeKind {
             case let type as HKQuantityType: self = .quantity(type)
             case let type as HKCategoryType: self = .category(type)
             case let type as HKCorrelationType: self = .correlation(type)
+            case is HKClinicalType: self = .clinicalRecord
+            case is HKPrescriptionType: self = .visionPrescription
+            case is HKDocumentType: self = .cdaDocument
+            case is HKStateOfMindType: self = .stateOfMind
+            case is HKScoredAssessmentType: self = .scoredAssessment
+            case is HKMedicationDoseEventType: self = .medicationDoseEvent
             default: self = .other
             }
         }
     }
 
-    /// Where the kind comes in an export: records, then correlations, workouts and audiograms, as Apple orders them.
+    /// Where the kind comes in an export: records, then correlations, workouts, clinical records, audiograms and
+    /// vision prescriptions, as Apple orders them; then documents and the kinds Apple's format has no element for.
     var order: Int? {
         switch self {
         case .quantity, .category: 0
         case .correlation: 1
         case .workout: 2
-        case .audiogram: 3
+        case .clinicalRecord: 3
+        case .audiogram: 4
+        case .visionPrescription: 5
+        case .cdaDocument: 6
+        case .stateOfMind: 7
+        case .scoredAssessment: 8
+        case .medicationDoseEvent: 9
         case .other: nil
         }
     }
@@ -46,7 +65,7 @@ struct ExportSelection {
     let sampleTypes: Set<String>?
     let activitySummaries: Bool
     let characteristics: [HKCharacteristicTypeIdentifier]
-    /// Clinical records and records kept verbatim have no type of the catalog: they come only with everything.
+    /// Records kept verbatim have no type of the catalog: they come only with everything.
     let everythingElse: Bool
 
     init(typeIdentifiers: [String]?) throws {

@@ -56,6 +56,8 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
     public let code: Code
     /// A message for people, naming what went wrong.
     public let message: String
+    /// Why a CDA document failed validation, under ``HKDetailedCDAValidationErrorKey`` in ``errorUserInfo``.
+    package var detailedCDAValidationError: String?
 
     /// An error with a code and a message.
     public init(_ code: Code, _ message: String) {
@@ -68,7 +70,11 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
     /// The code's raw value, as `NSError.code`.
     public var errorCode: Int { code.rawValue }
     /// The message under `NSLocalizedDescriptionKey`.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
+    public var errorUserInfo: [String: Any] {
+        var userInfo: [String: Any] = [NSLocalizedDescriptionKey: message]
+        if let detailedCDAValidationError { userInfo[HKDetailedCDAValidationErrorKey] = detailedCDAValidationError }
+        return userInfo
+    }
     /// The message.
     public var errorDescription: String? { message }
 

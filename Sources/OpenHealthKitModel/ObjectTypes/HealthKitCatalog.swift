@@ -54,7 +54,7 @@ extension HKObjectType {
         if let type = HKSeriesType.catalogType(raw) { return type }
         if raw == HKWorkoutTypeIdentifier { return HKWorkoutType.shared }
         if raw == HKActivitySummaryTypeIdentifier { return HKActivitySummaryType.shared }
-        return nil
+        return recordType(forRawIdentifier: raw)
     }
 
     /// The type named by a short name (`"stepCount"`, `"bloodPressure"`, `"workout"`) or a raw identifier, or nil.
@@ -91,6 +91,7 @@ extension HKObjectType {
         names[HKWorkoutRouteTypeIdentifier] = "workoutRoute"
         names[HKDataTypeIdentifierHeartbeatSeries] = "heartbeatSeries"
         names[HKActivitySummaryTypeIdentifier] = "activitySummary"
+        names.merge(recordShortNames) { _, record in record }
         return names
     }()
 

@@ -7,7 +7,9 @@ import OpenHealthKitModel
 /// back to the same numbers, and everything the importer keeps beside samples is written where it reads it from.
 ///
 /// In a folder (or a zip), clinical records' FHIR resources go to the files their records name
-/// (`clinical-records/…json`); a document written alone (`.xml`) has no place for them.
+/// (`clinical-records/…json`) and CDA documents to `export_cda.xml`; a document written alone (`.xml`) has no place
+/// for them. States of mind, assessments and medication dose events have no element in Apple's format: they are
+/// counted as not written.
 final class AppleXMLWriter: ExportWriter {
     let context: ExportContext
     private let document: ExportFile
@@ -16,6 +18,8 @@ final class AppleXMLWriter: ExportWriter {
     private let quantityText: QuantityRecordText
     /// The clinical record resources written, by path.
     var resourcePaths: Set<String> = []
+    /// `export_cda.xml`, once a CDA document is written.
+    var cdaFile: ExportFile?
     /// The `device` attribute of each device met (see ``deviceText(_:)``).
     private var deviceTexts: [DeviceRow: (row: DeviceRow, text: String?)] = [:]
 
@@ -47,6 +51,7 @@ final class AppleXMLWriter: ExportWriter {
     func finish() throws {
         try document.write("</HealthData>\n")
         try document.close()
+        try cdaFile?.close()
     }
 
     func write(_ text: String) throws {
@@ -63,7 +68,11 @@ final class AppleXMLWriter: ExportWriter {
         case .workout:
             guard try writeWorkout(record) else { return context.notWritten(type) }
         case .audiogram: try write(audiogramElement(record))
-        case .other: return context.notWritten(type)
+        case .clinicalRecord: try write(clinicalRecordElement(record))
+        case .visionPrescription: try write(visionPrescriptionElement(record))
+        case .cdaDocument:
+            guard try writeCDADocument(record) else { return context.notWritten("CDA document") }
+        case .stateOfMind, .scoredAssessment, .medicationDoseEvent, .other: return context.notWritten(type)
         }
         context.count(record)
     }

@@ -23,12 +23,14 @@ enum FHIRCodes {
         case vitalSigns = "vital-signs"
         case activity
         case laboratory
+        case survey
 
         var display: String {
             switch self {
             case .vitalSigns: "Vital Signs"
             case .activity: "Activity"
             case .laboratory: "Laboratory"
+            case .survey: "Survey"
             }
         }
     }
@@ -55,7 +57,7 @@ enum FHIRCodes {
         }
     }
 
-    private static func loinc(_ code: String, _ display: String) -> Coding {
+    static func loinc(_ code: String, _ display: String) -> Coding {
         Coding(system: loinc, code: code, display: display)
     }
 
