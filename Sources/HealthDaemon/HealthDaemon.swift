@@ -148,6 +148,7 @@ public final class HealthDaemon: Sendable {
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)
+        addOwnerMedicationRoutes(to: router)
         addPreferredUnitRoutes(to: router)
         addWebRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }

@@ -11,7 +11,9 @@ extension Schema {
     ///
     /// The clinical records v3 kept apart (`clinical_record`) become samples of their clinical types here, dated
     /// when they were received, with their FHIR resource in `clinical_record_sample`; that table is then dropped. The
-    /// vision prescriptions an import kept verbatim (`unrecognized_record`) become prescriptions, keeping their UUID.
+    /// vision prescriptions an import kept verbatim (`unrecognized_record`) become prescriptions, keeping their UUID
+    /// (named by their text; imports since v7 name a prescription by its values, so an export imported before the
+    /// upgrade and again after it holds its prescriptions twice: docs/IMPORT.md says so).
     static func registerRecordsMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v7: records, mind, medications, vision") { db in
             try db.execute(

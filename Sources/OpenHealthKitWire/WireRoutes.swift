@@ -127,6 +127,12 @@ public enum WireRoutes {
     public static let setSourcePriority = WireRoute(.put, "/v1/owner/sources/priority")
     /// The audit log, a page at a time.
     public static let auditLog = WireRoute(.get, "/v1/owner/audit")
+    /// Every medication the owner tracks, archived ones too.
+    public static let ownerMedications = WireRoute(.get, "/v1/owner/medications")
+    /// Records a medication the owner tracks, or changes one (by its concept code).
+    public static let saveOwnerMedication = WireRoute(.put, "/v1/owner/medications")
+    /// Logs a dose of a tracked medication.
+    public static let logOwnerDose = WireRoute(.post, "/v1/owner/medications/doses")
 
     /// Every route above, in the order `docs/openapi.yaml` lists them.
     public static let all: [WireEndpoint] = [
@@ -147,5 +153,6 @@ public enum WireRoutes {
         pendingAuthorizations.endpoint, answerAuthorization.endpoint,
         ownerCharacteristic.endpoint, setOwnerCharacteristic.endpoint,
         ownerSources.endpoint, sourcePriority.endpoint, setSourcePriority.endpoint, auditLog.endpoint,
+        ownerMedications.endpoint, saveOwnerMedication.endpoint, logOwnerDose.endpoint,
     ]
 }

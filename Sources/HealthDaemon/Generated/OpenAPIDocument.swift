@@ -1219,6 +1219,64 @@ paths:
                     items: { $ref: "#/components/schemas/AuditEntry" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/owner/medications:
+    get:
+      tags: [owner]
+      summary: Every medication the owner tracks, archived ones too, by name.
+      security: [{ ownerSecret: [] }]
+      responses:
+        "200":
+          description: The medications.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [medications]
+                properties:
+                  medications:
+                    type: array
+                    items: { $ref: "#/components/schemas/Medication" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+    put:
+      tags: [owner]
+      summary: Records a medication the owner tracks, or changes the one with the same concept code.
+      description: >-
+        A name of 1 to 200 characters, a form HealthKit defines (HKMedicationGeneralForm's raw values), a concept
+        code of 1 to 100 characters, a nickname of at most 200, at most 50 related codings.
+      security: [{ ownerSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Medication" }
+      responses:
+        "200":
+          description: Stored.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Medication" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+  /v1/owner/medications/doses:
+    post:
+      tags: [owner]
+      summary: Logs a dose of a tracked medication (an HKMedicationDoseEvent sample, from the Health source).
+      security: [{ ownerSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Sample" }
+      responses:
+        "201":
+          description: Logged.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Sample" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
 components:
   securitySchemes:
     credential:

@@ -68,6 +68,18 @@ package enum MedicationCoding {
             ))
     }
 
+    /// The row that stores a medication.
+    package static func row(_ medication: HKUserAnnotatedMedication) -> UserAnnotatedMedicationRow {
+        let concept = medication.medication
+        return UserAnnotatedMedicationRow(
+            conceptCode: concept.identifier.code, displayText: concept.displayText,
+            generalForm: concept.generalForm.rawValue,
+            relatedCodings: concept.relatedCodings.map {
+                ClinicalCodingRow(system: $0.system, version: $0.version, code: $0.code)
+            }.sorted { ($0.system, $0.code, $0.version ?? "") < ($1.system, $1.code, $1.version ?? "") },
+            nickname: medication.nickname, isArchived: medication.isArchived, hasSchedule: medication.hasSchedule)
+    }
+
     /// A name of 1 to 200 characters, a form HealthKit defines, a concept code of 1 to 100 characters, a nickname of
     /// at most 200, codings with a system and a code (at most 50 of them).
     package static func validate(_ row: UserAnnotatedMedicationRow) throws(HKError) {

@@ -282,9 +282,8 @@ extension ExportReader {
         flush()
     }
 
-    /// Names an element kept verbatim (and a vision prescription, which earlier imports kept verbatim, so that
-    /// importing it again names it the same): the element and its attributes, but not the creation date and the
-    /// device, whose description holds a memory address.
+    /// Names an element kept verbatim: the element and its attributes, but not the creation date and the device,
+    /// whose description holds a memory address.
     private func nameVerbatim(_ pending: PendingUnrecognized) {
         identity.reset()
         identity.add(pending.element)
@@ -315,7 +314,7 @@ extension ExportReader {
                 collector.warn(
                     line: pending.line, "attachment \(identifier) of a vision prescription: exports hold no attachment files")
             }
-            nameVerbatim(pending)
+            name(read)
             collector.batch.samples.append(
                 SampleRow(
                     uuid: identity.uuid(), typeIdentifier: HKVisionPrescriptionTypeIdentifier,
@@ -327,6 +326,26 @@ extension ExportReader {
             collector.skip(
                 tally, line: pending.line, element: "VisionPrescription", type: HKVisionPrescriptionTypeIdentifier,
                 reason: error.message)
+        }
+    }
+
+    /// Names a prescription by what it holds, with dates as instants (so that an export written in another time
+    /// zone names it the same): its type, issue and expiration dates, brand, and each lens's values as exported.
+    private func name(_ read: ExportedVisionPrescription.Read) {
+        identity.reset(orderedBy: read.dateIssued)
+        identity.add("VisionPrescription")
+        identity.add(integer: Int64(read.prescription.prescriptionType))
+        identity.add(date: read.dateIssued)
+        if let expiration = read.prescription.expirationDate { identity.add(date: expiration) } else { identity.addEmpty() }
+        identity.add(read.prescription.brand ?? "")
+        for lens in read.prescription.lenses.sorted(by: { $0.eye < $1.eye }) {
+            identity.add(integer: Int64(lens.eye))
+            for value in [
+                lens.sphere, lens.cylinder, lens.axis, lens.addPower, lens.vertexDistance, lens.prismAmount,
+                lens.prismAngle, lens.farPupillaryDistance, lens.nearPupillaryDistance, lens.baseCurve, lens.diameter,
+            ] {
+                identity.add(value.map { String($0) } ?? "")
+            }
         }
     }
 

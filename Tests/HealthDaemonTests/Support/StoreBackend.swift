@@ -25,8 +25,8 @@ enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Senda
 /// One store shared by several apps, on either backend, with the user's side: their answers to permission sheets
 /// and their characteristics.
 final class StoreWorld: Sendable {
-    private let location: HealthStoreConfiguration.Location?
-    private let daemon: DaemonHarness?
+    let location: HealthStoreConfiguration.Location?
+    let daemon: DaemonHarness?
 
     init(embedded location: HealthStoreConfiguration.Location) {
         self.location = location
@@ -109,6 +109,11 @@ final class StoreWorld: Sendable {
     func importActivitySummaries(_ rows: [ActivitySummaryRow]) throws {
         var batch = ImportBatch()
         batch.activitySummaries = rows
+        try importBatch(batch)
+    }
+
+    /// Stores a batch as a Health export import does (see ``importActivitySummaries(_:)``).
+    func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
             let location = HealthStoreConfiguration.Location.file(daemon.storePath)
             defer { EngineRegistry.close(location) }
