@@ -11,10 +11,14 @@ public struct WireObjectAuthorizationRequest: Codable, Sendable {
     public var type: String
     /// The objects to ask about; nil: all of the type.
     public var predicate: WirePredicate?
+    /// The request this call keeps waiting for (the `requestId` of a `pending` answer); nil for a new request, which
+    /// always asks the owner, even about the same objects as one answered a moment ago (HealthKit always prompts).
+    public var continuing: UUID?
 
-    package init(type: String, predicate: PredicateTree?) {
+    package init(type: String, predicate: PredicateTree?, continuing: UUID? = nil) {
         self.type = type
         self.predicate = predicate.map(WirePredicate.init)
+        self.continuing = continuing
     }
 }
 

@@ -741,6 +741,12 @@ paths:
               properties:
                 type: { type: string }
                 predicate: { $ref: "#/components/schemas/Predicate" }
+                continuing:
+                  type: string
+                  format: uuid
+                  description: >-
+                    The `requestId` of a 202 answer, to keep waiting for that request (and receive its answer if it
+                    came between two calls); without it the owner is asked again.
       responses:
         "200":
           description: Answered.

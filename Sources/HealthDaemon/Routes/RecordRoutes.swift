@@ -24,7 +24,8 @@ extension HealthDaemon {
             let type = try WireTypes.objectType(body.type)
             let asking = Task { [engine, pending] in
                 try await engine.requestObjectReadAuthorization(
-                    for: type, predicate: body.predicate?.tree, app: app.manifest, answerer: pending)
+                    for: type, predicate: body.predicate?.tree, app: app.manifest,
+                    answerer: pending.continuing(body.continuing))
             }
             guard let outcome = await Self.outcome(of: asking, within: wait(request)) else {
                 let id = pending.pending(app: app.bundleIdentifier).last?.id

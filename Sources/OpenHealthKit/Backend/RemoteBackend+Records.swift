@@ -14,15 +14,16 @@ extension RemoteBackend {
 
     /// Waits for the owner's answer as ``requestAuthorization(toShare:read:)`` does (asking again while it is pending).
     func requestObjectReadAuthorization(for type: HKObjectType, predicate: PredicateTree?) async throws {
-        let body = WireObjectAuthorizationRequest(type: type.identifier, predicate: predicate)
+        var body = WireObjectAuthorizationRequest(type: type.identifier, predicate: predicate)
         while true {
-            let outcome = try await blocking { [transport] in
+            let outcome = try await blocking { [transport, body] in
                 try transport.call(
                     WireRoutes.requestObjectAuthorization, query: Self.waitQuery, body: body,
                     timeout: TimeInterval(Self.authorizationWait + 30), as: WireAuthorizationOutcome.self
                 ).answer
             }
             if outcome.status == .answered { return }
+            body.continuing = outcome.requestId ?? body.continuing
             try Task.checkCancellation()
         }
     }
