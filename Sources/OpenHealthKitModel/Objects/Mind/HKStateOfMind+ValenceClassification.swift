@@ -16,14 +16,14 @@ extension HKStateOfMind {
         /// it. Nil for a valence outside −1...1.
         public init?(valence: Double) {
             guard valence.isFinite, (-1...1).contains(valence) else { return nil }
-            func bound(_ band: Double) -> Double { -1 + band * 2 / 7 }
-            switch valence {
-            case ..<bound(1): self = .veryUnpleasant
-            case ..<bound(2): self = .unpleasant
-            case ..<bound(3): self = .slightlyUnpleasant
-            case ...bound(4): self = .neutral
-            case ...bound(5): self = .slightlyPleasant
-            case ...bound(6): self = .pleasant
+            // In sevenths, the band edges are the odd integers from −5 to 5 (exact in floating point).
+            switch valence * 7 {
+            case ..<(-5): self = .veryUnpleasant
+            case ..<(-3): self = .unpleasant
+            case ..<(-1): self = .slightlyUnpleasant
+            case ...1: self = .neutral
+            case ...3: self = .slightlyPleasant
+            case ...5: self = .pleasant
             default: self = .veryPleasant
             }
         }
