@@ -176,7 +176,10 @@ let package = Package(
         // The SQLite storage on its own: rows, anchors, tombstones, the file shared with other processes.
         .testTarget(
             name: "OpenHealthKitSQLiteTests",
-            dependencies: ["OpenHealthKitSQLite", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting"],
+            dependencies: [
+                "OpenHealthKitSQLite", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         // The JSON wire format on its own: round trips of every kind of object, metadata value and predicate.

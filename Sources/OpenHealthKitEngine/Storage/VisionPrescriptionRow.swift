@@ -9,7 +9,7 @@ package struct VisionPrescriptionRow: Sendable, Equatable {
     package var expirationDate: Double?
     /// A contact lens prescription's brand.
     package var brand: String?
-    /// At most one lens per eye.
+    /// At most one lens per eye; a storage returns the right eye's first (as exports list them).
     package var lenses: [VisionLensRow]
 
     package init(prescriptionType: Int, expirationDate: Double?, brand: String?, lenses: [VisionLensRow]) {
