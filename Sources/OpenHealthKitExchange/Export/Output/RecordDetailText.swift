@@ -3,7 +3,7 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// The value of a record of a kind with its own table, as the CSV export writes it: a JSON object of its fields,
-/// enumerations by case name (`dailyMood`, `taken`), quantities in the row's units.
+/// enumerations by case name (`dailyMood`, `taken`), quantities in the row's units, dates in ISO 8601 (UTC).
 enum RecordDetailText {
     static func json(_ row: SampleRow) -> String? {
         var object = JSONObject()
@@ -56,13 +56,13 @@ enum RecordDetailText {
                 "schedule_type", HKMedicationDoseEvent.ScheduleType(rawValue: event.scheduleType).map { "\($0)" })
             object.number("dose_quantity", row.value)
             object.number("scheduled_dose_quantity", event.scheduledDoseQuantity)
-            object.number("scheduled_date", event.scheduledDate)
+            object.string("scheduled_date", event.scheduledDate.map(instant))
             object.string("unit", event.unit)
         case .visionPrescription(let prescription)?:
             object.string(
                 "type",
                 HKVisionPrescriptionType(rawValue: UInt(max(0, prescription.prescriptionType))).map { "\($0)" })
-            object.number("expiration_date", prescription.expirationDate)
+            object.string("expiration_date", prescription.expirationDate.map(instant))
             object.string("brand", prescription.brand)
             for lens in prescription.lenses {
                 var eye = JSONObject()
@@ -73,6 +73,11 @@ enum RecordDetailText {
             return nil
         }
         return object.json
+    }
+
+    /// An instant as ISO 8601 in UTC (`2024-03-01T11:00:00Z`).
+    private static func instant(_ seconds: Double) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
     }
 
     private static func names(_ names: [String]) -> String {
