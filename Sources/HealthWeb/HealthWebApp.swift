@@ -36,5 +36,6 @@ package final class HealthWebApp: Sendable {
         addMeRoutes(to: router)
         addAccessLogRoutes(to: router)
         addImportRoutes(to: router)
+        addRecordsRoutes(to: router)
     }
 }
