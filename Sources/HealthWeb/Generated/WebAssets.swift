@@ -370,7 +370,7 @@ enum WebAssets {
   <h2>Dose Log</h2>
   {{^hasDoses}}<p class="muted" id="no-doses">No dose logged yet.</p>{{/hasDoses}}
   {{#hasDoses}}
-  <div class="table-scroll"><table class="log">
+  <div class="table-scroll"><table class="records">
     <thead><tr><th>When</th><th>Medication</th><th>Dose</th><th>Quantity</th><th>Schedule</th></tr></thead>
     <tbody>
       {{#doses}}<tr><td>{{date}}</td><td>{{medication}}</td><td>{{status}}</td><td>{{quantity}}</td><td>{{schedule}}</td></tr>{{/doses}}
@@ -415,7 +415,7 @@ enum WebAssets {
   <h2>States of Mind</h2>
   {{^hasMoods}}<p class="muted" id="no-moods">Nothing logged yet.</p>{{/hasMoods}}
   {{#hasMoods}}
-  <div class="table-scroll"><table class="log">
+  <div class="table-scroll"><table class="records">
     <thead><tr><th>When</th><th>Kind</th><th>Valence</th><th>Feeling</th><th>About</th><th>Source</th></tr></thead>
     <tbody>
       {{#moods}}<tr><td>{{date}}</td><td>{{kind}}</td><td>{{valence}} ({{classification}})</td><td>{{labels}}</td><td>{{associations}}</td><td>{{source}}</td></tr>{{/moods}}
@@ -427,7 +427,7 @@ enum WebAssets {
   <h2>Assessments</h2>
   {{^hasAssessments}}<p class="muted" id="no-assessments">No GAD-7 or PHQ-9 assessment yet.</p>{{/hasAssessments}}
   {{#hasAssessments}}
-  <div class="table-scroll"><table class="log">
+  <div class="table-scroll"><table class="records">
     <thead><tr><th>When</th><th>Questionnaire</th><th>Score</th><th>Risk</th><th>Source</th></tr></thead>
     <tbody>
       {{#assessments}}<tr><td>{{date}}</td><td>{{name}}</td><td>{{score}}</td><td>{{risk}}</td><td>{{source}}</td></tr>{{/assessments}}
@@ -529,7 +529,7 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 {{#groups}}
 <section class="card" id="kind-{{id}}">
   <h2>{{name}} <span class="muted">{{count}}</span></h2>
-  <div class="table-scroll"><table class="log">
+  <div class="table-scroll"><table class="records">
     <thead><tr><th>Name</th><th>Received</th><th>Institution</th><th>FHIR</th></tr></thead>
     <tbody>
       {{#records}}<tr><td><a href="{{href}}">{{name}}</a></td><td>{{date}}</td><td>{{institution}}</td><td>{{resourceType}}</td></tr>{{/records}}
@@ -540,7 +540,7 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 {{#hasDocuments}}
 <section class="card" id="documents">
   <h2>Documents</h2>
-  <div class="table-scroll"><table class="log">
+  <div class="table-scroll"><table class="records">
     <thead><tr><th>Title</th><th>Covers</th><th>Custodian</th><th>Source</th></tr></thead>
     <tbody>
       {{#documents}}<tr><td><a href="{{href}}">{{title}}</a></td><td>{{date}}</td><td>{{custodian}}</td><td>{{source}}</td></tr>{{/documents}}
@@ -744,7 +744,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
 <section class="card prescription" id="prescription-{{id}}">
   <h2>{{kind}} <span class="muted">issued {{issued}}</span></h2>
   <p class="small">{{#expires}}Expires {{expires}} · {{/expires}}{{#brand}}{{brand}} · {{/brand}}{{source}}</p>
-  <div class="table-scroll"><table class="log lenses">
+  <div class="table-scroll"><table class="records lenses">
     <thead><tr><th></th><th>Right eye</th><th>Left eye</th></tr></thead>
     <tbody>
       {{#lenses}}<tr><th scope="row">{{label}}</th><td>{{right}}</td><td>{{left}}</td></tr>{{/lenses}}
@@ -763,7 +763,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
     </li>
     {{/attachments}}
   </ul>
-  <form method="post" action="{{uploadAction}}" enctype="multipart/form-data" class="inline">
+  <form method="post" action="{{uploadAction}}" enctype="multipart/form-data" class="upload">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <label>Attach a scan or photo (an image or PDF, at most {{maximumSize}})
       <input type="file" name="file" accept="{{accepted}}" required></label>
@@ -944,6 +944,10 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .medication form.inline { flex-wrap: wrap; align-items: end; }
 .attachments { list-style: none; padding: 0; display: grid; gap: 8px; }
 .thumbnail { max-width: 160px; max-height: 120px; display: block; border-radius: 6px; }
+.records { border-collapse: collapse; width: 100%; font-size: .85rem; }
+.records th, .records td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.records thead th { color: var(--muted); font-weight: 500; }
+.upload { display: grid; gap: 8px; margin-top: 12px; }
 
 """#,
         "health.js": #"""
