@@ -18,7 +18,8 @@ extension SQLiteStorage: MedicationStorage {
             return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
                 let codings = try Row.fetchAll(
                     db,
-                    sql: "SELECT system, version, code FROM medication_coding WHERE medication_id = ? ORDER BY position",
+                    sql:
+                        "SELECT system, version, code FROM medication_coding WHERE medication_id = ? ORDER BY position",
                     arguments: [row[0] as Int64]
                 ).map { ClinicalCodingRow(system: $0[0], version: $0[1], code: $0[2]) }
                 return UserAnnotatedMedicationRow(
@@ -60,7 +61,8 @@ extension SQLiteStorage: MedicationStorage {
             }
             for (position, coding) in medication.relatedCodings.enumerated() {
                 try db.execute(
-                    sql: "INSERT INTO medication_coding (medication_id, position, system, version, code) VALUES (?, ?, ?, ?, ?)",
+                    sql:
+                        "INSERT INTO medication_coding (medication_id, position, system, version, code) VALUES (?, ?, ?, ?, ?)",
                     arguments: [id, position, coding.system, coding.version, coding.code])
             }
             return existing == nil

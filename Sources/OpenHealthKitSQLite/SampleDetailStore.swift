@@ -102,7 +102,9 @@ struct SampleDetailStore {
                         title: $0[0], patientName: $0[1], authorName: $0[2], custodianName: $0[3], document: $0[4]))
             }
         case .stateOfMind:
-            guard let kind = try Int.fetchOne(db, sql: "SELECT kind FROM state_of_mind WHERE sample_id = ?", arguments: [id])
+            guard
+                let kind = try Int.fetchOne(
+                    db, sql: "SELECT kind FROM state_of_mind WHERE sample_id = ?", arguments: [id])
             else { return nil }
             let terms = try Row.fetchAll(
                 db, sql: "SELECT facet, value FROM state_of_mind_term WHERE sample_id = ? ORDER BY facet, position",
@@ -112,8 +114,10 @@ struct SampleDetailStore {
                     kind: kind, labels: terms.filter { $0[0] == 1 }.map { $0[1] },
                     associations: terms.filter { $0[0] == 2 }.map { $0[1] }))
         case .scoredAssessment:
-            return try String.fetchOne(db, sql: "SELECT answers FROM scored_assessment WHERE sample_id = ?", arguments: [id])
-                .map { .scoredAssessment(ScoredAssessmentRow(answers: $0.split(separator: ",").compactMap { Int($0) })) }
+            return try String.fetchOne(
+                db, sql: "SELECT answers FROM scored_assessment WHERE sample_id = ?", arguments: [id]
+            )
+            .map { .scoredAssessment(ScoredAssessmentRow(answers: $0.split(separator: ",").compactMap { Int($0) })) }
         case .medicationDoseEvent:
             return try row(
                 """

@@ -167,13 +167,17 @@ private struct ClinicalRecordMigration {
     /// Prescriptions kept verbatim become samples; one that does not read as a prescription stays as it was.
     func moveVisionPrescriptionsIntoSamples() throws {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT id, uuid, attributes, children FROM unrecognized_record WHERE element = 'VisionPrescription'")
+            db,
+            sql: "SELECT id, uuid, attributes, children FROM unrecognized_record WHERE element = 'VisionPrescription'")
         for row in rows {
             guard let uuid = UUID(blob: row["uuid"]),
                 let attributes = Self.json(row["attributes"]) as? [String: String]
             else { continue }
             let children = (Self.json(row["children"]) as? [[String: Any]] ?? []).map { child in
-                (element: child["element"] as? String ?? "", attributes: child["attributes"] as? [String: String] ?? [:])
+                (
+                    element: child["element"] as? String ?? "",
+                    attributes: child["attributes"] as? [String: String] ?? [:]
+                )
             }
             guard
                 let read = try? ExportedVisionPrescription.read(

@@ -35,7 +35,8 @@ extension WirePredicate {
                     forKey: .operator, in: container,
                     debugDescription: "\(text) is not an operator: use <, <=, >, >=, == or !=")
             }
-            return .stateOfMindValence(comparison: comparison, valence: try container.decode(Double.self, forKey: .valence))
+            return .stateOfMindValence(
+                comparison: comparison, valence: try container.decode(Double.self, forKey: .valence))
         case "doseEventConcepts":
             return .doseEventConcepts(Set(try container.decode([String].self, forKey: .codes)))
         case "doseEventStatuses":

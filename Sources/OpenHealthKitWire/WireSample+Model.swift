@@ -96,13 +96,14 @@ extension WireSample {
 
     /// Fields of another kind of sample are refused, so that a mistake is reported rather than silently dropped.
     private func checkFields(for type: HKSampleType) throws {
-        let present: [(String, Bool)] = [
-            ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
-            ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
-            ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
-            ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
-            ("totalFlightsClimbed", totalFlightsClimbed != nil),
-        ] + presentRecordFields
+        let present: [(String, Bool)] =
+            [
+                ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
+                ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
+                ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
+                ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
+                ("totalFlightsClimbed", totalFlightsClimbed != nil),
+            ] + presentRecordFields
         let allowed: Set<String>
         switch type {
         case is HKQuantityType: allowed = ["quantity"]

@@ -11,15 +11,17 @@ extension WireSample {
             clinicalRecord = WireClinicalRecord(
                 displayName: record.displayName, resourceType: resource?.resourceType.rawValue ?? "",
                 identifier: resource?.identifier ?? "",
-                fhirVersion: resource?.fhirVersion.stringRepresentation ?? HKFHIRVersion.primaryDSTU2().stringRepresentation,
+                fhirVersion: resource?.fhirVersion.stringRepresentation
+                    ?? HKFHIRVersion.primaryDSTU2().stringRepresentation,
                 sourceURL: resource?.sourceURL?.absoluteString,
                 data: resource.map { String(decoding: $0.data, as: UTF8.self) })
         case let document as HKCDADocumentSample:
-            cdaDocument = document.document.map {
-                WireCDADocument(
-                    title: $0.title, patientName: $0.patientName, authorName: $0.authorName,
-                    custodianName: $0.custodianName, documentData: $0.documentData)
-            } ?? WireCDADocument()
+            cdaDocument =
+                document.document.map {
+                    WireCDADocument(
+                        title: $0.title, patientName: $0.patientName, authorName: $0.authorName,
+                        custodianName: $0.custodianName, documentData: $0.documentData)
+                } ?? WireCDADocument()
         case let state as HKStateOfMind:
             stateOfMind = WireStateOfMind(
                 kind: state.kind.rawValue, valence: state.valence, labels: state.labels.map(\.rawValue),
@@ -96,7 +98,8 @@ extension WireSample {
             let event = try required(medicationDoseEvent, "medicationDoseEvent")
             return HKMedicationDoseEvent(
                 uuid: uuid, date: start, scheduleType: try Self.enumeration(event.scheduleType, "schedule type"),
-                medicationConceptIdentifier: HKHealthConceptIdentifier(domain: .medication, code: event.medicationConcept),
+                medicationConceptIdentifier: HKHealthConceptIdentifier(
+                    domain: .medication, code: event.medicationConcept),
                 scheduledDate: event.scheduledDate?.date, scheduledDoseQuantity: event.scheduledDoseQuantity,
                 doseQuantity: event.doseQuantity, logStatus: try Self.enumeration(event.logStatus, "log status"),
                 unit: try HKUnit(parsing: event.unit), device: device, metadata: metadata, sourceRevision: revision)
@@ -135,7 +138,8 @@ extension WireSample {
         return value
     }
 
-    private static func enumeration<T: RawRepresentable>(_ raw: Int, _ name: String) throws -> T where T.RawValue == Int {
+    private static func enumeration<T: RawRepresentable>(_ raw: Int, _ name: String) throws -> T
+    where T.RawValue == Int {
         guard let value = T(rawValue: raw) else { throw HKError.invalidArgument("\(raw) is not a \(name) raw value") }
         return value
     }
@@ -168,12 +172,18 @@ extension WireVisionPrescription {
             prescriptionType: prescription.prescriptionType.rawValue,
             expirationDate: prescription.expirationDate.map(WireDate.init),
             brand: (prescription as? HKContactsPrescription)?.brand,
-            rightEye: lens((prescription as? HKGlassesPrescription)?.rightEye ?? (prescription as? HKContactsPrescription)?.rightEye),
-            leftEye: lens((prescription as? HKGlassesPrescription)?.leftEye ?? (prescription as? HKContactsPrescription)?.leftEye))
+            rightEye: lens(
+                (prescription as? HKGlassesPrescription)?.rightEye
+                    ?? (prescription as? HKContactsPrescription)?.rightEye),
+            leftEye: lens(
+                (prescription as? HKGlassesPrescription)?.leftEye ?? (prescription as? HKContactsPrescription)?.leftEye)
+        )
     }
 
     /// The prescription, of its type's class; the lens values are checked when the store saves it.
-    func prescription(uuid: UUID, dateIssued: Date, device: HKDevice?, metadata: [String: Any]?, revision: HKSourceRevision)
+    func prescription(
+        uuid: UUID, dateIssued: Date, device: HKDevice?, metadata: [String: Any]?, revision: HKSourceRevision
+    )
         throws -> HKVisionPrescription
     {
         func optional(_ quantity: WireQuantity?) throws -> HKQuantity? { try quantity?.quantity() }
@@ -183,8 +193,10 @@ extension WireVisionPrescription {
             func glasses(_ lens: WireLens?, _ eye: HKVisionEye) throws -> HKGlassesLensSpecification? {
                 guard let lens else { return nil }
                 let prism = try lens.prism.map {
-                    try HKVisionPrism.validating(amount: try $0.amount.quantity(), angle: try $0.angle.quantity(), eye: eye)
-                        .get()
+                    try HKVisionPrism.validating(
+                        amount: try $0.amount.quantity(), angle: try $0.angle.quantity(), eye: eye
+                    )
+                    .get()
                 }
                 return .stored(
                     sphere: try lens.sphere.quantity(), cylinder: try optional(lens.cylinder),

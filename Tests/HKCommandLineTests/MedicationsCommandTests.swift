@@ -20,7 +20,9 @@ import Testing
 
                 """)
         try await store.succeed(["medications", "archive", "6809", "--restore"])
-        #expect(try await store.succeed(["medications", "list", "--format", "csv"]).contains("6809,Metformin 500 mg,tablet,,true,false"))
+        #expect(
+            try await store.succeed(["medications", "list", "--format", "csv"]).contains(
+                "6809,Metformin 500 mg,tablet,,true,false"))
     }
 
     @Test func logAndListDoses() async throws {
@@ -56,7 +58,9 @@ import Testing
         try await store.succeed(["medications", "add", "Metformin", "--code", "6809"])
         try await store.expectBadInput(["medications", "log", "6809", "--status", "forgot"], naming: "forgot")
         try await store.expectBadInput(["medications", "log", "6809", "--quantity", "-1"], naming: "quantity")
-        #expect(try await store.succeed(["medications", "doses", "--format", "csv"]) == "uuid,date,medication,status,quantity\n")
+        #expect(
+            try await store.succeed(["medications", "doses", "--format", "csv"])
+                == "uuid,date,medication,status,quantity\n")
         #expect(try await store.succeed(["medications", "--format", "csv"]).split(separator: "\n").count == 2)
     }
 }

@@ -42,7 +42,9 @@ import OpenHealthKitWire
             #expect(refused.status == 400)
             #expect(refused.error?.error.code == HKError.Code.errorInvalidArgument.rawValue)
             #expect(refused.error?.error.message.contains("potion is not a medication form") == true)
-            #expect(try await daemon.owner("GET", "/v1/owner/medications").decode(WireMedicationsResponse.self).medications.isEmpty)
+            #expect(
+                try await daemon.owner("GET", "/v1/owner/medications").decode(WireMedicationsResponse.self).medications
+                    .isEmpty)
         }
     }
 

@@ -37,9 +37,12 @@ extension StoreOnBothBackendsTests {
     /// Two lab results and an immunization, imported.
     func importRecords(_ world: StoreWorld) throws {
         try world.importSamples([
-            Self.clinicalRow(.labResultRecord, resourceType: "Observation", id: "hba1c", name: "Hemoglobin A1c", at: 1_700_000_000),
-            Self.clinicalRow(.labResultRecord, resourceType: "Observation", id: "ldl", name: "LDL Cholesterol", at: 1_700_000_060),
-            Self.clinicalRow(.immunizationRecord, resourceType: "Immunization", id: "flu", name: "Influenza", at: 1_700_000_120),
+            Self.clinicalRow(
+                .labResultRecord, resourceType: "Observation", id: "hba1c", name: "Hemoglobin A1c", at: 1_700_000_000),
+            Self.clinicalRow(
+                .labResultRecord, resourceType: "Observation", id: "ldl", name: "LDL Cholesterol", at: 1_700_000_060),
+            Self.clinicalRow(
+                .immunizationRecord, resourceType: "Immunization", id: "flu", name: "Influenza", at: 1_700_000_120),
         ])
     }
 
@@ -114,7 +117,8 @@ extension StoreOnBothBackendsTests {
             let store = try await world.store(Self.recordsApp())
             try await store.requestAuthorization(toShare: [], read: [Self.labResults, Self.immunizations])
             let observations = try await Fetch.samples(
-                store, Self.labResults, predicate: HKQuery.predicateForClinicalRecords(withFHIRResourceType: .observation))
+                store, Self.labResults,
+                predicate: HKQuery.predicateForClinicalRecords(withFHIRResourceType: .observation))
             #expect(observations.count == 2)
             let institution = try #require(try await Fetch.sources(store, Self.labResults).first)
             #expect(institution.name == "Charité")

@@ -11,7 +11,8 @@ extension StoreOnBothBackendsTests {
 
     /// The owner tracks ibuprofen (archived, as needed) and metformin (scheduled), with doses of each.
     func trackMedications(_ world: StoreWorld) async throws {
-        try await world.saveMedication(Medications.medication("5640", "Ibuprofen 200 mg", archived: true, scheduled: false))
+        try await world.saveMedication(
+            Medications.medication("5640", "Ibuprofen 200 mg", archived: true, scheduled: false))
         try await world.saveMedication(Medications.medication("6809", "Metformin 500 mg", form: .tablet))
         try await world.logDose(Medications.dose("5640", at: Date(timeIntervalSince1970: 1_700_000_000), quantity: 2))
         try await world.logDose(Medications.dose("6809", at: Date(timeIntervalSince1970: 1_700_000_600)))
@@ -34,7 +35,9 @@ extension StoreOnBothBackendsTests {
         return store
     }
 
-    func medications(_ store: HKHealthStore, _ predicate: NSPredicate? = nil) async throws -> [HKUserAnnotatedMedication] {
+    func medications(_ store: HKHealthStore, _ predicate: NSPredicate? = nil) async throws
+        -> [HKUserAnnotatedMedication]
+    {
         try await HKUserAnnotatedMedicationQueryDescriptor(predicate: predicate).result(for: store)
     }
 

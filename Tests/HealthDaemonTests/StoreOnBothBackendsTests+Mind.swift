@@ -60,7 +60,8 @@ extension StoreOnBothBackendsTests {
                 try await uuids(HKQuery.predicateForStatesOfMind(withValence: -0.7, operatorType: .lessThanOrEqualTo))
                     == [low.uuid])
             #expect(try await uuids(HKQuery.predicateForStatesOfMind(with: .dailyMood)) == [high.uuid])
-            #expect(try await uuids(HKQuery.predicateForStatesOfMind(with: HKStateOfMind.Label.content)) == [middle.uuid])
+            #expect(
+                try await uuids(HKQuery.predicateForStatesOfMind(with: HKStateOfMind.Label.content)) == [middle.uuid])
             #expect(
                 try await uuids(HKQuery.predicateForStatesOfMind(with: HKStateOfMind.Association.work))
                     == [low.uuid, high.uuid])
@@ -87,7 +88,10 @@ extension StoreOnBothBackendsTests {
             let date = Date(timeIntervalSince1970: 1_700_000_000)
             let anxiety = HKGAD7Assessment(
                 date: date,
-                answers: [.severalDays, .moreThanHalfTheDays, .nearlyEveryDay, .notAtAll, .severalDays, .notAtAll, .severalDays])
+                answers: [
+                    .severalDays, .moreThanHalfTheDays, .nearlyEveryDay, .notAtAll, .severalDays, .notAtAll,
+                    .severalDays,
+                ])
             let depression = HKPHQ9Assessment(
                 date: date,
                 answers: [
@@ -96,14 +100,18 @@ extension StoreOnBothBackendsTests {
                 ])
             try await store.save([anxiety, depression])
             let gad7 = try #require(
-                try await HKSampleQueryDescriptor(predicates: [.gad7Assessment()], sortDescriptors: []).result(for: store)
-                    .first)
+                try await HKSampleQueryDescriptor(predicates: [.gad7Assessment()], sortDescriptors: []).result(
+                    for: store
+                )
+                .first)
             #expect(gad7.answers == anxiety.answers)
             #expect(gad7.score == 8)
             #expect(gad7.risk == .mild)
             let phq9 = try #require(
-                try await HKSampleQueryDescriptor(predicates: [.phq9Assessment()], sortDescriptors: []).result(for: store)
-                    .first)
+                try await HKSampleQueryDescriptor(predicates: [.phq9Assessment()], sortDescriptors: []).result(
+                    for: store
+                )
+                .first)
             #expect(phq9.answers.last == .preferNotToAnswer)
             #expect(phq9.score == 20)
             #expect(phq9.risk == .severe)

@@ -158,7 +158,8 @@ extension StoreOnBothBackendsTests {
             let script = try Self.file(Array("#!/bin/sh\necho hi\n".utf8), named: "scan.jpg", in: folder)
             #expect(
                 await failure {
-                    _ = try await attachments.addAttachment(to: prescription, name: "scan.jpg", contentType: .jpeg, url: script)
+                    _ = try await attachments.addAttachment(
+                        to: prescription, name: "scan.jpg", contentType: .jpeg, url: script)
                 } == .errorInvalidArgument)
             #expect(try await attachments.attachments(for: prescription).isEmpty)
         }
@@ -179,7 +180,8 @@ extension StoreOnBothBackendsTests {
                 in: folder)
             #expect(
                 await failure {
-                    _ = try await attachments.addAttachment(to: prescription, name: "scan.pdf", contentType: .pdf, url: huge)
+                    _ = try await attachments.addAttachment(
+                        to: prescription, name: "scan.pdf", contentType: .pdf, url: huge)
                 } == .errorDataSizeExceeded)
             #expect(try await attachments.attachments(for: prescription).isEmpty)
         }

@@ -21,7 +21,8 @@ extension HealthdBacked {
             try await daemon.stop()
         }
 
-        private static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 3, count: 64)
+        private static let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 3, count: 64)
 
         private static func importSamples(_ rows: [SampleRow], into daemon: TestDaemon) throws {
             var batch = ImportBatch()
@@ -36,7 +37,8 @@ extension HealthdBacked {
             let boundary = "----health" + UUID().uuidString
             var body = Data()
             for (name, value) in fields {
-                body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+                body += Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
             }
             body += Data(
                 "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.name)\"\r\nContent-Type: \(file.type)\r\n\r\n"
@@ -53,7 +55,8 @@ extension HealthdBacked {
                         SampleRow(
                             uuid: uuid, typeIdentifier: HKClinicalTypeIdentifier.immunizationRecord.rawValue,
                             startDate: 1_700_000_000, endDate: 1_700_000_000, value: nil,
-                            source: SourceRow(bundleIdentifier: "org.openhealthkit.export.records-clinic", name: "Clinic"),
+                            source: SourceRow(
+                                bundleIdentifier: "org.openhealthkit.export.records-clinic", name: "Clinic"),
                             revision: RevisionRow(),
                             detail: .clinicalRecord(
                                 ClinicalRecordRow(
@@ -87,7 +90,8 @@ extension HealthdBacked {
                             detail: .cdaDocument(
                                 CDADocumentRow(
                                     title: "Discharge Summary", patientName: "Anna Muster", authorName: "Jonas Weber",
-                                    custodianName: "Charité", document: CDADocuments.document(title: "Discharge Summary"))))
+                                    custodianName: "Charité",
+                                    document: CDADocuments.document(title: "Discharge Summary"))))
                     ], into: daemon)
                 let browser = try await daemon.signedInClient()
                 #expect(try await browser.get("/records").text.contains("/records/documents/\(uuid.uuidString)"))
@@ -107,12 +111,17 @@ extension HealthdBacked {
                 let csrf = page.field("csrf") ?? ""
                 let added = try await browser.post(
                     "/records/medications",
-                    form: [("csrf", csrf), ("name", "Metformin 500 mg"), ("form", "tablet"), ("code", "6809"),
-                           ("scheduled", "on")])
+                    form: [
+                        ("csrf", csrf), ("name", "Metformin 500 mg"), ("form", "tablet"), ("code", "6809"),
+                        ("scheduled", "on"),
+                    ])
                 #expect(added.status == 303)
                 let logged = try await browser.post(
                     "/records/medications/doses",
-                    form: [("csrf", csrf), ("code", "6809"), ("status", "4"), ("quantity", "2"), ("date", "2026-11-20T08:00")])
+                    form: [
+                        ("csrf", csrf), ("code", "6809"), ("status", "4"), ("quantity", "2"),
+                        ("date", "2026-11-20T08:00"),
+                    ])
                 #expect(logged.status == 303)
                 let after = try await browser.get("/records/medications")
                 #expect(after.text.contains("id=\"medication-6809\""))
@@ -151,17 +160,22 @@ extension HealthdBacked {
                 let csrf = try await browser.get("/records/mind").field("csrf") ?? ""
                 let logged = try await browser.post(
                     "/records/mind",
-                    form: [("csrf", csrf), ("date", "2026-11-20T08:00"), ("kind", "2"), ("valence", "0.6"),
-                           ("label", "16"), ("association", "6")])
+                    form: [
+                        ("csrf", csrf), ("date", "2026-11-20T08:00"), ("kind", "2"), ("valence", "0.6"),
+                        ("label", "16"), ("association", "6"),
+                    ])
                 #expect(logged.status == 303)
                 let page = try await browser.get("/records/mind")
                 #expect(page.text.contains("Daily Mood") && page.text.contains("+0.60 (Pleasant)"))
                 let refused = try await browser.post(
-                    "/records/mind", form: [("csrf", csrf), ("date", "2026-11-20T09:00"), ("kind", "1"), ("valence", "2")])
+                    "/records/mind",
+                    form: [("csrf", csrf), ("date", "2026-11-20T09:00"), ("kind", "1"), ("valence", "2")])
                 #expect(refused.status == 400 && refused.text.contains("out of range"))
                 #expect(
-                    try daemon.engine.samples(of: HKObjectType.stateOfMindType(), predicate: nil, as: try OwnerWebStore.owner())
-                        .count == 1)
+                    try daemon.engine.samples(
+                        of: HKObjectType.stateOfMindType(), predicate: nil, as: try OwnerWebStore.owner()
+                    )
+                    .count == 1)
             }
         }
 
@@ -169,9 +183,11 @@ extension HealthdBacked {
             try await withDaemon { daemon in
                 let prescription = HKGlassesPrescription(
                     rightEyeSpecification: HKGlassesLensSpecification(
-                        sphere: HKQuantity(unit: .diopter(), doubleValue: -1.5), cylinder: nil, axis: nil, addPower: nil,
+                        sphere: HKQuantity(unit: .diopter(), doubleValue: -1.5), cylinder: nil, axis: nil,
+                        addPower: nil,
                         vertexDistance: nil, prism: nil, farPupillaryDistance: nil, nearPupillaryDistance: nil),
-                    leftEyeSpecification: nil, dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil,
+                    leftEyeSpecification: nil, dateIssued: Date(timeIntervalSince1970: 1_700_000_000),
+                    expirationDate: nil,
                     device: nil, metadata: nil)
                 try daemon.engine.save([prescription], as: try OwnerWebStore.owner())
                 let browser = try await daemon.signedInClient()
@@ -214,7 +230,9 @@ extension HealthdBacked {
                 let refused = try await browser.send("POST", action, body: fake.body, contentType: fake.contentType)
                 #expect(refused.status == 400 && refused.text.contains("not a public.png file"))
                 let forged = Self.multipart([("csrf", "wrong")], file: ("scan.png", "image/png", Data(Self.png)))
-                #expect(try await browser.send("POST", action, body: forged.body, contentType: forged.contentType).status == 403)
+                #expect(
+                    try await browser.send("POST", action, body: forged.body, contentType: forged.contentType).status
+                        == 403)
                 #expect(try daemon.engine.attachments(of: prescription.uuid, as: try OwnerWebStore.owner()).isEmpty)
             }
         }

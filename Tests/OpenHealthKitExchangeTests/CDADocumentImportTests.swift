@@ -29,7 +29,8 @@ import OpenHealthKitModel
             bytes[start..<min(bytes.count, start + chunk)].withUnsafeBufferPointer { buffer in
                 splitter.feed(buffer) { piece in
                     switch piece {
-                    case .document(let data, let line): found.append("\(line): " + String(decoding: data, as: UTF8.self))
+                    case .document(let data, let line):
+                        found.append("\(line): " + String(decoding: data, as: UTF8.self))
                     case .tooLarge(let line): found.append("\(line): too large")
                     }
                 }
@@ -80,7 +81,8 @@ import OpenHealthKitModel
     @Test func aBadDocumentIsReportedWithItsLineAndTheOthersAreImported() throws {
         let folder = try TemporaryFolder()
         try folder.write(
-            "export/export.xml", #"<HealthData locale="en_US"><ExportDate value="2024-03-02 10:00:00 +0100"/></HealthData>"#)
+            "export/export.xml",
+            #"<HealthData locale="en_US"><ExportDate value="2024-03-02 10:00:00 +0100"/></HealthData>"#)
         try folder.write(
             "export/export_cda.xml",
             """

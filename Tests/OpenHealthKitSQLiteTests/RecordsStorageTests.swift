@@ -37,7 +37,10 @@ import OpenHealthKitEngine
 
     static let details: [(String, SampleDetail)] = [
         ("HKDataTypeStateOfMind", .stateOfMind(StateOfMindRow(kind: 2, labels: [30, 7], associations: [5]))),
-        ("HKScoredAssessmentTypeIdentifierPHQ9", .scoredAssessment(ScoredAssessmentRow(answers: [0, 1, 2, 3, 0, 1, 2, 3, 4]))),
+        (
+            "HKScoredAssessmentTypeIdentifierPHQ9",
+            .scoredAssessment(ScoredAssessmentRow(answers: [0, 1, 2, 3, 0, 1, 2, 3, 4]))
+        ),
         (
             "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent",
             .medicationDoseEvent(
@@ -83,7 +86,8 @@ import OpenHealthKitEngine
 
     @Test func deletingASampleDeletesItsDetailAndAttachments() throws {
         let storage = try SQLiteStorage()
-        let prescription = Self.row("HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
+        let prescription = Self.row(
+            "HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
         _ = try storage.insert([prescription])
         let attachment = AttachmentRow(
             identifier: UUID(), objectUUID: prescription.uuid, name: "scan.pdf", contentType: "com.adobe.pdf", size: 9,
@@ -101,7 +105,8 @@ import OpenHealthKitEngine
 
     @Test func anAttachmentsBytesAreReadInChunksInOrder() throws {
         let storage = try SQLiteStorage()
-        let prescription = Self.row("HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
+        let prescription = Self.row(
+            "HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
         _ = try storage.insert([prescription])
         let bytes = Data((0..<1_000).map { UInt8($0 % 251) })
         let attachment = AttachmentRow(
@@ -109,7 +114,11 @@ import OpenHealthKitEngine
             size: bytes.count, creationDate: 0, metadata: nil)
         try storage.addAttachment(attachment, data: bytes)
         var chunks: [Data] = []
-        #expect(try storage.readAttachmentData(attachment.identifier, chunkSize: 300) { chunks.append($0); return true })
+        #expect(
+            try storage.readAttachmentData(attachment.identifier, chunkSize: 300) {
+                chunks.append($0)
+                return true
+            })
         #expect(chunks.map(\.count) == [300, 300, 300, 100])
         #expect(Data(chunks.joined()) == bytes)
         #expect(try storage.readAttachmentData(UUID(), chunkSize: 300) { _ in true } == false)
@@ -167,7 +176,10 @@ import OpenHealthKitEngine
         try #require(records.count == 1)
         #expect(records[0].uuid == uuid)
         #expect(records[0].startDate == 1_666_260_000)
-        #expect(records[0].source == SourceRow(bundleIdentifier: "org.openhealthkit.export.records-charit-berlin", name: "Charité Berlin"))
+        #expect(
+            records[0].source
+                == SourceRow(bundleIdentifier: "org.openhealthkit.export.records-charit-berlin", name: "Charité Berlin")
+        )
         #expect(records[0].anchor > 0)
         guard case .clinicalRecord(let record)? = records[0].detail else {
             Issue.record("no clinical record detail")
@@ -185,7 +197,8 @@ import OpenHealthKitEngine
         let path = folder.appendingPathComponent("health.sqlite").path
         let readable = UUID(), broken = UUID()
         try Self.v4Store(at: path) { db in
-            let insert = "INSERT INTO unrecognized_record (uuid, element, attributes, children) VALUES (?, 'VisionPrescription', ?, ?)"
+            let insert =
+                "INSERT INTO unrecognized_record (uuid, element, attributes, children) VALUES (?, 'VisionPrescription', ?, ?)"
             try db.execute(
                 sql: insert,
                 arguments: [
@@ -204,6 +217,8 @@ import OpenHealthKitEngine
         }
         #expect(prescription.lenses.map(\.sphere) == [-1.25])
         #expect(prescriptions.first?.startDate == 1_620_165_600)
-        #expect(try storage.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM unrecognized_record") } == 1)
+        #expect(
+            try storage.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM unrecognized_record") } == 1
+        )
     }
 }

@@ -23,7 +23,8 @@ import OpenHealthKitWire
             data: Data(#"{"resourceType":"Immunization","id":"flu-2023"}"#.utf8),
             sourceURL: URL(string: "https://fhir.example.org/dstu2/Immunization/flu-2023"))
         let record = HKClinicalRecord(
-            uuid: UUID(), type: HKObjectType.clinicalType(forIdentifier: .immunizationRecord)!, displayName: "Influenza",
+            uuid: UUID(), type: HKObjectType.clinicalType(forIdentifier: .immunizationRecord)!,
+            displayName: "Influenza",
             fhirResource: resource, start: date, end: date, device: nil, metadata: nil, sourceRevision: .placeholder())
         let copy = try #require(try roundTrip(record) as? HKClinicalRecord)
         #expect(copy.displayName == "Influenza")

@@ -23,7 +23,9 @@ extension HealthDaemon {
             try authenticator.requireOwner(request)
             let body = try await bodies.decode(WireMedication.self, from: request)
             try await auditor.audited(AuditEntry.owner, "medication.save", types: [medicationType]) {
-                try await offload { [engine] in try engine.saveMedication(MedicationCoding.row(body.medication), as: try Self.owner()) }
+                try await offload { [engine] in
+                    try engine.saveMedication(MedicationCoding.row(body.medication), as: try Self.owner())
+                }
             }
             return JSONResponses.response(body)
         }
@@ -35,7 +37,8 @@ extension HealthDaemon {
                 AuditEntry.owner, "medication.dose", types: [WireTypes.identifier(body.type)], count: { _ in 1 }
             ) {
                 guard let event = try body.sample() as? HKMedicationDoseEvent else {
-                    throw APIError.badRequest("A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
+                    throw APIError.badRequest(
+                        "A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
                 }
                 try await offload { [engine] in try engine.logDose(event, as: try Self.owner()) }
                 return event

@@ -57,7 +57,8 @@ extension HealthDaemon {
             let samples = try await auditor.audited(
                 app.bundleIdentifier, "query.documents", types: [type.identifier], count: \.count
             ) { try documents.get() }
-            return JSONResponses.response(WireDocumentsResponse(status: .answered, samples: samples.map(WireSample.init)))
+            return JSONResponses.response(
+                WireDocumentsResponse(status: .answered, samples: samples.map(WireSample.init)))
         }
 
         router.on(WireRoutes.queryMedications) { [self] request, _ in
@@ -157,7 +158,9 @@ extension HealthDaemon {
 
     /// The task's result if it ends within `seconds`, else nil (the task keeps running: the owner's answer is still
     /// recorded, and the app asks again).
-    static func value<T: Sendable>(of task: Task<T, any Error>, within seconds: TimeInterval) async -> Result<T, any Error>? {
+    static func value<T: Sendable>(of task: Task<T, any Error>, within seconds: TimeInterval) async -> Result<
+        T, any Error
+    >? {
         let waiting = Task { () -> Void in _ = try await task.value }
         guard let outcome = await outcome(of: waiting, within: seconds) else { return nil }
         switch outcome {

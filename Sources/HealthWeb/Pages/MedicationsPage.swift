@@ -48,7 +48,8 @@ extension HealthWebApp {
         page(router, "/records/medications") { [self] web in
             let store = host.store
             let dates = PageDateText()
-            let (medications, doses) = try await blocking { () -> ([HKUserAnnotatedMedication], [MedicationsPage.Dose]) in
+            let (medications, doses) = try await blocking {
+                () -> ([HKUserAnnotatedMedication], [MedicationsPage.Dose]) in
                 let medications = try store.medications()
                 let names = Dictionary(
                     medications.map { ($0.medication.identifier.code, $0.medication.displayText) },
@@ -58,9 +59,11 @@ extension HealthWebApp {
                 ).compactMap { $0 as? HKMedicationDoseEvent }.map { dose in
                     MedicationsPage.Dose(
                         date: dates.dateTime(dose.startDate),
-                        medication: names[dose.medicationConceptIdentifier.code] ?? dose.medicationConceptIdentifier.code,
+                        medication: names[dose.medicationConceptIdentifier.code]
+                            ?? dose.medicationConceptIdentifier.code,
                         status: PageTypeNames.words(String(describing: dose.logStatus)),
-                        quantity: dose.doseQuantity.map { PageNumberText.format($0) + " " + dose.unit.unitString } ?? "",
+                        quantity: dose.doseQuantity.map { PageNumberText.format($0) + " " + dose.unit.unitString }
+                            ?? "",
                         schedule: dose.scheduleType == .schedule ? "Scheduled" : "As needed")
                 }
                 return (medications, doses)
@@ -68,7 +71,8 @@ extension HealthWebApp {
             let rows = medications.map { medication in
                 MedicationsPage.Medication(
                     code: medication.medication.identifier.code, name: medication.medication.displayText,
-                    nickname: medication.nickname, form: PageTypeNames.words(medication.medication.generalForm.rawValue),
+                    nickname: medication.nickname,
+                    form: PageTypeNames.words(medication.medication.generalForm.rawValue),
                     scheduled: medication.hasSchedule, archived: medication.isArchived,
                     elementID: "medication-"
                         + String(medication.medication.identifier.code.map { $0.isLetter || $0.isNumber ? $0 : "-" }))
@@ -94,7 +98,8 @@ extension HealthWebApp {
             let store = host.store
             try await blocking { try store.saveMedication(medication) }
             await host.audit(
-                "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil)
+                "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil
+            )
             return redirect(web, to: "/records/medications", message: "Saved \(medication.medication.displayText).")
         }
 
@@ -112,8 +117,10 @@ extension HealthWebApp {
                 return stored.medication.displayText
             }
             await host.audit(
-                "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil)
-            return redirect(web, to: "/records/medications", message: archive ? "Archived \(name)." : "Restored \(name).")
+                "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil
+            )
+            return redirect(
+                web, to: "/records/medications", message: archive ? "Archived \(name)." : "Restored \(name).")
         }
 
         action(router, "/records/medications/doses") { [self] web in
@@ -142,7 +149,11 @@ extension HealthWebApp {
                     domain: .medication, code: code.isEmpty ? "urn:uuid:" + UUID().uuidString.lowercased() : code),
                 displayText: name, generalForm: generalForm,
                 relatedCodings: code.isEmpty || !code.allSatisfy(\.isNumber)
-                    ? [] : [HKClinicalCoding(system: "http://www.nlm.nih.gov/research/umls/rxnorm", version: nil, code: code)]))
+                    ? []
+                    : [
+                        HKClinicalCoding(
+                            system: "http://www.nlm.nih.gov/research/umls/rxnorm", version: nil, code: code)
+                    ]))
         try MedicationCoding.validate(MedicationCoding.row(medication))
         return medication
     }

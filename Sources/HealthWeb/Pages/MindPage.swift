@@ -90,7 +90,8 @@ extension HealthWebApp {
             return await renderer.html(
                 "mind",
                 MindPage(
-                    chrome: chrome(web, title: "Mind", section: .records), tabs: RecordsTab.all(current: "/records/mind"),
+                    chrome: chrome(web, title: "Mind", section: .records),
+                    tabs: RecordsTab.all(current: "/records/mind"),
                     moods: moods, hasMoods: !moods.isEmpty, assessments: assessments,
                     hasAssessments: !assessments.isEmpty, now: dates.inputValue(Date()),
                     labels: HKStateOfMind.Label.allCases.map {

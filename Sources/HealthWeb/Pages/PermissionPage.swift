@@ -96,8 +96,8 @@ extension HealthWebApp {
                 allow && request.objects != nil
                 ? "\(request.app.name) may now read \(answer.allowedObjects.count) of the \(request.objects?.candidates.count ?? 0) items it asked for."
                 : allow
-                ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."
-                : "\(request.app.name) was not allowed access."
+                    ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."
+                    : "\(request.app.name) was not allowed access."
             let next =
                 host.pendingPermissionRequests().isEmpty
                 ? Self.appPath(request.app.bundleIdentifier)

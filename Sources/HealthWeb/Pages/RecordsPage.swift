@@ -60,8 +60,10 @@ struct RecordsTab: Sendable {
     let current: Bool
 
     static func all(current: String) -> [RecordsTab] {
-        [("Health Records", "/records"), ("Mind", "/records/mind"), ("Medications", "/records/medications"),
-         ("Vision", "/records/vision")].map { RecordsTab(label: $0.0, href: $0.1, current: $0.1 == current) }
+        [
+            ("Health Records", "/records"), ("Mind", "/records/mind"), ("Medications", "/records/medications"),
+            ("Vision", "/records/vision"),
+        ].map { RecordsTab(label: $0.0, href: $0.1, current: $0.1 == current) }
     }
 }
 
@@ -142,9 +144,10 @@ extension HealthWebApp {
             let record = try await blocking { () -> HKClinicalRecord? in
                 for (identifier, _) in Self.clinicalKinds {
                     let type = HKObjectType.clinicalType(forIdentifier: identifier)!
-                    if let record = try store.samples(of: type, predicate: .leaf(.uuids([uuid])), newestFirst: false, limit: 1)
-                        .first as? HKClinicalRecord
-                    {
+                    if let record = try store.samples(
+                        of: type, predicate: .leaf(.uuids([uuid])), newestFirst: false, limit: 1
+                    )
+                    .first as? HKClinicalRecord {
                         return record
                     }
                 }
@@ -154,7 +157,8 @@ extension HealthWebApp {
             let kind = Self.clinicalKinds.first { $0.0.rawValue == record.clinicalType.identifier }?.1 ?? ""
             let resource = record.fhirResource
             var fields: [RecordPage.Field] = [
-                .init(label: "Kind", value: kind), .init(label: "Received", value: PageDateText().dateTime(record.startDate)),
+                .init(label: "Kind", value: kind),
+                .init(label: "Received", value: PageDateText().dateTime(record.startDate)),
                 .init(label: "Institution", value: record.sourceRevision.source.name),
             ]
             if let resource {

@@ -63,7 +63,8 @@ extension HealthWebApp {
                     tabs: RecordsTab.all(current: "/records/vision"), prescriptions: prescriptions,
                     hasPrescriptions: !prescriptions.isEmpty,
                     maximumSize: ProgressText.bytes(Int64(AttachmentValidation.maximumSize)),
-                    accepted: AttachmentValidation.acceptedTypes.compactMap(\.preferredMIMEType).joined(separator: ",")))
+                    accepted: AttachmentValidation.acceptedTypes.compactMap(\.preferredMIMEType).joined(separator: ","))
+            )
         }
 
         // A form with a file: multipart, its CSRF token a field of it.
@@ -72,7 +73,8 @@ extension HealthWebApp {
                 try checkHost(request)
                 try checkOrigin(request)
                 guard let session = currentSession(request) else {
-                    throw WebError(.forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
+                    throw WebError(
+                        .forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
                 }
                 let limit = AttachmentValidation.maximumSize + (64 << 10)
                 if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
@@ -95,8 +97,9 @@ extension HealthWebApp {
                     return redirect(web, to: "/records/vision", message: "Choose a file to attach.", isError: true)
                 }
                 let name = Self.attachmentName(file.fileName ?? "")
-                guard let type = file.contentType.flatMap({ UTType(mimeType: $0) })
-                    ?? UTType(filenameExtension: (name as NSString).pathExtension)
+                guard
+                    let type = file.contentType.flatMap({ UTType(mimeType: $0) })
+                        ?? UTType(filenameExtension: (name as NSString).pathExtension)
                 else {
                     throw HKError.invalidArgument("Attach an image (JPEG, PNG, HEIC, GIF, TIFF) or a PDF.")
                 }
@@ -105,8 +108,10 @@ extension HealthWebApp {
                 let attachment = try await blocking {
                     try store.addAttachment(to: uuid, name: name, contentType: type, data: data)
                 }
-                await host.audit("attachment.add", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
-                return redirect(web, to: "/records/vision#prescription-\(uuid.uuidString)", message: "Attached \(attachment.name).")
+                await host.audit(
+                    "attachment.add", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
+                return redirect(
+                    web, to: "/records/vision#prescription-\(uuid.uuidString)", message: "Attached \(attachment.name).")
             }
         }
 
@@ -122,7 +127,9 @@ extension HealthWebApp {
                 guard let (attachment, data) = try await blocking({ try store.attachmentData(id) }) else {
                     throw WebError.notFound("No file has this address.")
                 }
-                let ascii = attachment.name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" ? Character($0) : "_" }
+                let ascii = attachment.name.unicodeScalars.map {
+                    $0.isASCII && $0 != "\"" && $0 != "\\" ? Character($0) : "_"
+                }
                 return Response(
                     status: .ok,
                     headers: [
@@ -180,12 +187,18 @@ extension HealthWebApp {
             rows += [
                 ("Prism", prism),
                 ("Vertex distance", { value(($0 as? HKGlassesLensSpecification)?.vertexDistance, millimetre, " mm") }),
-                ("Pupillary distance (far)", {
-                    value(($0 as? HKGlassesLensSpecification)?.farPupillaryDistance, millimetre, " mm")
-                }),
-                ("Pupillary distance (near)", {
-                    value(($0 as? HKGlassesLensSpecification)?.nearPupillaryDistance, millimetre, " mm")
-                }),
+                (
+                    "Pupillary distance (far)",
+                    {
+                        value(($0 as? HKGlassesLensSpecification)?.farPupillaryDistance, millimetre, " mm")
+                    }
+                ),
+                (
+                    "Pupillary distance (near)",
+                    {
+                        value(($0 as? HKGlassesLensSpecification)?.nearPupillaryDistance, millimetre, " mm")
+                    }
+                ),
             ]
         } else {
             rows += [

@@ -14,9 +14,10 @@ public final class HKUserAnnotatedMedicationQuery: HKQuery, ExecutableQuery, @un
     /// A query for up to `limit` medications (``HKObjectQueryNoLimit``: all) matching `predicate`.
     public init(
         predicate: NSPredicate?, limit: Int,
-        resultsHandler: @escaping @Sendable (
-            HKUserAnnotatedMedicationQuery, HKUserAnnotatedMedication?, Bool, (any Error)?
-        ) -> Void
+        resultsHandler:
+            @escaping @Sendable (
+                HKUserAnnotatedMedicationQuery, HKUserAnnotatedMedication?, Bool, (any Error)?
+            ) -> Void
     ) {
         self.limit = limit
         self.resultsHandler = resultsHandler

@@ -31,8 +31,7 @@ extension HKHealthStore {
 
     /// Asks the user which objects of a per-object type the app may read (see
     /// ``requestPerObjectReadAuthorization(for:predicate:completion:)``); throws ``HKError``.
-    public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws
-    {
+    public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws {
         do {
             let tree = try predicate.map { try PredicateCondition.tree(from: $0) }
             try await backend.requestObjectReadAuthorization(for: objectType, predicate: tree)

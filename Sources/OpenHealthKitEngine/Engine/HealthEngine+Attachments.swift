@@ -55,7 +55,8 @@ extension HealthEngine {
     /// the same `errorAuthorizationDenied`.
     package func removeAttachment(_ identifier: UUID, from objectUUID: UUID, as principal: Principal) throws {
         let denied = HKError(
-            .errorAuthorizationDenied, "An app may remove only attachments of objects it saved; \(identifier) is not one")
+            .errorAuthorizationDenied,
+            "An app may remove only attachments of objects it saved; \(identifier) is not one")
         guard (try? ownedObject(objectUUID, as: principal)) != nil else { throw denied }
         guard try storageCall({ try storage.removeAttachment(identifier, from: objectUUID) }) else { throw denied }
     }
@@ -78,7 +79,9 @@ extension HealthEngine {
 
     /// The stored sample with this UUID if the principal may read it, else nil.
     private func readableObject(_ uuid: UUID, as principal: Principal) throws -> SampleRow? {
-        guard let row = try storageCall({ try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids([uuid]))) }).first,
+        guard
+            let row = try storageCall({ try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids([uuid]))) })
+                .first,
             let type = HKObjectType.type(forRawIdentifier: row.typeIdentifier)
         else { return nil }
         let query = try readScope(for: type, as: principal).applied(

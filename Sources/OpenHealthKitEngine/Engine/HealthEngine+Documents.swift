@@ -38,9 +38,10 @@ extension HealthEngine {
                 ObjectReadRequest(type: type, candidates: candidates), app: app, answerer: answerer)
         }
         let allowed = try storageCall { try objectGrants.allowed(app: app.bundleIdentifier, type: type.identifier) }
-        let permitted = Set(readable.filter {
-            $0.source.bundleIdentifier == app.bundleIdentifier || allowed.contains($0.uuid.uuidString)
-        }.map(\.uuid))
+        let permitted = Set(
+            readable.filter {
+                $0.source.bundleIdentifier == app.bundleIdentifier || allowed.contains($0.uuid.uuidString)
+            }.map(\.uuid))
         guard !permitted.isEmpty else { return [] }
         return try samples(
             of: type, predicate: .and([predicate ?? .all, .leaf(.uuids(permitted))]), sort: sort, limit: limit,

@@ -85,10 +85,12 @@ package enum MedicationCoding {
     package static func validate(_ row: UserAnnotatedMedicationRow) throws(HKError) {
         func text(_ value: String, _ name: String, _ range: ClosedRange<Int>) throws(HKError) {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard range.contains(trimmed.count), !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            guard range.contains(trimmed.count),
+                !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else {
                 throw HKError.invalidArgument(
-                    "A medication's \(name) must have \(range.lowerBound) to \(range.upperBound) characters, without control characters")
+                    "A medication's \(name) must have \(range.lowerBound) to \(range.upperBound) characters, without control characters"
+                )
             }
         }
         try text(row.conceptCode, "concept code", 1...100)

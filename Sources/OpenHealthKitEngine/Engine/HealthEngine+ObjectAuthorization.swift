@@ -105,9 +105,12 @@ extension HealthEngine {
         let issued = day.string(from: Date(timeIntervalSince1970: row.startDate))
         switch row.detail {
         case .visionPrescription(let prescription)?:
-            let kind = prescription.prescriptionType == Int(HKVisionPrescriptionType.contacts.rawValue)
+            let kind =
+                prescription.prescriptionType == Int(HKVisionPrescriptionType.contacts.rawValue)
                 ? "Contact lens prescription" : "Glasses prescription"
-            let expires = prescription.expirationDate.map { ", expires " + day.string(from: Date(timeIntervalSince1970: $0)) }
+            let expires = prescription.expirationDate.map {
+                ", expires " + day.string(from: Date(timeIntervalSince1970: $0))
+            }
             return "\(kind) issued \(issued)\(expires ?? "") (\(row.source.name))"
         case .cdaDocument(let document)?:
             let title = document.title.isEmpty ? "Untitled document" : document.title

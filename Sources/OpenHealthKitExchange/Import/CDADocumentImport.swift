@@ -14,7 +14,8 @@ struct CDADocumentImport {
 
     /// The CDA file's path beside a document named `documentName`.
     static func path(besideDocument documentName: String) -> String {
-        let name = (documentName.split(separator: "/").last.map(String.init) ?? documentName)
+        let name =
+            (documentName.split(separator: "/").last.map(String.init) ?? documentName)
             .split(separator: ":").last.map(String.init) ?? documentName
         let base = name.lowercased().hasSuffix(".xml") ? String(name.dropLast(4)) : name
         return "/" + base + "_cda.xml"

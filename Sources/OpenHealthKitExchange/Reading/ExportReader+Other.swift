@@ -312,7 +312,8 @@ extension ExportReader {
             try MetadataValidation.validate(metadata)
             for identifier in read.attachmentIdentifiers {
                 collector.warn(
-                    line: pending.line, "attachment \(identifier) of a vision prescription: exports hold no attachment files")
+                    line: pending.line,
+                    "attachment \(identifier) of a vision prescription: exports hold no attachment files")
             }
             name(read)
             collector.batch.samples.append(
@@ -336,7 +337,11 @@ extension ExportReader {
         identity.add("VisionPrescription")
         identity.add(integer: Int64(read.prescription.prescriptionType))
         identity.add(date: read.dateIssued)
-        if let expiration = read.prescription.expirationDate { identity.add(date: expiration) } else { identity.addEmpty() }
+        if let expiration = read.prescription.expirationDate {
+            identity.add(date: expiration)
+        } else {
+            identity.addEmpty()
+        }
         identity.add(read.prescription.brand ?? "")
         for lens in read.prescription.lenses.sorted(by: { $0.eye < $1.eye }) {
             identity.add(integer: Int64(lens.eye))

@@ -56,7 +56,9 @@ enum Medications {
             medication: HKMedicationConcept(
                 identifier: HKHealthConceptIdentifier(domain: .medication, code: code), displayText: name,
                 generalForm: form,
-                relatedCodings: [HKClinicalCoding(system: "http://www.nlm.nih.gov/research/umls/rxnorm", version: nil, code: code)]))
+                relatedCodings: [
+                    HKClinicalCoding(system: "http://www.nlm.nih.gov/research/umls/rxnorm", version: nil, code: code)
+                ]))
     }
 
     /// A dose of the medication `code` taken as needed at `date`.
@@ -67,6 +69,7 @@ enum Medications {
             uuid: UUID(), date: date, scheduleType: .asNeeded,
             medicationConceptIdentifier: HKHealthConceptIdentifier(domain: .medication, code: code),
             scheduledDate: nil, scheduledDoseQuantity: nil, doseQuantity: quantity, logStatus: status,
-            unit: .count(), device: nil, metadata: nil, sourceRevision: HKSourceRevision(source: .default(), version: nil))
+            unit: .count(), device: nil, metadata: nil,
+            sourceRevision: HKSourceRevision(source: .default(), version: nil))
     }
 }

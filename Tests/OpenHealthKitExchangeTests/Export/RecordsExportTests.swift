@@ -26,7 +26,9 @@ import OpenHealthKitModel
                     date: Self.date, kind: .dailyMood, valence: 0.5, labels: [.content], associations: [.family]),
                 HKGAD7Assessment(
                     date: Self.date,
-                    answers: [.severalDays, .notAtAll, .notAtAll, .moreThanHalfTheDays, .notAtAll, .notAtAll, .notAtAll]),
+                    answers: [
+                        .severalDays, .notAtAll, .notAtAll, .moreThanHalfTheDays, .notAtAll, .notAtAll, .notAtAll,
+                    ]),
                 HKPHQ9Assessment(
                     date: Self.date,
                     answers: [

@@ -73,7 +73,8 @@ import Testing
             try AttachmentValidation.validate(name: "scan.pdf", contentType: .pdf, data: Data(), metadata: nil)
         }
         expectInvalidArgument("Invalid class") {
-            try AttachmentValidation.validate(name: "scan.pdf", contentType: .pdf, data: pdf, metadata: ["pages": [1, 2]])
+            try AttachmentValidation.validate(
+                name: "scan.pdf", contentType: .pdf, data: pdf, metadata: ["pages": [1, 2]])
         }
     }
 }

@@ -8,7 +8,8 @@ import Testing
     static let seventh = 1.0 / 7
     static let bands: [(Double, HKStateOfMind.ValenceClassification)] = [
         (-1, .veryUnpleasant), (-5 * seventh - 1e-9, .veryUnpleasant), (-5 * seventh, .unpleasant),
-        (-3 * seventh, .slightlyUnpleasant), (-seventh - 1e-9, .slightlyUnpleasant), (-seventh, .neutral), (0, .neutral),
+        (-3 * seventh, .slightlyUnpleasant), (-seventh - 1e-9, .slightlyUnpleasant), (-seventh, .neutral),
+        (0, .neutral),
         (seventh, .neutral), (seventh + 1e-9, .slightlyPleasant), (3 * seventh, .slightlyPleasant),
         (3 * seventh + 1e-9, .pleasant), (5 * seventh + 1e-9, .veryPleasant), (1, .veryPleasant),
     ]

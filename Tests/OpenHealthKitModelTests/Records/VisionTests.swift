@@ -12,19 +12,22 @@ import Testing
         (0.0, HKVisionEye.right, HKPrismBase.none, HKPrismBase.in), (0, .left, .none, .out),
         (90, .right, .up, .none), (180, .right, .none, .out), (180, .left, .none, .in), (270, .left, .down, .none),
     ])
-    func aPrismsAngleGivesItsBases(_ angle: Double, _ eye: HKVisionEye, _ vertical: HKPrismBase, _ horizontal: HKPrismBase)
-    {
+    func aPrismsAngleGivesItsBases(
+        _ angle: Double, _ eye: HKVisionEye, _ vertical: HKPrismBase, _ horizontal: HKPrismBase
+    ) {
         let prism = HKVisionPrism(amount: Self.pd(2), angle: Self.degrees(angle), eye: eye)
         #expect(prism.verticalBase == vertical)
         #expect(prism.horizontalBase == horizontal)
         #expect(
-            prism.verticalAmount.doubleValue(for: .prismDiopter()) + prism.horizontalAmount.doubleValue(for: .prismDiopter())
+            prism.verticalAmount.doubleValue(for: .prismDiopter())
+                + prism.horizontalAmount.doubleValue(for: .prismDiopter())
                 == 2)
     }
 
     @Test func aPrismGivenByItsComponentsHasTheMatchingAmountAndAngle() {
         let prism = HKVisionPrism(
-            verticalAmount: Self.pd(3), verticalBase: .down, horizontalAmount: Self.pd(4), horizontalBase: .out, eye: .right)
+            verticalAmount: Self.pd(3), verticalBase: .down, horizontalAmount: Self.pd(4), horizontalBase: .out,
+            eye: .right)
         #expect(prism.amount.doubleValue(for: .prismDiopter()) == 5)
         let angle = prism.angle.doubleValue(for: .degreeAngle())
         #expect(abs(angle - (180 + atan2(3.0, 4.0) * 180 / .pi)) < 1e-9)
@@ -34,8 +37,12 @@ import Testing
     }
 
     @Test func prismValuesOutsideTheirRangeOrUnitsAreRefused() {
-        #expect(throws: HKError.self) { try HKVisionPrism.validating(amount: Self.pd(-1), angle: Self.degrees(0), eye: .left).get() }
-        #expect(throws: HKError.self) { try HKVisionPrism.validating(amount: Self.pd(1), angle: Self.degrees(360), eye: .left).get() }
+        #expect(throws: HKError.self) {
+            try HKVisionPrism.validating(amount: Self.pd(-1), angle: Self.degrees(0), eye: .left).get()
+        }
+        #expect(throws: HKError.self) {
+            try HKVisionPrism.validating(amount: Self.pd(1), angle: Self.degrees(360), eye: .left).get()
+        }
         #expect(throws: HKError.self) {
             try HKVisionPrism.validating(
                 amount: HKQuantity(unit: .meter(), doubleValue: 1), angle: Self.degrees(0), eye: .left

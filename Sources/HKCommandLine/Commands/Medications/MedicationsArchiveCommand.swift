@@ -16,8 +16,9 @@ struct MedicationsArchiveCommand: AsyncParsableCommand {
     func run() async throws {
         let engine = try store.openEngine()
         let owner = try Principal.owner()
-        guard let medication = try engine.medications(matching: nil, limit: 0, as: owner)
-            .first(where: { $0.medication.identifier.code == code })
+        guard
+            let medication = try engine.medications(matching: nil, limit: 0, as: owner)
+                .first(where: { $0.medication.identifier.code == code })
         else { throw HKError.invalidArgument("no medication has the code '\(code)': see hk medications list") }
         var row = MedicationCoding.row(medication)
         row.isArchived = !restore

@@ -40,7 +40,8 @@ struct MedicationsLogCommand: AsyncParsableCommand {
             medicationConceptIdentifier: HKHealthConceptIdentifier(domain: .medication, code: code),
             scheduledDate: nil, scheduledDoseQuantity: nil,
             doseQuantity: try CommandLineInput.number(quantity, role: "--quantity"), logStatus: logStatus,
-            unit: .count(), device: nil, metadata: nil, sourceRevision: HKSourceRevision(source: .default(), version: nil))
+            unit: .count(), device: nil, metadata: nil,
+            sourceRevision: HKSourceRevision(source: .default(), version: nil))
         try store.openEngine().logDose(event, as: try Principal.owner())
         print(event.uuid.uuidString)
     }

@@ -24,11 +24,12 @@ package enum ExportedVisionPrescription {
     /// Each lens value: its attribute, the row's field and the unit the row keeps it in.
     static var lensFields: [(attribute: String, field: WritableKeyPath<VisionLensRow, Double?>, unit: HKUnit)] {
         [
-        ("cylinder", \.cylinder, .diopter()), ("axis", \.axis, .degreeAngle()), ("add", \.addPower, .diopter()),
-        ("vertex", \.vertexDistance, .meterUnit(with: .milli)), ("prismAmount", \.prismAmount, .prismDiopter()),
-        ("prismAngle", \.prismAngle, .degreeAngle()), ("farPD", \.farPupillaryDistance, .meterUnit(with: .milli)),
-        ("nearPD", \.nearPupillaryDistance, .meterUnit(with: .milli)), ("baseCurve", \.baseCurve, .meterUnit(with: .milli)),
-        ("diameter", \.diameter, .meterUnit(with: .milli)),
+            ("cylinder", \.cylinder, .diopter()), ("axis", \.axis, .degreeAngle()), ("add", \.addPower, .diopter()),
+            ("vertex", \.vertexDistance, .meterUnit(with: .milli)), ("prismAmount", \.prismAmount, .prismDiopter()),
+            ("prismAngle", \.prismAngle, .degreeAngle()), ("farPD", \.farPupillaryDistance, .meterUnit(with: .milli)),
+            ("nearPD", \.nearPupillaryDistance, .meterUnit(with: .milli)),
+            ("baseCurve", \.baseCurve, .meterUnit(with: .milli)),
+            ("diameter", \.diameter, .meterUnit(with: .milli)),
         ]
     }
 
@@ -48,7 +49,9 @@ package enum ExportedVisionPrescription {
         }
         var expiration: Double?
         if let text = attributes["expirationDate"], !text.isEmpty {
-            guard let seconds = date(text) else { throw HKError.invalidArgument("expirationDate \(text) is not a date") }
+            guard let seconds = date(text) else {
+                throw HKError.invalidArgument("expirationDate \(text) is not a date")
+            }
             expiration = seconds
         }
         var lenses: [VisionLensRow] = []

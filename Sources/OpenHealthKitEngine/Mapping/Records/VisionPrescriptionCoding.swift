@@ -76,7 +76,8 @@ package enum VisionPrescriptionCoding {
                 return .stored(
                     sphere: HKQuantity(unit: diopter, doubleValue: lens.sphere),
                     cylinder: quantity(lens.cylinder, diopter), axis: quantity(lens.axis, degree),
-                    addPower: quantity(lens.addPower, diopter), vertexDistance: quantity(lens.vertexDistance, millimeter),
+                    addPower: quantity(lens.addPower, diopter),
+                    vertexDistance: quantity(lens.vertexDistance, millimeter),
                     prism: prism, farPupillaryDistance: quantity(lens.farPupillaryDistance, millimeter),
                     nearPupillaryDistance: quantity(lens.nearPupillaryDistance, millimeter))
             }

@@ -95,7 +95,8 @@ final class CSVExportWriter: ExportWriter {
         case .clinicalRecord, .cdaDocument, .stateOfMind, .scoredAssessment, .medicationDoseEvent,
             .visionPrescription:
             guard let value = RecordDetailText.json(row) else { return context.notWritten(row.typeIdentifier) }
-            file = try self.file(HKObjectType.shortName(forRawIdentifier: row.typeIdentifier), header: Self.sampleHeader)
+            file = try self.file(
+                HKObjectType.shortName(forRawIdentifier: row.typeIdentifier), header: Self.sampleHeader)
             fields = [value, nil]
         case .other:
             return context.notWritten(row.typeIdentifier)

@@ -40,12 +40,16 @@ enum RecordDetailText {
             if row.typeIdentifier == HKScoredAssessmentTypeIdentifier.GAD7.rawValue {
                 let answers = assessment.answers.compactMap(HKGAD7Assessment.Answer.init(rawValue:))
                 object.string(
-                    "risk", "\(HKGAD7Assessment(uuid: row.uuid, date: Date(), answers: answers, device: nil, metadata: nil, sourceRevision: .placeholder()).risk)")
+                    "risk",
+                    "\(HKGAD7Assessment(uuid: row.uuid, date: Date(), answers: answers, device: nil, metadata: nil, sourceRevision: .placeholder()).risk)"
+                )
                 object.raw("answers", names(answers.map { "\($0)" }))
             } else {
                 let answers = assessment.answers.compactMap(HKPHQ9Assessment.Answer.init(rawValue:))
                 object.string(
-                    "risk", "\(HKPHQ9Assessment(uuid: row.uuid, date: Date(), answers: answers, device: nil, metadata: nil, sourceRevision: .placeholder()).risk)")
+                    "risk",
+                    "\(HKPHQ9Assessment(uuid: row.uuid, date: Date(), answers: answers, device: nil, metadata: nil, sourceRevision: .placeholder()).risk)"
+                )
                 object.raw("answers", names(answers.map { "\($0)" }))
             }
         case .medicationDoseEvent(let event)?:

@@ -16,7 +16,9 @@ package enum AttachmentValidation {
         throws(HKError)
     {
         guard !name.isEmpty, name.count <= 255,
-            !name.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.properties.generalCategory == .control })
+            !name.unicodeScalars.contains(where: {
+                $0 == "/" || $0 == "\\" || $0.properties.generalCategory == .control
+            })
         else {
             throw HKError.invalidArgument(
                 "An attachment's name must be 1 to 255 characters without path separators or control characters")

@@ -71,10 +71,12 @@ public final class HKAttachment: NSObject, NSCopying, NSSecureCoding, @unchecked
 
     /// Unarchives an attachment; nil when a field is missing.
     public init?(coder: NSCoder) {
-        guard let identifier = (coder.decodeObject(of: NSString.self, forKey: "identifier") as String?)
-            .flatMap(UUID.init(uuidString:)),
+        guard
+            let identifier = (coder.decodeObject(of: NSString.self, forKey: "identifier") as String?)
+                .flatMap(UUID.init(uuidString:)),
             let name = coder.decodeObject(of: NSString.self, forKey: "name"),
-            let type = (coder.decodeObject(of: NSString.self, forKey: "contentType") as String?).flatMap({ UTType($0) }),
+            let type = (coder.decodeObject(of: NSString.self, forKey: "contentType") as String?).flatMap({ UTType($0) }
+            ),
             coder.containsValue(forKey: "size"), coder.containsValue(forKey: "creationDate")
         else { return nil }
         self.identifier = identifier

@@ -27,7 +27,8 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     /// The type with this identifier: a known one with its MIME type and supertypes, else a bare type.
     public init?(_ identifier: String) {
         guard !identifier.isEmpty else { return nil }
-        self = Self.known.first { $0.identifier == identifier }
+        self =
+            Self.known.first { $0.identifier == identifier }
             ?? UTType(identifier, mime: nil, fileExtension: nil, supertypes: ["public.data"])
     }
 

@@ -100,10 +100,10 @@ private struct CDAScanner {
     /// The paths (local names below the root, all in the CDA namespace) whose text is each field.
     static var fieldPaths: [([String], WritableKeyPath<CDAHeader, String>)] {
         [
-        (["title"], \.title),
-        (["recordTarget", "patientRole", "patient", "name"], \.patientName),
-        (["author", "assignedAuthor", "assignedPerson", "name"], \.authorName),
-        (["custodian", "assignedCustodian", "representedCustodianOrganization", "name"], \.custodianName),
+            (["title"], \.title),
+            (["recordTarget", "patientRole", "patient", "name"], \.patientName),
+            (["author", "assignedAuthor", "assignedPerson", "name"], \.authorName),
+            (["custodian", "assignedCustodian", "representedCustodianOrganization", "name"], \.custodianName),
         ]
     }
 
@@ -197,12 +197,15 @@ private struct CDAScanner {
         }
         let (prefix, local) = Self.split(qualified)
         let namespace = namespaces[prefix] ?? open.reversed().lazy.compactMap { $0.namespaces[prefix] }.first
-        if !prefix.isEmpty, namespace == nil { throw CDAProblem("the prefix \(prefix) of \(qualified) is not declared") }
+        if !prefix.isEmpty, namespace == nil {
+            throw CDAProblem("the prefix \(prefix) of \(qualified) is not declared")
+        }
         let isCDA = namespace == CDADocumentReader.namespace
         if open.isEmpty {
             guard local == "ClinicalDocument", isCDA else {
                 throw CDAProblem(
-                    "the root element is \(qualified), not ClinicalDocument in the \(CDADocumentReader.namespace) namespace")
+                    "the root element is \(qualified), not ClinicalDocument in the \(CDADocumentReader.namespace) namespace"
+                )
             }
             sawRoot = true
         } else if open.count == 1, isCDA {
@@ -336,7 +339,9 @@ private struct CDAScanner {
             let byte = bytes[position]
             if [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "<")]
                 .contains(byte)
-            { break }
+            {
+                break
+            }
             position += 1
         }
         guard position > start else { throw CDAProblem("a tag or attribute has no name") }

@@ -33,7 +33,9 @@ public final class HKFHIRVersion: NSObject, NSSecureCoding, @unchecked Sendable 
     }
 
     /// The DSTU2 version HealthKit reads: 1.0.2.
-    public class func primaryDSTU2() -> HKFHIRVersion { HKFHIRVersion(majorVersion: 1, minorVersion: 0, patchVersion: 2) }
+    public class func primaryDSTU2() -> HKFHIRVersion {
+        HKFHIRVersion(majorVersion: 1, minorVersion: 0, patchVersion: 2)
+    }
 
     /// The R4 version HealthKit reads: 4.0.1.
     public class func primaryR4() -> HKFHIRVersion { HKFHIRVersion(majorVersion: 4, minorVersion: 0, patchVersion: 1) }

@@ -94,7 +94,9 @@ package enum MedicationDoseEventValidation {
         if let date = event.scheduledDate, !SampleValidation.isSampleDate(date) {
             throw HKError.invalidArgument("The scheduled date is not a valid date")
         }
-        for (name, quantity) in [("doseQuantity", event.doseQuantity), ("scheduledDoseQuantity", event.scheduledDoseQuantity)] {
+        for (name, quantity) in [
+            ("doseQuantity", event.doseQuantity), ("scheduledDoseQuantity", event.scheduledDoseQuantity),
+        ] {
             guard let quantity else { continue }
             guard quantity.isFinite, quantity >= 0, quantity <= 1e6 else {
                 throw HKError.invalidArgument("\(name) \(quantity) is not a dose: it must be between 0 and 1,000,000")

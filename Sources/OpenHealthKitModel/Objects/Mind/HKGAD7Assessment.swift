@@ -26,8 +26,7 @@ public final class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
     }
 
     /// An assessment, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
-    public convenience init(validating date: Date, answers: [Answer], metadata: [String: Any]? = nil) throws(HKError)
-    {
+    public convenience init(validating date: Date, answers: [Answer], metadata: [String: Any]? = nil) throws(HKError) {
         self.init(
             uuid: UUID(), date: date, answers: answers, device: nil, metadata: metadata, sourceRevision: .placeholder())
         try validate()

@@ -1,8 +1,7 @@
 public import Foundation
 
 /// The specification of one contact lens: the common lens values, the base curve and the diameter.
-public final class HKContactsLensSpecification: HKLensSpecification, NSCopying, NSSecureCoding, @unchecked Sendable
-{
+public final class HKContactsLensSpecification: HKLensSpecification, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// The curvature of the lens's back surface (a length).
     public let baseCurve: HKQuantity?
     /// The lens's width from edge to edge (a length).

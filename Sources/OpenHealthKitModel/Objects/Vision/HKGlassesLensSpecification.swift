@@ -64,7 +64,8 @@ public final class HKGlassesLensSpecification: HKLensSpecification, NSCopying, N
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKGlassesLensSpecification else { return false }
         return sameLens(as: other) && other.vertexDistance == vertexDistance && other.prism == prism
-            && other.farPupillaryDistance == farPupillaryDistance && other.nearPupillaryDistance == nearPupillaryDistance
+            && other.farPupillaryDistance == farPupillaryDistance
+            && other.nearPupillaryDistance == nearPupillaryDistance
     }
 
     /// The sphere's hash.

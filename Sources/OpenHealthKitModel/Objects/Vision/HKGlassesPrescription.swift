@@ -35,9 +35,9 @@ public final class HKGlassesPrescription: HKVisionPrescription, @unchecked Senda
         for (lens, eye) in [(rightEye, HKVisionEye.right), (leftEye, .left)] {
             try lens?.validate()
             if let prism = lens?.prism, prism.eye != eye {
-                throw HKError.invalidArgument("The \(eye == .right ? "right" : "left") lens has a prism for the other eye")
+                throw HKError.invalidArgument(
+                    "The \(eye == .right ? "right" : "left") lens has a prism for the other eye")
             }
         }
     }
 }
-

@@ -80,7 +80,8 @@ public final class HKVisionPrism: NSObject, NSCopying, NSSecureCoding, @unchecke
             let horizontalBase: HKPrismBase = horizontal > 0 ? towardZero : horizontal < 0 ? towardHalfTurn : .none
             return HKVisionPrism(
                 amount: amount, angle: angle,
-                verticalAmount: HKQuantity(unit: .prismDiopter(), doubleValue: abs(vertical)), verticalBase: verticalBase,
+                verticalAmount: HKQuantity(unit: .prismDiopter(), doubleValue: abs(vertical)),
+                verticalBase: verticalBase,
                 horizontalAmount: HKQuantity(unit: .prismDiopter(), doubleValue: abs(horizontal)),
                 horizontalBase: horizontalBase, eye: eye)
         }

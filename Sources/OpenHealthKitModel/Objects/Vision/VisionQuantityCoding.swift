@@ -23,7 +23,8 @@ package enum VisionValidation {
     package static func check(_ quantity: HKQuantity?, _ name: String, compatibleWith unit: HKUnit) throws(HKError) {
         guard let quantity else { return }
         guard quantity.is(compatibleWith: unit) else {
-            throw HKError.invalidArgument("\(name) must be compatible with \(unit.unitString), not \(quantity.unit.unitString)")
+            throw HKError.invalidArgument(
+                "\(name) must be compatible with \(unit.unitString), not \(quantity.unit.unitString)")
         }
         guard quantity.value.isFinite else { throw HKError.invalidArgument("\(name) must be a finite number") }
     }
