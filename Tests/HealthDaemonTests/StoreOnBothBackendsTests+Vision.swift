@@ -39,13 +39,32 @@ extension StoreOnBothBackendsTests {
         return url
     }
 
+    /// A store of an optician app allowed to write prescriptions.
+    func opticianStore(_ world: StoreWorld) async throws -> HKHealthStore {
+        let store = try await world.store(Apps.app("com.example.optician"))
+        try await store.requestAuthorization(toShare: [Self.prescriptionType], read: [])
+        return store
+    }
+
+    /// `body` with a glasses prescription the optician saved, the optician's attachment store and a scratch folder
+    /// for files (removed afterwards).
+    func withSavedPrescription(
+        _ world: StoreWorld, _ body: (HKGlassesPrescription, HKAttachmentStore, URL) async throws -> Void
+    ) async throws {
+        let folder = try Healthd.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await opticianStore(world)
+        let prescription = Self.glasses()
+        try await store.save(prescription)
+        try await body(prescription, HKAttachmentStore(healthStore: store), folder)
+    }
+
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 600_000)
 
     @Test(arguments: StoreBackend.allCases)
     func aGlassesPrescriptionComesBackWithItsLensesAndPrism(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let store = try await world.store(Apps.app("com.example.optician"))
-            try await store.requestAuthorization(toShare: [Self.prescriptionType], read: [])
+            let store = try await opticianStore(world)
             let saved = Self.glasses()
             try await store.save(saved)
             let found = try await HKSampleQueryDescriptor(predicates: [.visionPrescription()], sortDescriptors: [])
@@ -73,8 +92,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func aContactLensPrescriptionKeepsItsBrandAndFit(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let store = try await world.store(Apps.app("com.example.optician"))
-            try await store.requestAuthorization(toShare: [Self.prescriptionType], read: [])
+            let store = try await opticianStore(world)
             let lens = HKContactsLensSpecification(
                 sphere: Self.diopters(-2), cylinder: nil, axis: nil, addPower: nil, baseCurve: Self.millimetres(8.6),
                 diameter: Self.millimetres(14.2))
@@ -94,8 +112,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func anAppReadsAnotherSourcesPrescriptionsOnlyOnceTheUserAllowsEach(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let optician = try await world.store(Apps.app("com.example.optician"))
-            try await optician.requestAuthorization(toShare: [Self.prescriptionType], read: [])
+            let optician = try await opticianStore(world)
             let older = Self.glasses(), newer = Self.glasses(issuedAfter: 400)
             try await optician.save([older, newer])
             let reader = try await world.store(Apps.app("com.example.frames")) { request in
@@ -120,95 +137,77 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func aScanIsAttachedListedReadAndRemoved(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let folder = try Healthd.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let store = try await world.store(Apps.app("com.example.optician"))
-            try await store.requestAuthorization(toShare: [Self.prescriptionType], read: [])
-            let prescription = Self.glasses()
-            try await store.save(prescription)
-            let attachments = HKAttachmentStore(healthStore: store)
-            let attachment = try await attachments.addAttachment(
-                to: prescription, name: "scan.png", contentType: .png,
-                url: try Self.file(Self.png, named: "scan.png", in: folder), metadata: ["page": "1"])
-            #expect(attachment.name == "scan.png")
-            #expect(attachment.size == Self.png.count)
-            #expect(attachment.contentType == .png)
-            #expect(try await attachments.attachments(for: prescription).map(\.identifier) == [attachment.identifier])
-            let reader = attachments.dataReader(for: attachment)
-            #expect(try await reader.data == Data(Self.png))
-            var count = 0
-            for try await _ in attachments.dataReader(for: attachment).bytes { count += 1 }
-            #expect(count == Self.png.count)
-            try await attachments.removeAttachment(attachment, from: prescription)
-            #expect(try await attachments.attachments(for: prescription).isEmpty)
-            #expect(await failure { _ = try await attachments.dataReader(for: attachment).data } == .errorNoData)
+            try await withSavedPrescription(world) { prescription, attachments, folder in
+                let attachment = try await attachments.addAttachment(
+                    to: prescription, name: "scan.png", contentType: .png,
+                    url: try Self.file(Self.png, named: "scan.png", in: folder), metadata: ["page": "1"])
+                #expect(attachment.name == "scan.png")
+                #expect(attachment.size == Self.png.count)
+                #expect(attachment.contentType == .png)
+                #expect(
+                    try await attachments.attachments(for: prescription).map(\.identifier) == [attachment.identifier])
+                let reader = attachments.dataReader(for: attachment)
+                #expect(try await reader.data == Data(Self.png))
+                var count = 0
+                for try await _ in attachments.dataReader(for: attachment).bytes { count += 1 }
+                #expect(count == Self.png.count)
+                try await attachments.removeAttachment(attachment, from: prescription)
+                #expect(try await attachments.attachments(for: prescription).isEmpty)
+                #expect(await failure { _ = try await attachments.dataReader(for: attachment).data } == .errorNoData)
+            }
         }
     }
 
     @Test(arguments: StoreBackend.allCases)
     func aFileWhoseBytesAreNotItsContentTypeIsRefused(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let folder = try Healthd.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let store = try await world.store(Apps.app("com.example.optician"))
-            try await store.requestAuthorization(toShare: [Self.prescriptionType], read: [])
-            let prescription = Self.glasses()
-            try await store.save(prescription)
-            let attachments = HKAttachmentStore(healthStore: store)
-            let script = try Self.file(Array("#!/bin/sh\necho hi\n".utf8), named: "scan.jpg", in: folder)
-            #expect(
-                await failure {
-                    _ = try await attachments.addAttachment(
-                        to: prescription, name: "scan.jpg", contentType: .jpeg, url: script)
-                } == .errorInvalidArgument)
-            #expect(try await attachments.attachments(for: prescription).isEmpty)
+            try await withSavedPrescription(world) { prescription, attachments, folder in
+                let script = try Self.file(Array("#!/bin/sh\necho hi\n".utf8), named: "scan.jpg", in: folder)
+                #expect(
+                    await failure {
+                        _ = try await attachments.addAttachment(
+                            to: prescription, name: "scan.jpg", contentType: .jpeg, url: script)
+                    } == .errorInvalidArgument)
+                #expect(try await attachments.attachments(for: prescription).isEmpty)
+            }
         }
     }
 
     @Test(arguments: StoreBackend.allCases)
     func aFileLargerThanAnAttachmentMayBeIsRefused(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let folder = try Healthd.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let store = try await world.store(Apps.app("com.example.optician"))
-            try await store.requestAuthorization(toShare: [Self.prescriptionType], read: [])
-            let prescription = Self.glasses()
-            try await store.save(prescription)
-            let attachments = HKAttachmentStore(healthStore: store)
-            let huge = try Self.file(
-                [0x25, 0x50, 0x44, 0x46, 0x2D] + Array(repeating: 0x20, count: 20 << 20), named: "scan.pdf",
-                in: folder)
-            #expect(
-                await failure {
-                    _ = try await attachments.addAttachment(
-                        to: prescription, name: "scan.pdf", contentType: .pdf, url: huge)
-                } == .errorDataSizeExceeded)
-            #expect(try await attachments.attachments(for: prescription).isEmpty)
+            try await withSavedPrescription(world) { prescription, attachments, folder in
+                let huge = try Self.file(
+                    [0x25, 0x50, 0x44, 0x46, 0x2D] + Array(repeating: 0x20, count: 20 << 20), named: "scan.pdf",
+                    in: folder)
+                #expect(
+                    await failure {
+                        _ = try await attachments.addAttachment(
+                            to: prescription, name: "scan.pdf", contentType: .pdf, url: huge)
+                    } == .errorDataSizeExceeded)
+                #expect(try await attachments.attachments(for: prescription).isEmpty)
+            }
         }
     }
 
     @Test(arguments: StoreBackend.allCases)
     func anAppAttachesOnlyToItsOwnPrescriptionsAndSeesOnlyWhatItMayRead(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let folder = try Healthd.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let optician = try await world.store(Apps.app("com.example.optician"))
-            try await optician.requestAuthorization(toShare: [Self.prescriptionType], read: [])
-            let prescription = Self.glasses()
-            try await optician.save(prescription)
-            let scan = try await HKAttachmentStore(healthStore: optician).addAttachment(
-                to: prescription, name: "scan.png", contentType: .png,
-                url: try Self.file(Self.png, named: "scan.png", in: folder))
-            let other = try await world.store(Apps.app("com.example.frames")) { _ in AuthorizationAnswer() }
-            let theirs = HKAttachmentStore(healthStore: other)
-            #expect(
-                await failure {
-                    _ = try await theirs.addAttachment(
-                        to: prescription, name: "mine.png", contentType: .png,
-                        url: try Self.file(Self.png, named: "mine.png", in: folder))
-                } == .errorAuthorizationDenied)
-            #expect(try await theirs.attachments(for: prescription).isEmpty)
-            #expect(await failure { _ = try await theirs.dataReader(for: scan).data } == .errorNoData)
+            try await withSavedPrescription(world) { prescription, attachments, folder in
+                let scan = try await attachments.addAttachment(
+                    to: prescription, name: "scan.png", contentType: .png,
+                    url: try Self.file(Self.png, named: "scan.png", in: folder))
+                let other = try await world.store(Apps.app("com.example.frames")) { _ in AuthorizationAnswer() }
+                let theirs = HKAttachmentStore(healthStore: other)
+                #expect(
+                    await failure {
+                        _ = try await theirs.addAttachment(
+                            to: prescription, name: "mine.png", contentType: .png,
+                            url: try Self.file(Self.png, named: "mine.png", in: folder))
+                    } == .errorAuthorizationDenied)
+                #expect(try await theirs.attachments(for: prescription).isEmpty)
+                #expect(await failure { _ = try await theirs.dataReader(for: scan).data } == .errorNoData)
+            }
         }
     }
 }

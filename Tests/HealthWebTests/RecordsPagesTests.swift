@@ -10,17 +10,6 @@ import Testing
 /// and nothing stored), and prescription scans attached, shown and removed.
 extension HealthdBacked {
     @Suite struct RecordsPagesTests {
-        private func withDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
-            let daemon = try await TestDaemon.start()
-            do {
-                try await body(daemon)
-            } catch {
-                try await daemon.stop()
-                throw error
-            }
-            try await daemon.stop()
-        }
-
         private static let png: [UInt8] =
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 3, count: 64)
 
@@ -48,7 +37,7 @@ extension HealthdBacked {
         }
 
         @Test func healthRecordsAreGroupedByKindAndOpenAsTheyCame() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let uuid = UUID()
                 try Self.importSamples(
                     [
@@ -80,7 +69,7 @@ extension HealthdBacked {
         }
 
         @Test func aDocumentIsShownWithItsHeaderAndItsXMLAsText() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let uuid = UUID()
                 try Self.importSamples(
                     [
@@ -104,7 +93,7 @@ extension HealthdBacked {
         }
 
         @Test func theOwnerAddsAMedicationAndLogsADose() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = try await daemon.signedInClient()
                 let page = try await browser.get("/records/medications")
                 #expect(page.text.contains("id=\"no-medications\""))
@@ -133,7 +122,7 @@ extension HealthdBacked {
         }
 
         @Test func aMedicationOrDoseTheModelRefusesIsAnErrorPageAndNothingIsStored() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = try await daemon.signedInClient()
                 let csrf = try await browser.get("/records/medications").field("csrf") ?? ""
                 let unnamed = try await browser.post(
@@ -155,7 +144,7 @@ extension HealthdBacked {
         }
 
         @Test func theOwnerLogsAStateOfMindAndAValenceOutOfRangeIsRefused() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = try await daemon.signedInClient()
                 let csrf = try await browser.get("/records/mind").field("csrf") ?? ""
                 let logged = try await browser.post(
@@ -180,7 +169,7 @@ extension HealthdBacked {
         }
 
         @Test func aPrescriptionScanIsAttachedShownAndRemoved() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let prescription = HKGlassesPrescription(
                     rightEyeSpecification: HKGlassesLensSpecification(
                         sphere: HKQuantity(unit: .diopter(), doubleValue: -1.5), cylinder: nil, axis: nil,
@@ -217,7 +206,7 @@ extension HealthdBacked {
         }
 
         @Test func aFileThatIsNotWhatItSaysOrHasNoTokenIsRefusedAndNotStored() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let prescription = HKContactsPrescription(
                     rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Acuvue",
                     dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil, device: nil,

@@ -70,12 +70,7 @@ extension HealthWebApp {
         // A form with a file: multipart, its CSRF token a field of it.
         router.post("/records/vision/{uuid}/attachments") { [self] request, context in
             await respond(request) {
-                try checkHost(request)
-                try checkOrigin(request)
-                guard let session = currentSession(request) else {
-                    throw WebError(
-                        .forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
-                }
+                let session = try postingSession(request)
                 let limit = AttachmentValidation.maximumSize + (64 << 10)
                 if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
                     throw WebError(.contentTooLarge, Self.attachmentTooLarge)

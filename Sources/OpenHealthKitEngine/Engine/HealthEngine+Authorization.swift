@@ -24,20 +24,8 @@ extension HealthEngine {
         try checkRequest(app: app, share: share, read: read)
         let pending = try undecided(app: app, share: share, read: read)
         if pending.share.isEmpty && pending.read.isEmpty { return }
-        guard let answerer else {
-            throw HKError(
-                .errorAuthorizationNotDetermined,
-                "No one can answer the permission request: the store has no authorization answerer")
-        }
-        let answer: AuthorizationAnswer
-        do {
-            answer = try await answerer.answer(
-                AuthorizationRequest(app: app, toShare: pending.share, toRead: pending.read))
-        } catch let error as HKError {
-            throw error
-        } catch {
-            throw HKError(.errorUserCanceled, "The permission request was not answered: \(error)")
-        }
+        let answer = try await ask(
+            AuthorizationRequest(app: app, toShare: pending.share, toRead: pending.read), answerer: answerer)
         try record(answer, for: pending, app: app.bundleIdentifier)
     }
 
@@ -48,6 +36,25 @@ extension HealthEngine {
             return try recordObjectDecisions(answer, for: objects, app: request.app.bundleIdentifier)
         }
         try record(answer, for: (request.toShare, request.toRead), app: request.app.bundleIdentifier)
+    }
+
+    /// `answerer`'s answer to `request`: `errorAuthorizationNotDetermined` when nobody can answer, the answerer's
+    /// `HKError` as it is, `errorUserCanceled` for any other failure.
+    func ask(_ request: AuthorizationRequest, answerer: (any AuthorizationAnswerer)?) async throws
+        -> AuthorizationAnswer
+    {
+        guard let answerer else {
+            throw HKError(
+                .errorAuthorizationNotDetermined,
+                "No one can answer the permission request: the store has no authorization answerer")
+        }
+        do {
+            return try await answerer.answer(request)
+        } catch let error as HKError {
+            throw error
+        } catch {
+            throw HKError(.errorUserCanceled, "The permission request was not answered: \(error)")
+        }
     }
 
     /// The checks HealthKit makes before any sheet: provisioning, then the request's shape.

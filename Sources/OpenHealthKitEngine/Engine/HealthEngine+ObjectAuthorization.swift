@@ -32,20 +32,8 @@ extension HealthEngine {
     func askAboutObjects(_ request: ObjectReadRequest, app: AppManifest, answerer: (any AuthorizationAnswerer)?)
         async throws
     {
-        guard let answerer else {
-            throw HKError(
-                .errorAuthorizationNotDetermined,
-                "No one can answer the permission request: the store has no authorization answerer")
-        }
-        let answer: AuthorizationAnswer
-        do {
-            answer = try await answerer.answer(
-                AuthorizationRequest(app: app, toShare: [], toRead: [], objects: request))
-        } catch let error as HKError {
-            throw error
-        } catch {
-            throw HKError(.errorUserCanceled, "The permission request was not answered: \(error)")
-        }
+        let answer = try await ask(
+            AuthorizationRequest(app: app, toShare: [], toRead: [], objects: request), answerer: answerer)
         try recordObjectDecisions(answer, for: request, app: app.bundleIdentifier)
     }
 
