@@ -203,15 +203,6 @@ private struct ClinicalRecordMigration {
     /// digits (lowercased, other runs as `-`). Imports since v7 name their institutions as they name every export
     /// source (`RecordSource`); records migrated from v3 keep this one.
     static func bundleIdentifier(forName name: String) -> String {
-        var slug = ""
-        for scalar in name.lowercased().unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty, !slug.hasSuffix("-") {
-                slug += "-"
-            }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return "org.openhealthkit.export.records-" + (slug.isEmpty ? "source" : String(slug.prefix(32)))
+        "org.openhealthkit.export.records-" + SourceRow.exportSlug(forName: name)
     }
 }
