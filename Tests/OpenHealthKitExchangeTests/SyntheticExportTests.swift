@@ -215,6 +215,8 @@ import OpenHealthKitModel
         #expect(kept.map { $0[0] as String } == ["Record"])
         #expect((kept[0][2] as String).contains(#""value":"8""#))
         #expect(summary.unrecognized["HKDataTypeSleepDurationGoal"] == .init(read: 1, added: 1))
+        #expect(Array(summary.unrecognized.keys) == ["HKDataTypeSleepDurationGoal"])
+        #expect(summary.records[HKVisionPrescriptionTypeIdentifier] == .init(read: 1, added: 1))
     }
 
     @Test func characteristicsAreSet() throws {

@@ -252,7 +252,8 @@ extension ExportReader {
         let pending = PendingUnrecognized(
             line: line, element: element, attributes: Self.allAttributes(attributes), depth: depth)
         pending.problem = problem
-        collector.read(.unrecognized(pending.attributes["type"] ?? element))
+        // A prescription is counted as one when it ends (finishVisionPrescription).
+        if element != "VisionPrescription" { collector.read(.unrecognized(pending.attributes["type"] ?? element)) }
         unrecognized = pending
     }
 
