@@ -8,6 +8,7 @@ later keeps, of the seeds and of what fuzzing found, the fewest inputs that reac
 FuzzCorpusTests checks that every route of the wire-body target has a seed its route accepts. Run this again after
 changing a seed or a wire format.
 """
+import base64
 import csv
 import hashlib
 import io
@@ -23,6 +24,7 @@ SYNTHETIC = REPOSITORY / "Tests/OpenHealthKitExchangeTests/Fixtures/Synthetic/ev
 
 UUID = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
 MEMBER = "9B2F1A6C-2D4E-4A8B-8C1D-5E6F7A8B9C0D"
+PRESCRIPTION = "7D3C2B1A-0F9E-4D8C-B7A6-958473625140"
 
 
 def date_predicate(start, end):
@@ -134,6 +136,31 @@ WIRE_BODIES = [
     # queryQuantitySeries
     [{"type": "HKQuantityTypeIdentifierHeartRate", "predicate": date_predicate(0, 1800000000),
       "orderByQuantitySampleStartDate": True}],
+    # queryDocuments
+    [{"type": "HKDocumentTypeIdentifierCDA", "predicate": date_predicate(0, 1800000000),
+      "sort": [{"key": "startDate", "ascending": False}], "limit": 5, "includeDocumentData": True}],
+    # queryMedications
+    [{"predicate": {"kind": "and", "predicates": [{"kind": "medicationArchived", "flag": False},
+                                                  {"kind": "medicationHasSchedule", "flag": True}]},
+      "limit": 10}],
+    # addAttachment: to the prescription of every fuzz store (WireBodyFuzzing.prescriptionUUID)
+    [{"object": PRESCRIPTION, "name": "scan.png", "contentType": "public.png",
+      "data": base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR").decode(),
+      "metadata": {"page": {"number": 1}}}],
+    # requestObjectAuthorization
+    [{"type": "HKVisionPrescriptionTypeIdentifier", "predicate": {"kind": "uuids", "uuids": [PRESCRIPTION]}},
+     {"type": "HKDataTypeUserAnnotatedMedicationConcept",
+      "predicate": {"kind": "medicationArchived", "flag": False}}],
+    # saveOwnerMedication
+    [{"conceptCode": "fuzz-paracetamol", "displayText": "Paracetamol 500 mg", "generalForm": "tablet",
+      "relatedCodings": [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm", "code": "313782"}],
+      "nickname": "Fever", "isArchived": False, "hasSchedule": False}],
+    # logOwnerDose: of the medication of every fuzz store (WireBodyFuzzing.medicationCode)
+    [{"uuid": UUID, "type": "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent", "startDate": 1700000000,
+      "endDate": 1700000000,
+      "medicationDoseEvent": {"medicationConcept": "fuzz-ibuprofen", "logStatus": 4, "scheduleType": 2,
+                              "scheduledDate": 1699999200, "scheduledDoseQuantity": 1, "doseQuantity": 1,
+                              "unit": "count"}}],
 ]
 
 SAVE, DELETE, SAMPLES, ANCHORED, STATISTICS, COLLECTION, PRIORITY = 0, 1, 3, 4, 7, 8, 21
@@ -253,7 +280,11 @@ def main():
     kinds = ["and", "or", "not", "all", "none", "sampleDates", "sources", "sourceRevisions", "devices",
              "deviceProperty", "uuids", "metadataKeyExists", "metadataAllowedValues", "metadataComparison",
              "noCorrelation", "workout", "quantity", "categoryValue", "categoryValues", "workoutActivityType",
-             "workoutDuration", "workoutTotal", "activitySummaryDays"]
+             "workoutDuration", "workoutTotal", "activitySummaryDays", "electrocardiogramClassification",
+             "electrocardiogramSymptomsStatus", "associatedWithElectrocardiogram", "clinicalResourceType",
+             "clinicalRecord", "stateOfMindKind", "stateOfMindLabel", "stateOfMindAssociation", "stateOfMindValence",
+             "doseEventConcepts", "doseEventStatuses", "doseEventScheduledDates", "doseEventScheduledRange",
+             "medicationArchived", "medicationHasSchedule"]
     write_dictionary("wire-body", json_tokens + [f'"{key}"' for key in sorted(wire_keys)]
                      + [f'"{kind}"' for kind in kinds] + [f'"{name}"' for name in types] + UNITS
                      + ["<", "<=", ">", ">=", "==", "!=", UUID, "2024-01-01T00:00:00Z"])

@@ -8,11 +8,13 @@ package import OpenHealthKitWire
 ///
 /// An input is a few requests, one per line (at most ``maximumRequests``): a line's first byte `b` picks the route,
 /// `bodies[b % n]`, and the caller, the owner when `b / n` is even and an app otherwise (allowed to share and read
-/// heart rates, steps and blood pressure, denied reading sleep); the rest of the line is the body. Each body is
-/// decoded as healthd decodes it (``WireRequestBody``), turned into model values as its route does, and run on the
-/// input's own in-memory store, in order: a save and then a statistics query over what it saved is one input, and
-/// replays the same way alone. (healthd's own checks around these, credentials, callback URLs and credential
-/// lifetimes, are tried over HTTP by schemathesis: Scripts/schemathesis.)
+/// heart rates, steps and blood pressure, denied reading sleep, allowed to share vision prescriptions, and the saver
+/// of one, ``prescriptionUUID``, so that files can be attached; the owner tracks one medication, ``medicationCode``,
+/// so that doses can be logged); the rest of the line is the body. Each body is decoded as healthd decodes it
+/// (``WireRequestBody``), turned into model values as its route does, and run on the input's own in-memory store, in
+/// order: a save and then a statistics query over what it saved is one input, and replays the same way alone.
+/// (healthd's own checks around these, credentials, callback URLs and credential lifetimes, are tried over HTTP by
+/// schemathesis: Scripts/schemathesis.)
 ///
 /// Refusals are `HKError`s or decoding errors (healthd's 4xx); any other error traps. A sample the wire accepted
 /// survives it: written and read back, it is the same sample.
@@ -54,6 +56,12 @@ package enum WireBodyFuzzing {
         (WireRoutes.setOwnerCharacteristic.endpoint, setCharacteristic),
         (WireRoutes.setSourcePriority.endpoint, setSourcePriority),
         (WireRoutes.queryQuantitySeries.endpoint, queryQuantitySeries),
+        (WireRoutes.queryDocuments.endpoint, queryDocuments),
+        (WireRoutes.queryMedications.endpoint, queryMedications),
+        (WireRoutes.addAttachment.endpoint, addAttachment),
+        (WireRoutes.requestObjectAuthorization.endpoint, requestObjectAuthorization),
+        (WireRoutes.saveOwnerMedication.endpoint, saveMedication),
+        (WireRoutes.logOwnerDose.endpoint, logDose),
     ]
 
     /// The routes whose bodies are fuzzed, in the order the first byte of a request picks them.
@@ -72,6 +80,28 @@ package enum WireBodyFuzzing {
     static let app = AppManifest(
         bundleIdentifier: "com.example.fuzz", name: "Fuzz", version: "3", shareUsageDescription: "Reads.",
         updateUsageDescription: "Writes.", hasBackgroundDeliveryEntitlement: true)
+
+    /// The UUID of the vision prescription the app saved on every input's store, which files can be attached to.
+    static let prescriptionUUID = UUID(uuidString: "7D3C2B1A-0F9E-4D8C-B7A6-958473625140")!
+
+    /// The app's prescription (``prescriptionUUID``).
+    private static func prescription() -> HKGlassesPrescription {
+        HKGlassesPrescription(
+            uuid: prescriptionUUID, rightEye: nil, leftEye: nil, dateIssued: Date(timeIntervalSince1970: 1_700_000_000),
+            expirationDate: nil, device: nil, metadata: nil, sourceRevision: .placeholder())
+    }
+
+    /// The concept code of the medication the owner tracks on every input's store, whose doses can be logged.
+    static let medicationCode = "fuzz-ibuprofen"
+
+    /// The owner's medication (``medicationCode``).
+    private static func medication() -> HKUserAnnotatedMedication {
+        HKUserAnnotatedMedication(
+            nickname: nil, isArchived: false, hasSchedule: true,
+            medication: HKMedicationConcept(
+                identifier: HKHealthConceptIdentifier(domain: .medication, code: medicationCode),
+                displayText: "Ibuprofen 200 mg", generalForm: .tablet, relatedCodings: []))
+    }
 
     /// Who makes a request, on which store.
     struct Caller {
@@ -98,9 +128,12 @@ package enum WireBodyFuzzing {
                     HKQuantityTypeIdentifier.bloodPressureDiastolic.rawValue:
                         Grant(share: .sharingAuthorized, read: .authorized),
                     HKCategoryTypeIdentifier.sleepAnalysis.rawValue: Grant(share: .sharingAuthorized, read: .denied),
+                    HKVisionPrescriptionTypeIdentifier: Grant(share: .sharingAuthorized),
                 ], app: app.bundleIdentifier)
+            try engine.save([prescription()], as: .app(app))
+            try engine.saveMedication(MedicationCoding.row(medication()), as: FuzzStore.owner)
         } catch {
-            fatalError("cannot grant the fuzz app its types: \(error)")
+            fatalError("cannot make the fuzz store's grants, prescription and medication: \(error)")
         }
         var accepted = true
         for line in data.split(separator: UInt8(ascii: "\n")).prefix(maximumRequests) {
@@ -266,6 +299,74 @@ package enum WireBodyFuzzing {
             throw HKError.invalidArgument("\(body.type) is not a quantity type")
         }
         try caller.engine.setSourcePriority(body.sources, for: type)
+    }
+
+    // The document query and the per-object request wait for the owner's answer, which is not input from outside
+    // (and waiting would need an executor that libFuzzer's synchronous calls do not have): what they read before
+    // asking, and the read after it, run here; the asking is the tests' (DaemonHealthRecordRoutesTests,
+    // StoreOnBothBackendsTests).
+
+    private static func queryDocuments(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireDocumentQuery.self, data)
+        guard let type = try WireTypes.sampleType(body.type) as? HKDocumentType else {
+            throw HKError.invalidArgument("\(body.type) is not a document type")
+        }
+        let sort = try (body.sort ?? []).map { try $0.rowSort }
+        let documents = try caller.engine.samples(
+            of: type, predicate: body.predicate?.tree, sort: sort, limit: max(0, body.limit ?? 0), as: caller.principal,
+            documentContent: body.includeDocumentData ? .headerAndData : .header)
+        try encodes(WireDocumentsResponse(status: .answered, samples: documents.map(WireSample.init)))
+    }
+
+    private static func queryMedications(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireMedicationQuery.self, data)
+        let medications = try caller.engine.medications(
+            matching: body.predicate?.tree, limit: max(0, body.limit ?? 0), as: caller.principal)
+        try encodes(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
+    }
+
+    private static func addAttachment(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireAttachmentUpload.self, data)
+        guard let type = UTType(body.contentType) else {
+            throw HKError.invalidArgument("\(body.contentType) is not a content type")
+        }
+        let attachment = try caller.engine.addAttachment(
+            to: body.object, name: body.name, contentType: type, data: body.data,
+            metadata: try WireMetadata.decode(body.metadata), as: caller.principal)
+        try encodes(WireAttachment(attachment))
+        var read = Data()
+        try caller.engine.readAttachment(attachment.identifier, as: caller.principal) { chunk in
+            read.append(chunk)
+            return true
+        }
+        FuzzCheck.require(read == body.data, "an attachment reads back other bytes than were attached")
+    }
+
+    private static func requestObjectAuthorization(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireObjectAuthorizationRequest.self, data)
+        let type = try WireTypes.objectType(body.type)
+        guard type.requiresPerObjectAuthorization() else {
+            throw HKError.invalidArgument("\(type.identifier) does not require per-object authorization")
+        }
+        if type is HKUserAnnotatedMedicationType {
+            _ = try caller.engine.medications(matching: body.predicate?.tree, limit: 0, as: caller.principal)
+        } else if let type = type as? HKSampleType {
+            _ = try caller.engine.samples(of: type, predicate: body.predicate?.tree, as: caller.principal)
+        }
+    }
+
+    private static func saveMedication(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireMedication.self, data)
+        try caller.engine.saveMedication(MedicationCoding.row(body.medication), as: caller.principal)
+        try encodes(body)
+    }
+
+    private static func logDose(_ data: Data, _ caller: Caller) throws {
+        guard let event = try decode(WireSample.self, data).sample() as? HKMedicationDoseEvent else {
+            throw HKError.invalidArgument("A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
+        }
+        checkRoundTrip(event)
+        try caller.engine.logDose(event, as: caller.principal)
     }
 
     /// healthd answers with the value's JSON: it must encode (a value that cannot is a 500, never an empty success),

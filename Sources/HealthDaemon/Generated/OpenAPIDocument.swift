@@ -538,6 +538,186 @@ paths:
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/documents:
+    post:
+      tags: [data]
+      summary: HKDocumentQuery — CDA documents with their content.
+      description: |
+        The matching documents whose content the app may read: those it saved and those the owner allowed one by
+        one, with their header (`title`, `patientName`, `authorName`, `custodianName`) and, with
+        `includeDocumentData`, their XML. The owner is first asked about the matching documents of other sources
+        not decided yet (only new ones); while that question waits longer than `wait` seconds the answer is 202
+        `pending` (ask again). An app without read access to the document type sees its own documents only.
+      parameters:
+        - name: wait
+          in: query
+          schema: { type: number, minimum: 0, default: 30, maximum: 120 }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type, includeDocumentData]
+              properties:
+                type: { type: string }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                sort:
+                  nullable: true
+                  type: array
+                  items: { $ref: "#/components/schemas/Sort" }
+                limit: { type: integer, minimum: 0, nullable: true, description: "0 or absent: no limit." }
+                includeDocumentData: { type: boolean }
+      responses:
+        "200":
+          description: The documents.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/DocumentsResponse" }
+        "202":
+          description: The owner has not answered about new documents yet.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/DocumentsResponse" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/medications:
+    post:
+      tags: [data]
+      summary: HKUserAnnotatedMedicationQuery — the medications the owner shared with the app.
+      description: >-
+        Medications are shared one by one (`/v1/authorization/objects` with HKDataTypeUserAnnotatedMedicationConcept);
+        an app sees only those, with no error otherwise. The predicate combines `medicationArchived` and
+        `medicationHasSchedule` conditions.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                limit: { type: integer, minimum: 0, nullable: true, description: "0 or absent: no limit." }
+      responses:
+        "200":
+          description: The medications, by name.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [medications]
+                properties:
+                  medications:
+                    type: array
+                    items: { $ref: "#/components/schemas/Medication" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/health-records:
+    get:
+      tags: [data]
+      summary: supportsHealthRecords() — whether the store holds clinical records.
+      responses:
+        "200":
+          description: Whether it does.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [supported]
+                properties:
+                  supported: { type: boolean }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/attachments:
+    post:
+      tags: [data]
+      summary: HKAttachmentStore.addAttachment — attaches a file to a vision prescription the app saved.
+      description: |
+        The bytes come base64-encoded. At most 20 MiB; the content type (`public.jpeg`, `public.png`, `public.heic`,
+        `com.compuserve.gif`, `public.tiff`, `com.adobe.pdf`) must match the bytes' signature; the name has 1 to 255
+        characters without path separators. Refused the same way (403) whether the object is another source's or
+        is not stored.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [object, name, contentType, data]
+              properties:
+                object: { type: string, format: uuid }
+                name: { type: string }
+                contentType: { type: string }
+                data: { type: string, format: byte }
+                metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
+      responses:
+        "201":
+          description: The attachment.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Attachment" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/objects/{uuid}/attachments:
+    get:
+      tags: [data]
+      summary: HKAttachmentStore.attachments(for:) — none for an object the app may not read.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The attachments, oldest first.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [attachments]
+                properties:
+                  attachments:
+                    type: array
+                    items: { $ref: "#/components/schemas/Attachment" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/attachments/{uuid}/data:
+    get:
+      tags: [data]
+      summary: An attachment's bytes, with its MIME type.
+      description: 404 alike for an attachment the app may not read and one that does not exist.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The bytes.
+          content:
+            application/octet-stream:
+              schema: { type: string, format: binary }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /v1/attachments/{uuid}:
+    delete:
+      tags: [data]
+      summary: HKAttachmentStore.removeAttachment(_:from:) — from an object the app saved.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+        - { name: object, in: query, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: Removed.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
   /v1/authorization/check:
     post:
       tags: [authorization]
@@ -637,6 +817,52 @@ paths:
                   name: { type: string, enum: [notDetermined, sharingDenied, sharingAuthorized] }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/authorization/objects:
+    post:
+      tags: [authorization]
+      summary: requestPerObjectReadAuthorization(for:predicate:) — waits for the owner's choice of objects.
+      description: |
+        For a type that requires per-object authorization (HKVisionPrescriptionTypeIdentifier,
+        HKDataTypeUserAnnotatedMedicationConcept): the owner picks which matching objects of other sources the app
+        may read (the app always reads what it saved). Asked every time, as in HealthKit; with no such object,
+        answered at once. Waits like `/v1/authorization/request`; these requests are not kept across a restart of
+        healthd (ask again).
+      parameters:
+        - name: wait
+          in: query
+          schema: { type: number, minimum: 0, default: 30, maximum: 120 }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type]
+              properties:
+                type: { type: string }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                continuing:
+                  nullable: true
+                  type: string
+                  format: uuid
+                  description: >-
+                    The `requestId` of a 202 answer, to keep waiting for that request (and receive its answer if it
+                    came between two calls); without it the owner is asked again.
+      responses:
+        "200":
+          description: Answered.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
+        "202":
+          description: Still waiting for the owner.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
   /v1/changes/stream:
     get:
       tags: [changes]
@@ -987,6 +1213,11 @@ paths:
                 allowedToRead:
                   type: array
                   items: { type: string }
+                allowedObjects:
+                  nullable: true
+                  type: array
+                  description: For a per-object request, the keys of the objects the app may read.
+                  items: { type: string }
       responses:
         "200":
           description: Answered.
@@ -1106,6 +1337,64 @@ paths:
                     items: { $ref: "#/components/schemas/AuditEntry" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/owner/medications:
+    get:
+      tags: [owner]
+      summary: Every medication the owner tracks, archived ones too, by name.
+      security: [{ ownerSecret: [] }]
+      responses:
+        "200":
+          description: The medications.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [medications]
+                properties:
+                  medications:
+                    type: array
+                    items: { $ref: "#/components/schemas/Medication" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+    put:
+      tags: [owner]
+      summary: Records a medication the owner tracks, or changes the one with the same concept code.
+      description: >-
+        A name of 1 to 200 characters, a form HealthKit defines (HKMedicationGeneralForm's raw values), a concept
+        code of 1 to 100 characters, a nickname of at most 200, at most 50 related codings.
+      security: [{ ownerSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Medication" }
+      responses:
+        "200":
+          description: Stored.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Medication" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+  /v1/owner/medications/doses:
+    post:
+      tags: [owner]
+      summary: Logs a dose of a tracked medication (an HKMedicationDoseEvent sample, from the Health source).
+      security: [{ ownerSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Sample" }
+      responses:
+        "201":
+          description: Logged.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Sample" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
 components:
   securitySchemes:
     credential:
@@ -1331,12 +1620,135 @@ components:
                     side: { type: integer, description: HKAudiogramSensitivityTestSide raw value (0 left, 1 right). }
                     clampingLowerBound: { type: number }
                     clampingUpperBound: { type: number }
+        clinicalRecord:
+          nullable: true
+          type: object
+          description: A clinical record's FHIR resource (clinical types; read-only).
+          required: [displayName, resourceType, identifier, fhirVersion]
+          properties:
+            displayName: { type: string }
+            resourceType: { type: string }
+            identifier: { type: string }
+            fhirVersion: { type: string }
+            sourceURL: { type: string, nullable: true }
+            data: { type: string, nullable: true, description: The resource's JSON. }
+        cdaDocument:
+          nullable: true
+          type: object
+          description: A CDA document (HKDocumentTypeIdentifierCDA); `documentData` (base64 XML) is required to save.
+          properties:
+            title: { type: string, nullable: true }
+            patientName: { type: string, nullable: true }
+            authorName: { type: string, nullable: true }
+            custodianName: { type: string, nullable: true }
+            documentData: { type: string, format: byte, nullable: true }
+        stateOfMind:
+          nullable: true
+          type: object
+          description: HKDataTypeStateOfMind; the date is startDate (= endDate). Raw values of HKStateOfMind's enums.
+          required: [kind, valence, labels, associations]
+          properties:
+            kind: { type: integer, enum: [1, 2] }
+            valence: { type: number, minimum: -1, maximum: 1 }
+            labels:
+              type: array
+              items: { type: integer }
+            associations:
+              type: array
+              items: { type: integer }
+        answers:
+          nullable: true
+          type: array
+          description: GAD-7 (7) or PHQ-9 (9) answers' raw values, in question order.
+          items: { type: integer }
+        medicationDoseEvent:
+          nullable: true
+          type: object
+          description: A dose event (read-only for apps).
+          required: [medicationConcept, logStatus, scheduleType, unit]
+          properties:
+            medicationConcept: { type: string }
+            logStatus: { type: integer }
+            scheduleType: { type: integer }
+            scheduledDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+            scheduledDoseQuantity: { type: number, nullable: true }
+            doseQuantity: { type: number, nullable: true }
+            unit: { type: string }
+        visionPrescription:
+          nullable: true
+          type: object
+          description: A vision prescription; its issue date is startDate.
+          required: [prescriptionType]
+          properties:
+            prescriptionType: { type: integer, enum: [1, 2] }
+            expirationDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+            brand: { type: string, nullable: true }
+            rightEye: { nullable: true, allOf: [{ $ref: "#/components/schemas/Lens" }] }
+            leftEye: { nullable: true, allOf: [{ $ref: "#/components/schemas/Lens" }] }
     Heartbeat:
       type: object
       required: [timeSinceStart, precededByGap]
       properties:
         timeSinceStart: { type: number, description: Seconds since the series' start. }
         precededByGap: { type: boolean }
+    Lens:
+      type: object
+      required: [sphere]
+      properties:
+        sphere: { $ref: "#/components/schemas/Quantity" }
+        cylinder: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        axis: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        addPower: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        vertexDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        prism:
+          nullable: true
+          type: object
+          required: [amount, angle]
+          properties:
+            amount: { $ref: "#/components/schemas/Quantity" }
+            angle: { $ref: "#/components/schemas/Quantity" }
+        farPupillaryDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        nearPupillaryDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        baseCurve: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        diameter: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+    DocumentsResponse:
+      type: object
+      required: [status, samples]
+      properties:
+        status: { type: string, enum: [answered, pending] }
+        requestId: { type: string, format: uuid }
+        samples:
+          type: array
+          items: { $ref: "#/components/schemas/Sample" }
+    Medication:
+      type: object
+      required: [conceptCode, displayText, generalForm, relatedCodings, isArchived, hasSchedule]
+      properties:
+        conceptCode: { type: string }
+        displayText: { type: string }
+        generalForm: { type: string }
+        relatedCodings:
+          type: array
+          items:
+            type: object
+            required: [system, code]
+            properties:
+              system: { type: string }
+              version: { type: string, nullable: true }
+              code: { type: string }
+        nickname: { type: string, nullable: true }
+        isArchived: { type: boolean }
+        hasSchedule: { type: boolean }
+    Attachment:
+      type: object
+      required: [identifier, name, contentType, size, creationDate]
+      properties:
+        identifier: { type: string, format: uuid }
+        name: { type: string }
+        contentType: { type: string }
+        size: { type: integer }
+        creationDate: { $ref: "#/components/schemas/Date" }
+        metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
     Samples:
       type: object
       properties:
@@ -1366,7 +1778,8 @@ components:
       description: |
         HealthKit's predicate tree, one object tagged by `kind`: combinations (`and`, `or`, `not`, `all`, `none`)
         and conditions, one per HKQuery.predicateFor... factory (`activitySummaryDays` for activity summary queries
-        only). At most 64 levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
+        only, `medicationArchived` and `medicationHasSchedule` for medication queries only). At most 64 levels deep,
+        500 predicates and 10,000 list values in all; a larger one is 400.
       oneOf:
         - { $ref: "#/components/schemas/PredicateCombination" }
         - { $ref: "#/components/schemas/PredicateNot" }
@@ -1390,6 +1803,15 @@ components:
         - { $ref: "#/components/schemas/PredicateActivitySummaryDays" }
         - { $ref: "#/components/schemas/PredicateElectrocardiogramValue" }
         - { $ref: "#/components/schemas/PredicateAssociatedWithElectrocardiogram" }
+        - { $ref: "#/components/schemas/PredicateClinicalResourceType" }
+        - { $ref: "#/components/schemas/PredicateClinicalRecord" }
+        - { $ref: "#/components/schemas/PredicateStateOfMindValue" }
+        - { $ref: "#/components/schemas/PredicateStateOfMindValence" }
+        - { $ref: "#/components/schemas/PredicateDoseEventConcepts" }
+        - { $ref: "#/components/schemas/PredicateDoseEventStatuses" }
+        - { $ref: "#/components/schemas/PredicateDoseEventScheduledDates" }
+        - { $ref: "#/components/schemas/PredicateDoseEventScheduledRange" }
+        - { $ref: "#/components/schemas/PredicateMedicationFlag" }
     PredicateElectrocardiogramValue:
       type: object
       description: predicateForElectrocardiograms(classification:) and (symptomsStatus:).
@@ -1404,6 +1826,79 @@ components:
       properties:
         kind: { type: string, enum: [associatedWithElectrocardiogram] }
         uuid: { type: string, format: uuid }
+    PredicateClinicalResourceType:
+      type: object
+      description: predicateForClinicalRecords(withFHIRResourceType:) (clinical types only).
+      required: [kind, resourceType]
+      properties:
+        kind: { type: string, enum: [clinicalResourceType] }
+        resourceType: { type: string }
+    PredicateClinicalRecord:
+      type: object
+      description: predicateForClinicalRecords(from:FHIRResourceType:identifier:) (clinical types only).
+      required: [kind, source, resourceType, identifier]
+      properties:
+        kind: { type: string, enum: [clinicalRecord] }
+        source: { type: string, description: A bundle identifier. }
+        resourceType: { type: string }
+        identifier: { type: string }
+    PredicateStateOfMindValue:
+      type: object
+      description: predicateForStatesOfMind(with:) for a kind, a label or an association (state of mind only).
+      required: [kind, value]
+      properties:
+        kind: { type: string, enum: [stateOfMindKind, stateOfMindLabel, stateOfMindAssociation] }
+        value: { type: integer, description: The HKStateOfMind.Kind, Label or Association raw value. }
+    PredicateStateOfMindValence:
+      type: object
+      description: predicateForStatesOfMind(withValence:predicateOperatorType:) (state of mind only).
+      required: [kind, operator, valence]
+      properties:
+        kind: { type: string, enum: [stateOfMindValence] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        valence: { type: number }
+    PredicateDoseEventConcepts:
+      type: object
+      description: predicateForMedicationDoseEvent(medicationConceptIdentifiers:) (dose events only).
+      required: [kind, codes]
+      properties:
+        kind: { type: string, enum: [doseEventConcepts] }
+        codes:
+          type: array
+          items: { type: string }
+    PredicateDoseEventStatuses:
+      type: object
+      description: predicateForMedicationDoseEvent(statuses:) (dose events only).
+      required: [kind, statuses]
+      properties:
+        kind: { type: string, enum: [doseEventStatuses] }
+        statuses:
+          type: array
+          items: { type: integer, description: An HKMedicationDoseEvent.LogStatus raw value. }
+    PredicateDoseEventScheduledDates:
+      type: object
+      description: predicateForMedicationDoseEvent(scheduledDates:) (dose events only).
+      required: [kind, dates]
+      properties:
+        kind: { type: string, enum: [doseEventScheduledDates] }
+        dates:
+          type: array
+          items: { $ref: "#/components/schemas/Date" }
+    PredicateDoseEventScheduledRange:
+      type: object
+      description: predicateForMedicationDoseEvent(startDate:endDate:) (dose events only); either date may be absent.
+      required: [kind]
+      properties:
+        kind: { type: string, enum: [doseEventScheduledRange] }
+        startDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+        endDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+    PredicateMedicationFlag:
+      type: object
+      description: predicateForUserAnnotatedMedications(isArchived:) and (hasSchedule:) (medication queries only).
+      required: [kind, flag]
+      properties:
+        kind: { type: string, enum: [medicationArchived, medicationHasSchedule] }
+        flag: { type: boolean }
     PredicateCombination:
       type: object
       description: Every (`and`) or any (`or`) of the predicates.
@@ -1642,6 +2137,19 @@ components:
           type: array
           items: { type: string }
         createdAt: { $ref: "#/components/schemas/Date" }
+        objects:
+          type: object
+          description: For a per-object request, the objects to choose from (answer with `allowedObjects`).
+          properties:
+            type: { type: string }
+            candidates:
+              type: array
+              items:
+                type: object
+                properties:
+                  key: { type: string }
+                  label: { type: string }
+                  allowedBefore: { type: boolean }
     Grants:
       type: object
       properties:

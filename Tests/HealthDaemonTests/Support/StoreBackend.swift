@@ -25,8 +25,8 @@ enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Senda
 /// One store shared by several apps, on either backend, with the user's side: their answers to permission sheets
 /// and their characteristics.
 final class StoreWorld: Sendable {
-    private let location: HealthStoreConfiguration.Location?
-    private let daemon: DaemonHarness?
+    let location: HealthStoreConfiguration.Location?
+    let daemon: DaemonHarness?
 
     init(embedded location: HealthStoreConfiguration.Location) {
         self.location = location
