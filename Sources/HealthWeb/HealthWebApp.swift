@@ -37,5 +37,6 @@ package final class HealthWebApp: Sendable {
         addAccessLogRoutes(to: router)
         addImportRoutes(to: router)
         addRecordingRoutes(to: router)
+        addRecordsRoutes(to: router)
     }
 }

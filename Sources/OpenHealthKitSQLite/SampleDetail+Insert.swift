@@ -18,6 +18,8 @@ extension SampleDetail {
             let parents = Dictionary(
                 route.locations.map { ($0.routeUUID, sampleID) }, uniquingKeysWith: { id, _ in id })
             _ = try ChildRowWriter(db).writeLocations(route.locations, parents: parents)
+        case .clinicalRecord, .cdaDocument, .stateOfMind, .scoredAssessment, .medicationDoseEvent, .visionPrescription:
+            try SampleDetailStore(db).insert(self, sampleID: sampleID)
         }
     }
 

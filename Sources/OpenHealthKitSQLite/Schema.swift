@@ -84,6 +84,8 @@ enum Schema {
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
         migrator.registerMigration("v5: workouts", migrate: workouts)
         migrator.registerMigration("v6: series, electrocardiograms, audiograms", migrate: seriesAndRecordings)
+        registerRecordsMigration(in: &migrator)
+        // Migrations added later go after these, in order.
         return migrator
     }
 }

@@ -133,8 +133,11 @@ extension WirePredicate {
                 workout: try container.decode(UUID.self, forKey: .workout),
                 activity: try container.decodeIfPresent(UUID.self, forKey: .activity))
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            guard let condition = try recordCondition(kind, container) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            }
+            return condition
         }
     }
 
@@ -242,6 +245,8 @@ extension WirePredicate {
             try kind("effortRelated")
             try container.encode(workout, forKey: .workout)
             try container.encodeIfPresent(activity, forKey: .activity)
+        default:
+            try encodeRecord(condition, into: &container)
         }
     }
 

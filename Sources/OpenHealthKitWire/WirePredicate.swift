@@ -15,8 +15,8 @@ package import OpenHealthKitModel
 /// `yyyy-MM-dd`, both included; for activity summary queries), `workoutActivities` (`predicate`: a tree of activity
 /// conditions), the activity conditions `activityType` (`workoutActivityType`), `activityDuration` (`operator`,
 /// `duration`), `activityDates` (as `sampleDates`), `workoutStatistic` (`statistic`: `sum`, `average`, `minimum` or
-/// `maximum`; `type`, `operator`, `quantity`, `ofActivity`), and `effortRelated` (`workout`, `activity`).
-/// Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
+/// `maximum`; `type`, `operator`, `quantity`, `ofActivity`), `effortRelated` (`workout`, `activity`), and those of the
+/// record kinds (see `WirePredicate+RecordConditions.swift`). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
 public struct WirePredicate: Codable, Sendable, Hashable {
     package var tree: PredicateTree
 
@@ -42,6 +42,7 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         case bundleIdentifiers, revisions, devices, property, allowedValues, uuids, uuid, key, value, values
         case `operator`, quantity, workoutActivityType, duration, total, firstDay, lastDay
         case statistic, type, ofActivity, workout, activity
+        case resourceType, identifier, source, valence, codes, statuses, dates, flag
     }
 
     /// Reads a predicate; an unknown `kind`, a missing field or a tree deeper than 64 levels is a decoding error.
@@ -99,6 +100,9 @@ public struct WirePredicate: Codable, Sendable, Hashable {
             case .workoutActivities(let tree):
                 let size = size(of: tree)
                 return (size.predicates + 1, size.values)
+            case .doseEventConcepts(let values): return (1, values.count)
+            case .doseEventStatuses(let values): return (1, values.count)
+            case .doseEventScheduledDates(let values): return (1, values.count)
             default: return (1, 0)
             }
         }

@@ -51,7 +51,7 @@ extension WireSample {
         case let route as HKWorkoutRoute:
             count = route.count
         default:
-            break
+            setRecordFields(sample)
         }
     }
 
@@ -110,7 +110,11 @@ extension WireSample {
                 uuid: uuid, start: start, end: end, count: max(0, count ?? 0), device: device, metadata: metadata,
                 sourceRevision: revision)
         default:
-            throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved")
+            guard
+                let sample = try recordSample(
+                    type, start: start, end: end, device: device, metadata: metadata, revision: revision)
+            else { throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved") }
+            return sample
         }
     }
 
@@ -160,17 +164,18 @@ extension WireSample {
 
     /// Fields of another kind of sample are refused, so that a mistake is reported rather than silently dropped.
     private func checkFields(for type: HKSampleType) throws {
-        let present: [(String, Bool)] = [
-            ("series", series != nil), ("seriesQuantities", seriesQuantities != nil), ("count", count != nil),
-            ("heartbeats", heartbeats != nil), ("electrocardiogram", electrocardiogram != nil),
-            ("sensitivityPoints", sensitivityPoints != nil),
-            ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
-            ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
-            ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
-            ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
-            ("totalFlightsClimbed", totalFlightsClimbed != nil), ("workoutActivities", workoutActivities != nil),
-            ("statistics", statistics != nil), ("associatedSamples", associatedSamples != nil),
-        ]
+        let present: [(String, Bool)] =
+            [
+                ("series", series != nil), ("seriesQuantities", seriesQuantities != nil), ("count", count != nil),
+                ("heartbeats", heartbeats != nil), ("electrocardiogram", electrocardiogram != nil),
+                ("sensitivityPoints", sensitivityPoints != nil),
+                ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
+                ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
+                ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
+                ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
+                ("totalFlightsClimbed", totalFlightsClimbed != nil), ("workoutActivities", workoutActivities != nil),
+                ("statistics", statistics != nil), ("associatedSamples", associatedSamples != nil),
+            ] + presentRecordFields
         let allowed: Set<String>
         switch type {
         case is HKQuantityType: allowed = ["quantity", "series", "seriesQuantities"]
@@ -187,7 +192,7 @@ extension WireSample {
                 "associatedSamples",
             ]
         case is HKSeriesType: allowed = ["count"]
-        default: allowed = []
+        default: allowed = Set([Self.recordField(for: type)].compactMap { $0 })
         }
         if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {
             throw HKError.invalidArgument("A sample of type \(type.identifier) has no field \(misplaced.0)")

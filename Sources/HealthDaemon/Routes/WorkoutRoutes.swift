@@ -44,17 +44,14 @@ extension HealthDaemon {
         router.on(WireRoutes.queryRouteLocations) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireRouteLocationsQuery.self, from: request)
-            guard (1...Self.maximumRouteLocationsPage).contains(body.limit), body.offset >= 0 else {
-                throw APIError.badRequest(
-                    "limit must be 1 to \(Self.maximumRouteLocationsPage) and offset 0 or more")
-            }
-            let interval = try routeInterval(body)
+            let page = try body.page
+            let interval = try body.interval
             let locations = try await auditor.audited(
                 app.bundleIdentifier, "query.routeLocations", types: [HKWorkoutRouteTypeIdentifier], count: \.count
             ) {
                 try await offload { [engine] in
                     try engine.routeLocations(
-                        of: body.route, in: interval, offset: body.offset, limit: body.limit, as: .app(app.manifest))
+                        of: body.route, in: interval, offset: page.offset, limit: page.limit, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireRouteLocationsResponse(locations: locations.map(WireLocation.init)))
@@ -75,34 +72,21 @@ extension HealthDaemon {
         router.on(WireRoutes.queryEffortRelationships) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireEffortQuery.self, from: request)
-            guard let option = HKWorkoutEffortRelationshipQueryOptions(rawValue: body.option) else {
-                throw APIError.badRequest("\(body.option) is not an HKWorkoutEffortRelationshipQueryOptions raw value")
-            }
+            let option = try body.queryOption
+            let anchor = try body.startAnchor
             let answer = try await auditor.audited(
                 app.bundleIdentifier, "query.effortRelationships", types: [HKWorkoutTypeIdentifier],
                 count: { $0.relationships.count }
             ) {
                 try await offload { [engine] in
                     try engine.effortRelationships(
-                        predicate: body.predicate?.tree, after: max(0, body.anchor ?? 0), option: option,
+                        predicate: body.predicate?.tree, after: anchor, option: option,
                         as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(
                 WireEffortResponse(
                     relationships: answer.relationships.map(WireEffortRelationship.init), anchor: answer.anchor))
-        }
-    }
-
-    /// The most locations one page of a route may hold.
-    static let maximumRouteLocationsPage = 10_000
-
-    /// The dates a route locations query narrows to: both or neither, the start not after the end.
-    private func routeInterval(_ body: WireRouteLocationsQuery) throws -> DateInterval? {
-        switch (body.startDate?.date, body.endDate?.date) {
-        case (nil, nil): return nil
-        case (let start?, let end?) where start <= end: return DateInterval(start: start, end: end)
-        default: throw APIError.badRequest("startDate and endDate go together, the start not after the end")
         }
     }
 

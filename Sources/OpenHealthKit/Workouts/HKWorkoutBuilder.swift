@@ -206,6 +206,7 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // MARK: The work, on the builder's queue
 
     private func begin(at date: Date) throws {
+        try SampleValidation.validateDate(date, label: "startDate")
         try recording.withLock { recording in
             try recording.require(.inactive, to: "begin collection")
             recording.phase = .collecting
@@ -273,6 +274,7 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     private func end(at date: Date) throws {
+        try SampleValidation.validateDate(date, label: "endDate")
         try recording.withLock { recording in
             try recording.require(.collecting, to: "end collection")
             guard let start = recording.startDate, date >= start else {

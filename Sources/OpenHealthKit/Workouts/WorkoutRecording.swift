@@ -65,6 +65,9 @@ struct WorkoutRecording {
 
     /// Events must lie within the workout, and the first pause or resume can only be a pause: workouts begin running.
     func checkEvents(_ new: [HKWorkoutEvent]) throws {
+        for event in new {
+            try SampleValidation.validateDates(start: event.dateInterval.start, end: event.dateInterval.end)
+        }
         guard let start = startDate else { return }
         for event in new {
             guard event.dateInterval.start >= start, endDate.map({ event.dateInterval.end <= $0 }) ?? true else {

@@ -18,6 +18,9 @@ extension HealthEngine {
     {
         try checkEffort(sample, workout: workout, activity: activity, as: principal)
         if try visibleSamples([sample.uuid], as: principal).isEmpty {
+            // An app names only random UUIDs for a sample it cannot read, before anything is looked up: the refusal of
+            // an import's kind of UUID is the same whether or not such a sample is stored.
+            if case .app = principal { try Self.checkAppUUID(sample) }
             let stored = try storageCall {
                 try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids([sample.uuid])))
             }

@@ -63,6 +63,30 @@ package enum PredicateCondition: Hashable, Sendable {
     /// Effort samples related to the workout with this UUID, and to its activity `activity` (nil: to the workout as a
     /// whole).
     case effortRelated(workout: UUID, activity: UUID?)
+    /// Clinical records whose FHIR resource has this `resourceType`.
+    case clinicalRecordResourceType(String)
+    /// The clinical record of one FHIR resource: its source, resource type and identifier.
+    case clinicalRecord(sourceBundleIdentifier: String, resourceType: String, identifier: String)
+    /// States of mind of this ``HKStateOfMind/Kind`` raw value.
+    case stateOfMindKind(Int)
+    /// States of mind with this ``HKStateOfMind/Label`` raw value among their labels.
+    case stateOfMindLabel(Int)
+    /// States of mind with this ``HKStateOfMind/Association`` raw value among their associations.
+    case stateOfMindAssociation(Int)
+    /// States of mind whose valence compares with `valence`.
+    case stateOfMindValence(comparison: ComparisonOperator, valence: Double)
+    /// Dose events of one of these medication concept codes (``HKHealthConceptIdentifier``'s code).
+    case doseEventConcepts(Set<String>)
+    /// Dose events with one of these ``HKMedicationDoseEvent/LogStatus`` raw values.
+    case doseEventStatuses(Set<Int>)
+    /// Dose events scheduled at exactly one of these dates.
+    case doseEventScheduledDates(Set<Date>)
+    /// Dose events scheduled in [start, end) (nil bounds are open).
+    case doseEventScheduledRange(start: Date?, end: Date?)
+    /// Medications (``HKUserAnnotatedMedication``) archived or not.
+    case medicationArchived(Bool)
+    /// Medications with a schedule or without.
+    case medicationHasSchedule(Bool)
 
     /// Whether the condition is about a workout's activities rather than the workout itself.
     package var isActivityCondition: Bool {

@@ -86,10 +86,15 @@ public final class HKWorkoutActivity: NSObject, NSCopying, @unchecked Sendable {
     }
 }
 
-/// The checks HealthKit makes on a new activity.
+/// The checks HealthKit makes on a new activity, and the store's bounds on its dates (years 1 to 4001, as every
+/// sample date: ``SampleValidation/dateRange``).
 package enum WorkoutActivityValidation {
     package static func validate(start: Date, end: Date?, metadata: [String: Any]?) throws(HKError) {
-        if let end { try SampleValidation.validateDates(start: start, end: end) }
+        if let end {
+            try SampleValidation.validateDates(start: start, end: end)
+        } else {
+            try SampleValidation.validateDate(start, label: "startDate")
+        }
         try MetadataValidation.validate(metadata)
     }
 }
