@@ -165,6 +165,22 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Fuzzing (Fuzz/README.md): each parser of bytes from outside behind one function, and the entry point
+        // libFuzzer drives when Scripts/fuzz builds it with `-sanitize=fuzzer,address -DFUZZING` (built normally, it
+        // replays files).
+        .target(
+            name: "OpenHealthKitFuzzing",
+            dependencies: [
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitExchange", "HKCommandLine",
+            ],
+            swiftSettings: strict
+        ),
+        // libFuzzer's driver, declared for ohk-fuzz's `main` (defined by the toolchain's runtime under -sanitize=fuzzer).
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(
+            name: "ohk-fuzz", dependencies: ["OpenHealthKitFuzzing", "CLibFuzzer"], swiftSettings: strict),
+
         // Test targets that run an executable (healthd, hk) depend on it so that `swift build --build-tests` builds it.
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
         // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
@@ -238,5 +254,40 @@ let package = Package(
             path: "Examples/HeartRate/Tests",
             swiftSettings: strict
         ),
+        // The fuzz targets' corpora and the crashes they found, replayed on every test run.
+        .testTarget(
+            name: "OpenHealthKitFuzzingTests",
+            dependencies: ["OpenHealthKitFuzzing", "OpenHealthKitWire", "OpenHealthKitTesting"],
+            swiftSettings: strict
+        ),
     ]
 )
+
+// `import HealthKit` and `import CoreLocation` on Linux (README, "import HealthKit"): a `HealthKit` module that is
+// OpenHealthKit under HealthKit's name, and a `CoreLocation` with the `CLLocation` subset workout routes speak, which
+// the facade then uses. Declared only when this manifest is evaluated on Linux, so they never clash with Apple's
+// frameworks (there the facade uses Apple's CoreLocation). An app depends on them with a Linux-only condition.
+#if os(Linux)
+package.products += [
+    .library(name: "HealthKit", targets: ["HealthKit"]),
+    .library(name: "CoreLocation", targets: ["CoreLocation"]),
+]
+package.targets += [
+    .target(name: "CoreLocation", swiftSettings: strict),
+    .target(name: "HealthKit", dependencies: ["OpenHealthKit"], swiftSettings: strict),
+    // A workout app written as Apple's documentation writes one, with plain `import HealthKit` and
+    // `import CoreLocation` (Examples/Workouts): the tests run it as two processes of a real store.
+    .executableTarget(
+        name: "Workouts", dependencies: ["HealthKit", "CoreLocation"], path: "Examples/Workouts/Sources",
+        swiftSettings: strict),
+]
+for target in package.targets {
+    switch target.name {
+    case "OpenHealthKit", "OpenHealthKitTests", "HKCommandLineTests", "ohk-bench":
+        target.dependencies.append("CoreLocation")
+    // The workout tests run the workout app.
+    case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts"]
+    default: break
+    }
+}
+#endif

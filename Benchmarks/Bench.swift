@@ -17,6 +17,7 @@ struct Bench: AsyncParsableCommand {
             LoadApp.self,
             ImportBenchmark.self,
             WebPageBenchmark.self,
+            RouteBenchmark.self,
         ])
 
     /// The benchmarks run as `hk` and `healthd` do: with SQLite's process-wide settings applied first (the raw

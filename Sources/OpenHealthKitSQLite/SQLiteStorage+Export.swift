@@ -29,9 +29,6 @@ extension SQLiteStorage: ExportStorage {
                     try visitor.activitySummary($0)
                 }
             }
-            if query.clinicalRecords {
-                try reader.forEachClinicalRecord(start: query.start, end: query.end) { try visitor.clinicalRecord($0) }
-            }
             if query.unrecognizedRecords {
                 try reader.forEachUnrecognizedRecord(start: query.start, end: query.end) {
                     try visitor.unrecognizedRecord($0)
@@ -66,9 +63,10 @@ private struct ExportReader {
     func forEachRecord(ofType type: String, start: Double?, end: Double?, _ body: (ExportRecord) throws -> Void) throws
     {
         guard let typeID = try IdentifierCache.typeID(type, in: db, create: false) else { return }
-        let query = RowQuery(
+        var query = RowQuery(
             typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart),
             sort: [RowSort(.startDate)])
+        query.includesDocumentData = true
         try RowReader(db).forEach(query) { row in
             try body(try record(row, typeID: typeID))
         }
@@ -108,10 +106,10 @@ private struct ExportReader {
         case .heartbeatSeries?: record.heartbeatSeriesBeats = try SampleDetailBulkReader(db).beats(ofSample: id)
         default: break
         }
-        if hasLocations { record.locations = try locations(of: id, uuid: row.uuid) }
-        if row.workout != nil {
-            record.workoutStatistics = try workoutStatistics(of: id, uuid: row.uuid)
-            record.workoutActivities = try workoutActivities(of: id, uuid: row.uuid)
+        if hasLocations { record.locations = try RouteLocationReader(db).locations(of: row.uuid) }
+        if let workout = row.workout {
+            record.workoutStatistics = workout.statistics
+            record.workoutActivities = workout.activities
         }
         return record
     }
@@ -125,78 +123,12 @@ private struct ExportReader {
         ).map { HeartbeatRow(sampleUUID: uuid, position: $0[0], bpm: $0[1], timeSinceStart: $0[2], timeText: $0[3]) }
     }
 
-    private func locations(of id: Int64, uuid: UUID) throws -> [RouteLocationRow] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT timestamp, latitude, longitude, altitude, horizontal_accuracy, vertical_accuracy, course, speed,
-                       course_accuracy, speed_accuracy
-                FROM route_location WHERE sample_id = ? ORDER BY timestamp, rowid
-                """,
-            arguments: [id]
-        ).map { row in
-            RouteLocationRow(
-                routeUUID: uuid, timestamp: row[0], latitude: row[1], longitude: row[2], altitude: row[3],
-                horizontalAccuracy: row[4], verticalAccuracy: row[5], course: row[6], speed: row[7],
-                courseAccuracy: row[8],
-                speedAccuracy: row[9])
-        }
-    }
-
-    private func workoutStatistics(of id: Int64, uuid: UUID) throws -> [WorkoutStatisticsRow] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT activity_uuid, type, start_date, end_date, average, minimum, maximum, sum, unit
-                FROM workout_statistics WHERE sample_id = ? ORDER BY rowid
-                """,
-            arguments: [id]
-        ).map { row in
-            WorkoutStatisticsRow(
-                workoutUUID: uuid, activityUUID: (row[0] as Data?).flatMap(UUID.init(blob:)), typeIdentifier: row[1],
-                startDate: row[2], endDate: row[3], average: row[4], minimum: row[5], maximum: row[6], sum: row[7],
-                unit: row[8])
-        }
-    }
-
-    private func workoutActivities(of id: Int64, uuid: UUID) throws -> [WorkoutActivityRow] {
-        try Row.fetchAll(
-            db,
-            sql:
-                "SELECT uuid, start_date, end_date, duration, metadata, events FROM workout_activity WHERE sample_id = ? ORDER BY rowid",
-            arguments: [id]
-        ).compactMap { row in
-            guard let activity = UUID(blob: row[0]) else { return nil }
-            return WorkoutActivityRow(
-                workoutUUID: uuid, uuid: activity, startDate: row[1], endDate: row[2], duration: row[3],
-                metadata: row[4], events: row[5])
-        }
-    }
-
     // MARK: Records that are not samples
 
     func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void) throws
     {
         let (conditions, arguments) = Self.range("date", start: firstDay, end: endDay)
         try ActivitySummaryRows.forEach(in: db, filter: Self.whereClause(conditions), arguments: arguments, body)
-    }
-
-    func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws {
-        let (conditions, arguments) = Self.range("received_date", start: start, end: end)
-        let sql = """
-            SELECT uuid, type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
-                   resource_type, resource
-            FROM clinical_record
-            """ + Self.whereClause(conditions) + " ORDER BY id"
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-        while let row = try cursor.next() {
-            guard let uuid = UUID(blob: row[0]) else { continue }
-            try body(
-                ClinicalRecordRow(
-                    uuid: uuid, typeIdentifier: row[1], identifier: row[2], sourceName: row[3], sourceURL: row[4],
-                    fhirVersion: row[5],
-                    receivedDate: row[6], resourceFilePath: row[7], resourceType: row[8], resource: row[9]))
-        }
     }
 
     func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void) throws

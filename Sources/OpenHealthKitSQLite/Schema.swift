@@ -82,8 +82,11 @@ enum Schema {
         migrator.registerMigration("v2: registered apps, background delivery, audit log", migrate: daemonRecords)
         registerExchangeMigration(in: &migrator)
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
+        migrator.registerMigration("v5: workouts", migrate: workouts)
         migrator.registerMigration("v6: series, electrocardiograms, audiograms", migrate: seriesAndRecordings)
+        registerRecordsMigration(in: &migrator)
         migrator.registerMigration("v8: import jobs", migrate: importJobs)
+        // Migrations added later go after these, in order.
         return migrator
     }
 }

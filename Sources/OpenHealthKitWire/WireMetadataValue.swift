@@ -19,11 +19,20 @@ public enum WireMetadataValue: Codable, Sendable, Hashable {
         case string, number, bool, date, quantity
     }
 
-    /// Reads an object with exactly one of the keys `string`, `number`, `bool`, `date`, `quantity`; a number must be
-    /// finite.
+    /// Any key of the object, to count them all (a container keyed by ``Kind`` lists only the known ones).
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Reads an object with exactly one key, one of `string`, `number`, `bool`, `date`, `quantity` (another key beside
+    /// it is refused, not ignored); a number must be finite.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
-        guard container.allKeys.count == 1, let kind = container.allKeys.first else {
+        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.count
+        guard keys == 1, container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: decoder.codingPath,

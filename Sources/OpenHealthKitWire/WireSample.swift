@@ -6,12 +6,18 @@ public import OpenHealthKitModel
 /// - category types: `value` (the raw value of the type's enumeration);
 /// - correlation types: `objects`, the member samples;
 /// - the workout type: `workoutActivityType` (raw value), `duration` (seconds; computed from the dates and pause
-///   events when omitted on input), `workoutEvents` and the totals;
+///   events when omitted on input), `workoutEvents`, the totals, `workoutActivities`, `statistics`, and on input
+///   `associatedSamples` (stored samples to associate with it as it is saved: a workout builder's);
+/// - the workout route type: `count` (its number of locations; on output only: routes are saved with their
+///   locations through `POST /v1/workouts/routes`);
 /// - quantity types, a sample of several quantities: `series` (healthd writes its summary) and, to save one,
 ///   `seriesQuantities`;
 /// - heartbeat series: `count` (healthd writes it) and, to save one, `heartbeats`;
 /// - electrocardiograms: `electrocardiogram` (healthd writes it; apps cannot save electrocardiograms);
-/// - audiograms: `sensitivityPoints`.
+/// - audiograms: `sensitivityPoints`;
+/// - clinical types: `clinicalRecord`; the CDA document type: `cdaDocument`; the state of mind type: `stateOfMind`;
+///   the GAD-7 and PHQ-9 types: `answers` (raw values in question order); the dose event type: `medicationDoseEvent`;
+///   the vision prescription type: `visionPrescription`.
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
@@ -51,12 +57,18 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var totalSwimmingStrokeCount: WireQuantity?
     /// A workout's total flights climbed (a `count` quantity).
     public var totalFlightsClimbed: WireQuantity?
+    /// A workout's activities.
+    public var workoutActivities: [WireWorkoutActivity]?
+    /// A workout's own statistics.
+    public var statistics: [WireWorkoutStatistics]?
+    /// On input, the UUIDs of stored samples to associate with the workout as it is saved.
+    public var associatedSamples: [UUID]?
 
     /// A quantity sample of several quantities: their summary (written by healthd, ignored on input).
     public var series: WireSeriesSummary?
     /// A quantity series being saved: its quantities by start date, values in the unit of `quantity`.
     public var seriesQuantities: [WireSeriesQuantity]?
-    /// A heartbeat series' number of beats (written by healthd, ignored on input).
+    /// A heartbeat series' number of beats, a route's number of locations (written by healthd, ignored on input).
     public var count: Int?
     /// A heartbeat series being saved: its beats in the order written.
     public var heartbeats: [WireHeartbeat]?
@@ -64,6 +76,18 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var electrocardiogram: WireElectrocardiogram?
     /// An audiogram's points, by ascending frequency.
     public var sensitivityPoints: [WireSensitivityPoint]?
+    /// A clinical record's FHIR resource.
+    public var clinicalRecord: WireClinicalRecord?
+    /// A CDA document.
+    public var cdaDocument: WireCDADocument?
+    /// A state of mind.
+    public var stateOfMind: WireStateOfMind?
+    /// A scored assessment's answers, as raw values in question order.
+    public var answers: [Int]?
+    /// A medication dose event.
+    public var medicationDoseEvent: WireMedicationDoseEvent?
+    /// A vision prescription.
+    public var visionPrescription: WireVisionPrescription?
 
     /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {

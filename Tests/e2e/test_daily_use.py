@@ -4,7 +4,8 @@ page, every file of it accounted for, skipped records grouped; an import healthd
 type pages opened at the latest data with a date picker and Latest; averages over the days (and nights) with data;
 bars read by focus and tap with a table of the figures; sleep by night; blood pressure and food; the time zone chosen
 on Me, used by the pages and by hk; units people use; error pages; Summary with categories, favorites and
-highlights; Browse with categories and a search box; the menu, the skip link. The tests run in order and build on
+highlights; Browse with categories and a search box, its Health Records opening the imported CDA document; the menu,
+the skip link. The tests run in order and build on
 each other."""
 
 import datetime
@@ -67,7 +68,7 @@ def test_a_real_shaped_export_imports_every_category_type_apple_writes_without_a
     sign_in(browser, daemon)
     upload(browser, daemon, EXPORT)
     import_ended(browser)
-    assert text(browser, "#import-headline") == "46 added, 0 already stored, 0 skipped."
+    assert text(browser, "#import-headline") == "47 added, 0 already stored, 0 skipped."
     rows = {row.find_element(By.CSS_SELECTOR, ".import-type").text: row.find_element(By.CSS_SELECTOR, ".import-added").text
             for row in browser.find_elements(By.CSS_SELECTOR, "#import-types tbody tr:not(.total)")}
     for name in WITHOUT_VALUE:
@@ -75,13 +76,26 @@ def test_a_real_shaped_export_imports_every_category_type_apple_writes_without_a
     assert not browser.find_elements(By.ID, "import-skipped")
     # Every file of the zip: the document read, each other file named with its reason.
     files = text(browser, "#import-files")
-    assert "2 files read, 4 not imported:" in files  # the document and the electrocardiogram
+    assert "3 files read, 3 not imported:" in files  # the document, its CDA documents and the electrocardiogram
+    assert "export_cda.xml" not in files
     assert "apple_health_export/workout-routes/route_2024-03-09_8.00am.gpx" in files
     assert "A workout route whose workout is not in the export" in files
     assert "ecg_2024-03-11.csv" not in files
     assert "apple_health_export/clinical-records/Observation-unreferenced.json" in files
     assert "__MACOSX/apple_health_export/._export.xml" in files
     shoot("import-summary")
+
+
+def test_the_imported_cda_document_opens_from_browse(browser, daemon, size, shoot):
+    open_page(browser, daemon, "/types")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "#health-records a[href='/records']"))
+    assert text(browser, "h1") == "Health Records"
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "#documents a[href^='/records/documents/']"))
+    assert text(browser, "h1") == "Health"
+    assert "Heart rate 62 count/min" in text(browser, "#record-content")
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    shoot(f"cda-document-{size}", width=browser.get_window_size()["width"])
 
 
 def test_skipped_records_are_grouped_by_type_and_reason(browser, daemon, tmp_path):
@@ -431,7 +445,8 @@ def test_access_log_entries_say_on_or_off(browser, daemon, size):
     ("/types/bloodPressure", "blood-pressure"), ("/types/food", "food"),
     ("/types/highHeartRateEvent", "high-heart-rate"), ("/sources", "sources"), ("/sources/com.example.band", "app"),
     ("/me", "me"), ("/log", "access-log"), ("/import", "import"), ("/electrocardiograms", "electrocardiograms"),
-    ("/audiograms", "audiograms"), ("/nothing-here", "not-found"),
+    ("/audiograms", "audiograms"), ("/records", "health-records"), ("/records/mind", "mind"),
+    ("/records/medications", "medications"), ("/records/vision", "vision"), ("/nothing-here", "not-found"),
 ])
 def test_every_page_fits_the_screen_and_its_screenshot_is_taken(browser, daemon, size, shoot, path, name):
     open_page(browser, daemon, path)

@@ -15,7 +15,13 @@ extension HealthDaemon {
                 body.objects.flatMap { [$0.type] + ($0.objects ?? []).map(\.type) }.map(WireTypes.identifier))
             let objects = try await auditor.audited(app.bundleIdentifier, "save", types: Array(types), count: \.count) {
                 let objects = try body.objects.map { try $0.sample() }
-                try await offload { [engine] in try engine.save(objects, as: .app(app.manifest)) }
+                // A workout builder's samples, associated with its workout as it is saved.
+                let associations = Dictionary(
+                    body.objects.compactMap { object in object.associatedSamples.map { (object.uuid, $0) } },
+                    uniquingKeysWith: +)
+                try await offload { [engine] in
+                    try engine.save(objects, associating: associations, as: .app(app.manifest))
+                }
                 return objects
             }
             return JSONResponses.response(
@@ -50,7 +56,7 @@ extension HealthDaemon {
             let body = try await bodies.decode(WireSampleQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
             let sort = try (body.sort ?? []).map { try $0.rowSort }
-            let limit = max(0, body.limit ?? 0)
+            let limit = try body.resultLimit
             let samples = try await auditor.audited(
                 app.bundleIdentifier, "query.samples", types: [type.identifier], count: \.count
             ) {
@@ -65,11 +71,8 @@ extension HealthDaemon {
         router.on(WireRoutes.queryAnchored) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireAnchoredQuery.self, from: request)
-            guard !body.queries.isEmpty else { throw APIError.badRequest("queries must not be empty") }
-            let filters = try body.queries.map {
-                SampleFilter(type: try WireTypes.sampleType($0.type), predicate: $0.predicate?.tree)
-            }
-            let anchor = max(0, body.anchor ?? 0), limit = max(0, body.limit ?? 0)
+            let filters = try body.filters()
+            let anchor = try body.startAnchor, limit = try body.resultLimit
             let changes = try await auditor.audited(
                 app.bundleIdentifier, "query.anchored", types: filters.map(\.type.identifier),
                 count: { $0.samples.count + $0.deletedObjects.count }

@@ -44,7 +44,11 @@ extension DaemonWebHost {
         }
         daemon.logger.info(
             "imported an uploaded Health export: \(summary.totalAdded) of \(summary.totalRead) records added")
-        return ImportReport(summary)
+        var report = ImportReport(summary)
+        // The committed batches' types hold those the summary counts under no type of its own (each clinical record's
+        // type, routes...).
+        report.typesAdded = Set(report.typesAdded).union(latest.withLock { $0.typesAdded }).sorted()
+        return report
     }
 
     /// Runs `work` on a new thread: neither on Swift concurrency's threads nor on Dispatch's, which serve requests.

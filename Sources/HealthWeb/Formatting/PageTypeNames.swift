@@ -61,6 +61,10 @@ enum PageTypeNames {
         "uvExposure": "UV Index", "timeInDaylight": "Time in Daylight", "numberOfTimesFallen": "Number of Times Fallen",
         "numberOfAlcoholicBeverages": "Alcoholic Beverages", "handwashingEvent": "Handwashing",
         "toothbrushingEvent": "Toothbrushing", "bloodPressure": "Blood Pressure",
+        // Kinds with pages of their own (an import's summary names them too)
+        "workoutRoute": "Workout Routes", "cdaDocument": "Clinical Documents", "stateOfMind": "State of Mind",
+        "gad7Assessment": "Anxiety Risk (GAD-7)", "phq9Assessment": "Depression Risk (PHQ-9)",
+        "medicationDoseEvent": "Medication Doses", "visionPrescription": "Vision Prescriptions",
     ]
 
     /// A name for people, from a raw identifier or a short name.

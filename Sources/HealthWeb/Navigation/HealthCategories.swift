@@ -25,6 +25,7 @@ enum HealthCategories {
     static let cycle = HealthCategory(id: "cycle-tracking", name: "Cycle Tracking")
     static let hearing = HealthCategory(id: "hearing", name: "Hearing")
     static let heart = HealthCategory(id: "heart", name: "Heart")
+    static let medications = HealthCategory(id: "medications", name: "Medications")
     static let mind = HealthCategory(id: "mental-wellbeing", name: "Mental Wellbeing")
     static let mobility = HealthCategory(id: "mobility", name: "Mobility")
     static let nutrition = HealthCategory(id: "nutrition", name: "Nutrition")
@@ -33,16 +34,23 @@ enum HealthCategories {
     static let symptoms = HealthCategory(id: "symptoms", name: "Symptoms")
     static let vitals = HealthCategory(id: "vitals", name: "Vitals")
     static let other = HealthCategory(id: "other", name: "Other Data")
+    /// Clinical records and documents from institutions, below the categories as in Health.
+    static let healthRecords = HealthCategory(id: "health-records", name: "Health Records")
 
     /// In Health's order.
     static let all = [
-        activity, body, cycle, hearing, heart, mind, mobility, nutrition, respiratory, sleep, symptoms, vitals, other,
+        activity, body, cycle, hearing, heart, medications, mind, mobility, nutrition, respiratory, sleep, symptoms,
+        vitals, other, healthRecords,
     ]
 
     /// Pages that are not a type's, listed by Browse in their category. Register a new kind of page here.
     static let pageEntries: [BrowseEntry] = [
         BrowseEntry(name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id),
         BrowseEntry(name: "Audiograms", href: "/audiograms", category: hearing.id),
+        BrowseEntry(name: "Medications", href: "/records/medications", category: medications.id),
+        BrowseEntry(name: "State of Mind", href: "/records/mind", category: mind.id),
+        BrowseEntry(name: "Vision Prescriptions", href: "/records/vision", category: other.id),
+        BrowseEntry(name: "Clinical Records and Documents", href: "/records", category: healthRecords.id),
     ]
 
     /// The categories of a type, the one the Summary lists it under first.

@@ -38,6 +38,8 @@ extension HealthWebApp {
         PageModule(section: .importing) { app, router in app.addImportRoutes(to: router) },
         // Electrocardiograms and audiograms: in Browse (HealthCategories.pageEntries), not in the menu.
         PageModule(section: nil) { app, router in app.addRecordingRoutes(to: router) },
+        // Health records and documents, state of mind, medications and vision prescriptions: in Browse too.
+        PageModule(section: nil) { app, router in app.addRecordsRoutes(to: router) },
     ]
 
     /// The menu: the sections of ``modules``, in order.

@@ -37,8 +37,8 @@ enum ExportFileInventory {
                 : "a FHIR resource no clinical record of \(documentName(document)) refers to"
         }
         if lowered.hasSuffix("_cda.xml") {
-            return "the clinical document (CDA), which repeats some of the export's records in another format: "
-                + "not read, \(documentName(document)) holds them all"
+            // The CDA file beside the document, named after it, is imported (CDADocumentImport); another is not.
+            return "a clinical document (CDA) file that is not the one beside \(documentName(document)): not read"
         }
         if lowered.hasSuffix(".xml") {
             return "not the export document (\(documentName(document)) is)"

@@ -61,14 +61,17 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, @unchecked Senda
     /// What the error carries, as `NSError.userInfo`: the message under `NSLocalizedDescriptionKey`, and anything
     /// else the error was made with.
     public let userInfo: [String: Any]
+    /// Why a CDA document failed validation: the ``HKDetailedCDAValidationErrorKey`` entry of ``userInfo``.
+    package var detailedCDAValidationError: String? { userInfo[HKDetailedCDAValidationErrorKey] as? String }
 
     /// An error with a code and a message (under `NSLocalizedDescriptionKey`).
     public init(_ code: Code, _ message: String) {
         self.init(code, userInfo: [NSLocalizedDescriptionKey: message])
     }
 
-    /// An error with a code and the given `userInfo`, as HealthKit builds one from its `NSError`.
-    public init(_ code: Code, userInfo: [String: Any]) {
+    /// An error with a code and the given `userInfo` (none: `HKError(.errorNoData)`, whose message is Foundation's
+    /// description of the code), as HealthKit's Swift overlay makes one.
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {
         self.code = code
         self.userInfo = userInfo
     }
