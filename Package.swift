@@ -165,6 +165,22 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Fuzzing (Fuzz/README.md): each parser of bytes from outside behind one function, and the entry point
+        // libFuzzer drives when Scripts/fuzz builds it with `-sanitize=fuzzer,address -DFUZZING` (built normally, it
+        // replays files).
+        .target(
+            name: "OpenHealthKitFuzzing",
+            dependencies: [
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitExchange", "HKCommandLine",
+            ],
+            swiftSettings: strict
+        ),
+        // libFuzzer's driver, declared for ohk-fuzz's `main` (defined by the toolchain's runtime under -sanitize=fuzzer).
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(
+            name: "ohk-fuzz", dependencies: ["OpenHealthKitFuzzing", "CLibFuzzer"], swiftSettings: strict),
+
         // Test targets that run an executable (healthd, hk) depend on it so that `swift build --build-tests` builds it.
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
         // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
@@ -236,6 +252,12 @@ let package = Package(
             name: "HeartRateTests",
             dependencies: ["HeartRate", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitTesting"],
             path: "Examples/HeartRate/Tests",
+            swiftSettings: strict
+        ),
+        // The fuzz targets' corpora and the crashes they found, replayed on every test run.
+        .testTarget(
+            name: "OpenHealthKitFuzzingTests",
+            dependencies: ["OpenHealthKitFuzzing", "OpenHealthKitWire", "OpenHealthKitTesting"],
             swiftSettings: strict
         ),
     ]

@@ -32,6 +32,8 @@ public final class HealthDaemon: Sendable {
     let streams = LiveStreams()
     let auditor: Auditor
     let bodies: BodyReader
+    /// The reader of attachment uploads, whose bodies may be larger than any other.
+    let attachmentBodies: BodyReader
     let waker: BackgroundWaker
 
     /// Opens the store (creating it, the owner secret and the credential key on first start, all 0600).
@@ -61,6 +63,8 @@ public final class HealthDaemon: Sendable {
         authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, registry: registry)
         auditor = Auditor(records: records, logger: logger)
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
+        // An attachment's bytes come base64-encoded (4 characters per 3 bytes) in a JSON body.
+        attachmentBodies = BodyReader(maximumSize: AttachmentValidation.maximumSize / 3 * 4 + (64 << 10))
         waker = try BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
     }
 
@@ -143,9 +147,11 @@ public final class HealthDaemon: Sendable {
         addStatisticsRoutes(to: router)
         addActivitySummaryRoutes(to: router)
         addSampleDetailRoutes(to: router)
+        addRecordRoutes(to: router)
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)
+        addOwnerMedicationRoutes(to: router)
         addPreferredUnitRoutes(to: router)
         web.addRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }

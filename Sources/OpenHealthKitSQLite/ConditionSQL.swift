@@ -78,7 +78,45 @@ struct ConditionSQL {
                 s.id IN (SELECT es.symptom_id FROM electrocardiogram_symptom es
                          JOIN sample e ON e.id = es.electrocardiogram_id WHERE e.uuid = ?)
                 """
+        case .clinicalResourceType(let resourceType):
+            arguments.append(resourceType)
+            return "EXISTS (SELECT 1 FROM clinical_record_sample c WHERE c.sample_id = s.id AND c.resource_type = ?)"
+        case .clinicalRecord(let source, let resourceType, let identifier):
+            arguments += [source, resourceType, identifier]
+            return """
+                (so.bundle_identifier = ? AND EXISTS (SELECT 1 FROM clinical_record_sample c \
+                WHERE c.sample_id = s.id AND c.resource_type = ? AND c.identifier = ?))
+                """
+        case .stateOfMindKind(let kind):
+            arguments.append(kind)
+            return "EXISTS (SELECT 1 FROM state_of_mind m WHERE m.sample_id = s.id AND m.kind = ?)"
+        case .stateOfMindLabel(let label): return stateOfMindTerm(facet: 1, label)
+        case .stateOfMindAssociation(let association): return stateOfMindTerm(facet: 2, association)
+        case .doseEventConcepts(let codes): return doseEvent(list("e.concept_code", codes.sorted()))
+        case .doseEventStatuses(let statuses): return doseEvent(list("e.log_status", statuses.sorted()))
+        case .doseEventScheduledDates(let dates): return doseEvent(list("e.scheduled_date", dates.sorted()))
+        case .doseEventScheduledRange(let start, let end):
+            var parts = ["e.scheduled_date IS NOT NULL"]
+            if let start {
+                parts.append("e.scheduled_date >= ?")
+                arguments.append(start)
+            }
+            if let end {
+                parts.append("e.scheduled_date < ?")
+                arguments.append(end)
+            }
+            return doseEvent(parts.joined(separator: " AND "))
         }
+    }
+
+    private mutating func stateOfMindTerm(facet: Int, _ value: Int) -> String {
+        arguments += [facet, value]
+        return "EXISTS (SELECT 1 FROM state_of_mind_term m WHERE m.sample_id = s.id AND m.facet = ? AND m.value = ?)"
+    }
+
+    /// A test of the sample's dose event row (`e`).
+    private func doseEvent(_ test: String) -> String {
+        "EXISTS (SELECT 1 FROM medication_dose_event e WHERE e.sample_id = s.id AND \(test))"
     }
 
     /// The SQL column an order or a comparison refers to.

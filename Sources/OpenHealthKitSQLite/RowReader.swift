@@ -36,11 +36,16 @@ struct RowReader {
             .joined(separator: ", ")
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-        let details = SampleDetailReader(db)
+        let series = SampleDetailReader(db)
+        let records = SampleDetailStore(db)
         while let row = try cursor.next() {
             var sample = Self.sampleRow(row)
+            // Kinds with a table of their own bring their detail: a lookup by the row's id (column 30), only for those
+            // kinds (a quantity series' summary is joined above).
             if sample.detail == nil, SampleDetailReader.hasDetail(sample.typeIdentifier) {
-                sample.detail = try details.detail(ofSample: row[30], uuid: sample.uuid, type: sample.typeIdentifier)
+                sample.detail = try series.detail(ofSample: row[30], uuid: sample.uuid, type: sample.typeIdentifier)
+            } else if let kind = SampleDetailKind(typeIdentifier: sample.typeIdentifier) {
+                sample.detail = try records.read(kind, sampleID: row[30], documentData: query.includesDocumentData)
             }
             try body(sample)
         }
@@ -55,8 +60,9 @@ struct RowReader {
             arguments += query.typeIdentifiers
         }
         if let visible = query.visibleSources {
-            conditions.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
-            arguments += Array(visible)
+            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "x.uuid")
+            conditions.append(sql)
+            arguments += values
         }
         if let anchor = query.anchorAfter {
             conditions.append("x.anchor > ?")
@@ -113,9 +119,10 @@ struct RowReader {
                 ) ?? 0
         }
         if let visible = query.visibleSources {
-            guard !visible.isEmpty else { return nil }
-            parts.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
-            arguments += Array(visible)
+            guard !visible.isEmpty || !query.alsoVisibleUUIDs.isEmpty else { return nil }
+            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "s.uuid")
+            parts.append(sql)
+            arguments += values
         }
         if let anchor = query.anchorAfter {
             parts.append("s.anchor > ?")
@@ -162,6 +169,23 @@ struct RowReader {
         default:
             return nil
         }
+    }
+
+    /// Rows of these sources, or with one of these UUIDs (objects allowed one by one).
+    private static func visibility(_ sources: Set<String>, also uuids: Set<UUID>, uuidColumn: String) -> (
+        String, [(any DatabaseValueConvertible)?]
+    ) {
+        var parts: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if !sources.isEmpty {
+            parts.append("so.bundle_identifier IN (" + sources.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += Array(sources)
+        }
+        if !uuids.isEmpty {
+            parts.append("\(uuidColumn) IN (" + uuids.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += uuids.map(\.blob)
+        }
+        return (parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")", arguments)
     }
 
     private static func sampleRow(_ row: Row) -> SampleRow {

@@ -29,9 +29,6 @@ extension SQLiteStorage: ExportStorage {
                     try visitor.activitySummary($0)
                 }
             }
-            if query.clinicalRecords {
-                try reader.forEachClinicalRecord(start: query.start, end: query.end) { try visitor.clinicalRecord($0) }
-            }
             if query.unrecognizedRecords {
                 try reader.forEachUnrecognizedRecord(start: query.start, end: query.end) {
                     try visitor.unrecognizedRecord($0)
@@ -66,9 +63,10 @@ private struct ExportReader {
     func forEachRecord(ofType type: String, start: Double?, end: Double?, _ body: (ExportRecord) throws -> Void) throws
     {
         guard let typeID = try IdentifierCache.typeID(type, in: db, create: false) else { return }
-        let query = RowQuery(
+        var query = RowQuery(
             typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart),
             sort: [RowSort(.startDate)])
+        query.includesDocumentData = true
         try RowReader(db).forEach(query) { row in
             try body(try record(row, typeID: typeID))
         }
@@ -179,24 +177,6 @@ private struct ExportReader {
     {
         let (conditions, arguments) = Self.range("date", start: firstDay, end: endDay)
         try ActivitySummaryRows.forEach(in: db, filter: Self.whereClause(conditions), arguments: arguments, body)
-    }
-
-    func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws {
-        let (conditions, arguments) = Self.range("received_date", start: start, end: end)
-        let sql = """
-            SELECT uuid, type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
-                   resource_type, resource
-            FROM clinical_record
-            """ + Self.whereClause(conditions) + " ORDER BY id"
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-        while let row = try cursor.next() {
-            guard let uuid = UUID(blob: row[0]) else { continue }
-            try body(
-                ClinicalRecordRow(
-                    uuid: uuid, typeIdentifier: row[1], identifier: row[2], sourceName: row[3], sourceURL: row[4],
-                    fhirVersion: row[5],
-                    receivedDate: row[6], resourceFilePath: row[7], resourceType: row[8], resource: row[9]))
-        }
     }
 
     func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void) throws

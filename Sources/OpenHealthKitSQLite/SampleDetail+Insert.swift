@@ -13,6 +13,8 @@ extension SampleDetail {
         case .heartbeatSeries(let series): try series.insert(sampleID: sampleID, into: db)
         case .electrocardiogram(let electrocardiogram): try electrocardiogram.insert(sampleID: sampleID, into: db)
         case .audiogram(let audiogram): try audiogram.insert(sampleID: sampleID, into: db)
+        case .clinicalRecord, .cdaDocument, .stateOfMind, .scoredAssessment, .medicationDoseEvent, .visionPrescription:
+            try SampleDetailStore(db).insert(self, sampleID: sampleID)
         }
     }
 

@@ -101,8 +101,11 @@ extension WirePredicate {
         case "associatedWithElectrocardiogram":
             return .associatedWithElectrocardiogram(try container.decode(UUID.self, forKey: .uuid))
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            guard let condition = try recordCondition(kind, container) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            }
+            return condition
         }
     }
 
@@ -191,6 +194,8 @@ extension WirePredicate {
         case .associatedWithElectrocardiogram(let uuid):
             try kind("associatedWithElectrocardiogram")
             try container.encode(uuid, forKey: .uuid)
+        default:
+            try encodeRecord(condition, into: &container)
         }
     }
 }

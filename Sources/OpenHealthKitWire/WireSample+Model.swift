@@ -46,7 +46,7 @@ extension WireSample {
             totalSwimmingStrokeCount = workout.totalSwimmingStrokeCount.map(WireQuantity.init)
             totalFlightsClimbed = workout.totalFlightsClimbed.map(WireQuantity.init)
         default:
-            break
+            setRecordFields(sample)
         }
     }
 
@@ -101,7 +101,11 @@ extension WireSample {
         case is HKWorkoutType:
             return try workout(start: start, end: end, device: device, metadata: metadata, revision: revision)
         default:
-            throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved")
+            guard
+                let sample = try recordSample(
+                    type, start: start, end: end, device: device, metadata: metadata, revision: revision)
+            else { throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved") }
+            return sample
         }
     }
 
@@ -149,16 +153,17 @@ extension WireSample {
 
     /// Fields of another kind of sample are refused, so that a mistake is reported rather than silently dropped.
     private func checkFields(for type: HKSampleType) throws {
-        let present: [(String, Bool)] = [
-            ("series", series != nil), ("seriesQuantities", seriesQuantities != nil), ("count", count != nil),
-            ("heartbeats", heartbeats != nil), ("electrocardiogram", electrocardiogram != nil),
-            ("sensitivityPoints", sensitivityPoints != nil),
-            ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
-            ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
-            ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
-            ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
-            ("totalFlightsClimbed", totalFlightsClimbed != nil),
-        ]
+        let present: [(String, Bool)] =
+            [
+                ("series", series != nil), ("seriesQuantities", seriesQuantities != nil), ("count", count != nil),
+                ("heartbeats", heartbeats != nil), ("electrocardiogram", electrocardiogram != nil),
+                ("sensitivityPoints", sensitivityPoints != nil),
+                ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
+                ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
+                ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
+                ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
+                ("totalFlightsClimbed", totalFlightsClimbed != nil),
+            ] + presentRecordFields
         let allowed: Set<String>
         switch type {
         case is HKQuantityType: allowed = ["quantity", "series", "seriesQuantities"]
@@ -173,7 +178,7 @@ extension WireSample {
                 "workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
                 "totalSwimmingStrokeCount", "totalFlightsClimbed",
             ]
-        default: allowed = []
+        default: allowed = Set([Self.recordField(for: type)].compactMap { $0 })
         }
         if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {
             throw HKError.invalidArgument("A sample of type \(type.identifier) has no field \(misplaced.0)")

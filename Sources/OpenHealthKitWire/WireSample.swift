@@ -11,7 +11,10 @@ public import OpenHealthKitModel
 ///   `seriesQuantities`;
 /// - heartbeat series: `count` (healthd writes it) and, to save one, `heartbeats`;
 /// - electrocardiograms: `electrocardiogram` (healthd writes it; apps cannot save electrocardiograms);
-/// - audiograms: `sensitivityPoints`.
+/// - audiograms: `sensitivityPoints`;
+/// - clinical types: `clinicalRecord`; the CDA document type: `cdaDocument`; the state of mind type: `stateOfMind`;
+///   the GAD-7 and PHQ-9 types: `answers` (raw values in question order); the dose event type: `medicationDoseEvent`;
+///   the vision prescription type: `visionPrescription`.
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
@@ -64,6 +67,18 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var electrocardiogram: WireElectrocardiogram?
     /// An audiogram's points, by ascending frequency.
     public var sensitivityPoints: [WireSensitivityPoint]?
+    /// A clinical record's FHIR resource.
+    public var clinicalRecord: WireClinicalRecord?
+    /// A CDA document.
+    public var cdaDocument: WireCDADocument?
+    /// A state of mind.
+    public var stateOfMind: WireStateOfMind?
+    /// A scored assessment's answers, as raw values in question order.
+    public var answers: [Int]?
+    /// A medication dose event.
+    public var medicationDoseEvent: WireMedicationDoseEvent?
+    /// A vision prescription.
+    public var visionPrescription: WireVisionPrescription?
 
     /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {

@@ -220,7 +220,26 @@ import OpenHealthKitModel
         #expect(summary.workouts.added == 1)
         #expect(summary.workoutRoutes == .init(read: 1, skipped: 1))
         #expect(try harness.count("SELECT count(*) FROM route_location") == 0)
-        #expect(try harness.count("SELECT count(*) FROM clinical_record WHERE resource IS NULL") == 1)
+        #expect(try harness.count("SELECT count(*) FROM clinical_record_sample WHERE resource IS NULL") == 1)
+    }
+}
+
+extension MessyFileTests {
+    @Test func aVisionPrescriptionCutOffIsSkippedAsAPrescription() throws {
+        let folder = try TemporaryFolder()
+        let document = try folder.write(
+            "export.xml",
+            """
+            <HealthData locale="en_US">
+             \(Self.record("1"))
+             <VisionPrescription type="HKVisionPrescriptionTypeGlasses" dateIssued="2021-05-05 00:00:00 +0200">
+              <RightEye sphere="-1.25
+            """)
+        let harness = try ImportHarness()
+        let summary = try harness.importing(document)
+        #expect(summary.records[HKVisionPrescriptionTypeIdentifier] == .init(read: 1, skipped: 1))
+        #expect(summary.unrecognized.isEmpty)
+        #expect(summary.isBalanced)
     }
 }
 

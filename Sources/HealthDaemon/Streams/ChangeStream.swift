@@ -45,15 +45,17 @@ extension HealthDaemon {
             let summaries = names.contains(HKActivitySummaryTypeIdentifier)
             names.removeAll { $0 == HKActivitySummaryTypeIdentifier }
             let types = Array(try WireTypes.sampleTypes(names))
-            let resumeFrom = try (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("anchor")).map {
-                text in
-                guard let anchor = Int64(text), anchor >= 0 else {
-                    throw APIError.badRequest("\(text) is not an anchor")
-                }
-                return anchor
-            }
+            let parameters = QueryParameters(request)
+            let anchor = try parameters.integer("anchor", in: 0...Int64.max)
+            let resumeFrom =
+                try request.headers[Self.lastEventID].map { text in
+                    guard let anchor = Int64(text), anchor >= 0 else {
+                        throw APIError.badRequest("\(text) is not an anchor")
+                    }
+                    return anchor
+                } ?? anchor
             let events = Set(
-                try (request.uri.queryParameters.get("events") ?? "change").split(separator: ",").map { name in
+                try (try parameters.string("events") ?? "change").split(separator: ",").map { name in
                     guard let event = StreamEvent(rawValue: String(name)) else {
                         throw APIError.badRequest(
                             "\(name) is not an event of the change stream (change, priority, grants, units)")

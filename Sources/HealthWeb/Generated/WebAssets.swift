@@ -460,6 +460,133 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "medications": #"""
+{{<layout}}
+{{$content}}
+<h1>Medications</h1>
+{{>records-tabs}}
+<section class="card" id="medications">
+  <h2>Your Medications</h2>
+  {{^hasMedications}}<p class="muted" id="no-medications">No medication yet: add the ones you take below.</p>{{/hasMedications}}
+  {{#active}}
+  <article class="medication" id="{{elementID}}">
+    <h3>{{name}}{{#nickname}} <span class="muted">“{{nickname}}”</span>{{/nickname}}</h3>
+    <p class="small">{{form}}{{#scheduled}} · on a schedule{{/scheduled}} · code {{code}}</p>
+    <form method="post" action="/records/medications/doses" class="inline">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <input type="hidden" name="code" value="{{code}}">
+      <label>Dose <select name="status">{{#statuses}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/statuses}}</select></label>
+      <label>Quantity <input type="number" name="quantity" min="0" step="any" value="1"></label>
+      <label>When <input type="datetime-local" name="date" value="{{now}}" required></label>
+      <button type="submit">Log Dose</button>
+    </form>
+    <form method="post" action="/records/medications/archive" class="inline">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <input type="hidden" name="code" value="{{code}}">
+      <input type="hidden" name="archived" value="true">
+      <button type="submit" class="link">Archive</button>
+    </form>
+  </article>
+  {{/active}}
+  {{#hasArchived}}
+  <details id="archived">
+    <summary>Archived</summary>
+    {{#archived}}
+    <form method="post" action="/records/medications/archive" class="inline" id="{{elementID}}">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <input type="hidden" name="code" value="{{code}}">
+      <input type="hidden" name="archived" value="false">
+      <span>{{name}}</span> <button type="submit" class="link">Restore</button>
+    </form>
+    {{/archived}}
+  </details>
+  {{/hasArchived}}
+</section>
+<section class="card" id="add-medication">
+  <h2>Add a Medication</h2>
+  <form method="post" action="/records/medications" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>Name <input type="text" name="name" id="medication-name" maxlength="200" required></label>
+    <label>Form <select name="form" id="medication-form">{{#forms}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/forms}}</select></label>
+    <label>RxNorm code (optional) <input type="text" name="code" id="medication-code" maxlength="100"></label>
+    <label>Nickname (optional) <input type="text" name="nickname" id="medication-nickname" maxlength="200"></label>
+    <label><input type="checkbox" name="scheduled" id="medication-scheduled"> Taken on a schedule</label>
+    <button type="submit" id="add-medication-button">Add</button>
+  </form>
+</section>
+<section class="card" id="doses">
+  <h2>Dose Log</h2>
+  {{^hasDoses}}<p class="muted" id="no-doses">No dose logged yet.</p>{{/hasDoses}}
+  {{#hasDoses}}
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>When</th><th>Medication</th><th>Dose</th><th>Quantity</th><th>Schedule</th></tr></thead>
+    <tbody>
+      {{#doses}}<tr><td>{{date}}</td><td>{{medication}}</td><td>{{status}}</td><td>{{quantity}}</td><td>{{schedule}}</td></tr>{{/doses}}
+    </tbody>
+  </table></div>
+  {{/hasDoses}}
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
+        "mind": #"""
+{{<layout}}
+{{$content}}
+<h1>Mind</h1>
+{{>records-tabs}}
+<section class="card" id="log-mood">
+  <h2>Log How You Feel</h2>
+  <form method="post" action="/records/mind" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>When <input type="datetime-local" name="date" id="mood-date" value="{{now}}" required></label>
+    <label>Kind
+      <select name="kind" id="mood-kind">
+        <option value="1">Momentary Emotion</option>
+        <option value="2">Daily Mood</option>
+      </select>
+    </label>
+    <label>How pleasant, from −1 (very unpleasant) to 1 (very pleasant)
+      <input type="number" name="valence" id="mood-valence" min="-1" max="1" step="0.01" value="0" required></label>
+    <details>
+      <summary>What describes it</summary>
+      <div class="choices">{{#labels}}<label for="{{elementID}}"><input type="checkbox" name="label" id="{{elementID}}" value="{{value}}"> {{label}}</label>{{/labels}}</div>
+    </details>
+    <details>
+      <summary>What it is about</summary>
+      <div class="choices">{{#associations}}<label for="{{elementID}}"><input type="checkbox" name="association" id="{{elementID}}" value="{{value}}"> {{label}}</label>{{/associations}}</div>
+    </details>
+    <button type="submit" id="log-mood-button">Log</button>
+  </form>
+</section>
+<section class="card" id="moods">
+  <h2>States of Mind</h2>
+  {{^hasMoods}}<p class="muted" id="no-moods">Nothing logged yet.</p>{{/hasMoods}}
+  {{#hasMoods}}
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>When</th><th>Kind</th><th>Valence</th><th>Feeling</th><th>About</th><th>Source</th></tr></thead>
+    <tbody>
+      {{#moods}}<tr><td>{{date}}</td><td>{{kind}}</td><td>{{valence}} ({{classification}})</td><td>{{labels}}</td><td>{{associations}}</td><td>{{source}}</td></tr>{{/moods}}
+    </tbody>
+  </table></div>
+  {{/hasMoods}}
+</section>
+<section class="card" id="assessments">
+  <h2>Assessments</h2>
+  {{^hasAssessments}}<p class="muted" id="no-assessments">No GAD-7 or PHQ-9 assessment yet.</p>{{/hasAssessments}}
+  {{#hasAssessments}}
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>When</th><th>Questionnaire</th><th>Score</th><th>Risk</th><th>Source</th></tr></thead>
+    <tbody>
+      {{#assessments}}<tr><td>{{date}}</td><td>{{name}}</td><td>{{score}}</td><td>{{risk}}</td><td>{{source}}</td></tr>{{/assessments}}
+    </tbody>
+  </table></div>
+  {{/hasAssessments}}
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "permissions": #"""
 {{<layout}}
 {{$content}}
@@ -492,7 +619,17 @@ enum WebAssets {
       {{/toRead}}
     </ul>
     {{/hasRead}}
-    <p class="small">You can change these choices at any time in Sources.</p>
+    {{#hasObjects}}
+    <h3>Allow “{{appName}}” to read these {{objectsKind}} items:</h3>
+    <ul class="switches">
+      {{#objects}}
+      <li><label class="switch-row" for="{{elementID}}"><span>{{label}}</span>
+        <input type="checkbox" role="switch" class="switch" id="{{elementID}}" name="object" value="{{key}}"{{#allowedBefore}} checked{{/allowedBefore}}></label></li>
+      {{/objects}}
+    </ul>
+    <p class="small">The app asks again whenever it needs them; your choices are kept for the next time.</p>
+    {{/hasObjects}}
+    {{^hasObjects}}<p class="small">You can change these choices at any time in Sources.</p>{{/hasObjects}}
     <div class="actions">
       <button type="submit" name="answer" value="deny" class="secondary" id="deny-{{id}}">Don't Allow</button>
       <button type="submit" name="answer" value="allow" id="allow-{{id}}">Allow</button>
@@ -500,6 +637,26 @@ enum WebAssets {
   </form>
 </section>
 {{/sheets}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "record": #"""
+{{<layout}}
+{{$content}}
+<h1>{{title}}</h1>
+{{>records-tabs}}
+<section class="card">
+  <dl class="fields">
+    {{#fields}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/fields}}
+  </dl>
+</section>
+{{#content}}
+<section class="card">
+  <h2>{{contentLabel}}</h2>
+  <pre class="source" id="record-content">{{content}}</pre>
+</section>
+{{/content}}
 {{/content}}
 {{/layout}}
 
@@ -522,6 +679,45 @@ enum WebAssets {
 </div>
 {{/isEmpty}}
 </section>
+{{/content}}
+{{/layout}}
+
+"""#,
+        "records-tabs": #"""
+<nav class="tabs" aria-label="Records">
+  {{#tabs}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>{{/tabs}}
+</nav>
+
+"""#,
+        "records": #"""
+{{<layout}}
+{{$content}}
+<h1>Health Records</h1>
+{{>records-tabs}}
+{{^hasRecords}}{{^hasDocuments}}<section class="card"><p id="no-records">No health records yet. They arrive with an
+Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/hasRecords}}
+{{#groups}}
+<section class="card" id="kind-{{id}}">
+  <h2>{{name}} <span class="muted">{{count}}</span></h2>
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>Name</th><th>Received</th><th>Institution</th><th>FHIR</th></tr></thead>
+    <tbody>
+      {{#records}}<tr><td><a href="{{href}}">{{name}}</a></td><td>{{date}}</td><td>{{institution}}</td><td>{{resourceType}}</td></tr>{{/records}}
+    </tbody>
+  </table></div>
+</section>
+{{/groups}}
+{{#hasDocuments}}
+<section class="card" id="documents">
+  <h2>Documents</h2>
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>Title</th><th>Covers</th><th>Custodian</th><th>Source</th></tr></thead>
+    <tbody>
+      {{#documents}}<tr><td><a href="{{href}}">{{title}}</a></td><td>{{date}}</td><td>{{custodian}}</td><td>{{source}}</td></tr>{{/documents}}
+    </tbody>
+  </table></div>
+</section>
+{{/hasDocuments}}
 {{/content}}
 {{/layout}}
 
@@ -800,6 +996,48 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "vision": #"""
+{{<layout}}
+{{$content}}
+<h1>Vision</h1>
+{{>records-tabs}}
+{{^hasPrescriptions}}<section class="card"><p id="no-prescriptions">No vision prescription yet. Apps that save them, and
+Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescriptions}}
+{{#prescriptions}}
+<section class="card prescription" id="prescription-{{id}}">
+  <h2>{{kind}} <span class="muted">issued {{issued}}</span></h2>
+  <p class="small">{{#expires}}Expires {{expires}} · {{/expires}}{{#brand}}{{brand}} · {{/brand}}{{source}}</p>
+  <div class="table-scroll"><table class="records lenses">
+    <thead><tr><th></th><th>Right eye</th><th>Left eye</th></tr></thead>
+    <tbody>
+      {{#lenses}}<tr><th scope="row">{{label}}</th><td>{{right}}</td><td>{{left}}</td></tr>{{/lenses}}
+    </tbody>
+  </table></div>
+  <h3>Attachments</h3>
+  <ul class="attachments">
+    {{#attachments}}
+    <li>
+      {{#isImage}}<a href="{{href}}"><img src="{{href}}" alt="{{name}}" class="thumbnail"></a>{{/isImage}}
+      <a href="{{href}}">{{name}}</a> <span class="muted">{{size}} · added {{added}}</span>
+      <form method="post" action="{{removeAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <button type="submit" class="link">Remove</button>
+      </form>
+    </li>
+    {{/attachments}}
+  </ul>
+  <form method="post" action="{{uploadAction}}" enctype="multipart/form-data" class="upload">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>Attach a scan or photo (an image or PDF, at most {{maximumSize}})
+      <input type="file" name="file" accept="{{accepted}}" required></label>
+    <button type="submit">Attach</button>
+  </form>
+</section>
+{{/prescriptions}}
+{{/content}}
+{{/layout}}
+
+"""#,
     ]
 
     static let staticFiles: [String: String] = [
@@ -1026,6 +1264,25 @@ progress[hidden] { display: none; }
   .log-count:not(:empty)::before { content: " · "; }
   .log-outcome { display: block !important; font-weight: 600; }
 }
+
+/* Records: health records, mind, medications, vision */
+.tabs { display: flex; gap: 6px; flex-wrap: wrap; margin: 0 0 14px; }
+.tabs a { padding: 5px 12px; border-radius: 14px; background: #e5e5ea; color: var(--text); text-decoration: none; font-size: .9rem; }
+.tabs a[aria-current="page"] { background: var(--accent); color: #fff; }
+.fields { display: grid; grid-template-columns: max-content 1fr; gap: 6px 14px; margin: 0; }
+.fields dt { color: var(--muted); }
+.fields dd { margin: 0; overflow-wrap: anywhere; }
+pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; max-height: 70vh; overflow: auto; margin: 0; }
+.choices { display: flex; flex-wrap: wrap; gap: 6px 14px; padding: 8px 0; }
+.choices label { display: inline-flex; gap: 4px; align-items: center; }
+.medication { border-top: 1px solid var(--line); padding: 10px 0; }
+.medication form.inline { flex-wrap: wrap; align-items: end; }
+.attachments { list-style: none; padding: 0; display: grid; gap: 8px; }
+.thumbnail { max-width: 160px; max-height: 120px; display: block; border-radius: 6px; }
+.records { border-collapse: collapse; width: 100%; font-size: .85rem; }
+.records th, .records td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.records thead th { color: var(--muted); font-weight: 500; }
+.upload { display: grid; gap: 8px; margin-top: 12px; }
 
 """#,
         "health.js": #"""

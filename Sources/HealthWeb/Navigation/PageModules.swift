@@ -7,6 +7,7 @@ struct WebSection: Sendable, Equatable {
 
     static let summary = WebSection(label: "Summary", href: "/")
     static let browse = WebSection(label: "Browse", href: "/types")
+    static let records = WebSection(label: "Records", href: "/records")
     static let sources = WebSection(label: "Sources", href: "/sources")
     static let me = WebSection(label: "Me", href: "/me")
     static let log = WebSection(label: "Access Log", href: "/log")
@@ -31,6 +32,8 @@ extension HealthWebApp {
         PageModule(section: .summary) { app, router in app.addSummaryRoutes(to: router) },
         PageModule(section: .browse) { app, router in app.addBrowseRoutes(to: router) },
         PageModule(section: nil) { app, router in app.addTypeRoutes(to: router) },
+        // Health records, documents, state of mind, medications and vision prescriptions.
+        PageModule(section: .records) { app, router in app.addRecordsRoutes(to: router) },
         PageModule(section: nil) { app, router in app.addPermissionRoutes(to: router) },
         PageModule(section: .sources) { app, router in app.addSourcesRoutes(to: router) },
         PageModule(section: .me) { app, router in app.addMeRoutes(to: router) },

@@ -21,6 +21,9 @@ struct EmbeddedBackend: HealthStoreBackend {
         return app
     }
 
+    /// The app, or HealthKit's error for a process without the entitlement.
+    func appManifest() throws -> AppManifest { try manifest() }
+
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         guard let app else { return }
         try engine.checkRequestShape(app: app, share: toShare, read: read)

@@ -4,7 +4,7 @@ package import OpenHealthKitEngine
 /// What an `HKHealthStore` needs from wherever the data lives, already scoped to the store's app: the embedded
 /// engine in this process (``EmbeddedBackend``) or a healthd daemon over HTTP (``RemoteBackend``), or, when the
 /// configuration cannot open either, ``UnavailableBackend``. Queries run against this seam.
-package protocol HealthStoreBackend: Sendable {
+package protocol HealthStoreBackend: RecordsBackend {
     /// The checks of a request that HealthKit raises exceptions for (disallowed types, missing usage descriptions).
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws
     func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws

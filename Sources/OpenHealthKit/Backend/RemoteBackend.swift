@@ -22,7 +22,7 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     /// How long one permission call waits for the owner before asking again.
-    private static let authorizationWait = 30
+    static let authorizationWait = 30
     /// How long a permission request keeps asking while healthd cannot be reached (restarting): healthd keeps the
     /// request, and the restarted one is asked again.
     static let authorizationReconnectWindow: Duration = .seconds(120)
@@ -198,7 +198,7 @@ struct RemoteBackend: HealthStoreBackend {
 
     /// Runs a blocking call off the caller's task, on a queue of its own (libdispatch's overcommit pool: a waiting
     /// call never holds up the global queues' few threads).
-    private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "OpenHealthKit.remote").async { continuation.resume(with: Result { try work() }) }
         }

@@ -49,4 +49,16 @@ struct UnavailableBackend: HealthStoreBackend {
     { throw error }
     func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry] { throw error }
     func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages? { throw error }
+    func supportsHealthRecords() throws -> Bool { throw error }
+    func requestObjectReadAuthorization(for type: HKObjectType, predicate: PredicateTree?) async throws { throw error }
+    func documents(
+        of type: HKDocumentType, predicate: PredicateTree?, sort: [RowSort], limit: Int, includeData: Bool
+    ) async throws -> [HKCDADocumentSample] { throw error }
+    func medications(predicate: PredicateTree?, limit: Int) throws -> [HKUserAnnotatedMedication] { throw error }
+    func addAttachment(to object: UUID, name: String, contentType: UTType, data: Data, metadata: [String: Any]?)
+        throws -> HKAttachment
+    { throw error }
+    func attachments(of object: UUID) throws -> [HKAttachment] { throw error }
+    func readAttachment(_ identifier: UUID, _ body: (Data) throws -> Bool) throws { throw error }
+    func removeAttachment(_ identifier: UUID, from object: UUID) throws { throw error }
 }

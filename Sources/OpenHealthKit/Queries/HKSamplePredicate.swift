@@ -111,3 +111,40 @@ extension HKSamplePredicate where Sample == HKAudiogramSample {
         HKSamplePredicate(sampleType: HKObjectType.audiogramSampleType(), nsPredicate: predicate)
     }
 }
+
+extension HKSamplePredicate where Sample == HKClinicalRecord {
+    /// The clinical records of a type matching `predicate` (nil: every record of the type).
+    public static func clinicalRecord(type clinicalType: HKClinicalType, predicate: NSPredicate? = nil)
+        -> HKSamplePredicate<HKClinicalRecord>
+    {
+        HKSamplePredicate(sampleType: clinicalType, nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKStateOfMind {
+    /// The states of mind matching `predicate` (nil: all).
+    public static func stateOfMind(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKStateOfMind> {
+        HKSamplePredicate(sampleType: HKObjectType.stateOfMindType(), nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKGAD7Assessment {
+    /// The GAD-7 assessments matching `predicate` (nil: all).
+    public static func gad7Assessment(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKGAD7Assessment> {
+        HKSamplePredicate(sampleType: HKScoredAssessmentType(.GAD7), nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKPHQ9Assessment {
+    /// The PHQ-9 assessments matching `predicate` (nil: all).
+    public static func phq9Assessment(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKPHQ9Assessment> {
+        HKSamplePredicate(sampleType: HKScoredAssessmentType(.PHQ9), nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKVisionPrescription {
+    /// The vision prescriptions the app may read matching `predicate` (nil: all).
+    public static func visionPrescription(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKVisionPrescription> {
+        HKSamplePredicate(sampleType: HKObjectType.visionPrescriptionType(), nsPredicate: predicate)
+    }
+}

@@ -58,8 +58,10 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether health data can be used here: always true (HealthKit says false on devices without a store).
     open class func isHealthDataAvailable() -> Bool { true }
 
-    /// Whether clinical records are supported: not yet.
-    open func supportsHealthRecords() -> Bool { false }
+    /// Whether the store holds health records: true once clinical records were imported (from a Health export).
+    open func supportsHealthRecords() -> Bool {
+        (try? backend.supportsHealthRecords()) ?? false
+    }
 
     /// The earliest date a sample may have: nothing is too old for this store.
     open func earliestPermittedSampleDate() -> Date { .distantPast }

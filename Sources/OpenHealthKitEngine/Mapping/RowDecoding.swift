@@ -7,6 +7,8 @@ package final class RowDecoding {
     private var revisions: [RevisionKey: HKSourceRevision] = [:]
     /// Finds the member rows of a correlation.
     private let members: (UUID) throws -> [SampleRow]
+    /// How much of a CDA document samples carry (none for sample and anchored queries, as in HealthKit).
+    package var documentContent = DocumentContent.none
 
     private struct RevisionKey: Hashable {
         let source: SourceRow
@@ -84,7 +86,9 @@ package final class RowDecoding {
                 uuid: row.uuid, sensitivityPoints: AudiogramCoding.points(from: detail.points), start: start, end: end,
                 device: device, metadata: metadata, sourceRevision: revision)
         default:
-            return nil
+            return RecordDetailDecoding.sample(
+                from: row, type: type, start: start, end: end, device: device, metadata: metadata, revision: revision,
+                documentContent: documentContent)
         }
     }
 

@@ -68,9 +68,18 @@ package struct RowEncoding {
                 totalFlightsClimbed: try workout.totalFlightsClimbed.map { try $0.convertedValue(to: .count()) },
                 events: WorkoutEventCoding.encode(workout.workoutEvents))
             return [row]
+        case let sample as HKSample:
+            guard let (value, detail) = try RecordDetailEncoding.encode(sample) else { throw Self.unsaveable(object) }
+            var row = row(for: sample, value: value)
+            row.detail = detail
+            return [row]
         default:
-            throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
+            throw Self.unsaveable(object)
         }
+    }
+
+    private static func unsaveable(_ object: HKObject) -> HKError {
+        HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
     }
 
     /// The quantity in the type's canonical unit, without converting when it already is.

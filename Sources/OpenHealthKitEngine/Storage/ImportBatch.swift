@@ -1,9 +1,9 @@
 import Foundation
 
 /// One transaction's worth of what a Health export import stores: sample rows (with their original sources and their
-/// kinds' details: audiogram points, electrocardiograms) and the records that HealthKit objects do not cover yet
-/// (heartbeats, route locations, workout statistics and activities, activity summaries, clinical records, and
-/// records of types the catalog does not know).
+/// kinds' details: audiogram points, electrocardiograms; clinical records, documents and prescriptions are samples with
+/// their ``SampleDetail`` too) and the records that HealthKit objects do not cover yet (heartbeats, route locations,
+/// workout statistics and activities, activity summaries, and records of types the catalog does not know).
 ///
 /// Children refer to their parent sample by UUID; a parent and its children always travel in the same batch.
 package struct ImportBatch: Sendable {
@@ -13,7 +13,6 @@ package struct ImportBatch: Sendable {
     package var workoutStatistics: [WorkoutStatisticsRow] = []
     package var workoutActivities: [WorkoutActivityRow] = []
     package var activitySummaries: [ActivitySummaryRow] = []
-    package var clinicalRecords: [ClinicalRecordRow] = []
     package var unrecognized: [UnrecognizedRecordRow] = []
 
     package init() {}
@@ -21,6 +20,6 @@ package struct ImportBatch: Sendable {
     /// How many rows of any kind the batch holds.
     package var rowCount: Int {
         samples.count + heartbeats.count + locations.count + workoutStatistics.count
-            + workoutActivities.count + activitySummaries.count + clinicalRecords.count + unrecognized.count
+            + workoutActivities.count + activitySummaries.count + unrecognized.count
     }
 }

@@ -18,7 +18,7 @@ package struct SampleRow: Sendable, Equatable {
     /// The correlation this sample belongs to.
     package var correlationUUID: UUID?
     package var workout: WorkoutRow?
-    /// What a sample of its kind holds beyond these columns (a series, an electrocardiogram, an audiogram).
+    /// What a sample of a kind with its own table holds (see ``SampleDetail``).
     package var detail: SampleDetail?
     /// The anchor of the change that stored it (set by the storage).
     package var anchor: Int64

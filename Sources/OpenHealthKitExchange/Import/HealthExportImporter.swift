@@ -86,6 +86,13 @@ public final class HealthExportImporter {
             collector.abandon()
             throw Self.hkError(error)
         }
+        do {
+            try CDADocumentImport(collector: collector, files: source).importDocuments(
+                besideDocument: source.documentName)
+        } catch {
+            collector.abandon()
+            throw Self.hkError(error)
+        }
         if parser.replacedControlCharacters > 0 {
             collector.warn(
                 line: parser.firstControlCharacterLine,

@@ -48,8 +48,8 @@ final class BatchPipeline: @unchecked Sendable {
         return tally
     }
 
-    /// What the batches committed so far added: how many objects (samples, activity summaries, clinical and
-    /// unrecognized records), and the types of the samples among them.
+    /// What the batches committed so far added: how many objects (samples, clinical records among them, activity
+    /// summaries and unrecognized records), and the types of the samples among them.
     var committed: (added: Int, types: Set<String>) {
         condition.lock()
         defer { condition.unlock() }
@@ -104,14 +104,12 @@ struct WriterTally {
     var alreadyStored: [String: Int] = [:]
     var unrecognizedAdded: [String: Int] = [:]
     var activitySummariesAdded = 0
-    var clinicalRecordsAdded = 0
     var heartbeatsAdded = 0
     var locationsAdded = 0
 
     /// Objects added, as the summary counts them (children such as heartbeats and locations are not objects).
     var totalAdded: Int {
         added.values.reduce(0, +) + unrecognizedAdded.values.reduce(0, +) + activitySummariesAdded
-            + clinicalRecordsAdded
     }
 
     mutating func count(_ batch: ImportBatch, _ result: ImportBatchResult) {
@@ -134,7 +132,6 @@ struct WriterTally {
             unrecognizedAdded[row.summaryKey, default: 0] += 1
         }
         activitySummariesAdded += result.activitySummariesStored
-        clinicalRecordsAdded += result.clinicalRecordsStored
         heartbeatsAdded += result.heartbeatsStored
         locationsAdded += result.locationsStored
     }

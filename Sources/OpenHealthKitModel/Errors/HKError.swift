@@ -61,6 +61,8 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, @unchecked Senda
     /// What the error carries, as `NSError.userInfo`: the message under `NSLocalizedDescriptionKey`, and anything
     /// else the error was made with.
     public let userInfo: [String: Any]
+    /// Why a CDA document failed validation: the ``HKDetailedCDAValidationErrorKey`` entry of ``userInfo``.
+    package var detailedCDAValidationError: String? { userInfo[HKDetailedCDAValidationErrorKey] as? String }
 
     /// An error with a code and a message (under `NSLocalizedDescriptionKey`).
     public init(_ code: Code, _ message: String) {

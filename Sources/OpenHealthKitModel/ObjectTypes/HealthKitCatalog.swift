@@ -56,7 +56,7 @@ extension HKObjectType {
         if raw == HKActivitySummaryTypeIdentifier { return HKActivitySummaryType.shared }
         if raw == HKElectrocardiogramTypeIdentifier { return HKElectrocardiogramType.shared }
         if raw == HKAudiogramTypeIdentifier { return HKAudiogramSampleType.shared }
-        return nil
+        return recordType(forRawIdentifier: raw)
     }
 
     /// The type named by a short name (`"stepCount"`, `"bloodPressure"`, `"workout"`) or a raw identifier, or nil.
@@ -95,6 +95,7 @@ extension HKObjectType {
         names[HKElectrocardiogramTypeIdentifier] = "electrocardiogram"
         names[HKAudiogramTypeIdentifier] = "audiogram"
         names[HKActivitySummaryTypeIdentifier] = "activitySummary"
+        names.merge(recordShortNames) { _, record in record }
         return names
     }()
 

@@ -25,8 +25,8 @@ enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Senda
 /// One store shared by several apps, on either backend, with the user's side: their answers to permission sheets
 /// and their characteristics.
 final class StoreWorld: Sendable {
-    private let location: HealthStoreConfiguration.Location?
-    private let daemon: DaemonHarness?
+    let location: HealthStoreConfiguration.Location?
+    let daemon: DaemonHarness?
 
     init(embedded location: HealthStoreConfiguration.Location) {
         self.location = location
@@ -112,7 +112,7 @@ final class StoreWorld: Sendable {
         try importBatch(batch)
     }
 
-    /// Stores a batch as a Health export import does (see ``importActivitySummaries(_:)``).
+    /// Stores what a Health export import stores, as `hk import` does (see ``importActivitySummaries(_:)``).
     func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
             let location = HealthStoreConfiguration.Location.file(daemon.storePath)

@@ -7,8 +7,10 @@ import OpenHealthKitModel
 /// back to the same numbers, and everything the importer keeps beside samples is written where it reads it from.
 ///
 /// In a folder (or a zip), clinical records' FHIR resources go to the files their records name
-/// (`clinical-records/…json`) and electrocardiograms to files of their own (`electrocardiograms/ecg_…csv`); a
-/// document written alone (`.xml`) has no place for them. Heartbeat series have no place in Apple's format.
+/// (`clinical-records/…json`), electrocardiograms to files of their own (`electrocardiograms/ecg_…csv`) and CDA
+/// documents to `export_cda.xml`; a document written alone (`.xml`) has no place for them. Heartbeat series, states
+/// of mind, assessments and medication dose events have no element in Apple's format: they are counted as not
+/// written.
 final class AppleXMLWriter: ExportWriter {
     let context: ExportContext
     private let document: ExportFile
@@ -19,6 +21,8 @@ final class AppleXMLWriter: ExportWriter {
     var resourcePaths: Set<String> = []
     /// The electrocardiogram files written per day (`yyyy-MM-dd`), which name the next one.
     var electrocardiogramsPerDay: [String: Int] = [:]
+    /// `export_cda.xml`, once a CDA document is written.
+    var cdaFile: ExportFile?
     /// The `device` attribute of each device met (see ``deviceText(_:)``).
     private var deviceTexts: [DeviceRow: (row: DeviceRow, text: String?)] = [:]
 
@@ -50,6 +54,7 @@ final class AppleXMLWriter: ExportWriter {
     func finish() throws {
         try document.write("</HealthData>\n")
         try document.close()
+        try cdaFile?.close()
     }
 
     func write(_ text: String) throws {
@@ -68,7 +73,12 @@ final class AppleXMLWriter: ExportWriter {
         case .audiogram: try write(audiogramElement(record))
         case .electrocardiogram:
             guard try writeElectrocardiogramFile(record) else { return context.notWritten(type) }
-        case .heartbeatSeries, .other: return context.notWritten(type)
+        case .clinicalRecord: try write(clinicalRecordElement(record))
+        case .visionPrescription: try write(visionPrescriptionElement(record))
+        case .cdaDocument:
+            guard try writeCDADocument(record) else { return context.notWritten("CDA document") }
+        case .heartbeatSeries, .stateOfMind, .scoredAssessment, .medicationDoseEvent, .other:
+            return context.notWritten(type)
         }
         context.count(record)
     }

@@ -98,6 +98,12 @@ final class CSVExportWriter: ExportWriter {
                 workout.totalDistance.map { _ in distanceUnit.unitString },
                 workout.totalEnergyBurned.map(NumberText.readable), workout.totalEnergyBurned.map { _ in "kcal" },
             ]
+        case .clinicalRecord, .cdaDocument, .stateOfMind, .scoredAssessment, .medicationDoseEvent,
+            .visionPrescription:
+            guard let value = RecordDetailText.json(row) else { return context.notWritten(row.typeIdentifier) }
+            file = try self.file(
+                HKObjectType.shortName(forRawIdentifier: row.typeIdentifier), header: Self.sampleHeader)
+            fields = [value, nil]
         case .other:
             return context.notWritten(row.typeIdentifier)
         }
@@ -197,10 +203,6 @@ final class CSVExportWriter: ExportWriter {
                 number(summary.appleStandHoursGoal),
             ]))
         context.summary.activitySummaries += 1
-    }
-
-    func clinicalRecord(_ record: ClinicalRecordRow) throws {
-        context.notWritten("ClinicalRecord")
     }
 
     func unrecognizedRecord(_ record: UnrecognizedRecordRow) throws {

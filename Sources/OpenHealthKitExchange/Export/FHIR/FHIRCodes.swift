@@ -24,6 +24,7 @@ enum FHIRCodes {
         case activity
         case laboratory
         case procedure
+        case survey
 
         var display: String {
             switch self {
@@ -31,6 +32,7 @@ enum FHIRCodes {
             case .activity: "Activity"
             case .laboratory: "Laboratory"
             case .procedure: "Procedure"
+            case .survey: "Survey"
             }
         }
     }
@@ -57,7 +59,7 @@ enum FHIRCodes {
         }
     }
 
-    private static func loinc(_ code: String, _ display: String) -> Coding {
+    static func loinc(_ code: String, _ display: String) -> Coding {
         Coding(system: loinc, code: code, display: display)
     }
 
