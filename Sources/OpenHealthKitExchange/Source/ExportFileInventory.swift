@@ -37,8 +37,8 @@ enum ExportFileInventory {
                 : "a FHIR resource no clinical record of \(documentName(document)) refers to"
         }
         if lowered.hasSuffix("_cda.xml") {
-            return "the clinical document (CDA), which repeats some of the export's records in another format: "
-                + "not read, \(documentName(document)) holds them all"
+            // The export's own CDA file, beside the document, is read (CDADocumentImport).
+            return "clinical documents (CDA) that are not beside \(documentName(document)): not read"
         }
         if lowered.hasSuffix(".xml") {
             return "not the export document (\(documentName(document)) is)"
