@@ -62,9 +62,17 @@ package enum SampleDurationLimits {
     ]
 
     /// Whether the four-day standard applies to the type unless listed: the sample types of the catalog (quantity,
-    /// category and correlation types, workouts, workout routes and heartbeat series).
+    /// category and correlation types, workouts, workout routes and heartbeat series), electrocardiograms and
+    /// audiograms. The record kinds (clinical records, documents, states of mind, assessments, medication doses,
+    /// vision prescriptions, which last until they expire) have no maximum.
     private static func isKnown(_ identifier: String) -> Bool {
-        HKObjectType.type(forRawIdentifier: identifier) is HKSampleType
+        switch HKObjectType.type(forRawIdentifier: identifier) {
+        case is HKQuantityType, is HKCategoryType, is HKCorrelationType, is HKWorkoutType, is HKSeriesType,
+            is HKElectrocardiogramType, is HKAudiogramSampleType:
+            true
+        default:
+            false
+        }
     }
 
     /// Whether samples of the type may end at `Date.distantFuture`, an undetermined duration: pregnancy, lactation and

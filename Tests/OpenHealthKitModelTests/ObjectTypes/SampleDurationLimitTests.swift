@@ -16,6 +16,10 @@ import OpenHealthKitModel
         }
     }
 
+    @Test func aVisionPrescriptionMayLastUntilItExpires() {
+        #expect(!HKObjectType.visionPrescriptionType().isMaximumDurationRestricted)
+    }
+
     @Test(arguments: [
         (HKCategoryTypeIdentifier.headache, 14.0), (.cervicalMucusQuality, 14), (.mindfulSession, 28),
         (.headphoneAudioExposureEvent, 8), (.appleWalkingSteadinessEvent, 10), (.sleepApneaEvent, 31),
