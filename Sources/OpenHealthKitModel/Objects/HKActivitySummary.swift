@@ -94,7 +94,8 @@ public final class HKActivitySummary: NSObject, NSSecureCoding, @unchecked Senda
             let appleMoveTime = quantity("appleMoveTime"), let appleMoveTimeGoal = quantity("appleMoveTimeGoal"),
             let appleExerciseTime = quantity("appleExerciseTime"),
             let appleExerciseTimeGoal = quantity("appleExerciseTimeGoal"),
-            let appleStandHours = quantity("appleStandHours"), let appleStandHoursGoal = quantity("appleStandHoursGoal"),
+            let appleStandHours = quantity("appleStandHours"),
+            let appleStandHoursGoal = quantity("appleStandHoursGoal"),
             let activityMoveMode = coder.decodeEnum(HKActivityMoveMode.self, forKey: "activityMoveMode")
         else { return nil }
         self.activeEnergyBurned = activeEnergyBurned

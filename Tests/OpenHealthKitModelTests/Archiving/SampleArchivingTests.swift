@@ -102,7 +102,9 @@ import Testing
             objects: [systolic, diastolic])
         let copy = try archivedCopy(pressure)
         #expect(copy.objects == [systolic, diastolic])
-        let values = copy.objects.compactMap { ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .millimeterOfMercury()) }
+        let values = copy.objects.compactMap {
+            ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .millimeterOfMercury())
+        }
         #expect(Set(values) == [120, 80])
     }
 

@@ -87,7 +87,8 @@ public final class HKMedicationDoseEvent: HKSample, @unchecked Sendable {
     /// Unarchives a dose event; nil without a known schedule type and log status, a medication or a unit.
     public required init?(coder: NSCoder) {
         guard let scheduleType = coder.decodeEnum(ScheduleType.self, forKey: "scheduleType"),
-            let medication = coder.decodeIfPresent(HKHealthConceptIdentifier.self, forKey: "medicationConceptIdentifier"),
+            let medication = coder.decodeIfPresent(
+                HKHealthConceptIdentifier.self, forKey: "medicationConceptIdentifier"),
             let logStatus = coder.decodeEnum(LogStatus.self, forKey: "logStatus"),
             let unit = coder.decodeIfPresent(HKUnit.self, forKey: "unit")
         else { return nil }
