@@ -210,18 +210,10 @@ final class ExportReader: SAXDelegate {
                 .record(type), line: audiogram.header.line, element: "Audiogram", type: type,
                 reason: audiogram.problem ?? reason)
         }
-        if let unrecognized, unrecognized.element == "VisionPrescription" {
-            // A prescription is counted as read when it ends (finishVisionPrescription): one cut off is read here.
-            let tally = ImportCollector.Tally.record(HKVisionPrescriptionTypeIdentifier)
-            collector.read(tally)
-            collector.skip(
-                tally, line: unrecognized.line, element: unrecognized.element, type: HKVisionPrescriptionTypeIdentifier,
-                reason: unrecognized.problem ?? reason)
-        } else if let unrecognized {
+        if let unrecognized {
             let type = unrecognized.attributes["type"]
             collector.skip(
-                .unrecognized(type ?? unrecognized.element), line: unrecognized.line, element: unrecognized.element,
-                type: type,
+                unrecognized.tally, line: unrecognized.line, element: unrecognized.element, type: type,
                 reason: unrecognized.problem ?? reason)
         }
         record = nil

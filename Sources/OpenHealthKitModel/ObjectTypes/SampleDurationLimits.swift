@@ -62,16 +62,11 @@ package enum SampleDurationLimits {
     ]
 
     /// Whether the four-day standard applies to the type unless listed: the sample types of the catalog (quantity,
-    /// category and correlation types, workouts, workout routes and heartbeat series), electrocardiograms and
-    /// audiograms. The record kinds (clinical records, documents, states of mind, assessments, medication doses,
-    /// vision prescriptions, which last until they expire) have no maximum.
+    /// category and correlation types, workouts, workout routes and heartbeat series).
     private static func isKnown(_ identifier: String) -> Bool {
         switch HKObjectType.type(forRawIdentifier: identifier) {
-        case is HKQuantityType, is HKCategoryType, is HKCorrelationType, is HKWorkoutType, is HKSeriesType,
-            is HKElectrocardiogramType, is HKAudiogramSampleType:
-            true
-        default:
-            false
+        case is HKQuantityType, is HKCategoryType, is HKCorrelationType, is HKWorkoutType, is HKSeriesType: true
+        default: false
         }
     }
 

@@ -16,10 +16,6 @@ import OpenHealthKitModel
         }
     }
 
-    @Test func aVisionPrescriptionMayLastUntilItExpires() {
-        #expect(!HKObjectType.visionPrescriptionType().isMaximumDurationRestricted)
-    }
-
     @Test(arguments: [
         (HKCategoryTypeIdentifier.headache, 14.0), (.cervicalMucusQuality, 14), (.mindfulSession, 28),
         (.headphoneAudioExposureEvent, 8), (.appleWalkingSteadinessEvent, 10), (.sleepApneaEvent, 31),
@@ -39,6 +35,15 @@ import OpenHealthKitModel
     ])
     func pregnancyAndCycleTrackingTypesHaveNoMaximum(_ identifier: HKCategoryTypeIdentifier) {
         #expect(!HKCategoryType(identifier).isMaximumDurationRestricted)
+    }
+
+    @Test func prescriptionsRecordsAndRecordingsHaveNoMaximumUntilTheirLimitIsKnown() {
+        for type in [
+            HKObjectType.visionPrescriptionType(), HKObjectType.electrocardiogramType(),
+            HKObjectType.audiogramSampleType(), HKObjectType.stateOfMindType(),
+        ] as [HKSampleType] {
+            #expect(!type.isMaximumDurationRestricted, "\(type.identifier)")
+        }
     }
 
     @Test func askingTheMaximumOfAnUnrestrictedTypeRaises() async {
