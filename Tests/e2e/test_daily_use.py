@@ -67,7 +67,7 @@ def test_a_real_shaped_export_imports_every_category_type_apple_writes_without_a
     sign_in(browser, daemon)
     upload(browser, daemon, EXPORT)
     import_ended(browser)
-    assert text(browser, "#import-headline") == "46 added, 0 already stored, 0 skipped."
+    assert text(browser, "#import-headline") == "47 added, 0 already stored, 0 skipped."
     rows = {row.find_element(By.CSS_SELECTOR, ".import-type").text: row.find_element(By.CSS_SELECTOR, ".import-added").text
             for row in browser.find_elements(By.CSS_SELECTOR, "#import-types tbody tr:not(.total)")}
     for name in WITHOUT_VALUE:
@@ -75,7 +75,8 @@ def test_a_real_shaped_export_imports_every_category_type_apple_writes_without_a
     assert not browser.find_elements(By.ID, "import-skipped")
     # Every file of the zip: the document read, each other file named with its reason.
     files = text(browser, "#import-files")
-    assert "2 files read, 4 not imported:" in files  # the document and the electrocardiogram
+    assert "3 files read, 3 not imported:" in files  # the document, its CDA documents and the electrocardiogram
+    assert "export_cda.xml" not in files
     assert "apple_health_export/workout-routes/route_2024-03-09_8.00am.gpx" in files
     assert "A workout route whose workout is not in the export" in files
     assert "ecg_2024-03-11.csv" not in files
