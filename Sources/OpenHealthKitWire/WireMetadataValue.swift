@@ -19,20 +19,22 @@ public enum WireMetadataValue: Codable, Sendable, Hashable {
         case string, number, bool, date, quantity
     }
 
-    /// Any key of the object, to count them all (a container keyed by ``Kind`` lists only the known ones).
+    /// Any key of a JSON object.
     private struct AnyKey: CodingKey {
-        let stringValue: String
-        init(stringValue: String) { self.stringValue = stringValue }
+        var stringValue: String
         var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
     }
 
-    /// Reads an object with exactly one key, one of `string`, `number`, `bool`, `date`, `quantity` (another key beside
-    /// it is refused, not ignored); a number must be finite.
+    /// Reads an object with exactly one of the keys `string`, `number`, `bool`, `date`, `quantity`; a number must be
+    /// finite.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
-        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.count
-        guard keys == 1, container.allKeys.count == 1, let kind = container.allKeys.first else {
+        // `allKeys` holds only the keys that are kinds: the object's own keys are counted apart, so that an extra
+        // key is refused rather than ignored.
+        let keyCount = try decoder.container(keyedBy: AnyKey.self).allKeys.count
+        guard keyCount == 1, let kind = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: decoder.codingPath,

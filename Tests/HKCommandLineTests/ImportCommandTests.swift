@@ -174,7 +174,8 @@ import Testing
     }
 
     /// Skipped records are listed with their lines and reasons, 20 at most, and the import still succeeds.
-    /// A real-shaped export: every category type Apple writes without a value, and files the records do not use.
+    /// A real-shaped export: every category type Apple writes without a value, a CDA document, and files the records
+    /// do not use.
     @Test func theFilesItDidNotImportAreNamedWithTheirReason() async throws {
         let store = try TemporaryStore()
         let zip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -185,6 +186,7 @@ import Testing
         #expect(lines.first?.hasSuffix(": 47 added, 0 already stored, 0 skipped.") == true)
         #expect(lines.contains("highHeartRateEvent                3     3      0               0"))
         #expect(lines.contains("electrocardiogram                 1     1      0               0"))
+        #expect(lines.contains("cdaDocument                       1     1      0               0"))
         #expect(lines.contains("Files not imported (3):"))
         #expect(
             lines.contains(

@@ -31,13 +31,6 @@ import OpenHealthKitModel
         #expect(summary.unimportedFiles.isEmpty)
     }
 
-    @Test func aCDAFileNotBesideTheDocumentSaysSo() {
-        #expect(
-            ExportFileInventory.reason(
-                "other/export_cda.xml", referenced: false, document: "apple_health_export/export.xml")
-                == "a clinical document (CDA) file that is not the one beside export.xml: not read")
-    }
-
     @Test func anElectrocardiogramOutsideTheExportsFolderSaysSo() {
         #expect(
             ExportFileInventory.reason("other/electrocardiograms/ecg.csv", referenced: false, document: "export.xml")

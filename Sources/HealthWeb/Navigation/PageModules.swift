@@ -38,7 +38,7 @@ extension HealthWebApp {
         PageModule(section: .importing) { app, router in app.addImportRoutes(to: router) },
         // Electrocardiograms and audiograms: in Browse (HealthCategories.pageEntries), not in the menu.
         PageModule(section: nil) { app, router in app.addRecordingRoutes(to: router) },
-        // Health records and documents, state of mind, medications and vision prescriptions: in Browse too.
+        // Health records and documents, state of mind, medications and vision prescriptions: in Browse.
         PageModule(section: nil) { app, router in app.addRecordsRoutes(to: router) },
     ]
 

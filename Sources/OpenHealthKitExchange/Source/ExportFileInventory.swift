@@ -37,8 +37,8 @@ enum ExportFileInventory {
                 : "a FHIR resource no clinical record of \(documentName(document)) refers to"
         }
         if lowered.hasSuffix("_cda.xml") {
-            // The CDA file beside the document, named after it, is imported (CDADocumentImport); another is not.
-            return "a clinical document (CDA) file that is not the one beside \(documentName(document)): not read"
+            // The export's own CDA file, beside the document, is read (CDADocumentImport).
+            return "clinical documents (CDA) that are not beside \(documentName(document)): not read"
         }
         if lowered.hasSuffix(".xml") {
             return "not the export document (\(documentName(document)) is)"

@@ -48,8 +48,8 @@ final class BatchPipeline: @unchecked Sendable {
         return tally
     }
 
-    /// What the batches committed so far added: how many objects (samples, clinical records and documents among
-    /// them; activity summaries; unrecognized records), and the types of the samples among them.
+    /// What the batches committed so far added: how many objects (samples, clinical records among them, activity
+    /// summaries and unrecognized records), and the types of the samples among them.
     var committed: (added: Int, types: Set<String>) {
         condition.lock()
         defer { condition.unlock() }

@@ -290,4 +290,39 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
         allStatistics[quantityType]
     }
+
+    /// Archives the workout: activity type, events, duration, totals, activities and statistics.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(Int(workoutActivityType.rawValue), forKey: "workoutActivityType")
+        coder.encode(workoutEvents.map { $0 as NSArray }, forKey: "workoutEvents")
+        coder.encode(duration, forKey: "duration")
+        coder.encode(totalEnergyBurned, forKey: "totalEnergyBurned")
+        coder.encode(totalDistance, forKey: "totalDistance")
+        coder.encode(totalSwimmingStrokeCount, forKey: "totalSwimmingStrokeCount")
+        coder.encode(totalFlightsClimbed, forKey: "totalFlightsClimbed")
+        coder.encode(workoutActivities as NSArray, forKey: "workoutActivities")
+        coder.encodeStatistics(allStatistics, forKey: "allStatistics")
+    }
+
+    /// Unarchives a workout; nil without a known activity type, its activities and statistics.
+    public required init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "workoutActivityType"),
+            let activityType = HKWorkoutActivityType(
+                rawValue: UInt(clamping: coder.decodeInteger(forKey: "workoutActivityType"))),
+            let activities = coder.decodeArray(of: HKWorkoutActivity.self, forKey: "workoutActivities"),
+            let statistics = coder.decodeStatistics(forKey: "allStatistics")
+        else { return nil }
+        let quantity = { (key: String) in coder.decodeIfPresent(HKQuantity.self, forKey: key) }
+        workoutActivityType = activityType
+        workoutEvents = coder.decodeArray(of: HKWorkoutEvent.self, forKey: "workoutEvents")
+        duration = coder.decodeDouble(forKey: "duration")
+        totalEnergyBurned = quantity("totalEnergyBurned")
+        totalDistance = quantity("totalDistance")
+        totalSwimmingStrokeCount = quantity("totalSwimmingStrokeCount")
+        totalFlightsClimbed = quantity("totalFlightsClimbed")
+        workoutActivities = activities
+        allStatistics = statistics
+        super.init(coder: coder)
+    }
 }

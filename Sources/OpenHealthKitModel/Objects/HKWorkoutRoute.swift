@@ -17,4 +17,10 @@ public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
     }
 
     package override var valueDescription: String? { "\(count) locations" }
+
+    /// Unarchives a route as a query returns it: its locations stay in the store, where `HKWorkoutRouteQuery` reads
+    /// them.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
 }

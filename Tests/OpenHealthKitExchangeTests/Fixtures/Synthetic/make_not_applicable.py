@@ -4,10 +4,9 @@ with Apple's DTD head) holding a record of every category type Apple writes with
 its value is HKCategoryValue.notApplicable: high, low and irregular heart rate notifications, mindful sessions,
 handwashing and toothbrushing, sexual activity, spotting, pregnancy, lactation, the four cycle deviations, sleep
 apnea and hypertension notifications. One mindful session carries `value="HKCategoryValueNotApplicable"`, as some
-exports write it. Beside them: heart rates, steps and a night of sleep stages, an electrocardiogram's CSV file, the
-CDA document (a summary, imported as an HKCDADocumentSample), and the files of a real export that its records do not
-use: a GPX route whose workout is not in the export, a FHIR resource no clinical record refers to and a Mac's
-__MACOSX copy. Written for OpenHealthKit's
+exports write it. Beside them: heart rates, steps and a night of sleep stages, an electrocardiogram's CSV file, and
+the files of a real export that its records do not use: a GPX route whose workout is not in the export, a FHIR
+resource no clinical record refers to, a CDA document and a Mac's __MACOSX copy. Written for OpenHealthKit's
 tests; run it from this folder.
 """
 import zipfile
@@ -144,25 +143,25 @@ Unit,µV
 -10.9
 '''
 fhir = '{"resourceType": "Observation", "id": "unreferenced", "status": "final", "code": {"text": "Glucose"}}\n'
-# The CDA document the Health app writes beside export.xml: one summary, with the header HKCDADocumentSample reads.
-cda = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-       '<ClinicalDocument xmlns="urn:hl7-org:v3">\n'
-       ' <typeId root="2.16.840.1.113883.1.3" extension="POCD_HD000040"/>\n'
-       ' <id root="2.16.840.1.113883.19.5" extension="20240312210000+0100"/>\n'
-       ' <code code="34133-9" codeSystem="2.16.840.1.113883.6.1" displayName="Summarization of episode note"/>\n'
-       ' <title>Health</title>\n'
-       ' <effectiveTime value="20240312210000+0100"/>\n'
-       ' <confidentialityCode code="N" codeSystem="2.16.840.1.113883.5.25"/>\n'
-       ' <recordTarget><patientRole><id root="2.16.840.1.113883.19.5" extension="p1"/><patient><name>'
-       '<given>Anna</given> <family>Muster</family></name></patient></patientRole></recordTarget>\n'
-       ' <author><time value="20240312210000+0100"/><assignedAuthor><id root="2.16.840.1.113883.19.5"/>'
-       '<assignedPerson><name><given>Anna</given> <family>Muster</family></name></assignedPerson></assignedAuthor>'
-       '</author>\n'
-       ' <custodian><assignedCustodian><representedCustodianOrganization><id root="2.16.840.1.113883.19.5"/>'
-       '<name>Health</name></representedCustodianOrganization></assignedCustodian></custodian>\n'
-       ' <component><structuredBody><component><section><title>Vital Signs</title><text>Heart rate 62 count/min'
-       '</text></section></component></structuredBody></component>\n'
-       '</ClinicalDocument>\n')
+# One CDA document with the parts a ClinicalDocument must have, as the Health app writes them.
+cda = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<ClinicalDocument xmlns="urn:hl7-org:v3">\n'
+    ' <typeId root="2.16.840.1.113883.1.3" extension="POCD_HD000040"/>\n'
+    ' <id root="2.16.840.1.113883.19.5" extension="20240312"/>\n'
+    ' <code code="34133-9" codeSystem="2.16.840.1.113883.6.1" displayName="Summarization of episode note"/>\n'
+    ' <title>Health</title>\n'
+    ' <effectiveTime value="20240312080000+0000"/>\n'
+    ' <confidentialityCode code="N" codeSystem="2.16.840.1.113883.5.25"/>\n'
+    ' <recordTarget><patientRole><id root="2.16.840.1.113883.19.5" extension="p1"/>'
+    '<patient><name><given>Dana</given> <family>Doe</family></name></patient></patientRole></recordTarget>\n'
+    ' <author><time value="20240312080000+0000"/><assignedAuthor><id root="2.16.840.1.113883.19.5"/>'
+    '<assignedPerson><name><given>Health</given></name></assignedPerson></assignedAuthor></author>\n'
+    ' <custodian><assignedCustodian><representedCustodianOrganization><id root="2.16.840.1.113883.19.5"/>'
+    '<name>Health</name></representedCustodianOrganization></assignedCustodian></custodian>\n'
+    ' <component><structuredBody><component><section><title>Summary</title><text>Nothing to report</text>'
+    '</section></component></structuredBody></component>\n'
+    '</ClinicalDocument>\n')
 fork = b'\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        '
 
 with zipfile.ZipFile('not-applicable.zip', 'w', zipfile.ZIP_DEFLATED) as archive:
