@@ -40,6 +40,16 @@ package struct OwnerWebStore: HealthWebStore {
         try engine.voltages(ofElectrocardiogram: uuid, as: try Self.owner())
     }
 
+    package func routeLocations(of route: UUID) throws -> [RouteLocationRow] {
+        let owner = try Self.owner(), page = 10_000
+        var all: [RouteLocationRow] = []
+        while true {
+            let read = try engine.routeLocations(of: route, in: nil, offset: all.count, limit: page, as: owner)
+            all += read
+            if read.count < page { return all }
+        }
+    }
+
     package func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {
         try engine.statistics(request, as: try Self.owner())
     }

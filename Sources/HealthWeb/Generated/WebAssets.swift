@@ -870,6 +870,7 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
     {{^isFavorite}}<button type="submit" name="favorite" value="add" class="secondary compact" id="favorite">☆ Add to Favorites</button>{{/isFavorite}}
   </form>
 </div>
+{{#listHref}}<p><a href="{{listHref}}" id="all-workouts">All workouts, with their routes, splits and heart rate</a></p>{{/listHref}}
 <section class="card" aria-labelledby="window-title">
   <nav class="segmented" aria-label="Period">
     {{#periods}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}} id="range-{{label}}">{{label}}</a>{{/periods}}
@@ -1034,6 +1035,152 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
   </form>
 </section>
 {{/prescriptions}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "workout": #"""
+{{<layout}}
+{{$content}}
+<p class="crumb"><a href="/types">Browse</a> · <a href="/workouts">Workouts</a></p>
+<h1 id="workout-name">{{name}}</h1>
+<p class="muted" id="workout-when">{{date}} · {{source}}</p>
+<section class="card">
+  <dl class="workout-facts" id="workout-facts">
+    {{#facts}}<div id="fact-{{id}}"><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}
+  </dl>
+</section>
+
+{{#hasActivities}}
+<section class="card" id="activities">
+  <h2>Activities</h2>
+  {{#activities}}
+  <div class="workout-activity">
+    <h3>{{name}}</h3>
+    <p class="small">{{span}}</p>
+    <dl class="workout-facts">{{#facts}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}</dl>
+  </div>
+  {{/activities}}
+</section>
+{{/hasActivities}}
+
+<section class="card" id="route">
+  <h2>Route</h2>
+  {{#route}}
+  <svg xmlns="http://www.w3.org/2000/svg" class="route-drawing" role="img" viewBox="0 0 {{width}} {{height}}" aria-label="{{label}}">
+    <rect class="route-ground" x="0" y="0" width="{{width}}" height="{{height}}"></rect>
+    {{#lines}}<polyline class="route-line" points="{{points}}"></polyline>{{/lines}}
+    <circle class="route-start" cx="{{startX}}" cy="{{startY}}" r="7"><title>Start</title></circle>
+    <circle class="route-end" cx="{{endX}}" cy="{{endY}}" r="7"><title>End</title></circle>
+  </svg>
+  <p class="small"><span class="legend-start">●</span> Start <span class="legend-end">●</span> End. Gaps in the line are pauses.</p>
+  {{/route}}
+  {{^route}}<p class="empty" id="no-route">{{routeNote}}</p>{{/route}}
+</section>
+
+<section class="card" id="heart-rate">
+  <h2>Heart Rate</h2>
+  {{#heartRate}}
+  <svg xmlns="http://www.w3.org/2000/svg" class="chart heart-rate-chart" role="img" viewBox="0 0 600 200" aria-label="{{label}}">
+    {{#zoneLines}}<line class="zone-line" x1="40" x2="{{x}}" y1="{{y}}" y2="{{y}}"></line><text class="axis" x="{{x}}" y="{{y}}" text-anchor="end" dy="-2">{{label}}</text>{{/zoneLines}}
+    {{#beats}}<text class="axis" x="{{x}}" y="{{y}}" text-anchor="end">{{label}}</text>{{/beats}}
+    {{#times}}<text class="axis" x="{{x}}" y="{{y}}" text-anchor="middle">{{label}}</text>{{/times}}
+    {{#lines}}<polyline class="heart-line" points="{{points}}"></polyline>{{/lines}}
+    {{#dots}}<circle class="heart-dot" cx="{{x}}" cy="{{y}}" r="2.5"></circle>{{/dots}}
+  </svg>
+  {{/heartRate}}
+  {{^heartRate}}<p class="empty" id="no-heart-rate">No heart rate was recorded during this workout.</p>{{/heartRate}}
+  {{#hasZones}}
+  <h3>Time in Zones</h3>
+  <div class="table-scroll">
+  <table class="recordings-table" id="zones">
+    <thead><tr><th>Zone</th><th>Range</th><th>Time</th><th>Share</th></tr></thead>
+    <tbody>{{#zones}}<tr><td>{{name}}</td><td>{{range}}</td><td>{{time}}</td><td>{{share}}</td></tr>{{/zones}}</tbody>
+  </table>
+  </div>
+  <svg xmlns="http://www.w3.org/2000/svg" class="zone-bars" role="img" viewBox="0 0 160 {{zonesHeight}}" aria-label="Share of the time in each zone">
+    {{#zones}}<text class="axis" x="0" y="{{textY}}">{{name}}</text><rect class="zone-bar" x="52" y="{{y}}" width="{{width}}" height="16"></rect>{{/zones}}
+  </svg>
+  <p class="small" id="zones-note">{{zonesNote}}</p>
+  {{/hasZones}}
+</section>
+
+<section class="card" id="splits">
+  <h2>Splits</h2>
+  {{#hasSplits}}
+  <div class="table-scroll">
+  <table class="recordings-table" id="splits-table">
+    <thead><tr><th>{{splitUnit}}</th><th>Distance</th><th>Time</th><th>{{splitPaceLabel}}</th></tr></thead>
+    <tbody>{{#splits}}<tr><td>{{number}}</td><td>{{distance}}</td><td>{{time}}</td><td>{{pace}}</td></tr>{{/splits}}</tbody>
+  </table>
+  </div>
+  {{/hasSplits}}
+  <p class="small" id="splits-note">{{splitsNote}}</p>
+</section>
+
+<section class="card" id="events">
+  <h2>Events</h2>
+  {{#hasEvents}}
+  {{#timeline}}
+  <svg xmlns="http://www.w3.org/2000/svg" class="workout-timeline" role="img" viewBox="0 0 1000 48" preserveAspectRatio="none" aria-label="Events along the workout">
+    <rect class="timeline-run" x="0" y="8" width="1000" height="16"></rect>
+    {{#pauses}}<rect class="timeline-pause" x="{{x}}" y="8" width="{{width}}" height="16"><title>{{title}}</title></rect>{{/pauses}}
+    {{#segments}}<rect class="timeline-segment" x="{{x}}" y="30" width="{{width}}" height="10"><title>{{title}}</title></rect>{{/segments}}
+    {{#ticks}}<rect class="timeline-{{kind}}" x="{{x}}" y="2" width="3" height="28"><title>{{title}}</title></rect>{{/ticks}}
+  </svg>
+  <div class="table-scroll">
+  <table class="recordings-table" id="events-table">
+    <thead><tr><th>Event</th><th>Into the workout</th><th>Time</th><th>Lasted</th></tr></thead>
+    <tbody>{{#rows}}<tr><td>{{name}}</td><td>{{at}}</td><td>{{clock}}</td><td>{{lasted}}</td></tr>{{/rows}}</tbody>
+  </table>
+  </div>
+  {{/timeline}}
+  {{/hasEvents}}
+  {{^hasEvents}}<p class="empty" id="no-events">No pauses, laps, segments or markers.</p>{{/hasEvents}}
+</section>
+
+{{#hasMetadata}}
+<section class="card" id="metadata">
+  <h2>Details</h2>
+  <dl class="workout-facts">{{#metadata}}<div><dt>{{key}}</dt><dd>{{value}}</dd></div>{{/metadata}}</dl>
+</section>
+{{/hasMetadata}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "workouts": #"""
+{{<layout}}
+{{$content}}
+<p class="crumb"><a href="/types">Browse</a> · Activity · <a href="/types/workout">Workouts chart</a></p>
+<h1 id="workouts-heading">{{heading}}</h1>
+<form method="get" action="/workouts" class="workout-filter" id="workout-filter">
+  <label>Activity <select name="type" id="workout-type">
+    <option value="">All activities</option>
+    {{#types}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/types}}
+  </select></label>
+  <button type="submit" class="secondary compact" id="workout-filter-button">Show</button>
+</form>
+<section class="card">
+{{#isEmpty}}<p class="empty" id="workouts-empty">No workouts.</p>{{/isEmpty}}
+{{^isEmpty}}
+<ul class="workout-list" id="workouts">
+  {{#rows}}
+  <li class="workout-row">
+    <a href="{{href}}">
+      <span class="workout-name">{{name}}{{#hasRoute}} <span class="route-mark" title="Has a route">⌖ Route</span>{{/hasRoute}}</span>
+      <span class="workout-when">{{date}}</span>
+      <span class="workout-figures"><span>{{duration}}</span><span>{{distance}}</span><span>{{energy}}</span><span>♥ {{heartRate}}</span></span>
+    </a>
+  </li>
+  {{/rows}}
+</ul>
+{{/isEmpty}}
+<nav class="pager" aria-label="Workouts">
+  {{#newerHref}}<a href="{{newerHref}}" id="newer">Newer workouts</a>{{/newerHref}}
+  {{#olderHref}}<a href="{{olderHref}}" id="older">Older workouts</a>{{/olderHref}}
+</nav>
+</section>
 {{/content}}
 {{/layout}}
 
@@ -1283,6 +1430,36 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .records th, .records td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
 .records thead th { color: var(--muted); font-weight: 500; }
 .upload { display: grid; gap: 8px; margin-top: 12px; }
+/* Workouts: the list, and a workout's page with its route, heart rate, zones, splits and events (all SVG drawn by
+   the server; nothing from elsewhere). */
+.workout-filter { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin: 0 0 12px; }
+.workout-filter select { width: auto; max-width: 100%; }
+.workout-list { list-style: none; margin: 0; padding: 0; }
+.workout-row a { display: grid; gap: 2px; padding: 10px 0; border-bottom: 1px solid var(--line); color: var(--text); text-decoration: none; }
+.workout-name { font-weight: 600; color: var(--ok); }
+.workout-when { font-size: .85rem; color: var(--muted); }
+.workout-figures { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: .95rem; }
+.route-mark { font-size: .75rem; font-weight: 500; color: var(--blue); }
+.workout-facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 10px 16px; margin: 0; }
+.workout-facts dt { font-size: .8rem; color: var(--muted); }
+.workout-facts dd { margin: 2px 0 0; font-size: 1.15rem; font-weight: 600; overflow-wrap: anywhere; }
+.workout-activity + .workout-activity { border-top: 1px solid var(--line); padding-top: 8px; }
+.route-drawing { width: 100%; height: auto; display: block; max-height: 70vh; }
+.route-ground { fill: #eef3ea; }
+.route-line { fill: none; stroke: var(--blue); stroke-width: 4; stroke-linejoin: round; stroke-linecap: round; }
+.route-start, .legend-start { fill: var(--ok); color: var(--ok); stroke: #fff; stroke-width: 2; }
+.route-end, .legend-end { fill: var(--danger); color: var(--danger); stroke: #fff; stroke-width: 2; }
+.heart-line { fill: none; stroke: var(--accent); stroke-width: 2; stroke-linejoin: round; }
+.heart-dot { fill: var(--accent); }
+.zone-line { stroke: var(--line); stroke-dasharray: 4 4; }
+.zone-bars { width: 100%; max-width: 480px; height: auto; display: block; margin: 10px 0; }
+.zone-bar { fill: var(--accent); }
+.workout-timeline { width: 100%; height: 48px; display: block; margin: 0 0 8px; }
+.timeline-run { fill: #cfe8d4; }
+.timeline-pause { fill: #b8b8be; }
+.timeline-segment { fill: #c9dcf6; }
+.timeline-lap { fill: var(--blue); }
+.timeline-marker { fill: #f29d52; }
 
 """#,
         "health.js": #"""

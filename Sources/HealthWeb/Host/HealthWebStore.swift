@@ -20,6 +20,8 @@ package protocol HealthWebStore: Sendable {
     func delete(uuids: [UUID]) throws
     /// The voltages of the electrocardiogram with this UUID; nil when there is none.
     func electrocardiogramVoltages(of uuid: UUID) throws -> ElectrocardiogramVoltages?
+    /// Every location of the workout route with this UUID, in time order; none for a route that is not there.
+    func routeLocations(of route: UUID) throws -> [RouteLocationRow]
 
     // MARK: Statistics and sources
 

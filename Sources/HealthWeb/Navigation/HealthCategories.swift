@@ -45,6 +45,7 @@ enum HealthCategories {
 
     /// Pages that are not a type's, listed by Browse in their category. Register a new kind of page here.
     static let pageEntries: [BrowseEntry] = [
+        BrowseEntry(name: "All Workouts", href: "/workouts", category: activity.id),
         BrowseEntry(name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id),
         BrowseEntry(name: "Audiograms", href: "/audiograms", category: hearing.id),
         BrowseEntry(name: "Medications", href: "/records/medications", category: medications.id),

@@ -24,11 +24,16 @@ struct SampleListRow: Sendable {
         value = Self.value(of: sample, unit: unit)
         source = sample.sourceRevision.source.name
         device = sample.device.flatMap(Self.describe)
-        metadata = (sample.metadata ?? [:]).map { key, value in
-            Item(key: MetadataKeyNames.name(of: key), value: MetadataKeyNames.value(value, forKey: key, dates: dates))
-        }.sorted { $0.key < $1.key }
+        metadata = Self.items(of: sample.metadata, dates: dates)
         hasMetadata = !metadata.isEmpty
         deleteAction = typePath + "/samples/" + sample.uuid.uuidString + "/delete"
+    }
+
+    /// Metadata as people read it, by name.
+    static func items(of metadata: [String: Any]?, dates: PageDateText) -> [Item] {
+        (metadata ?? [:]).map { key, value in
+            Item(key: MetadataKeyNames.name(of: key), value: MetadataKeyNames.value(value, forKey: key, dates: dates))
+        }.sorted { $0.key < $1.key }
     }
 
     /// The value as the list and the summary show it, a quantity in `unit` (nil: the unit it was given in).

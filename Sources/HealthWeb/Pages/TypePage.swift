@@ -89,6 +89,8 @@ struct TypePage: Sendable {
     let samples: [SampleListRow]
     let olderHref: String?
     let isFirstPage: Bool
+    /// The page that lists this type's samples one by one with more than the list shows (workouts: `/workouts`).
+    let listHref: String?
 }
 
 extension HealthWebApp {
@@ -201,7 +203,8 @@ extension HealthWebApp {
             form: addForm(for: type, kind: kind, path: path, unit: data.unit, dates: dates, entered: form),
             priority: data.priority, samplesTitle: "Samples · " + window.title(dates),
             samples: shown.map { SampleListRow($0, typePath: path, unit: data.unit, dates: dates) },
-            olderHref: olderHref, isFirstPage: cursor == nil)
+            olderHref: olderHref, isFirstPage: cursor == nil,
+            listHref: type.identifier == HKWorkoutTypeIdentifier ? "/workouts" : nil)
         return await renderer.html("type", model, status: status)
     }
 

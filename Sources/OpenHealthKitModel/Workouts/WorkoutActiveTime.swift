@@ -13,24 +13,30 @@ package enum WorkoutActiveTime {
     /// The seconds between `start` and `end` that `events` leave running; events outside the span count at its
     /// edges.
     package static func seconds(from start: Date, to end: Date, events: [HKWorkoutEvent]) -> TimeInterval {
-        guard end > start else { return 0 }
-        var active: TimeInterval = 0
+        intervals(from: start, to: end, events: events).reduce(0) { $0 + $1.duration }
+    }
+
+    /// The spans between `start` and `end` that `events` leave running, in order, none of them empty.
+    package static func intervals(from start: Date, to end: Date, events: [HKWorkoutEvent]) -> [DateInterval] {
+        guard end > start else { return [] }
+        var running: [DateInterval] = []
         var runningSince: Date? = start
+        func close(at date: Date) {
+            if let since = runningSince, date > since { running.append(DateInterval(start: since, end: date)) }
+            runningSince = nil
+        }
         for event in ascending(events) {
             let date = min(max(event.dateInterval.start, start), end)
             switch event.type {
             case .pause, .motionPaused:
-                if let since = runningSince {
-                    active += date.timeIntervalSince(since)
-                    runningSince = nil
-                }
+                close(at: date)
             case .resume, .motionResumed:
                 if runningSince == nil { runningSince = date }
             case .lap, .marker, .segment, .pauseOrResumeRequest:
                 break
             }
         }
-        if let since = runningSince { active += end.timeIntervalSince(since) }
-        return active
+        close(at: end)
+        return running
     }
 }

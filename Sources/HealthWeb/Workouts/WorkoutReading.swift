@@ -1,0 +1,56 @@
+import Foundation
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// What a workout's page reads from the store, in the owner's name: the workout, its routes' locations, the heart
+/// rates measured during it, its distance samples (for splits when there is no route) and the owner's birthday.
+struct WorkoutReading: Sendable {
+    /// A heart rate reading: its time and beats per minute.
+    struct HeartRate: Sendable {
+        let date: Date
+        let beatsPerMinute: Double
+    }
+
+    let workout: HKWorkout
+    /// Every location of every route of the workout, in time order.
+    let locations: [RouteLocationRow]
+    let routeCount: Int
+    let heartRates: [HeartRate]
+    /// The samples of the distance type of the workout's activity that lie within it.
+    let distances: [(start: Date, end: Date, metres: Double)]
+    let birthday: DateComponents?
+
+    /// The workout with this UUID and what goes with it; nil when the owner has no such workout.
+    static func read(_ uuid: UUID, store: any HealthWebStore) throws -> WorkoutReading? {
+        guard
+            let workout = try store.samples(
+                of: .workoutType(), predicate: .leaf(.uuids([uuid])), newestFirst: false, limit: 1
+            ).first as? HKWorkout
+        else { return nil }
+        let routes = try store.samples(
+            of: HKSeriesType.workoutRoute(), predicate: .leaf(.workout(uuid: uuid)), newestFirst: false, limit: 0)
+        let locations = try routes.flatMap { try store.routeLocations(of: $0.uuid) }.sorted {
+            $0.timestamp < $1.timestamp
+        }
+        let within = PredicateTree.leaf(
+            .sampleDates(SampleDateRange(start: workout.startDate, end: workout.endDate, options: .strictStartDate)))
+        let bpm = HKUnit.count().unitDivided(by: .minute())
+        let heartRates = try store.samples(
+            of: HKQuantityType(.heartRate), predicate: within, newestFirst: false, limit: 0
+        )
+        .compactMap { $0 as? HKQuantitySample }.map {
+            HeartRate(date: $0.startDate, beatsPerMinute: $0.quantity.doubleValue(for: bpm))
+        }
+        let distanceType = HKQuantityType(WorkoutTotals.distanceType(of: workout.workoutActivityType))
+        let distances = try store.samples(of: distanceType, predicate: within, newestFirst: false, limit: 0)
+            .compactMap { $0 as? HKQuantitySample }.filter { $0.endDate <= workout.endDate }.map {
+                (start: $0.startDate, end: $0.endDate, metres: $0.quantity.doubleValue(for: .meter()))
+            }
+        let birthday = try store.characteristic(.dateOfBirth).flatMap {
+            try? CharacteristicCoding.dateOfBirth(from: $0)
+        }
+        return WorkoutReading(
+            workout: workout, locations: locations, routeCount: routes.count, heartRates: heartRates,
+            distances: distances, birthday: birthday)
+    }
+}
