@@ -140,9 +140,9 @@ extension HealthWebApp {
         let samplesProgress = WorkoutSplits.progress(samples: reading.distances)
         let (progress, splitsNote): ([WorkoutSplits.Point], String) =
             routeMetres > 0
-            ? (routeProgress, "From the route's GPS locations.")
+            ? (routeProgress, "From the GPS locations of the route.")
             : (samplesProgress.last?.metres ?? 0) > 0
-                ? (samplesProgress, "From the workout's distance samples (it has no route).")
+                ? (samplesProgress, "From the distance samples of the workout (it has no route).")
                 : ([], "This workout has no route or distance samples to split.")
         let splits = WorkoutSplits.splits(progress, unitMetres: units.pace.metres, running: running).map { split in
             WorkoutPage.Split(

@@ -1,0 +1,103 @@
+import Foundation
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import Testing
+@testable import HealthWeb
+
+extension HealthdBacked {
+    /// The workouts list and a workout's page on a running healthd, and what a bad address gets.
+    @Suite struct WorkoutPagesTests {
+        static let start = Date(timeIntervalSince1970: 1_790_000_000)
+
+        /// A 20-minute run with a minute's pause at 10 minutes and a lap at 5, its route (north, 10 m every 10 s
+        /// while running) and a heart rate every 30 s; and an indoor walk without route or heart rate.
+        static func store(_ engine: HealthEngine) throws -> (run: HKWorkout, walk: HKWorkout, heartRate: UUID) {
+            let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
+            let end = start.addingTimeInterval(1200)
+            let events = [
+                HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: start.addingTimeInterval(300), duration: 0), metadata: nil),
+                HKWorkoutEvent(type: .pause, date: start.addingTimeInterval(600)),
+                HKWorkoutEvent(type: .resume, date: start.addingTimeInterval(660)),
+            ]
+            let run = HKWorkout(
+                activityType: .running, start: start, end: end, workoutEvents: events,
+                totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 210),
+                totalDistance: HKQuantity(unit: .meter(), doubleValue: 3000),
+                metadata: [HKMetadataKeyIndoorWorkout: false])
+            let walk = HKWorkout(
+                activityType: .walking, start: start.addingTimeInterval(-86_400),
+                end: start.addingTimeInterval(-86_400 + 1800), workoutEvents: nil,
+                totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 90), totalDistance: nil,
+                metadata: [HKMetadataKeyIndoorWorkout: true])
+            let heartRates = stride(from: 0.0, to: 1200, by: 30).map { second in
+                HKQuantitySample(
+                    type: HKQuantityType(.heartRate),
+                    quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 120 + second / 30),
+                    start: start.addingTimeInterval(second), end: start.addingTimeInterval(second))
+            }
+            try engine.save([run, walk] + heartRates, as: owner)
+            let route = HKWorkoutRoute(
+                uuid: UUID(), start: start, end: end, count: 0, device: nil, metadata: nil,
+                sourceRevision: .placeholder())
+            let locations = stride(from: 0.0, through: 1200, by: 10).filter { !(600..<660).contains($0) }.map {
+                RouteLocationRow(
+                    routeUUID: route.uuid, timestamp: start.addingTimeInterval($0).timeIntervalSince1970,
+                    latitude: 52.5 + $0 / 10 * 0.00009, longitude: 13.4, altitude: 30 + $0 / 100)
+            }
+            try engine.saveRoute(route, locations: locations, workout: run.uuid, as: owner)
+            return (run, walk, heartRates[0].uuid)
+        }
+
+        @Test func theListAndAPageShowTheWorkoutsAndBadAddressesGetTheErrorPage() async throws {
+            try await TestDaemon.with { daemon in
+                let (run, walk, heartRate) = try Self.store(daemon.engine)
+                let browser = try await daemon.signedInClient()
+
+                let browse = try await browser.get("/types")
+                #expect(browse.text.contains(#"href="/workouts""#))
+                let list = try await browser.get("/workouts")
+                #expect(list.status == 200)
+                // Newest first: the run, with its route, then the walk.
+                let runAt = try #require(list.text.range(of: "/workouts/\(run.uuid.uuidString)"))
+                let walkAt = try #require(list.text.range(of: "/workouts/\(walk.uuid.uuidString)"))
+                #expect(runAt.lowerBound < walkAt.lowerBound)
+                #expect(list.text.components(separatedBy: "route-mark").count - 1 == 1)
+                let walks = try await browser.get("/workouts?type=walking")
+                #expect(walks.text.contains(walk.uuid.uuidString) && !walks.text.contains(run.uuid.uuidString))
+
+                let page = try await browser.get("/workouts/\(run.uuid.uuidString)")
+                #expect(page.status == 200)
+                // 19 minutes running of 20 elapsed; 3 km; the route drawn in one SVG with a gap at the pause.
+                #expect(page.text.contains("<dt>Workout Time</dt><dd>19:00</dd>"))
+                #expect(page.text.contains("<dt>Elapsed Time</dt><dd>20:00</dd>"))
+                #expect(page.text.contains(#"class="route-drawing""#))
+                #expect(page.text.components(separatedBy: #"class="route-line""#).count - 1 == 2)
+                #expect(page.text.contains("Time in Zones") && page.text.contains(#"class="heart-line""#))
+                #expect(page.text.contains("From the GPS locations of the route."))
+                #expect(page.text.contains("<td>Lap</td><td>5:00</td>"))
+                // Nothing loaded from elsewhere: no address outside healthd (the SVG namespace is only a name).
+                #expect(!page.text.contains(#"src="http"#) && !page.text.contains(#"href="http"#))
+                #expect(!page.text.contains("url("))
+
+                let indoor = try await browser.get("/workouts/\(walk.uuid.uuidString)")
+                #expect(indoor.text.contains("An indoor workout has no route."))
+                #expect(indoor.text.contains("No heart rate was recorded during this workout."))
+                #expect(!indoor.text.contains(#"class="heart-line""#) && !indoor.text.contains(#"class="route-line""#))
+
+                let unknown = try await browser.get("/workouts/\(UUID().uuidString)")
+                #expect(unknown.status == 404 && unknown.text.contains("Health has no such workout."))
+                let malformed = try await browser.get("/workouts/not-a-uuid")
+                #expect(malformed.status == 400 && malformed.text.contains("This address does not name a workout."))
+                let badType = try await browser.get("/workouts?type=%3Cscript%3E")
+                #expect(badType.status == 400 && !badType.text.contains("<script>"))
+                // A heart rate's UUID is not a workout's.
+                let notAWorkout = try await browser.get("/workouts/\(heartRate.uuidString)")
+                #expect(notAWorkout.status == 404)
+                try daemon.engine.delete(
+                    uuids: [run.uuid], as: .owner(source: try SourceRow.owner(named: "Health")))
+                let deleted = try await browser.get("/workouts/\(run.uuid.uuidString)")
+                #expect(deleted.status == 404)
+            }
+        }
+    }
+}
