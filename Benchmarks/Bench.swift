@@ -17,6 +17,7 @@ struct Bench: AsyncParsableCommand {
             LoadApp.self,
             ImportBenchmark.self,
             WebPageBenchmark.self,
+            WorkoutPageBenchmark.self,
             RouteBenchmark.self,
         ])
 

@@ -15,7 +15,9 @@ extension HealthdBacked {
             let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
             let end = start.addingTimeInterval(1200)
             let events = [
-                HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: start.addingTimeInterval(300), duration: 0), metadata: nil),
+                HKWorkoutEvent(
+                    type: .lap, dateInterval: DateInterval(start: start.addingTimeInterval(300), duration: 0),
+                    metadata: nil),
                 HKWorkoutEvent(type: .pause, date: start.addingTimeInterval(600)),
                 HKWorkoutEvent(type: .resume, date: start.addingTimeInterval(660)),
             ]

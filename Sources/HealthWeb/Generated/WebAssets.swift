@@ -1098,8 +1098,8 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
     <tbody>{{#zones}}<tr><td>{{name}}</td><td>{{range}}</td><td>{{time}}</td><td>{{share}}</td></tr>{{/zones}}</tbody>
   </table>
   </div>
-  <svg xmlns="http://www.w3.org/2000/svg" class="zone-bars" role="img" viewBox="0 0 160 {{zonesHeight}}" aria-label="Share of the time in each zone">
-    {{#zones}}<text class="axis" x="0" y="{{textY}}">{{name}}</text><rect class="zone-bar" x="52" y="{{y}}" width="{{width}}" height="16"></rect>{{/zones}}
+  <svg xmlns="http://www.w3.org/2000/svg" class="zone-bars" role="img" viewBox="0 0 600 {{zonesHeight}}" aria-label="Share of the time in each zone">
+    {{#zones}}<text class="zone-label" x="0" y="{{textY}}">{{name}}</text><rect class="zone-bar" x="90" y="{{y}}" width="{{width}}" height="22"></rect>{{/zones}}
   </svg>
   <p class="small" id="zones-note">{{zonesNote}}</p>
   {{/hasZones}}
@@ -1452,8 +1452,9 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .heart-line { fill: none; stroke: var(--accent); stroke-width: 2; stroke-linejoin: round; }
 .heart-dot { fill: var(--accent); }
 .zone-line { stroke: var(--line); stroke-dasharray: 4 4; }
-.zone-bars { width: 100%; max-width: 480px; height: auto; display: block; margin: 10px 0; }
+.zone-bars { width: 100%; max-width: 560px; height: auto; display: block; margin: 10px 0; }
 .zone-bar { fill: var(--accent); }
+.zone-label { fill: var(--muted); font-size: 18px; }
 .workout-timeline { width: 100%; height: 48px; display: block; margin: 0 0 8px; }
 .timeline-run { fill: #cfe8d4; }
 .timeline-pause { fill: #b8b8be; }

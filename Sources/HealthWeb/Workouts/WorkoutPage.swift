@@ -13,7 +13,7 @@ struct WorkoutPage: Sendable {
         let value: String
     }
 
-    /// A heart rate zone: its range, the time spent in it and that time as a bar (`width` of 100).
+    /// A heart rate zone: its range, the time spent in it and that time as a bar (`width` of 500, at `y`).
     struct Zone: Sendable {
         let name: String
         let range: String
@@ -174,7 +174,7 @@ extension HealthWebApp {
             source: workout.sourceRevision.source.name, facts: facts,
             heartRate: WorkoutHeartRateChart(readings, start: workout.startDate, end: workout.endDate, zones: zones),
             zones: zoneRows, hasZones: !zoneRows.isEmpty, zonesNote: zonesNote,
-            zonesHeight: String(zoneRows.count * 20), splits: splits, hasSplits: !splits.isEmpty,
+            zonesHeight: String(zoneRows.count * 30), splits: splits, hasSplits: !splits.isEmpty,
             splitsNote: splitsNote, splitUnit: units.pace.symbol,
             splitPaceLabel: WorkoutPace.showsSpeed(activityType) ? "Speed" : "Pace", timeline: timeline,
             hasEvents: !timeline.rows.isEmpty, activities: activities, hasActivities: !activities.isEmpty,
@@ -196,8 +196,8 @@ extension HealthWebApp {
             let share = time / counted
             return WorkoutPage.Zone(
                 name: "Zone \(index + 1)", range: range, time: WorkoutPace.clock(time),
-                share: "\(Int((share * 100).rounded())) %", width: RouteDrawing.number(share * 100),
-                y: String(index * 20), textY: String(index * 20 + 13))
+                share: "\(Int((share * 100).rounded())) %", width: RouteDrawing.number(share * 500),
+                y: String(index * 30), textY: String(index * 30 + 17))
         }
     }
 

@@ -1,0 +1,225 @@
+"""Workouts in Health, in a real headless Chromium against a healthd of this file's own: a running app saves a
+30-minute run through healthd as an app does (the workout with its pause, laps, a segment and a marker; a heart rate
+every 5 s; its route, a location every 5 s while running), a triathlon with its three activities and an indoor ride
+without route or heart rate; the owner finds them in Browse, opens each page at a laptop's size and a phone's, and a
+bad address gets Health's error page. The figures the pages must show are computed here, independently."""
+
+import math
+import uuid
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
+
+from healthd import App
+from pages import navigate, wait
+
+WORKOUT = "HKWorkoutTypeIdentifier"
+ROUTE = "HKWorkoutRouteTypeIdentifier"
+HEART_RATE = "HKQuantityTypeIdentifierHeartRate"
+MILE = 1609.344
+# 20 November 2026, 07:00 UTC (the file's healthd runs in UTC with a US locale: miles).
+RUN_START = 1_795_158_000
+RUN_SECONDS = 1800
+PAUSE = (900, 960)
+CENTRE = (47.62, -122.35)
+
+
+def new_uuid():
+    return str(uuid.uuid4()).upper()
+
+
+def haversine(a, b):
+    radius = 6_371_008.8
+    (lat1, lon1), (lat2, lon2) = [(math.radians(x), math.radians(y)) for x, y in (a, b)]
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * radius * math.asin(min(1, math.sqrt(h)))
+
+
+def run_locations():
+    """Four fifths of a circle of 800 m around the centre, a location every 5 s while running."""
+    points = []
+    for second in range(0, RUN_SECONDS + 1, 5):
+        if PAUSE[0] <= second < PAUSE[1]:
+            continue
+        angle = second / RUN_SECONDS * 2 * math.pi * 0.8
+        north, east = 800 * math.sin(angle), 800 * (1 - math.cos(angle))
+        latitude = CENTRE[0] + north / 111_195.08
+        longitude = CENTRE[1] + east / (111_195.08 * math.cos(math.radians(CENTRE[0])))
+        points.append((second, latitude, longitude, 20 + 10 * math.sin(angle)))
+    return points
+
+
+def route_metres(points):
+    """The distance along the route, not counting the step across the pause."""
+    total = 0
+    for before, after in zip(points, points[1:]):
+        if before[0] < PAUSE[0] <= after[0]:
+            continue
+        total += haversine(before[1:3], after[1:3])
+    return total
+
+
+LOCATIONS = run_locations()
+RUN_METRES = route_metres(LOCATIONS)
+
+
+@pytest.fixture(scope="module")
+def saved(daemon):
+    """The runner's app saves its workouts through healthd; returns their UUIDs."""
+    runner = App(daemon, daemon.register("com.example.runner", "Runner", read_reason="r", write_reason="Runs."))
+    grants = {name: {"share": "sharingAuthorized", "read": "authorized"} for name in (WORKOUT, ROUTE, HEART_RATE)}
+    assert daemon.owner("PUT", "/v1/owner/apps/com.example.runner/grants", {"grants": grants}).status == 200
+    ids = {"run": new_uuid(), "triathlon": new_uuid(), "ride": new_uuid()}
+
+    def event(kind, at, lasting=0):
+        return {"type": kind, "startDate": RUN_START + at, "endDate": RUN_START + at + lasting}
+
+    run = {
+        "uuid": ids["run"], "type": WORKOUT, "startDate": RUN_START, "endDate": RUN_START + RUN_SECONDS,
+        "workoutActivityType": 37, "totalDistance": {"value": RUN_METRES, "unit": "m"},
+        "totalEnergyBurned": {"value": 320, "unit": "kcal"},
+        "metadata": {"HKIndoorWorkout": {"bool": False}},
+        # pause 1, resume 2, lap 3, marker 4, segment 7
+        "workoutEvents": [event(1, PAUSE[0]), event(2, PAUSE[1]), event(3, 600), event(3, 1200), event(4, 1500),
+                          event(7, 300, 300)],
+    }
+    heart_rates = [{"uuid": new_uuid(), "type": HEART_RATE, "startDate": RUN_START + second,
+                    "endDate": RUN_START + second, "quantity": {"value": 105 + 70 * second / RUN_SECONDS,
+                                                                "unit": "count/min"}}
+                   for second in range(0, RUN_SECONDS, 5)]
+    tri_start = RUN_START - 3 * 86_400
+
+    def leg(activity_type, start, minutes, distance_type, metres, kcal):
+        return {"uuid": new_uuid(), "activityType": activity_type, "locationType": 3, "swimmingLocationType": 0,
+                "startDate": tri_start + start, "endDate": tri_start + start + minutes * 60,
+                "duration": minutes * 60, "workoutEvents": [],
+                "statistics": [
+                    {"type": distance_type, "startDate": tri_start + start,
+                     "endDate": tri_start + start + minutes * 60, "sum": {"value": metres, "unit": "m"}},
+                    {"type": "HKQuantityTypeIdentifierActiveEnergyBurned", "startDate": tri_start + start,
+                     "endDate": tri_start + start + minutes * 60, "sum": {"value": kcal, "unit": "kcal"}}]}
+
+    triathlon = {
+        "uuid": ids["triathlon"], "type": WORKOUT, "startDate": tri_start, "endDate": tri_start + 94 * 60,
+        "workoutActivityType": 82,
+        "workoutActivities": [
+            leg(46, 0, 20, "HKQuantityTypeIdentifierDistanceSwimming", 750, 180),
+            leg(13, 22 * 60, 40, "HKQuantityTypeIdentifierDistanceCycling", 20_000, 420),
+            leg(37, 64 * 60, 30, "HKQuantityTypeIdentifierDistanceWalkingRunning", 5_000, 350)],
+    }
+    ride = {
+        "uuid": ids["ride"], "type": WORKOUT, "startDate": RUN_START - 86_400, "endDate": RUN_START - 86_400 + 2700,
+        "workoutActivityType": 13, "totalEnergyBurned": {"value": 400, "unit": "kcal"},
+        "metadata": {"HKIndoorWorkout": {"bool": True}},
+    }
+    answer = runner.call("POST", "/v1/samples", {"objects": [run, triathlon, ride] + heart_rates})
+    assert answer.status == 200, answer
+    route = runner.call("POST", "/v1/workouts/routes", {
+        "route": {"uuid": new_uuid(), "type": ROUTE, "startDate": RUN_START, "endDate": RUN_START + RUN_SECONDS},
+        "workout": ids["run"],
+        "locations": [{"timestamp": RUN_START + second, "latitude": latitude, "longitude": longitude,
+                       "altitude": altitude, "horizontalAccuracy": 5}
+                      for second, latitude, longitude, altitude in LOCATIONS]})
+    assert route.status == 200, route
+    return ids
+
+
+def no_horizontal_scroll(browser):
+    return browser.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def fact(browser, name):
+    return browser.find_element(By.CSS_SELECTOR, f"#fact-{name} dd").text
+
+
+def test_sign_in_and_find_the_workouts_in_browse(browser, daemon, saved, shoot):
+    browser.get(daemon.address + "/types")
+    wait(browser).until(EC.url_contains("/signin"))
+    browser.find_element(By.ID, "secret").send_keys(daemon.owner_secret)
+    navigate(browser, browser.find_element(By.ID, "signin"))
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "#activity a[href='/workouts'], a[href='/workouts']"))
+    assert browser.find_element(By.ID, "workouts-heading").text == "Workouts"
+
+
+def test_the_list_shows_each_workout_newest_first_with_its_route_mark(browser, daemon, saved, shoot, size):
+    browser.get(daemon.address + "/workouts")
+    rows = browser.find_elements(By.CSS_SELECTOR, ".workout-row")
+    names = [row.find_element(By.CSS_SELECTOR, ".workout-name").text for row in rows]
+    assert [name.replace(" ⌖ Route", "") for name in names] == ["Running", "Cycling", "Swim Bike Run"]
+    assert "⌖ Route" in names[0] and all("Route" not in name for name in names[1:])
+    figures = rows[0].find_element(By.CSS_SELECTOR, ".workout-figures").text
+    assert "30:00" not in figures and "29:00" in figures
+    assert f"{RUN_METRES / MILE:.2f} mi" in figures
+    assert no_horizontal_scroll(browser)
+    shoot(f"40-workouts-{size}", width=browser.get_window_size()["width"])
+
+
+def test_the_list_filters_by_activity_type(browser, daemon, saved):
+    browser.get(daemon.address + "/workouts")
+    Select(browser.find_element(By.ID, "workout-type")).select_by_value("cycling")
+    navigate(browser, browser.find_element(By.ID, "workout-filter-button"))
+    names = [element.text for element in browser.find_elements(By.CSS_SELECTOR, ".workout-name")]
+    assert names == ["Cycling"] and browser.find_element(By.ID, "workouts-heading").text == "Cycling Workouts"
+
+
+def test_a_run_shows_its_route_heart_rate_zones_splits_and_laps(browser, daemon, saved, shoot, size):
+    browser.get(daemon.address + "/workouts")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, f"a[href='/workouts/{saved['run']}']"))
+    assert browser.find_element(By.ID, "workout-name").text == "Running"
+    # 30 minutes less the minute's pause; the route's distance in miles; the pace over the running time.
+    assert fact(browser, "duration") == "29:00" and fact(browser, "elapsed") == "30:00"
+    assert fact(browser, "distance") == f"{RUN_METRES / MILE:.2f} mi"
+    pace = round(1740 / (RUN_METRES / MILE))
+    assert fact(browser, "pace") == f"{pace // 60}:{pace % 60:02d} /mi"
+    assert fact(browser, "heart-rate") == f"{round(sum(105 + 70 * s / 1800 for s in range(0, 1800, 5)) / 360)} BPM"
+    # The route: two stretches (the pause is a gap), a start and an end.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#route polyline.route-line")) == 2
+    assert browser.find_elements(By.CSS_SELECTOR, "#route circle.route-start")
+    # Heart rate: a line, and five zones from the default maximum of 190.
+    assert browser.find_elements(By.CSS_SELECTOR, "#heart-rate polyline.heart-line")
+    zones = browser.find_elements(By.CSS_SELECTOR, "#zones tbody tr")
+    assert len(zones) == 5 and "maximum heart rate of 190 BPM" in browser.find_element(By.ID, "zones-note").text
+    # Splits per mile: each whole mile, then the rest.
+    splits = browser.find_elements(By.CSS_SELECTOR, "#splits-table tbody tr")
+    assert len(splits) == math.floor(RUN_METRES / MILE) + 1
+    assert splits[0].find_elements(By.TAG_NAME, "td")[1].text == "1.00 mi"
+    events = [row.find_element(By.TAG_NAME, "td").text for row in
+              browser.find_elements(By.CSS_SELECTOR, "#events-table tbody tr")]
+    assert events == ["Segment", "Lap", "Pause", "Resume", "Lap", "Marker"]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#events rect.timeline-lap")) == 2
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#events rect.timeline-pause")) == 1
+    assert no_horizontal_scroll(browser)
+    shoot(f"41-workout-run-{size}", width=browser.get_window_size()["width"])
+
+
+def test_a_multi_sport_workout_shows_each_activity_with_its_own_totals(browser, daemon, saved, shoot, size):
+    browser.get(daemon.address + f"/workouts/{saved['triathlon']}")
+    activities = browser.find_elements(By.CSS_SELECTOR, "#activities .workout-activity")
+    names = [a.find_element(By.TAG_NAME, "h3").get_attribute("textContent") for a in activities]
+    assert names == ["Swimming", "Cycling", "Running"]
+    assert f"{20_000 / MILE:.2f} mi" in activities[1].text and "420 kcal" in activities[1].text
+    assert "mph" in activities[1].text and "/mi" in activities[2].text
+    assert no_horizontal_scroll(browser)
+    shoot(f"42-workout-triathlon-{size}", width=browser.get_window_size()["width"])
+
+
+def test_a_workout_without_route_or_heart_rate_says_so(browser, daemon, saved, shoot):
+    browser.get(daemon.address + f"/workouts/{saved['ride']}")
+    assert browser.find_element(By.ID, "no-route").text == "An indoor workout has no route."
+    assert browser.find_element(By.ID, "no-heart-rate").text == "No heart rate was recorded during this workout."
+    assert not browser.find_elements(By.CSS_SELECTOR, "svg.route-drawing, svg.heart-rate-chart, #zones")
+    assert no_horizontal_scroll(browser)
+    shoot("43-workout-indoor")
+
+
+@pytest.mark.parametrize("path, status, message", [
+    ("/workouts/not-a-workout", "400", "This address does not name a workout."),
+    (f"/workouts/{str(uuid.uuid4()).upper()}", "404", "Health has no such workout."),
+])
+def test_a_bad_workout_address_gets_the_error_page(browser, daemon, saved, path, status, message):
+    browser.get(daemon.address + path)
+    assert browser.find_element(By.ID, "error-message").text == message
+    assert f"Error {status}" in browser.find_element(By.CSS_SELECTOR, ".error-card").text
