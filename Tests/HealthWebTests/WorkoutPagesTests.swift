@@ -101,5 +101,29 @@ extension HealthdBacked {
                 #expect(deleted.status == 404)
             }
         }
+
+        @Test func theListShowsFiftyWorkoutsAPageNewestFirst() async throws {
+            try await TestDaemon.with { daemon in
+                let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
+                // 52 walks, a day apart: the newest is the last saved.
+                let walks = (0..<52).map { day in
+                    HKWorkout(
+                        activityType: .walking, start: Self.start.addingTimeInterval(Double(day) * 86_400),
+                        end: Self.start.addingTimeInterval(Double(day) * 86_400 + 600))
+                }
+                try daemon.engine.save(walks, as: owner)
+                let browser = try await daemon.signedInClient()
+                let first = try await browser.get("/workouts")
+                #expect(first.text.components(separatedBy: #"class="workout-row""#).count - 1 == 50)
+                #expect(first.text.contains(walks[51].uuid.uuidString) && !first.text.contains(walks[1].uuid.uuidString))
+                #expect(first.text.contains(#"href="/workouts?skip=50" id="older""#) && !first.text.contains("id=\"newer\""))
+                let older = try await browser.get("/workouts?skip=50")
+                #expect(older.text.components(separatedBy: #"class="workout-row""#).count - 1 == 2)
+                #expect(older.text.contains(walks[0].uuid.uuidString) && older.text.contains(walks[1].uuid.uuidString))
+                #expect(older.text.contains(#"href="/workouts?skip=0" id="newer""#) && !older.text.contains("id=\"older\""))
+                let negative = try await browser.get("/workouts?skip=-1")
+                #expect(negative.status == 400)
+            }
+        }
     }
 }

@@ -6,14 +6,15 @@ bad address gets Health's error page. The figures the pages must show are comput
 
 import math
 import uuid
+import zipfile
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from healthd import App
-from pages import navigate, wait
+from healthd import ROOT, App
+from pages import import_ended, navigate, wait
 
 WORKOUT = "HKWorkoutTypeIdentifier"
 ROUTE = "HKWorkoutRouteTypeIdentifier"
@@ -223,3 +224,32 @@ def test_a_bad_workout_address_gets_the_error_page(browser, daemon, saved, path,
     browser.get(daemon.address + path)
     assert browser.find_element(By.ID, "error-message").text == message
     assert f"Error {status}" in browser.find_element(By.CSS_SELECTOR, ".error-card").text
+
+
+EVERYTHING = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "Synthetic" / "everything"
+
+
+def test_an_imported_run_shows_the_route_of_its_gpx_file(browser, daemon, saved, shoot, tmp_path):
+    """The synthetic export with every kind of record, zipped as the Health app zips it: its 2022 run, whose route is
+    a GPX file in workout-routes/, and its statistics (5.12 km, an average of 151 BPM)."""
+    export = tmp_path / "export.zip"
+    with zipfile.ZipFile(export, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(EVERYTHING.rglob("*")):
+            if path.is_file():
+                archive.write(path, path.relative_to(EVERYTHING).as_posix())
+    browser.get(daemon.address + "/import")
+    browser.find_element(By.ID, "import-file").send_keys(str(export))
+    browser.find_element(By.ID, "import-submit").click()
+    wait(browser).until(EC.url_contains("/import/jobs/"))
+    import_ended(browser)
+    browser.get(daemon.address + "/workouts?type=running")
+    rows = browser.find_elements(By.CSS_SELECTOR, ".workout-row")
+    imported = [row for row in rows if "2022" in row.find_element(By.CSS_SELECTOR, ".workout-when").text]
+    assert len(imported) == 1 and "⌖ Route" in imported[0].text
+    navigate(browser, imported[0].find_element(By.TAG_NAME, "a"))
+    assert fact(browser, "distance") == f"{5120 / MILE:.2f} mi"
+    assert fact(browser, "heart-rate") == "151 BPM"
+    # Three track points, the first two before the pause (18:10–18:15 local), the last after it: two stretches.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#route polyline.route-line")) == 2
+    assert browser.find_elements(By.CSS_SELECTOR, "#route circle.route-end")
+    shoot("44-workout-imported")

@@ -1084,7 +1084,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
   <svg xmlns="http://www.w3.org/2000/svg" class="chart heart-rate-chart" role="img" viewBox="0 0 600 200" aria-label="{{label}}">
     {{#zoneLines}}<line class="zone-line" x1="40" x2="{{x}}" y1="{{y}}" y2="{{y}}"></line><text class="axis" x="{{x}}" y="{{y}}" text-anchor="end" dy="-2">{{label}}</text>{{/zoneLines}}
     {{#beats}}<text class="axis" x="{{x}}" y="{{y}}" text-anchor="end">{{label}}</text>{{/beats}}
-    {{#times}}<text class="axis" x="{{x}}" y="{{y}}" text-anchor="middle">{{label}}</text>{{/times}}
+    {{#times}}<text class="axis" x="{{x}}" y="{{y}}" text-anchor="{{anchor}}">{{label}}</text>{{/times}}
     {{#lines}}<polyline class="heart-line" points="{{points}}"></polyline>{{/lines}}
     {{#dots}}<circle class="heart-dot" cx="{{x}}" cy="{{y}}" r="2.5"></circle>{{/dots}}
   </svg>

@@ -13,7 +13,11 @@ struct WorkoutHeartRateChart: Sendable, Equatable {
 
     struct Line: Sendable, Equatable { let points: String }
     struct Dot: Sendable, Equatable { let x, y: String }
-    struct Tick: Sendable, Equatable { let x, y, label: String }
+    struct Tick: Sendable, Equatable {
+        let x, y, label: String
+        /// `middle`, or `end` for a label at the right edge (so that it is not cut).
+        var anchor = "middle"
+    }
 
     let lines: [Line]
     let dots: [Dot]
@@ -61,7 +65,10 @@ struct WorkoutHeartRateChart: Sendable, Equatable {
         let minutes = seconds / 60
         let minuteStep = [1.0, 5, 10, 15, 30, 60, 120].first { minutes / $0 <= 6 } ?? 240
         times = stride(from: 0, through: minutes, by: minuteStep).map {
-            Tick(x: n(x(start.addingTimeInterval($0 * 60))), y: n(Self.height - 4), label: "\(Int($0)) min")
+            let at = x(start.addingTimeInterval($0 * 60))
+            return Tick(
+                x: n(at), y: n(Self.height - 4), label: "\(Int($0)) min",
+                anchor: at > Self.right - 20 ? "end" : "middle")
         }
         zoneLines = zip(zones.lowerBounds, 2...5).filter { $0.0 > floor && $0.0 < ceiling }.map {
             Tick(x: n(Self.right), y: n(y($0.0)), label: "Zone \($0.1)")
