@@ -56,7 +56,7 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     }
 
     package func delete(uuids: [UUID]) throws -> StoreChange {
-        try writer.write { db in 
+        try writer.write { db in
             try notingOwnAnchors(db) {
                 let change = try SampleDeleter(db).delete(uuids: uuids)
                 try StatisticsAggregates(db).maintain()

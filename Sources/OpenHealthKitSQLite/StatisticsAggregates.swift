@@ -24,16 +24,27 @@ struct StatisticsAggregates {
         let noted = try Row.fetchAll(db, sql: "SELECT type_id, start_date, end_date FROM statistics_dirty")
         guard !noted.isEmpty else { return }
         var spans: [Int64: [ClosedRange<Int64>]] = [:]
+        var unbucketable: Set<Int64> = []
         for row in noted {
             let typeID: Int64 = row[0]
             var list = spans[typeID, default: []]
             if let start = row[1] as Double?, let end = row[2] as Double? {
-                list.append(StatisticsAggregation.buckets(start: start, end: end))
+                if StatisticsAggregation.isBucketable(start: start, end: end) {
+                    list.append(StatisticsAggregation.buckets(start: start, end: end))
+                } else {
+                    unbucketable.insert(typeID)
+                }
             }
             spans[typeID] = list
         }
         for (typeID, list) in spans {
-            guard let identifier = try String.fetchOne(db, sql: "SELECT identifier FROM object_type WHERE id = ?", arguments: [typeID]),
+            if unbucketable.contains(typeID) {
+                try drop(typeID)
+                continue
+            }
+            guard
+                let identifier = try String.fetchOne(
+                    db, sql: "SELECT identifier FROM object_type WHERE id = ?", arguments: [typeID]),
                 let type = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier)),
                 StatisticsAggregation.isAggregated(type)
             else { continue }
@@ -41,15 +52,16 @@ struct StatisticsAggregates {
             let stored = try String.fetchOne(
                 db, sql: "SELECT sources FROM statistics_ranking WHERE type_id = ?", arguments: [typeID])
             if stored != ranking.key {
+                try drop(typeID)
+                guard let whole = try span(of: typeID) else { continue }
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO statistics_ranking (type_id, sources) VALUES (?, ?)",
+                    sql: "INSERT INTO statistics_ranking (type_id, sources) VALUES (?, ?)",
                     arguments: [typeID, ranking.key])
-                try db.execute(sql: "DELETE FROM statistics_bucket WHERE type_id = ?", arguments: [typeID])
-                if let whole = try span(of: typeID) {
-                    try recompute(type, typeID: typeID, whole, preferred: ranking.preferred)
-                }
+                try recompute(type, typeID: typeID, whole, preferred: ranking.preferred)
             } else {
-                for range in Self.merged(list) { try recompute(type, typeID: typeID, range, preferred: ranking.preferred) }
+                for range in Self.merged(list) {
+                    try recompute(type, typeID: typeID, range, preferred: ranking.preferred)
+                }
             }
         }
         try db.execute(sql: "DELETE FROM statistics_dirty")
@@ -83,16 +95,27 @@ struct StatisticsAggregates {
         return (ids.map(String.init).joined(separator: ","), preferred)
     }
 
-    /// The buckets from the first sample of the type to the last end, nil without samples.
+    /// Removes the aggregates of a type: its statistics come from the samples until they are built again.
+    private func drop(_ typeID: Int64) throws {
+        try db.execute(sql: "DELETE FROM statistics_ranking WHERE type_id = ?", arguments: [typeID])
+        try db.execute(sql: "DELETE FROM statistics_bucket WHERE type_id = ?", arguments: [typeID])
+    }
+
+    /// The buckets from the first sample of the type to the last end; nil without samples, or when a sample's dates
+    /// cannot be bucketed (``StatisticsAggregation/isBucketable(start:end:)``).
     private func span(of typeID: Int64) throws -> ClosedRange<Int64>? {
         guard
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT min(start_date), max(CASE WHEN end_date < ? THEN end_date ELSE start_date END)
+                    SELECT min(start_date), max(CASE WHEN end_date < ? THEN end_date ELSE start_date END),
+                        max(end_date), count(*) = count(start_date) AND count(*) = count(end_date)
                     FROM sample WHERE type_id = ?
                     """, arguments: [StatisticsAggregation.undeterminedEnd, typeID]),
-            let start = row[0] as Double?, let end = row[1] as Double?
+            let start = row[0] as Double?, let end = row[1] as Double?, let last = row[2] as Double?,
+            row[3] as Bool? == true,
+            StatisticsAggregation.isBucketable(start: start, end: max(start, end)),
+            StatisticsAggregation.isBucketable(start: start, end: last)
         else { return nil }
         let first = StatisticsAggregation.bucket(containing: start)
         return first...max(first, StatisticsAggregation.buckets(start: start, end: max(start, end)).upperBound)

@@ -13,7 +13,9 @@ import OpenHealthKitSQLite
     static let owner = Principal.owner(source: SourceRow(bundleIdentifier: "org.openhealthkit.tests", name: "Tests"))
     /// 2026-03-27 00:00 UTC: a week around Europe's change to summer time.
     static let start = 1_774_569_600.0
-    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham"]
+    static let zones = [
+        "UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham",
+    ]
     static let sources = (0..<5).map { SourceRow(bundleIdentifier: "com.example.source\($0)", name: "Source \($0)") }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
@@ -62,8 +64,10 @@ import OpenHealthKitSQLite
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: zone)!
             let midnight = calendar.startOfDay(for: Date(timeIntervalSince1970: Self.start))
-            let lengths = [DateComponents(minute: 15), DateComponents(hour: 1), DateComponents(day: 1),
-                DateComponents(weekOfYear: 1)]
+            let lengths = [
+                DateComponents(minute: 15), DateComponents(hour: 1), DateComponents(day: 1),
+                DateComponents(weekOfYear: 1),
+            ]
             for components in lengths.shuffled(using: &random).prefix(2) {
                 let intervals = try StatisticsIntervals(anchor: midnight, components: components, calendar: calendar)
                 let range = DateInterval(

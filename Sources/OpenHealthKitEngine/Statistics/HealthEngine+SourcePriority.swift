@@ -38,7 +38,9 @@ extension HealthEngine {
                 "A source priority lists bundle identifiers, which are not empty and have no line breaks")
         }
         try storageCall {
-            try storage.setSettings([SourcePriority.settingKey(for: type.identifier): unique.isEmpty ? nil : unique.joined(separator: "\n")])
+            try storage.setSettings([
+                SourcePriority.settingKey(for: type.identifier): unique.isEmpty ? nil : unique.joined(separator: "\n")
+            ])
         }
         publish(
             StoreChange(
@@ -47,7 +49,9 @@ extension HealthEngine {
 
     /// The user's stored list for `type`.
     func preferredSources(for type: HKQuantityType) throws -> [String] {
-        try storageCall { try storage.setting(SourcePriority.settingKey(for: type.identifier)) }.map { $0.components(separatedBy: "\n") } ?? []
+        try storageCall { try storage.setting(SourcePriority.settingKey(for: type.identifier)) }.map {
+            $0.components(separatedBy: "\n")
+        } ?? []
     }
 }
 

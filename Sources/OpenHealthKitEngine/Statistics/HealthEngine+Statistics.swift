@@ -33,7 +33,7 @@ extension HealthEngine {
         let visible = try visibleSources(for: type.identifier, as: principal)
         if !fromSamples,
             let result = try aggregateStatistics(
-            request, predicate: predicate, window: window, range: range, visibleSources: visible)
+                request, predicate: predicate, window: window, range: range, visibleSources: visible)
         {
             return result
         }

@@ -15,6 +15,14 @@ package enum StatisticsAggregation {
         type.aggregationStyle == .cumulative || type.aggregationStyle == .discreteArithmetic
     }
 
+    /// Whether a sample's dates can be bucketed: both sample dates (``SampleValidation/dateRange``), in order. A
+    /// store may hold others from before dates were checked: a type with one keeps no aggregates, and its
+    /// statistics report the bad date as the samples do.
+    package static func isBucketable(start: Double, end: Double) -> Bool {
+        SampleValidation.isSampleDate(Date(timeIntervalSince1970: start))
+            && SampleValidation.isSampleDate(Date(timeIntervalSince1970: end)) && start <= end
+    }
+
     /// The bucket holding `time`.
     package static func bucket(containing time: Double) -> Int64 {
         Int64((time / bucketLength).rounded(.down))
