@@ -9,7 +9,8 @@ import OpenHealthKitSQLite
 /// several time zones and intervals, each answer is compared with the direct computation from the samples.
 @Suite struct StatisticsAggregatesTests {
     static let steps = HKQuantityType(.stepCount)
-    static let heartRate = HKQuantityType(.heartRate)
+    /// A discrete arithmetic type (heart rate is time-weighted, which the aggregates leave to the samples).
+    static let bodyMass = HKQuantityType(.bodyMass)
     static let owner = Principal.owner(source: SourceRow(bundleIdentifier: "org.openhealthkit.tests", name: "Tests"))
     /// 2026-03-27 00:00 UTC: a week around Europe's change to summer time.
     static let start = 1_774_569_600.0
@@ -18,7 +19,7 @@ import OpenHealthKitSQLite
     ]
     static let sources = (0..<5).map { SourceRow(bundleIdentifier: "com.example.source\($0)", name: "Source \($0)") }
 
-    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    @Test(arguments: [1, 2, 3] as [UInt64])
     func aggregatesGiveTheSamplesFiguresThroughWritesDeletesAndPriorityChanges(_ seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let storage = try SQLiteStorage()
@@ -91,8 +92,8 @@ import OpenHealthKitSQLite
 
     static let optionSets: [(HKQuantityType, HKStatisticsOptions)] = [
         (steps, [.cumulativeSum]), (steps, [.cumulativeSum, .separateBySource, .mostRecent]),
-        (heartRate, [.discreteMin, .discreteMax, .discreteAverage]),
-        (heartRate, [.discreteMin, .discreteMax, .mostRecent, .separateBySource]),
+        (bodyMass, [.discreteMin, .discreteMax, .discreteAverage]),
+        (bodyMass, [.discreteMin, .discreteMax, .mostRecent, .separateBySource]),
     ]
 
     private func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) throws {
@@ -121,7 +122,7 @@ import OpenHealthKitSQLite
             && a.mostRecentInterval == b.mostRecentInterval && a.duration == b.duration
     }
 
-    /// A sample over the week: steps of 10 s to 2 days from one of the sources (many overlapping), or a heart-rate
+    /// A sample over the week: steps of 10 s to 2 days from one of the sources (many overlapping), or a body-mass
     /// reading (mostly instants, some over a few minutes).
     static func randomRow(_ random: inout SeededRandom) -> SampleRow {
         let source = sources[random.below(sources.count)]
@@ -129,7 +130,7 @@ import OpenHealthKitSQLite
         if random.below(3) == 0 {
             let duration = random.below(4) == 0 ? Double(random.below(600)) : 0
             return SampleRow(
-                uuid: UUID(), typeIdentifier: heartRate.identifier, startDate: start, endDate: start + duration,
+                uuid: UUID(), typeIdentifier: bodyMass.identifier, startDate: start, endDate: start + duration,
                 value: 0.8 + random.unit(), source: source, revision: RevisionRow(version: "1"))
         }
         let durations: [Double] = [10, 60, 300, 900, 1800, 3 * 3600, 30 * 3600, 2 * 86400]
