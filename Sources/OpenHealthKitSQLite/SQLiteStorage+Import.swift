@@ -15,7 +15,11 @@ extension SQLiteStorage: ExchangeStorage {
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             var result: ImportBatchResult?
             try db.inTransaction {
-                result = try notingOwnAnchors(db) { try ImportRowWriter(db).write(batch) }
+                result = try notingOwnAnchors(db) {
+                    let written = try ImportRowWriter(db).write(batch)
+                    try StatisticsAggregates(db).maintain()
+                    return written
+                }
                 return .commit
             }
             return result!

@@ -46,14 +46,23 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func insert(_ rows: [SampleRow]) throws -> StoreChange {
         try writer.write { db in
             try notingOwnAnchors(db) {
-                try SampleInserter(db, policy: .fail).insert(rows, parents: Set(rows.compactMap(\.correlationUUID)))
-                    .change
+                let change = try SampleInserter(db, policy: .fail).insert(
+                    rows, parents: Set(rows.compactMap(\.correlationUUID))
+                ).change
+                try StatisticsAggregates(db).maintain()
+                return change
             }
         }
     }
 
     package func delete(uuids: [UUID]) throws -> StoreChange {
-        try writer.write { db in try notingOwnAnchors(db) { try SampleDeleter(db).delete(uuids: uuids) } }
+        try writer.write { db in
+            try notingOwnAnchors(db) {
+                let change = try SampleDeleter(db).delete(uuids: uuids)
+                try StatisticsAggregates(db).maintain()
+                return change
+            }
+        }
     }
 
     package func fetch(_ query: RowQuery) throws -> [SampleRow] {
@@ -102,6 +111,7 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
                     try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
                 }
             }
+            try StatisticsAggregates(db).settingsChanged(Array(values.keys))
         }
     }
 

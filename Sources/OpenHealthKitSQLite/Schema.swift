@@ -86,6 +86,7 @@ enum Schema {
         migrator.registerMigration("v6: series, electrocardiograms, audiograms", migrate: seriesAndRecordings)
         registerRecordsMigration(in: &migrator)
         migrator.registerMigration("v8: import jobs", migrate: importJobs)
+        registerStatisticsAggregatesMigration(in: &migrator)
         // Migrations added later go after these, in order.
         return migrator
     }

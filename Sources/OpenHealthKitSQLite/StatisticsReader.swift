@@ -18,8 +18,16 @@ struct StatisticsReader {
     func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void)
         throws
     {
+        try forEachValue(query, sourceList: { try sources($0.map(\.row)) }, body)
+    }
+
+    /// ``forEachValue(_:sources:_:)`` giving each source's row id too.
+    func forEachValue(
+        _ query: RowQuery, sourceList: ([(id: Int64, row: SourceRow)]) throws -> Void,
+        _ body: (ValueRow) throws -> Void
+    ) throws {
         let list = try sourcesByFirstSample(query)
-        try sources(list.map(\.row))
+        try sourceList(list)
         let reader = RowReader(db)
         guard let (whereSQL, arguments) = try reader.filter(query) else { return }
         // The joins are those RowReader's conditions may name; SQLite drops the ones a query does not use.
@@ -87,7 +95,7 @@ struct StatisticsReader {
 
     /// The visible sources that stored samples of the query's types, in the order of their first stored sample (its
     /// row id): one probe of the (source_id, type_id) index per source.
-    private func sourcesByFirstSample(_ query: RowQuery) throws -> [(id: Int64, row: SourceRow)] {
+    func sourcesByFirstSample(_ query: RowQuery) throws -> [(id: Int64, row: SourceRow)] {
         var typeFilter = ""
         if !query.typeIdentifiers.isEmpty {
             let typeIDs = try query.typeIdentifiers.compactMap { try IdentifierCache.typeID($0, in: db, create: false) }

@@ -6,7 +6,6 @@ package import OpenHealthKitModel
 /// its first sample of the type. The default is deterministic, needs no data outside the store, and does not depend
 /// on the range a query asks for, so a day's total is the same in every query that covers it.
 extension HealthEngine {
-    private static func priorityKey(_ type: HKQuantityType) -> String { "statistics/sourcePriority/\(type.identifier)" }
 
     /// The bundle identifiers of the sources of `type` in priority order: the user's list, then the others.
     package func sourcePriority(for type: HKQuantityType) throws -> [String] {
@@ -39,7 +38,9 @@ extension HealthEngine {
                 "A source priority lists bundle identifiers, which are not empty and have no line breaks")
         }
         try storageCall {
-            try storage.setSettings([Self.priorityKey(type): unique.isEmpty ? nil : unique.joined(separator: "\n")])
+            try storage.setSettings([
+                SourcePriority.settingKey(for: type.identifier): unique.isEmpty ? nil : unique.joined(separator: "\n")
+            ])
         }
         publish(
             StoreChange(
@@ -48,14 +49,24 @@ extension HealthEngine {
 
     /// The user's stored list for `type`.
     func preferredSources(for type: HKQuantityType) throws -> [String] {
-        try storageCall { try storage.setting(Self.priorityKey(type)) }.map { $0.components(separatedBy: "\n") } ?? []
+        try storageCall { try storage.setting(SourcePriority.settingKey(for: type.identifier)) }.map {
+            $0.components(separatedBy: "\n")
+        } ?? []
     }
 }
 
 /// Priority ranks for the sources of one read.
-enum SourcePriority {
+package enum SourcePriority {
+    /// The setting holding the user's order of sources for a type: bundle identifiers, one a line.
+    package static func settingKey(for typeIdentifier: String) -> String {
+        settingPrefix + typeIdentifier
+    }
+
+    /// What every key of ``settingKey(for:)`` starts with.
+    package static let settingPrefix = "statistics/sourcePriority/"
+
     /// Each source's rank, 0 to count − 1: preferred sources in the user's order, then the others in list order.
-    static func ranks(of sources: [SourceRow], preferred: [String]) -> [Int] {
+    package static func ranks(of sources: [SourceRow], preferred: [String]) -> [Int] {
         let preferredRank = Dictionary(
             preferred.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let order = sources.indices.sorted { a, b in

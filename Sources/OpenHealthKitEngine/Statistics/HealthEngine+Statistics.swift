@@ -6,8 +6,13 @@ extension HealthEngine {
     /// its own): one for every matching sample, or one per interval of `request.intervals`. See docs/STATISTICS.md.
     ///
     /// Options that do not fit the type's aggregation style are `errorInvalidArgument`. The work follows the number
-    /// of matching samples and of intervals: rows stream from the (type, start date) index, four numbers each.
-    package func statistics(_ request: StatisticsRequest, as principal: Principal) throws -> StatisticsResult {
+    /// of matching samples and of intervals: rows stream from the (type, start date) index, four numbers each; or,
+    /// where the storage keeps statistics aggregates that give the same figures, the number of 15-minute buckets.
+    /// With `fromSamples` the aggregates are never used: the reference computation, which tests and benchmarks
+    /// compare them with.
+    package func statistics(_ request: StatisticsRequest, as principal: Principal, fromSamples: Bool = false) throws
+        -> StatisticsResult
+    {
         let type = request.type
         try request.options.validate(for: type)
         var predicate = request.predicate
@@ -24,10 +29,15 @@ extension HealthEngine {
                 min(window.end, widened.end.timeIntervalSince1970)
             )
         }
-        let query = RowQuery(
-            typeIdentifiers: [type.identifier],
-            condition: try PredicateTranslation.condition(for: predicate, type: type),
-            visibleSources: try visibleSources(for: type.identifier, as: principal))
+        let condition = try PredicateTranslation.condition(for: predicate, type: type)
+        let visible = try visibleSources(for: type.identifier, as: principal)
+        if !fromSamples,
+            let result = try aggregateStatistics(
+                request, predicate: predicate, window: window, range: range, visibleSources: visible)
+        {
+            return result
+        }
+        let query = RowQuery(typeIdentifiers: [type.identifier], condition: condition, visibleSources: visible)
         let preferred = try preferredSources(for: type)
         var computation: StatisticsComputation?
         try storageCall {

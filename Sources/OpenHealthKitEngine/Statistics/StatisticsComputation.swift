@@ -75,18 +75,45 @@ struct StatisticsComputation {
     /// The buckets holding data, in chronological order. With `intervals` a bucket spans its interval; without, it
     /// spans the earliest start to the latest end of its samples.
     mutating func finish(hasIntervals: Bool) throws -> [StatisticsBucket] {
+        try settle()
+        return StatisticsAssembly(options: options, style: style, sources: sources, ranks: ranks).buckets(
+            merged: merged.column, bySource: bySource.map(\.column), bounds: bounds, hasIntervals: hasIntervals)
+    }
+
+    /// Credits what waits for samples that will not come: after it, ``settledTallies`` are final.
+    mutating func settle() throws {
         try merged.finish(bounds: &bounds)
         for index in bySource.indices { try bySource[index].finish(bounds: &bounds) }
         if mergesSums { try merge.finish(into: &merged.column, bounds: &bounds) }
+    }
+
+    /// The tallies after ``settle()``: every source merged, and each source's (empty without `separateBySource`).
+    var settledTallies: (merged: TallyColumn, bySource: [TallyColumn]) { (merged.column, bySource.map(\.column)) }
+}
+
+/// Statistics values from tallies: what a computation from samples and a composition of aggregates both report.
+struct StatisticsAssembly {
+    let options: HKStatisticsOptions
+    let style: HKQuantityAggregationStyle
+    let sources: [SourceRow]
+    /// Per source index, its priority rank (0 first).
+    let ranks: [Int]
+
+    /// The buckets of the merged tallies, in chronological order, each with its sources' tallies in priority order
+    /// when `bySource` is not empty. With intervals a bucket spans its interval; without, it spans the earliest
+    /// start to the latest end of its samples.
+    func buckets(merged: TallyColumn, bySource: [TallyColumn], bounds: BucketBounds, hasIntervals: Bool)
+        -> [StatisticsBucket]
+    {
         let sourceOrder = sources.indices.sorted { ranks[$0] < ranks[$1] }
-        return merged.column.populated.map { bucket, tally in
+        return merged.populated.map { bucket, tally in
             let start = hasIntervals ? bounds.start(of: bucket) : tally.earliestStart
             let end = hasIntervals ? bounds.end(of: bucket) : tally.latestMemberEnd
             let perSource: [SourceStatistics]? =
                 bySource.isEmpty
                 ? nil
                 : sourceOrder.compactMap { index in
-                    bySource[index].column.tally(at: bucket).map {
+                    bySource[index].tally(at: bucket).map {
                         SourceStatistics(source: sources[index], values: values(of: $0))
                     }
                 }

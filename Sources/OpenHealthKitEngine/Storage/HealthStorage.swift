@@ -21,6 +21,7 @@
 ///   ``AuditEntry``).
 /// - ``MedicationStorage``: the medications the owner tracks (``UserAnnotatedMedicationRow``).
 /// - ``AttachmentStorage``: files attached to samples (``AttachmentRow``), such as prescription scans.
+/// - ``StatisticsAggregateStorage``: optional 15-minute statistics aggregates of quantity types (``AggregateRow``).
 ///
 /// Samples of some kinds carry a ``SampleDetail`` (series, electrocardiograms, audiograms, clinical records, documents,
 /// states of mind, assessments, dose events, prescriptions): ``Storage/insert(_:)`` and
@@ -32,5 +33,5 @@
 /// Failures a caller caused are ``StorageError``s; any other error means the database could not be used.
 package protocol HealthStorage:
     Storage, SampleDetailStorage, ExchangeStorage, ExportStorage, WorkoutStorage, ActivitySummaryStorage,
-    BackgroundDeliveryStorage, DaemonRecordStorage, MedicationStorage, AttachmentStorage
+    BackgroundDeliveryStorage, DaemonRecordStorage, MedicationStorage, AttachmentStorage, StatisticsAggregateStorage
 {}

@@ -1,0 +1,122 @@
+package import Foundation
+package import OpenHealthKitModel
+
+/// The 15-minute statistics aggregates (see ``StatisticsAggregateStorage``): which types have them and what a bucket
+/// row holds, computed by the same ``StatisticsComputation`` as a query from samples, over 15-minute intervals in
+/// UTC. Time-zone offsets are multiples of 15 minutes, so any zone's hours, days, weeks, months and years start on a
+/// bucket edge.
+package enum StatisticsAggregation {
+    /// The length of a bucket in seconds.
+    package static let bucketLength = 900.0
+
+    /// Whether a storage keeps aggregates for `type`: cumulative and discrete arithmetic types. Time-weighted means
+    /// depend on the next sample, which may lie in another bucket: they are computed from the samples.
+    package static func isAggregated(_ type: HKQuantityType) -> Bool {
+        type.aggregationStyle == .cumulative || type.aggregationStyle == .discreteArithmetic
+    }
+
+    /// Whether a sample's dates can be bucketed: both sample dates (``SampleValidation/dateRange``), in order. A
+    /// store may hold others from before dates were checked: a type with one keeps no aggregates, and its
+    /// statistics report the bad date as the samples do.
+    package static func isBucketable(start: Double, end: Double) -> Bool {
+        SampleValidation.isSampleDate(Date(timeIntervalSince1970: start))
+            && SampleValidation.isSampleDate(Date(timeIntervalSince1970: end)) && start <= end
+    }
+
+    /// The bucket holding `time`.
+    package static func bucket(containing time: Double) -> Int64 {
+        Int64((time / bucketLength).rounded(.down))
+    }
+
+    /// The buckets a sample overlaps by a positive length (a sample without duration, or of undetermined duration:
+    /// the bucket holding its start).
+    package static func buckets(start: Double, end: Double) -> ClosedRange<Int64> {
+        let first = bucket(containing: start)
+        guard end > start, end < undeterminedEnd else { return first...first }
+        return first...max(first, Int64((end / bucketLength).rounded(.up)) - 1)
+    }
+
+    /// The end of a sample of undetermined duration (`Date.distantFuture`).
+    package static let undeterminedEnd = Date.distantFuture.timeIntervalSince1970
+
+    private static let intervals: StatisticsIntervals = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        // 1970-01-01 00:00 UTC is a valid anchor and 15 minutes a valid length: this cannot fail.
+        return try! StatisticsIntervals(
+            anchor: Date(timeIntervalSince1970: 0), components: DateComponents(minute: 15), calendar: calendar)
+    }()
+
+    /// The rows of the buckets in `buckets` for `values` (rows of `type` in start-date order: every sample that
+    /// overlaps the buckets, as a date-range read gives them), `sources` ranked by `ranks` (see ``SourcePriority``):
+    /// a merged row for each bucket holding data, then each source's rows.
+    package static func rows(
+        type: HKQuantityType, sources: [SourceRow], ranks: [Int], buckets: Range<Int64>, values: [ValueRow]
+    ) throws -> [AggregateRow] {
+        let windowStart = Double(buckets.lowerBound) * bucketLength
+        let windowEnd = Double(buckets.upperBound) * bucketLength
+        let options: HKStatisticsOptions =
+            type.aggregationStyle == .cumulative
+            ? [.cumulativeSum, .mostRecent, .separateBySource]
+            : [.discreteAverage, .discreteMin, .discreteMax, .mostRecent, .separateBySource]
+        var computation = StatisticsComputation(
+            options: options, style: type.aggregationStyle, intervals: intervals, sources: sources, ranks: ranks,
+            window: (windowStart, windowEnd))
+        let count = Int(buckets.count)
+        var spanning = Array(repeating: 0, count: count)
+        var sourceSpanning = Array(repeating: [Int64: Int](), count: sources.count)
+        for row in values {
+            let covered = Self.buckets(start: row.start, end: row.end)
+            let from = max(covered.lowerBound, buckets.lowerBound)
+            let to = min(covered.upperBound, buckets.upperBound - 1)
+            // Instants and undetermined durations outside the buckets (a date-range read includes the latter).
+            guard from <= to else { continue }
+            try computation.add(row)
+            if covered.count > 1 {
+                for bucket in from...to {
+                    spanning[Int(bucket - buckets.lowerBound)] += 1
+                    sourceSpanning[row.source][bucket, default: 0] += 1
+                }
+            }
+        }
+        try computation.settle()
+        let (merged, bySource) = computation.settledTallies
+        func row(_ index: Int, _ tally: Tally, source: Int?, spanning: Int) -> AggregateRow? {
+            let bucket = Int64(index)
+            guard buckets.contains(bucket) else { return nil }
+            return AggregateRow(
+                bucket: bucket, source: source, members: tally.members, spanning: spanning, sum: tally.sum,
+                valueSum: tally.valueSum, minimum: tally.minimum, maximum: tally.maximum,
+                latestStart: tally.latestStart, latestEnd: tally.latestEnd, latestValue: tally.latestValue,
+                earliestStart: tally.earliestStart, latestMemberEnd: tally.latestMemberEnd)
+        }
+        var rows = merged.populated.compactMap {
+            row($0.index, $0.tally, source: nil, spanning: spanning[Int(Int64($0.index) - buckets.lowerBound)])
+        }
+        for (source, column) in bySource.enumerated() {
+            rows += column.populated.compactMap {
+                row($0.index, $0.tally, source: source, spanning: sourceSpanning[source][Int64($0.index), default: 0])
+            }
+        }
+        return rows
+    }
+}
+
+extension Tally {
+    /// Adds a bucket row's statistics: the tally of the buckets taken together. Counts of members add up, which
+    /// is exact only where no member overlaps two of the buckets (``AggregateRow/spanning``).
+    mutating func absorb(_ row: AggregateRow) {
+        members += row.members
+        sum += row.sum
+        valueSum += row.valueSum
+        minimum = min(minimum, row.minimum)
+        maximum = max(maximum, row.maximum)
+        if row.latestEnd > latestEnd || (row.latestEnd == latestEnd && row.latestStart >= latestStart) {
+            latestEnd = row.latestEnd
+            latestStart = row.latestStart
+            latestValue = row.latestValue
+        }
+        earliestStart = min(earliestStart, row.earliestStart)
+        latestMemberEnd = max(latestMemberEnd, row.latestMemberEnd)
+    }
+}

@@ -1,0 +1,49 @@
+import GRDB
+import OpenHealthKitEngine
+
+extension Schema {
+    /// The 15-minute statistics aggregates of quantity types (docs/ARCHITECTURE.md "Statistics aggregates"):
+    /// `statistics_bucket` holds a merged row (`source_id` 0) and a row per source for every bucket a sample of the
+    /// type overlaps; `statistics_ranking` the source ranking the merged rows were computed with. Triggers note the
+    /// span of every sample inserted or deleted in `statistics_dirty`, which ``StatisticsAggregates/maintain()``
+    /// empties before the writing transaction commits. The migration builds the aggregates of the existing samples.
+    static func registerStatisticsAggregatesMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9: statistics aggregates") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE statistics_bucket (
+                        type_id INTEGER NOT NULL,
+                        source_id INTEGER NOT NULL,
+                        bucket INTEGER NOT NULL,
+                        members INTEGER NOT NULL,
+                        spanning INTEGER NOT NULL,
+                        sum REAL NOT NULL,
+                        value_sum REAL NOT NULL,
+                        minimum REAL NOT NULL,
+                        maximum REAL NOT NULL,
+                        latest_start REAL NOT NULL,
+                        latest_end REAL NOT NULL,
+                        latest_value REAL NOT NULL,
+                        earliest_start REAL NOT NULL,
+                        latest_member_end REAL NOT NULL,
+                        PRIMARY KEY (type_id, source_id, bucket)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE statistics_ranking (
+                        type_id INTEGER PRIMARY KEY,
+                        -- Source ids in rank order, comma-separated.
+                        sources TEXT NOT NULL
+                    );
+                    -- A null start asks for the ranking check alone (a priority setting changed).
+                    CREATE TABLE statistics_dirty (type_id INTEGER NOT NULL, start_date REAL, end_date REAL);
+                    CREATE TRIGGER statistics_sample_inserted AFTER INSERT ON sample BEGIN
+                        INSERT INTO statistics_dirty VALUES (NEW.type_id, NEW.start_date, NEW.end_date);
+                    END;
+                    CREATE TRIGGER statistics_sample_deleted AFTER DELETE ON sample BEGIN
+                        INSERT INTO statistics_dirty VALUES (OLD.type_id, OLD.start_date, OLD.end_date);
+                    END;
+                    INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
+                    """)
+            try StatisticsAggregates(db).maintain()
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitSQLite
+
+/// The 15-minute statistics aggregates give the figures the samples give: on randomized stores (seeded: many sources,
+/// overlapping samples, samples spanning buckets and days, deletes, priority changes, late overlapping samples), in
+/// several time zones and intervals, each answer is compared with the direct computation from the samples.
+@Suite struct StatisticsAggregatesTests {
+    static let steps = HKQuantityType(.stepCount)
+    /// A discrete arithmetic type (heart rate is time-weighted, which the aggregates leave to the samples).
+    static let bodyMass = HKQuantityType(.bodyMass)
+    static let owner = Principal.owner(source: SourceRow(bundleIdentifier: "org.openhealthkit.tests", name: "Tests"))
+    /// 2026-03-27 00:00 UTC: a week around Europe's change to summer time.
+    static let start = 1_774_569_600.0
+    static let zones = [
+        "UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham",
+    ]
+    static let sources = (0..<5).map { SourceRow(bundleIdentifier: "com.example.source\($0)", name: "Source \($0)") }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aggregatesGiveTheSamplesFiguresThroughWritesDeletesAndPriorityChanges(_ seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let storage = try SQLiteStorage()
+        let engine = HealthEngine(storage: storage)
+        var stored: [SampleRow] = []
+        func insert(_ count: Int) throws {
+            let rows = (0..<count).map { _ in Self.randomRow(&random) }
+            _ = try storage.insert(rows)
+            stored += rows
+        }
+        try insert(400)
+        try expectSameFigures(engine, storage, &random)
+        // Deletes.
+        stored.shuffle(using: &random)
+        let deleted = stored.prefix(60)
+        _ = try storage.delete(uuids: deleted.map(\.uuid))
+        stored.removeFirst(60)
+        try expectSameFigures(engine, storage, &random)
+        // A priority change, then late samples overlapping earlier ones.
+        try engine.setSourcePriority(Self.sources.shuffled(using: &random).map(\.bundleIdentifier), for: Self.steps)
+        try expectSameFigures(engine, storage, &random)
+        try insert(80)
+        try expectSameFigures(engine, storage, &random)
+        // Back to the default order, and a source's first sample deleted (which reorders the default ranking).
+        try engine.setSourcePriority([], for: Self.steps)
+        let firstOfSource = try #require(
+            storage.fetch(RowQuery(typeIdentifiers: [Self.steps.identifier])).first)
+        _ = try storage.delete(uuids: [firstOfSource.uuid])
+        try expectSameFigures(engine, storage, &random)
+    }
+
+    /// Compares a set of queries, some asked at random, with the direct computation.
+    private func expectSameFigures(
+        _ engine: HealthEngine, _ storage: SQLiteStorage, _ random: inout SeededRandom
+    ) throws {
+        #expect(
+            try storage.forEachStatisticsAggregate(
+                AggregateQuery(
+                    typeIdentifier: Self.steps.identifier, firstBucket: nil, endBucket: nil, bySource: false),
+                sources: { _, _ in }, { _ in }))
+        // Two zones and two interval lengths at random each time: every seed covers a different mix.
+        for zone in Self.zones.shuffled(using: &random).prefix(2) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: zone)!
+            let midnight = calendar.startOfDay(for: Date(timeIntervalSince1970: Self.start))
+            let lengths = [
+                DateComponents(minute: 15), DateComponents(hour: 1), DateComponents(day: 1),
+                DateComponents(weekOfYear: 1),
+            ]
+            for components in lengths.shuffled(using: &random).prefix(2) {
+                let intervals = try StatisticsIntervals(anchor: midnight, components: components, calendar: calendar)
+                let range = DateInterval(
+                    start: midnight.addingTimeInterval(Double(random.below(3)) * 86400),
+                    duration: Double(1 + random.below(8)) * 86400)
+                for (type, options) in Self.optionSets {
+                    try expectSame(
+                        engine, StatisticsRequest(type: type, options: options, intervals: intervals, range: range))
+                    try expectSame(engine, StatisticsRequest(type: type, options: options, intervals: intervals))
+                }
+            }
+            let day = calendar.date(byAdding: .day, value: random.below(6), to: midnight)!
+            let predicate = PredicateTree.leaf(
+                .sampleDates(SampleDateRange(start: day, end: day.addingTimeInterval(86400), options: [])))
+            for (type, options) in Self.optionSets {
+                try expectSame(engine, StatisticsRequest(type: type, predicate: predicate, options: options))
+                try expectSame(engine, StatisticsRequest(type: type, options: options))
+            }
+        }
+    }
+
+    static let optionSets: [(HKQuantityType, HKStatisticsOptions)] = [
+        (steps, [.cumulativeSum]), (steps, [.cumulativeSum, .separateBySource, .mostRecent]),
+        (bodyMass, [.discreteMin, .discreteMax, .discreteAverage]),
+        (bodyMass, [.discreteMin, .discreteMax, .mostRecent, .separateBySource]),
+    ]
+
+    private func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) throws {
+        let fast = try engine.statistics(request, as: Self.owner)
+        let reference = try engine.statistics(request, as: Self.owner, fromSamples: true)
+        #expect(fast.range == reference.range)
+        #expect(fast.buckets.count == reference.buckets.count)
+        for (a, b) in zip(fast.buckets, reference.buckets) {
+            #expect(a.start == b.start && a.end == b.end)
+            #expect(Self.same(a.merged, b.merged), "\(a.start): \(a.merged) against \(b.merged)")
+            #expect(a.bySource?.map(\.source) == b.bySource?.map(\.source))
+            for (x, y) in zip(a.bySource ?? [], b.bySource ?? []) {
+                #expect(Self.same(x.values, y.values), "\(a.start) \(x.source.bundleIdentifier)")
+            }
+        }
+    }
+
+    /// Equal, sums and averages within 1e-9 relative (the order of additions differs; see docs/ARCHITECTURE.md).
+    static func same(_ a: StatisticsValues, _ b: StatisticsValues) -> Bool {
+        func close(_ x: Double?, _ y: Double?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return abs(x - y) <= 1e-9 * max(abs(x), abs(y), 1)
+        }
+        return close(a.sum, b.sum) && close(a.average, b.average) && a.minimum == b.minimum
+            && a.maximum == b.maximum && a.mostRecent == b.mostRecent
+            && a.mostRecentInterval == b.mostRecentInterval && a.duration == b.duration
+    }
+
+    /// A sample over the week: steps of 10 s to 2 days from one of the sources (many overlapping), or a body-mass
+    /// reading (mostly instants, some over a few minutes).
+    static func randomRow(_ random: inout SeededRandom) -> SampleRow {
+        let source = sources[random.below(sources.count)]
+        let start = (start + random.unit() * 7 * 86400).rounded()
+        if random.below(3) == 0 {
+            let duration = random.below(4) == 0 ? Double(random.below(600)) : 0
+            return SampleRow(
+                uuid: UUID(), typeIdentifier: bodyMass.identifier, startDate: start, endDate: start + duration,
+                value: 0.8 + random.unit(), source: source, revision: RevisionRow(version: "1"))
+        }
+        let durations: [Double] = [10, 60, 300, 900, 1800, 3 * 3600, 30 * 3600, 2 * 86400]
+        let duration = durations[random.below(durations.count)] * (0.5 + random.unit())
+        return SampleRow(
+            uuid: UUID(), typeIdentifier: steps.identifier, startDate: start, endDate: start + duration,
+            value: (random.unit() * 1000).rounded(), source: source, revision: RevisionRow(version: "1"))
+    }
+}
+
+/// SplitMix64: the same numbers for a seed on every machine.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
