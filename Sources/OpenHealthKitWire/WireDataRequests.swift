@@ -61,7 +61,9 @@ public struct WireSampleQuery: Codable, Sendable {
     /// Whether the answer lists its distinct source revisions once (``WireSamplesResponse/sourceRevisions``); nil or
     /// false: every sample carries its own, as before.
     public var shareSourceRevisions: Bool?
-    package init(type: String, predicate: PredicateTree?, sort: [RowSort], limit: Int, shareSourceRevisions: Bool = false) {
+    package init(
+        type: String, predicate: PredicateTree?, sort: [RowSort], limit: Int, shareSourceRevisions: Bool = false
+    ) {
         self.type = type
         self.predicate = predicate.map(WirePredicate.init)
         self.sort = sort.isEmpty ? nil : sort.map(WireSort.init)

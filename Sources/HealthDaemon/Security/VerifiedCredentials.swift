@@ -23,7 +23,9 @@ final class VerifiedCredentials: Sendable {
     /// The claims of a credential healthd signed, from memory if it was verified in the last minute; nil for a
     /// credential that is malformed, forged or expired (``CredentialAuthority/verify(_:now:)``).
     func claims(of credential: String, now: Date = Date()) -> CredentialAuthority.Claims? {
-        if let known = entries.withLock({ $0[credential] }), known.until > now, known.claims.exp > now.timeIntervalSince1970 {
+        if let known = entries.withLock({ $0[credential] }), known.until > now,
+            known.claims.exp > now.timeIntervalSince1970
+        {
             return known.claims
         }
         guard let claims = authority.verify(credential, now: now) else { return nil }

@@ -91,7 +91,8 @@ extension WireSample {
 
     static func read(_ reader: inout WireJSONReader) throws(WireJSONReader.Unsupported) -> [WireSample] {
         var samples: [WireSample] = []
-        try reader.array { reader throws(WireJSONReader.Unsupported) in samples.append(try WireSample(reading: &reader)) }
+        try reader.array { reader throws(WireJSONReader.Unsupported) in samples.append(try WireSample(reading: &reader))
+        }
         return samples
     }
 }

@@ -60,7 +60,9 @@ package struct WireJSONReader {
     }
 
     /// Reads an object, calling `field` with each key (keys are unique; `field` reads the value).
-    package mutating func object(_ field: (inout WireJSONReader, String) throws(Unsupported) -> Void) throws(Unsupported) {
+    package mutating func object(_ field: (inout WireJSONReader, String) throws(Unsupported) -> Void)
+        throws(Unsupported)
+    {
         try expect(UInt8(ascii: "{"))
         depth += 1
         guard depth <= 64 else { throw Unsupported() }
@@ -180,7 +182,9 @@ package struct WireJSONReader {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             integral = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             try digits(&self, mantissa: false)
         }
         return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), integral, nonZero)

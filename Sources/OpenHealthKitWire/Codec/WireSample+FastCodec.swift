@@ -224,7 +224,8 @@ extension WireSourceRevision {
             }
         }
         guard let operatingSystemVersion, let source else { throw .init() }
-        self.init(source: source, version: version, productType: productType, operatingSystemVersion: operatingSystemVersion)
+        self.init(
+            source: source, version: version, productType: productType, operatingSystemVersion: operatingSystemVersion)
     }
 }
 

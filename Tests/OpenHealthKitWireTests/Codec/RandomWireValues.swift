@@ -106,7 +106,8 @@ struct RandomWireValues {
     /// A sample of a common kind (quantity, category or neither), or now and then of a rarer kind.
     mutating func sample(depth: Int = 0) -> WireSample {
         var sample = WireSample(
-            uuid: UUID(), type: pick(["HKQuantityTypeIdentifierHeartRate", "HKCategoryTypeIdentifierSleepAnalysis", string()]),
+            uuid: UUID(),
+            type: pick(["HKQuantityTypeIdentifierHeartRate", "HKCategoryTypeIdentifierSleepAnalysis", string()]),
             startDate: date(), endDate: date())
         if chance(40) { sample.device = device() }
         if chance(40) { sample.metadata = metadata() }

@@ -130,11 +130,12 @@ import OpenHealthKitWire
         #expect(fastRead > 0 && refused > 0)
     }
 
-    static let tokens: [[UInt8]] = [
-        "\"", ",", "}", "]", "{", "[", ":", " ", "null", "1e999", "-0", "01", "1.5", "1E2", "-", "\\u0041", "\\n",
-        "true", "\"x\"", "\"uuid\":\"nope\",", "\"extra\":1,", "\"value\":1.5,", "\"value\":99999999999999999999,",
-        "\"quantity\":{\"value\":1,\"unit\":\"kg\"},", "\"startDate\":\"2024-11-03T01:30:00Z\",", "\u{0}",
-    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x80]]
+    static let tokens: [[UInt8]] =
+        [
+            "\"", ",", "}", "]", "{", "[", ":", " ", "null", "1e999", "-0", "01", "1.5", "1E2", "-", "\\u0041", "\\n",
+            "true", "\"x\"", "\"uuid\":\"nope\",", "\"extra\":1,", "\"value\":1.5,", "\"value\":99999999999999999999,",
+            "\"quantity\":{\"value\":1,\"unit\":\"kg\"},", "\"startDate\":\"2024-11-03T01:30:00Z\",", "\u{0}",
+        ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x80]]
 
     static let keys = [
         "uuid", "type", "startDate", "endDate", "device", "metadata", "sourceRevision", "quantity", "value",
