@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitFuzzing
 import OpenHealthKitWire
 import Testing
 
