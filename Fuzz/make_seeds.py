@@ -86,7 +86,10 @@ WIRE_BODIES = [
      {"type": "sleepAnalysis", "predicate": {"kind": "and", "predicates": [
          {"kind": "categoryValues", "values": [0, 3, 4]}, {"kind": "categoryValue", "operator": "!=", "value": 2},
          {"kind": "metadataAllowedValues", "key": "HKTimeZone", "allowedValues": [{"string": "Europe/Paris"}]},
-         {"kind": "metadataKeyExists", "key": "HKWasUserEntered"}, {"kind": "noCorrelation"}]}}],
+         {"kind": "metadataKeyExists", "key": "HKWasUserEntered"}, {"kind": "noCorrelation"}]}},
+     # A query whose answer shares its source revisions (docs/HEALTHD.md).
+     {"type": "HKQuantityTypeIdentifierHeartRate", "predicate": date_predicate(1700000000, 1700003600),
+      "sort": [{"key": "startDate", "ascending": False}], "limit": 100, "shareSourceRevisions": True}],
     # queryAnchored
     [{"queries": [{"type": "HKQuantityTypeIdentifierStepCount"},
                   {"type": "HKQuantityTypeIdentifierHeartRate", "predicate": date_predicate(1700000000, None)}],

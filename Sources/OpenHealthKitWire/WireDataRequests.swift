@@ -58,11 +58,17 @@ public struct WireSampleQuery: Codable, Sendable {
     public var sort: [WireSort]?
     /// The most samples to return; 0 or nil: no limit.
     public var limit: Int?
-    package init(type: String, predicate: PredicateTree?, sort: [RowSort], limit: Int) {
+    /// Whether the answer lists its distinct source revisions once (``WireSamplesResponse/sourceRevisions``); nil or
+    /// false: every sample carries its own, as before.
+    public var shareSourceRevisions: Bool?
+    package init(
+        type: String, predicate: PredicateTree?, sort: [RowSort], limit: Int, shareSourceRevisions: Bool = false
+    ) {
         self.type = type
         self.predicate = predicate.map(WirePredicate.init)
         self.sort = sort.isEmpty ? nil : sort.map(WireSort.init)
         self.limit = limit
+        self.shareSourceRevisions = shareSourceRevisions ? true : nil
     }
 }
 
@@ -70,6 +76,9 @@ public struct WireSampleQuery: Codable, Sendable {
 public struct WireSamplesResponse: Codable, Sendable {
     /// The matching samples, in the query's order.
     public var samples: [WireSample]
+    /// When the query asked to share them: the samples' distinct source revisions and devices, which the samples
+    /// name by ``WireSample/sourceRevisionIndex``.
+    public var sourceRevisions: [WireSharedSourceRevision]?
     /// Wraps the samples.
     public init(samples: [WireSample]) { self.samples = samples }
 }

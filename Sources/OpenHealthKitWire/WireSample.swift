@@ -35,6 +35,9 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var metadata: [String: WireMetadataValue]?
     /// The source revision that saved the sample; set by healthd, ignored on input.
     public var sourceRevision: WireSourceRevision?
+    /// In an answer that shares its source revisions (``WireSamplesResponse/sourceRevisions``), the index of this
+    /// sample's revision and device there, in place of `sourceRevision` and `device`; ignored on input.
+    public var sourceRevisionIndex: Int?
 
     /// A quantity sample's value and unit.
     public var quantity: WireQuantity?

@@ -192,6 +192,13 @@ paths:
                   type: array
                   items: { $ref: "#/components/schemas/Sort" }
                 limit: { type: integer, minimum: 0, nullable: true, description: "0 or absent: no limit." }
+                shareSourceRevisions:
+                  type: boolean
+                  nullable: true
+                  description: |
+                    true: the answer lists its distinct source revisions and devices once (`sourceRevisions`) and
+                    each sample names its own by `sourceRevisionIndex` instead of carrying `sourceRevision` and
+                    `device`. Absent or false: every sample carries its own.
       responses:
         "200":
           description: The samples.
@@ -1727,6 +1734,13 @@ components:
         device: { nullable: true, allOf: [{ $ref: "#/components/schemas/Device" }] }
         metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
         sourceRevision: { nullable: true, allOf: [{ $ref: "#/components/schemas/SourceRevision" }] }
+        sourceRevisionIndex:
+          type: integer
+          minimum: 0
+          nullable: true
+          description: |
+            In an answer that shares its source revisions, the index of the sample's revision and device in its
+            `sourceRevisions`, in place of `sourceRevision` and `device`. Ignored on input.
         quantity: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
         value: { type: integer, nullable: true }
         objects:
@@ -2008,6 +2022,16 @@ components:
         samples:
           type: array
           items: { $ref: "#/components/schemas/Sample" }
+        sourceRevisions:
+          type: array
+          description: When the query asked to share them, the samples' distinct source revisions and devices.
+          items: { $ref: "#/components/schemas/SharedSourceRevision" }
+    SharedSourceRevision:
+      type: object
+      required: [sourceRevision]
+      properties:
+        sourceRevision: { $ref: "#/components/schemas/SourceRevision" }
+        device: { nullable: true, allOf: [{ $ref: "#/components/schemas/Device" }] }
     DeletedObject:
       type: object
       required: [uuid]

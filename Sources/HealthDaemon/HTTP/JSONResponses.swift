@@ -7,16 +7,12 @@ import NIOCore
 
 /// JSON in and out of routes.
 enum JSONResponses {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    static var encoder: JSONEncoder { WireJSON.encoder }
 
     /// `value` as JSON; if it cannot be encoded (a number that is not finite, which only data stored before values
     /// were bounded can produce), a 500 with healthd's JSON error, never an empty success.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        guard let data = try? encoder.encode(value) else {
+        guard let data = try? WireJSON.encode(value) else {
             let failure = WireError(
                 HKError(.unknownError, "healthd could not encode its answer: a value is not a finite number"))
             return response(data: (try? encoder.encode(failure)) ?? Data(), status: .internalServerError)

@@ -65,7 +65,10 @@ extension HealthDaemon {
                         of: type, predicate: body.predicate?.tree, sort: sort, limit: limit, as: .app(app.manifest))
                 }
             }
-            return JSONResponses.response(WireSamplesResponse(samples: samples.map(WireSample.init)))
+            let wire = samples.map(WireSample.init)
+            return JSONResponses.response(
+                body.shareSourceRevisions == true
+                    ? WireSamplesResponse(sharingSourceRevisionsOf: wire) : WireSamplesResponse(samples: wire))
         }
 
         router.on(WireRoutes.queryAnchored) { [self] request, _ in

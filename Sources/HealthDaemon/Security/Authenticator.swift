@@ -17,6 +17,14 @@ struct Authenticator: Sendable {
     let ownerSecret: OwnerSecret
     let authority: CredentialAuthority
     let registry: AppRegistry
+    let verified: VerifiedCredentials
+
+    init(ownerSecret: OwnerSecret, authority: CredentialAuthority, registry: AppRegistry) {
+        self.ownerSecret = ownerSecret
+        self.authority = authority
+        self.registry = registry
+        verified = VerifiedCredentials(authority: authority)
+    }
 
     func requireOwner(_ request: Request) throws {
         guard let token = Self.bearer(request) else {
@@ -29,7 +37,7 @@ struct Authenticator: Sendable {
         guard let token = Self.bearer(request) else {
             throw APIError.unauthorized("Missing credential: send Authorization: Bearer <the app's credential>")
         }
-        guard let claims = authority.verify(token) else {
+        guard let claims = verified.claims(of: token) else {
             throw APIError.unauthorized("The credential is not valid: it is malformed, forged or expired")
         }
         return try current(claims)

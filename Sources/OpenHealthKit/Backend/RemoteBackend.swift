@@ -123,9 +123,10 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] {
-        let query = WireSampleQuery(type: type.identifier, predicate: predicate, sort: sort, limit: limit)
-        return try transport.call(WireRoutes.querySamples, body: query, as: WireSamplesResponse.self).answer.samples.map
-        { try $0.sample() }
+        let query = WireSampleQuery(
+            type: type.identifier, predicate: predicate, sort: sort, limit: limit, shareSourceRevisions: true)
+        return try transport.call(WireRoutes.querySamples, body: query, as: WireSamplesResponse.self).answer
+            .resolvedSamples().map { try $0.sample() }
     }
 
     func changes(matching filters: [SampleFilter], after anchor: Int64, limit: Int) throws -> AnchoredChanges {

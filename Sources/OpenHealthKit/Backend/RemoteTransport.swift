@@ -32,7 +32,7 @@ final class RemoteTransport: Sendable {
         authorize(&request)
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try JSONEncoder().encode(body)
+            request.httpBody = try WireJSON.encode(body)
         }
         let (data, status) = try send(request)
         guard (200..<300).contains(status) else {
@@ -40,7 +40,7 @@ final class RemoteTransport: Sendable {
             throw HKError(.unknownError, "healthd answered \(route.method.rawValue) \(route.path) with HTTP \(status)")
         }
         do {
-            return (try JSONDecoder().decode(Answer.self, from: data), status)
+            return (try WireJSON.decode(Answer.self, from: data), status)
         } catch {
             throw HKError(
                 .unknownError, "healthd's answer to \(route.method.rawValue) \(route.path) could not be read: \(error)")

@@ -1,0 +1,38 @@
+import Foundation
+import OpenHealthKitModel
+
+/// Credentials whose signature healthd checked a moment ago, so that an app's every call does not pay for the
+/// HMAC, the base64 and the JSON of its credential again.
+///
+/// Only the signature check is remembered: whether the credential still works (its expiry, the app registered and
+/// not revoked, this its latest credential) is asked of the app registry on every call (`Authenticator.current`),
+/// so a revocation, a removal or a newer credential takes effect on the very next call.
+final class VerifiedCredentials: Sendable {
+    /// How long a verified credential is remembered.
+    static let lifetime: TimeInterval = 60
+    /// The most credentials remembered; when full, the cache starts over.
+    static let capacity = 4096
+
+    private let entries = Locked<[String: (claims: CredentialAuthority.Claims, until: Date)]>([:])
+    private let authority: CredentialAuthority
+
+    init(authority: CredentialAuthority) {
+        self.authority = authority
+    }
+
+    /// The claims of a credential healthd signed, from memory if it was verified in the last minute; nil for a
+    /// credential that is malformed, forged or expired (``CredentialAuthority/verify(_:now:)``).
+    func claims(of credential: String, now: Date = Date()) -> CredentialAuthority.Claims? {
+        if let known = entries.withLock({ $0[credential] }), known.until > now,
+            known.claims.exp > now.timeIntervalSince1970
+        {
+            return known.claims
+        }
+        guard let claims = authority.verify(credential, now: now) else { return nil }
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[credential] = (claims, now.addingTimeInterval(Self.lifetime))
+        }
+        return claims
+    }
+}
