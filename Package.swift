@@ -213,6 +213,7 @@ let package = Package(
             name: "OpenHealthKitExchangeTests",
             dependencies: [
                 "OpenHealthKitExchange", "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite",
+                "OpenHealthKitTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

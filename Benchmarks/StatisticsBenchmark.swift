@@ -4,6 +4,7 @@ import GRDBSQLite
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitSQLite
+import OpenHealthKitTesting
 
 /// `ohk-bench statistics`: daily step totals over five years of an iPhone and a watch (about two million samples,
 /// overlapping walks) and hourly heart-rate minimum, maximum and average over a year of watch data, each timed in
@@ -277,7 +278,7 @@ extension StatisticsBenchmark {
         }
 
         mutating func write(to storage: SQLiteStorage) throws {
-            var random = SplitMix64(seed: 2024)
+            var random = SeededRandom(seed: 2024)
             var batch: [SampleRow] = []
             func flush() throws {
                 _ = try storage.insert(batch)
@@ -288,15 +289,15 @@ extension StatisticsBenchmark {
                 var phoneRows: [SampleRow] = []
                 var watchRows: [SampleRow] = []
                 for _ in 0..<(38 + Int(random.next() % 9)) {
-                    let walkStart = midnight + 7 * 3600 + random.uniform() * 15 * 3600
-                    let walkLength = (5 + random.uniform() * 25) * 60
-                    let perSecond = (80 + random.uniform() * 40) / 60
-                    if random.uniform() < 0.7 {
+                    let walkStart = midnight + 7 * 3600 + random.unit() * 15 * 3600
+                    let walkLength = (5 + random.unit() * 25) * 60
+                    let perSecond = (80 + random.unit() * 40) / 60
+                    if random.unit() < 0.7 {
                         phoneRows += walk(walkStart, walkLength, perSecond, Self.phone, &random)
                     }
-                    if random.uniform() < 0.9 {
+                    if random.unit() < 0.9 {
                         watchRows += walk(
-                            walkStart + (random.uniform() - 0.5) * 60, walkLength, perSecond, Self.watch, &random)
+                            walkStart + (random.unit() - 0.5) * 60, walkLength, perSecond, Self.watch, &random)
                     }
                 }
                 batch += phoneRows + watchRows
@@ -310,35 +311,35 @@ extension StatisticsBenchmark {
         /// One device's samples over a walk: consecutive pieces of 40 to 80 seconds.
         private func walk(
             _ start: Double, _ length: Double, _ perSecond: Double, _ device: (SourceRow, DeviceRow),
-            _ random: inout SplitMix64
+            _ random: inout SeededRandom
         ) -> [SampleRow] {
             var rows: [SampleRow] = []
             var from = start
             while from < start + length {
-                let to = min(start + length, from + 40 + random.uniform() * 40)
-                let steps = ((to - from) * perSecond * (0.95 + random.uniform() * 0.1)).rounded()
+                let to = min(start + length, from + 40 + random.unit() * 40)
+                let steps = ((to - from) * perSecond * (0.95 + random.unit() * 0.1)).rounded()
                 rows.append(row(.stepCount, from, to, steps, device, &random))
                 from = to
             }
             return rows
         }
 
-        private mutating func heartRate(day midnight: Double, _ random: inout SplitMix64) -> [SampleRow] {
+        private mutating func heartRate(day midnight: Double, _ random: inout SeededRandom) -> [SampleRow] {
             var rows: [SampleRow] = []
             var time = midnight
             while time < midnight + 86400 {
-                let reading = time + (random.uniform() - 0.5) * 60
-                rows.append(row(.heartRate, reading, reading, (55 + random.uniform() * 45) / 60, Self.watch, &random))
+                let reading = time + (random.unit() - 0.5) * 60
+                rows.append(row(.heartRate, reading, reading, (55 + random.unit() * 45) / 60, Self.watch, &random))
                 time += 300
             }
             // Workouts on three days of seven.
             if Int(midnight / 86400) % 7 < 3 {
-                let workoutStart = midnight + 17 * 3600 + random.uniform() * 3600
+                let workoutStart = midnight + 17 * 3600 + random.unit() * 3600
                 for second in stride(from: 0.0, to: 45 * 60, by: 5) {
                     rows.append(
                         row(
                             .heartRate, workoutStart + second, workoutStart + second,
-                            (120 + random.uniform() * 50) / 60, Self.watch, &random))
+                            (120 + random.unit() * 50) / 60, Self.watch, &random))
                 }
             }
             counts.heartRate += rows.count
@@ -348,47 +349,13 @@ extension StatisticsBenchmark {
         private func row(
             _ type: HKQuantityTypeIdentifier, _ start: Double, _ end: Double, _ value: Double,
             _ device: (SourceRow, DeviceRow),
-            _ random: inout SplitMix64
+            _ random: inout SeededRandom
         ) -> SampleRow {
             SampleRow(
                 uuid: random.uuid(), typeIdentifier: type.rawValue, startDate: start, endDate: end, value: value,
                 source: device.0,
                 revision: RevisionRow(version: "17.0", productType: device.1.model, operatingSystemVersion: "17.0.0"),
                 device: device.1)
-        }
-    }
-
-    /// A small, fast, deterministic generator (SplitMix64); Foundation's `UUID()` reads /dev/urandom at each call.
-    struct SplitMix64 {
-        var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A number in [0, 1).
-        mutating func uniform() -> Double {
-            Double(next() >> 11) / Double(1 << 53)
-        }
-
-        /// A version 4 UUID.
-        mutating func uuid() -> UUID {
-            let high = (next() & ~0xF000) | 0x4000
-            let low = (next() & ~(0xC << 60)) | (0x8 << 60)
-            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &bytes) { buffer in
-                buffer.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
-                buffer.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
-            }
-            return UUID(uuid: bytes)
         }
     }
 

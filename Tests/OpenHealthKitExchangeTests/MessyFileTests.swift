@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitTesting
 @testable import OpenHealthKitExchange
 @testable import OpenHealthKitSQLite
 
@@ -247,7 +248,7 @@ extension MessyFileTests {
 @Suite struct DamagedExportTests {
     @Test(arguments: 0..<60)
     func randomDamageNeverStopsTheImport(_ seed: Int) throws {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SeededRandom(seed: UInt64(seed))
         var bytes = Array(try Data(contentsOf: Fixtures.url("Synthetic/everything/apple_health_export/export.xml")))
         let damage: [UInt8] = Array("<>\"&/= \n\u{0}x".utf8)
         for _ in 0..<(1 + Int(generator.next() % 24)) {
@@ -280,22 +281,5 @@ extension MessyFileTests {
         let summary = try ImportHarness().importing(document)
         #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 1)
         #expect(summary.skipped.contains { $0.reason.contains("to the end") })
-    }
-}
-
-/// A small deterministic generator for the damage tests.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

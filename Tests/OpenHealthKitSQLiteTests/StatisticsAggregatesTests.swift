@@ -3,6 +3,7 @@ import Testing
 import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitSQLite
+import OpenHealthKitTesting
 
 /// The 15-minute statistics aggregates give the figures the samples give: on randomized stores (seeded: many sources,
 /// overlapping samples, samples spanning buckets and days, deletes, priority changes, late overlapping samples), in
@@ -139,25 +140,4 @@ import OpenHealthKitSQLite
             uuid: UUID(), typeIdentifier: steps.identifier, startDate: start, endDate: start + duration,
             value: (random.unit() * 1000).rounded(), source: source, revision: RevisionRow(version: "1"))
     }
-}
-
-/// SplitMix64: the same numbers for a seed on every machine.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

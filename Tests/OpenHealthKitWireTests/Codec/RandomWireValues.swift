@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKitModel
+import OpenHealthKitTesting
 import OpenHealthKitWire
 
 /// A seeded source of wire values for the codec tests: samples of every kind the fast codec writes (quantity and
@@ -7,20 +8,13 @@ import OpenHealthKitWire
 /// `JSONEncoder` (correlations, workouts, series, answers...), with strings and numbers chosen to find the corners of
 /// JSON (escapes, control characters, non-ASCII text, slashes, -0, subnormals, exponents).
 struct RandomWireValues {
-    private var state: UInt64
+    private var bits: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { bits = SeededRandom(seed: seed) }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { bits.next() }
 
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func below(_ bound: Int) -> Int { bits.below(bound) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
     mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
 
