@@ -152,11 +152,11 @@ extension StoreOnBothBackendsTests {
             store.execute(query)
             defer { store.stop(query) }
             switch backend {
-            case .embedded:
+            case .embedded, .embeddedPostgreSQL:
                 #expect(Self.days(try await initial.next().get()) == [3, 4])
                 try world.importActivitySummaries([Self.summaryRow("2024-03-05", energy: 300, exercise: 20, stand: 9)])
                 #expect(Self.days(try await updates.next()) == [5])
-            case .remote:
+            case .remote, .remotePostgreSQL:
                 let result = try await initial.next()
                 guard case .failure(let failure) = result else {
                     Issue.record("healthd answered \(result)")

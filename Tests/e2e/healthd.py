@@ -40,9 +40,10 @@ class Answer:
 
 
 class Healthd:
-    """`healthd --port 0 --store <temporary>/health.sqlite`, stopped with SIGTERM."""
+    """`healthd --port 0 --store <temporary>/health.sqlite`, stopped with SIGTERM; with `database` (a PostgreSQL
+    URL, its password in `environment`'s PGPASSWORD), `--database` too: the data lives there."""
 
-    def __init__(self, binary=None, environment=None):
+    def __init__(self, binary=None, environment=None, database=None):
         self.binary = binary or os.environ.get("HEALTHD_BINARY") or str(ROOT / ".build" / "debug" / "healthd")
         if not Path(self.binary).exists():
             raise RuntimeError(f"{self.binary} is missing: build it with `swift build --product healthd` (Scripts/e2e does)")
@@ -50,8 +51,9 @@ class Healthd:
         self.store = os.path.join(self.directory, "health.sqlite")
         env = dict(os.environ)
         env.update(environment or {})
+        arguments = ["--database", database] if database else []
         self.process = subprocess.Popen(
-            [self.binary, "--port", "0", "--store", self.store],
+            [self.binary, "--port", "0", "--store", self.store] + arguments,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
         self.address = self._wait_for_address()
         self.lines = []

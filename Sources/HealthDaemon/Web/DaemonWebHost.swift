@@ -52,11 +52,6 @@ struct DaemonWebHost: HealthWebHost {
 }
 
 extension HealthDaemon {
-    /// The Health web app, at healthd's address.
-    func addWebRoutes(to router: Router<BasicRequestContext>) {
-        HealthWebApp(host: DaemonWebHost(daemon: self)).addRoutes(to: router)
-    }
-
     /// Revokes an app: its credential fails from the next call on, its change streams close, its pending
     /// permission requests are dropped. Its data and grants stay (registering it again restores access).
     func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {

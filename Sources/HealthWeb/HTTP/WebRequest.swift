@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import OpenHealthKitModel
+import OpenHealthKitEngine
 
 /// A signed-in request to a page: the session, the query and, for a form post, its fields (CSRF token checked).
 struct WebRequest: Sendable {
@@ -109,6 +110,10 @@ extension HealthWebApp {
         } catch let error as WebError {
             return await renderer.errorPage(
                 status: error.status, message: error.message, signedIn: currentSession(request) != nil)
+        } catch let error as HKError where error.code == .errorDatabaseInaccessible {
+            return await renderer.unavailablePage(signedIn: currentSession(request) != nil)
+        } catch is StorageUnavailableError {
+            return await renderer.unavailablePage(signedIn: currentSession(request) != nil)
         } catch let error as HKError {
             let status: HTTPResponse.Status = error.code == .errorInvalidArgument ? .badRequest : .internalServerError
             return await renderer.errorPage(

@@ -1,0 +1,181 @@
+import Foundation
+import OpenHealthKitEngine
+import PostgresNIO
+
+/// Writes an ``ImportBatch`` inside an ``AnchoredWrite``: its samples through the ``SampleInserter`` under the skip
+/// policy (a sample whose UUID is stored already is skipped, so re-importing an export adds only what is new), then
+/// the records only an import brings: the children of the samples it stored, activity summaries, clinical and
+/// unrecognized records. Each kind of record is one statement (`unnest` of a column array each).
+struct ImportRowWriter {
+    let write: AnchoredWrite
+    let types: [String: Int32]
+
+    func write(_ batch: ImportBatch) throws -> ImportBatchResult {
+        let samples = try SampleInserter(write, types: types, policy: .skip).insert(
+            batch.samples, parents: Self.referencedParents(of: batch))
+        var result = ImportBatchResult(
+            stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized),
+            change: samples.change)
+        let parents = samples.storedIDs
+        result.heartbeatsStored = try writeHeartbeats(batch.heartbeats.filter { parents[$0.sampleUUID] != nil }, parents)
+        result.locationsStored = try writeLocations(batch.locations.filter { parents[$0.routeUUID] != nil }, parents)
+        try writeAudiogramPoints(batch.audiogramPoints.filter { parents[$0.sampleUUID] != nil }, parents)
+        try writeWorkoutStatistics(batch.workoutStatistics.filter { parents[$0.workoutUUID] != nil }, parents)
+        try writeWorkoutActivities(batch.workoutActivities.filter { parents[$0.workoutUUID] != nil }, parents)
+        result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
+        result.clinicalRecordsStored = try writeClinicalRecords(batch.clinicalRecords)
+        return result
+    }
+
+    /// The UUIDs that rows of the batch point at: correlations and workouts of members and routes, and the parents
+    /// of children. Only their row ids are remembered while writing.
+    private static func referencedParents(of batch: ImportBatch) -> Set<UUID> {
+        var parents = Set(batch.samples.compactMap(\.correlationUUID))
+        parents.formUnion(batch.heartbeats.map(\.sampleUUID))
+        parents.formUnion(batch.locations.map(\.routeUUID))
+        parents.formUnion(batch.audiogramPoints.map(\.sampleUUID))
+        parents.formUnion(batch.workoutStatistics.map(\.workoutUUID))
+        parents.formUnion(batch.workoutActivities.map(\.workoutUUID))
+        return parents
+    }
+
+    // MARK: Children, stored only with a parent this batch stored
+
+    private func writeHeartbeats(_ rows: [HeartbeatRow], _ parents: [UUID: Int64]) throws -> Int {
+        guard !rows.isEmpty else { return 0 }
+        var insert = BulkInsert(user: write.user)
+        insert.column("sample_id", rows.map { parents[$0.sampleUUID]! })
+        insert.column("position", rows.map { Int64($0.position) })
+        insert.column("bpm", rows.map(\.bpm))
+        insert.column("time_since_start", rows.map(\.timeSinceStart))
+        insert.column("time_text", rows.map(\.timeText))
+        return try insert.run(into: "heartbeat", write.session, then: "ON CONFLICT DO NOTHING")
+    }
+
+    private func writeLocations(_ rows: [RouteLocationRow], _ parents: [UUID: Int64]) throws -> Int {
+        guard !rows.isEmpty else { return 0 }
+        var insert = BulkInsert(user: write.user)
+        insert.column("sample_id", rows.map { parents[$0.routeUUID]! })
+        let required: [(String, KeyPath<RouteLocationRow, Double>)] = [
+            ("timestamp", \.timestamp), ("latitude", \.latitude), ("longitude", \.longitude),
+        ]
+        for (name, path) in required { insert.column(name, rows.map { $0[keyPath: path] }) }
+        let optional: [(String, KeyPath<RouteLocationRow, Double?>)] = [
+            ("altitude", \.altitude), ("horizontal_accuracy", \.horizontalAccuracy),
+            ("vertical_accuracy", \.verticalAccuracy), ("course", \.course), ("speed", \.speed),
+            ("course_accuracy", \.courseAccuracy), ("speed_accuracy", \.speedAccuracy),
+        ]
+        for (name, path) in optional { insert.column(name, rows.map { $0[keyPath: path] }) }
+        return try insert.run(into: "route_location", write.session)
+    }
+
+    private func writeAudiogramPoints(_ rows: [AudiogramPointRow], _ parents: [UUID: Int64]) throws {
+        guard !rows.isEmpty else { return }
+        var insert = BulkInsert(user: write.user)
+        insert.column("sample_id", rows.map { parents[$0.sampleUUID]! })
+        insert.column("position", rows.map { Int64($0.position) })
+        insert.column("frequency", rows.map(\.frequency))
+        insert.column("left_ear", rows.map(\.leftEar))
+        insert.column("right_ear", rows.map(\.rightEar))
+        insert.column("attributes", rows.map(\.attributes))
+        try insert.run(into: "audiogram_point", write.session, then: "ON CONFLICT DO NOTHING")
+    }
+
+    private func writeWorkoutStatistics(_ rows: [WorkoutStatisticsRow], _ parents: [UUID: Int64]) throws {
+        guard !rows.isEmpty else { return }
+        var insert = BulkInsert(user: write.user)
+        insert.column("sample_id", rows.map { parents[$0.workoutUUID]! })
+        insert.column("activity_uuid", rows.map(\.activityUUID))
+        insert.column("type", rows.map(\.typeIdentifier))
+        let numbers: [(String, KeyPath<WorkoutStatisticsRow, Double?>)] = [
+            ("start_date", \.startDate), ("end_date", \.endDate), ("average", \.average), ("minimum", \.minimum),
+            ("maximum", \.maximum), ("sum", \.sum),
+        ]
+        for (name, path) in numbers { insert.column(name, rows.map { $0[keyPath: path] }) }
+        insert.column("unit", rows.map(\.unit))
+        try insert.run(into: "workout_statistics", write.session)
+    }
+
+    private func writeWorkoutActivities(_ rows: [WorkoutActivityRow], _ parents: [UUID: Int64]) throws {
+        guard !rows.isEmpty else { return }
+        var insert = BulkInsert(user: write.user)
+        insert.column("sample_id", rows.map { parents[$0.workoutUUID]! })
+        insert.column("uuid", rows.map(\.uuid))
+        insert.column("start_date", rows.map(\.startDate))
+        insert.column("end_date", rows.map(\.endDate))
+        insert.column("duration", rows.map(\.duration))
+        insert.column("metadata", rows.map(\.metadata))
+        insert.column("events", rows.map(\.events))
+        try insert.run(into: "workout_activity", write.session)
+    }
+
+    // MARK: Records that are not samples
+
+    private static var activitySummaryColumns: [(String, KeyPath<ActivitySummaryRow, Double?>)] {
+        [
+        ("active_energy_burned", \.activeEnergyBurned), ("active_energy_burned_goal", \.activeEnergyBurnedGoal),
+        ("apple_move_time", \.appleMoveTime), ("apple_move_time_goal", \.appleMoveTimeGoal),
+        ("apple_exercise_time", \.appleExerciseTime), ("apple_exercise_time_goal", \.appleExerciseTimeGoal),
+        ("apple_stand_hours", \.appleStandHours), ("apple_stand_hours_goal", \.appleStandHoursGoal),
+        ]
+    }
+
+    /// A day's summary replaces the stored one when it differs and does not come from an earlier export. (A batch
+    /// holds a day once; should it hold one twice, its last is kept.)
+    private func writeActivitySummaries(_ rows: [ActivitySummaryRow]) throws -> Int {
+        guard !rows.isEmpty else { return 0 }
+        var last: [String: ActivitySummaryRow] = [:]
+        var days: [String] = []
+        for row in rows where last.updateValue(row, forKey: row.date) == nil { days.append(row.date) }
+        let unique = days.map { last[$0]! }
+        var insert = BulkInsert(user: write.user)
+        insert.column("date", unique.map(\.date))
+        for (name, path) in Self.activitySummaryColumns { insert.column(name, unique.map { $0[keyPath: path] }) }
+        insert.column("export_date", unique.map(\.exportDate))
+        let names = Self.activitySummaryColumns.map(\.0)
+        let updates = (names + ["export_date"]).map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
+        let differs = names.map { "activity_summary.\($0) IS DISTINCT FROM EXCLUDED.\($0)" }
+            .joined(separator: " OR ")
+        return try insert.run(
+            into: "activity_summary", write.session,
+            then: """
+                ON CONFLICT (user_id, date) DO UPDATE SET \(updates)
+                WHERE (\(differs))
+                  AND (activity_summary.export_date IS NULL OR EXCLUDED.export_date >= activity_summary.export_date)
+                """)
+    }
+
+    private func writeClinicalRecords(_ rows: [ClinicalRecordRow]) throws -> Int {
+        guard !rows.isEmpty else { return 0 }
+        var insert = BulkInsert(user: write.user)
+        insert.column("uuid", rows.map(\.uuid))
+        insert.column("type", rows.map(\.typeIdentifier))
+        insert.column("identifier", rows.map(\.identifier))
+        insert.column("source_name", rows.map(\.sourceName))
+        insert.column("source_url", rows.map(\.sourceURL))
+        insert.column("fhir_version", rows.map(\.fhirVersion))
+        insert.column("received_date", rows.map(\.receivedDate))
+        insert.column("resource_file_path", rows.map(\.resourceFilePath))
+        insert.column("resource_type", rows.map(\.resourceType))
+        insert.column("resource", rows.map(\.resource))
+        return try insert.run(into: "clinical_record", write.session, then: "ON CONFLICT DO NOTHING")
+    }
+
+    /// Returns, for each record in order, whether it was newly stored (the first of a UUID the store lacked).
+    private func writeUnrecognized(_ rows: [UnrecognizedRecordRow]) throws -> [Bool] {
+        guard !rows.isEmpty else { return [] }
+        var insert = BulkInsert(user: write.user)
+        insert.column("uuid", rows.map(\.uuid))
+        insert.column("element", rows.map(\.element))
+        insert.column("type", rows.map(\.typeIdentifier))
+        insert.column("start_date", rows.map(\.startDate))
+        insert.column("end_date", rows.map(\.endDate))
+        insert.column("source_name", rows.map(\.sourceName))
+        insert.column("attributes", rows.map(\.attributes))
+        insert.column("children", rows.map(\.children))
+        let (sql, bindings) = insert.statement(into: "unrecognized_record", then: "ON CONFLICT DO NOTHING RETURNING uuid")
+        let inserted = Set(try write.session.query(sql, bindings).map { try $0.decode(UUID.self) })
+        var seen = Set<UUID>()
+        return rows.map { inserted.contains($0.uuid) && seen.insert($0.uuid).inserted }
+    }
+}

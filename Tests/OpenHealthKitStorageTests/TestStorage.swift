@@ -1,0 +1,44 @@
+import Foundation
+import OpenHealthKitEngine
+import OpenHealthKitPostgres
+import OpenHealthKitSQLite
+import OpenHealthKitTesting
+
+/// The storages behind the seam: every suite here runs on each, and each must behave the same (as GRDB runs its
+/// tests on every kind of database).
+enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
+    /// An in-memory SQLite database (a file for the suites that need two connections).
+    case sqlite
+    /// A fresh database on the test process's PostgreSQL server.
+    case postgreSQL
+
+    var description: String { rawValue }
+
+    /// A fresh, empty storage.
+    func make() async throws -> any HealthStorage {
+        switch self {
+        case .sqlite: return try SQLiteStorage()
+        case .postgreSQL: return try PostgresStorage(address: try await Self.newDatabase())
+        }
+    }
+
+    /// Two storages on one fresh database, as two processes have: what one commits, the other sees.
+    func pair() async throws -> (any HealthStorage, any HealthStorage) {
+        switch self {
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ohk-\(UUID().uuidString)/health.sqlite"
+            ).path
+            return (try SQLiteStorage(path: path), try SQLiteStorage(path: path))
+        case .postgreSQL:
+            let address = try await Self.newDatabase()
+            return (try PostgresStorage(address: address), try PostgresStorage(address: address))
+        }
+    }
+
+    /// A new database on the shared server.
+    static func newDatabase() async throws -> PostgreSQLAddress {
+        let server = try await PostgreSQLServer.shared()
+        return try PostgreSQLAddress(url: try await server.createDatabase(), password: server.password)
+    }
+}
