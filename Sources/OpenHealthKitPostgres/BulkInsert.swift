@@ -43,8 +43,8 @@ struct BulkInsert {
         let sql = """
             INSERT INTO \(table) (user_id, \(columns))
             SELECT \(user), \(selected.joined(separator: ", ")) FROM unnest(\(arrays.joined(separator: ", "))) WITH ORDINALITY
-                AS r(\(columns), position)
-            ORDER BY position \(suffix)
+                AS r(\(columns), batch_order)
+            ORDER BY batch_order \(suffix)
             """
         return (sql, binds.bindings)
     }

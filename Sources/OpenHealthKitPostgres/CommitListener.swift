@@ -41,7 +41,7 @@ final class CommitListener: Sendable {
             defer { state.connection = nil }
             return state.connection
         }
-        connection?.closeInBackground()
+        connection?.close().whenComplete { [connection] _ in withExtendedLifetime(connection) {} }
     }
 
     /// One attempt: connect, listen, and from then on retry whenever the connection closes. A failure to connect
@@ -61,7 +61,8 @@ final class CommitListener: Sendable {
             }
             connection.closeFuture.whenComplete { [self] _ in retryLater(on: connection.eventLoop) }
             // The listener's LISTEN goes first on the connection: once this answers, it is listening.
-            return connection.query("SELECT 1", logger: PostgresStorage.logger).map { [onListening] _ in
+            return GuardedConnection(connection).query("SELECT 1", logger: PostgresStorage.logger).map {
+                [onListening] _ in
                 onListening()
             }.flatMapError { error in
                 connection.close().flatMapThrowing { withExtendedLifetime(connection) {}; throw error }

@@ -18,7 +18,7 @@ final class ConnectionPool: @unchecked Sendable {
     private let logger: Logger
     // Guarded by `condition`.
     private let condition = NSCondition()
-    private var idle: [PostgresConnection] = []
+    private var idle: [GuardedConnection] = []
     /// Connections open or being opened.
     private var count = 0
     private var nextID = 0
@@ -70,7 +70,7 @@ final class ConnectionPool: @unchecked Sendable {
         return PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger)
     }
 
-    private func checkOut() throws -> PostgresConnection {
+    private func checkOut() throws -> GuardedConnection {
         condition.lock()
         while true {
             if isClosed {
@@ -93,9 +93,9 @@ final class ConnectionPool: @unchecked Sendable {
         let id = nextID
         condition.unlock()
         do {
-            return try PostgresConnection.connect(
-                on: group.next(), configuration: configuration, id: id, logger: logger
-            ).wait()
+            return GuardedConnection(
+                try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger)
+                    .wait())
         } catch {
             release()
             // Whatever stops a connection (refused, timed out, the password or database refused) leaves the store
@@ -104,7 +104,7 @@ final class ConnectionPool: @unchecked Sendable {
         }
     }
 
-    private func checkIn(_ connection: PostgresConnection, reusable: Bool) {
+    private func checkIn(_ connection: GuardedConnection, reusable: Bool) {
         condition.lock()
         if reusable, !isClosed, !connection.isClosed {
             idle.append(connection)
@@ -135,10 +135,3 @@ final class ConnectionPool: @unchecked Sendable {
     }
 }
 
-extension PostgresConnection {
-    /// Closes the connection without waiting, keeping it alive until it is closed (postgres-nio requires a connection
-    /// to be closed before it is released).
-    func closeInBackground() {
-        close().whenComplete { _ in withExtendedLifetime(self) {} }
-    }
-}

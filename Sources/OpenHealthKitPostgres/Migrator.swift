@@ -13,10 +13,12 @@ enum Migrator {
     /// make an older database). A database that records a migration this build does not know was upgraded by a newer
     /// OpenHealthKit: it is refused rather than written with an older idea of its tables.
     static func migrate(_ session: Session, upTo last: String? = nil) throws {
-        try session.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at double precision NOT NULL)")
         try session.transaction {
+            // The lock first: two `CREATE TABLE IF NOT EXISTS` at once can still collide.
             try session.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
+            try session.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at double precision NOT NULL)"
+            )
             let applied = Set(try session.query("SELECT name FROM schema_migration").map { try $0.decode(String.self) })
             let known = Set(Schema.migrations.map(\.name))
             if let unknown = applied.subtracting(known).sorted().first {
@@ -33,11 +35,6 @@ enum Migrator {
                 if migration.name == last { break }
             }
         }
-    }
-
-    /// The migrations recorded in the database, by name.
-    static func applied(_ session: Session) throws -> Set<String> {
-        Set(try session.query("SELECT name FROM schema_migration").map { try $0.decode(String.self) })
     }
 }
 

@@ -101,7 +101,8 @@ private struct ExportReader {
         var binds = Binds()
         guard let whereSQL = try RowReader(session, user: user, catalog: catalog).filter(query, &binds) else { return }
         try session.forEachBatch(
-            RowReader.selectSQL + ", s.id, s.type_id WHERE " + whereSQL + " ORDER BY s.start_date, s.id",
+            RowReader.columnsSQL + ", s.id, s.type_id" + RowReader.fromSQL + " WHERE " + whereSQL
+                + " ORDER BY s.start_date, s.id",
             binds.bindings
         ) { rows in
             for record in try records(try rows.map(Self.read)) { try body(record) }
@@ -187,8 +188,7 @@ private struct ExportReader {
         let user = binds.add(user), list = binds.add(parents)
         var reads: [(parent: Int64, read: Read)] = []
         for row in try session.query(
-            RowReader.selectSQL + """
-                , s.id, s.type_id, s.correlation_id
+            RowReader.columnsSQL + ", s.id, s.type_id, s.correlation_id" + RowReader.fromSQL + " " + """
                 WHERE s.user_id = \(user) AND s.correlation_id = ANY(\(list)::int8[]) ORDER BY s.start_date, s.id
                 """, binds.bindings)
         {

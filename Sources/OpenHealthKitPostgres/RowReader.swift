@@ -15,7 +15,10 @@ struct RowReader {
     }
 
     /// The columns of a ``SampleRow``, over the joins ``ConditionSQL`` names (every join on the same user).
-    static let selectSQL = """
+    static let selectSQL = columnsSQL + fromSQL
+
+    /// `SELECT` and the columns of a ``SampleRow``, in ``sampleRow(_:)``'s order (others may follow).
+    static let columnsSQL = """
         SELECT s.uuid, t.identifier, s.start_date, s.end_date, s.value, so.bundle_identifier, so.name,
                r.version, r.product_type, r.os_version,
                d.id, d.name, d.manufacturer, d.model, d.hardware_version, d.firmware_version, d.software_version,
@@ -23,7 +26,10 @@ struct RowReader {
                s.metadata, s.sync_identifier, s.sync_version, p.uuid,
                w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
                w.total_flights_climbed, w.events, s.anchor
-        """ + " FROM sample s JOIN object_type t ON t.id = s.type_id " + joins
+        """
+
+    /// The tables a sample row is read from.
+    static let fromSQL = " FROM sample s JOIN object_type t ON t.id = s.type_id " + joins
 
     /// The joins a condition may name, each on the sample's user.
     static let joins = """

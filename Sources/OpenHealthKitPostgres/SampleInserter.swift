@@ -157,8 +157,10 @@ struct SampleInserter {
                 switch policy {
                 case .fail: throw StorageError.duplicateUUID(row.uuid)
                 case .skip:
-                    // A correlation member stored on its own joins its correlation.
-                    if let parent, stored.id(of: row.uuid) != nil, !stored.isInCorrelation(row.uuid) {
+                    // A correlation member stored on its own (before, or earlier in this batch) joins its correlation.
+                    if let parent, let earlier = pendingByUUID[row.uuid] {
+                        if pending[earlier].parent == nil { pending[earlier].parent = parent }
+                    } else if let parent, stored.id(of: row.uuid) != nil, !stored.isInCorrelation(row.uuid) {
                         joins.append((row.uuid, parent))
                         stored.noteCorrelation(row.uuid)
                     }

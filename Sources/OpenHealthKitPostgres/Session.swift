@@ -13,13 +13,13 @@ import PostgresNIO
 /// waits for Swift concurrency's threads, so no caller can starve the work it waits for. (An `async` storage seam
 /// would let callers suspend instead of block; the engine's seam is synchronous, as SQLite is.)
 final class Session {
-    let connection: PostgresConnection
+    let connection: GuardedConnection
     let logger: Logger
     /// Set when the connection failed under a statement: the pool closes it rather than reuse it.
     private(set) var isBroken = false
     private var nextCursor = 0
 
-    init(connection: PostgresConnection, logger: Logger) {
+    init(connection: GuardedConnection, logger: Logger) {
         self.connection = connection
         self.logger = logger
     }

@@ -92,6 +92,21 @@ import OpenHealthKitEngine
         #expect(members.map(\.uuid) == [member.uuid])
     }
 
+    /// An export lists a blood-pressure value at top level and again inside its correlation: in one batch, the
+    /// value is stored once, as a member.
+    @Test(arguments: TestStorage.allCases)
+    func aMemberListedTwiceInOneImportIsStoredOnceInItsCorrelation(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let member = Self.row(Self.systolic, value: 120)
+        let correlation = Self.row(Self.bloodPressure)
+        var listed = member
+        listed.correlationUUID = correlation.uuid
+        let result = try storage.importBatch(Self.importing([member, correlation, listed]))
+        #expect(result.stored == [true, true, false])
+        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(correlation.uuid)))
+        #expect(members.map(\.uuid) == [member.uuid])
+    }
+
     @Test(arguments: TestStorage.allCases)
     func aMemberOfACorrelationNotStoredIsRefused(_ kind: TestStorage) async throws {
         let storage = try await kind.make()
