@@ -237,7 +237,8 @@ let package = Package(
         .testTarget(
             name: "HealthDaemonTests",
             dependencies: [
-                "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
+                "OpenHealthKitWire",
                 "OpenHealthKitTesting", "healthd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -39,7 +39,10 @@ def _started_healthd():
     if os.environ.get("E2E_DATABASE") == "postgresql":
         database = _postgresql().create_database()
         environment["PGPASSWORD"] = _postgresql().password
-    return Healthd(environment=environment, database=database)
+    daemon = Healthd(environment=environment, database=database)
+    if database:
+        assert "(data in postgresql://" in daemon.banner, daemon.banner
+    return daemon
 
 
 @pytest.fixture(scope="session")

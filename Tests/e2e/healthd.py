@@ -73,6 +73,7 @@ class Healthd:
             seen.append(line)
             match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
             if match:
+                self.banner = line
                 return match.group(1)
         self.process.kill()
         raise RuntimeError("healthd did not print its address:\n" + "".join(seen))

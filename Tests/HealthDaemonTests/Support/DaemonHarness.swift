@@ -24,6 +24,11 @@ final class DaemonHarness: Sendable {
     let database: TestDatabase?
     let address: URL
     let host: Host
+    /// What healthd printed first (its address), for a healthd run as a process.
+    var banner: String {
+        guard case .process(let healthd) = host else { return "" }
+        return healthd.banner
+    }
     let ownerSecret: String
     private let rules = Locked<[String: @Sendable (AuthorizationRequest) -> AuthorizationAnswer]>([:])
     private let answering = Locked<Task<Void, Never>?>(nil)
