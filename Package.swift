@@ -220,7 +220,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenHealthKitTests",
-            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitTesting"],
+            dependencies: [
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitStores",
+                "OpenHealthKitTesting",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

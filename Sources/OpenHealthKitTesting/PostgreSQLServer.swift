@@ -37,17 +37,22 @@ public final class PostgreSQLServer: Sendable {
         passwordFile = directory.appendingPathComponent("password").path
     }
 
-    private static let sharedServer = Protected<Task<PostgreSQLServer, any Error>?>(nil)
+    private static let sharedServer = Protected<Result<PostgreSQLServer, any Error>?>(nil)
 
     /// The test process's server, started by the first caller.
     public static func shared() async throws -> PostgreSQLServer {
-        let task = sharedServer.withLock { task in
-            if let task { return task }
-            let started = Task { try await start() }
-            task = started
-            return started
+        try await blocking { try sharedNow() }
+    }
+
+    /// ``shared()`` for a caller that cannot wait asynchronously (a synchronous test helper): blocks its thread while
+    /// the first caller starts the server (it waits for processes, never for Swift concurrency's threads).
+    public static func sharedNow() throws -> PostgreSQLServer {
+        try sharedServer.withLock { result in
+            if let result { return try result.get() }
+            let started = Result { try makeAndStart() }
+            result = started
+            return try started.get()
         }
-        return try await task.value
     }
 
     /// A server of its own (a test that stops and restarts it): call ``remove()`` when done; the watchdog removes it
@@ -63,8 +68,13 @@ public final class PostgreSQLServer: Sendable {
 
     /// Creates an empty database with a fresh name and returns its URL.
     public func createDatabase() async throws -> String {
+        try await blocking { [self] in try createDatabaseNow() }
+    }
+
+    /// ``createDatabase()``, blocking the caller's thread.
+    public func createDatabaseNow() throws -> String {
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try await sql("CREATE DATABASE \(name)", database: "postgres")
+        _ = try sqlNow("CREATE DATABASE \(name)", database: "postgres")
         return url(name)
     }
 
@@ -72,14 +82,16 @@ public final class PostgreSQLServer: Sendable {
     /// columns separated by `|`).
     @discardableResult
     public func sql(_ statement: String, database: String) async throws -> String {
-        try await blocking { [self] in
-            try run(
-                binaries.appendingPathComponent("psql").path,
-                [
-                    "-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", database, "-X", "-A", "-t", "-q",
-                    "-v", "ON_ERROR_STOP=1", "-c", statement,
-                ], environment: ["PGPASSWORD": password], asPostgres: false)
-        }
+        try await blocking { [self] in try sqlNow(statement, database: database) }
+    }
+
+    private func sqlNow(_ statement: String, database: String) throws -> String {
+        try run(
+            binaries.appendingPathComponent("psql").path,
+            [
+                "-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", database, "-X", "-A", "-t", "-q",
+                "-v", "ON_ERROR_STOP=1", "-c", statement,
+            ], environment: ["PGPASSWORD": password], asPostgres: false)
     }
 
     /// Kills the server as a crash would (`pg_ctl stop -m immediate`): no checkpoint, connections cut. The cluster
