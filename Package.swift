@@ -176,10 +176,14 @@ let package = Package(
         .executableTarget(
             name: "ohk-bench",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitExchange",
-                "OpenHealthKitTesting",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
+                "OpenHealthKitExchange", "OpenHealthKitTesting",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks",
             swiftSettings: strict

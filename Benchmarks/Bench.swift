@@ -15,6 +15,7 @@ struct Bench: AsyncParsableCommand {
             LoadBenchmark.self,
             LoadApp.self,
             ImportBenchmark.self,
+            PostgresBenchmark.self,
         ])
 
     /// The benchmarks run as `hk` and `healthd` do: with SQLite's process-wide settings applied first (the raw

@@ -153,25 +153,13 @@ struct StatisticsBenchmark: ParsableCommand {
         var target: Double?
     }
 
-    /// Times the baseline and the engine alternately, `runs` times after one untimed round that warms the caches, so
-    /// that both see the same machine load; the ratio is the median of the rounds' ratios.
+    /// Times the baseline and the engine alternately (``Measure/alternately(runs:baseline:engine:)``).
     private func compare(
         _ name: String, sql: String, target: Double?, baseline: () throws -> Void, engine: () throws -> Void
     ) throws -> Comparison {
-        try baseline()
-        try engine()
-        var baselines: [Double] = [], engines: [Double] = [], ratios: [Double] = []
-        for _ in 0..<max(1, runs) {
-            let sqlTime = try Self.seconds(baseline)
-            let engineTime = try Self.seconds(engine)
-            baselines.append(sqlTime)
-            engines.append(engineTime)
-            ratios.append(engineTime / sqlTime)
-        }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let times = try Measure.alternately(runs: runs, baseline: baseline, engine: engine)
         return Comparison(
-            name: name, sql: sql, baseline: median(baselines), engine: median(engines), ratio: median(ratios),
-            target: target)
+            name: name, sql: sql, baseline: times.baseline, engine: times.engine, ratio: times.ratio, target: target)
     }
 
     private static func seconds(_ body: () throws -> Void) throws -> Double {
@@ -221,7 +209,7 @@ extension StatisticsBenchmark {
             self.years = years
         }
 
-        mutating func write(to storage: SQLiteStorage) throws {
+        mutating func write(to storage: any Storage) throws {
             var random = SplitMix64(seed: 2024)
             var batch: [SampleRow] = []
             func flush() throws {

@@ -10,12 +10,13 @@ import PostgresNIO
 /// that look into it. A comparison matches values of its own kind: strings compare as strings (byte order, as SQLite
 /// compares), numbers and booleans (as 0 and 1) as numbers, dates and quantities by their numbers.
 struct ConditionSQL {
-    /// The longest duration of a sample of the queried types: a sample overlapping a range starts at most this long
+    /// The longest duration of a sample of the queried types, as an SQL expression (a scalar subquery of
+    /// `type_extent`, which PostgreSQL runs once per statement): a sample overlapping a range starts at most this long
     /// before it, so every date condition is a bounded scan of the (user, type, start_date) index.
-    let longestDuration: Double
+    let longestDuration: String
     var binds: Binds
 
-    init(longestDuration: Double, binds: Binds) {
+    init(longestDuration: String, binds: Binds) {
         self.longestDuration = longestDuration
         self.binds = binds
     }
@@ -81,12 +82,15 @@ struct ConditionSQL {
         func add(_ column: String, _ comparison: String, _ value: Double) {
             parts.append("\(column) \(comparison) \(binds.add(value))")
         }
+        func addEarliestStart(_ start: Double) {
+            parts.append("s.start_date >= \(binds.add(start)) - \(longestDuration)")
+        }
         switch mode {
         case .overlaps:
             // HealthKit's rule: endDate >= start AND startDate < end.
             if let end { add("s.start_date", "<", end) }
             if let start {
-                add("s.start_date", ">=", start - longestDuration)
+                addEarliestStart(start)
                 add("s.end_date", ">=", start)
             }
         case .strictStart:
@@ -94,7 +98,7 @@ struct ConditionSQL {
             if let end { add("s.start_date", "<", end) }
         case .strictEnd:
             if let start {
-                add("s.start_date", ">=", start - longestDuration)
+                addEarliestStart(start)
                 add("s.end_date", ">=", start)
             }
             if let end {

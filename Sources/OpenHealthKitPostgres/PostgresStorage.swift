@@ -105,9 +105,7 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     }
 
     package func fetch(_ query: RowQuery) throws -> [SampleRow] {
-        var rows: [SampleRow] = []
-        try forEach(query) { rows.append($0) }
-        return rows
+        try session { session in try RowReader(session, user: user, catalog: catalog).rows(query) }
     }
 
     package func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
@@ -127,7 +125,7 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     }
 
     package func sources(_ query: RowQuery) throws -> [SourceRow] {
-        try snapshot { session in try RowReader(session, user: user, catalog: catalog).sources(query) }
+        try session { session in try RowReader(session, user: user, catalog: catalog).sources(query) }
     }
 
     package func currentAnchor() throws -> Int64 {

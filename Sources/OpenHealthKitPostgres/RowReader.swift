@@ -43,12 +43,25 @@ struct RowReader {
     /// Calls `body` with each matching row, read through a cursor (inside the caller's snapshot).
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
         var binds = Binds()
-        guard let whereSQL = try filter(query, &binds) else { return }
+        guard let sql = try select(query, &binds) else { return }
+        try session.forEachRow(sql, binds.bindings) { try body(Self.sampleRow($0)) }
+    }
+
+    /// The matching rows, in one statement (one round trip).
+    func rows(_ query: RowQuery) throws -> [SampleRow] {
+        var binds = Binds()
+        guard let sql = try select(query, &binds) else { return [] }
+        return try session.query(sql, binds.bindings).map(Self.sampleRow)
+    }
+
+    /// The statement reading `query`'s rows in its order, up to its limit.
+    private func select(_ query: RowQuery, _ binds: inout Binds) throws -> String? {
+        guard let whereSQL = try filter(query, &binds) else { return nil }
         var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY "
         sql += (query.sort.map { "\(ConditionSQL.column(for: $0.key)) \($0.ascending ? "ASC" : "DESC")" } + ["s.id"])
             .joined(separator: ", ")
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
-        try session.forEachRow(sql, binds.bindings) { try body(Self.sampleRow($0)) }
+        return sql
     }
 
     func deleted(_ query: RowQuery) throws -> [DeletedRow] {
@@ -57,7 +70,7 @@ struct RowReader {
         if !query.typeIdentifiers.isEmpty {
             let typeIDs = try catalog.lookUp(query.typeIdentifiers, session)
             guard !typeIDs.isEmpty else { return [] }
-            conditions.append("x.type_id = ANY(\(binds.add(typeIDs))::int4[])")
+            conditions.append("x.type_id \(Self.oneOf(typeIDs, &binds))")
         }
         if let visible = query.visibleSources {
             conditions.append("so.bundle_identifier = ANY(\(binds.add(Array(visible)))::text[])")
@@ -96,14 +109,16 @@ struct RowReader {
     /// The WHERE clause (its values appended to `binds`), or nil when no row can match (a type never stored, no
     /// visible source).
     func filter(_ query: RowQuery, _ binds: inout Binds) throws -> String? {
-        var parts = ["s.user_id = \(binds.add(user))"]
-        var extent = Binds()
-        var extentSQL = "SELECT coalesce(max(max_duration), 0) FROM type_extent WHERE user_id = \(extent.add(user))"
+        let userID = binds.add(user)
+        var parts = ["s.user_id = \(userID)"]
+        // Uncorrelated (the user's and types' placeholders, not the row's): PostgreSQL computes it once.
+        var extent = "(SELECT coalesce(max(max_duration), 0) FROM type_extent WHERE user_id = \(userID)"
         if !query.typeIdentifiers.isEmpty {
             let typeIDs = try catalog.lookUp(query.typeIdentifiers, session)
             guard !typeIDs.isEmpty else { return nil }
-            parts.append("s.type_id = ANY(\(binds.add(typeIDs))::int4[])")
-            extentSQL += " AND type_id = ANY(\(extent.add(typeIDs))::int4[])"
+            let types = Self.oneOf(typeIDs, &binds)
+            parts.append("s.type_id \(types)")
+            extent += " AND type_id \(types)"
         }
         if let visible = query.visibleSources {
             guard !visible.isEmpty else { return nil }
@@ -112,11 +127,16 @@ struct RowReader {
         if let anchor = query.anchorAfter {
             parts.append("s.anchor > \(binds.add(anchor))")
         }
-        let longest = try session.query(extentSQL, extent.bindings).first?.decode(Double.self) ?? 0
-        var condition = ConditionSQL(longestDuration: longest, binds: binds)
+        var condition = ConditionSQL(longestDuration: extent + ")", binds: binds)
         parts.append(condition.sql(query.condition))
         binds = condition.binds
         return parts.joined(separator: " AND ")
+    }
+
+    /// `= $n` for one type (so that the planner can walk the (user, type, start_date) index in order), `= ANY($n)`
+    /// for several.
+    static func oneOf(_ typeIDs: [Int32], _ binds: inout Binds) -> String {
+        typeIDs.count == 1 ? "= \(binds.add(typeIDs[0]))" : "= ANY(\(binds.array(typeIDs)))"
     }
 
     static func sampleRow(_ row: PostgresRow) throws -> SampleRow {

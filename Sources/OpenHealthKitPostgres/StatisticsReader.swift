@@ -59,7 +59,7 @@ struct StatisticsReader {
         if !query.typeIdentifiers.isEmpty {
             let typeIDs = try catalog.lookUp(query.typeIdentifiers, session)
             guard !typeIDs.isEmpty else { return [] }
-            typeFilter = " AND s.type_id = ANY(\(binds.add(typeIDs))::int4[])"
+            typeFilter = " AND s.type_id \(RowReader.oneOf(typeIDs, &binds))"
         }
         var sql = """
             SELECT id, bundle_identifier, name FROM (
