@@ -20,10 +20,13 @@ extension PostgresBenchmark {
                 app: BenchStore.app, share: [type], read: [type], answerer: BenchStore.answerer)
             let filling = try Measure.time {
                 for start in stride(from: 0, to: changes, by: batch) {
-                    try engine.save((start..<min(start + batch, changes)).map(series.object(at:)), as: BenchStore.principal)
+                    try engine.save(
+                        (start..<min(start + batch, changes)).map(series.object(at:)), as: BenchStore.principal)
                 }
             }
-            print("anchored: \(Format.count(Double(changes))) samples saved through the \(name) engine in saves of \(batch) in \(Format.seconds(filling.wall))")
+            print(
+                "anchored: \(Format.count(Double(changes))) samples saved through the \(name) engine in saves of \(batch) in \(Format.seconds(filling.wall))"
+            )
         }
         let raw = try RawPostgres(address)
         let typeID = try raw.typeID(type.identifier)
@@ -64,10 +67,13 @@ extension PostgresBenchmark {
                 }
                 if run > 0 { times[1].append(rawTime) }
             }
-            let (ours, rawMedian, sqlite) = (Measure.median(times[0]), Measure.median(times[1]), Measure.median(times[2]))
+            let (ours, rawMedian, sqlite) = (
+                Measure.median(times[0]), Measure.median(times[1]), Measure.median(times[2])
+            )
             table.add(
                 limit == 0 ? "all at once (anchor 0, no limit)" : "in pages of \(limit) (anchor to anchor)",
-                Format.milliseconds(ours.wall), Format.milliseconds(rawMedian.wall), Format.ratio(ours.wall / rawMedian.wall),
+                Format.milliseconds(ours.wall), Format.milliseconds(rawMedian.wall),
+                Format.ratio(ours.wall / rawMedian.wall),
                 Format.milliseconds(sqlite.wall), Format.ratio(ours.cpu / rawMedian.cpu))
         }
         print(table.render())

@@ -118,7 +118,11 @@ extension PostgresBenchmark {
                 sampleType: HeartRateSeries.type, predicate: predicate, limit: HKObjectQueryNoLimit,
                 sortDescriptors: nil
             ) { _, samples, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: samples ?? [])
+                }
             }
             store.execute(query)
         }

@@ -34,7 +34,8 @@ extension PostgresBenchmark {
         let stepsID = try raw.typeID(steps.identifier), heartID = try raw.typeID(heartRate.identifier)
         let stepRange = DateInterval(start: generator.start, end: generator.stepsEnd)
         let heartRange = DateInterval(start: generator.heartRateStart, end: generator.stepsEnd)
-        let oneDay = DateInterval(start: generator.start.addingTimeInterval(Double(365 * years / 2) * 86400), duration: 86400)
+        let oneDay = DateInterval(
+            start: generator.start.addingTimeInterval(Double(365 * years / 2) * 86400), duration: 86400)
 
         func sql(_ select: String, _ group: String, _ typeID: Int32, _ range: DateInterval) -> () throws -> Void {
             {
@@ -46,13 +47,15 @@ extension PostgresBenchmark {
                 ).reduce(0.0) { $0 + (try $1.makeRandomAccess()[$1.count - 1].decode(Double.self)) }
             }
         }
-        let bySource = sql("floor((start_date - $1) / 86400) AS day, source_id, sum(value)", "day, source_id", stepsID, stepRange)
+        let bySource = sql(
+            "floor((start_date - $1) / 86400) AS day, source_id, sum(value)", "day, source_id", stepsID, stepRange)
         let daily = sql("floor((start_date - $1) / 86400) AS day, sum(value)", "day", stepsID, stepRange)
         let hourly = sql(
             "floor((start_date - $1) / 3600) AS hour, min(value), max(value), avg(value)", "hour", heartID, heartRange)
         let day = sql("floor((start_date - $1) / 86400) AS day, sum(value)", "day", stepsID, oneDay)
         func statistics(
-            _ engine: HealthEngine, _ type: HKQuantityType, _ options: HKStatisticsOptions, _ intervals: StatisticsIntervals,
+            _ engine: HealthEngine, _ type: HKQuantityType, _ options: HKStatisticsOptions,
+            _ intervals: StatisticsIntervals,
             _ range: DateInterval
         ) -> () throws -> Void {
             {
@@ -63,20 +66,33 @@ extension PostgresBenchmark {
         let scan = RowQuery(
             typeIdentifiers: [steps.identifier],
             condition: .dateRange(
-                start: stepRange.start.timeIntervalSince1970, end: stepRange.end.timeIntervalSince1970, mode: .overlaps))
+                start: stepRange.start.timeIntervalSince1970, end: stepRange.end.timeIntervalSince1970, mode: .overlaps)
+        )
         let cases: [(String, String, Double?, () throws -> Void, (HealthEngine) -> () throws -> Void)] = [
-            ("daily step sums, separateBySource (\(years) y)", "GROUP BY day, source", 1.5, bySource,
-             { statistics($0, steps, [.cumulativeSum, .separateBySource], days, stepRange) }),
-            ("daily step sums, merged (\(years) y)", "GROUP BY day", 3, daily,
-             { statistics($0, steps, .cumulativeSum, days, stepRange) }),
-            ("lean read path alone, no statistics (\(years) y)", "GROUP BY day", nil, daily,
-             { engine in { try engine.storage.forEachValue(scan, sources: { _ in }, { _ in }) } }),
-            ("hourly heart rate min/max/avg (1 y)", "GROUP BY hour", nil, hourly,
-             { statistics($0, heartRate, [.discreteMin, .discreteMax, .discreteAverage], hours, heartRange) }),
-            ("one day of steps, merged", "GROUP BY day", nil, day,
-             { statistics($0, steps, .cumulativeSum, days, oneDay) }),
+            (
+                "daily step sums, separateBySource (\(years) y)", "GROUP BY day, source", 1.5, bySource,
+                { statistics($0, steps, [.cumulativeSum, .separateBySource], days, stepRange) }
+            ),
+            (
+                "daily step sums, merged (\(years) y)", "GROUP BY day", 3, daily,
+                { statistics($0, steps, .cumulativeSum, days, stepRange) }
+            ),
+            (
+                "lean read path alone, no statistics (\(years) y)", "GROUP BY day", nil, daily,
+                { engine in { try engine.storage.forEachValue(scan, sources: { _ in }, { _ in }) } }
+            ),
+            (
+                "hourly heart rate min/max/avg (1 y)", "GROUP BY hour", nil, hourly,
+                { statistics($0, heartRate, [.discreteMin, .discreteMax, .discreteAverage], hours, heartRange) }
+            ),
+            (
+                "one day of steps, merged", "GROUP BY day", nil, day,
+                { statistics($0, steps, .cumulativeSum, days, oneDay) }
+            ),
         ]
-        print("| query | SQL baseline | SQL (ms) | engine on PostgreSQL (ms) | engine ÷ SQL | target | engine on SQLite (ms) |")
+        print(
+            "| query | SQL baseline | SQL (ms) | engine on PostgreSQL (ms) | engine ÷ SQL | target | engine on SQLite (ms) |"
+        )
         print("|---|---|---:|---:|---:|---:|---:|")
         for (name, baseline, target, sqlRun, engineRun) in cases {
             let times = try Measure.alternately(runs: runs, baseline: sqlRun, engine: engineRun(engine))

@@ -86,7 +86,8 @@ struct PostgresBenchmark: AsyncParsableCommand {
             let sample = object as! HKQuantitySample
             return RawSample(
                 uuid: sample.uuid, start: sample.startDate.timeIntervalSince1970,
-                end: sample.endDate.timeIntervalSince1970, value: sample.quantity.doubleValue(for: HeartRateSeries.unit))
+                end: sample.endDate.timeIntervalSince1970, value: sample.quantity.doubleValue(for: HeartRateSeries.unit)
+            )
         }
         var ours: [Timing] = [], raw: [Timing] = [], sqlite: [Timing] = []
         for round in 1...rounds {

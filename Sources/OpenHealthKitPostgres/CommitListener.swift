@@ -65,7 +65,10 @@ final class CommitListener: Sendable {
                 [onListening] _ in
                 onListening()
             }.flatMapError { error in
-                connection.close().flatMapThrowing { withExtendedLifetime(connection) {}; throw error }
+                connection.close().flatMapThrowing {
+                    withExtendedLifetime(connection) {}
+                    throw error
+                }
             }
         }
     }

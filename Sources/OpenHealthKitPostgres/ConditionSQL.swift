@@ -132,7 +132,8 @@ struct ConditionSQL {
         let op = comparison.rawValue
         switch value {
         case .string(let string):
-            return "(CASE jsonb_typeof(\(entry)) WHEN 'string' THEN \(entry) #>> '{}' END) COLLATE \"C\" \(op) \(binds.add(string))"
+            return
+                "(CASE jsonb_typeof(\(entry)) WHEN 'string' THEN \(entry) #>> '{}' END) COLLATE \"C\" \(op) \(binds.add(string))"
         case .number(let number):
             return "\(Self.number(entry)) \(op) \(binds.add(number))"
         case .date(let seconds):

@@ -134,4 +134,3 @@ final class ConnectionPool: @unchecked Sendable {
         }
     }
 }
-

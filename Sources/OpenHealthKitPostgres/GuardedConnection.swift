@@ -23,7 +23,9 @@ final class GuardedConnection: Sendable {
 
     var isClosed: Bool { connection.isClosed }
 
-    private static var lost: StorageUnavailableError { StorageUnavailableError("the connection to PostgreSQL was lost") }
+    private static var lost: StorageUnavailableError {
+        StorageUnavailableError("the connection to PostgreSQL was lost")
+    }
 
     /// Runs one statement; its result, or an error once the connection closed.
     func query(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {

@@ -17,7 +17,8 @@ struct ImportRowWriter {
             stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized),
             change: samples.change)
         let parents = samples.storedIDs
-        result.heartbeatsStored = try writeHeartbeats(batch.heartbeats.filter { parents[$0.sampleUUID] != nil }, parents)
+        result.heartbeatsStored = try writeHeartbeats(
+            batch.heartbeats.filter { parents[$0.sampleUUID] != nil }, parents)
         result.locationsStored = try writeLocations(batch.locations.filter { parents[$0.routeUUID] != nil }, parents)
         try writeAudiogramPoints(batch.audiogramPoints.filter { parents[$0.sampleUUID] != nil }, parents)
         try writeWorkoutStatistics(batch.workoutStatistics.filter { parents[$0.workoutUUID] != nil }, parents)
@@ -113,10 +114,10 @@ struct ImportRowWriter {
 
     private static var activitySummaryColumns: [(String, KeyPath<ActivitySummaryRow, Double?>)] {
         [
-        ("active_energy_burned", \.activeEnergyBurned), ("active_energy_burned_goal", \.activeEnergyBurnedGoal),
-        ("apple_move_time", \.appleMoveTime), ("apple_move_time_goal", \.appleMoveTimeGoal),
-        ("apple_exercise_time", \.appleExerciseTime), ("apple_exercise_time_goal", \.appleExerciseTimeGoal),
-        ("apple_stand_hours", \.appleStandHours), ("apple_stand_hours_goal", \.appleStandHoursGoal),
+            ("active_energy_burned", \.activeEnergyBurned), ("active_energy_burned_goal", \.activeEnergyBurnedGoal),
+            ("apple_move_time", \.appleMoveTime), ("apple_move_time_goal", \.appleMoveTimeGoal),
+            ("apple_exercise_time", \.appleExerciseTime), ("apple_exercise_time_goal", \.appleExerciseTimeGoal),
+            ("apple_stand_hours", \.appleStandHours), ("apple_stand_hours_goal", \.appleStandHoursGoal),
         ]
     }
 
@@ -173,7 +174,8 @@ struct ImportRowWriter {
         insert.column("source_name", rows.map(\.sourceName))
         insert.column("attributes", rows.map(\.attributes))
         insert.column("children", rows.map(\.children))
-        let (sql, bindings) = insert.statement(into: "unrecognized_record", then: "ON CONFLICT DO NOTHING RETURNING uuid")
+        let (sql, bindings) = insert.statement(
+            into: "unrecognized_record", then: "ON CONFLICT DO NOTHING RETURNING uuid")
         let inserted = Set(try write.session.query(sql, bindings).map { try $0.decode(UUID.self) })
         var seen = Set<UUID>()
         return rows.map { inserted.contains($0.uuid) && seen.insert($0.uuid).inserted }

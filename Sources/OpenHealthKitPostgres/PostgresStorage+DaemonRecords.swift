@@ -135,7 +135,8 @@ extension PostgresStorage: DaemonRecordStorage {
             ).map { row in
                 var cells = Cells(row)
                 let id: Int64 = try cells.next(), time: Double = try cells.next()
-                let app: String = try cells.next(), operation: String = try cells.next(), types: String = try cells.next()
+                let app: String = try cells.next(), operation: String = try cells.next(),
+                    types: String = try cells.next()
                 let count: Int64 = try cells.next(), code: Int64? = try cells.next()
                 return AuditEntry(
                     id: id, time: Date(timeIntervalSince1970: time), app: app, operation: operation,

@@ -113,7 +113,8 @@ private struct ExportReader {
         let sample = try RowReader.sampleRow(row)
         let cells = row.makeRandomAccess()
         let count = cells.count
-        return Read(row: sample, id: try cells[count - 2].decode(Int64.self), typeID: try cells[count - 1].decode(Int32.self))
+        return Read(
+            row: sample, id: try cells[count - 2].decode(Int64.self), typeID: try cells[count - 1].decode(Int32.self))
     }
 
     /// The records of samples read together: their members (with their own children) and children, each kind read

@@ -96,7 +96,8 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
             }
         } catch let duplicate as SampleInserter.StoredUUID {
             let stored = try session { try StoredSamples.ids(of: duplicate.candidates, user: user, $0) }
-            throw StorageError.duplicateUUID(duplicate.candidates.first { stored[$0] != nil } ?? duplicate.candidates[0])
+            throw StorageError.duplicateUUID(
+                duplicate.candidates.first { stored[$0] != nil } ?? duplicate.candidates[0])
         }
     }
 

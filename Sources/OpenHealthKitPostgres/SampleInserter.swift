@@ -188,12 +188,13 @@ struct SampleInserter {
         for (index, id) in zip(needsID.sorted(), ids) { pending[index].id = id }
         try writeRows(kept.map { pending[$0] }, rows: rows, lookups: lookups, pending: pending)
         try writeWorkouts(kept.map { pending[$0] }, rows: rows)
-        try joinCorrelations(joins.map { join in
-            switch join.parent {
-            case .stored(let id): return (join.uuid, id)
-            case .pending(let index): return (join.uuid, pending[index].id!)
-            }
-        })
+        try joinCorrelations(
+            joins.map { join in
+                switch join.parent {
+                case .stored(let id): return (join.uuid, id)
+                case .pending(let index): return (join.uuid, pending[index].id!)
+                }
+            })
         for index in kept where parents.contains(rows[pending[index].index].uuid) {
             outcome.storedIDs[rows[pending[index].index].uuid] = pending[index].id
         }

@@ -144,7 +144,8 @@ public final class PostgreSQLServer: Sendable {
         _ = try server.run(
             binaries.appendingPathComponent("initdb").path,
             [
-                "-D", server.dataPath, "-U", server.user, "--pwfile=\(server.passwordFile)", "--auth-host=scram-sha-256",
+                "-D", server.dataPath, "-U", server.user, "--pwfile=\(server.passwordFile)",
+                "--auth-host=scram-sha-256",
                 "--auth-local=trust", "-E", "UTF8", "--no-locale", "--no-sync",
             ], environment: [:], asPostgres: true)
         try server.startServer()
@@ -184,7 +185,8 @@ public final class PostgreSQLServer: Sendable {
 
     /// The command line that runs `executable` (as the postgres user when the tests run as root).
     private func command(_ executable: String, _ arguments: [String]) -> [String] {
-        runsAsPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments : [executable] + arguments
+        runsAsPostgres
+            ? ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments : [executable] + arguments
     }
 
     /// Runs a command to its end; its output, or an error with it when it fails.

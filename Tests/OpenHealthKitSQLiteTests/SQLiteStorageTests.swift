@@ -14,7 +14,8 @@ import OpenHealthKitSQLite
         let path = directory.appendingPathComponent("health.sqlite").path
         let row = SampleRow(
             uuid: UUID(), typeIdentifier: Self.steps, startDate: 0, endDate: 60, value: 42,
-            source: SourceRow(bundleIdentifier: "com.example.phone", name: "Phone"), revision: RevisionRow(version: "1"))
+            source: SourceRow(bundleIdentifier: "com.example.phone", name: "Phone"), revision: RevisionRow(version: "1")
+        )
         do {
             let storage = try SQLiteStorage(path: path)
             _ = try storage.insert([row])

@@ -31,7 +31,8 @@ struct StoreOption: ParsableArguments {
 
     @Option(
         name: .customLong("database-password-file"),
-        help: ArgumentHelp("A file (readable by you only) whose first line is the database's password.", valueName: "path")
+        help: ArgumentHelp(
+            "A file (readable by you only) whose first line is the database's password.", valueName: "path")
     )
     var databasePasswordFile: String?
 
