@@ -57,7 +57,7 @@ extension PostgresBenchmark {
             for index in subjects.indices {
                 var oursCount = 0, engineCount = 0, rawCount = 0
                 let oursTime = try await Measure.time {
-                    oursCount = try await Self.sampleQuery(subjects[index].store, predicate).count
+                    oursCount = try await QueryBenchmark.sampleQuery(subjects[index].store, predicate).count
                 }
                 let engineTime = try Measure.time {
                     engineCount = try subjects[index].engine.samples(
@@ -110,21 +110,5 @@ extension PostgresBenchmark {
 
     static func rawRow(_ row: PostgresRow) throws -> (UUID, Double, Double, Double, Int64, Int64, Int64) {
         try row.decode((UUID, Double, Double, Double, Int64, Int64, Int64).self)
-    }
-
-    static func sampleQuery(_ store: HKHealthStore, _ predicate: NSPredicate) async throws -> [HKSample] {
-        try await withCheckedThrowingContinuation { continuation in
-            let query = HKSampleQuery(
-                sampleType: HeartRateSeries.type, predicate: predicate, limit: HKObjectQueryNoLimit,
-                sortDescriptors: nil
-            ) { _, samples, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume(returning: samples ?? [])
-                }
-            }
-            store.execute(query)
-        }
     }
 }

@@ -78,39 +78,10 @@ struct ConditionSQL {
     }
 
     private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {
-        var parts: [String] = []
-        func add(_ column: String, _ comparison: String, _ value: Double) {
-            parts.append("\(column) \(comparison) \(binds.add(value))")
-        }
-        func addEarliestStart(_ start: Double) {
-            parts.append("s.start_date >= \(binds.add(start)) - \(longestDuration)")
-        }
-        switch mode {
-        case .overlaps:
-            // HealthKit's rule: endDate >= start AND startDate < end.
-            if let end { add("s.start_date", "<", end) }
-            if let start {
-                addEarliestStart(start)
-                add("s.end_date", ">=", start)
-            }
-        case .strictStart:
-            if let start { add("s.start_date", ">=", start) }
-            if let end { add("s.start_date", "<", end) }
-        case .strictEnd:
-            if let start {
-                addEarliestStart(start)
-                add("s.end_date", ">=", start)
-            }
-            if let end {
-                add("s.start_date", "<", end)
-                add("s.end_date", "<", end)
-            }
-        case .strictStartAndEnd:
-            if let start { add("s.start_date", ">=", start) }
-            if let end {
-                add("s.start_date", "<", end)
-                add("s.end_date", "<", end)
-            }
+        let parts = mode.bounds(start: start, end: end).map { bound -> String in
+            let column = bound.column == .startDate ? "s.start_date" : "s.end_date"
+            let value = binds.add(bound.value) + (bound.lessTheLongestDuration ? " - \(longestDuration)" : "")
+            return "\(column) \(bound.comparison.rawValue) \(value)"
         }
         return parts.isEmpty ? "TRUE" : "(" + parts.joined(separator: " AND ") + ")"
     }

@@ -23,33 +23,13 @@ extension PostgresStorage: ExportStorage {
     /// query.
     package func export(_ query: ExportQuery, to visitor: any ExportVisitor) throws {
         try snapshot { session in
-            let reader = try ExportReader(session, user: user, catalog: catalog)
-            for type in query.sampleTypes {
-                try reader.forEachRecord(ofType: type, start: query.start, end: query.end) { try visitor.record($0) }
-            }
-            if query.activitySummaries {
-                var binds = Binds()
-                var conditions = ["user_id = \(binds.add(user))"]
-                if let first = query.firstDay { conditions.append("date >= \(binds.add(first))") }
-                if let end = query.endDay { conditions.append("date < \(binds.add(end))") }
-                try ActivitySummaryRows.forEach(session, conditions: conditions, binds: binds) {
-                    try visitor.activitySummary($0)
-                }
-            }
-            if query.clinicalRecords {
-                try reader.forEachClinicalRecord(start: query.start, end: query.end) { try visitor.clinicalRecord($0) }
-            }
-            if query.unrecognizedRecords {
-                try reader.forEachUnrecognizedRecord(start: query.start, end: query.end) {
-                    try visitor.unrecognizedRecord($0)
-                }
-            }
+            try ExportReader(session, user: user, catalog: catalog).visit(query, with: visitor)
         }
     }
 }
 
 /// Reads an export's records inside one snapshot.
-private struct ExportReader {
+private struct ExportReader: ExportReading {
     let session: Session
     let user: Int64
     let catalog: TypeCatalog
@@ -227,6 +207,16 @@ private struct ExportReader {
     }
 
     // MARK: Records that are not samples
+
+    func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void)
+        throws
+    {
+        var binds = Binds()
+        var conditions = ["user_id = \(binds.add(user))"]
+        if let firstDay { conditions.append("date >= \(binds.add(firstDay))") }
+        if let endDay { conditions.append("date < \(binds.add(endDay))") }
+        try ActivitySummaryRows.forEach(session, conditions: conditions, binds: binds, body)
+    }
 
     func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws {
         var binds = Binds()

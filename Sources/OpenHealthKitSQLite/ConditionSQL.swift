@@ -79,37 +79,9 @@ struct ConditionSQL {
     }
 
     private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {
-        var parts: [String] = []
-        func add(_ sql: String, _ values: Double...) {
-            parts.append(sql)
-            arguments += values.map { $0 }
-        }
-        switch mode {
-        case .overlaps:
-            // HealthKit's rule: endDate >= start AND startDate < end.
-            if let end { add("s.start_date < ?", end) }
-            if let start {
-                add("s.start_date >= ?", start - longestDuration)
-                add("s.end_date >= ?", start)
-            }
-        case .strictStart:
-            if let start { add("s.start_date >= ?", start) }
-            if let end { add("s.start_date < ?", end) }
-        case .strictEnd:
-            if let start {
-                add("s.start_date >= ?", start - longestDuration)
-                add("s.end_date >= ?", start)
-            }
-            if let end {
-                add("s.start_date < ?", end)
-                add("s.end_date < ?", end)
-            }
-        case .strictStartAndEnd:
-            if let start { add("s.start_date >= ?", start) }
-            if let end {
-                add("s.start_date < ?", end)
-                add("s.end_date < ?", end)
-            }
+        let parts = mode.bounds(start: start, end: end).map { bound -> String in
+            arguments.append(bound.lessTheLongestDuration ? bound.value - longestDuration : bound.value)
+            return "\(bound.column == .startDate ? "s.start_date" : "s.end_date") \(bound.comparison.rawValue) ?"
         }
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OpenHealthKitModel
 import OpenHealthKitEngine
 import OpenHealthKitPostgres
 import OpenHealthKitTesting
@@ -26,7 +27,7 @@ import PostgresNIO
         let writers = try (0..<8).map { _ in try PostgresStorage(address: address) }
         let reader = try PostgresStorage(address: address)
         let batches = 40, rowsPerBatch = 5
-        let finished = Protected(0)
+        let finished = Locked(0)
         let writing = Task.detached {
             await withTaskGroup(of: Void.self) { group in
                 for (index, writer) in writers.enumerated() {
@@ -111,19 +112,5 @@ import PostgresNIO
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "AnchorOrderTests").async { continuation.resume(with: Result { try work() }) }
         }
-    }
-}
-
-/// A value behind a lock, for the test's counters.
-final class Protected<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
