@@ -189,6 +189,22 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Fuzzing (Fuzz/README.md): each parser of bytes from outside behind one function, and the entry point
+        // libFuzzer drives when Scripts/fuzz builds it with `-sanitize=fuzzer,address -DFUZZING` (built normally, it
+        // replays files).
+        .target(
+            name: "OpenHealthKitFuzzing",
+            dependencies: [
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitExchange", "HKCommandLine",
+            ],
+            swiftSettings: strict
+        ),
+        // libFuzzer's driver, declared for ohk-fuzz's `main` (defined by the toolchain's runtime under -sanitize=fuzzer).
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(
+            name: "ohk-fuzz", dependencies: ["OpenHealthKitFuzzing", "CLibFuzzer"], swiftSettings: strict),
+
         // Test targets that run an executable (healthd, hk) depend on it so that `swift build --build-tests` builds it.
         .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
         // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
@@ -200,7 +216,10 @@ let package = Package(
         // What only the SQLite storage has: its file, its in-memory database.
         .testTarget(
             name: "OpenHealthKitSQLiteTests",
-            dependencies: ["OpenHealthKitSQLite", "OpenHealthKitEngine"],
+            dependencies: [
+                "OpenHealthKitSQLite", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         // The storage seam: every suite on every storage (SQLite and PostgreSQL, on a throwaway server the tests
@@ -275,6 +294,12 @@ let package = Package(
             name: "HeartRateTests",
             dependencies: ["HeartRate", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitTesting"],
             path: "Examples/HeartRate/Tests",
+            swiftSettings: strict
+        ),
+        // The fuzz targets' corpora and the crashes they found, replayed on every test run.
+        .testTarget(
+            name: "OpenHealthKitFuzzingTests",
+            dependencies: ["OpenHealthKitFuzzing", "OpenHealthKitWire", "OpenHealthKitTesting"],
             swiftSettings: strict
         ),
     ]

@@ -12,6 +12,7 @@ struct Bench: AsyncParsableCommand {
             QueryBenchmark.self,
             AnchoredBenchmark.self,
             StatisticsBenchmark.self,
+            SeriesBenchmark.self,
             LoadBenchmark.self,
             LoadApp.self,
             ImportBenchmark.self,

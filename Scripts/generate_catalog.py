@@ -219,11 +219,16 @@ def enum_declaration(value_enum, asleep_values):
                   "    /// The values that mean the user is asleep, whatever the stage.",
                   f"    public static var allAsleepValues: Set<{value_enum.name}> {{ [{members}] }}"]
     lines.append("}")
+    # HealthKit declares a former name as an enumeration of its own (an Objective-C NS_ENUM, deprecated), not as a
+    # typealias: its cases and predicate factories exist under the former name too, with the same raw values.
     for former in sorted(value_enum.former_names):
         lines += ["",
-                  f"/// The former name of ``{value_enum.name}``.",
+                  f"/// The former name of ``{value_enum.name}``: its own enumeration in HealthKit, with the same cases and raw",
+                  "/// values.",
                   f"@available(*, deprecated, renamed: \"{value_enum.name}\")",
-                  f"public typealias {former} = {value_enum.name}"]
+                  f"public enum {former}: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {{"]
+        lines += [f"    case {case} = {value}" for case, value in value_enum.cases]
+        lines.append("}")
     return lines
 
 

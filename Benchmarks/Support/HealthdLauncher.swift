@@ -1,3 +1,4 @@
+import CoreFoundation  // where Swift finds the C `sysconf` constants in a release build
 import Foundation
 import OpenHealthKit
 import OpenHealthKitTesting

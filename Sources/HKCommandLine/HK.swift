@@ -13,6 +13,7 @@ public struct HK: AsyncParsableCommand {
             StatsCommand.self,
             AppsCommand.self, AuthCommand.self, AuditCommand.self, ImportCommand.self,
             ExportCommand.self,
+            MedicationsCommand.self,
         ]
     )
     /// An `hk` command with no arguments parsed yet.

@@ -32,6 +32,8 @@ public final class HealthDaemon: Sendable {
     let streams = LiveStreams()
     let auditor: Auditor
     let bodies: BodyReader
+    /// The reader of attachment uploads, whose bodies may be larger than any other.
+    let attachmentBodies: BodyReader
     let waker: BackgroundWaker
     /// Whether the records above were read from the store (they are once its database answers).
     let readiness: StoreReadiness
@@ -74,6 +76,8 @@ public final class HealthDaemon: Sendable {
         authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, registry: registry)
         auditor = Auditor(records: records, logger: logger)
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
+        // An attachment's bytes come base64-encoded (4 characters per 3 bytes) in a JSON body.
+        attachmentBodies = BodyReader(maximumSize: AttachmentValidation.maximumSize / 3 * 4 + (64 << 10))
         waker = BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
         readiness = StoreReadiness(logger: logger) { [registry, pending, waker] in
             try registry.load()
@@ -168,9 +172,12 @@ public final class HealthDaemon: Sendable {
         addBackgroundDeliveryRoutes(to: router)
         addStatisticsRoutes(to: router)
         addActivitySummaryRoutes(to: router)
+        addSampleDetailRoutes(to: router)
+        addRecordRoutes(to: router)
         addOwnerAppRoutes(to: router)
         addOwnerAuthorizationRoutes(to: router)
         addOwnerDataRoutes(to: router)
+        addOwnerMedicationRoutes(to: router)
         addPreferredUnitRoutes(to: router)
         web.addRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }

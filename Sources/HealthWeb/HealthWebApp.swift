@@ -36,5 +36,7 @@ package final class HealthWebApp: Sendable {
         addMeRoutes(to: router)
         addAccessLogRoutes(to: router)
         addImportRoutes(to: router)
+        addRecordingRoutes(to: router)
+        addRecordsRoutes(to: router)
     }
 }

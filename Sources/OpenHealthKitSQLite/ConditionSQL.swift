@@ -10,10 +10,15 @@ struct ConditionSQL {
     /// follows the size of the answer, not of the store.
     let longestDuration: Double
 
+    /// The alias whose `start_date`, `end_date` and `value` columns date and value conditions test: `s`, the sample,
+    /// or `v`, a quantity of a series (``StatisticsReader`` tests each quantity as a sample of its own).
+    let datesAndValues: String
+
     private(set) var arguments: [(any DatabaseValueConvertible)?] = []
 
-    init(longestDuration: Double) {
+    init(longestDuration: Double, datesAndValues: String = "s") {
         self.longestDuration = longestDuration
+        self.datesAndValues = datesAndValues
     }
 
     mutating func sql(_ condition: RowCondition) -> String {
@@ -49,8 +54,8 @@ struct ConditionSQL {
             return anyOf(values.map { metadata(key, .equal, $0) })
         case .value(let comparison, let value):
             arguments.append(value)
-            return "s.value \(comparison.rawValue) ?"
-        case .valueIn(let values): return list("s.value", values.sorted())
+            return "\(datesAndValues).value \(comparison.rawValue) ?"
+        case .valueIn(let values): return list("\(datesAndValues).value", values.sorted())
         case .noCorrelation: return "s.correlation_id IS NULL"
         case .workoutActivityType(let type):
             arguments.append(Int64(type))
@@ -61,7 +66,57 @@ struct ConditionSQL {
         case .memberOf(let uuid):
             arguments.append(uuid.blob)
             return "p.uuid = ?"
+        case .electrocardiogramClassification(let raw):
+            arguments.append(Int64(raw))
+            return "EXISTS (SELECT 1 FROM electrocardiogram e WHERE e.sample_id = s.id AND e.classification = ?)"
+        case .electrocardiogramSymptomsStatus(let raw):
+            arguments.append(Int64(raw))
+            return "EXISTS (SELECT 1 FROM electrocardiogram e WHERE e.sample_id = s.id AND e.symptoms_status = ?)"
+        case .associatedWithElectrocardiogram(let uuid):
+            arguments.append(uuid.blob)
+            return """
+                s.id IN (SELECT es.symptom_id FROM electrocardiogram_symptom es
+                         JOIN sample e ON e.id = es.electrocardiogram_id WHERE e.uuid = ?)
+                """
+        case .clinicalResourceType(let resourceType):
+            arguments.append(resourceType)
+            return "EXISTS (SELECT 1 FROM clinical_record_sample c WHERE c.sample_id = s.id AND c.resource_type = ?)"
+        case .clinicalRecord(let source, let resourceType, let identifier):
+            arguments += [source, resourceType, identifier]
+            return """
+                (so.bundle_identifier = ? AND EXISTS (SELECT 1 FROM clinical_record_sample c \
+                WHERE c.sample_id = s.id AND c.resource_type = ? AND c.identifier = ?))
+                """
+        case .stateOfMindKind(let kind):
+            arguments.append(kind)
+            return "EXISTS (SELECT 1 FROM state_of_mind m WHERE m.sample_id = s.id AND m.kind = ?)"
+        case .stateOfMindLabel(let label): return stateOfMindTerm(facet: 1, label)
+        case .stateOfMindAssociation(let association): return stateOfMindTerm(facet: 2, association)
+        case .doseEventConcepts(let codes): return doseEvent(list("e.concept_code", codes.sorted()))
+        case .doseEventStatuses(let statuses): return doseEvent(list("e.log_status", statuses.sorted()))
+        case .doseEventScheduledDates(let dates): return doseEvent(list("e.scheduled_date", dates.sorted()))
+        case .doseEventScheduledRange(let start, let end):
+            var parts = ["e.scheduled_date IS NOT NULL"]
+            if let start {
+                parts.append("e.scheduled_date >= ?")
+                arguments.append(start)
+            }
+            if let end {
+                parts.append("e.scheduled_date < ?")
+                arguments.append(end)
+            }
+            return doseEvent(parts.joined(separator: " AND "))
         }
+    }
+
+    private mutating func stateOfMindTerm(facet: Int, _ value: Int) -> String {
+        arguments += [facet, value]
+        return "EXISTS (SELECT 1 FROM state_of_mind_term m WHERE m.sample_id = s.id AND m.facet = ? AND m.value = ?)"
+    }
+
+    /// A test of the sample's dose event row (`e`).
+    private func doseEvent(_ test: String) -> String {
+        "EXISTS (SELECT 1 FROM medication_dose_event e WHERE e.sample_id = s.id AND \(test))"
     }
 
     /// The SQL column an order or a comparison refers to.
@@ -81,7 +136,8 @@ struct ConditionSQL {
     private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {
         let parts = mode.bounds(start: start, end: end).map { bound -> String in
             arguments.append(bound.lessTheLongestDuration ? bound.value - longestDuration : bound.value)
-            return "\(bound.column == .startDate ? "s.start_date" : "s.end_date") \(bound.comparison.rawValue) ?"
+            let column = bound.column == .startDate ? "start_date" : "end_date"
+            return "\(datesAndValues).\(column) \(bound.comparison.rawValue) ?"
         }
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
     }

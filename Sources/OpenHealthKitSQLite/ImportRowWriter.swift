@@ -5,8 +5,8 @@ import OpenHealthKitEngine
 
 /// Writes an ``ImportBatch`` inside the caller's transaction: its samples through the ``SampleInserter`` under the skip
 /// policy (a sample whose UUID is stored already is skipped, so re-importing an export adds only what is new), then
-/// the records only an import brings: the children of the samples it stored, activity summaries, clinical and
-/// unrecognized records. Prepared statements, bound without allocation, one step per row.
+/// the records only an import brings: the children of the samples it stored, activity summaries and unrecognized
+/// records. (Clinical records, documents and prescriptions are samples with their detail.) Prepared statements, bound without allocation, one step per row.
 struct ImportRowWriter {
     let db: Database
 
@@ -22,11 +22,9 @@ struct ImportRowWriter {
             change: samples.change)
         result.heartbeatsStored = try writeHeartbeats(batch.heartbeats, parents: samples.storedIDs)
         result.locationsStored = try writeLocations(batch.locations, parents: samples.storedIDs)
-        try writeAudiogramPoints(batch.audiogramPoints, parents: samples.storedIDs)
         try writeWorkoutStatistics(batch.workoutStatistics, parents: samples.storedIDs)
         try writeWorkoutActivities(batch.workoutActivities, parents: samples.storedIDs)
         result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
-        result.clinicalRecordsStored = try writeClinicalRecords(batch.clinicalRecords)
         return result
     }
 
@@ -46,7 +44,7 @@ struct ImportRowWriter {
             guard let parentID = parents[parent(child)] else { continue }
             binding.bind(parentID, at: 1)
             bind(binding, child)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -86,21 +84,6 @@ struct ImportRowWriter {
             binding.bind(row.speed, at: 9)
             binding.bind(row.courseAccuracy, at: 10)
             binding.bind(row.speedAccuracy, at: 11)
-        }
-    }
-
-    private func writeAudiogramPoints(_ rows: [AudiogramPointRow], parents: [UUID: Int64]) throws {
-        try writeChildren(
-            rows,
-            sql:
-                "INSERT OR IGNORE INTO audiogram_point (sample_id, position, frequency, left_ear, right_ear, attributes) VALUES (?, ?, ?, ?, ?, ?)",
-            parent: \.sampleUUID, parents: parents
-        ) { binding, row in
-            binding.bind(Int64(row.position), at: 2)
-            binding.bind(row.frequency, at: 3)
-            binding.bind(row.leftEar, at: 4)
-            binding.bind(row.rightEar, at: 5)
-            binding.bind(row.attributes, at: 6)
         }
     }
 
@@ -178,34 +161,7 @@ struct ImportRowWriter {
             binding.bind(row.date, at: 1)
             for (offset, value) in values.enumerated() { binding.bind(value, at: Int32(offset + 2)) }
             binding.bind(row.exportDate, at: Int32(values.count + 2))
-            try step(statement.sqliteStatement)
-            stored += Int(sqlite3_changes(db.sqliteConnection))
-        }
-        return stored
-    }
-
-    private func writeClinicalRecords(_ rows: [ClinicalRecordRow]) throws -> Int {
-        guard !rows.isEmpty else { return 0 }
-        let statement = try db.makeStatement(
-            sql: """
-                INSERT INTO clinical_record (uuid, type, identifier, source_name, source_url, fhir_version, received_date,
-                                             resource_file_path, resource_type, resource)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """)
-        let binding = SQLiteBinding(statement: statement.sqliteStatement)
-        var stored = 0
-        for row in rows {
-            binding.bind(row.uuid, at: 1)
-            binding.bind(row.typeIdentifier, at: 2)
-            binding.bind(row.identifier, at: 3)
-            binding.bind(row.sourceName, at: 4)
-            binding.bind(row.sourceURL, at: 5)
-            binding.bind(row.fhirVersion, at: 6)
-            binding.bind(row.receivedDate, at: 7)
-            binding.bind(row.resourceFilePath, at: 8)
-            binding.bind(row.resourceType, at: 9)
-            binding.bind(row.resource, at: 10)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             stored += Int(sqlite3_changes(db.sqliteConnection))
         }
         return stored
@@ -228,19 +184,8 @@ struct ImportRowWriter {
             binding.bind(row.sourceName, at: 6)
             binding.bind(row.attributes, at: 7)
             binding.bind(row.children, at: 8)
-            try step(statement.sqliteStatement)
+            try db.stepToDone(statement.sqliteStatement)
             return sqlite3_changes(db.sqliteConnection) > 0
-        }
-    }
-
-    // MARK: Helpers
-
-    private func step(_ statement: SQLiteStatement) throws {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 }

@@ -17,7 +17,8 @@ struct RowReader {
                d.local_identifier, d.udi_device_identifier,
                s.metadata, s.sync_identifier, s.sync_version, p.uuid,
                w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
-               w.total_flights_climbed, w.events, s.anchor
+               w.total_flights_climbed, w.events, s.anchor,
+               s.id, q.count, q.minimum, q.maximum, q.most_recent, q.most_recent_start, q.most_recent_end
         FROM sample s
         JOIN object_type t ON t.id = s.type_id
         JOIN source so ON so.id = s.source_id
@@ -25,6 +26,7 @@ struct RowReader {
         LEFT JOIN device d ON d.id = s.device_id
         LEFT JOIN sample p ON p.id = s.correlation_id
         LEFT JOIN workout w ON w.sample_id = s.id
+        LEFT JOIN quantity_series q ON q.sample_id = s.id
         """
 
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
@@ -34,8 +36,18 @@ struct RowReader {
             .joined(separator: ", ")
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        let series = SampleDetailReader(db)
+        let records = SampleDetailStore(db)
         while let row = try cursor.next() {
-            try body(Self.sampleRow(row))
+            var sample = Self.sampleRow(row)
+            // Kinds with a table of their own bring their detail: a lookup by the row's id (column 30), only for those
+            // kinds (a quantity series' summary is joined above).
+            if sample.detail == nil, SampleDetailReader.hasDetail(sample.typeIdentifier) {
+                sample.detail = try series.detail(ofSample: row[30], uuid: sample.uuid, type: sample.typeIdentifier)
+            } else if let kind = SampleDetailKind(typeIdentifier: sample.typeIdentifier) {
+                sample.detail = try records.read(kind, sampleID: row[30], documentData: query.includesDocumentData)
+            }
+            try body(sample)
         }
     }
 
@@ -48,8 +60,9 @@ struct RowReader {
             arguments += query.typeIdentifiers
         }
         if let visible = query.visibleSources {
-            conditions.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
-            arguments += Array(visible)
+            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "x.uuid")
+            conditions.append(sql)
+            arguments += values
         }
         if let anchor = query.anchorAfter {
             conditions.append("x.anchor > ?")
@@ -85,8 +98,10 @@ struct RowReader {
         }
     }
 
-    /// The WHERE clause and its arguments, or nil when no row can match (a type never stored).
-    func filter(_ query: RowQuery) throws -> (String, [(any DatabaseValueConvertible)?])? {
+    /// The WHERE clause and its arguments, or nil when no row can match (a type never stored). Date and value
+    /// conditions test the columns of `datesAndValues` (see ``ConditionSQL/datesAndValues``).
+    func filter(_ query: RowQuery, datesAndValues: String = "s") throws -> (String, [(any DatabaseValueConvertible)?])?
+    {
         var parts: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         var longest: Double
@@ -104,18 +119,73 @@ struct RowReader {
                 ) ?? 0
         }
         if let visible = query.visibleSources {
-            guard !visible.isEmpty else { return nil }
-            parts.append("so.bundle_identifier IN (" + visible.map { _ in "?" }.joined(separator: ", ") + ")")
-            arguments += Array(visible)
+            guard !visible.isEmpty || !query.alsoVisibleUUIDs.isEmpty else { return nil }
+            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "s.uuid")
+            parts.append(sql)
+            arguments += values
         }
         if let anchor = query.anchorAfter {
             parts.append("s.anchor > ?")
             arguments.append(anchor)
         }
-        var condition = ConditionSQL(longestDuration: longest)
+        var condition = ConditionSQL(longestDuration: longest, datesAndValues: datesAndValues)
         parts.append(condition.sql(query.condition))
         arguments += condition.arguments
+        if datesAndValues != "s", let (start, end) = Self.envelope(of: query.condition) {
+            // A quantity lies within its sample's dates: the samples overlapping every date the condition can select
+            // bound the scan of the (type, start date) index, as for samples.
+            var overlap = ConditionSQL(longestDuration: longest)
+            parts.append(overlap.sql(.dateRange(start: start, end: end, mode: .overlaps)))
+            arguments += overlap.arguments
+        }
         return (parts.joined(separator: " AND "), arguments)
+    }
+
+    /// The dates a condition's date ranges can select at most (nil bounds open), whatever their mode; nil when the
+    /// condition does not bound dates (a negation, or a disjunction with an unbounded branch).
+    static func envelope(of condition: RowCondition) -> (start: Double?, end: Double?)? {
+        switch condition {
+        case .dateRange(let start, let end, _):
+            return (start, end)
+        case .and(let parts):
+            var result: (start: Double?, end: Double?)?
+            for part in parts {
+                guard let bounds = envelope(of: part) else { continue }
+                let start = [result?.start, bounds.start].compactMap { $0 }.max()
+                let end = [result?.end, bounds.end].compactMap { $0 }.min()
+                result = (start, end)
+            }
+            return result
+        case .or(let parts):
+            guard !parts.isEmpty else { return nil }
+            var starts: [Double] = [], ends: [Double] = []
+            var openStart = false, openEnd = false
+            for part in parts {
+                guard let bounds = envelope(of: part) else { return nil }
+                if let start = bounds.start { starts.append(start) } else { openStart = true }
+                if let end = bounds.end { ends.append(end) } else { openEnd = true }
+            }
+            return (openStart ? nil : starts.min(), openEnd ? nil : ends.max())
+        default:
+            return nil
+        }
+    }
+
+    /// Rows of these sources, or with one of these UUIDs (objects allowed one by one).
+    private static func visibility(_ sources: Set<String>, also uuids: Set<UUID>, uuidColumn: String) -> (
+        String, [(any DatabaseValueConvertible)?]
+    ) {
+        var parts: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if !sources.isEmpty {
+            parts.append("so.bundle_identifier IN (" + sources.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += Array(sources)
+        }
+        if !uuids.isEmpty {
+            parts.append("\(uuidColumn) IN (" + uuids.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += uuids.map(\.blob)
+        }
+        return (parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")", arguments)
     }
 
     private static func sampleRow(_ row: Row) -> SampleRow {
@@ -130,11 +200,18 @@ struct RowReader {
                 activityType: UInt(activity), totalEnergyBurned: row[24], totalDistance: row[25],
                 totalSwimmingStrokeCount: row[26], totalFlightsClimbed: row[27], events: row[28])
         }
+        let series: SampleDetail? = (row[31] as Int?).map { count in
+            .quantitySeries(
+                QuantitySeriesRow(
+                    count: count, minimum: row[32], maximum: row[33], mostRecent: row[34], mostRecentStart: row[35],
+                    mostRecentEnd: row[36]))
+        }
         return SampleRow(
             uuid: UUID(blob: row[0])!, typeIdentifier: row[1], startDate: row[2], endDate: row[3], value: row[4],
             source: SourceRow(bundleIdentifier: row[5], name: row[6]),
             revision: RevisionRow(version: row[7], productType: row[8], operatingSystemVersion: row[9]),
             device: device, metadata: row[19], syncIdentifier: row[20], syncVersion: row[21],
-            correlationUUID: (row[22] as Data?).flatMap(UUID.init(blob:)), workout: workout, anchor: row[29])
+            correlationUUID: (row[22] as Data?).flatMap(UUID.init(blob:)), workout: workout, detail: series,
+            anchor: row[29])
     }
 }

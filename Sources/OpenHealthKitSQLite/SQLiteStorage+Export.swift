@@ -28,10 +28,9 @@ extension SQLiteStorage: ExportStorage {
 /// Reads an export's records inside one read transaction.
 private struct ExportReader: ExportReading {
     let db: Database
-    /// The ids of the types whose samples have members, heartbeats, audiogram points or route locations.
+    /// The ids of the types whose samples have members, heartbeats or route locations.
     private let typesWithMembers: Set<Int64>
     private let typesWithHeartbeats: Set<Int64>
-    private let typesWithPoints: Set<Int64>
     private let typesWithLocations: Set<Int64>
 
     init(_ db: Database) throws {
@@ -43,8 +42,6 @@ private struct ExportReader: ExportReading {
             """)
         typesWithHeartbeats = try types(
             "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM heartbeat)")
-        typesWithPoints = try types(
-            "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM audiogram_point)")
         typesWithLocations = try types(
             "SELECT DISTINCT type_id FROM sample WHERE id IN (SELECT sample_id FROM route_location)")
     }
@@ -53,9 +50,10 @@ private struct ExportReader: ExportReading {
     func forEachRecord(ofType type: String, start: Double?, end: Double?, _ body: (ExportRecord) throws -> Void) throws
     {
         guard let typeID = try IdentifierCache.typeID(type, in: db, create: false) else { return }
-        let query = RowQuery(
+        var query = RowQuery(
             typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart),
             sort: [RowSort(.startDate)])
+        query.includesDocumentData = true
         try RowReader(db).forEach(query) { row in
             try body(try record(row, typeID: typeID))
         }
@@ -65,9 +63,13 @@ private struct ExportReader: ExportReading {
         var record = ExportRecord(sample: row)
         let hasMembers = typesWithMembers.contains(typeID)
         let hasHeartbeats = typesWithHeartbeats.contains(typeID)
-        let hasPoints = typesWithPoints.contains(typeID)
         let hasLocations = typesWithLocations.contains(typeID)
-        guard hasMembers || hasHeartbeats || hasPoints || hasLocations || row.workout != nil else { return record }
+        let hasBulk: Bool
+        switch row.detail {
+        case .electrocardiogram?, .heartbeatSeries?: hasBulk = true
+        default: hasBulk = false
+        }
+        guard hasMembers || hasHeartbeats || hasLocations || hasBulk || row.workout != nil else { return record }
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [row.uuid.blob])
         else {
             return record
@@ -84,7 +86,13 @@ private struct ExportReader: ExportReading {
             }
         }
         if hasHeartbeats { record.heartbeats = try heartbeats(of: id, uuid: row.uuid) }
-        if hasPoints { record.audiogramPoints = try audiogramPoints(of: id, uuid: row.uuid) }
+        switch row.detail {
+        case .electrocardiogram?:
+            record.electrocardiogramLeads = try SampleDetailBulkReader(db).leads(ofSample: id)
+            record.electrocardiogramSymptoms = try SampleDetailBulkReader(db).symptomTypes(ofSample: id)
+        case .heartbeatSeries?: record.heartbeatSeriesBeats = try SampleDetailBulkReader(db).beats(ofSample: id)
+        default: break
+        }
         if hasLocations { record.locations = try locations(of: id, uuid: row.uuid) }
         if row.workout != nil {
             record.workoutStatistics = try workoutStatistics(of: id, uuid: row.uuid)
@@ -100,18 +108,6 @@ private struct ExportReader: ExportReading {
                 "SELECT position, bpm, time_since_start, time_text FROM heartbeat WHERE sample_id = ? ORDER BY position",
             arguments: [id]
         ).map { HeartbeatRow(sampleUUID: uuid, position: $0[0], bpm: $0[1], timeSinceStart: $0[2], timeText: $0[3]) }
-    }
-
-    private func audiogramPoints(of id: Int64, uuid: UUID) throws -> [AudiogramPointRow] {
-        try Row.fetchAll(
-            db,
-            sql:
-                "SELECT position, frequency, left_ear, right_ear, attributes FROM audiogram_point WHERE sample_id = ? ORDER BY position",
-            arguments: [id]
-        ).map {
-            AudiogramPointRow(
-                sampleUUID: uuid, position: $0[0], frequency: $0[1], leftEar: $0[2], rightEar: $0[3], attributes: $0[4])
-        }
     }
 
     private func locations(of id: Int64, uuid: UUID) throws -> [RouteLocationRow] {
@@ -168,24 +164,6 @@ private struct ExportReader: ExportReading {
     {
         let (conditions, arguments) = Self.range("date", start: firstDay, end: endDay)
         try ActivitySummaryRows.forEach(in: db, filter: Self.whereClause(conditions), arguments: arguments, body)
-    }
-
-    func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws {
-        let (conditions, arguments) = Self.range("received_date", start: start, end: end)
-        let sql = """
-            SELECT uuid, type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
-                   resource_type, resource
-            FROM clinical_record
-            """ + Self.whereClause(conditions) + " ORDER BY id"
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-        while let row = try cursor.next() {
-            guard let uuid = UUID(blob: row[0]) else { continue }
-            try body(
-                ClinicalRecordRow(
-                    uuid: uuid, typeIdentifier: row[1], identifier: row[2], sourceName: row[3], sourceURL: row[4],
-                    fhirVersion: row[5],
-                    receivedDate: row[6], resourceFilePath: row[7], resourceType: row[8], resource: row[9]))
-        }
     }
 
     func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void) throws

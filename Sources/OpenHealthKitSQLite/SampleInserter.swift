@@ -66,6 +66,8 @@ struct SampleInserter {
         var longest: [Int64: Double] = [:]
         // Correlations left out by the sync rule: their members are left out with them.
         var skippedCorrelations: Set<UUID> = []
+        // Stored electrocardiograms and their symptoms, associated once every sample of the batch is stored.
+        var electrocardiograms: [(id: Int64, symptoms: [UUID])] = []
         let statement = try db.makeStatement(sql: insertSQL)
         let sqlite = statement.sqliteStatement
         let binding = SQLiteBinding(statement: sqlite)
@@ -125,10 +127,17 @@ struct SampleInserter {
             outcome.stored[index] = true
             if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
             if let workout = row.workout { try workout.insert(sampleID: id, into: db) }
+            if let detail = row.detail {
+                try detail.insert(sampleID: id, into: db)
+                if case .electrocardiogram(let electrocardiogram) = detail, !electrocardiogram.symptoms.isEmpty {
+                    electrocardiograms.append((id, electrocardiogram.symptoms))
+                }
+            }
             ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }
         }
+        try SampleDetail.associateSymptoms(of: electrocardiograms, in: db)
         for (typeID, duration) in longest {
             try db.execute(
                 sql: "UPDATE object_type SET max_duration = max(max_duration, ?) WHERE id = ?",

@@ -81,8 +81,11 @@ enum Schema {
         }
         migrator.registerMigration("v2: registered apps, background delivery, audit log", migrate: daemonRecords)
         registerExchangeMigration(in: &migrator)
-        // Keep this one last: migrations added later go after it.
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
+        // h15's "v5: workouts" goes here, between v4 and v6, when it is merged.
+        migrator.registerMigration("v6: series, electrocardiograms, audiograms", migrate: seriesAndRecordings)
+        registerRecordsMigration(in: &migrator)
+        // Migrations added later go after these, in order.
         return migrator
     }
 }

@@ -10,7 +10,7 @@ public struct AppPlists: Sendable {
     /// The property lists of an app with these keys; `entitlements` defaults to HealthKit's alone.
     public init(
         bundleIdentifier: String, name: String, version: String = "1", shareUsageDescription: String? = "Reads.",
-        updateUsageDescription: String? = "Writes.",
+        updateUsageDescription: String? = "Writes.", clinicalHealthRecordsShareUsageDescription: String? = nil,
         entitlements: [String: Any] = ["com.apple.developer.healthkit": true]
     ) throws {
         var info: [String: Any] = [
@@ -18,6 +18,7 @@ public struct AppPlists: Sendable {
         ]
         info["NSHealthShareUsageDescription"] = shareUsageDescription
         info["NSHealthUpdateUsageDescription"] = updateUsageDescription
+        info["NSHealthClinicalHealthRecordsShareUsageDescription"] = clinicalHealthRecordsShareUsageDescription
         self.info = try Self.xml(info)
         self.entitlements = try Self.xml(entitlements)
     }

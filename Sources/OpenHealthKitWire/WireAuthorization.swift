@@ -93,14 +93,20 @@ public struct WirePendingRequest: Codable, Sendable {
     public var toRead: [String]
     /// When the app asked.
     public var createdAt: WireDate
+    /// For a request about single objects, the objects; nil for a request about types.
+    public var objects: WireObjectReadRequest?
 
     /// A pending request as the owner's routes list it.
-    public init(id: UUID, app: WireAppSummary, toShare: [String], toRead: [String], createdAt: Date) {
+    public init(
+        id: UUID, app: WireAppSummary, toShare: [String], toRead: [String], createdAt: Date,
+        objects: WireObjectReadRequest? = nil
+    ) {
         self.id = id
         self.app = app
         self.toShare = toShare
         self.toRead = toRead
         self.createdAt = WireDate(createdAt)
+        self.objects = objects
     }
 }
 
@@ -118,10 +124,13 @@ public struct WireAuthorizationAnswer: Codable, Sendable {
     public var allowedToShare: [String]
     /// The raw identifiers of the types the app may read.
     public var allowedToRead: [String]
+    /// For a request about single objects, the keys of those the app may read.
+    public var allowedObjects: [String]?
 
-    /// An answer allowing these types.
-    public init(allowedToShare: [String], allowedToRead: [String]) {
+    /// An answer allowing these types and objects.
+    public init(allowedToShare: [String], allowedToRead: [String], allowedObjects: [String]? = nil) {
         self.allowedToShare = allowedToShare
         self.allowedToRead = allowedToRead
+        self.allowedObjects = allowedObjects
     }
 }

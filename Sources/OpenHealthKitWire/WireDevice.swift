@@ -37,6 +37,6 @@ public struct WireDevice: Codable, Sendable, Hashable {
         HKDevice(
             name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
             firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
-            udiDeviceIdentifier: udiDeviceIdentifier)
+            UDIDeviceIdentifier: udiDeviceIdentifier)
     }
 }

@@ -94,9 +94,18 @@ extension WirePredicate {
                 }
             }
             return .activitySummaryDays(first: try day(.firstDay), last: try day(.lastDay))
+        case "electrocardiogramClassification":
+            return .electrocardiogramClassification(try container.decode(Int.self, forKey: .value))
+        case "electrocardiogramSymptomsStatus":
+            return .electrocardiogramSymptomsStatus(try container.decode(Int.self, forKey: .value))
+        case "associatedWithElectrocardiogram":
+            return .associatedWithElectrocardiogram(try container.decode(UUID.self, forKey: .uuid))
         default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            guard let condition = try recordCondition(kind, container) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: container, debugDescription: "\(kind) is not a kind of predicate")
+            }
+            return condition
         }
     }
 
@@ -176,6 +185,17 @@ extension WirePredicate {
             try kind("activitySummaryDays")
             try container.encode(first, forKey: .firstDay)
             try container.encode(last, forKey: .lastDay)
+        case .electrocardiogramClassification(let raw):
+            try kind("electrocardiogramClassification")
+            try container.encode(raw, forKey: .value)
+        case .electrocardiogramSymptomsStatus(let raw):
+            try kind("electrocardiogramSymptomsStatus")
+            try container.encode(raw, forKey: .value)
+        case .associatedWithElectrocardiogram(let uuid):
+            try kind("associatedWithElectrocardiogram")
+            try container.encode(uuid, forKey: .uuid)
+        default:
+            try encodeRecord(condition, into: &container)
         }
     }
 }

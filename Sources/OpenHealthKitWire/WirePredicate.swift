@@ -12,7 +12,8 @@ package import OpenHealthKitModel
 /// `noCorrelation`, `workout` (`uuid`), `quantity` (`operator`, `quantity`), `categoryValue` (`operator`, `value`),
 /// `categoryValues` (`values`), `workoutActivityType` (`workoutActivityType`), `workoutDuration` (`operator`,
 /// `duration`), `workoutTotal` (`total`, `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`:
-/// `yyyy-MM-dd`, both included; for activity summary queries). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
+/// `yyyy-MM-dd`, both included; for activity summary queries), and those of the record kinds (see
+/// `WirePredicate+RecordConditions.swift`). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
 public struct WirePredicate: Codable, Sendable, Hashable {
     package var tree: PredicateTree
 
@@ -37,6 +38,7 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         case startDate, endDate, options
         case bundleIdentifiers, revisions, devices, property, allowedValues, uuids, uuid, key, value, values
         case `operator`, quantity, workoutActivityType, duration, total, firstDay, lastDay
+        case resourceType, identifier, source, valence, codes, statuses, dates, flag
     }
 
     /// Reads a predicate; an unknown `kind`, a missing field or a tree deeper than 64 levels is a decoding error.
@@ -91,6 +93,9 @@ public struct WirePredicate: Codable, Sendable, Hashable {
             case .uuids(let values): return (1, values.count)
             case .metadataAllowedValues(_, let values): return (1, values.count)
             case .categoryValues(let values): return (1, values.count)
+            case .doseEventConcepts(let values): return (1, values.count)
+            case .doseEventStatuses(let values): return (1, values.count)
+            case .doseEventScheduledDates(let values): return (1, values.count)
             default: return (1, 0)
             }
         }

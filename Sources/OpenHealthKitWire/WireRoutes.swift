@@ -39,6 +39,13 @@ public enum WireRoutes {
     public static let queryStatisticsCollection = WireRoute(.post, "/v1/queries/statistics-collection")
     /// `HKActivitySummaryQuery`.
     public static let queryActivitySummaries = WireRoute(.post, "/v1/queries/activity-summaries")
+    /// `HKQuantitySeriesSampleQuery`: the quantities of the matching samples.
+    public static let queryQuantitySeries = WireRoute(.post, "/v1/queries/quantity-series")
+    /// `HKHeartbeatSeriesQuery`: a heartbeat series' beats.
+    public static let heartbeatSeriesBeats = WireRoute<UUID>(.get, template: "/v1/heartbeat-series/{id}/beats")
+    /// `HKElectrocardiogramQuery`: an electrocardiogram's voltages.
+    public static let electrocardiogramVoltages = WireRoute<UUID>(
+        .get, template: "/v1/electrocardiograms/{id}/voltages")
     /// The store's current anchor.
     public static let anchor = WireRoute(.get, "/v1/anchor")
     /// A characteristic (`dateOfBirth()`, `biologicalSex()`...).
@@ -46,6 +53,20 @@ public enum WireRoutes {
         .get, template: "/v1/characteristics/{type}")
     /// `preferredUnits(for:)`.
     public static let preferredUnits = WireRoute(.post, "/v1/preferred-units")
+    /// `HKDocumentQuery`: waits (`?wait=`) while the owner is asked about new documents.
+    public static let queryDocuments = WireRoute(.post, "/v1/queries/documents")
+    /// `HKUserAnnotatedMedicationQuery`.
+    public static let queryMedications = WireRoute(.post, "/v1/queries/medications")
+    /// `supportsHealthRecords()`.
+    public static let healthRecords = WireRoute(.get, "/v1/health-records")
+    /// `HKAttachmentStore.addAttachment`.
+    public static let addAttachment = WireRoute(.post, "/v1/attachments")
+    /// `HKAttachmentStore.attachments(for:)`.
+    public static let objectAttachments = WireRoute<UUID>(.get, template: "/v1/objects/{uuid}/attachments")
+    /// An attachment's bytes (`HKAttachmentDataReader`).
+    public static let attachmentData = WireRoute<UUID>(.get, template: "/v1/attachments/{uuid}/data")
+    /// `HKAttachmentStore.removeAttachment(_:from:)` (`?object=`).
+    public static let removeAttachment = WireRoute<UUID>(.delete, template: "/v1/attachments/{uuid}")
 
     // MARK: An app's authorization
 
@@ -59,6 +80,8 @@ public enum WireRoutes {
     public static let authorizationRequestStatus = WireRoute(.post, "/v1/authorization/request-status")
     /// `authorizationStatus(for:)` (`?type=`).
     public static let authorizationStatus = WireRoute(.get, "/v1/authorization/status")
+    /// `requestPerObjectReadAuthorization(for:predicate:)`: waits (`?wait=`) for the owner's answer.
+    public static let requestObjectAuthorization = WireRoute(.post, "/v1/authorization/objects")
 
     // MARK: Changes
 
@@ -111,6 +134,12 @@ public enum WireRoutes {
     public static let setSourcePriority = WireRoute(.put, "/v1/owner/sources/priority")
     /// The audit log, a page at a time.
     public static let auditLog = WireRoute(.get, "/v1/owner/audit")
+    /// Every medication the owner tracks, archived ones too.
+    public static let ownerMedications = WireRoute(.get, "/v1/owner/medications")
+    /// Records a medication the owner tracks, or changes one (by its concept code).
+    public static let saveOwnerMedication = WireRoute(.put, "/v1/owner/medications")
+    /// Logs a dose of a tracked medication.
+    public static let logOwnerDose = WireRoute(.post, "/v1/owner/medications/doses")
 
     /// Every route above, in the order `docs/openapi.yaml` lists them.
     public static let all: [WireEndpoint] = [
@@ -118,9 +147,12 @@ public enum WireRoutes {
         saveSamples.endpoint, deleteSamples.endpoint, deleteMatchingSamples.endpoint,
         querySamples.endpoint, queryAnchored.endpoint, querySources.endpoint, queryCorrelations.endpoint,
         queryStatistics.endpoint, queryStatisticsCollection.endpoint, queryActivitySummaries.endpoint,
+        queryQuantitySeries.endpoint, heartbeatSeriesBeats.endpoint, electrocardiogramVoltages.endpoint,
         anchor.endpoint, characteristic.endpoint, preferredUnits.endpoint,
+        queryDocuments.endpoint, queryMedications.endpoint, healthRecords.endpoint, addAttachment.endpoint,
+        objectAttachments.endpoint, attachmentData.endpoint, removeAttachment.endpoint,
         checkAuthorization.endpoint, requestAuthorization.endpoint, authorizationRequest.endpoint,
-        authorizationRequestStatus.endpoint, authorizationStatus.endpoint,
+        authorizationRequestStatus.endpoint, authorizationStatus.endpoint, requestObjectAuthorization.endpoint,
         changeStream.endpoint, backgroundDeliveries.endpoint, enableBackgroundDelivery.endpoint,
         disableBackgroundDelivery.endpoint, acknowledgeBackgroundDelivery.endpoint,
         setBackgroundDeliveryCallback.endpoint, removeBackgroundDeliveryCallback.endpoint,
@@ -129,5 +161,6 @@ public enum WireRoutes {
         pendingAuthorizations.endpoint, answerAuthorization.endpoint,
         ownerCharacteristic.endpoint, setOwnerCharacteristic.endpoint,
         ownerSources.endpoint, sourcePriority.endpoint, setSourcePriority.endpoint, auditLog.endpoint,
+        ownerMedications.endpoint, saveOwnerMedication.endpoint, logOwnerDose.endpoint,
     ]
 }

@@ -12,6 +12,24 @@ extension WireSample {
         switch sample {
         case let sample as HKQuantitySample:
             quantity = WireQuantity(sample.quantity)
+            series = sample.series.map { WireSeriesSummary(sample, $0) }
+            seriesQuantities = sample.seriesEntries.map { entries in
+                let unit = sample.quantity.unit, canonical = sample.quantityType.canonicalUnit
+                return entries.map {
+                    WireSeriesQuantity(
+                        startDate: $0.interval.start, endDate: $0.interval.end,
+                        value: canonical.convert($0.value, to: unit) ?? $0.value)
+                }
+            }
+        case let series as HKHeartbeatSeriesSample:
+            count = series.count
+            heartbeats = series.beats?.map {
+                WireHeartbeat(timeSinceStart: $0.timeSinceStart, precededByGap: $0.precededByGap)
+            }
+        case let electrocardiogram as HKElectrocardiogram:
+            self.electrocardiogram = WireElectrocardiogram(electrocardiogram)
+        case let audiogram as HKAudiogramSample:
+            sensitivityPoints = audiogram.sensitivityPoints.map(WireSensitivityPoint.init)
         case let sample as HKCategorySample:
             value = sample.value
         case let correlation as HKCorrelation:
@@ -28,7 +46,7 @@ extension WireSample {
             totalSwimmingStrokeCount = workout.totalSwimmingStrokeCount.map(WireQuantity.init)
             totalFlightsClimbed = workout.totalFlightsClimbed.map(WireQuantity.init)
         default:
-            break
+            setRecordFields(sample)
         }
     }
 
@@ -44,10 +62,32 @@ extension WireSample {
         try checkFields(for: type)
         switch type {
         case let quantityType as HKQuantityType:
+            let quantity = try required(quantity, "quantity").quantity()
             return HKQuantitySample.stored(
-                uuid: uuid, type: quantityType, quantity: try required(quantity, "quantity").quantity(), start: start,
-                end: end,
+                uuid: uuid, type: quantityType, quantity: quantity, start: start, end: end, device: device,
+                metadata: metadata, sourceRevision: revision, series: try series?.summary(for: quantityType),
+                seriesEntries: try seriesEntries(in: quantity.unit, for: quantityType))
+        case let seriesType as HKSeriesType where seriesType.identifier == HKDataTypeIdentifierHeartbeatSeries:
+            let beats = heartbeats?.map {
+                HeartbeatSeriesEntry(timeSinceStart: $0.timeSinceStart, precededByGap: $0.precededByGap)
+            }
+            return HKHeartbeatSeriesSample(
+                uuid: uuid, count: beats?.count ?? count ?? 0, start: start, end: end, device: device,
+                metadata: metadata, sourceRevision: revision, beats: beats)
+        case is HKElectrocardiogramType:
+            let summary = try required(electrocardiogram, "electrocardiogram")
+            return HKElectrocardiogram(
+                uuid: uuid, start: start, end: end, numberOfVoltageMeasurements: summary.numberOfVoltageMeasurements,
+                samplingFrequency: try summary.samplingFrequency?.quantity(),
+                classification: HKElectrocardiogram.Classification(rawValue: summary.classification) ?? .unrecognized,
+                averageHeartRate: try summary.averageHeartRate?.quantity(),
+                symptomsStatus: HKElectrocardiogram.SymptomsStatus(rawValue: summary.symptomsStatus) ?? .notSet,
                 device: device, metadata: metadata, sourceRevision: revision)
+        case is HKAudiogramSampleType:
+            return HKAudiogramSample(
+                uuid: uuid,
+                sensitivityPoints: try required(sensitivityPoints, "sensitivityPoints").map { try $0.point() },
+                start: start, end: end, device: device, metadata: metadata, sourceRevision: revision)
         case let categoryType as HKCategoryType:
             return HKCategorySample(
                 uuid: uuid, type: categoryType, value: try required(value, "value"), start: start, end: end,
@@ -61,7 +101,11 @@ extension WireSample {
         case is HKWorkoutType:
             return try workout(start: start, end: end, device: device, metadata: metadata, revision: revision)
         default:
-            throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved")
+            guard
+                let sample = try recordSample(
+                    type, start: start, end: end, device: device, metadata: metadata, revision: revision)
+            else { throw HKError.invalidArgument("Objects of type \(type.identifier) cannot be saved") }
+            return sample
         }
     }
 
@@ -90,18 +134,43 @@ extension WireSample {
             totalFlightsClimbed: flights, device: device, metadata: metadata, sourceRevision: revision)
     }
 
+    /// The quantities of a series being saved, values read in `unit` and stored in the type's canonical unit; nil
+    /// when the sample is a single quantity.
+    private func seriesEntries(in unit: HKUnit, for type: HKQuantityType) throws -> [QuantitySeriesEntry]? {
+        guard let seriesQuantities else { return nil }
+        return try seriesQuantities.map { entry in
+            guard entry.value.isFinite, let value = unit.convert(entry.value, to: type.canonicalUnit) else {
+                throw HKError.invalidArgument(
+                    "A series quantity of \(type.identifier) must be a finite \(unit.unitString)")
+            }
+            guard entry.startDate.date <= entry.endDate.date else {
+                throw HKError.invalidArgument("A series quantity's start date must not be after its end date")
+            }
+            return QuantitySeriesEntry(
+                value: value, interval: DateInterval(start: entry.startDate.date, end: entry.endDate.date))
+        }
+    }
+
     /// Fields of another kind of sample are refused, so that a mistake is reported rather than silently dropped.
     private func checkFields(for type: HKSampleType) throws {
-        let present: [(String, Bool)] = [
-            ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
-            ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
-            ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
-            ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
-            ("totalFlightsClimbed", totalFlightsClimbed != nil),
-        ]
+        let present: [(String, Bool)] =
+            [
+                ("series", series != nil), ("seriesQuantities", seriesQuantities != nil), ("count", count != nil),
+                ("heartbeats", heartbeats != nil), ("electrocardiogram", electrocardiogram != nil),
+                ("sensitivityPoints", sensitivityPoints != nil),
+                ("quantity", quantity != nil), ("value", value != nil), ("objects", objects != nil),
+                ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
+                ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
+                ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
+                ("totalFlightsClimbed", totalFlightsClimbed != nil),
+            ] + presentRecordFields
         let allowed: Set<String>
         switch type {
-        case is HKQuantityType: allowed = ["quantity"]
+        case is HKQuantityType: allowed = ["quantity", "series", "seriesQuantities"]
+        case is HKSeriesType where type.identifier == HKDataTypeIdentifierHeartbeatSeries:
+            allowed = ["count", "heartbeats"]
+        case is HKElectrocardiogramType: allowed = ["electrocardiogram"]
+        case is HKAudiogramSampleType: allowed = ["sensitivityPoints"]
         case is HKCategoryType: allowed = ["value"]
         case is HKCorrelationType: allowed = ["objects"]
         case is HKWorkoutType:
@@ -109,7 +178,7 @@ extension WireSample {
                 "workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
                 "totalSwimmingStrokeCount", "totalFlightsClimbed",
             ]
-        default: allowed = []
+        default: allowed = Set([Self.recordField(for: type)].compactMap { $0 })
         }
         if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {
             throw HKError.invalidArgument("A sample of type \(type.identifier) has no field \(misplaced.0)")

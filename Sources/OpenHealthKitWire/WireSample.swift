@@ -6,7 +6,15 @@ public import OpenHealthKitModel
 /// - category types: `value` (the raw value of the type's enumeration);
 /// - correlation types: `objects`, the member samples;
 /// - the workout type: `workoutActivityType` (raw value), `duration` (seconds; computed from the dates and pause
-///   events when omitted on input), `workoutEvents` and the totals.
+///   events when omitted on input), `workoutEvents` and the totals;
+/// - quantity types, a sample of several quantities: `series` (healthd writes its summary) and, to save one,
+///   `seriesQuantities`;
+/// - heartbeat series: `count` (healthd writes it) and, to save one, `heartbeats`;
+/// - electrocardiograms: `electrocardiogram` (healthd writes it; apps cannot save electrocardiograms);
+/// - audiograms: `sensitivityPoints`;
+/// - clinical types: `clinicalRecord`; the CDA document type: `cdaDocument`; the state of mind type: `stateOfMind`;
+///   the GAD-7 and PHQ-9 types: `answers` (raw values in question order); the dose event type: `medicationDoseEvent`;
+///   the vision prescription type: `visionPrescription`.
 ///
 /// `sourceRevision` is set by healthd on what it returns; on input it is ignored (the store stamps the saver's).
 public struct WireSample: Codable, Sendable, Hashable {
@@ -46,6 +54,31 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var totalSwimmingStrokeCount: WireQuantity?
     /// A workout's total flights climbed (a `count` quantity).
     public var totalFlightsClimbed: WireQuantity?
+
+    /// A quantity sample of several quantities: their summary (written by healthd, ignored on input).
+    public var series: WireSeriesSummary?
+    /// A quantity series being saved: its quantities by start date, values in the unit of `quantity`.
+    public var seriesQuantities: [WireSeriesQuantity]?
+    /// A heartbeat series' number of beats (written by healthd, ignored on input).
+    public var count: Int?
+    /// A heartbeat series being saved: its beats in the order written.
+    public var heartbeats: [WireHeartbeat]?
+    /// An electrocardiogram's summary (written by healthd).
+    public var electrocardiogram: WireElectrocardiogram?
+    /// An audiogram's points, by ascending frequency.
+    public var sensitivityPoints: [WireSensitivityPoint]?
+    /// A clinical record's FHIR resource.
+    public var clinicalRecord: WireClinicalRecord?
+    /// A CDA document.
+    public var cdaDocument: WireCDADocument?
+    /// A state of mind.
+    public var stateOfMind: WireStateOfMind?
+    /// A scored assessment's answers, as raw values in question order.
+    public var answers: [Int]?
+    /// A medication dose event.
+    public var medicationDoseEvent: WireMedicationDoseEvent?
+    /// A vision prescription.
+    public var visionPrescription: WireVisionPrescription?
 
     /// A sample with its identity and dates; set the fields of its kind afterwards.
     public init(uuid: UUID = UUID(), type: String, startDate: Date, endDate: Date) {

@@ -22,7 +22,7 @@ import OpenHealthKitModel
             #expect(ExitStatus(for: error) == .badInput)
             #expect(
                 HK.errorLine(for: error)
-                    == "hk: The value 'nope' is invalid for '--kind <kind>'. Please provide one of the following: quantity, category, characteristic, correlation, workout, series, activitySummary"
+                    == "hk: The value 'nope' is invalid for '--kind <kind>'. Please provide one of the following: quantity, category, characteristic, correlation, workout, series, electrocardiogram, audiogram, activitySummary"
             )
         }
     }

@@ -92,7 +92,7 @@ import Testing
         #expect((summary["document"] as? String)?.hasSuffix("localized.zip:apple_health_export/导出.xml") == true)
         #expect(
             records(summary) == [
-                "HKQuantityTypeIdentifierHeartRate": [1, 1, 0, 0],
+                "HKDocumentTypeIdentifierCDA": [1, 1, 0, 0], "HKQuantityTypeIdentifierHeartRate": [1, 1, 0, 0],
                 "HKQuantityTypeIdentifierHeartRateVariabilitySDNN": [1, 1, 0, 0],
             ])
         #expect(summary["heartbeatsAdded"] as? Int == 2)
@@ -143,11 +143,11 @@ import Testing
         ])
         #expect(
             text.hasPrefix(
-                "Imported \(Self.fixture("Synthetic/everything/apple_health_export/export.xml")), exported 2022-11-02T19:15:00+00:00 (locale de_DE): 31 added, 4 already stored, 0 skipped.\n"
+                "Imported \(Self.fixture("Synthetic/everything/apple_health_export/export.xml")), exported 2022-11-02T19:15:00+00:00 (locale de_DE): 37 added, 4 already stored, 0 skipped.\n"
             ))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let table = try #require(lines.firstIndex { $0.hasPrefix("type ") })
-        #expect(lines[table] == "type                                            read  added  already stored  skipped")
+        #expect(lines[table] == "type                                        read  added  already stored  skipped")
         let rows = lines[(table + 1)...].prefix { !$0.isEmpty }.map {
             $0.split(separator: " ").first.map(String.init) ?? ""
         }
@@ -156,9 +156,12 @@ import Testing
         #expect(rows.firstIndex(of: "bodyMass")! < rows.firstIndex(of: "stepCount")!)
         #expect(rows.firstIndex(of: "stepCount")! < rows.firstIndex(of: "bloodPressure")!)
         #expect(rows.last == "total")
-        #expect(lines.contains("workouts                                        2     2      0               0"))
-        #expect(lines.contains("bloodPressureSystolic                           2     1      1               0"))
-        #expect(lines.contains("HKDataTypeSleepDurationGoal (unrecognized)      1     1      0               0"))
+        #expect(lines.contains("workouts                                    2     2      0               0"))
+        #expect(lines.contains("bloodPressureSystolic                       2     1      1               0"))
+        #expect(lines.contains("HKDataTypeSleepDurationGoal (unrecognized)  1     1      0               0"))
+        // The two ECG files, with the symptoms one of them names.
+        #expect(lines.contains("electrocardiogram                           2     2      0               0"))
+        #expect(lines.contains("skippedHeartbeat                            1     1      0               0"))
         #expect(lines.contains("Route locations added: 5"))
         #expect(lines.contains("Heartbeats added: 3"))
         #expect(lines.contains("  dateOfBirth: 1980-02-29"))

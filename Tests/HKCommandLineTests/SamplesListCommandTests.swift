@@ -225,7 +225,7 @@ import OpenHealthKit
         let device = HKDevice(
             name: "Strap", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: "2.1",
             softwareVersion: nil,
-            localIdentifier: nil, udiDeviceIdentifier: "(01)0123")
+            localIdentifier: nil, UDIDeviceIdentifier: "(01)0123")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         let sample = HKQuantitySample(
             type: HKQuantityType(.heartRate),

@@ -15,6 +15,7 @@ import Testing
         #expect(
             byKind == [
                 "quantity": 121, "category": 72, "characteristic": 6, "correlation": 2, "workout": 1, "series": 2,
+                "electrocardiogram": 1, "audiogram": 1,
                 "activitySummary": 1,
             ])
         #expect(Set(entries.compactMap { $0["name"] as? String }).count == entries.count)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 import OpenHealthKitWire
 
 /// The change stream: events with anchors, no change lost across reconnections, only what the app can see, and
@@ -125,6 +126,83 @@ import OpenHealthKitWire
                 url: daemon.url("/v1/changes/stream?types=\(steps)&events=change,gossip"), credential: app.credential)
             #expect(try await refused.connected() == 400)
             refused.close()
+        }
+    }
+
+    /// An app that asked to read heart rate and activity summaries and got `readsSummaries`.
+    func summaryReader(_ daemon: DaemonHarness, _ bundleIdentifier: String, readsSummaries: Bool) async throws
+        -> AppClient
+    {
+        let app = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app(bundleIdentifier)))
+        daemon.answerRequests(of: bundleIdentifier) { request in
+            AuthorizationAnswer(
+                allowedToShare: request.toShare,
+                allowedToRead: readsSummaries ? request.toRead : request.toRead.filter { $0 is HKSampleType })
+        }
+        let asked = try await app.call(
+            "POST", "/v1/authorization/request",
+            json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate", HKActivitySummaryTypeIdentifier]))
+        guard asked.status == 200 else { throw HarnessError("authorization failed: \(asked.text)") }
+        return app
+    }
+
+    /// Imports a day's activity summary into healthd's store file from this process, as `hk import` does.
+    func importSummary(_ daemon: DaemonHarness, day: String) throws {
+        var batch = ImportBatch()
+        var row = ActivitySummaryRow(date: day)
+        row.activeEnergyBurned = 420
+        batch.activitySummaries = [row]
+        let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+        defer { EngineRegistry.close(location) }
+        _ = try EngineRegistry.engine(for: location).importBatch(batch)
+    }
+
+    @Test func aStreamOfActivitySummariesHearsAnImportOfThemAsAnEventWithoutId() async throws {
+        try await withDaemon { daemon in
+            let app = try await summaryReader(daemon, "com.example.rings", readsSummaries: true)
+            let reader = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=\(HKActivitySummaryTypeIdentifier)"),
+                credential: app.credential)
+            #expect(try await reader.connected() == 200)
+            try importSummary(daemon, day: "2024-03-01")
+            let heard = try await reader.wait { !$0.isEmpty }
+            #expect(heard.count == 1 && heard[0].name == "summaries" && heard[0].id == nil)
+            #expect(heard[0].change.types == [HKActivitySummaryTypeIdentifier])
+            reader.close()
+        }
+    }
+
+    @Test func anAppThatMayNotReadActivitySummariesDoesNotHearThemChange() async throws {
+        try await withDaemon { daemon in
+            let app = try await summaryReader(daemon, "com.example.blind", readsSummaries: false)
+            let reader = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=\(HKActivitySummaryTypeIdentifier),\(Self.heartRate)"),
+                credential: app.credential)
+            #expect(try await reader.connected() == 200)
+            try importSummary(daemon, day: "2024-03-01")
+            // The app's own save, made after the import, is the first event it hears.
+            #expect(try await app.save([AppClient.beat(70)]).status == 200)
+            let own = try await app.anchor()
+            let heard = try await reader.wait { $0.contains { $0.id == own } }
+            #expect(heard.map(\.name) == ["change"])
+            reader.close()
+        }
+    }
+
+    @Test func aStreamAskingForUnitsEventsHearsThePreferredUnitChange() async throws {
+        try await withDaemon { daemon in
+            let mass = HKQuantityType(.bodyMass)
+            let app = try await AppClient.authorized(daemon, types: ["bodyMass"])
+            let reader = EventStreamReader(
+                url: daemon.url("/v1/changes/stream?types=\(mass.identifier)&events=units"), credential: app.credential)
+            #expect(try await reader.connected() == 200)
+            let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+            defer { EngineRegistry.close(location) }
+            try EngineRegistry.engine(for: location).setPreferredUnit(.pound(), for: mass)
+            let heard = try await reader.wait { !$0.isEmpty }
+            #expect(heard.count == 1 && heard[0].name == "units" && heard[0].id == nil)
+            #expect(heard[0].change.types == [mass.identifier])
+            reader.close()
         }
     }
 

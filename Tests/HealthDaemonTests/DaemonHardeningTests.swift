@@ -173,6 +173,48 @@ import OpenHealthKitWire
         }
     }
 
+    /// schemathesis found it: the id was turned into an integer without a check, and healthd stopped.
+    @Test func anAuditPageAfterAnIdNoIntegerHoldsIsA400AndHealthdKeepsServing() async throws {
+        try await withDaemon { daemon in
+            let answer = try await daemon.owner("GET", "/v1/owner/audit?after=16772317046173031567502344192")
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.error?.error.message.contains("after must be a whole number") == true, "\(answer.text)")
+            #expect(try await daemon.owner("GET", "/v1/owner/audit?after=0").status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        "/v1/owner/audit?limit=10001", "/v1/owner/audit?limit=0", "/v1/owner/audit?since=1e300",
+        "/v1/owner/audit?after=-1", "/v1/owner/audit?limit=1.5",
+    ])
+    func queryNumbersOutsideTheirRangeAreRefusedNotClamped(_ path: String) async throws {
+        try await withDaemon { daemon in
+            let answer = try await daemon.owner("GET", path)
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.error?.error.code == HKError.Code.errorInvalidArgument.rawValue)
+        }
+    }
+
+    @Test func anAuthorizationRequestWaitingLongerThan120SecondsIsRefused() async throws {
+        try await withDaemon { daemon in
+            let app = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app()))
+            let answer = try await app.call(
+                "POST", "/v1/authorization/request?wait=121", json: WireAuthorizationRequest.names(["heartRate"], []))
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.error?.error.message.contains("wait must be a number from 0") == true, "\(answer.text)")
+        }
+    }
+
+    @Test func aQueryParameterGivenTwiceIsRefused() async throws {
+        try await withDaemon { daemon in
+            let app = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app()))
+            let answer = try await app.call("GET", "/v1/authorization/status?type=heartRate&type=stepCount")
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.error?.error.message == "Give type once", "\(answer.text)")
+            #expect(try await daemon.owner("GET", "/v1/owner/audit?limit=1&limit=2").status == 400)
+        }
+    }
+
     @Test func aKnownPathCalledWithAnotherMethodIs405NamingTheMethodsItTakes() async throws {
         try await withDaemon { daemon in
             let credential = try await daemon.register(Apps.app())

@@ -6,8 +6,7 @@ import OpenHealthKitEngine
 import OpenHealthKitTesting
 
 /// HKActivitySummaryQuery on both backends: summaries stored by an import, read by day and by range with their
-/// units, none for a denied app; healthd audits the read and refuses the live mode, which its change stream cannot
-/// follow.
+/// units, none for a denied app, live updates after later imports; healthd audits each read.
 extension StoreOnBothBackendsTests {
     static let summaryType = HKObjectType.activitySummaryType()
 
@@ -134,12 +133,8 @@ extension StoreOnBothBackendsTests {
         }
     }
 
-    /// The embedded store's query hears later imports; healthd's change stream follows sample types only, so through
-    /// healthd the live mode reports a clear error instead of never updating.
     @Test(arguments: StoreBackend.allCases)
-    func activitySummaryUpdateHandlerFollowsImportsEmbeddedAndIsRefusedThroughHealthd(_ backend: StoreBackend)
-        async throws
-    {
+    func activitySummaryUpdateHandlerHearsTheDaysALaterImportAddsOrChanges(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let store = try await summariesWorld(world, readAllowed: true)
             let initial = Inbox<Result<[HKActivitySummary], HKError>>(), updates = Inbox<[HKActivitySummary]>()
@@ -151,21 +146,56 @@ extension StoreOnBothBackendsTests {
             query.updateHandler = { _, summaries, _ in updates.post(summaries ?? []) }
             store.execute(query)
             defer { store.stop(query) }
-            switch backend {
-            case .embedded, .embeddedPostgreSQL:
-                #expect(Self.days(try await initial.next().get()) == [3, 4])
-                try world.importActivitySummaries([Self.summaryRow("2024-03-05", energy: 300, exercise: 20, stand: 9)])
-                #expect(Self.days(try await updates.next()) == [5])
-            case .remote, .remotePostgreSQL:
-                let result = try await initial.next()
-                guard case .failure(let failure) = result else {
-                    Issue.record("healthd answered \(result)")
-                    return
-                }
-                #expect(failure.code == .errorInvalidArgument)
-                #expect(failure.message.contains("updateHandler"))
-                #expect(try await updates.rest().isEmpty)
+            #expect(Self.days(try await initial.next().get()) == [3, 4])
+            try world.importActivitySummaries([Self.summaryRow("2024-03-05", energy: 300, exercise: 20, stand: 9)])
+            #expect(Self.days(try await updates.next()) == [5])
+            try world.importActivitySummaries([Self.summaryRow("2024-03-03", energy: 600, exercise: 45, stand: 13)])
+            let changed = try await updates.next()
+            #expect(Self.days(changed) == [3])
+            #expect(changed.first?.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 600)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func activitySummaryDescriptorReadsTheMatchingDaysOnce(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let store = try await summariesWorld(world, readAllowed: true)
+            let range = HKQuery.predicate(
+                forActivitySummariesBetweenStart: Self.day(2024, 3, 2), end: Self.day(2024, 3, 3))
+            let summaries = try await HKActivitySummaryQueryDescriptor(predicate: range).result(for: store)
+            #expect(Self.days(summaries) == [2, 3])
+            #expect(summaries.last?.appleStandHours.doubleValue(for: .count()) == 13)
+            #expect(
+                Self.days(try await HKActivitySummaryQueryDescriptor(predicate: nil).result(for: store)) == [
+                    1, 2, 3, 4,
+                ])
+
+            let denied = try await summariesWorld(world, readAllowed: false, app: "com.example.denied")
+            #expect(try await HKActivitySummaryQueryDescriptor(predicate: nil).result(for: denied).isEmpty)
+
+            let samples = HKQuery.predicateForSamples(withStart: Date(timeIntervalSince1970: 0), end: nil)
+            let error = await #expect(throws: HKError.self) {
+                _ = try await HKActivitySummaryQueryDescriptor(predicate: samples).result(for: store)
             }
+            #expect(error?.code == .errorInvalidArgument)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func activitySummaryDescriptorResultsDeliverEveryDayThenTheDaysThatChange(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let store = try await summariesWorld(world, readAllowed: true)
+            let range = HKQuery.predicate(
+                forActivitySummariesBetweenStart: Self.day(2024, 3, 3), end: Self.day(2024, 3, 31))
+            var results = HKActivitySummaryQueryDescriptor(predicate: range).results(for: store).makeAsyncIterator()
+            #expect(Self.days(try #require(try await results.next())) == [3, 4])
+            try world.importActivitySummaries([
+                Self.summaryRow("2024-03-06", energy: 310, exercise: 25, stand: 10),
+                Self.summaryRow("2024-02-28", energy: 100, exercise: 5, stand: 3),
+            ])
+            let changed = try #require(try await results.next())
+            #expect(Self.days(changed) == [6])
+            #expect(changed.first?.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 310)
         }
     }
 }

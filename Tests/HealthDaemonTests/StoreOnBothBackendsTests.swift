@@ -25,7 +25,7 @@ import OpenHealthKitTesting
             let device = HKDevice(
                 name: "Strap", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: "2.1",
                 softwareVersion: nil,
-                localIdentifier: nil, udiDeviceIdentifier: nil)
+                localIdentifier: nil, UDIDeviceIdentifier: nil)
             let metadata: [String: Any] = [
                 HKMetadataKeyHeartRateSensorLocation: NSNumber(value: HKHeartRateSensorLocation.chest.rawValue),
                 "note": "after run", "checked": true, "when": Date(timeIntervalSince1970: 1_600_000_000.25),

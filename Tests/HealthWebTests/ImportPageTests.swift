@@ -20,20 +20,6 @@ extension HealthdBacked {
         private static let zippedExport = fixtures.appendingPathComponent("alxdrcirilo-apple-health-parser/export.zip")
         private static let owner = Principal.owner(source: try! SourceRow.owner(named: "Health"))
 
-        private func withDaemon(
-            arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in },
-            _ body: (TestDaemon) async throws -> Void
-        ) async throws {
-            let daemon = try await TestDaemon.start(arguments: arguments, prepare: prepare)
-            do {
-                try await body(daemon)
-            } catch {
-                try await daemon.stop()
-                throw error
-            }
-            try await daemon.stop()
-        }
-
         /// The CSRF token the Import page's form carries.
         private func token(_ browser: WebClient) async throws -> String {
             let page = try await browser.get("/import")
@@ -80,7 +66,7 @@ extension HealthdBacked {
         }
 
         @Test func anUploadedExportIsImportedAndConnectedAppsHearOfIt() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 // An app watching heart rates through healthd, as HKHealthStore's remote backend does.
                 let app = AppManifest(bundleIdentifier: "com.example.pulse", name: "Pulse")
                 let credential = try await daemon.register(app)
@@ -154,7 +140,7 @@ extension HealthdBacked {
         }
 
         @Test func anExportCutShortIsImportedAsFarAsItGoesAndSaysItIsIncomplete() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = try await daemon.signedInClient()
                 let record =
                     #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Tester" unit="count" startDate="2020-01-01 10:00:00 +0000" endDate="2020-01-01 10:00:00 +0000" value="7"/>"#
@@ -171,7 +157,7 @@ extension HealthdBacked {
         }
 
         @Test func uploadsNeedTheOwnersSessionAndToken() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let export = try Data(contentsOf: Self.zippedExport)
                 let stranger = WebClient(address: daemon.address)
                 let anonymous = try await stranger.upload("/import?name=export.zip", export, csrf: "anything")
@@ -199,7 +185,7 @@ extension HealthdBacked {
         }
 
         @Test func refusedUploadsLeaveTheStoreAsItWas() async throws {
-            try await withDaemon(arguments: ["--max-upload-size", "2k"]) { daemon in
+            try await withTestDaemon(arguments: ["--max-upload-size", "2k"]) { daemon in
                 let browser = try await daemon.signedInClient()
                 #expect(try await browser.get("/import").text.contains("data-maximum=\"2000\""))
                 let token = try await token(browser)
@@ -237,7 +223,7 @@ extension HealthdBacked {
 
         @Test func anUploadLeftByAStoppedHealthdIsRemovedAtTheNextStart() async throws {
             let leftover = Locked<URL?>(nil)
-            try await withDaemon(prepare: { store in
+            try await withTestDaemon(prepare: { store in
                 let folder = URL(fileURLWithPath: store + ".uploads/import-0")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data("PK".utf8).write(to: folder.appendingPathComponent("export.zip"))
@@ -250,7 +236,7 @@ extension HealthdBacked {
         }
 
         @Test func oneImportAtATime() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = try await daemon.signedInClient()
                 let token = try await token(browser)
                 // An upload that has sent 10 of its 100,000 bytes, and waits.

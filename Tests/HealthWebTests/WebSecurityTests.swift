@@ -6,19 +6,8 @@ import Testing
 /// Sign-in, sessions, CSRF tokens and what every page sends, against healthd in this process.
 extension HealthdBacked {
     @Suite struct WebSecurityTests {
-        private func withDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
-            let daemon = try await TestDaemon.start()
-            do {
-                try await body(daemon)
-            } catch {
-                try await daemon.stop()
-                throw error
-            }
-            try await daemon.stop()
-        }
-
         @Test func pagesNeedTheOwnersSession() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let stranger = WebClient(address: daemon.address)
                 for path in ["/", "/types/stepCount", "/sources", "/me", "/log", "/permissions", "/import"] {
                     let page = try await stranger.get(path)
@@ -31,7 +20,7 @@ extension HealthdBacked {
         }
 
         @Test func signingInSetsAStrictHttpOnlyCookie() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = WebClient(address: daemon.address)
                 let form = try await browser.get("/signin")
                 #expect(form.status == 200)
@@ -75,7 +64,7 @@ extension HealthdBacked {
         }
 
         @Test func formsNeedTheSessionsTokenAndThisOrigin() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = try await daemon.signedInClient()
                 let page = try await browser.get("/types/bodyMass")
                 let token = try #require(page.field("csrf"))
@@ -103,7 +92,7 @@ extension HealthdBacked {
         }
 
         @Test func pagesEscapeWhatAppsStored() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let app = AppManifest(
                     bundleIdentifier: "com.example.tricky", name: "<b>Tricky</b>", shareUsageDescription: "r",
                     updateUsageDescription: "w")
@@ -116,7 +105,7 @@ extension HealthdBacked {
                     start: Date(), end: Date(),
                     device: HKDevice(
                         name: "<i>band</i>", manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
-                        softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil),
+                        softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil),
                     metadata: ["note": "<script>alert(1)</script>"])
                 try daemon.engine.save([sample], as: .app(app))
                 let browser = try await daemon.signedInClient()
@@ -132,7 +121,7 @@ extension HealthdBacked {
         }
 
         @Test func everySectionRendersForTheOwner() async throws {
-            try await withDaemon { daemon in
+            try await withTestDaemon { daemon in
                 let browser = try await daemon.signedInClient()
                 for path in [
                     "/", "/types", "/types/stepCount?range=week", "/types/sleepAnalysis?range=month",

@@ -14,7 +14,8 @@ import OpenHealthKitModel
         for table in [
             "sample", "workout", "route_location", "heartbeat", "audiogram_point", "workout_statistics",
             "workout_activity",
-            "activity_summary", "clinical_record", "unrecognized_record", "source", "device", "deleted_object",
+            "activity_summary", "clinical_record_sample", "cda_document", "vision_prescription", "vision_lens",
+            "unrecognized_record", "source", "device", "deleted_object",
         ] {
             counts[table] = try harness.count("SELECT count(*) FROM \(table)")
         }

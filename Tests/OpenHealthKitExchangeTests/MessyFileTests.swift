@@ -220,7 +220,7 @@ import OpenHealthKitModel
         #expect(summary.workouts.added == 1)
         #expect(summary.workoutRoutes == .init(read: 1, skipped: 1))
         #expect(try harness.count("SELECT count(*) FROM route_location") == 0)
-        #expect(try harness.count("SELECT count(*) FROM clinical_record WHERE resource IS NULL") == 1)
+        #expect(try harness.count("SELECT count(*) FROM clinical_record_sample WHERE resource IS NULL") == 1)
     }
 }
 

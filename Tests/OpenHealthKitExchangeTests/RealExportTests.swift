@@ -41,7 +41,7 @@ import OpenHealthKitModel
                 == HKDevice(
                     name: "Apple Watch", manufacturer: "Apple", model: "Watch", hardwareVersion: "Watch2,4",
                     firmwareVersion: nil,
-                    softwareVersion: "4.3.1", localIdentifier: nil, udiDeviceIdentifier: nil))
+                    softwareVersion: "4.3.1", localIdentifier: nil, UDIDeviceIdentifier: nil))
         let workout = try #require(harness.samples(HKWorkoutType.workoutType()).first as? HKWorkout)
         #expect(workout.workoutActivityType == .running)
         #expect(abs(workout.duration - 5.19412346680959 * 60) < 1e-9)

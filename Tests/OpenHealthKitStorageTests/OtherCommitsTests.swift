@@ -72,4 +72,36 @@ struct OtherCommitsTests {
         let priority = try await heard.next()
         #expect(priority.kind == .sourcePriority && priority.typeIdentifiers == [steps.identifier])
     }
+
+    @Test(arguments: TestStorage.allCases)
+    func preferredUnitsTheOtherEngineSetsArePublished(_ kind: TestStorage) async throws {
+        let (writer, watcher) = try await engines(kind)
+        let heard = Inbox<StoreChange>()
+        let watching = watcher.feed.subscribe(to: nil, kinds: [.preferredUnits]) { heard.post($0) }
+        defer { watching.cancel() }
+        watcher.awaitOtherCommitsWatch()
+
+        let mass = HKQuantityType(.bodyMass)
+        try writer.setPreferredUnit(.pound(), for: mass)
+        let change = try await heard.next()
+        #expect(change.kind == .preferredUnits && change.typeIdentifiers == [mass.identifier])
+    }
+
+    @Test(arguments: TestStorage.allCases)
+    func activitySummariesTheOtherEngineImportsArePublishedAsTheirTypesChange(_ kind: TestStorage) async throws {
+        let (writer, watcher) = try await engines(kind)
+        let heard = Inbox<StoreChange>()
+        let watching = watcher.feed.subscribe(to: [HKActivitySummaryTypeIdentifier]) { heard.post($0) }
+        defer { watching.cancel() }
+        watcher.awaitOtherCommitsWatch()
+
+        var batch = ImportBatch()
+        batch.activitySummaries = [ActivitySummaryRow(date: "2024-03-01")]
+        _ = try writer.importBatch(batch)
+        let change = try await heard.next()
+        #expect(change.kind == .samples && change.typeIdentifiers == [HKActivitySummaryTypeIdentifier])
+        // The same summary again changes nothing, and is not heard.
+        _ = try writer.importBatch(batch)
+        #expect(try await heard.rest(after: .milliseconds(1500)).isEmpty)
+    }
 }

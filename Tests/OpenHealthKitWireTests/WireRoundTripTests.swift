@@ -21,7 +21,7 @@ import OpenHealthKitWire
         let device = HKDevice(
             name: "Strap", manufacturer: "Acme", model: nil, hardwareVersion: "1", firmwareVersion: nil,
             softwareVersion: "2",
-            localIdentifier: nil, udiDeviceIdentifier: "udi")
+            localIdentifier: nil, UDIDeviceIdentifier: "udi")
         let metadata: [String: Any] = [
             "text": "hello", "integer": 3, "real": 2.5, "flag": true, "date": Date(timeIntervalSince1970: 12.5),
             "quantity": HKQuantity(unit: .degreeCelsius(), doubleValue: 37.2),

@@ -105,13 +105,16 @@ class Healthd:
     def owner(self, method, path, body=None):
         return self.call(method, path, token=self.owner_secret, body=body)
 
-    def register(self, bundle_identifier, name, read_reason, write_reason):
+    def register(self, bundle_identifier, name, read_reason, write_reason, background_delivery=False):
         """Registers an app from its property lists, as the owner does; returns its credential."""
         info = plistlib.dumps({
             "CFBundleIdentifier": bundle_identifier, "CFBundleName": name, "CFBundleVersion": "3",
             "NSHealthShareUsageDescription": read_reason, "NSHealthUpdateUsageDescription": write_reason,
         }).decode("utf-8")
-        entitlements = plistlib.dumps({"com.apple.developer.healthkit": True}).decode("utf-8")
+        granted = {"com.apple.developer.healthkit": True}
+        if background_delivery:
+            granted["com.apple.developer.healthkit.background-delivery"] = True
+        entitlements = plistlib.dumps(granted).decode("utf-8")
         answer = self.owner("POST", "/v1/owner/apps", {"infoPlist": info, "entitlements": entitlements})
         assert answer.status == 201, answer
         return answer.json["credential"]

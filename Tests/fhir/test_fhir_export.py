@@ -138,3 +138,21 @@ def test_blood_pressure_is_one_observation_with_two_components(tmp_path):
     components = {codings(component["code"])[0]["code"]: component["valueQuantity"] for component in pressures[0]["component"]}
     assert components["8480-6"]["value"] == 121 and components["8480-6"]["code"] == "mm[Hg]"
     assert components["8462-4"]["value"] == 79 and components["8462-4"]["code"] == "mm[Hg]"
+
+
+def test_an_electrocardiogram_is_an_ekg_study_with_its_voltages_as_sampled_data(tmp_path):
+    bundle = export_bundle("Synthetic/everything", tmp_path)
+    recordings = sorted(
+        (entry["resource"] for entry in bundle["entry"] if healthkit_name(entry["resource"]) == "electrocardiogram"),
+        key=lambda observation: observation["effectivePeriod"]["start"])
+    assert len(recordings) == 2
+    morning = recordings[0]
+    construct_fhir_element("Observation", morning)
+    assert [coding["code"] for coding in codings(morning["code"]) if coding["system"] == LOINC] == ["11524-6"]
+    assert codings(morning["category"][0])[0]["code"] == "procedure"
+    components = {codings(component["code"])[0]["code"]: component for component in morning["component"]}
+    voltages = components["131329"]["valueSampledData"]
+    assert voltages["origin"] == {"value": 0, "unit": "uV", "system": UCUM, "code": "uV"}
+    assert voltages["period"] == pytest.approx(1000 / 512.844)
+    assert len(voltages["data"].split(" ")) == 64
+    assert components["8601-7"]["valueString"] == "Sinus Rhythm"

@@ -2,4 +2,4 @@
 ///
 /// Each throws `HKError.errorInvalidArgument` with a message naming the bad input, which `hk` prints as its one-line
 /// error with exit status 2. Units need no wrapper here: `try HKUnit(parsing:)` already throws that way.
-enum CommandLineInput {}
+package enum CommandLineInput {}

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OpenHealthKit
 
 extension CommandLineInput {
@@ -6,7 +6,7 @@ extension CommandLineInput {
     /// (midnight, or the first moment after it where a clock change skips midnight), or a date-time with an offset,
     /// `2024-11-03T01:30:00-07:00`, `2024-11-03T08:30:00Z` (seconds and fractions optional; offsets `±HH:MM`, `±HHMM`
     /// or `±HH`). A date-time without an offset is refused: it is ambiguous when clocks change.
-    static func date(_ text: String, timeZone: TimeZone) throws -> Date {
+    package static func date(_ text: String, timeZone: TimeZone) throws -> Date {
         guard let date = ISO8601Input(text)?.date(defaultTimeZone: timeZone) else {
             throw HKError.invalidArgument(
                 "invalid date '\(text)': use an ISO 8601 date (2024-11-03) or a date-time with an offset "

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import OpenHealthKit
 
 extension CommandLineInput {
@@ -9,7 +9,7 @@ extension CommandLineInput {
     /// HealthKit expects: text, a number, `true`/`false`, an enumeration's raw value, a date (as `hk` reads dates) or
     /// a quantity, `<number> <unit>` (`418 cm`). Any other key's value is `true`/`false` as a boolean, a number as a
     /// number, `<number> <unit>` with a valid unit as a quantity, and anything else as text.
-    static func metadata(_ entries: [String], timeZone: TimeZone) throws -> [String: Any]? {
+    package static func metadata(_ entries: [String], timeZone: TimeZone) throws -> [String: Any]? {
         guard !entries.isEmpty else { return nil }
         var metadata: [String: Any] = [:]
         for entry in entries {

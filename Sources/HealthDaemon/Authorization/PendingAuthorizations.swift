@@ -8,7 +8,9 @@ import OpenHealthKitWire
 /// app's undecided types; the question waits here until the owner answers through the owner routes.
 ///
 /// An app that asks again while its request is pending joins it rather than adding another, and one that asks
-/// just after the answer (before the engine recorded it) receives that answer.
+/// just after the answer (before the engine recorded it) receives that answer. A request about single objects
+/// receives an earlier answer only when it continues that very request (``continuing(_:)``): a new one always asks,
+/// as HealthKit always prompts for objects.
 ///
 /// Requests are kept in the store too, so that they outlive a restart: the owner still sees them, an app that asks
 /// again joins them, and an answer to one no call waits for any more is recorded here.
@@ -24,11 +26,15 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         let app: String
         let share: Set<String>
         let read: Set<String>
+        /// A per-object request's type and objects.
+        let objects: Set<String>
 
         init(_ request: AuthorizationRequest) {
             app = request.app.bundleIdentifier
             share = Set(request.toShare.map(\.identifier))
             read = Set(request.toRead.map(\.identifier))
+            objects = Set(
+                (request.objects?.candidates.map(\.key) ?? []) + [request.objects?.type.identifier].compactMap { $0 })
         }
     }
 
@@ -40,7 +46,7 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
 
     private struct State {
         var entries: [UUID: Entry] = [:]
-        var recentAnswers: [Key: (answer: AuthorizationAnswer, at: Date)] = [:]
+        var recentAnswers: [Key: (answer: AuthorizationAnswer, at: Date, id: UUID)] = [:]
         var isClosed = false
     }
 
@@ -80,6 +86,24 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     }
 
     func answer(_ request: AuthorizationRequest) async throws -> AuthorizationAnswer {
+        try await answer(request, continuing: nil)
+    }
+
+    /// An answerer for a call that keeps waiting for the request `id` (nil: a new request).
+    func continuing(_ id: UUID?) -> any AuthorizationAnswerer {
+        Continuing(pending: self, id: id)
+    }
+
+    private struct Continuing: AuthorizationAnswerer {
+        let pending: PendingAuthorizations
+        let id: UUID?
+
+        func answer(_ request: AuthorizationRequest) async throws -> AuthorizationAnswer {
+            try await pending.answer(request, continuing: id)
+        }
+    }
+
+    private func answer(_ request: AuthorizationRequest, continuing: UUID?) async throws -> AuthorizationAnswer {
         let key = Key(request)
         let waiter = UUID()
         return try await withTaskCancellationHandler {
@@ -88,7 +112,9 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
                 let immediate = state.withLock { state -> Result<AuthorizationAnswer, any Error>? in
                     if state.isClosed { return .failure(Self.shutDown) }
                     if Task.isCancelled { return .failure(CancellationError()) }
-                    if let recent = state.recentAnswers[key], recent.at.timeIntervalSinceNow > -Self.answerReuse {
+                    if let recent = state.recentAnswers[key], recent.at.timeIntervalSinceNow > -Self.answerReuse,
+                        request.objects == nil || recent.id == continuing
+                    {
                         return .success(recent.answer)
                     }
                     let id =
@@ -135,11 +161,11 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         let resolved = state.withLock { state -> Entry? in
             guard let entry = state.entries.removeValue(forKey: id) else { return nil }
             state.recentAnswers = state.recentAnswers.filter { $0.value.at.timeIntervalSinceNow > -Self.answerReuse }
-            state.recentAnswers[entry.key] = (answer, Date())
+            state.recentAnswers[entry.key] = (answer, Date(), id)
             return entry
         }
         guard let resolved else { return nil }
-        forget([id])
+        if resolved.pending.request.objects == nil { forget([id]) }
         if resolved.waiters.isEmpty {
             do {
                 try engine.record(answer, to: resolved.pending.request)
@@ -177,7 +203,10 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         for continuation in waiters { continuation.resume(throwing: Self.shutDown) }
     }
 
+    /// Keeps a request about types in the store. A request about single objects is not kept: it names objects that
+    /// may change meanwhile, and its app asks again after a restart (HealthKit asks about them every time anyway).
     private func keep(_ pending: Pending) {
+        guard pending.request.objects == nil else { return }
         let record = PendingAuthorizationRecord(
             id: pending.id, app: pending.request.app.bundleIdentifier,
             toShare: pending.request.toShare.map(\.identifier).sorted(),

@@ -15,12 +15,14 @@ info:
     routes (`/v1/owner/...`) take `Authorization: Bearer <owner secret>`. Every error is
     `{"error": {"code": <HKError code>, "domain": "com.apple.healthkit", "message": "..."}}`: bad input is 4xx
     and changes nothing; a missing, forged, expired, replaced or revoked credential is 401. A request body must be
-    `application/json` (else 415) and name each key of an object once (else 400); a known path called with a method
-    it does not take is 405 with an `Allow` header, an unknown path 404. An answer healthd cannot encode (a value
-    that is not a finite number, which only data stored before values were bounded can hold) is a 500 error, never
-    an empty success. While the store's database cannot be used (healthd on PostgreSQL with the database down or
-    unreachable), every route answers 503 with `Retry-After` (seconds) and `errorDatabaseInaccessible`, and works
-    again once the database is back.
+    `application/json` (else 415) and name each key of an object once (else 400); a query parameter is given at
+    most once and a number in it lies within its stated range (else 400: no value is silently clamped). A known path
+    called with a method it does not take is 405 with an `Allow` header, an unknown path 404. An answer healthd
+    cannot encode (a value that is not a finite number, which only data stored before values were bounded can hold)
+    is a 500 error, never an empty success. An optional field given as `null` is the same as one left out. While the
+    store's database cannot be used (healthd on PostgreSQL with the database down or unreachable), every route
+    answers 503 with `Retry-After` (seconds) and `errorDatabaseInaccessible`, and works again once the database is
+    back.
 
     Dates are seconds since 1970 (JSON numbers); on input an ISO 8601 string is accepted too. Types are
     HealthKit's raw identifiers (`HKQuantityTypeIdentifierHeartRate`); short names (`heartRate`) are accepted on
@@ -47,7 +49,7 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: { type: string }
+              schema: { type: object, description: This document, in YAML. }
   /v1/status:
     get:
       tags: [public]
@@ -160,7 +162,7 @@ paths:
               required: [type]
               properties:
                 type: { type: string }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
       responses:
         "200":
           description: How many objects were deleted.
@@ -187,11 +189,12 @@ paths:
               required: [type]
               properties:
                 type: { type: string }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
                 sort:
+                  nullable: true
                   type: array
                   items: { $ref: "#/components/schemas/Sort" }
-                limit: { type: integer, minimum: 0, description: "0 or absent: no limit." }
+                limit: { type: integer, minimum: 0, nullable: true, description: "0 or absent: no limit." }
       responses:
         "200":
           description: The samples.
@@ -226,9 +229,9 @@ paths:
                     required: [type]
                     properties:
                       type: { type: string }
-                      predicate: { $ref: "#/components/schemas/Predicate" }
-                anchor: { type: integer, format: int64, minimum: 0, description: "0 or absent: from the beginning." }
-                limit: { type: integer, minimum: 0 }
+                      predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                anchor: { type: integer, format: int64, minimum: 0, nullable: true, description: "0 or absent: from the beginning." }
+                limit: { type: integer, minimum: 0, nullable: true }
       responses:
         "200":
           description: The changes and the anchor to resume from.
@@ -261,7 +264,7 @@ paths:
               required: [type]
               properties:
                 type: { type: string }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
       responses:
         "200":
           description: The sources of the samples the app may see.
@@ -284,8 +287,9 @@ paths:
               required: [type]
               properties:
                 type: { type: string, description: A correlation type. }
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
                 samplePredicates:
+                  nullable: true
                   type: object
                   description: By member type identifier; a correlation must hold a matching member of each.
                   additionalProperties: { $ref: "#/components/schemas/Predicate" }
@@ -352,7 +356,7 @@ paths:
         The activity summaries whose day matches the predicate (`activitySummaryDays` conditions, combined with
         `and`, `or`, `not`; none reads every summary), by day. An app without read access to
         HKActivitySummaryTypeIdentifier receives none, with no error. Activity summaries come from imports; the
-        change stream does not follow them.
+        change stream reports their changes as `summaries` events (`/v1/changes/stream`).
       requestBody:
         required: true
         content:
@@ -360,7 +364,7 @@ paths:
             schema:
               type: object
               properties:
-                predicate: { $ref: "#/components/schemas/Predicate" }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
       responses:
         "200":
           description: The summaries by day.
@@ -375,6 +379,102 @@ paths:
                     items: { $ref: "#/components/schemas/ActivitySummary" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/queries/quantity-series:
+    post:
+      tags: [data]
+      summary: HKQuantitySeriesSampleQuery.
+      description: |
+        The quantities of the samples of a quantity type that match the predicate: each quantity of a series sample
+        (built with HKQuantitySeriesSampleBuilder), and a sample of one quantity as itself. Columns, one entry per
+        quantity: its sample (an index into `samples`), its dates (seconds since 1970) and its value in `unit`, the
+        type's canonical unit. By each quantity's start date, or with `orderByQuantitySampleStartDate` sample by
+        sample. An app without read access sees its own samples only. Audited as `query.quantitySeries`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type]
+              properties:
+                type: { type: string, description: A quantity type's raw identifier or short name. }
+                predicate: { $ref: "#/components/schemas/Predicate" }
+                orderByQuantitySampleStartDate: { type: boolean }
+      responses:
+        "200":
+          description: The samples and their quantities.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [samples, unit, sample, startDate, endDate, value]
+                properties:
+                  samples:
+                    type: array
+                    items: { $ref: "#/components/schemas/Sample" }
+                  unit: { type: string }
+                  sample: { type: array, items: { type: integer } }
+                  startDate: { type: array, items: { type: number } }
+                  endDate: { type: array, items: { type: number } }
+                  value: { type: array, items: { type: number } }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/heartbeat-series/{id}/beats:
+    get:
+      tags: [data]
+      summary: HKHeartbeatSeriesQuery.
+      description: >-
+        The beats of a heartbeat series, as they were written: seconds since the series' start and whether a gap
+        preceded each. A series the app may not read, or that does not exist, has none (the same answer). Audited as
+        `query.heartbeats`.
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The beats in the order written.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [beats]
+                properties:
+                  beats:
+                    type: array
+                    items: { $ref: "#/components/schemas/Heartbeat" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/electrocardiograms/{id}/voltages:
+    get:
+      tags: [data]
+      summary: HKElectrocardiogramQuery.
+      description: >-
+        An electrocardiogram's voltages: its sampling frequency and each lead's voltages in microvolts, one per
+        sampling period from the start (HKElectrocardiogram.Lead raw values: 1, Apple Watch's lead similar to lead I).
+        One the app may not read, or that does not exist, has no frequency and no leads (the same answer). Audited as
+        `query.voltages`.
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The voltages.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [leads]
+                properties:
+                  samplingFrequency: { type: number }
+                  leads:
+                    type: array
+                    items:
+                      type: object
+                      required: [lead, microvolts]
+                      properties:
+                        lead: { type: integer }
+                        microvolts: { type: array, items: { type: number } }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/anchor:
     get:
@@ -439,6 +539,186 @@ paths:
                   units: { type: object, additionalProperties: { type: string } }
         "400": { $ref: "#/components/responses/BadRequest" }
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/documents:
+    post:
+      tags: [data]
+      summary: HKDocumentQuery — CDA documents with their content.
+      description: |
+        The matching documents whose content the app may read: those it saved and those the owner allowed one by
+        one, with their header (`title`, `patientName`, `authorName`, `custodianName`) and, with
+        `includeDocumentData`, their XML. The owner is first asked about the matching documents of other sources
+        not decided yet (only new ones); while that question waits longer than `wait` seconds the answer is 202
+        `pending` (ask again). An app without read access to the document type sees its own documents only.
+      parameters:
+        - name: wait
+          in: query
+          schema: { type: number, minimum: 0, default: 30, maximum: 120 }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type, includeDocumentData]
+              properties:
+                type: { type: string }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                sort:
+                  nullable: true
+                  type: array
+                  items: { $ref: "#/components/schemas/Sort" }
+                limit: { type: integer, minimum: 0, nullable: true, description: "0 or absent: no limit." }
+                includeDocumentData: { type: boolean }
+      responses:
+        "200":
+          description: The documents.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/DocumentsResponse" }
+        "202":
+          description: The owner has not answered about new documents yet.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/DocumentsResponse" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/medications:
+    post:
+      tags: [data]
+      summary: HKUserAnnotatedMedicationQuery — the medications the owner shared with the app.
+      description: >-
+        Medications are shared one by one (`/v1/authorization/objects` with HKDataTypeUserAnnotatedMedicationConcept);
+        an app sees only those, with no error otherwise. The predicate combines `medicationArchived` and
+        `medicationHasSchedule` conditions.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                limit: { type: integer, minimum: 0, nullable: true, description: "0 or absent: no limit." }
+      responses:
+        "200":
+          description: The medications, by name.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [medications]
+                properties:
+                  medications:
+                    type: array
+                    items: { $ref: "#/components/schemas/Medication" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/health-records:
+    get:
+      tags: [data]
+      summary: supportsHealthRecords() — whether the store holds clinical records.
+      responses:
+        "200":
+          description: Whether it does.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [supported]
+                properties:
+                  supported: { type: boolean }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/attachments:
+    post:
+      tags: [data]
+      summary: HKAttachmentStore.addAttachment — attaches a file to a vision prescription the app saved.
+      description: |
+        The bytes come base64-encoded. At most 20 MiB; the content type (`public.jpeg`, `public.png`, `public.heic`,
+        `com.compuserve.gif`, `public.tiff`, `com.adobe.pdf`) must match the bytes' signature; the name has 1 to 255
+        characters without path separators. Refused the same way (403) whether the object is another source's or
+        is not stored.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [object, name, contentType, data]
+              properties:
+                object: { type: string, format: uuid }
+                name: { type: string }
+                contentType: { type: string }
+                data: { type: string, format: byte }
+                metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
+      responses:
+        "201":
+          description: The attachment.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Attachment" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/objects/{uuid}/attachments:
+    get:
+      tags: [data]
+      summary: HKAttachmentStore.attachments(for:) — none for an object the app may not read.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The attachments, oldest first.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [attachments]
+                properties:
+                  attachments:
+                    type: array
+                    items: { $ref: "#/components/schemas/Attachment" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/attachments/{uuid}/data:
+    get:
+      tags: [data]
+      summary: An attachment's bytes, with its MIME type.
+      description: 404 alike for an attachment the app may not read and one that does not exist.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: The bytes.
+          content:
+            application/octet-stream:
+              schema: { type: string, format: binary }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /v1/attachments/{uuid}:
+    delete:
+      tags: [data]
+      summary: HKAttachmentStore.removeAttachment(_:from:) — from an object the app saved.
+      parameters:
+        - { name: uuid, in: path, required: true, schema: { type: string, format: uuid } }
+        - { name: object, in: query, required: true, schema: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: Removed.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
   /v1/authorization/check:
@@ -540,6 +820,52 @@ paths:
                   name: { type: string, enum: [notDetermined, sharingDenied, sharingAuthorized] }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/authorization/objects:
+    post:
+      tags: [authorization]
+      summary: requestPerObjectReadAuthorization(for:predicate:) — waits for the owner's choice of objects.
+      description: |
+        For a type that requires per-object authorization (HKVisionPrescriptionTypeIdentifier,
+        HKDataTypeUserAnnotatedMedicationConcept): the owner picks which matching objects of other sources the app
+        may read (the app always reads what it saved). Asked every time, as in HealthKit; with no such object,
+        answered at once. Waits like `/v1/authorization/request`; these requests are not kept across a restart of
+        healthd (ask again).
+      parameters:
+        - name: wait
+          in: query
+          schema: { type: number, minimum: 0, default: 30, maximum: 120 }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [type]
+              properties:
+                type: { type: string }
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                continuing:
+                  nullable: true
+                  type: string
+                  format: uuid
+                  description: >-
+                    The `requestId` of a 202 answer, to keep waiting for that request (and receive its answer if it
+                    came between two calls); without it the owner is asked again.
+      responses:
+        "200":
+          description: Answered.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
+        "202":
+          description: Still waiting for the owner.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/AuthorizationOutcome" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
   /v1/changes/stream:
     get:
       tags: [changes]
@@ -558,19 +884,25 @@ paths:
         statistics, not samples) is reported as `event: priority` with the same data (the stream's last event id)
         and no id: it cannot be resumed, so a client recomputes its statistics whenever it (re)connects.
         With `grants`, a change of the app's own decisions for one of the types (what it may read) is reported
-        likewise, as `event: grants`.
+        likewise, as `event: grants`. With `units`, a change of the user's preferred unit of one of the types is
+        reported likewise, as `event: units` (HealthKit's `HKUserPreferencesDidChange`).
+
+        `HKActivitySummaryTypeIdentifier` may be among the types: activity summaries have no anchors, so each change
+        to them (an import) is reported as `event: summaries` (data `{"anchor": <the stream's last event id>,
+        "types": ["HKActivitySummaryTypeIdentifier"]}`, no id), only to an app that may read them, with `change`
+        events. A client reads the summaries again on each, and whenever it (re)connects.
       parameters:
         - name: types
           in: query
           required: true
-          description: Sample type identifiers, comma-separated.
+          description: Sample type identifiers, comma-separated; `HKActivitySummaryTypeIdentifier` may be one.
           schema: { type: string }
         - name: anchor
           in: query
           schema: { type: integer, format: int64, minimum: 0 }
         - name: events
           in: query
-          description: "The events to send, comma-separated: `change` (samples; the default), `priority` (source order), `grants` (the app's decisions)."
+          description: "The events to send, comma-separated: `change` (samples and activity summaries; the default), `priority` (source order), `grants` (the app's decisions), `units` (preferred units)."
           schema: { type: string, default: change }
         - name: Last-Event-ID
           in: header
@@ -638,6 +970,7 @@ paths:
                 type: object
                 properties:
                   status: { type: string, enum: [disabled] }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/background-delivery/acknowledge:
     post:
@@ -748,11 +1081,11 @@ paths:
             schema:
               type: object
               properties:
-                infoPlist: { type: string }
-                entitlements: { type: string }
-                infoPlistBase64: { type: string }
-                entitlementsBase64: { type: string }
-                credentialLifetime: { type: number, minimum: 0, exclusiveMinimum: true, maximum: 315360000, description: "Seconds, at most 10 years; default one year." }
+                infoPlist: { type: string, nullable: true }
+                entitlements: { type: string, nullable: true }
+                infoPlistBase64: { type: string, nullable: true }
+                entitlementsBase64: { type: string, nullable: true }
+                credentialLifetime: { type: number, minimum: 0, exclusiveMinimum: true, maximum: 315360000, description: "Seconds, at most 10 years; default one year.", nullable: true }
       responses:
         "201":
           description: Registered.
@@ -883,6 +1216,11 @@ paths:
                 allowedToRead:
                   type: array
                   items: { type: string }
+                allowedObjects:
+                  nullable: true
+                  type: array
+                  description: For a per-object request, the keys of the objects the app may read.
+                  items: { type: string }
       responses:
         "200":
           description: Answered.
@@ -983,8 +1321,11 @@ paths:
       security: [{ ownerSecret: [] }]
       parameters:
         - { name: app, in: query, description: "A bundle identifier, or owner.", schema: { type: string } }
-        - { name: since, in: query, description: Seconds since 1970., schema: { type: number } }
-        - { name: after, in: query, description: An entry id., schema: { type: integer, format: int64 } }
+        - name: since
+          in: query
+          description: Seconds since 1970, from year 1 to 4001.
+          schema: { type: number, minimum: -62135769600, maximum: 64092211200 }
+        - { name: after, in: query, description: An entry id., schema: { type: integer, format: int64, minimum: 0 } }
         - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 10000, default: 1000 } }
       responses:
         "200":
@@ -999,6 +1340,64 @@ paths:
                     items: { $ref: "#/components/schemas/AuditEntry" }
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/owner/medications:
+    get:
+      tags: [owner]
+      summary: Every medication the owner tracks, archived ones too, by name.
+      security: [{ ownerSecret: [] }]
+      responses:
+        "200":
+          description: The medications.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [medications]
+                properties:
+                  medications:
+                    type: array
+                    items: { $ref: "#/components/schemas/Medication" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+    put:
+      tags: [owner]
+      summary: Records a medication the owner tracks, or changes the one with the same concept code.
+      description: >-
+        A name of 1 to 200 characters, a form HealthKit defines (HKMedicationGeneralForm's raw values), a concept
+        code of 1 to 100 characters, a nickname of at most 200, at most 50 related codings.
+      security: [{ ownerSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Medication" }
+      responses:
+        "200":
+          description: Stored.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Medication" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+  /v1/owner/medications/doses:
+    post:
+      tags: [owner]
+      summary: Logs a dose of a tracked medication (an HKMedicationDoseEvent sample, from the Health source).
+      security: [{ ownerSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Sample" }
+      responses:
+        "201":
+          description: Logged.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Sample" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
 components:
   securitySchemes:
     credential:
@@ -1095,14 +1494,14 @@ components:
     Device:
       type: object
       properties:
-        name: { type: string }
-        manufacturer: { type: string }
-        model: { type: string }
-        hardwareVersion: { type: string }
-        firmwareVersion: { type: string }
-        softwareVersion: { type: string }
-        localIdentifier: { type: string }
-        udiDeviceIdentifier: { type: string }
+        name: { type: string, nullable: true }
+        manufacturer: { type: string, nullable: true }
+        model: { type: string, nullable: true }
+        hardwareVersion: { type: string, nullable: true }
+        firmwareVersion: { type: string, nullable: true }
+        softwareVersion: { type: string, nullable: true }
+        localIdentifier: { type: string, nullable: true }
+        udiDeviceIdentifier: { type: string, nullable: true }
     Source:
       type: object
       required: [name, bundleIdentifier]
@@ -1130,36 +1529,229 @@ components:
         type: { type: integer, description: The HKWorkoutEventType raw value. }
         startDate: { $ref: "#/components/schemas/Date" }
         endDate: { $ref: "#/components/schemas/Date" }
-        metadata: { $ref: "#/components/schemas/Metadata" }
+        metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
     Sample:
       type: object
       description: |
-        The type says which fields a sample has: quantity types `quantity`; category types `value`; correlation
-        types `objects`; the workout type `workoutActivityType`, `duration` (computed when absent), `workoutEvents`
-        and the totals. Fields of another kind are refused. `sourceRevision` is set by healthd on output.
+        The type says which fields a sample has: quantity types `quantity` (a sample of several quantities: `series`
+        on output, `seriesQuantities` to save one); category types `value`; correlation types `objects`; the workout
+        type `workoutActivityType`, `duration` (computed when absent), `workoutEvents` and the totals; heartbeat
+        series `count` on output, `heartbeats` to save one; electrocardiograms `electrocardiogram` (output only:
+        apps cannot save them); audiograms `sensitivityPoints`. Fields of another kind are refused.
+        `sourceRevision` is set by healthd on output.
       required: [uuid, type, startDate, endDate]
       properties:
         uuid: { type: string, format: uuid }
         type: { type: string }
         startDate: { $ref: "#/components/schemas/Date" }
         endDate: { $ref: "#/components/schemas/Date" }
-        device: { $ref: "#/components/schemas/Device" }
-        metadata: { $ref: "#/components/schemas/Metadata" }
-        sourceRevision: { $ref: "#/components/schemas/SourceRevision" }
-        quantity: { $ref: "#/components/schemas/Quantity" }
-        value: { type: integer }
+        device: { nullable: true, allOf: [{ $ref: "#/components/schemas/Device" }] }
+        metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
+        sourceRevision: { nullable: true, allOf: [{ $ref: "#/components/schemas/SourceRevision" }] }
+        quantity: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        value: { type: integer, nullable: true }
         objects:
+          nullable: true
           type: array
           items: { $ref: "#/components/schemas/Sample" }
-        workoutActivityType: { type: integer, description: The HKWorkoutActivityType raw value. }
-        duration: { type: number }
+        workoutActivityType: { type: integer, nullable: true, description: The HKWorkoutActivityType raw value. }
+        duration: { type: number, nullable: true }
         workoutEvents:
+          nullable: true
           type: array
           items: { $ref: "#/components/schemas/WorkoutEvent" }
-        totalEnergyBurned: { $ref: "#/components/schemas/Quantity" }
-        totalDistance: { $ref: "#/components/schemas/Quantity" }
-        totalSwimmingStrokeCount: { $ref: "#/components/schemas/Quantity" }
-        totalFlightsClimbed: { $ref: "#/components/schemas/Quantity" }
+        totalEnergyBurned: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        totalDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        totalSwimmingStrokeCount: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        totalFlightsClimbed: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        series:
+          nullable: true
+          type: object
+          description: A quantity series' summary (output), in the type's canonical unit.
+          properties:
+            count: { type: integer }
+            minimum: { $ref: "#/components/schemas/Quantity" }
+            maximum: { $ref: "#/components/schemas/Quantity" }
+            mostRecent: { $ref: "#/components/schemas/Quantity" }
+            mostRecentStartDate: { $ref: "#/components/schemas/Date" }
+            mostRecentEndDate: { $ref: "#/components/schemas/Date" }
+        seriesQuantities:
+          nullable: true
+          type: array
+          description: The quantities of a series being saved, by start date, values in the unit of `quantity`.
+          items:
+            type: object
+            required: [startDate, endDate, value]
+            properties:
+              startDate: { $ref: "#/components/schemas/Date" }
+              endDate: { $ref: "#/components/schemas/Date" }
+              value: { type: number }
+        count: { type: integer, nullable: true, description: A heartbeat series' number of beats (output). }
+        heartbeats:
+          nullable: true
+          type: array
+          description: The beats of a heartbeat series being saved, in the order written.
+          items: { $ref: "#/components/schemas/Heartbeat" }
+        electrocardiogram:
+          nullable: true
+          type: object
+          description: An electrocardiogram's summary (output).
+          properties:
+            classification: { type: integer, description: HKElectrocardiogram.Classification raw value. }
+            symptomsStatus: { type: integer, description: HKElectrocardiogram.SymptomsStatus raw value. }
+            averageHeartRate: { $ref: "#/components/schemas/Quantity" }
+            samplingFrequency: { $ref: "#/components/schemas/Quantity" }
+            numberOfVoltageMeasurements: { type: integer }
+        sensitivityPoints:
+          nullable: true
+          type: array
+          description: An audiogram's points, 1 to 30, frequencies unique and ascending.
+          items:
+            type: object
+            required: [frequency, tests]
+            properties:
+              frequency: { type: number, description: Hz. }
+              tests:
+                type: array
+                items:
+                  type: object
+                  required: [sensitivity, type, masked, side]
+                  properties:
+                    sensitivity: { type: number, description: dBHL. }
+                    type: { type: integer, description: HKAudiogramConductionType raw value (0 air). }
+                    masked: { type: boolean }
+                    side: { type: integer, description: HKAudiogramSensitivityTestSide raw value (0 left, 1 right). }
+                    clampingLowerBound: { type: number }
+                    clampingUpperBound: { type: number }
+        clinicalRecord:
+          nullable: true
+          type: object
+          description: A clinical record's FHIR resource (clinical types; read-only).
+          required: [displayName, resourceType, identifier, fhirVersion]
+          properties:
+            displayName: { type: string }
+            resourceType: { type: string }
+            identifier: { type: string }
+            fhirVersion: { type: string }
+            sourceURL: { type: string, nullable: true }
+            data: { type: string, nullable: true, description: The resource's JSON. }
+        cdaDocument:
+          nullable: true
+          type: object
+          description: A CDA document (HKDocumentTypeIdentifierCDA); `documentData` (base64 XML) is required to save.
+          properties:
+            title: { type: string, nullable: true }
+            patientName: { type: string, nullable: true }
+            authorName: { type: string, nullable: true }
+            custodianName: { type: string, nullable: true }
+            documentData: { type: string, format: byte, nullable: true }
+        stateOfMind:
+          nullable: true
+          type: object
+          description: HKDataTypeStateOfMind; the date is startDate (= endDate). Raw values of HKStateOfMind's enums.
+          required: [kind, valence, labels, associations]
+          properties:
+            kind: { type: integer, enum: [1, 2] }
+            valence: { type: number, minimum: -1, maximum: 1 }
+            labels:
+              type: array
+              items: { type: integer }
+            associations:
+              type: array
+              items: { type: integer }
+        answers:
+          nullable: true
+          type: array
+          description: GAD-7 (7) or PHQ-9 (9) answers' raw values, in question order.
+          items: { type: integer }
+        medicationDoseEvent:
+          nullable: true
+          type: object
+          description: A dose event (read-only for apps).
+          required: [medicationConcept, logStatus, scheduleType, unit]
+          properties:
+            medicationConcept: { type: string }
+            logStatus: { type: integer }
+            scheduleType: { type: integer }
+            scheduledDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+            scheduledDoseQuantity: { type: number, nullable: true }
+            doseQuantity: { type: number, nullable: true }
+            unit: { type: string }
+        visionPrescription:
+          nullable: true
+          type: object
+          description: A vision prescription; its issue date is startDate.
+          required: [prescriptionType]
+          properties:
+            prescriptionType: { type: integer, enum: [1, 2] }
+            expirationDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+            brand: { type: string, nullable: true }
+            rightEye: { nullable: true, allOf: [{ $ref: "#/components/schemas/Lens" }] }
+            leftEye: { nullable: true, allOf: [{ $ref: "#/components/schemas/Lens" }] }
+    Heartbeat:
+      type: object
+      required: [timeSinceStart, precededByGap]
+      properties:
+        timeSinceStart: { type: number, description: Seconds since the series' start. }
+        precededByGap: { type: boolean }
+    Lens:
+      type: object
+      required: [sphere]
+      properties:
+        sphere: { $ref: "#/components/schemas/Quantity" }
+        cylinder: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        axis: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        addPower: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        vertexDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        prism:
+          nullable: true
+          type: object
+          required: [amount, angle]
+          properties:
+            amount: { $ref: "#/components/schemas/Quantity" }
+            angle: { $ref: "#/components/schemas/Quantity" }
+        farPupillaryDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        nearPupillaryDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        baseCurve: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        diameter: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+    DocumentsResponse:
+      type: object
+      required: [status, samples]
+      properties:
+        status: { type: string, enum: [answered, pending] }
+        requestId: { type: string, format: uuid }
+        samples:
+          type: array
+          items: { $ref: "#/components/schemas/Sample" }
+    Medication:
+      type: object
+      required: [conceptCode, displayText, generalForm, relatedCodings, isArchived, hasSchedule]
+      properties:
+        conceptCode: { type: string }
+        displayText: { type: string }
+        generalForm: { type: string }
+        relatedCodings:
+          type: array
+          items:
+            type: object
+            required: [system, code]
+            properties:
+              system: { type: string }
+              version: { type: string, nullable: true }
+              code: { type: string }
+        nickname: { type: string, nullable: true }
+        isArchived: { type: boolean }
+        hasSchedule: { type: boolean }
+    Attachment:
+      type: object
+      required: [identifier, name, contentType, size, creationDate]
+      properties:
+        identifier: { type: string, format: uuid }
+        name: { type: string }
+        contentType: { type: string }
+        size: { type: integer }
+        creationDate: { $ref: "#/components/schemas/Date" }
+        metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
     Samples:
       type: object
       properties:
@@ -1186,75 +1778,299 @@ components:
                  workoutTotalSwimmingStrokeCount, workoutTotalFlightsClimbed]
         ascending: { type: boolean }
     Predicate:
-      type: object
       description: |
-        HealthKit's predicate tree, tagged by `kind`. Combinations: `and`/`or` (`predicates`), `not`
-        (`predicate`), `all`, `none`. Conditions, one per HKQuery.predicateFor... factory: `sampleDates`
-        (`startDate`, `endDate`, `options`), `sources` (`bundleIdentifiers`), `sourceRevisions` (`revisions`),
-        `devices` (`devices`), `deviceProperty` (`property`, `allowedValues`), `uuids` (`uuids`),
-        `metadataKeyExists` (`key`), `metadataAllowedValues` (`key`, `allowedValues`), `metadataComparison`
-        (`key`, `operator`, `value`), `noCorrelation`, `workout` (`uuid`), `quantity` (`operator`, `quantity`),
-        `categoryValue` (`operator`, `value`), `categoryValues` (`values`), `workoutActivityType`
-        (`workoutActivityType`), `workoutDuration` (`operator`, `duration`), `workoutTotal` (`total`,
-        `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`, both included; activity summary
-        queries only). At most 64 levels deep, 500 predicates and 10,000 list values in all; a larger one is 400.
+        HealthKit's predicate tree, one object tagged by `kind`: combinations (`and`, `or`, `not`, `all`, `none`)
+        and conditions, one per HKQuery.predicateFor... factory (`activitySummaryDays` for activity summary queries
+        only, `medicationArchived` and `medicationHasSchedule` for medication queries only). At most 64 levels deep,
+        500 predicates and 10,000 list values in all; a larger one is 400.
+      oneOf:
+        - { $ref: "#/components/schemas/PredicateCombination" }
+        - { $ref: "#/components/schemas/PredicateNot" }
+        - { $ref: "#/components/schemas/PredicateConstant" }
+        - { $ref: "#/components/schemas/PredicateSampleDates" }
+        - { $ref: "#/components/schemas/PredicateSources" }
+        - { $ref: "#/components/schemas/PredicateSourceRevisions" }
+        - { $ref: "#/components/schemas/PredicateDevices" }
+        - { $ref: "#/components/schemas/PredicateDeviceProperty" }
+        - { $ref: "#/components/schemas/PredicateUUIDs" }
+        - { $ref: "#/components/schemas/PredicateMetadataKeyExists" }
+        - { $ref: "#/components/schemas/PredicateMetadataAllowedValues" }
+        - { $ref: "#/components/schemas/PredicateMetadataComparison" }
+        - { $ref: "#/components/schemas/PredicateWorkout" }
+        - { $ref: "#/components/schemas/PredicateQuantity" }
+        - { $ref: "#/components/schemas/PredicateCategoryValue" }
+        - { $ref: "#/components/schemas/PredicateCategoryValues" }
+        - { $ref: "#/components/schemas/PredicateWorkoutActivityType" }
+        - { $ref: "#/components/schemas/PredicateWorkoutDuration" }
+        - { $ref: "#/components/schemas/PredicateWorkoutTotal" }
+        - { $ref: "#/components/schemas/PredicateActivitySummaryDays" }
+        - { $ref: "#/components/schemas/PredicateElectrocardiogramValue" }
+        - { $ref: "#/components/schemas/PredicateAssociatedWithElectrocardiogram" }
+        - { $ref: "#/components/schemas/PredicateClinicalResourceType" }
+        - { $ref: "#/components/schemas/PredicateClinicalRecord" }
+        - { $ref: "#/components/schemas/PredicateStateOfMindValue" }
+        - { $ref: "#/components/schemas/PredicateStateOfMindValence" }
+        - { $ref: "#/components/schemas/PredicateDoseEventConcepts" }
+        - { $ref: "#/components/schemas/PredicateDoseEventStatuses" }
+        - { $ref: "#/components/schemas/PredicateDoseEventScheduledDates" }
+        - { $ref: "#/components/schemas/PredicateDoseEventScheduledRange" }
+        - { $ref: "#/components/schemas/PredicateMedicationFlag" }
+    PredicateElectrocardiogramValue:
+      type: object
+      description: predicateForElectrocardiograms(classification:) and (symptomsStatus:).
+      required: [kind, value]
+      properties:
+        kind: { type: string, enum: [electrocardiogramClassification, electrocardiogramSymptomsStatus] }
+        value: { type: integer, description: The HKElectrocardiogram.Classification or SymptomsStatus raw value. }
+    PredicateAssociatedWithElectrocardiogram:
+      type: object
+      description: predicateForObjectsAssociated(electrocardiogram:), the symptoms recorded with it.
+      required: [kind, uuid]
+      properties:
+        kind: { type: string, enum: [associatedWithElectrocardiogram] }
+        uuid: { type: string, format: uuid }
+    PredicateClinicalResourceType:
+      type: object
+      description: predicateForClinicalRecords(withFHIRResourceType:) (clinical types only).
+      required: [kind, resourceType]
+      properties:
+        kind: { type: string, enum: [clinicalResourceType] }
+        resourceType: { type: string }
+    PredicateClinicalRecord:
+      type: object
+      description: predicateForClinicalRecords(from:FHIRResourceType:identifier:) (clinical types only).
+      required: [kind, source, resourceType, identifier]
+      properties:
+        kind: { type: string, enum: [clinicalRecord] }
+        source: { type: string, description: A bundle identifier. }
+        resourceType: { type: string }
+        identifier: { type: string }
+    PredicateStateOfMindValue:
+      type: object
+      description: predicateForStatesOfMind(with:) for a kind, a label or an association (state of mind only).
+      required: [kind, value]
+      properties:
+        kind: { type: string, enum: [stateOfMindKind, stateOfMindLabel, stateOfMindAssociation] }
+        value: { type: integer, description: The HKStateOfMind.Kind, Label or Association raw value. }
+    PredicateStateOfMindValence:
+      type: object
+      description: predicateForStatesOfMind(withValence:predicateOperatorType:) (state of mind only).
+      required: [kind, operator, valence]
+      properties:
+        kind: { type: string, enum: [stateOfMindValence] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        valence: { type: number }
+    PredicateDoseEventConcepts:
+      type: object
+      description: predicateForMedicationDoseEvent(medicationConceptIdentifiers:) (dose events only).
+      required: [kind, codes]
+      properties:
+        kind: { type: string, enum: [doseEventConcepts] }
+        codes:
+          type: array
+          items: { type: string }
+    PredicateDoseEventStatuses:
+      type: object
+      description: predicateForMedicationDoseEvent(statuses:) (dose events only).
+      required: [kind, statuses]
+      properties:
+        kind: { type: string, enum: [doseEventStatuses] }
+        statuses:
+          type: array
+          items: { type: integer, description: An HKMedicationDoseEvent.LogStatus raw value. }
+    PredicateDoseEventScheduledDates:
+      type: object
+      description: predicateForMedicationDoseEvent(scheduledDates:) (dose events only).
+      required: [kind, dates]
+      properties:
+        kind: { type: string, enum: [doseEventScheduledDates] }
+        dates:
+          type: array
+          items: { $ref: "#/components/schemas/Date" }
+    PredicateDoseEventScheduledRange:
+      type: object
+      description: predicateForMedicationDoseEvent(startDate:endDate:) (dose events only); either date may be absent.
       required: [kind]
       properties:
-        kind:
-          type: string
-          enum: [and, or, not, all, none, sampleDates, sources, sourceRevisions, devices, deviceProperty, uuids,
-                 metadataKeyExists, metadataAllowedValues, metadataComparison, noCorrelation, workout, quantity,
-                 categoryValue, categoryValues, workoutActivityType, workoutDuration, workoutTotal, activitySummaryDays]
+        kind: { type: string, enum: [doseEventScheduledRange] }
+        startDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+        endDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+    PredicateMedicationFlag:
+      type: object
+      description: predicateForUserAnnotatedMedications(isArchived:) and (hasSchedule:) (medication queries only).
+      required: [kind, flag]
+      properties:
+        kind: { type: string, enum: [medicationArchived, medicationHasSchedule] }
+        flag: { type: boolean }
+    PredicateCombination:
+      type: object
+      description: Every (`and`) or any (`or`) of the predicates.
+      required: [kind, predicates]
+      properties:
+        kind: { type: string, enum: [and, or] }
         predicates:
           type: array
           items: { $ref: "#/components/schemas/Predicate" }
+    PredicateNot:
+      type: object
+      required: [kind, predicate]
+      properties:
+        kind: { type: string, enum: [not] }
         predicate: { $ref: "#/components/schemas/Predicate" }
-        startDate: { $ref: "#/components/schemas/Date" }
-        endDate: { $ref: "#/components/schemas/Date" }
+    PredicateConstant:
+      type: object
+      description: "`all` and `none` match everything and nothing; `noCorrelation` samples outside any correlation."
+      required: [kind]
+      properties:
+        kind: { type: string, enum: [all, none, noCorrelation] }
+    PredicateSampleDates:
+      type: object
+      description: predicateForSamples(withStart:end:options:); either date may be absent.
+      required: [kind]
+      properties:
+        kind: { type: string, enum: [sampleDates] }
+        startDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+        endDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
         options:
+          nullable: true
           type: array
           items: { type: string, enum: [strictStartDate, strictEndDate] }
+    PredicateSources:
+      type: object
+      required: [kind, bundleIdentifiers]
+      properties:
+        kind: { type: string, enum: [sources] }
         bundleIdentifiers:
           type: array
           items: { type: string }
+    PredicateSourceRevisions:
+      type: object
+      required: [kind, revisions]
+      properties:
+        kind: { type: string, enum: [sourceRevisions] }
         revisions:
           type: array
           items:
             type: object
-            description: 'Each field is {"any": true} or {"equalTo": value or null}.'
+            description: 'Each field other than the bundle identifier is {"any": true} or {"equalTo": value or null}.'
+            required: [bundleIdentifier, version, productType, operatingSystemVersion]
             properties:
               bundleIdentifier: { type: string }
               version: { $ref: "#/components/schemas/RevisionField" }
               productType: { $ref: "#/components/schemas/RevisionField" }
               operatingSystemVersion: { $ref: "#/components/schemas/RevisionField" }
+    PredicateDevices:
+      type: object
+      required: [kind, devices]
+      properties:
+        kind: { type: string, enum: [devices] }
         devices:
           type: array
           items:
             type: object
-            description: Keyed by HKDevicePropertyKey... strings.
+            description: Keyed by HKDevicePropertyKey... raw values (`HKDevicePropertyName`, ...).
             additionalProperties: { type: string }
-        property: { type: string, description: An HKDevicePropertyKey... string. }
+    PredicateDeviceProperty:
+      type: object
+      required: [kind, property, allowedValues]
+      properties:
+        kind: { type: string, enum: [deviceProperty] }
+        property: { type: string, description: "An HKDevicePropertyKey... raw value: HKDevicePropertyModel, ..." }
         allowedValues:
-          description: Strings for deviceProperty; metadata values for metadataAllowedValues.
           type: array
-          items: {}
+          items: { type: string }
+    PredicateUUIDs:
+      type: object
+      required: [kind, uuids]
+      properties:
+        kind: { type: string, enum: [uuids] }
         uuids:
           type: array
           items: { type: string, format: uuid }
-        uuid: { type: string, format: uuid }
+    PredicateMetadataKeyExists:
+      type: object
+      required: [kind, key]
+      properties:
+        kind: { type: string, enum: [metadataKeyExists] }
         key: { type: string }
-        operator: { type: string, enum: ["<", "<=", ">", ">=", "==", "!="] }
-        value:
-          description: A metadata value for metadataComparison; an integer for categoryValue.
+    PredicateMetadataAllowedValues:
+      type: object
+      required: [kind, key, allowedValues]
+      properties:
+        kind: { type: string, enum: [metadataAllowedValues] }
+        key: { type: string }
+        allowedValues:
+          type: array
+          items: { $ref: "#/components/schemas/MetadataValue" }
+    PredicateMetadataComparison:
+      type: object
+      required: [kind, key, operator, value]
+      properties:
+        kind: { type: string, enum: [metadataComparison] }
+        key: { type: string }
+        operator: { $ref: "#/components/schemas/Operator" }
+        value: { $ref: "#/components/schemas/MetadataValue" }
+    PredicateWorkout:
+      type: object
+      description: The samples associated with the workout.
+      required: [kind, uuid]
+      properties:
+        kind: { type: string, enum: [workout] }
+        uuid: { type: string, format: uuid }
+    PredicateQuantity:
+      type: object
+      required: [kind, operator, quantity]
+      properties:
+        kind: { type: string, enum: [quantity] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        quantity: { $ref: "#/components/schemas/Quantity" }
+    PredicateCategoryValue:
+      type: object
+      required: [kind, operator, value]
+      properties:
+        kind: { type: string, enum: [categoryValue] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        value: { type: integer }
+    PredicateCategoryValues:
+      type: object
+      required: [kind, values]
+      properties:
+        kind: { type: string, enum: [categoryValues] }
         values:
           type: array
           items: { type: integer }
-        quantity: { $ref: "#/components/schemas/Quantity" }
-        workoutActivityType: { type: integer }
-        duration: { type: number }
+    PredicateWorkoutActivityType:
+      type: object
+      required: [kind, workoutActivityType]
+      properties:
+        kind: { type: string, enum: [workoutActivityType] }
+        workoutActivityType: { type: integer, minimum: 0, description: The HKWorkoutActivityType raw value. }
+    PredicateWorkoutDuration:
+      type: object
+      required: [kind, operator, duration]
+      properties:
+        kind: { type: string, enum: [workoutDuration] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        duration: { type: number, description: Seconds. }
+    PredicateWorkoutTotal:
+      type: object
+      required: [kind, total, operator, quantity]
+      properties:
+        kind: { type: string, enum: [workoutTotal] }
         total: { type: string, enum: [totalEnergyBurned, totalDistance, totalSwimmingStrokeCount, totalFlightsClimbed] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        quantity: { $ref: "#/components/schemas/Quantity" }
+    PredicateActivitySummaryDays:
+      type: object
+      description: The activity summaries from `firstDay` to `lastDay`, both included (activity summary queries only).
+      required: [kind, firstDay, lastDay]
+      properties:
+        kind: { type: string, enum: [activitySummaryDays] }
         firstDay: { type: string, format: date, description: yyyy-MM-dd. }
         lastDay: { type: string, format: date, description: yyyy-MM-dd. }
+    Operator:
+      type: string
+      enum: ["<", "<=", ">", ">=", "==", "!="]
     ActivitySummary:
       type: object
       description: |
@@ -1278,7 +2094,7 @@ components:
     RevisionField:
       type: object
       properties:
-        any: { type: boolean }
+        any: { type: boolean, nullable: true }
         equalTo: { type: string, nullable: true }
     Characteristic:
       type: object
@@ -1324,6 +2140,19 @@ components:
           type: array
           items: { type: string }
         createdAt: { $ref: "#/components/schemas/Date" }
+        objects:
+          type: object
+          description: For a per-object request, the objects to choose from (answer with `allowedObjects`).
+          properties:
+            type: { type: string }
+            candidates:
+              type: array
+              items:
+                type: object
+                properties:
+                  key: { type: string }
+                  label: { type: string }
+                  allowedBefore: { type: boolean }
     Grants:
       type: object
       properties:
@@ -1340,19 +2169,20 @@ components:
       properties:
         type: { type: string }
         frequency: { type: string, enum: [immediate, hourly, daily, weekly] }
-        acknowledgedAnchor: { type: integer, format: int64, description: "Output: changes after it are pending." }
+        acknowledgedAnchor: { type: integer, format: int64, nullable: true, description: "Output: changes after it are pending." }
     StatisticsQuery:
       type: object
       required: [type, options]
       properties:
         type: { type: string, description: A quantity type. }
-        predicate: { $ref: "#/components/schemas/Predicate" }
+        predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
         options:
           type: integer
           description: |
             HKStatisticsOptions raw value: separateBySource 1, discreteAverage 2, discreteMin 4, discreteMax 8,
             cumulativeSum 16, mostRecent 32, duration 64.
         intervals:
+          nullable: true
           type: object
           description: Only for a collection.
           required: [anchorDate, intervalComponents, calendar, timeZone]
@@ -1362,17 +2192,17 @@ components:
               type: object
               description: DateComponents; absent fields are 0, all ≥ 0 and not all 0.
               properties:
-                year: { type: integer }
-                month: { type: integer }
-                weekOfYear: { type: integer }
-                day: { type: integer }
-                hour: { type: integer }
-                minute: { type: integer }
-                second: { type: integer }
-                nanosecond: { type: integer }
+                year: { type: integer, nullable: true }
+                month: { type: integer, nullable: true }
+                weekOfYear: { type: integer, nullable: true }
+                day: { type: integer, nullable: true }
+                hour: { type: integer, nullable: true }
+                minute: { type: integer, nullable: true }
+                second: { type: integer, nullable: true }
+                nanosecond: { type: integer, nullable: true }
             calendar: { type: string, description: "A calendar identifier: gregorian, iso8601, hebrew, ..." }
             timeZone: { type: string, description: "A time zone identifier: Europe/Paris, UTC, GMT+0100, ..." }
-        range: { $ref: "#/components/schemas/DateInterval" }
+        range: { nullable: true, allOf: [{ $ref: "#/components/schemas/DateInterval" }] }
     StatisticsResult:
       type: object
       properties:

@@ -52,11 +52,11 @@ struct BodyReader: Sendable {
         guard Self.isJSON(request.headers[.contentType]) else {
             throw APIError(.unsupportedMediaType, .invalidArgument("The request body must be application/json"))
         }
-        let data = Data(buffer.readableBytesView)
-        if let key = JSONDuplicateKeys.firstDuplicate(in: data) {
+        do {
+            return try WireRequestBody.decode(T.self, from: Data(buffer.readableBytesView))
+        } catch WireRequestBody.Malformed.duplicateKey(let key) {
             throw APIError.badRequest("Malformed request body: an object names the key \"\(key)\" twice")
         }
-        return try JSONDecoder().decode(T.self, from: data)
     }
 
     /// Whether a Content-Type is `application/json`, with or without parameters such as `charset=utf-8`.

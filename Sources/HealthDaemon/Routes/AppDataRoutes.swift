@@ -50,7 +50,7 @@ extension HealthDaemon {
             let body = try await bodies.decode(WireSampleQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
             let sort = try (body.sort ?? []).map { try $0.rowSort }
-            let limit = max(0, body.limit ?? 0)
+            let limit = try body.resultLimit
             let samples = try await auditor.audited(
                 app.bundleIdentifier, "query.samples", types: [type.identifier], count: \.count
             ) {
@@ -65,11 +65,8 @@ extension HealthDaemon {
         router.on(WireRoutes.queryAnchored) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireAnchoredQuery.self, from: request)
-            guard !body.queries.isEmpty else { throw APIError.badRequest("queries must not be empty") }
-            let filters = try body.queries.map {
-                SampleFilter(type: try WireTypes.sampleType($0.type), predicate: $0.predicate?.tree)
-            }
-            let anchor = max(0, body.anchor ?? 0), limit = max(0, body.limit ?? 0)
+            let filters = try body.filters()
+            let anchor = try body.startAnchor, limit = try body.resultLimit
             let changes = try await auditor.audited(
                 app.bundleIdentifier, "query.anchored", types: filters.map(\.type.identifier),
                 count: { $0.samples.count + $0.deletedObjects.count }

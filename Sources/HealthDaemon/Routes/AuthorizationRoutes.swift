@@ -27,9 +27,10 @@ extension HealthDaemon {
             let app = try authenticator.requireApp(request)
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             try engine.checkRequest(app: app.manifest, share: types.share, read: types.read)
+            // The API's bound (docs/openapi.yaml), then the configuration's, which may be shorter.
             let wait = min(
                 configuration.maximumAuthorizationWait,
-                max(0, request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 30))
+                try QueryParameters(request).number("wait", in: 0...120) ?? 30)
             let identifiers = WireTypes.identifiers(types.read.union(types.share.map { $0 as HKObjectType }))
             // The request outlives this call: if the app gives up waiting, the owner's answer is still recorded.
             let asking = Task { [engine, pending] in
@@ -71,7 +72,7 @@ extension HealthDaemon {
 
         router.on(WireRoutes.authorizationStatus) { [self] request, _ in
             let app = try authenticator.requireApp(request)
-            guard let name = request.uri.queryParameters.get("type") else {
+            guard let name = try QueryParameters(request).string("type") else {
                 throw APIError.badRequest("Give the type: ?type=<identifier>")
             }
             let type = try WireTypes.objectType(name)

@@ -41,7 +41,7 @@ extension HealthDaemon {
         // Without `type`, every type of the app.
         router.on(WireRoutes.disableBackgroundDelivery) { [self] request, _ in
             let app = try authenticator.requireApp(request)
-            let type = try request.uri.queryParameters.get("type").map { try WireTypes.objectType(String($0)) }
+            let type = try QueryParameters(request).string("type").map { try WireTypes.objectType($0) }
             try await offload { [engine] in try engine.disableBackgroundDelivery(for: type, app: app.manifest) }
             return JSONResponses.response(["status": "disabled"])
         }

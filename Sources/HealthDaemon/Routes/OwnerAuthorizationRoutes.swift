@@ -14,7 +14,8 @@ extension HealthDaemon {
                 WirePendingRequest(
                     id: pending.id, app: WireAppSummary(pending.request.app),
                     toShare: WireTypes.identifiers(pending.request.toShare.map { $0 as HKObjectType }),
-                    toRead: WireTypes.identifiers(pending.request.toRead), createdAt: pending.createdAt)
+                    toRead: WireTypes.identifiers(pending.request.toRead), createdAt: pending.createdAt,
+                    objects: pending.request.objects.map(WireObjectReadRequest.init))
             }
             return JSONResponses.response(WirePendingRequests(requests: requests))
         }
@@ -29,7 +30,8 @@ extension HealthDaemon {
             let body = try await bodies.decode(WireAuthorizationAnswer.self, from: request)
             let answer = AuthorizationAnswer(
                 allowedToShare: try WireTypes.sampleTypes(body.allowedToShare),
-                allowedToRead: try WireTypes.objectTypes(body.allowedToRead))
+                allowedToRead: try WireTypes.objectTypes(body.allowedToRead),
+                allowedObjects: Set(body.allowedObjects ?? []))
             guard let answered = pending.resolve(id, with: answer) else {
                 throw APIError(.notFound, HKError(.errorNoData, "No pending permission request has the id \(id)"))
             }

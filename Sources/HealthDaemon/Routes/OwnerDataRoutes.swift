@@ -33,10 +33,10 @@ extension HealthDaemon {
 
         router.on(WireRoutes.ownerSources) { [self] request, _ in
             try authenticator.requireOwner(request)
-            guard let name = request.uri.queryParameters.get("type") else {
+            guard let name = try QueryParameters(request).string("type") else {
                 throw APIError.badRequest("Give the type: ?type=<identifier>")
             }
-            let type = try WireTypes.sampleType(String(name))
+            let type = try WireTypes.sampleType(name)
             let sources = try await auditor.audited(
                 AuditEntry.owner, "query.sources", types: [type.identifier], count: \.count
             ) {
@@ -45,24 +45,19 @@ extension HealthDaemon {
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
         }
 
-        // `?app=<bundle identifier or owner>&since=<seconds since 1970>&after=<entry id>&limit=<n, at most 10000>`:
+        // `?app=<bundle identifier or owner>&since=<seconds since 1970>&after=<entry id>&limit=<1 to 10000>`:
         // oldest first; page with `after` = the last id received.
         router.on(WireRoutes.auditLog) { [self] request, _ in
             try authenticator.requireOwner(request)
-            let parameters = request.uri.queryParameters
-            func number(_ name: String) throws -> Double? {
-                try parameters.get(name).map { text in
-                    guard let value = Double(text), value.isFinite else {
-                        throw APIError.badRequest("\(name) must be a number")
-                    }
-                    return value
-                }
-            }
+            let parameters = QueryParameters(request)
+            // Years 1 to 4001, as every date healthd takes (SampleValidation.dateRange).
+            let years = SampleValidation.dateRange
+            let dates = years.lowerBound.timeIntervalSince1970...years.upperBound.timeIntervalSince1970
             let query = AuditQuery(
-                app: parameters.get("app").map { String($0) },
-                since: try number("since").map(Date.init(timeIntervalSince1970:)),
-                afterID: try number("after").map { (id: Double) -> Int64 in Int64(id) },
-                limit: Int(min(10_000, max(1, try number("limit") ?? 1000))))
+                app: try parameters.string("app"),
+                since: try parameters.number("since", in: dates).map(Date.init(timeIntervalSince1970:)),
+                afterID: try parameters.integer("after", in: 0...Int64.max),
+                limit: Int(try parameters.integer("limit", in: 1...10_000) ?? 1000))
             let entries = try await offload { [records] in try records.auditEntries(query) }
             return JSONResponses.response(WireAuditLog(entries: entries.map(WireAuditEntry.init)))
         }

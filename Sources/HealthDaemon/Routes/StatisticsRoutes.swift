@@ -17,7 +17,7 @@ extension HealthDaemon {
 
         router.on(WireRoutes.sourcePriority) { [self] request, _ in
             try authenticator.requireOwner(request)
-            let type = try quantityType(request.uri.queryParameters.get("type").map { String($0) })
+            let type = try quantityType(try QueryParameters(request).string("type"))
             let sources = try await offload { [engine] in try engine.sourcePriority(for: type) }
             return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
         }

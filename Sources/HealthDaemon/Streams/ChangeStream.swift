@@ -26,55 +26,69 @@ extension HealthDaemon {
     /// which changes merged statistics but no sample, as an event without id (it has no anchor to resume from):
     /// `event: priority` with `data: {"anchor": <the stream's last event id>, "types": [...]}`. `grants` likewise reports
     /// each change of the app's own decisions for the types (`event: grants`): what it may read changed, so its
-    /// statistics may have, though no sample did.
+    /// statistics may have, though no sample did. `units` reports each change of the user's preferred unit of the
+    /// types (`event: units`, the `HKUserPreferencesDidChange` notification).
+    ///
+    /// `HKActivitySummaryTypeIdentifier` may be among the types: activity summaries have no anchors, so with `change`
+    /// events the stream reports each change to them (an import) as `event: summaries` without id, and only to an app
+    /// that may read them; a client reads the summaries again on each (and after each reconnection).
     func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.changeStream) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             try app.manifest.checkProvisioning()
-            let names = request.uri.queryParameters.getAll("types").flatMap {
+            var names = request.uri.queryParameters.getAll("types").flatMap {
                 $0.split(separator: ",").map(String.init)
             }
             guard !names.isEmpty else {
                 throw APIError.badRequest("Give the types to watch: ?types=<identifier>,<identifier>")
             }
+            let summaries = names.contains(HKActivitySummaryTypeIdentifier)
+            names.removeAll { $0 == HKActivitySummaryTypeIdentifier }
             let types = Array(try WireTypes.sampleTypes(names))
-            let resumeFrom = try (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("anchor")).map {
-                text in
-                guard let anchor = Int64(text), anchor >= 0 else {
-                    throw APIError.badRequest("\(text) is not an anchor")
-                }
-                return anchor
-            }
+            let parameters = QueryParameters(request)
+            let anchor = try parameters.integer("anchor", in: 0...Int64.max)
+            let resumeFrom =
+                try request.headers[Self.lastEventID].map { text in
+                    guard let anchor = Int64(text), anchor >= 0 else {
+                        throw APIError.badRequest("\(text) is not an anchor")
+                    }
+                    return anchor
+                } ?? anchor
             let events = Set(
-                try (request.uri.queryParameters.get("events") ?? "change").split(separator: ",").map { name in
+                try (try parameters.string("events") ?? "change").split(separator: ",").map { name in
                     guard let event = StreamEvent(rawValue: String(name)) else {
                         throw APIError.badRequest(
-                            "\(name) is not an event of the change stream (change, priority, grants)")
+                            "\(name) is not an event of the change stream (change, priority, grants, units)")
                     }
                     return event
                 })
-            await auditor.record(
-                app.bundleIdentifier, "changes.stream", types: types.map(\.identifier), count: 0, errorCode: nil)
-            return try openStream(for: app, types: types, from: resumeFrom, events: events)
+            let watched = types.map(\.identifier) + (summaries ? [HKActivitySummaryTypeIdentifier] : [])
+            await auditor.record(app.bundleIdentifier, "changes.stream", types: watched, count: 0, errorCode: nil)
+            return try openStream(
+                for: app, types: types, summaries: summaries && events.contains(.change), from: resumeFrom,
+                events: events)
         }
     }
 
     private static let lastEventID = HTTPField.Name("Last-Event-ID")!
 
     /// What a stream reports: changes of samples (with ids, resumable), changes of the source priority, changes of
-    /// the app's decisions.
+    /// the app's decisions, changes of the preferred units.
     private enum StreamEvent: String {
-        case change, priority, grants
+        case change, priority, grants, units
     }
 
     private enum StreamSignal: Sendable {
         case changed, heartbeat
-        /// A change no sample made (`.sourcePriority`, `.grants`): reported as is, without id.
+        /// A change no sample made (`.sourcePriority`, `.grants`, `.preferredUnits`): reported as is, without id.
         case unanchored(StoreChange)
+        /// The activity summaries changed: reported without id.
+        case summaries
     }
 
     private func openStream(
-        for app: AuthenticatedApp, types: [HKSampleType], from resumeFrom: Int64?, events: Set<StreamEvent>
+        for app: AuthenticatedApp, types: [HKSampleType], summaries: Bool, from resumeFrom: Int64?,
+        events: Set<StreamEvent>
     ) throws -> Response {
         let (signals, continuation) = AsyncStream.makeStream(of: StreamSignal.self)
         // A burst of changes wakes the writer once: each wake-up reads everything up to the store's anchor.
@@ -92,10 +106,19 @@ extension HealthDaemon {
         var kinds: Set<StoreChange.Kind> = events.contains(.change) ? [.samples] : []
         if events.contains(.priority) { kinds.insert(.sourcePriority) }
         if events.contains(.grants) { kinds.insert(.grants) }
-        let subscription = engine.feed.subscribe(to: identifiers, kinds: kinds) { [app] change in
+        if events.contains(.units) { kinds.insert(.preferredUnits) }
+        let watched = summaries ? identifiers.union([HKActivitySummaryTypeIdentifier]) : identifiers
+        let subscription = engine.feed.subscribe(to: watched, kinds: kinds) { [self, app] change in
             switch change.kind {
-            case .samples: wake()
-            case .sourcePriority: continuation.yield(.unanchored(change))
+            case .samples:
+                if !change.typeIdentifiers.isDisjoint(with: identifiers) { wake() }
+                // Told only to an app that may read them: to any other, a change of summaries is none of its business.
+                if summaries, change.typeIdentifiers.contains(HKActivitySummaryTypeIdentifier),
+                    (try? engine.mayReadActivitySummaries(as: .app(app.manifest))) == true
+                {
+                    continuation.yield(.summaries)
+                }
+            case .sourcePriority, .preferredUnits: continuation.yield(.unanchored(change))
             // Only the app's own decisions: another app's are none of its business.
             case .grants: if change.app == app.bundleIdentifier { continuation.yield(.unanchored(change)) }
             }
@@ -139,8 +162,16 @@ extension HealthDaemon {
                     // The stream's position, not the store's anchor: nothing about other apps' writes.
                     let event = WireChangeEvent(
                         anchor: position, types: identifiers.intersection(change.typeIdentifiers).sorted())
-                    let name = change.kind == .grants ? StreamEvent.grants : .priority
+                    let name: StreamEvent =
+                        switch change.kind {
+                        case .grants: .grants
+                        case .preferredUnits: .units
+                        default: .priority
+                        }
                     try await writer.write(ByteBuffer(string: Self.serverSentEvent(event, name: name.rawValue)))
+                case .summaries:
+                    let event = WireChangeEvent(anchor: position, types: [HKActivitySummaryTypeIdentifier])
+                    try await writer.write(ByteBuffer(string: Self.serverSentEvent(event, name: "summaries")))
                 case .changed:
                     waiting.withLock { $0 = false }
                     // A revoked (or replaced, or expired) credential ends the stream at its next event.

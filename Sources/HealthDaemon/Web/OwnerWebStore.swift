@@ -36,6 +36,10 @@ package struct OwnerWebStore: HealthWebStore {
         try engine.delete(uuids: uuids, as: try Self.owner())
     }
 
+    package func electrocardiogramVoltages(of uuid: UUID) throws -> ElectrocardiogramVoltages? {
+        try engine.voltages(ofElectrocardiogram: uuid, as: try Self.owner())
+    }
+
     package func statistics(_ request: StatisticsRequest) throws -> StatisticsResult {
         try engine.statistics(request, as: try Self.owner())
     }

@@ -62,6 +62,44 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "audiogram-chart": #"""
+<svg xmlns="http://www.w3.org/2000/svg" class="audiogram" role="img" viewBox="0 0 {{width}} {{height}}" font-family="sans-serif" font-size="12" aria-label="Audiogram: hearing level in dBHL by frequency, right ear red circles, left ear blue crosses">
+<rect class="audiogram-normal" fill="#eef7ee" x="{{normalX}}" y="{{normalY}}" width="{{normalWidth}}" height="{{normalHeight}}"></rect>
+{{#gridLines}}
+<line class="audiogram-grid" stroke="#ddd" x1="{{x1}}" y1="{{y1}}" x2="{{x2}}" y2="{{y2}}"></line><text class="audiogram-label" fill="#555" x="{{labelX}}" y="{{labelY}}" text-anchor="{{anchor}}">{{label}}</text>
+{{/gridLines}}
+<text class="audiogram-axis" x="{{frequencyTitleX}}" y="{{frequencyTitleY}}" text-anchor="middle">Frequency (Hz)</text>
+<text class="audiogram-axis" x="14" y="{{levelTitleY}}" text-anchor="middle" transform="rotate(-90 14 {{levelTitleY}})">Hearing level (dBHL)</text>
+{{#ears}}
+{{#line}}<polyline class="audiogram-{{name}}" fill="none" stroke="{{color}}" stroke-width="1.5" points="{{.}}"></polyline>{{/line}}
+{{#points}}
+<g class="audiogram-{{name}}-point{{#masked}} masked{{/masked}}" stroke="{{color}}" stroke-width="2" fill="none"><title>{{title}}</title>{{#circle}}<circle cx="{{cx}}" cy="{{cy}}" r="6" fill="{{fill}}"></circle>{{/circle}}{{#cross}}<path d="{{.}}"></path>{{/cross}}</g>
+{{/points}}
+{{/ears}}
+</svg>
+
+"""#,
+        "audiogram": #"""
+{{<layout}}
+{{$content}}
+<p><a href="/audiograms">Audiograms</a></p>
+<h1>Audiogram</h1>
+<p>{{date}} · {{source}}</p>
+<section class="card" id="audiogram-chart">{{#chart}}{{> audiogram-chart}}{{/chart}}</section>
+<section class="card">
+<div class="table-scroll">
+<table class="counts" id="audiogram-points">
+  <thead><tr><th>Frequency</th><th>Left ear</th><th>Right ear</th></tr></thead>
+  <tbody>
+  {{#points}}<tr><td>{{frequency}}</td><td>{{left}}</td><td>{{right}}</td></tr>{{/points}}
+  </tbody>
+</table>
+</div>
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "browse": #"""
 {{<layout}}
 {{$content}}
@@ -96,6 +134,41 @@ enum WebAssets {
   {{/labels}}
   {{^hasData}}<text class="empty" x="344" y="100" text-anchor="middle">No data</text>{{/hasData}}
 </svg>
+
+"""#,
+        "ecg-strip": #"""
+<svg xmlns="http://www.w3.org/2000/svg" class="ecg-strip" role="img" width="{{width}}mm" height="{{height}}mm" viewBox="0 0 {{width}} {{height}}" aria-label="{{label}}">
+<rect class="ecg-paper" x="0" y="0" width="{{width}}" height="{{height}}" fill="#fff7f5"></rect>
+<path class="ecg-grid-minor" stroke="#f3c4bd" stroke-width="0.1" d="{{minorGrid}}"></path>
+<path class="ecg-grid-major" stroke="#e08d80" stroke-width="0.25" d="{{majorGrid}}"></path>
+{{#rows}}
+<polyline class="ecg-trace" fill="none" stroke="#111" stroke-width="0.3" stroke-linejoin="round" points="{{points}}"></polyline>
+{{/rows}}
+<path class="ecg-calibration" fill="none" stroke="#111" stroke-width="0.3" d="{{calibration}}"></path>
+</svg>
+
+"""#,
+        "electrocardiogram": #"""
+{{<layout}}
+{{$content}}
+<p><a href="/electrocardiograms">Electrocardiograms</a></p>
+<h1>{{classification}}</h1>
+<section class="card">
+  <dl class="facts" id="ecg-facts">
+    <dt>Recorded</dt><dd>{{date}}</dd>
+    <dt>Symptoms</dt><dd>{{symptoms}}</dd>
+    {{#averageHeartRate}}<dt>Average heart rate</dt><dd>{{averageHeartRate}}</dd>{{/averageHeartRate}}
+    <dt>Sampling frequency</dt><dd>{{samplingFrequency}}</dd>
+    <dt>Voltage measurements</dt><dd>{{measurements}}</dd>
+    <dt>Source</dt><dd>{{source}}{{#device}} ({{device}}){{/device}}</dd>
+  </dl>
+</section>
+<section class="card">
+  <h2>Lead I, 25 mm/s, 10 mm/mV</h2>
+  <div class="table-scroll" id="ecg-strip">{{#strip}}{{> ecg-strip}}{{/strip}}{{^strip}}<p>The voltages of this recording cannot be read.</p>{{/strip}}</div>
+</section>
+{{/content}}
+{{/layout}}
 
 """#,
         "error": #"""
@@ -312,6 +385,133 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "medications": #"""
+{{<layout}}
+{{$content}}
+<h1>Medications</h1>
+{{>records-tabs}}
+<section class="card" id="medications">
+  <h2>Your Medications</h2>
+  {{^hasMedications}}<p class="muted" id="no-medications">No medication yet: add the ones you take below.</p>{{/hasMedications}}
+  {{#active}}
+  <article class="medication" id="{{elementID}}">
+    <h3>{{name}}{{#nickname}} <span class="muted">“{{nickname}}”</span>{{/nickname}}</h3>
+    <p class="small">{{form}}{{#scheduled}} · on a schedule{{/scheduled}} · code {{code}}</p>
+    <form method="post" action="/records/medications/doses" class="inline">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <input type="hidden" name="code" value="{{code}}">
+      <label>Dose <select name="status">{{#statuses}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/statuses}}</select></label>
+      <label>Quantity <input type="number" name="quantity" min="0" step="any" value="1"></label>
+      <label>When <input type="datetime-local" name="date" value="{{now}}" required></label>
+      <button type="submit">Log Dose</button>
+    </form>
+    <form method="post" action="/records/medications/archive" class="inline">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <input type="hidden" name="code" value="{{code}}">
+      <input type="hidden" name="archived" value="true">
+      <button type="submit" class="link">Archive</button>
+    </form>
+  </article>
+  {{/active}}
+  {{#hasArchived}}
+  <details id="archived">
+    <summary>Archived</summary>
+    {{#archived}}
+    <form method="post" action="/records/medications/archive" class="inline" id="{{elementID}}">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <input type="hidden" name="code" value="{{code}}">
+      <input type="hidden" name="archived" value="false">
+      <span>{{name}}</span> <button type="submit" class="link">Restore</button>
+    </form>
+    {{/archived}}
+  </details>
+  {{/hasArchived}}
+</section>
+<section class="card" id="add-medication">
+  <h2>Add a Medication</h2>
+  <form method="post" action="/records/medications" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>Name <input type="text" name="name" id="medication-name" maxlength="200" required></label>
+    <label>Form <select name="form" id="medication-form">{{#forms}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/forms}}</select></label>
+    <label>RxNorm code (optional) <input type="text" name="code" id="medication-code" maxlength="100"></label>
+    <label>Nickname (optional) <input type="text" name="nickname" id="medication-nickname" maxlength="200"></label>
+    <label><input type="checkbox" name="scheduled" id="medication-scheduled"> Taken on a schedule</label>
+    <button type="submit" id="add-medication-button">Add</button>
+  </form>
+</section>
+<section class="card" id="doses">
+  <h2>Dose Log</h2>
+  {{^hasDoses}}<p class="muted" id="no-doses">No dose logged yet.</p>{{/hasDoses}}
+  {{#hasDoses}}
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>When</th><th>Medication</th><th>Dose</th><th>Quantity</th><th>Schedule</th></tr></thead>
+    <tbody>
+      {{#doses}}<tr><td>{{date}}</td><td>{{medication}}</td><td>{{status}}</td><td>{{quantity}}</td><td>{{schedule}}</td></tr>{{/doses}}
+    </tbody>
+  </table></div>
+  {{/hasDoses}}
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
+        "mind": #"""
+{{<layout}}
+{{$content}}
+<h1>Mind</h1>
+{{>records-tabs}}
+<section class="card" id="log-mood">
+  <h2>Log How You Feel</h2>
+  <form method="post" action="/records/mind" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>When <input type="datetime-local" name="date" id="mood-date" value="{{now}}" required></label>
+    <label>Kind
+      <select name="kind" id="mood-kind">
+        <option value="1">Momentary Emotion</option>
+        <option value="2">Daily Mood</option>
+      </select>
+    </label>
+    <label>How pleasant, from −1 (very unpleasant) to 1 (very pleasant)
+      <input type="number" name="valence" id="mood-valence" min="-1" max="1" step="0.01" value="0" required></label>
+    <details>
+      <summary>What describes it</summary>
+      <div class="choices">{{#labels}}<label for="{{elementID}}"><input type="checkbox" name="label" id="{{elementID}}" value="{{value}}"> {{label}}</label>{{/labels}}</div>
+    </details>
+    <details>
+      <summary>What it is about</summary>
+      <div class="choices">{{#associations}}<label for="{{elementID}}"><input type="checkbox" name="association" id="{{elementID}}" value="{{value}}"> {{label}}</label>{{/associations}}</div>
+    </details>
+    <button type="submit" id="log-mood-button">Log</button>
+  </form>
+</section>
+<section class="card" id="moods">
+  <h2>States of Mind</h2>
+  {{^hasMoods}}<p class="muted" id="no-moods">Nothing logged yet.</p>{{/hasMoods}}
+  {{#hasMoods}}
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>When</th><th>Kind</th><th>Valence</th><th>Feeling</th><th>About</th><th>Source</th></tr></thead>
+    <tbody>
+      {{#moods}}<tr><td>{{date}}</td><td>{{kind}}</td><td>{{valence}} ({{classification}})</td><td>{{labels}}</td><td>{{associations}}</td><td>{{source}}</td></tr>{{/moods}}
+    </tbody>
+  </table></div>
+  {{/hasMoods}}
+</section>
+<section class="card" id="assessments">
+  <h2>Assessments</h2>
+  {{^hasAssessments}}<p class="muted" id="no-assessments">No GAD-7 or PHQ-9 assessment yet.</p>{{/hasAssessments}}
+  {{#hasAssessments}}
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>When</th><th>Questionnaire</th><th>Score</th><th>Risk</th><th>Source</th></tr></thead>
+    <tbody>
+      {{#assessments}}<tr><td>{{date}}</td><td>{{name}}</td><td>{{score}}</td><td>{{risk}}</td><td>{{source}}</td></tr>{{/assessments}}
+    </tbody>
+  </table></div>
+  {{/hasAssessments}}
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "permissions": #"""
 {{<layout}}
 {{$content}}
@@ -344,7 +544,17 @@ enum WebAssets {
       {{/toRead}}
     </ul>
     {{/hasRead}}
-    <p class="small">You can change these choices at any time in Sources.</p>
+    {{#hasObjects}}
+    <h3>Allow “{{appName}}” to read these {{objectsKind}} items:</h3>
+    <ul class="switches">
+      {{#objects}}
+      <li><label class="switch-row" for="{{elementID}}"><span>{{label}}</span>
+        <input type="checkbox" role="switch" class="switch" id="{{elementID}}" name="object" value="{{key}}"{{#allowedBefore}} checked{{/allowedBefore}}></label></li>
+      {{/objects}}
+    </ul>
+    <p class="small">The app asks again whenever it needs them; your choices are kept for the next time.</p>
+    {{/hasObjects}}
+    {{^hasObjects}}<p class="small">You can change these choices at any time in Sources.</p>{{/hasObjects}}
     <div class="actions">
       <button type="submit" name="answer" value="deny" class="secondary" id="deny-{{id}}">Don't Allow</button>
       <button type="submit" name="answer" value="allow" id="allow-{{id}}">Allow</button>
@@ -352,6 +562,87 @@ enum WebAssets {
   </form>
 </section>
 {{/sheets}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "record": #"""
+{{<layout}}
+{{$content}}
+<h1>{{title}}</h1>
+{{>records-tabs}}
+<section class="card">
+  <dl class="fields">
+    {{#fields}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/fields}}
+  </dl>
+</section>
+{{#content}}
+<section class="card">
+  <h2>{{contentLabel}}</h2>
+  <pre class="source" id="record-content">{{content}}</pre>
+</section>
+{{/content}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "recordings": #"""
+{{<layout}}
+{{$content}}
+<h1>{{heading}}</h1>
+<p>{{intro}}</p>
+<section class="card">
+{{#isEmpty}}<p class="empty" id="recordings-empty">None yet.</p>{{/isEmpty}}
+{{^isEmpty}}
+<div class="table-scroll">
+<table class="log" id="recordings">
+  <thead><tr><th>Date</th><th>Result</th><th></th><th>Source</th></tr></thead>
+  <tbody>
+  {{#rows}}<tr><td><a href="{{href}}">{{date}}</a></td><td>{{summary}}</td><td>{{detail}}</td><td>{{source}}</td></tr>{{/rows}}
+  </tbody>
+</table>
+</div>
+{{/isEmpty}}
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
+        "records-tabs": #"""
+<nav class="tabs" aria-label="Records">
+  {{#tabs}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>{{/tabs}}
+</nav>
+
+"""#,
+        "records": #"""
+{{<layout}}
+{{$content}}
+<h1>Health Records</h1>
+{{>records-tabs}}
+{{^hasRecords}}{{^hasDocuments}}<section class="card"><p id="no-records">No health records yet. They arrive with an
+Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/hasRecords}}
+{{#groups}}
+<section class="card" id="kind-{{id}}">
+  <h2>{{name}} <span class="muted">{{count}}</span></h2>
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>Name</th><th>Received</th><th>Institution</th><th>FHIR</th></tr></thead>
+    <tbody>
+      {{#records}}<tr><td><a href="{{href}}">{{name}}</a></td><td>{{date}}</td><td>{{institution}}</td><td>{{resourceType}}</td></tr>{{/records}}
+    </tbody>
+  </table></div>
+</section>
+{{/groups}}
+{{#hasDocuments}}
+<section class="card" id="documents">
+  <h2>Documents</h2>
+  <div class="table-scroll"><table class="records">
+    <thead><tr><th>Title</th><th>Covers</th><th>Custodian</th><th>Source</th></tr></thead>
+    <tbody>
+      {{#documents}}<tr><td><a href="{{href}}">{{title}}</a></td><td>{{date}}</td><td>{{custodian}}</td><td>{{source}}</td></tr>{{/documents}}
+    </tbody>
+  </table></div>
+</section>
+{{/hasDocuments}}
 {{/content}}
 {{/layout}}
 
@@ -537,6 +828,48 @@ enum WebAssets {
 {{/layout}}
 
 """#,
+        "vision": #"""
+{{<layout}}
+{{$content}}
+<h1>Vision</h1>
+{{>records-tabs}}
+{{^hasPrescriptions}}<section class="card"><p id="no-prescriptions">No vision prescription yet. Apps that save them, and
+Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescriptions}}
+{{#prescriptions}}
+<section class="card prescription" id="prescription-{{id}}">
+  <h2>{{kind}} <span class="muted">issued {{issued}}</span></h2>
+  <p class="small">{{#expires}}Expires {{expires}} · {{/expires}}{{#brand}}{{brand}} · {{/brand}}{{source}}</p>
+  <div class="table-scroll"><table class="records lenses">
+    <thead><tr><th></th><th>Right eye</th><th>Left eye</th></tr></thead>
+    <tbody>
+      {{#lenses}}<tr><th scope="row">{{label}}</th><td>{{right}}</td><td>{{left}}</td></tr>{{/lenses}}
+    </tbody>
+  </table></div>
+  <h3>Attachments</h3>
+  <ul class="attachments">
+    {{#attachments}}
+    <li>
+      {{#isImage}}<a href="{{href}}"><img src="{{href}}" alt="{{name}}" class="thumbnail"></a>{{/isImage}}
+      <a href="{{href}}">{{name}}</a> <span class="muted">{{size}} · added {{added}}</span>
+      <form method="post" action="{{removeAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <button type="submit" class="link">Remove</button>
+      </form>
+    </li>
+    {{/attachments}}
+  </ul>
+  <form method="post" action="{{uploadAction}}" enctype="multipart/form-data" class="upload">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>Attach a scan or photo (an image or PDF, at most {{maximumSize}})
+      <input type="file" name="file" accept="{{accepted}}" required></label>
+    <button type="submit">Attach</button>
+  </form>
+</section>
+{{/prescriptions}}
+{{/content}}
+{{/layout}}
+
+"""#,
     ]
 
     static let staticFiles: [String: String] = [
@@ -691,6 +1024,25 @@ progress[hidden] { display: none; }
   .log-count:not(:empty)::before { content: " · "; }
   .log-outcome { display: block !important; font-weight: 600; }
 }
+
+/* Records: health records, mind, medications, vision */
+.tabs { display: flex; gap: 6px; flex-wrap: wrap; margin: 0 0 14px; }
+.tabs a { padding: 5px 12px; border-radius: 14px; background: #e5e5ea; color: var(--text); text-decoration: none; font-size: .9rem; }
+.tabs a[aria-current="page"] { background: var(--accent); color: #fff; }
+.fields { display: grid; grid-template-columns: max-content 1fr; gap: 6px 14px; margin: 0; }
+.fields dt { color: var(--muted); }
+.fields dd { margin: 0; overflow-wrap: anywhere; }
+pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; max-height: 70vh; overflow: auto; margin: 0; }
+.choices { display: flex; flex-wrap: wrap; gap: 6px 14px; padding: 8px 0; }
+.choices label { display: inline-flex; gap: 4px; align-items: center; }
+.medication { border-top: 1px solid var(--line); padding: 10px 0; }
+.medication form.inline { flex-wrap: wrap; align-items: end; }
+.attachments { list-style: none; padding: 0; display: grid; gap: 8px; }
+.thumbnail { max-width: 160px; max-height: 120px; display: block; border-radius: 6px; }
+.records { border-collapse: collapse; width: 100%; font-size: .85rem; }
+.records th, .records td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.records thead th { color: var(--muted); font-weight: 500; }
+.upload { display: grid; gap: 8px; margin-top: 12px; }
 
 """#,
         "health.js": #"""

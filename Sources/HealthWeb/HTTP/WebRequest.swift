@@ -48,12 +48,7 @@ extension HealthWebApp {
     func action(_ router: Router<BasicRequestContext>, _ path: RouterPath, _ handler: @escaping PageHandler) {
         router.post(path) { [self] request, context in
             await respond(request) {
-                try checkHost(request)
-                try checkOrigin(request)
-                guard let session = currentSession(request) else {
-                    throw WebError(
-                        .forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
-                }
+                let session = try postingSession(request)
                 let form = try await readForm(request)
                 guard let token = form["csrf"], constantTimeEqual(token, session.csrfToken) else {
                     throw WebError(.forbidden, "This form has expired. Go back, reload the page and try again.")
@@ -61,6 +56,17 @@ extension HealthWebApp {
                 return try await handler(WebRequest(request: request, context: context, session: session, form: form))
             }
         }
+    }
+
+    /// The session of a form post from this site under this machine's name (its CSRF token is checked by the
+    /// caller, which reads the form).
+    func postingSession(_ request: Request) throws -> SessionStore.Session {
+        try checkHost(request)
+        try checkOrigin(request)
+        guard let session = currentSession(request) else {
+            throw WebError(.forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
+        }
+        return session
     }
 
     func currentSession(_ request: Request) -> SessionStore.Session? {

@@ -18,6 +18,8 @@ package protocol HealthWebStore: Sendable {
     func save(_ samples: [HKSample]) throws
     /// Deletes the objects with these UUIDs.
     func delete(uuids: [UUID]) throws
+    /// The voltages of the electrocardiogram with this UUID; nil when there is none.
+    func electrocardiogramVoltages(of uuid: UUID) throws -> ElectrocardiogramVoltages?
 
     // MARK: Statistics and sources
 
@@ -53,4 +55,23 @@ package protocol HealthWebStore: Sendable {
     func setGrants(_ changed: [String: Grant], app bundleIdentifier: String) throws
     /// Revokes every grant of an app.
     func revokeAllGrants(app bundleIdentifier: String) throws
+
+    // MARK: Health records, medications and attachments
+
+    /// The CDA document with this UUID with its header and XML, or nil.
+    func document(_ uuid: UUID) throws -> HKCDADocumentSample?
+    /// Every medication the owner tracks, by name.
+    func medications() throws -> [HKUserAnnotatedMedication]
+    /// Records a medication, or changes the one with the same concept code.
+    func saveMedication(_ medication: HKUserAnnotatedMedication) throws
+    /// Logs a dose of a tracked medication.
+    func logDose(_ event: HKMedicationDoseEvent) throws
+    /// The attachments of an object, oldest first.
+    func attachments(of objectUUID: UUID) throws -> [HKAttachment]
+    /// Attaches a file to a vision prescription (checked as `HKAttachmentStore` checks it).
+    func addAttachment(to objectUUID: UUID, name: String, contentType: UTType, data: Data) throws -> HKAttachment
+    /// An attachment and its bytes, or nil when there is none with this identifier.
+    func attachmentData(_ identifier: UUID) throws -> (attachment: HKAttachment, data: Data)?
+    /// Removes an attachment from its object.
+    func removeAttachment(_ identifier: UUID, from objectUUID: UUID) throws
 }

@@ -31,6 +31,7 @@ extension HealthWebApp {
                 BrowsePage.Group(title: "Measurements", types: links { $0 is HKQuantityType }),
                 BrowsePage.Group(title: "Events and states", types: links { $0 is HKCategoryType }),
                 BrowsePage.Group(title: "Workouts", types: links { $0 is HKWorkoutType }),
+                BrowsePage.Group(title: "Recordings", types: Self.recordingLinks),
             ]
             return await renderer.html(
                 "browse", BrowsePage(chrome: chrome(web, title: "Browse", section: .browse), groups: groups))

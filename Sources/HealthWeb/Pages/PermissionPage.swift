@@ -28,6 +28,18 @@ struct PermissionPage: Sendable {
         let toRead: [Switch]
         let hasShare: Bool
         let hasRead: Bool
+        /// For a request about single objects (prescriptions, medications, documents): each one, with the owner's
+        /// earlier decision switched on.
+        let objects: [ObjectSwitch]
+        let hasObjects: Bool
+        let objectsKind: String
+    }
+
+    struct ObjectSwitch: Sendable {
+        let key: String
+        let label: String
+        let elementID: String
+        let allowedBefore: Bool
     }
 
     let chrome: Chrome
@@ -70,17 +82,22 @@ extension HealthWebApp {
                 allow
                 ? AuthorizationAnswer(
                     allowedToShare: request.toShare.filter { share.contains($0.identifier) },
-                    allowedToRead: request.toRead.filter { read.contains($0.identifier) })
+                    allowedToRead: request.toRead.filter { read.contains($0.identifier) },
+                    allowedObjects: Set(web.form.all("object")).intersection(
+                        request.objects?.candidates.map(\.key) ?? []))
                 : .denyAll
             guard host.answerPermissionRequest(id, with: answer) else {
                 return redirect(web, to: "/permissions", message: "That request was already answered.", isError: true)
             }
             let asked = Set(request.toShare.map(\.identifier)).union(request.toRead.map(\.identifier))
+                .union([request.objects?.type.identifier].compactMap { $0 })
             await host.audit("authorization.answer", types: Array(asked), count: 0, errorCode: nil)
             let message =
-                allow
-                ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."
-                : "\(request.app.name) was not allowed access."
+                allow && request.objects != nil
+                ? "\(request.app.name) may now read \(answer.allowedObjects.count) of the \(request.objects?.candidates.count ?? 0) items it asked for."
+                : allow
+                    ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."
+                    : "\(request.app.name) was not allowed access."
             let next =
                 host.pendingPermissionRequests().isEmpty
                 ? Self.appPath(request.app.bundleIdentifier)
@@ -100,11 +117,19 @@ extension HealthWebApp {
         }
         let toShare = switches(pending.request.toShare.map { $0 as HKObjectType }, field: "share")
         let toRead = switches(pending.request.toRead, field: "read")
+        let objects = (pending.request.objects?.candidates ?? []).enumerated().map { index, candidate in
+            PermissionPage.ObjectSwitch(
+                key: candidate.key, label: candidate.label, elementID: "object-\(pending.id.uuidString)-\(index)",
+                allowedBefore: candidate.allowedBefore)
+        }
         return PermissionPage.Sheet(
             id: pending.id.uuidString, action: "/permissions/" + pending.id.uuidString, appName: app.name,
             bundleIdentifier: app.bundleIdentifier, asked: dates.dateTime(pending.createdAt),
             writeReason: pending.request.toShare.isEmpty ? nil : app.updateUsageDescription,
-            readReason: pending.request.toRead.isEmpty ? nil : app.shareUsageDescription,
-            toShare: toShare, toRead: toRead, hasShare: !toShare.isEmpty, hasRead: !toRead.isEmpty)
+            readReason: pending.request.toRead.isEmpty && pending.request.objects == nil
+                ? nil : app.shareUsageDescription,
+            toShare: toShare, toRead: toRead, hasShare: !toShare.isEmpty, hasRead: !toRead.isEmpty,
+            objects: objects, hasObjects: !objects.isEmpty,
+            objectsKind: pending.request.objects.map { PageTypeNames.displayName($0.type.identifier) } ?? "")
     }
 }

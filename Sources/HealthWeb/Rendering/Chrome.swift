@@ -12,6 +12,7 @@ struct Chrome: Sendable {
     enum Section: String, CaseIterable {
         case summary = "Summary", browse = "Browse", sources = "Sources", me = "Me", log = "Access Log", importing =
             "Import"
+        case records = "Records"
 
         var href: String {
             switch self {
@@ -21,6 +22,7 @@ struct Chrome: Sendable {
             case .me: "/me"
             case .log: "/log"
             case .importing: "/import"
+            case .records: "/records"
             }
         }
     }

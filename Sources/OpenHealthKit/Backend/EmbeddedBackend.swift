@@ -21,6 +21,9 @@ struct EmbeddedBackend: HealthStoreBackend {
         return app
     }
 
+    /// The app, or HealthKit's error for a process without the entitlement.
+    func appManifest() throws -> AppManifest { try manifest() }
+
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         guard let app else { return }
         try engine.checkRequestShape(app: app, share: toShare, read: read)
@@ -105,6 +108,14 @@ struct EmbeddedBackend: HealthStoreBackend {
         return subscription
     }
 
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription {
+        let token = engine.feed.subscribe(to: nil, kinds: [.preferredUnits]) { _ in handler() }
+        // Other processes' changes are seen once the watch of their commits has started.
+        engine.awaitOtherCommitsWatch()
+        let start = Result { try engine.currentAnchor() }.mapError(HKError.init(wrapping:))
+        return StoreSubscription(start: Eventual(start), token: token)
+    }
+
     func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) throws {
         try engine.enableBackgroundDelivery(for: type, frequency: frequency, app: manifest())
     }
@@ -130,5 +141,19 @@ struct EmbeddedBackend: HealthStoreBackend {
 
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
         try engine.preferredUnits(for: types, as: principal())
+    }
+
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    {
+        try engine.quantitySeries(of: type, predicate: predicate, orderBySample: orderBySample, as: principal())
+    }
+
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry] {
+        try engine.heartbeats(ofSeries: uuid, as: principal())
+    }
+
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages? {
+        try engine.voltages(ofElectrocardiogram: uuid, as: principal())
     }
 }

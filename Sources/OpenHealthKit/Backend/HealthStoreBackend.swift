@@ -4,7 +4,7 @@ package import OpenHealthKitEngine
 /// What an `HKHealthStore` needs from wherever the data lives, already scoped to the store's app: the embedded
 /// engine in this process (``EmbeddedBackend``) or a healthd daemon over HTTP (``RemoteBackend``), or, when the
 /// configuration cannot open either, ``UnavailableBackend``. Queries run against this seam.
-package protocol HealthStoreBackend: Sendable {
+package protocol HealthStoreBackend: RecordsBackend {
     /// The checks of a request that HealthKit raises exceptions for (disallowed types, missing usage descriptions).
     func checkRequestShape(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws
     func requestAuthorization(toShare: Set<HKSampleType>, read: Set<HKObjectType>) async throws
@@ -55,4 +55,15 @@ package protocol HealthStoreBackend: Sendable {
 
     /// The user's preferred unit of each type (the app must have asked for access to each).
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit]
+
+    /// Calls `handler` after each change of the user's preferred units, made in this process or another. Returns once
+    /// the watch is live: no change made after it returns is missed.
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription
+    /// The quantities of the samples of `type` matching `predicate` the app may see (quantity series queries).
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    /// The beats of a heartbeat series the app may see; none for one it may not see or that does not exist.
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry]
+    /// The voltages of an electrocardiogram the app may see; nil for one it may not see or that does not exist.
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages?
 }

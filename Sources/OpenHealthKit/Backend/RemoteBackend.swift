@@ -22,7 +22,7 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     /// How long one permission call waits for the owner before asking again.
-    private static let authorizationWait = 30
+    static let authorizationWait = 30
     /// How long a permission request keeps asking while healthd cannot be reached (restarting): healthd keeps the
     /// request, and the restarted one is asked again.
     static let authorizationReconnectWindow: Duration = .seconds(120)
@@ -173,25 +173,15 @@ struct RemoteBackend: HealthStoreBackend {
 
     var waitsOnNetwork: Bool { true }
 
-    private static let activitySummaryChangesUnavailable = HKError(
-        .errorInvalidArgument,
-        "Activity summary queries with an updateHandler are not available through healthd: its change stream follows sample types only"
-    )
-
     /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's
     /// writes wait until the anchor is known (``RemoteQueryStarts``), so a change it commits after this call returns
     /// is after the anchor, and reported even if the stream connects later.
-    ///
-    /// healthd's change stream follows sample types only: a subscription to activity summaries fails at once (an
-    /// `HKActivitySummaryQuery` with an `updateHandler` reports the error to its results handler).
+    /// Activity summaries, which have no anchors, are followed too: each change to them (and each reconnection) is
+    /// heard as a change of `HKActivitySummaryTypeIdentifier`.
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
         handler: @escaping @Sendable (StoreChange) -> Void
     ) -> StoreSubscription {
-        if typeIdentifiers.contains(HKActivitySummaryTypeIdentifier) {
-            return StoreSubscription(
-                start: Eventual(.failure(Self.activitySummaryChangesUnavailable)), token: ChangeSubscription {})
-        }
         let ticket = RemoteQueryStarts.begin()
         let start = Eventual<Int64>()
         let stream = RemoteChangeStream(
@@ -208,7 +198,7 @@ struct RemoteBackend: HealthStoreBackend {
 
     /// Runs a blocking call off the caller's task, on a queue of its own (libdispatch's overcommit pool: a waiting
     /// call never holds up the global queues' few threads).
-    private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "OpenHealthKit.remote").async { continuation.resume(with: Result { try work() }) }
         }

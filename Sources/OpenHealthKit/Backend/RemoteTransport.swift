@@ -47,6 +47,20 @@ final class RemoteTransport: Sendable {
         }
     }
 
+    /// Calls `route` for its raw bytes (an attachment's), failing with healthd's error as ``call(_:query:body:timeout:as:)``
+    /// does.
+    func bytes(_ route: WireRoute<Void>, query: [URLQueryItem] = [], timeout: TimeInterval = 120) throws -> Data {
+        var request = URLRequest(url: url(route.path, query: query), timeoutInterval: timeout)
+        request.httpMethod = route.method.rawValue
+        authorize(&request)
+        let (data, status) = try send(request)
+        guard (200..<300).contains(status) else {
+            if let error = try? JSONDecoder().decode(WireError.self, from: data) { throw error.hkError }
+            throw HKError(.unknownError, "healthd answered \(route.method.rawValue) \(route.path) with HTTP \(status)")
+        }
+        return data
+    }
+
     /// The address of `path` (percent-encoded, as ``WireRoute`` writes it) at healthd's address.
     func url(_ path: String, query: [URLQueryItem] = []) -> URL {
         var components = URLComponents(url: remote.address, resolvingAgainstBaseURL: false)!

@@ -27,6 +27,10 @@ struct UnavailableBackend: HealthStoreBackend {
     { throw error }
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String? { throw error }
     func activitySummaries(predicate: PredicateTree?) throws -> [HKActivitySummary] { throw error }
+
+    func followPreferredUnits(handler: @escaping @Sendable () -> Void) -> StoreSubscription {
+        StoreSubscription(start: Eventual(.failure(error)), token: ChangeSubscription {})
+    }
     var waitsOnNetwork: Bool { false }
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
@@ -40,4 +44,21 @@ struct UnavailableBackend: HealthStoreBackend {
     func acknowledgeBackgroundDelivery(of types: Set<HKSampleType>, upTo anchor: Int64) {}
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult { throw error }
     func preferredUnits(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] { throw error }
+    func quantitySeries(of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool) throws
+        -> QuantitySeriesValues
+    { throw error }
+    func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry] { throw error }
+    func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages? { throw error }
+    func supportsHealthRecords() throws -> Bool { throw error }
+    func requestObjectReadAuthorization(for type: HKObjectType, predicate: PredicateTree?) async throws { throw error }
+    func documents(
+        of type: HKDocumentType, predicate: PredicateTree?, sort: [RowSort], limit: Int, includeData: Bool
+    ) async throws -> [HKCDADocumentSample] { throw error }
+    func medications(predicate: PredicateTree?, limit: Int) throws -> [HKUserAnnotatedMedication] { throw error }
+    func addAttachment(to object: UUID, name: String, contentType: UTType, data: Data, metadata: [String: Any]?)
+        throws -> HKAttachment
+    { throw error }
+    func attachments(of object: UUID) throws -> [HKAttachment] { throw error }
+    func readAttachment(_ identifier: UUID, _ body: (Data) throws -> Bool) throws { throw error }
+    func removeAttachment(_ identifier: UUID, from object: UUID) throws { throw error }
 }

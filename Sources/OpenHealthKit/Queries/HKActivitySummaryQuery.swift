@@ -14,8 +14,6 @@ public final class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked 
 
     /// Called with the new and changed matching summaries after each change to the stored summaries (an import);
     /// setting it makes the query keep running until stopped. It can be set only before the query is executed.
-    /// Through healthd, whose change stream follows sample types only, such a query reports `errorInvalidArgument`
-    /// to its results handler.
     public var updateHandler: (@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)? {
         get { updateHandlerBox.withLock { $0 } }
         set {

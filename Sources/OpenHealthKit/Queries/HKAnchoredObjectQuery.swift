@@ -47,6 +47,22 @@ public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked S
             resultsHandler: handler)
     }
 
+    /// A query for the samples of `type` matching `predicate` saved after an integer anchor: HealthKit's first
+    /// anchored query (iOS 8), which reports no deletions and hands back the new anchor as an integer. Pass
+    /// ``HKAnchoredObjectQueryNoAnchor`` (0) to read every matching sample. It runs once.
+    @available(*, deprecated, message: "Use init(type:predicate:anchor:limit:resultsHandler:)")
+    public convenience init(
+        type: HKSampleType, predicate: NSPredicate?, anchor: Int, limit: Int,
+        completionHandler handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, Int, (any Error)?) -> Void
+    ) {
+        self.init(
+            type: type, predicate: predicate, anchor: anchor == 0 ? nil : HKQueryAnchor(fromValue: anchor),
+            limit: limit
+        ) { query, samples, _, newAnchor, error in
+            handler(query, samples, newAnchor.map { Int($0.value) } ?? anchor, error)
+        }
+    }
+
     /// A query for the changes after `anchor` to samples matching any of the descriptors.
     public init(
         queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,

@@ -13,6 +13,10 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     public var anchor: HKQueryAnchor?
     /// The most samples and deleted objects per result; nil for all.
     public var limit: Int?
+    /// What ``result(for:)`` returns: the changes in one read.
+    public typealias Output = Result
+    /// What ``results(for:)`` returns: the changes as they happen.
+    public typealias Sequence = Results
 
     /// A query of the samples matching any of `predicates` after `anchor` (nil: from the beginning), at most `limit`
     /// per result.
@@ -66,6 +70,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     public struct Results: AsyncSequence, Sendable {
         /// Each element is one result: samples added, objects deleted and the new anchor.
         public typealias Element = Result
+        /// The iterator ``makeAsyncIterator()`` makes.
+        public typealias AsyncIterator = Iterator
         let descriptor: HKAnchoredObjectQueryDescriptor
         let store: HKHealthStore
 
@@ -103,6 +109,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
 
         /// The iterator over the query's results.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one result.
+            public typealias Element = Result
             private var base: AsyncThrowingStream<Result, any Error>.Iterator
 
             init(_ stream: AsyncThrowingStream<Result, any Error>) {

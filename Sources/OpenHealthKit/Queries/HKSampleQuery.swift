@@ -4,7 +4,8 @@ import OpenHealthKitEngine
 /// The number meaning "no limit" for queries that take one.
 public let HKObjectQueryNoLimit: Int = 0
 
-/// A one-shot query for samples of a type matching a predicate, sorted, up to a limit.
+/// A one-shot query for samples of a type matching a predicate (or of several types, each with its own predicate),
+/// sorted, up to a limit.
 ///
 /// Sort descriptors use `HKSampleSortIdentifierStartDate` / `EndDate` (and the workout sort identifiers) as keys.
 public final class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
@@ -12,27 +13,47 @@ public final class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable 
     public let limit: Int
     /// The order of the results, first descriptor first; nil for no particular order.
     public let sortDescriptors: [NSSortDescriptor]?
+    private let descriptors: [HKQueryDescriptor]
     private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
 
     /// A query for up to `limit` samples of `sampleType` matching `predicate` (nil: every sample of the type), sorted
     /// by `sortDescriptors`; `resultsHandler` gets them once, or an error.
-    public init(
+    public convenience init(
         sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
+        self.init(
+            queryDescriptors: [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)], limit: limit,
+            sortDescriptors: sortDescriptors, resultsHandler: resultsHandler)
+    }
+
+    /// A query for up to `limit` samples matching any of the descriptors, in no particular order.
+    public convenience init(
+        queryDescriptors: [HKQueryDescriptor], limit: Int,
+        resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+    ) {
+        self.init(
+            queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: nil, resultsHandler: resultsHandler)
+    }
+
+    /// A query for up to `limit` samples matching any of the descriptors (each sample once), sorted by
+    /// `sortDescriptors` across all of them. An empty list of descriptors raises, as in HealthKit.
+    public init(
+        queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor]?,
+        resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+    ) {
+        if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
         self.limit = limit
         self.sortDescriptors = sortDescriptors
+        descriptors = queryDescriptors
         self.resultsHandler = resultsHandler
-        super.init(objectType: sampleType, predicate: predicate)
+        let single = queryDescriptors.count == 1 ? queryDescriptors[0] : nil
+        super.init(objectType: single?.sampleType, predicate: single?.predicate)
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {
         queue.async { [self] in
-            let result = Result { () throws -> [HKSample] in
-                try backend.samples(
-                    of: requiredSampleType(), predicate: predicateTree(), sort: try RowSort.from(sortDescriptors),
-                    limit: max(0, limit))
-            }
+            let result = Result { () throws -> [HKSample] in try read(from: backend) }
             guard !isStopped else { return }
             switch result {
             case .success(let samples): resultsHandler(self, samples, nil)
@@ -40,5 +61,23 @@ public final class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable 
             }
         }
         return nil
+    }
+
+    /// Each descriptor's samples, sorted and limited by the store; several descriptors' are merged here: each sample
+    /// once, in the descriptors' order, within the limit.
+    private func read(from backend: any HealthStoreBackend) throws -> [HKSample] {
+        let filters = try descriptors.map { try $0.filter() }
+        let sort = try RowSort.from(sortDescriptors), limit = max(0, limit)
+        var samples: [HKSample] = []
+        var seen = Set<UUID>()
+        for filter in filters {
+            for sample in try backend.samples(of: filter.type, predicate: filter.predicate, sort: sort, limit: limit)
+            where seen.insert(sample.uuid).inserted {
+                samples.append(sample)
+            }
+        }
+        guard filters.count > 1 else { return samples }
+        if !sort.isEmpty { samples.sort { RowSort.orders($0, before: $1, by: sort) } }
+        return limit > 0 ? Array(samples.prefix(limit)) : samples
     }
 }

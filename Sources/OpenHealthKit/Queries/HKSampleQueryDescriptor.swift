@@ -9,6 +9,8 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
     public var sortDescriptors: [SortDescriptor<Sample>]
     /// The most samples to return; nil for all.
     public var limit: Int?
+    /// What ``result(for:)`` returns: the matching samples.
+    public typealias Output = [Sample]
 
     /// A query for up to `limit` samples (nil: all) matching any of `predicates`, sorted by `sortDescriptors`.
     public init(predicates: [HKSamplePredicate<Sample>], sortDescriptors: [SortDescriptor<Sample>], limit: Int? = nil) {

@@ -5,6 +5,8 @@ import OpenHealthKitEngine
 public struct HKSourceQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable {
     /// The samples whose sources to list.
     public var predicate: HKSamplePredicate<Sample>
+    /// What ``result(for:)`` returns: the sources.
+    public typealias Output = [HKSource]
 
     /// A query for the sources of the samples matching `predicate`.
     public init(predicate: HKSamplePredicate<Sample>) {

@@ -51,6 +51,33 @@ extension RowSort {
     }
 }
 
+extension RowSort {
+    /// Whether `first` comes before `second` in the order the sorts describe, first sort first (the in-memory form of
+    /// the store's ordering, for queries that merge several types' samples).
+    static func orders(_ first: HKSample, before second: HKSample, by sorts: [RowSort]) -> Bool {
+        for sort in sorts {
+            let (a, b) = (sort.value(of: first), sort.value(of: second))
+            if a != b { return sort.ascending ? a < b : a > b }
+        }
+        return false
+    }
+
+    /// The value a sample sorts by (a workout key orders samples that are not workouts first).
+    private func value(of sample: HKSample) -> Double {
+        let workout = sample as? HKWorkout
+        switch key {
+        case .startDate: return sample.startDate.timeIntervalSinceReferenceDate
+        case .endDate: return sample.endDate.timeIntervalSinceReferenceDate
+        case .workoutDuration: return workout?.duration ?? -.infinity
+        case .workoutTotalDistance: return workout?.distanceSortValue ?? -.infinity
+        case .workoutTotalEnergyBurned: return workout?.energySortValue ?? -.infinity
+        case .workoutTotalSwimmingStrokeCount: return workout?.strokeSortValue ?? -.infinity
+        case .workoutTotalFlightsClimbed: return workout?.flightsSortValue ?? -.infinity
+        case .anchor, .value: return 0
+        }
+    }
+}
+
 /// Comparable stand-ins for the workout totals, so that sort descriptors can name them by key path.
 extension HKWorkout {
     var distanceSortValue: Double { totalDistance?.doubleValue(for: .meter()) ?? 0 }

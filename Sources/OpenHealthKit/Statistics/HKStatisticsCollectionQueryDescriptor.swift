@@ -21,6 +21,10 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
     public var anchorDate: Date
     /// The length of one interval, in the current calendar.
     public var intervalComponents: DateComponents
+    /// What ``result(for:)`` returns: the collection now.
+    public typealias Output = HKStatisticsCollection
+    /// What ``results(for:)`` returns: the live sequence of results.
+    public typealias Sequence = Results
 
     /// A collection query of `predicate`'s samples in intervals of `intervalComponents` aligned to `anchorDate`.
     public init(
@@ -60,6 +64,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
     public struct Results: AsyncSequence, Sendable {
         /// Each element is one state of the collection.
         public typealias Element = Result
+        /// The iterator ``makeAsyncIterator()`` makes.
+        public typealias AsyncIterator = Iterator
 
         let descriptor: HKStatisticsCollectionQueryDescriptor
         let healthStore: HKHealthStore
@@ -101,6 +107,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
         /// The iterator over the collection's states.
         public struct Iterator: AsyncIteratorProtocol {
+            /// Each element is one state of the collection.
+            public typealias Element = Result
             var base: AsyncThrowingStream<Result, any Error>.Iterator
 
             /// The next state, waiting for a change after the first; nil once the query has stopped.

@@ -14,6 +14,8 @@ public struct HKStatisticsQueryDescriptor: Sendable {
     public var predicate: HKSamplePredicate<HKQuantitySample>
     /// The statistics to calculate.
     public var options: HKStatisticsOptions
+    /// What ``result(for:)`` returns: the statistics, or nil when no sample matches.
+    public typealias Output = HKStatistics?
 
     /// A statistics query of `predicate`'s samples.
     public init(predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions) {

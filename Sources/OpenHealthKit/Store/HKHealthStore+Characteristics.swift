@@ -10,6 +10,18 @@ extension HKHealthStore {
         return try CharacteristicCoding.dateOfBirth(from: stored)
     }
 
+    /// The user's date of birth as a date: HealthKit's first form of ``dateOfBirthComponents()``, the start of that
+    /// day in the Gregorian calendar and the current time zone, as HealthKit computes it. Where HealthKit's method
+    /// returns nil (no date of birth set, or a denial), this one throws `errorNoData`.
+    @available(*, deprecated, message: "Use dateOfBirthComponents")
+    public func dateOfBirth() throws -> Date {
+        let components = try dateOfBirthComponents()
+        guard components.year != nil, let date = Calendar(identifier: .gregorian).date(from: components) else {
+            throw HKError(.errorNoData, "No date of birth is set")
+        }
+        return date
+    }
+
     /// The user's biological sex; `notSet` when not set or after a denial.
     public func biologicalSex() throws -> HKBiologicalSexObject {
         HKBiologicalSexObject(biologicalSex: try enumValue(.biologicalSex) ?? .notSet)

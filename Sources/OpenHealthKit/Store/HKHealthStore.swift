@@ -15,6 +15,8 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     let backend: any HealthStoreBackend
     /// Runs the work of completion-handler calls, off the caller's thread.
     let queue = DispatchQueue(label: "OpenHealthKit.HKHealthStore", attributes: .concurrent)
+    /// The watch of the preferred units behind `HKUserPreferencesDidChange`, once the app asked for units.
+    let preferenceWatch = Locked<StoreSubscription?>(nil)
 
     /// A store configured by ``HealthStoreConfiguration/current``.
     public override convenience init() {
@@ -56,8 +58,10 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether health data can be used here: always true (HealthKit says false on devices without a store).
     open class func isHealthDataAvailable() -> Bool { true }
 
-    /// Whether clinical records are supported: not yet.
-    open func supportsHealthRecords() -> Bool { false }
+    /// Whether the store holds health records: true once clinical records were imported (from a Health export).
+    open func supportsHealthRecords() -> Bool {
+        (try? backend.supportsHealthRecords()) ?? false
+    }
 
     /// The earliest date a sample may have: nothing is too old for this store.
     open func earliestPermittedSampleDate() -> Date { .distantPast }

@@ -17,6 +17,8 @@ public struct AppManifest: Sendable, Hashable, Codable {
     public var shareUsageDescription: String?
     /// NSHealthUpdateUsageDescription: why the app wants to write.
     public var updateUsageDescription: String?
+    /// NSHealthClinicalHealthRecordsShareUsageDescription: why the app wants to read clinical records.
+    public var clinicalHealthRecordsShareUsageDescription: String?
     /// com.apple.developer.healthkit.
     public var hasHealthKitEntitlement: Bool
     /// com.apple.developer.healthkit.background-delivery.
@@ -26,6 +28,7 @@ public struct AppManifest: Sendable, Hashable, Codable {
     public init(
         bundleIdentifier: String, name: String? = nil, version: String = "1",
         shareUsageDescription: String? = nil, updateUsageDescription: String? = nil,
+        clinicalHealthRecordsShareUsageDescription: String? = nil,
         hasHealthKitEntitlement: Bool = true, hasBackgroundDeliveryEntitlement: Bool = false
     ) {
         self.bundleIdentifier = bundleIdentifier
@@ -33,6 +36,7 @@ public struct AppManifest: Sendable, Hashable, Codable {
         self.version = version
         self.shareUsageDescription = shareUsageDescription
         self.updateUsageDescription = updateUsageDescription
+        self.clinicalHealthRecordsShareUsageDescription = clinicalHealthRecordsShareUsageDescription
         self.hasHealthKitEntitlement = hasHealthKitEntitlement
         self.hasBackgroundDeliveryEntitlement = hasBackgroundDeliveryEntitlement
     }
@@ -62,6 +66,8 @@ public struct AppManifest: Sendable, Hashable, Codable {
             version: (info["CFBundleVersion"] as? String) ?? (info["CFBundleShortVersionString"] as? String) ?? "1",
             shareUsageDescription: info["NSHealthShareUsageDescription"] as? String,
             updateUsageDescription: info["NSHealthUpdateUsageDescription"] as? String,
+            clinicalHealthRecordsShareUsageDescription: info["NSHealthClinicalHealthRecordsShareUsageDescription"]
+                as? String,
             hasHealthKitEntitlement: (entitlements["com.apple.developer.healthkit"] as? Bool) ?? false,
             hasBackgroundDeliveryEntitlement: (entitlements["com.apple.developer.healthkit.background-delivery"]
                 as? Bool) ?? false)
@@ -145,7 +151,9 @@ public struct AppManifest: Sendable, Hashable, Codable {
         }
     }
 
-    /// HealthKit's checks of the usage descriptions for a request (it raises these as exceptions).
+    /// HealthKit's checks of the usage descriptions for a request (it raises these as exceptions): writing needs
+    /// NSHealthUpdateUsageDescription, reading NSHealthShareUsageDescription, and reading clinical records
+    /// NSHealthClinicalHealthRecordsShareUsageDescription as well.
     package func checkUsageDescriptions(share: [String], read: [String]) throws {
         if !share.isEmpty {
             try Self.checkDescription(
@@ -154,6 +162,12 @@ public struct AppManifest: Sendable, Hashable, Codable {
         if !read.isEmpty {
             try Self.checkDescription(
                 shareUsageDescription, key: "NSHealthShareUsageDescription", access: "read", types: read)
+        }
+        let clinical = read.filter { HKObjectType.type(forRawIdentifier: $0) is HKClinicalType }
+        if !clinical.isEmpty {
+            try Self.checkDescription(
+                clinicalHealthRecordsShareUsageDescription, key: "NSHealthClinicalHealthRecordsShareUsageDescription",
+                access: "read", types: clinical)
         }
     }
 

@@ -9,11 +9,47 @@ public struct AuthorizationRequest: Sendable {
     public let toShare: Set<HKSampleType>
     /// The types to read whose decision is not yet made.
     public let toRead: Set<HKObjectType>
+    /// For a request about single objects (`requestPerObjectReadAuthorization`, or the documents an `HKDocumentQuery`
+    /// would return), the objects to choose from; nil for a request about types.
+    public let objects: ObjectReadRequest?
 
-    package init(app: AppManifest, toShare: Set<HKSampleType>, toRead: Set<HKObjectType>) {
+    package init(
+        app: AppManifest, toShare: Set<HKSampleType>, toRead: Set<HKObjectType>, objects: ObjectReadRequest? = nil
+    ) {
         self.app = app
         self.toShare = toShare
         self.toRead = toRead
+        self.objects = objects
+    }
+}
+
+/// A request to read single objects of a type: the user picks which of them the app may read (all are off until
+/// turned on, except those the user allowed before).
+public struct ObjectReadRequest: Sendable {
+    /// One object to decide about.
+    public struct Candidate: Sendable, Hashable {
+        /// The object's key: its UUID, or a medication's concept code.
+        public let key: String
+        /// What the user sees: the prescription's kind and dates, the medication's name, the document's title.
+        public let label: String
+        /// Whether the user allowed it before.
+        public let allowedBefore: Bool
+
+        package init(key: String, label: String, allowedBefore: Bool) {
+            self.key = key
+            self.label = label
+            self.allowedBefore = allowedBefore
+        }
+    }
+
+    /// The type of the objects (vision prescriptions, medications, CDA documents).
+    public let type: HKObjectType
+    /// The objects to decide about.
+    public let candidates: [Candidate]
+
+    package init(type: HKObjectType, candidates: [Candidate]) {
+        self.type = type
+        self.candidates = candidates
     }
 }
 
@@ -23,16 +59,23 @@ public struct AuthorizationAnswer: Sendable {
     public var allowedToShare: Set<HKSampleType>
     /// The requested types the user lets the app read.
     public var allowedToRead: Set<HKObjectType>
+    /// For a request about single objects, the keys of those the user lets the app read (``ObjectReadRequest``).
+    public var allowedObjects: Set<String>
 
-    /// An answer allowing these types.
-    public init(allowedToShare: Set<HKSampleType> = [], allowedToRead: Set<HKObjectType> = []) {
+    /// An answer allowing these types and objects.
+    public init(
+        allowedToShare: Set<HKSampleType> = [], allowedToRead: Set<HKObjectType> = [], allowedObjects: Set<String> = []
+    ) {
         self.allowedToShare = allowedToShare
         self.allowedToRead = allowedToRead
+        self.allowedObjects = allowedObjects
     }
 
     /// "Allow" with every switch on.
     public static func allowAll(_ request: AuthorizationRequest) -> AuthorizationAnswer {
-        AuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: request.toRead)
+        AuthorizationAnswer(
+            allowedToShare: request.toShare, allowedToRead: request.toRead,
+            allowedObjects: Set(request.objects?.candidates.map(\.key) ?? []))
     }
 
     /// "Don't Allow".

@@ -7,11 +7,15 @@ import OpenHealthKitModel
 /// pool) asks the storage every half second whether others committed (one pragma when nothing happened). Samples they
 /// saved or deleted become a `.samples` change of their types. Grants and source priorities live in settings without
 /// anchors, so the poller keeps a copy of those settings and, when others committed, publishes `.grants` and
-/// `.sourcePriority` changes for the entries that differ.
+/// `.sourcePriority` changes for the entries that differ; preferred units likewise become `.preferredUnits` changes,
+/// and a change of ``HealthEngine/activitySummaryMark`` (another process imported activity summaries, which have no
+/// anchors) a `.samples` change of `HKActivitySummaryTypeIdentifier`.
 final class OtherCommitPoller: @unchecked Sendable {
     static let interval: DispatchTimeInterval = .milliseconds(500)
     private static let grantPrefix = "grant/"
     private static let priorityPrefix = "statistics/sourcePriority/"
+    private static let unitPrefix = HealthEngine.settingsPrefix
+    private static let summaryMark = HealthEngine.activitySummaryMark
 
     private let storage: any Storage
     private let feed: ChangeFeed
@@ -62,10 +66,15 @@ final class OtherCommitPoller: @unchecked Sendable {
         let changed = Set(settings.keys).union(now.keys).filter { settings[$0] != now[$0] }
         settings = now
         var grantsByApp: [String: Set<String>] = [:]
-        var priorities = Set<String>()
+        var priorities = Set<String>(), units = Set<String>()
         for key in changed {
-            if key.hasPrefix(Self.priorityPrefix) {
+            if key == Self.summaryMark {
+                feed.publish(
+                    StoreChange(typeIdentifiers: [HKActivitySummaryTypeIdentifier], anchor: commits.anchor))
+            } else if key.hasPrefix(Self.priorityPrefix) {
                 priorities.insert(String(key.dropFirst(Self.priorityPrefix.count)))
+            } else if key.hasPrefix(Self.unitPrefix) {
+                units.insert(String(key.dropFirst(Self.unitPrefix.count)))
             } else {
                 // "grant/<bundle identifier>/<type identifier>"
                 let parts = key.dropFirst(Self.grantPrefix.count).split(separator: "/", maxSplits: 1)
@@ -75,6 +84,9 @@ final class OtherCommitPoller: @unchecked Sendable {
         if !priorities.isEmpty {
             feed.publish(StoreChange(typeIdentifiers: priorities, anchor: commits.anchor, kind: .sourcePriority))
         }
+        if !units.isEmpty {
+            feed.publish(StoreChange(typeIdentifiers: units, anchor: commits.anchor, kind: .preferredUnits))
+        }
         for (app, types) in grantsByApp {
             feed.publish(StoreChange(typeIdentifiers: types, anchor: commits.anchor, kind: .grants, app: app))
         }
@@ -83,7 +95,11 @@ final class OtherCommitPoller: @unchecked Sendable {
     private func watchedSettings() -> [String: String] {
         let grants = (try? storage.settings(withPrefix: Self.grantPrefix)) ?? [:]
         let priorities = (try? storage.settings(withPrefix: Self.priorityPrefix)) ?? [:]
-        return grants.merging(priorities) { first, _ in first }
+        let units = (try? storage.settings(withPrefix: Self.unitPrefix)) ?? [:]
+        let summaries = (try? storage.settings(withPrefix: Self.summaryMark)) ?? [:]
+        return [grants, priorities, units, summaries].reduce(into: [:]) { all, some in
+            all.merge(some) { first, _ in first }
+        }
     }
 }
 

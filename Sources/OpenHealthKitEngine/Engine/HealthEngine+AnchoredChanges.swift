@@ -32,6 +32,14 @@ extension HealthEngine {
         }.map(\.key)
         var queries = [RowQuery(typeIdentifiers: [], visibleSources: [app.bundleIdentifier])]
         if !readable.isEmpty { queries.append(RowQuery(typeIdentifiers: readable.sorted())) }
+        // Objects of other sources the user allowed one by one (vision prescriptions).
+        let prescriptions = try readScope(for: HKObjectType.visionPrescriptionType(), as: principal)
+        if !prescriptions.alsoVisibleUUIDs.isEmpty {
+            queries.append(
+                RowQuery(
+                    typeIdentifiers: [HKVisionPrescriptionTypeIdentifier],
+                    condition: .uuids(prescriptions.alsoVisibleUUIDs)))
+        }
         var latest: Int64 = 0
         for var query in queries {
             query.sort = [RowSort(.anchor, ascending: false)]
@@ -62,11 +70,12 @@ extension HealthEngine {
         var deleted: [UUID: ChangeEvent] = [:]
         var deletionTypes: Set<String> = []
         for filter in filters {
-            let visible = try visibleSources(for: filter.type.identifier, as: principal)
-            let query = RowQuery(
-                typeIdentifiers: [filter.type.identifier],
-                condition: try PredicateTranslation.condition(for: filter.predicate, type: filter.type),
-                visibleSources: visible, anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit)
+            let query = try readScope(for: filter.type, as: principal).applied(
+                to: RowQuery(
+                    typeIdentifiers: [filter.type.identifier],
+                    condition: try PredicateTranslation.condition(for: filter.predicate, type: filter.type),
+                    anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit))
+            let visible = query.visibleSources
             for row in try storageCall({ try storage.fetch(query) }) where row.anchor <= upTo {
                 added[row.uuid] = .added(row, visibleSources: visible)
             }

@@ -24,26 +24,37 @@ extension HealthEngine {
         try checkRequest(app: app, share: share, read: read)
         let pending = try undecided(app: app, share: share, read: read)
         if pending.share.isEmpty && pending.read.isEmpty { return }
+        let answer = try await ask(
+            AuthorizationRequest(app: app, toShare: pending.share, toRead: pending.read), answerer: answerer)
+        try record(answer, for: pending, app: app.bundleIdentifier)
+    }
+
+    /// Records the user's answer to a sheet no call is waiting for any more (healthd restarted since it was asked,
+    /// or the app stopped waiting).
+    package func record(_ answer: AuthorizationAnswer, to request: AuthorizationRequest) throws {
+        if let objects = request.objects {
+            return try recordObjectDecisions(answer, for: objects, app: request.app.bundleIdentifier)
+        }
+        try record(answer, for: (request.toShare, request.toRead), app: request.app.bundleIdentifier)
+    }
+
+    /// `answerer`'s answer to `request`: `errorAuthorizationNotDetermined` when nobody can answer, the answerer's
+    /// `HKError` as it is, `errorUserCanceled` for any other failure.
+    func ask(_ request: AuthorizationRequest, answerer: (any AuthorizationAnswerer)?) async throws
+        -> AuthorizationAnswer
+    {
         guard let answerer else {
             throw HKError(
                 .errorAuthorizationNotDetermined,
                 "No one can answer the permission request: the store has no authorization answerer")
         }
-        let answer: AuthorizationAnswer
         do {
-            answer = try await answerer.answer(
-                AuthorizationRequest(app: app, toShare: pending.share, toRead: pending.read))
+            return try await answerer.answer(request)
         } catch let error as HKError {
             throw error
         } catch {
             throw HKError(.errorUserCanceled, "The permission request was not answered: \(error)")
         }
-        try record(answer, for: pending, app: app.bundleIdentifier)
-    }
-
-    /// Records the user's answer to a sheet no call is waiting for any more (healthd restarted since it was asked).
-    package func record(_ answer: AuthorizationAnswer, to request: AuthorizationRequest) throws {
-        try record(answer, for: (request.toShare, request.toRead), app: request.app.bundleIdentifier)
     }
 
     /// The checks HealthKit makes before any sheet: provisioning, then the request's shape.
@@ -52,12 +63,19 @@ extension HealthEngine {
         try checkRequestShape(app: app, share: share, read: read)
     }
 
-    /// The request checks HealthKit raises exceptions for: types apps may not write, missing usage descriptions.
+    /// The request checks HealthKit raises exceptions for: types apps may not write (clinical records, dose events,
+    /// correlations, Apple's own), types read one object at a time, missing usage descriptions.
     package func checkRequestShape(app: AppManifest, share: Set<HKSampleType>, read: Set<HKObjectType>) throws {
         let disallowed = share.filter { !$0.isShareable }.map(\.identifier).sorted()
         if !disallowed.isEmpty {
             throw HKError.invalidArgument(
                 "Authorization to share the following types is disallowed: " + disallowed.joined(separator: ", "))
+        }
+        let perObject = read.filter { $0.requiresPerObjectAuthorization() }.map(\.identifier).sorted()
+        if !perObject.isEmpty {
+            throw HKError.invalidArgument(
+                "The following types require per-object authorization (requestPerObjectReadAuthorization(for:predicate:)), not requestAuthorization: "
+                    + perObject.joined(separator: ", "))
         }
         try app.checkUsageDescriptions(share: share.map(\.identifier), read: read.map(\.identifier))
     }
@@ -99,10 +117,16 @@ extension HealthEngine {
             ))
     }
 
-    /// Revokes every grant of an app: it is back to asking.
+    /// Revokes every grant of an app, and forgets the objects it was allowed to read one by one: it is back to
+    /// asking.
     package func revokeAll(app: String) throws {
         let recorded = try storageCall { try grants.grants(app: app) }
+        try storageCall { try objectGrants.removeAll(app: app) }
         try setGrants(recorded.mapValues { _ in Grant(share: .sharingDenied, read: .denied) }, app: app)
+        publish(
+            StoreChange(
+                typeIdentifiers: Set(Self.perObjectTypes + [HKMedicationDoseEventTypeIdentifierMedicationDoseEvent]),
+                anchor: (try? storage.currentAnchor()) ?? 0, kind: .grants, app: app))
     }
 
     /// The sources whose samples of `typeIdentifier` the principal may see: nil for all; an app without a read grant

@@ -49,7 +49,6 @@ private final class GuardedVisitor: ExportVisitor {
 
     func record(_ record: ExportRecord) throws { try run { try visitor.record(record) } }
     func activitySummary(_ summary: ActivitySummaryRow) throws { try run { try visitor.activitySummary(summary) } }
-    func clinicalRecord(_ record: ClinicalRecordRow) throws { try run { try visitor.clinicalRecord(record) } }
     func unrecognizedRecord(_ record: UnrecognizedRecordRow) throws {
         try run { try visitor.unrecognizedRecord(record) }
     }

@@ -11,14 +11,17 @@ package struct AnchoredChanges: Sendable {
 extension HealthEngine {
     /// The samples of `type` matching `predicate` that the principal may see, in order, up to `limit` (0: no limit).
     package func samples(
-        of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort] = [], limit: Int = 0, as principal: Principal
+        of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort] = [], limit: Int = 0, as principal: Principal,
+        documentContent: DocumentContent = .none
     ) throws -> [HKSample] {
-        let query = RowQuery(
-            typeIdentifiers: [type.identifier],
-            condition: try PredicateTranslation.condition(for: predicate, type: type),
-            visibleSources: try visibleSources(for: type.identifier, as: principal), sort: sort, limit: limit)
+        var query = try readScope(for: type, as: principal).applied(
+            to: RowQuery(
+                typeIdentifiers: [type.identifier],
+                condition: try PredicateTranslation.condition(for: predicate, type: type), sort: sort, limit: limit))
+        query.includesDocumentData = documentContent == .headerAndData
         return try storageCall {
             let decoding = makeDecoding(visibleSources: query.visibleSources)
+            decoding.documentContent = documentContent
             // A correlation's members are read from the storage while decoding it, which cannot happen inside
             // `forEach` (the storage is not reentrant): correlations are fetched first, then decoded.
             if type is HKCorrelationType {
@@ -35,10 +38,10 @@ extension HealthEngine {
     /// The sources of the samples of `type` matching `predicate` that the principal may see.
     package func sources(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> [HKSource]
     {
-        let query = RowQuery(
-            typeIdentifiers: [type.identifier],
-            condition: try PredicateTranslation.condition(for: predicate, type: type),
-            visibleSources: try visibleSources(for: type.identifier, as: principal))
+        let query = try readScope(for: type, as: principal).applied(
+            to: RowQuery(
+                typeIdentifiers: [type.identifier],
+                condition: try PredicateTranslation.condition(for: predicate, type: type)))
         return try storageCall {
             try storage.sources(query).map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
         }

@@ -2,15 +2,20 @@ package import Foundation
 package import OpenHealthKitModel
 
 extension HealthEngine {
-    /// Saves objects all or nothing: each is validated, needs a share grant for its type (a correlation: for its
-    /// members' types), and is stamped with the saver's source revision.
+    /// Saves objects all or nothing: each is validated (with the duration limits HealthKit puts on saves), needs a
+    /// share grant for its type (a correlation: for its members' types), and is stamped with the saver's source
+    /// revision. An app's objects (and their members) must have random UUIDs (``checkAppUUID(_:)``). An object whose
+    /// UUID is already stored fails the save as `errorInvalidArgument`.
     package func save(_ objects: [HKObject], as principal: Principal) throws {
         guard !objects.isEmpty else { return }
         var sharedTypes: Set<String> = []
         for object in objects {
             try object.validate()
+            try SampleValidation.validateDurations(of: object)
+            if case .app = principal { try Self.checkAppUUID(object) }
             if let correlation = object as? HKCorrelation {
                 sharedTypes.formUnion(correlation.objects.map(\.sampleType.identifier))
+                if case .app = principal { try correlation.objects.forEach(Self.checkAppUUID) }
             } else if let sample = object as? HKSample {
                 sharedTypes.insert(sample.sampleType.identifier)
             }
@@ -30,6 +35,19 @@ extension HealthEngine {
             (object as? HKCorrelation)?.objects.forEach { $0.sourceRevision = revision }
         }
         publish(change)
+    }
+
+    /// Refuses an app's object whose UUID is not random: RFC 9562 version 4, as every object HealthKit's API creates
+    /// has. The UUIDs the store derives itself, an import's (`ImportIdentity` in OpenHealthKitExchange: versions 5 and 8, from what a record
+    /// holds), are never version 4, so an app cannot name one: it cannot compute the UUID a record it may not read
+    /// would have and learn from the answer whether that record exists. The same refusal, before anything is looked
+    /// up, whether or not such an object is stored (docs/SECURITY.md, "Saving with a UUID already stored").
+    static func checkAppUUID(_ object: HKObject) throws {
+        let bytes = object.uuid.uuid
+        guard bytes.6 >> 4 == 4, bytes.8 >> 6 == 0b10 else {
+            throw HKError.invalidArgument(
+                "An app's objects have random UUIDs (version 4), as HealthKit creates them; \(object.uuid) is not one")
+        }
     }
 
     /// Deletes objects the principal saved (the owner may delete anything) and returns how many were deleted. An

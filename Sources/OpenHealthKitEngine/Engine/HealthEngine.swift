@@ -7,6 +7,7 @@ package final class HealthEngine: Sendable {
     package let storage: any HealthStorage
     package let feed = ChangeFeed()
     package let grants: GrantStore
+    package let objectGrants: ObjectGrantStore
     let otherCommits: OtherCommitPoller
     /// Told the underlying error of each storage failure, which callers only see as a generic
     /// `errorDatabaseInaccessible` (healthd logs it).
@@ -21,6 +22,7 @@ package final class HealthEngine: Sendable {
         self.storage = storage
         self.storageFailed = storageFailed
         grants = GrantStore(storage: storage)
+        objectGrants = ObjectGrantStore(storage: storage)
         let otherCommits = OtherCommitPoller(storage: storage, feed: feed)
         self.otherCommits = otherCommits
         feed.onActivity { [weak otherCommits] active in otherCommits?.setActive(active) }

@@ -17,7 +17,7 @@ extension DeviceRow {
             name: optional(name), manufacturer: optional(manufacturer), model: optional(model),
             hardwareVersion: optional(hardwareVersion), firmwareVersion: optional(firmwareVersion),
             softwareVersion: optional(softwareVersion), localIdentifier: optional(localIdentifier),
-            udiDeviceIdentifier: optional(udiDeviceIdentifier))
+            UDIDeviceIdentifier: optional(udiDeviceIdentifier))
     }
 }
 

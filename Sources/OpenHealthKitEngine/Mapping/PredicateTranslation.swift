@@ -84,6 +84,54 @@ package enum PredicateTranslation {
             return .workoutNumber(key, rowComparison(comparison), value)
         case .activitySummaryDays:
             throw HKError.invalidArgument("An activity summary predicate applies to activity summary queries only")
+        case .electrocardiogramClassification(let raw): return .electrocardiogramClassification(raw)
+        case .electrocardiogramSymptomsStatus(let raw): return .electrocardiogramSymptomsStatus(raw)
+        case .associatedWithElectrocardiogram(let uuid): return .associatedWithElectrocardiogram(uuid)
+        case .medicationArchived, .medicationHasSchedule:
+            throw HKError.invalidArgument("A medication predicate applies to HKUserAnnotatedMedicationQuery only")
+        default:
+            return try recordCondition(leaf, type: type)
+        }
+    }
+
+    /// The conditions of the record kinds' predicates, each for its own kind of type only.
+    private static func recordCondition(_ leaf: PredicateCondition, type: HKObjectType?) throws -> RowCondition {
+        func require<T: HKObjectType>(_ kind: T.Type, _ name: String) throws {
+            guard type is T else { throw HKError.invalidArgument("A \(name) predicate applies to \(name) types only") }
+        }
+        switch leaf {
+        case .clinicalRecordResourceType(let resourceType):
+            try require(HKClinicalType.self, "clinical record")
+            return .clinicalResourceType(resourceType)
+        case .clinicalRecord(let source, let resourceType, let identifier):
+            try require(HKClinicalType.self, "clinical record")
+            return .clinicalRecord(sourceBundleIdentifier: source, resourceType: resourceType, identifier: identifier)
+        case .stateOfMindKind(let kind):
+            try require(HKStateOfMindType.self, "state of mind")
+            return .stateOfMindKind(kind)
+        case .stateOfMindLabel(let label):
+            try require(HKStateOfMindType.self, "state of mind")
+            return .stateOfMindLabel(label)
+        case .stateOfMindAssociation(let association):
+            try require(HKStateOfMindType.self, "state of mind")
+            return .stateOfMindAssociation(association)
+        case .stateOfMindValence(let comparison, let valence):
+            try require(HKStateOfMindType.self, "state of mind")
+            return .value(rowComparison(comparison), valence)
+        case .doseEventConcepts(let codes):
+            try require(HKMedicationDoseEventType.self, "medication dose event")
+            return .doseEventConcepts(codes)
+        case .doseEventStatuses(let statuses):
+            try require(HKMedicationDoseEventType.self, "medication dose event")
+            return .doseEventStatuses(statuses)
+        case .doseEventScheduledDates(let dates):
+            try require(HKMedicationDoseEventType.self, "medication dose event")
+            return .doseEventScheduledDates(Set(dates.map(\.timeIntervalSince1970)))
+        case .doseEventScheduledRange(let start, let end):
+            try require(HKMedicationDoseEventType.self, "medication dose event")
+            return .doseEventScheduledRange(start: start?.timeIntervalSince1970, end: end?.timeIntervalSince1970)
+        default:
+            throw HKError.invalidArgument("The predicate \(leaf) does not apply to \(type?.identifier ?? "this query")")
         }
     }
 

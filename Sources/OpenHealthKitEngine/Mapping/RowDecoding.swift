@@ -7,6 +7,8 @@ package final class RowDecoding {
     private var revisions: [RevisionKey: HKSourceRevision] = [:]
     /// Finds the member rows of a correlation.
     private let members: (UUID) throws -> [SampleRow]
+    /// How much of a CDA document samples carry (none for sample and anchored queries, as in HealthKit).
+    package var documentContent = DocumentContent.none
 
     private struct RevisionKey: Hashable {
         let source: SourceRow
@@ -26,10 +28,19 @@ package final class RowDecoding {
         let revision = sourceRevision(row)
         switch type {
         case let quantityType as HKQuantityType:
+            var series: QuantitySeriesSummary?
+            if case .quantitySeries(let detail) = row.detail {
+                series = QuantitySeriesSummary(
+                    count: detail.count, minimum: detail.minimum, maximum: detail.maximum,
+                    mostRecent: detail.mostRecent,
+                    mostRecentInterval: DateInterval(
+                        start: Date(timeIntervalSince1970: detail.mostRecentStart),
+                        end: Date(timeIntervalSince1970: detail.mostRecentEnd)))
+            }
             return HKQuantitySample.stored(
                 uuid: row.uuid, type: quantityType,
                 quantity: HKQuantity(unit: quantityType.canonicalUnit, doubleValue: row.value ?? 0),
-                start: start, end: end, device: device, metadata: metadata, sourceRevision: revision)
+                start: start, end: end, device: device, metadata: metadata, sourceRevision: revision, series: series)
         case let categoryType as HKCategoryType:
             return HKCategorySample(
                 uuid: row.uuid, type: categoryType, value: Int(row.value ?? 0), start: start, end: end, device: device,
@@ -53,10 +64,35 @@ package final class RowDecoding {
                 },
                 totalFlightsClimbed: workout?.totalFlightsClimbed.map { HKQuantity(unit: .count(), doubleValue: $0) },
                 device: device, metadata: metadata, sourceRevision: revision)
+        case is HKSeriesType where row.typeIdentifier == HKDataTypeIdentifierHeartbeatSeries:
+            guard case .heartbeatSeries(let detail) = row.detail else { return nil }
+            return HKHeartbeatSeriesSample(
+                uuid: row.uuid, count: detail.count, start: start, end: end, device: device, metadata: metadata,
+                sourceRevision: revision)
+        case is HKElectrocardiogramType:
+            guard case .electrocardiogram(let detail) = row.detail else { return nil }
+            return HKElectrocardiogram(
+                uuid: row.uuid, start: start, end: end, numberOfVoltageMeasurements: detail.voltageCount,
+                samplingFrequency: detail.samplingFrequency.map { HKQuantity(unit: .hertz(), doubleValue: $0) },
+                classification: HKElectrocardiogram.Classification(rawValue: detail.classification) ?? .unrecognized,
+                averageHeartRate: detail.averageHeartRate.map {
+                    HKQuantity(unit: Self.beatsPerMinute, doubleValue: $0)
+                },
+                symptomsStatus: HKElectrocardiogram.SymptomsStatus(rawValue: detail.symptomsStatus) ?? .notSet,
+                device: device, metadata: metadata, sourceRevision: revision)
+        case is HKAudiogramSampleType:
+            guard case .audiogram(let detail) = row.detail else { return nil }
+            return HKAudiogramSample(
+                uuid: row.uuid, sensitivityPoints: AudiogramCoding.points(from: detail.points), start: start, end: end,
+                device: device, metadata: metadata, sourceRevision: revision)
         default:
-            return nil
+            return RecordDetailDecoding.sample(
+                from: row, type: type, start: start, end: end, device: device, metadata: metadata, revision: revision,
+                documentContent: documentContent)
         }
     }
+
+    private static let beatsPerMinute = HKUnit.count().unitDivided(by: .minute())
 
     package func deletedObject(from row: DeletedRow) -> HKDeletedObject {
         var metadata: [String: Any] = [:]

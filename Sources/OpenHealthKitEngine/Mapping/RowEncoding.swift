@@ -23,7 +23,37 @@ package struct RowEncoding {
             }
             return [parent] + members
         case let sample as HKQuantitySample:
-            return [row(for: sample, value: try canonicalValue(sample.quantity, type: sample.quantityType))]
+            var row = row(for: sample, value: try canonicalValue(sample.quantity, type: sample.quantityType))
+            if let entries = sample.seriesEntries, entries.count > 1 || sample.series != nil {
+                let summary = QuantitySeriesSummary(entries: entries)
+                row.detail = .quantitySeries(
+                    QuantitySeriesRow(
+                        count: summary.count, minimum: summary.minimum, maximum: summary.maximum,
+                        mostRecent: summary.mostRecent,
+                        mostRecentStart: summary.mostRecentInterval.start.timeIntervalSince1970,
+                        mostRecentEnd: summary.mostRecentInterval.end.timeIntervalSince1970,
+                        values: entries.map {
+                            QuantitySeriesValueRow(
+                                start: $0.interval.start.timeIntervalSince1970,
+                                end: $0.interval.end.timeIntervalSince1970, value: $0.value)
+                        }))
+            }
+            return [row]
+        case let series as HKHeartbeatSeriesSample:
+            var row = row(for: series, value: nil)
+            let beats = series.beats ?? []
+            row.detail = .heartbeatSeries(
+                HeartbeatSeriesRow(
+                    count: beats.count,
+                    beats: beats.map {
+                        HeartbeatSeriesBeatRow(timeSinceStart: $0.timeSinceStart, precededByGap: $0.precededByGap)
+                    }))
+            return [row]
+        case let audiogram as HKAudiogramSample:
+            var row = row(for: audiogram, value: nil)
+            row.detail = .audiogram(
+                AudiogramRow(points: AudiogramCoding.rows(for: audiogram.sensitivityPoints, sample: audiogram.uuid)))
+            return [row]
         case let sample as HKCategorySample:
             return [row(for: sample, value: Double(sample.value))]
         case let workout as HKWorkout:
@@ -38,9 +68,18 @@ package struct RowEncoding {
                 totalFlightsClimbed: try workout.totalFlightsClimbed.map { try $0.convertedValue(to: .count()) },
                 events: WorkoutEventCoding.encode(workout.workoutEvents))
             return [row]
+        case let sample as HKSample:
+            guard let (value, detail) = try RecordDetailEncoding.encode(sample) else { throw Self.unsaveable(object) }
+            var row = row(for: sample, value: value)
+            row.detail = detail
+            return [row]
         default:
-            throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
+            throw Self.unsaveable(object)
         }
+    }
+
+    private static func unsaveable(_ object: HKObject) -> HKError {
+        HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
     }
 
     /// The quantity in the type's canonical unit, without converting when it already is.

@@ -1,35 +1,32 @@
-package import Foundation
+import Foundation
 
-/// A clinical record and its FHIR resource.
+/// What a clinical record holds beyond its sample row (whose dates are the day it was received): its FHIR resource.
 package struct ClinicalRecordRow: Sendable, Equatable {
-    package var uuid: UUID
-    package var typeIdentifier: String
-    /// The FHIR resource's identifier, as exported.
+    /// The FHIR resource's `resourceType` (`"Observation"`).
+    package var resourceType: String
+    /// The FHIR resource's `id`.
     package var identifier: String
-    package var sourceName: String
+    /// The FHIR version, `major.minor.patch` (`"4.0.1"`).
+    package var fhirVersion: String
+    /// The address the resource came from, if known.
     package var sourceURL: String?
-    package var fhirVersion: String?
-    package var receivedDate: Double?
-    package var resourceFilePath: String?
-    /// The FHIR resource's `resourceType`, when the resource could be read.
-    package var resourceType: String?
-    /// The FHIR resource's JSON text, or nil when the export lacks its file.
+    /// The record's name as the institution gives it.
+    package var displayName: String
+    /// The resource's JSON text; nil when the export lacked its file.
     package var resource: String?
+    /// Where an export kept the resource (`/clinical-records/Observation-1.json`), so a later export writes it there.
+    package var resourceFilePath: String?
 
     package init(
-        uuid: UUID, typeIdentifier: String, identifier: String, sourceName: String, sourceURL: String?,
-        fhirVersion: String?,
-        receivedDate: Double?, resourceFilePath: String?, resourceType: String?, resource: String?
+        resourceType: String, identifier: String, fhirVersion: String, sourceURL: String?, displayName: String,
+        resource: String?, resourceFilePath: String?
     ) {
-        self.uuid = uuid
-        self.typeIdentifier = typeIdentifier
-        self.identifier = identifier
-        self.sourceName = sourceName
-        self.sourceURL = sourceURL
-        self.fhirVersion = fhirVersion
-        self.receivedDate = receivedDate
-        self.resourceFilePath = resourceFilePath
         self.resourceType = resourceType
+        self.identifier = identifier
+        self.fhirVersion = fhirVersion
+        self.sourceURL = sourceURL
+        self.displayName = displayName
         self.resource = resource
+        self.resourceFilePath = resourceFilePath
     }
 }

@@ -12,6 +12,7 @@ package protocol ExchangeStorage: Storage {
     /// - children (heartbeats, locations, audiogram points, workout statistics and activities) are stored only with
     ///   a parent stored by this batch;
     /// - an activity summary replaces the stored one of its day unless that one comes from a later export;
-    /// - clinical and unrecognized records are skipped when their UUID is stored already.
+    /// - unrecognized records are skipped when their UUID is stored already;
+    /// - a sample's ``SampleDetail`` is stored with it (and not when the sample is skipped).
     func importBatch(_ batch: ImportBatch) throws -> ImportBatchResult
 }

@@ -9,8 +9,6 @@ package protocol ExportReading {
     /// The activity summaries of the days in [firstDay, endDay), by day.
     func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void)
         throws
-    /// The clinical records received in [start, end), in the order they were stored.
-    func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws
     /// The unrecognized records starting in [start, end) (those without a start only when both bounds are nil), in
     /// the order they were stored.
     func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void)
@@ -19,7 +17,7 @@ package protocol ExportReading {
 
 extension ExportReading {
     /// Hands `visitor` what `query` selects: the samples of each of its types in that order, then the activity
-    /// summaries, the clinical records and the unrecognized records it asks for.
+    /// summaries and the unrecognized records it asks for.
     package func visit(_ query: ExportQuery, with visitor: any ExportVisitor) throws {
         for type in query.sampleTypes {
             try forEachRecord(ofType: type, start: query.start, end: query.end) { try visitor.record($0) }
@@ -28,9 +26,6 @@ extension ExportReading {
             try forEachActivitySummary(firstDay: query.firstDay, endDay: query.endDay) {
                 try visitor.activitySummary($0)
             }
-        }
-        if query.clinicalRecords {
-            try forEachClinicalRecord(start: query.start, end: query.end) { try visitor.clinicalRecord($0) }
         }
         if query.unrecognizedRecords {
             try forEachUnrecognizedRecord(start: query.start, end: query.end) { try visitor.unrecognizedRecord($0) }

@@ -12,8 +12,8 @@ package protocol ExportStorage: Storage {
 
     /// Hands `visitor` every record the query selects, in one read snapshot: the samples of each of
     /// ``ExportQuery/sampleTypes``, in that order, each type by start date, each sample with its children and its
-    /// members (a correlation's samples, a workout's routes); then the activity summaries by day, the clinical records
-    /// and the unrecognized records, in the order they were stored. `visitor` must not call the storage: the read is
+    /// members (a correlation's samples, a workout's routes) and its ``SampleDetail``, a CDA document with its XML;
+    /// then the activity summaries by day and the unrecognized records, in the order they were stored. `visitor` must not call the storage: the read is
     /// still open.
     func export(_ query: ExportQuery, to visitor: any ExportVisitor) throws
 }

@@ -7,8 +7,6 @@ package protocol ExportVisitor: AnyObject {
     func record(_ record: ExportRecord) throws
     /// A day's activity summary.
     func activitySummary(_ summary: ActivitySummaryRow) throws
-    /// A clinical record.
-    func clinicalRecord(_ record: ClinicalRecordRow) throws
     /// A record of a type the catalog does not know.
     func unrecognizedRecord(_ record: UnrecognizedRecordRow) throws
 }

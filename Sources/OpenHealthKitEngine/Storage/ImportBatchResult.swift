@@ -8,7 +8,6 @@ package struct ImportBatchResult: Sendable {
     package var unrecognizedStored: [Bool]
     /// Activity summaries added or replaced by a later export's.
     package var activitySummariesStored = 0
-    package var clinicalRecordsStored = 0
     package var heartbeatsStored = 0
     package var locationsStored = 0
     package var change: StoreChange

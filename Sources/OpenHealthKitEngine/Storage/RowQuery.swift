@@ -7,6 +7,11 @@ package struct RowQuery: Sendable {
     package var condition: RowCondition
     /// The bundle identifiers whose rows the reader may see; nil means all sources.
     package var visibleSources: Set<String>?
+    /// Rows and tombstones with these UUIDs are visible whatever their source (objects the user let an app read one
+    /// by one: `requestPerObjectReadAuthorization`). Only meaningful with ``visibleSources``.
+    package var alsoVisibleUUIDs: Set<UUID> = []
+    /// Whether CDA document rows carry their XML (``CDADocumentRow/document``); without it they carry the header only.
+    package var includesDocumentData = false
     /// Only changes after this anchor.
     package var anchorAfter: Int64?
     package var sort: [RowSort]
@@ -98,6 +103,30 @@ package indirect enum RowCondition: Sendable {
     case workoutNumber(RowSort.Key, RowComparison, Double)
     /// Samples a workout holds: for now, the members of a correlation or workout with this UUID.
     case memberOf(UUID)
+    /// Electrocardiograms of this `HKElectrocardiogram.Classification` raw value (``ElectrocardiogramRow``).
+    case electrocardiogramClassification(Int)
+    /// Electrocardiograms of this `HKElectrocardiogram.SymptomsStatus` raw value.
+    case electrocardiogramSymptomsStatus(Int)
+    /// Samples associated with the electrocardiogram of this UUID (``ElectrocardiogramRow/symptoms``).
+    case associatedWithElectrocardiogram(UUID)
+    /// Clinical records of a FHIR resource type.
+    case clinicalResourceType(String)
+    /// The clinical record of one FHIR resource of a source.
+    case clinicalRecord(sourceBundleIdentifier: String, resourceType: String, identifier: String)
+    /// States of mind of a kind (raw value).
+    case stateOfMindKind(Int)
+    /// States of mind with this label (raw value) among their labels.
+    case stateOfMindLabel(Int)
+    /// States of mind with this association (raw value) among their associations.
+    case stateOfMindAssociation(Int)
+    /// Dose events of these medication concept codes.
+    case doseEventConcepts(Set<String>)
+    /// Dose events with these log statuses (raw values).
+    case doseEventStatuses(Set<Int>)
+    /// Dose events scheduled at exactly these dates (seconds since 1970).
+    case doseEventScheduledDates(Set<Double>)
+    /// Dose events scheduled in [start, end) (seconds since 1970; nil bounds are open).
+    case doseEventScheduledRange(start: Double?, end: Double?)
 }
 
 /// A source revision to match; nil fields match any value (HealthKit's `HKSourceRevisionAny…`).

@@ -18,6 +18,8 @@ package struct SampleRow: Sendable, Equatable {
     /// The correlation this sample belongs to.
     package var correlationUUID: UUID?
     package var workout: WorkoutRow?
+    /// What a sample of a kind with its own table holds (see ``SampleDetail``).
+    package var detail: SampleDetail?
     /// The anchor of the change that stored it (set by the storage).
     package var anchor: Int64
 
@@ -25,7 +27,7 @@ package struct SampleRow: Sendable, Equatable {
         uuid: UUID, typeIdentifier: String, startDate: Double, endDate: Double, value: Double?,
         source: SourceRow, revision: RevisionRow, device: DeviceRow? = nil, metadata: String? = nil,
         syncIdentifier: String? = nil, syncVersion: Int64? = nil, correlationUUID: UUID? = nil,
-        workout: WorkoutRow? = nil, anchor: Int64 = 0
+        workout: WorkoutRow? = nil, detail: SampleDetail? = nil, anchor: Int64 = 0
     ) {
         self.uuid = uuid
         self.typeIdentifier = typeIdentifier
@@ -40,6 +42,7 @@ package struct SampleRow: Sendable, Equatable {
         self.syncVersion = syncVersion
         self.correlationUUID = correlationUUID
         self.workout = workout
+        self.detail = detail
         self.anchor = anchor
     }
 }

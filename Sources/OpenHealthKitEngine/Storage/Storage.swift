@@ -67,6 +67,8 @@ package struct StoreChange: Sendable, Equatable {
         /// Only an app's decisions (`app`): what it may read changed, so figures computed for it may change, but no
         /// sample did (observer and anchored queries do not hear it).
         case grants
+        /// Only the user's preferred units of the types (the `HKUserPreferencesDidChange` notification).
+        case preferredUnits
     }
 
     package var typeIdentifiers: Set<String>

@@ -52,5 +52,11 @@ extension HealthEngine {
             )
         }
         try storageCall { try storage.setSettings([Self.keyPrefix + type.identifier: unit?.unitString]) }
+        publish(
+            StoreChange(
+                typeIdentifiers: [type.identifier], anchor: (try? storage.currentAnchor()) ?? 0, kind: .preferredUnits))
     }
+
+    /// The settings key prefix of the preferred units, which the watch of other processes' commits compares.
+    static var settingsPrefix: String { keyPrefix }
 }

@@ -8,33 +8,60 @@ enum ExportTypeKind {
     case correlation(HKCorrelationType)
     case workout
     case audiogram
+    case electrocardiogram
+    case heartbeatSeries
+    case clinicalRecord
+    case visionPrescription
+    case cdaDocument
+    case stateOfMind
+    case scoredAssessment
+    case medicationDoseEvent
     /// Exported with their parent (workout routes) or not at all.
     case other
 
-    /// Audiograms are stored as samples of this type (the catalog has no audiogram type yet).
-    static let audiogramIdentifier = "HKDataTypeIdentifierAudiogram"
+    /// The raw identifier of audiograms.
+    static let audiogramIdentifier = HKObjectType.audiogramSampleType().identifier
 
     init(_ identifier: String) {
         switch identifier {
         case HKWorkoutTypeIdentifier: self = .workout
         case Self.audiogramIdentifier: self = .audiogram
+        case HKObjectType.electrocardiogramType().identifier: self = .electrocardiogram
+        case HKDataTypeIdentifierHeartbeatSeries: self = .heartbeatSeries
         default:
             switch HKObjectType.type(forRawIdentifier: identifier) {
             case let type as HKQuantityType: self = .quantity(type)
             case let type as HKCategoryType: self = .category(type)
             case let type as HKCorrelationType: self = .correlation(type)
+            case is HKClinicalType: self = .clinicalRecord
+            case is HKPrescriptionType: self = .visionPrescription
+            case is HKDocumentType: self = .cdaDocument
+            case is HKStateOfMindType: self = .stateOfMind
+            case is HKScoredAssessmentType: self = .scoredAssessment
+            case is HKMedicationDoseEventType: self = .medicationDoseEvent
             default: self = .other
             }
         }
     }
 
-    /// Where the kind comes in an export: records, then correlations, workouts and audiograms, as Apple orders them.
+    /// Where the kind comes in an export: records, then correlations, workouts, clinical records, audiograms and
+    /// vision prescriptions, as Apple orders them; then electrocardiograms (files of their own in Apple's format),
+    /// documents (`export_cda.xml`), and the kinds Apple's format has no element for (heartbeat series, states of
+    /// mind, assessments, dose events).
     var order: Int? {
         switch self {
         case .quantity, .category: 0
         case .correlation: 1
         case .workout: 2
-        case .audiogram: 3
+        case .clinicalRecord: 3
+        case .audiogram: 4
+        case .visionPrescription: 5
+        case .electrocardiogram: 6
+        case .cdaDocument: 7
+        case .heartbeatSeries: 8
+        case .stateOfMind: 9
+        case .scoredAssessment: 10
+        case .medicationDoseEvent: 11
         case .other: nil
         }
     }
@@ -46,7 +73,7 @@ struct ExportSelection {
     let sampleTypes: Set<String>?
     let activitySummaries: Bool
     let characteristics: [HKCharacteristicTypeIdentifier]
-    /// Clinical records and records kept verbatim have no type of the catalog: they come only with everything.
+    /// Records kept verbatim have no type of the catalog: they come only with everything.
     let everythingElse: Bool
 
     init(typeIdentifiers: [String]?) throws {

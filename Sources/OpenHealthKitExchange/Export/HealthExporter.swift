@@ -37,7 +37,6 @@ public final class HealthExporter {
             start: request.start?.timeIntervalSince1970, end: request.end?.timeIntervalSince1970)
         query.activitySummaries = selection.activitySummaries
         (query.firstDay, query.endDay) = Self.days(from: request.start, to: request.end, in: request.timeZone)
-        query.clinicalRecords = selection.everythingElse
         query.unrecognizedRecords = selection.everythingElse
 
         let quantityTypes =

@@ -14,6 +14,9 @@ import Foundation
 /// (``reset(orderedBy:)``) and whose other 74 free bits are the name's SHA-1. Exports list each type in date order,
 /// so the store's unique UUID index takes a batch's rows in a few narrow ranges instead of on every one of its pages
 /// (random keys made that index most of the import's writing time). Other names are RFC 9562 version 5 UUIDs.
+///
+/// Never version 4: that is the version of apps' UUIDs, and the only one an app may save (`HealthEngine.save`), so
+/// that an app cannot compute the UUID of a record it may not read and learn from a save whether it is stored.
 final class ImportIdentity {
     /// OpenHealthKit's namespace for names of Health-export records.
     static let namespace = UUID(uuidString: "34B76E7F-EBEE-4674-835D-E308129EFB78")!

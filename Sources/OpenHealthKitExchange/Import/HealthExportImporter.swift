@@ -79,6 +79,13 @@ public final class HealthExportImporter {
             collector.abandon()
             throw Self.hkError(error)
         }
+        do {
+            try CDADocumentImport(collector: collector, files: source).importDocuments(
+                besideDocument: source.documentName)
+        } catch {
+            collector.abandon()
+            throw Self.hkError(error)
+        }
         if parser.replacedControlCharacters > 0 {
             collector.warn(
                 line: parser.firstControlCharacterLine,
@@ -87,7 +94,11 @@ public final class HealthExportImporter {
         }
         var summary: ImportSummary
         do {
-            summary = try collector.finish(sources: reader.lookups.sourcesByName.mapValues(\.row.bundleIdentifier))
+            // The electrocardiograms' files, after the document (their symptom samples may be among its records).
+            let ecgSource = try ElectrocardiogramImport.run(from: source, into: collector)
+            var sources = reader.lookups.sourcesByName.mapValues(\.row.bundleIdentifier)
+            if let ecgSource { sources[ecgSource.name] = ecgSource.row.bundleIdentifier }
+            summary = try collector.finish(sources: sources)
         } catch {
             throw Self.hkError(error)
         }

@@ -1,9 +1,9 @@
 /// A date as Health exports write it: an instant and the UTC offset it was written in.
-struct ExportDate: Equatable {
+package struct ExportDate: Equatable {
     /// Seconds since 1970.
-    var seconds: Double
+    package var seconds: Double
     /// The offset of the local time written, in seconds east of UTC.
-    var utcOffset: Int
+    package var utcOffset: Int
 
     /// The local time of day it was written with, in seconds since midnight.
     var localSecondsOfDay: Double {
@@ -17,8 +17,8 @@ struct ExportDate: Equatable {
 /// Accepted: `2016-04-08 10:08:00 +0100` (every export since iOS 9), the same with `T`, fractional seconds, a `+01:00`
 /// or `Z` offset, or without the space before the offset, and iOS 8's compact `20150616071916-0700`. A date without
 /// an offset is refused: its instant is unknown.
-enum ExportDateParser {
-    static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> ExportDate? {
+package enum ExportDateParser {
+    package static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> ExportDate? {
         var scanner = ByteScanner(bytes)
         scanner.skipSpaces()
         guard let year = scanner.digits(4) else { return nil }

@@ -9,11 +9,13 @@ import OpenHealthKitModel
 /// a quantity, a date or a number when it reads as one, and kept as a string otherwise.
 /// Text that does not read as its key's kind is kept as a string, and validation then refuses the object, as it
 /// would refuse the same metadata from an app.
-final class MetadataValueReader {
+package final class MetadataValueReader {
     private let kinds = MetadataKeyCatalog.valueKinds
     private var units: [String: HKUnit] = [:]
 
-    func value(forKey key: String, text: String) -> Any {
+    package init() {}
+
+    package func value(forKey key: String, text: String) -> Any {
         let typed: Any?
         switch kinds[key] {
         case .string?: typed = text

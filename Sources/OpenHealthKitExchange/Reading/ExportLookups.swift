@@ -55,17 +55,7 @@ final class RecordSource {
     /// characters, `source` when none) + `-` + the first 8 hex digits of the name's import UUID (see
     /// ``ImportIdentity``: the name `source ␟ name`).
     static func bundleIdentifier(forName name: String) -> String {
-        var slug = ""
-        for scalar in name.lowercased().unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty, !slug.hasSuffix("-") {
-                slug += "-"
-            }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        if slug.count > 32 { slug = String(slug.prefix(32)) }
-        if slug.isEmpty { slug = "source" }
+        let slug = SourceRow.exportSlug(forName: name)
         let identity = ImportIdentity()
         identity.reset()
         identity.add("source")

@@ -103,7 +103,8 @@ extension ExportReader {
 
     // MARK: Clinical records
 
-    /// A clinical record and its FHIR resource file, stored as exported.
+    /// A clinical record and its FHIR resource file: a sample of its clinical type, dated when it was received (as
+    /// HealthKit dates clinical records), from its institution, with its resource as exported.
     func readClinicalRecord(_ attributes: XMLAttributes, line: Int, problem: String?) {
         collector.read(.clinicalRecord)
         let type = attributes.string(.type) ?? ""
@@ -112,18 +113,24 @@ extension ExportReader {
             guard !type.isEmpty, let identifier = attributes.string(.identifier), !identifier.isEmpty else {
                 throw ReadFailure("a clinical record needs a type and an identifier")
             }
-            let sourceName = attributes.string(.sourceName) ?? ""
+            guard HKObjectType.type(forRawIdentifier: type) is HKClinicalType else {
+                throw ReadFailure("\(type) is not a clinical record type")
+            }
+            guard let received = attributes.date(.receivedDate) else {
+                throw ReadFailure("receivedDate \(Self.quoted(attributes, .receivedDate)) is not a date")
+            }
+            let source = lookups.source(attributes.bytes(.sourceName) ?? UnsafeBufferPointer(start: nil, count: 0))
             let sourceURL = attributes.string(.sourceURL)
             let path = attributes.string(.resourceFilePath)
             var resource: String?
-            var resourceType: String?
+            var resourceType = ""
             if let path {
                 do {
                     if let data = try files.referencedFileData(path) {
                         resource = String(decoding: data, as: UTF8.self)
                         resourceType =
                             (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["resourceType"]
-                            as? String
+                            as? String ?? ""
                     }
                 } catch {
                     collector.warn(
@@ -134,17 +141,22 @@ extension ExportReader {
                         line: line, "the FHIR resource \(path) of clinical record \(identifier) is not in the export")
                 }
             }
+            let version = attributes.string(.fhirVersion).flatMap { try? HKFHIRVersion(fromVersionString: $0) }
             identity.reset()
             identity.add(type)
             identity.add(identifier)
             identity.add(sourceURL ?? "")
-            identity.add(sourceName)
-            collector.batch.clinicalRecords.append(
-                ClinicalRecordRow(
-                    uuid: identity.uuid(), typeIdentifier: type, identifier: identifier, sourceName: sourceName,
-                    sourceURL: sourceURL,
-                    fhirVersion: attributes.string(.fhirVersion), receivedDate: attributes.date(.receivedDate)?.seconds,
-                    resourceFilePath: path, resourceType: resourceType, resource: resource))
+            identity.add(source.name)
+            collector.batch.samples.append(
+                SampleRow(
+                    uuid: identity.uuid(), typeIdentifier: type, startDate: received.seconds, endDate: received.seconds,
+                    value: nil, source: source.row, revision: RevisionRow(),
+                    detail: .clinicalRecord(
+                        ClinicalRecordRow(
+                            resourceType: resourceType, identifier: identifier,
+                            fhirVersion: (version ?? .primaryDSTU2()).stringRepresentation, sourceURL: sourceURL,
+                            displayName: ClinicalRecordDisplayName.of(resource: resource, resourceType: resourceType),
+                            resource: resource, resourceFilePath: path))))
             flush()
         } catch {
             skip(
@@ -216,8 +228,7 @@ extension ExportReader {
                 uuid: pending.uuid, typeIdentifier: pending.typeIdentifier, startDate: header.start.seconds,
                 endDate: header.end.seconds,
                 value: nil, source: header.source.row, revision: header.revision.row, device: header.device?.row,
-                metadata: MetadataCoding.encode(metadata)))
-        collector.batch.audiogramPoints += pending.points
+                metadata: MetadataCoding.encode(metadata), detail: .audiogram(AudiogramRow(points: pending.points))))
         flush()
     }
 
@@ -240,7 +251,8 @@ extension ExportReader {
         let pending = PendingUnrecognized(
             line: line, element: element, attributes: Self.allAttributes(attributes), depth: depth)
         pending.problem = problem
-        collector.read(.unrecognized(pending.attributes["type"] ?? element))
+        // A prescription is counted as one when it ends (finishVisionPrescription).
+        if element != "VisionPrescription" { collector.read(.unrecognized(pending.attributes["type"] ?? element)) }
         unrecognized = pending
     }
 
@@ -249,6 +261,7 @@ extension ExportReader {
     func finishUnrecognized() {
         guard let pending = unrecognized else { return }
         unrecognized = nil
+        if pending.element == "VisionPrescription" { return finishVisionPrescription(pending) }
         let type = pending.attributes["type"]
         if let problem = pending.problem {
             collector.skip(
@@ -256,13 +269,7 @@ extension ExportReader {
                 reason: problem)
             return
         }
-        identity.reset()
-        identity.add(pending.element)
-        for (key, value) in pending.attributes.sorted(by: { $0.key < $1.key })
-        where key != "creationDate" && key != "device" {
-            identity.add(key)
-            identity.add(value)
-        }
+        nameVerbatim(pending)
         let dates = (
             pending.attributes["startDate"].flatMap(Self.seconds), pending.attributes["endDate"].flatMap(Self.seconds)
         )
@@ -273,6 +280,78 @@ extension ExportReader {
                 sourceName: pending.attributes["sourceName"], attributes: Self.json(pending.attributes),
                 children: pending.children.isEmpty ? nil : Self.json(pending.children)))
         flush()
+    }
+
+    /// Names an element kept verbatim: the element and its attributes, but not the creation date and the device,
+    /// whose description holds a memory address.
+    private func nameVerbatim(_ pending: PendingUnrecognized) {
+        identity.reset()
+        identity.add(pending.element)
+        for (key, value) in pending.attributes.sorted(by: { $0.key < $1.key })
+        where key != "creationDate" && key != "device" {
+            identity.add(key)
+            identity.add(value)
+        }
+    }
+
+    // MARK: Vision prescriptions
+
+    /// A `VisionPrescription`: a sample of the prescription type, from the Health app (the export names no source),
+    /// with its lenses and metadata. Its attachments' files are not in exports: they are reported.
+    private func finishVisionPrescription(_ pending: PendingUnrecognized) {
+        let tally = ImportCollector.Tally.record(HKVisionPrescriptionTypeIdentifier)
+        collector.read(tally)
+        let children = pending.children.map { child in
+            (element: child["element"] as? String ?? "", attributes: child["attributes"] as? [String: String] ?? [:])
+        }
+        do throws(HKError) {
+            if let problem = pending.problem { throw HKError.invalidArgument(problem) }
+            let read = try ExportedVisionPrescription.read(
+                attributes: pending.attributes, children: children, date: Self.seconds)
+            let metadata = metadataReader.metadata(read.metadata)
+            try MetadataValidation.validate(metadata)
+            for identifier in read.attachmentIdentifiers {
+                collector.warn(
+                    line: pending.line,
+                    "attachment \(identifier) of a vision prescription: exports hold no attachment files")
+            }
+            name(read)
+            collector.batch.samples.append(
+                SampleRow(
+                    uuid: identity.uuid(), typeIdentifier: HKVisionPrescriptionTypeIdentifier,
+                    startDate: read.dateIssued, endDate: read.prescription.expirationDate ?? read.dateIssued,
+                    value: nil, source: .exportedHealthApp, revision: RevisionRow(),
+                    metadata: MetadataCoding.encode(metadata), detail: .visionPrescription(read.prescription)))
+            flush()
+        } catch {
+            collector.skip(
+                tally, line: pending.line, element: "VisionPrescription", type: HKVisionPrescriptionTypeIdentifier,
+                reason: error.message)
+        }
+    }
+
+    /// Names a prescription by what it holds, with dates as instants (so that an export written in another time
+    /// zone names it the same): its type, issue and expiration dates, brand, and each lens's values as exported.
+    private func name(_ read: ExportedVisionPrescription.Read) {
+        identity.reset(orderedBy: read.dateIssued)
+        identity.add("VisionPrescription")
+        identity.add(integer: Int64(read.prescription.prescriptionType))
+        identity.add(date: read.dateIssued)
+        if let expiration = read.prescription.expirationDate {
+            identity.add(date: expiration)
+        } else {
+            identity.addEmpty()
+        }
+        identity.add(read.prescription.brand ?? "")
+        for lens in read.prescription.lenses.sorted(by: { $0.eye < $1.eye }) {
+            identity.add(integer: Int64(lens.eye))
+            for value in [
+                lens.sphere, lens.cylinder, lens.axis, lens.addPower, lens.vertexDistance, lens.prismAmount,
+                lens.prismAngle, lens.farPupillaryDistance, lens.nearPupillaryDistance, lens.baseCurve, lens.diameter,
+            ] {
+                identity.add(value.map { String($0) } ?? "")
+            }
+        }
     }
 
     private static func seconds(_ text: String) -> Double? {

@@ -20,6 +20,9 @@ protocol ExportSource: AnyObject {
     /// `/clinical-records/Observation-1.json`). Returns false when the export does not have it; a path that would
     /// leave the export folder (`..`) is never read.
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool
+    /// The paths (relative to the export folder, as ``readReferencedFile(_:_:)`` takes them) of the files directly in
+    /// the export's folder `name` (`electrocardiograms`), sorted; empty when there is no such folder.
+    func files(inFolder name: String) -> [String]
 }
 
 extension ExportSource {

@@ -37,6 +37,16 @@ final class FolderExportSource: ExportSource {
         try FileChunks.read(document.path, receive)
     }
 
+    func files(inFolder name: String) -> [String] {
+        let directory = folder.appendingPathComponent(name)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            let path = directory.appendingPathComponent(name).path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted().map { name + "/" + $0 }
+    }
+
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool {
         guard let components = ExportDocumentLocator.containedComponents(path) else { return false }
         let url = components.reduce(folder) { $0.appendingPathComponent($1) }

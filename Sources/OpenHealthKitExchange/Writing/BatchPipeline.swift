@@ -86,7 +86,6 @@ struct WriterTally {
     var alreadyStored: [String: Int] = [:]
     var unrecognizedAdded: [String: Int] = [:]
     var activitySummariesAdded = 0
-    var clinicalRecordsAdded = 0
     var heartbeatsAdded = 0
     var locationsAdded = 0
 
@@ -110,7 +109,6 @@ struct WriterTally {
             unrecognizedAdded[row.summaryKey, default: 0] += 1
         }
         activitySummariesAdded += result.activitySummariesStored
-        clinicalRecordsAdded += result.clinicalRecordsStored
         heartbeatsAdded += result.heartbeatsStored
         locationsAdded += result.locationsStored
     }

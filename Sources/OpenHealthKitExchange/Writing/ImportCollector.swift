@@ -123,11 +123,9 @@ final class ImportCollector {
         for (type, count) in tally.added { Self.counts(of: type, in: &summary) { $0.added += count } }
         for (type, count) in tally.alreadyStored { Self.counts(of: type, in: &summary) { $0.alreadyStored += count } }
         summary.activitySummaries.added = tally.activitySummariesAdded
-        summary.clinicalRecords.added = tally.clinicalRecordsAdded
         for (key, count) in tally.unrecognizedAdded { summary.unrecognized[key, default: .init()].added = count }
         // What was read, not skipped and not added was already there.
         summary.activitySummaries.settleAlreadyStored()
-        summary.clinicalRecords.settleAlreadyStored()
         for key in summary.unrecognized.keys { summary.unrecognized[key]!.settleAlreadyStored() }
         summary.heartbeatsAdded = tally.heartbeatsAdded
         summary.routeLocationsAdded = tally.locationsAdded
@@ -163,6 +161,7 @@ final class ImportCollector {
         switch type {
         case HKWorkoutTypeIdentifier: body(&summary.workouts)
         case HKWorkoutRouteTypeIdentifier: body(&summary.workoutRoutes)
+        case _ where HKObjectType.type(forRawIdentifier: type) is HKClinicalType: body(&summary.clinicalRecords)
         default: body(&summary.records[type, default: .init()])
         }
     }

@@ -11,7 +11,11 @@ public let HKErrorDomain = "com.apple.healthkit"
 /// catch HKError.errorAuthorizationDenied { ... }
 /// catch let error as HKError where error.code == .errorInvalidArgument { ... }
 /// ```
-public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
+///
+/// Like HealthKit's (an `NSError` of ``HKErrorDomain`` underneath), two errors are equal when their codes and their
+/// `userInfo` dictionaries are. It is `@unchecked Sendable` because `userInfo` holds `Any` values: it is never
+/// mutated once the error is made.
+public struct HKError: CustomNSError, LocalizedError, Hashable, @unchecked Sendable {
     /// HealthKit's error codes, with their raw values.
     public enum Code: Int, Sendable, CaseIterable {
         /// An error with no more specific code.
@@ -54,24 +58,62 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, Sendable {
 
     /// What kind of error this is.
     public let code: Code
-    /// A message for people, naming what went wrong.
-    public let message: String
+    /// What the error carries, as `NSError.userInfo`: the message under `NSLocalizedDescriptionKey`, and anything
+    /// else the error was made with.
+    public let userInfo: [String: Any]
+    /// Why a CDA document failed validation: the ``HKDetailedCDAValidationErrorKey`` entry of ``userInfo``.
+    package var detailedCDAValidationError: String? { userInfo[HKDetailedCDAValidationErrorKey] as? String }
 
-    /// An error with a code and a message.
+    /// An error with a code and a message (under `NSLocalizedDescriptionKey`).
     public init(_ code: Code, _ message: String) {
+        self.init(code, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+
+    /// An error with a code and the given `userInfo`, as HealthKit builds one from its `NSError`.
+    public init(_ code: Code, userInfo: [String: Any]) {
         self.code = code
-        self.message = message
+        self.userInfo = userInfo
+    }
+
+    /// A message for people, naming what went wrong: the `NSLocalizedDescriptionKey` entry, or Foundation's generic
+    /// description of the code when the error has none.
+    public var message: String {
+        userInfo[NSLocalizedDescriptionKey] as? String
+            ?? "The operation couldn’t be completed. (\(HKErrorDomain) error \(code.rawValue).)"
+    }
+
+    /// Errors are equal when their codes and their `userInfo` dictionaries are (`NSDictionary` equality).
+    public static func == (lhs: HKError, rhs: HKError) -> Bool {
+        lhs.code == rhs.code && NSDictionary(dictionary: lhs.userInfo).isEqual(to: rhs.userInfo)
+    }
+
+    /// Hashes the code and the message, which equal errors share.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
+
+    /// The hash of the code and the message.
+    public var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
     }
 
     /// The error domain, ``HKErrorDomain`` (`com.apple.healthkit`).
     public static var errorDomain: String { HKErrorDomain }
     /// The code's raw value, as `NSError.code`.
     public var errorCode: Int { code.rawValue }
-    /// The message under `NSLocalizedDescriptionKey`.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
+    /// The `userInfo`, as `NSError.userInfo`.
+    public var errorUserInfo: [String: Any] { userInfo }
     /// The message.
     public var errorDescription: String? { message }
+    /// The message, as `NSError.localizedDescription`.
+    public var localizedDescription: String { message }
 
+    /// The former name of ``unknownError``.
+    @available(*, deprecated, renamed: "unknownError")
+    public static var noError: Code { .unknownError }
     /// The code ``Code/unknownError``, so that `catch HKError.unknownError` reads as in HealthKit.
     public static var unknownError: Code { .unknownError }
     /// The code ``Code/errorHealthDataUnavailable``.

@@ -295,9 +295,16 @@ public enum HKCategoryValueVaginalBleeding: Int, Sendable, CaseIterable, HKCateg
     case none = 5
 }
 
-/// The former name of ``HKCategoryValueVaginalBleeding``.
+/// The former name of ``HKCategoryValueVaginalBleeding``: its own enumeration in HealthKit, with the same cases and raw
+/// values.
 @available(*, deprecated, renamed: "HKCategoryValueVaginalBleeding")
-public typealias HKCategoryValueMenstrualFlow = HKCategoryValueVaginalBleeding
+public enum HKCategoryValueMenstrualFlow: Int, Sendable, CaseIterable, HKCategoryValuePredicateProviding {
+    case unspecified = 1
+    case light = 2
+    case medium = 3
+    case heavy = 4
+    case none = 5
+}
 
 extension HealthKitCatalog {
     /// The 72 category types, in the order of `Reference/category-types.csv`. Deprecated

@@ -62,4 +62,10 @@ extension HKObjectType {
 
     /// The activity summary type.
     public class func activitySummaryType() -> HKActivitySummaryType { HKActivitySummaryType.shared }
+
+    /// The electrocardiogram type: apps may read it, never share it.
+    public class func electrocardiogramType() -> HKElectrocardiogramType { HKElectrocardiogramType.shared }
+
+    /// The audiogram type.
+    public class func audiogramSampleType() -> HKAudiogramSampleType { HKAudiogramSampleType.shared }
 }

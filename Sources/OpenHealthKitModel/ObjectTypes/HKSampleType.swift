@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract type of every sample: data with a start and an end date.
 open class HKSampleType: HKObjectType, @unchecked Sendable {
@@ -11,11 +11,30 @@ open class HKSampleType: HKObjectType, @unchecked Sendable {
         super.init(identifier: identifier)
     }
 
-    /// Whether samples of this type have a maximum duration. No type of the catalog restricts it here.
-    public var isMaximumDurationRestricted: Bool { false }
-    /// Whether samples of this type have a minimum duration. No type of the catalog restricts it here.
-    public var isMinimumDurationRestricted: Bool { false }
-    /// Whether estimates of this type may be recalibrated (HealthKit's `recalibrateEstimates`). No type of the catalog
-    /// allows it here.
-    public var allowsRecalibrationForEstimates: Bool { false }
+    /// Whether samples of this type have a maximum time between their start and end dates (most types: four days;
+    /// see ``maximumAllowedDuration``).
+    public var isMaximumDurationRestricted: Bool { SampleDurationLimits.maximum(for: identifier) != nil }
+
+    /// The longest time a sample of this type may last, in seconds: four days for most types, longer for some
+    /// (two weeks for cycle symptoms, 28 days for mindful sessions...). A type without a maximum raises
+    /// `NSInvalidArgumentException`, as in HealthKit; check ``isMaximumDurationRestricted`` first.
+    public var maximumAllowedDuration: TimeInterval {
+        guard let maximum = SampleDurationLimits.maximum(for: identifier) else {
+            raiseInvalidArgumentException("Data type \(identifier) is not duration restricted")
+        }
+        return maximum
+    }
+
+    /// Whether samples of this type must last a minimum time (the audio exposure levels: a millisecond).
+    public var isMinimumDurationRestricted: Bool { minimumAllowedDuration > 0 }
+
+    /// The shortest time a sample of this type may last, in seconds: 0 for a type without a minimum (HealthKit
+    /// answers 0 rather than raising).
+    public var minimumAllowedDuration: TimeInterval { SampleDurationLimits.minimum(for: identifier) }
+
+    /// Whether an app may recalibrate HealthKit's estimates of this type (`recalibrateEstimates`): only the six-minute
+    /// walk test distance, which the phone estimates.
+    public var allowsRecalibrationForEstimates: Bool {
+        identifier == HKQuantityTypeIdentifier.sixMinuteWalkTestDistance.rawValue
+    }
 }

@@ -6,15 +6,15 @@ public final class HKSeriesType: HKSampleType, @unchecked Sendable {
     public static func workoutRoute() -> HKSeriesType {
         HKSeriesType(identifier: HKWorkoutRouteTypeIdentifier, isShareable: true)
     }
-    /// The type of heartbeat series: the times of a run of heartbeats.
-    public static func heartbeatSeries() -> HKSeriesType {
+    /// The type of heartbeat series (``HKHeartbeatSeriesSample``): the times of a run of heartbeats.
+    public static func heartbeat() -> HKSeriesType {
         HKSeriesType(identifier: HKDataTypeIdentifierHeartbeatSeries, isShareable: true)
     }
 
     static func catalogType(_ identifier: String) -> HKSeriesType? {
         switch identifier {
         case HKWorkoutRouteTypeIdentifier: return workoutRoute()
-        case HKDataTypeIdentifierHeartbeatSeries: return heartbeatSeries()
+        case HKDataTypeIdentifierHeartbeatSeries: return heartbeat()
         default: return nil
         }
     }

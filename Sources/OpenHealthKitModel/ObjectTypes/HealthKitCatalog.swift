@@ -54,7 +54,9 @@ extension HKObjectType {
         if let type = HKSeriesType.catalogType(raw) { return type }
         if raw == HKWorkoutTypeIdentifier { return HKWorkoutType.shared }
         if raw == HKActivitySummaryTypeIdentifier { return HKActivitySummaryType.shared }
-        return nil
+        if raw == HKElectrocardiogramTypeIdentifier { return HKElectrocardiogramType.shared }
+        if raw == HKAudiogramTypeIdentifier { return HKAudiogramSampleType.shared }
+        return recordType(forRawIdentifier: raw)
     }
 
     /// The type named by a short name (`"stepCount"`, `"bloodPressure"`, `"workout"`) or a raw identifier, or nil.
@@ -90,7 +92,10 @@ extension HKObjectType {
         names[HKWorkoutTypeIdentifier] = "workout"
         names[HKWorkoutRouteTypeIdentifier] = "workoutRoute"
         names[HKDataTypeIdentifierHeartbeatSeries] = "heartbeatSeries"
+        names[HKElectrocardiogramTypeIdentifier] = "electrocardiogram"
+        names[HKAudiogramTypeIdentifier] = "audiogram"
         names[HKActivitySummaryTypeIdentifier] = "activitySummary"
+        names.merge(recordShortNames) { _, record in record }
         return names
     }()
 

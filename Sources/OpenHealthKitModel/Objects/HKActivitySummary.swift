@@ -28,6 +28,9 @@ public final class HKActivitySummary: NSObject, @unchecked Sendable {
     public var standHoursGoal: HKQuantity?
     /// Whether the move ring measured active energy or move time that day.
     public var activityMoveMode = HKActivityMoveMode.activeEnergy
+    /// Whether the user paused their rings that day (the rings' data is still collected, but does not count towards
+    /// streaks). Pausing is done on the watch and exports do not carry it, so a stored summary is never paused.
+    public var isPaused = false
 
     /// The day, as an ``ActivitySummaryDay`` key; nil for a summary made by the app.
     package private(set) var dayKey: String?

@@ -43,6 +43,29 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
         validateOrRaise()
     }
 
+    /// Creates a sample with no device or metadata: HealthKit's Swift 2 spelling of ``init(type:value:start:end:)``.
+    @available(*, deprecated, renamed: "init(type:value:start:end:)")
+    public convenience init(type: HKCategoryType, value: Int, startDate: Date, endDate: Date) {
+        self.init(type: type, value: value, start: startDate, end: endDate)
+    }
+
+    /// Creates a sample with metadata and no device: HealthKit's Swift 2 spelling of
+    /// ``init(type:value:start:end:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:value:start:end:metadata:)")
+    public convenience init(
+        type: HKCategoryType, value: Int, startDate: Date, endDate: Date, metadata: [String: Any]?
+    ) {
+        self.init(type: type, value: value, start: startDate, end: endDate, metadata: metadata)
+    }
+
+    /// Creates a sample: HealthKit's Swift 2 spelling of ``init(type:value:start:end:device:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:value:start:end:device:metadata:)")
+    public convenience init(
+        type: HKCategoryType, value: Int, startDate: Date, endDate: Date, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(type: type, value: value, start: startDate, end: endDate, device: device, metadata: metadata)
+    }
+
     /// Creates a sample, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
     public convenience init(
         validating type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date,

@@ -45,6 +45,31 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
         validateOrRaise()
     }
 
+    /// Creates a correlation with no device or metadata: HealthKit's Swift 2 spelling of
+    /// ``init(type:start:end:objects:)``.
+    @available(*, deprecated, renamed: "init(type:start:end:objects:)")
+    public convenience init(type: HKCorrelationType, startDate: Date, endDate: Date, objects: Set<HKSample>) {
+        self.init(type: type, start: startDate, end: endDate, objects: objects)
+    }
+
+    /// Creates a correlation with metadata and no device: HealthKit's Swift 2 spelling of
+    /// ``init(type:start:end:objects:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:start:end:objects:metadata:)")
+    public convenience init(
+        type: HKCorrelationType, startDate: Date, endDate: Date, objects: Set<HKSample>, metadata: [String: Any]?
+    ) {
+        self.init(type: type, start: startDate, end: endDate, objects: objects, metadata: metadata)
+    }
+
+    /// Creates a correlation: HealthKit's Swift 2 spelling of ``init(type:start:end:objects:device:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:start:end:objects:device:metadata:)")
+    public convenience init(
+        type: HKCorrelationType, startDate: Date, endDate: Date, objects: Set<HKSample>, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(type: type, start: startDate, end: endDate, objects: objects, device: device, metadata: metadata)
+    }
+
     /// Creates a correlation, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
     public convenience init(
         validating type: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>,

@@ -3,7 +3,7 @@ import Foundation
 /// A quantity sample of a cumulative type (steps, energy, distance): its values add up.
 ///
 /// The store returns this class from queries for cumulative types; see ``HKQuantitySample``.
-public final class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {
-    /// The sum of the sample's values: its quantity.
+public class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {
+    /// The sum of the sample's quantities: its quantity.
     public var sumQuantity: HKQuantity { quantity }
 }

@@ -22,7 +22,7 @@ public final class HKDevice: NSObject, @unchecked Sendable {
     /// A device with these properties; every one may be nil.
     public init(
         name: String?, manufacturer: String?, model: String?, hardwareVersion: String?, firmwareVersion: String?,
-        softwareVersion: String?, localIdentifier: String?, udiDeviceIdentifier: String?
+        softwareVersion: String?, localIdentifier: String?, UDIDeviceIdentifier udiDeviceIdentifier: String?
     ) {
         self.name = name
         self.manufacturer = manufacturer
@@ -35,6 +35,23 @@ public final class HKDevice: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// A device with these properties: OpenHealthKit's earlier spelling of HealthKit's initializer, whose last label
+    /// is `UDIDeviceIdentifier`.
+    @available(
+        *, deprecated,
+        renamed:
+            "init(name:manufacturer:model:hardwareVersion:firmwareVersion:softwareVersion:localIdentifier:UDIDeviceIdentifier:)"
+    )
+    public convenience init(
+        name: String?, manufacturer: String?, model: String?, hardwareVersion: String?, firmwareVersion: String?,
+        softwareVersion: String?, localIdentifier: String?, udiDeviceIdentifier: String?
+    ) {
+        self.init(
+            name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
+            firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
+            UDIDeviceIdentifier: udiDeviceIdentifier)
+    }
+
     /// The machine this process runs on: its host name, operating system and version.
     public class func local() -> HKDevice {
         let info = ProcessInfo.processInfo
@@ -42,7 +59,7 @@ public final class HKDevice: NSObject, @unchecked Sendable {
         return HKDevice(
             name: info.hostName, manufacturer: nil, model: localModel, hardwareVersion: nil, firmwareVersion: nil,
             softwareVersion: "\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)", localIdentifier: nil,
-            udiDeviceIdentifier: nil
+            UDIDeviceIdentifier: nil
         )
     }
 

@@ -17,6 +17,11 @@ open class HKObject: NSObject, @unchecked Sendable {
     /// ``HKSource/default()`` with no version.
     public package(set) var sourceRevision: HKSourceRevision
 
+    /// The app or device that saved the object: HealthKit's first property for it, now the source of
+    /// ``sourceRevision``.
+    @available(*, deprecated, message: "Use sourceRevision")
+    public var source: HKSource { sourceRevision.source }
+
     package init(uuid: UUID, metadata: [String: Any]?, device: HKDevice?, sourceRevision: HKSourceRevision) {
         self.uuid = uuid
         self.metadata = metadata

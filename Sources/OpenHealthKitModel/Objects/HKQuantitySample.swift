@@ -11,15 +11,24 @@ public import Foundation
 public class HKQuantitySample: HKSample, @unchecked Sendable {
     /// The sample's quantity type.
     public let quantityType: HKQuantityType
-    /// The value and its unit, compatible with the type's canonical unit.
+    /// The value and its unit, compatible with the type's canonical unit. For a sample of several quantities (built
+    /// by ``HKQuantitySeriesSampleBuilder``): their sum for a cumulative type, their average for a discrete one.
     public let quantity: HKQuantity
+    /// For a sample of several quantities, how many and (discrete types) their extremes and latest; nil for one.
+    package let series: QuantitySeriesSummary?
+    /// The quantities of a series sample being saved (``HKQuantitySeriesSampleBuilder`` sets them, in start order);
+    /// nil on samples read from the store, whose quantities ``HKQuantitySeriesSampleQuery`` reads.
+    package let seriesEntries: [QuantitySeriesEntry]?
 
     package required init(
         uuid: UUID, type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, device: HKDevice?,
-        metadata: [String: Any]?, sourceRevision: HKSourceRevision
+        metadata: [String: Any]?, sourceRevision: HKSourceRevision, series: QuantitySeriesSummary? = nil,
+        seriesEntries: [QuantitySeriesEntry]? = nil
     ) {
         quantityType = type
         self.quantity = quantity
+        self.series = series
+        self.seriesEntries = seriesEntries
         super.init(
             uuid: uuid, sampleType: type, start: start, end: end, device: device, metadata: metadata,
             sourceRevision: sourceRevision
@@ -50,6 +59,31 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
         validateOrRaise()
     }
 
+    /// Creates a sample with no device or metadata: HealthKit's Swift 2 spelling of
+    /// ``init(type:quantity:start:end:)``.
+    @available(*, deprecated, renamed: "init(type:quantity:start:end:)")
+    public convenience init(type: HKQuantityType, quantity: HKQuantity, startDate: Date, endDate: Date) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate)
+    }
+
+    /// Creates a sample with metadata and no device: HealthKit's Swift 2 spelling of
+    /// ``init(type:quantity:start:end:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:quantity:start:end:metadata:)")
+    public convenience init(
+        type: HKQuantityType, quantity: HKQuantity, startDate: Date, endDate: Date, metadata: [String: Any]?
+    ) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate, metadata: metadata)
+    }
+
+    /// Creates a sample: HealthKit's Swift 2 spelling of ``init(type:quantity:start:end:device:metadata:)``.
+    @available(*, deprecated, renamed: "init(type:quantity:start:end:device:metadata:)")
+    public convenience init(
+        type: HKQuantityType, quantity: HKQuantity, startDate: Date, endDate: Date, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(type: type, quantity: quantity, start: startDate, end: endDate, device: device, metadata: metadata)
+    }
+
     /// Creates a sample, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializer raises.
     public convenience init(
         validating type: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
@@ -62,26 +96,34 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
         try validate()
     }
 
-    /// A saved sample rebuilt by the store: an ``HKCumulativeQuantitySample`` for a cumulative type, an
-    /// ``HKDiscreteQuantitySample`` otherwise, with its saved UUID and source revision.
+    /// A saved sample rebuilt by the store: an ``HKCumulativeQuantitySample`` for a cumulative type (an
+    /// ``HKCumulativeQuantitySeriesSample`` when it holds a series), an ``HKDiscreteQuantitySample`` otherwise, with
+    /// its saved UUID and source revision. `seriesEntries` is for a series sample being saved (the wire's).
     package static func stored(
         uuid: UUID, type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, device: HKDevice?,
-        metadata: [String: Any]?, sourceRevision: HKSourceRevision
+        metadata: [String: Any]?, sourceRevision: HKSourceRevision, series: QuantitySeriesSummary? = nil,
+        seriesEntries: [QuantitySeriesEntry]? = nil
     ) -> HKQuantitySample {
-        let sampleClass: HKQuantitySample.Type =
-            type.aggregationStyle == .cumulative ? HKCumulativeQuantitySample.self : HKDiscreteQuantitySample.self
+        let sampleClass: HKQuantitySample.Type
+        switch (type.aggregationStyle, series) {
+        case (.cumulative, nil): sampleClass = HKCumulativeQuantitySample.self
+        case (.cumulative, _): sampleClass = HKCumulativeQuantitySeriesSample.self
+        default: sampleClass = HKDiscreteQuantitySample.self
+        }
         return sampleClass.init(
             uuid: uuid, type: type, quantity: quantity, start: start, end: end, device: device, metadata: metadata,
-            sourceRevision: sourceRevision
+            sourceRevision: sourceRevision, series: series, seriesEntries: seriesEntries
         )
     }
 
-    /// The number of values the quantity summarizes; always 1 here (no quantity series yet).
-    public var count: Int { 1 }
+    /// The number of quantities the sample holds: 1 for a sample made with an initializer, the number inserted for
+    /// one built by ``HKQuantitySeriesSampleBuilder``.
+    public var count: Int { series?.count ?? 1 }
 
     package override func validate() throws(HKError) {
         try super.validate()
         try QuantityValidation.validate(quantity, for: quantityType)
+        if let seriesEntries { try QuantitySeriesValidation.validate(seriesEntries, of: self) }
     }
 
     package override var valueDescription: String? { quantity.description }

@@ -11,6 +11,11 @@ open class HKQuery: NSObject, @unchecked Sendable {
     /// The predicate that objects must match, or nil to match every object of ``objectType``.
     public let predicate: NSPredicate?
 
+    /// The query's type when it is a sample type (nil for a query of characteristics, activity summaries or several
+    /// types): HealthKit's first property for it, now ``objectType``.
+    @available(*, deprecated, message: "Use objectType")
+    public var sampleType: HKSampleType? { objectType as? HKSampleType }
+
     /// Where the query is in its life: a query runs once, and `stop` ends it for good.
     package let lifecycle = Locked<HKQueryLifecycle>(.created)
 

@@ -41,6 +41,36 @@ package enum PredicateCondition: Hashable, Sendable {
     case workoutTotal(WorkoutTotal, comparison: ComparisonOperator, quantity: HKQuantity)
     /// Activity summaries of the days from `first` through `last` (``ActivitySummaryDay`` keys, both included).
     case activitySummaryDays(first: String, last: String)
+    /// Electrocardiograms of this `HKElectrocardiogram.Classification` raw value.
+    case electrocardiogramClassification(Int)
+    /// Electrocardiograms of this `HKElectrocardiogram.SymptomsStatus` raw value.
+    case electrocardiogramSymptomsStatus(Int)
+    /// Samples associated with the electrocardiogram of this UUID (the symptoms reported with it).
+    case associatedWithElectrocardiogram(UUID)
+    /// Clinical records whose FHIR resource has this `resourceType`.
+    case clinicalRecordResourceType(String)
+    /// The clinical record of one FHIR resource: its source, resource type and identifier.
+    case clinicalRecord(sourceBundleIdentifier: String, resourceType: String, identifier: String)
+    /// States of mind of this ``HKStateOfMind/Kind`` raw value.
+    case stateOfMindKind(Int)
+    /// States of mind with this ``HKStateOfMind/Label`` raw value among their labels.
+    case stateOfMindLabel(Int)
+    /// States of mind with this ``HKStateOfMind/Association`` raw value among their associations.
+    case stateOfMindAssociation(Int)
+    /// States of mind whose valence compares with `valence`.
+    case stateOfMindValence(comparison: ComparisonOperator, valence: Double)
+    /// Dose events of one of these medication concept codes (``HKHealthConceptIdentifier``'s code).
+    case doseEventConcepts(Set<String>)
+    /// Dose events with one of these ``HKMedicationDoseEvent/LogStatus`` raw values.
+    case doseEventStatuses(Set<Int>)
+    /// Dose events scheduled at exactly one of these dates.
+    case doseEventScheduledDates(Set<Date>)
+    /// Dose events scheduled in [start, end) (nil bounds are open).
+    case doseEventScheduledRange(start: Date?, end: Date?)
+    /// Medications (``HKUserAnnotatedMedication``) archived or not.
+    case medicationArchived(Bool)
+    /// Medications with a schedule or without.
+    case medicationHasSchedule(Bool)
 }
 
 /// The totals of a workout that the deprecated workout predicates compare; the raw value is HealthKit's key path.

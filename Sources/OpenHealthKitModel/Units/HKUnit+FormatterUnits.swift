@@ -8,6 +8,12 @@ extension HKUnit {
         self.init(definition: Self.unit(for: massFormatterUnit, in: Self.massFormatterUnits).definition)
     }
 
+    /// The unit equal to a mass formatter unit: the Swift 2 spelling of ``init(from:)``.
+    @available(*, deprecated, renamed: "init(from:)")
+    public convenience init(fromMassFormatterUnit massFormatterUnit: MassFormatter.Unit) {
+        self.init(from: massFormatterUnit)
+    }
+
     /// The formatter unit equal to `unit`; a unit with none raises, as in HealthKit.
     public class func massFormatterUnit(from unit: HKUnit) -> MassFormatter.Unit {
         formatterUnit(for: unit, in: massFormatterUnits, named: "NSMassFormatterUnit")
@@ -18,6 +24,12 @@ extension HKUnit {
         self.init(definition: Self.unit(for: lengthFormatterUnit, in: Self.lengthFormatterUnits).definition)
     }
 
+    /// The unit equal to a length formatter unit: the Swift 2 spelling of ``init(from:)``.
+    @available(*, deprecated, renamed: "init(from:)")
+    public convenience init(fromLengthFormatterUnit lengthFormatterUnit: LengthFormatter.Unit) {
+        self.init(from: lengthFormatterUnit)
+    }
+
     /// The formatter unit equal to `unit`; a unit with none raises, as in HealthKit.
     public class func lengthFormatterUnit(from unit: HKUnit) -> LengthFormatter.Unit {
         formatterUnit(for: unit, in: lengthFormatterUnits, named: "NSLengthFormatterUnit")
@@ -26,6 +38,12 @@ extension HKUnit {
     /// The unit equal to an energy formatter unit (`.kilocalorie` is `kcal`, `.calorie` is `cal`).
     public convenience init(from energyFormatterUnit: EnergyFormatter.Unit) {
         self.init(definition: Self.unit(for: energyFormatterUnit, in: Self.energyFormatterUnits).definition)
+    }
+
+    /// The unit equal to an energy formatter unit: the Swift 2 spelling of ``init(from:)``.
+    @available(*, deprecated, renamed: "init(from:)")
+    public convenience init(fromEnergyFormatterUnit energyFormatterUnit: EnergyFormatter.Unit) {
+        self.init(from: energyFormatterUnit)
     }
 
     /// The formatter unit equal to `unit`; a unit with none raises, as in HealthKit.

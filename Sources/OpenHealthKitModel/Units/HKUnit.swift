@@ -27,6 +27,13 @@ public final class HKUnit: NSObject, @unchecked Sendable {
         self.init(definition: UnitDefinitionCache.shared.definition(parsing: string).getOrRaise())
     }
 
+    /// The unit a unit string describes: the Swift 2 spelling of ``init(from:)`` (HealthKit's `unitFromString:`),
+    /// raising as it does for an invalid string.
+    @available(*, deprecated, renamed: "init(from:)")
+    public convenience init(fromString string: String) {
+        self.init(from: string)
+    }
+
     /// The unit a unit string describes, throwing ``HKError`` `errorInvalidArgument` naming the problem
     /// for an invalid one.
     public convenience init(parsing string: String) throws {

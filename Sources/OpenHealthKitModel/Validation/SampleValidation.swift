@@ -24,6 +24,36 @@ package enum SampleValidation {
         }
     }
 
+    /// What HealthKit checks of a sample an app saves, beyond what makes a valid sample: the time between its dates
+    /// is within the type's limits (``HKSampleType/maximumAllowedDuration``,
+    /// ``HKSampleType/minimumAllowedDuration``), and only the types that allow it end at `Date.distantFuture` (an
+    /// undetermined duration), with HealthKit's messages; for a correlation, its samples too. HealthKit does not
+    /// check this when a sample is created, nor on data it restores (an import), only on a save.
+    package static func validateDurations(of object: HKObject) throws(HKError) {
+        guard let sample = object as? HKSample else { return }
+        try validateDuration(of: sample.sampleType, start: sample.startDate, end: sample.endDate)
+        for member in (object as? HKCorrelation)?.objects ?? [] { try validateDurations(of: member) }
+    }
+
+    private static func validateDuration(of type: HKSampleType, start: Date, end: Date) throws(HKError) {
+        if end >= .distantFuture, !SampleDurationLimits.allowsUndeterminedDuration(type.identifier) {
+            throw .invalidArgument("Type \(Swift.type(of: type)) can not have endDate of NSDate.distantFuture")
+        }
+        let duration = end.timeIntervalSince(start)
+        if let maximum = SampleDurationLimits.maximum(for: type.identifier), duration > maximum {
+            throw .invalidArgument(
+                "startDate (\(start)) and endDate (\(end)) exceed the maximum allowed duration for this sample type. "
+                    + "Maximum duration for type \(type.identifier) is \(String(format: "%f", maximum))")
+        }
+        let minimum = SampleDurationLimits.minimum(for: type.identifier)
+        if duration < minimum {
+            throw .invalidArgument(
+                "Duration between startDate (\(start)) and endDate (\(end)) is below the minimum allowed duration for "
+                    + "this sample type. Minimum duration for type \(type.identifier) is \(String(format: "%f", minimum))"
+            )
+        }
+    }
+
     /// The metadata keys a type requires: menstrual flow needs ``HKMetadataKeyMenstrualCycleStart``, insulin delivery
     /// needs ``HKMetadataKeyInsulinDeliveryReason``.
     package static func validateRequiredMetadata(of type: HKSampleType, in metadata: [String: Any]?) throws(HKError) {

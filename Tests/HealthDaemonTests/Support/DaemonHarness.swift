@@ -161,15 +161,23 @@ final class DaemonHarness: Sendable {
         for request in pending.requests {
             guard let rule = rules.withLock({ $0[request.app.bundleIdentifier] }) else { continue }
             let manifest = AppManifest(bundleIdentifier: request.app.bundleIdentifier)
+            let objects = try request.objects.map { objects in
+                ObjectReadRequest(
+                    type: try WireTypes.objectType(objects.type),
+                    candidates: objects.candidates.map {
+                        .init(key: $0.key, label: $0.label, allowedBefore: $0.allowedBefore)
+                    })
+            }
             let asked = AuthorizationRequest(
                 app: manifest, toShare: try WireTypes.sampleTypes(request.toShare),
-                toRead: try WireTypes.objectTypes(request.toRead))
+                toRead: try WireTypes.objectTypes(request.toRead), objects: objects)
             let answer = rule(asked)
+            var wire = WireAuthorizationAnswer(
+                allowedToShare: WireTypes.identifiers(answer.allowedToShare.map { $0 as HKObjectType }),
+                allowedToRead: WireTypes.identifiers(answer.allowedToRead))
+            if objects != nil { wire.allowedObjects = answer.allowedObjects.sorted() }
             _ = try await owner(
-                "POST", "/v1/owner/authorization/\(request.id.uuidString)/answer",
-                json: WireAuthorizationAnswer(
-                    allowedToShare: WireTypes.identifiers(answer.allowedToShare.map { $0 as HKObjectType }),
-                    allowedToRead: WireTypes.identifiers(answer.allowedToRead)))
+                "POST", "/v1/owner/authorization/\(request.id.uuidString)/answer", json: wire)
         }
     }
 }
@@ -181,6 +189,7 @@ extension AppPlists {
             bundleIdentifier: manifest.bundleIdentifier, name: manifest.name, version: manifest.version,
             shareUsageDescription: manifest.shareUsageDescription,
             updateUsageDescription: manifest.updateUsageDescription,
+            clinicalHealthRecordsShareUsageDescription: manifest.clinicalHealthRecordsShareUsageDescription,
             entitlements: entitlements ?? [
                 "com.apple.developer.healthkit": manifest.hasHealthKitEntitlement,
                 "com.apple.developer.healthkit.background-delivery": manifest.hasBackgroundDeliveryEntitlement,

@@ -50,8 +50,8 @@ struct TestDatabase: Sendable {
 /// One store shared by several apps, on either backend, with the user's side: their answers to permission sheets
 /// and their characteristics.
 final class StoreWorld: Sendable {
-    private let location: HealthStoreConfiguration.Location?
-    private let daemon: DaemonHarness?
+    let location: HealthStoreConfiguration.Location?
+    let daemon: DaemonHarness?
 
     init(embedded location: HealthStoreConfiguration.Location) {
         self.location = location
@@ -130,16 +130,33 @@ final class StoreWorld: Sendable {
     }
 
     /// Stores activity summaries as a Health export import does (the engine's import batch). healthd's store is
-    /// written from this process, as `hk` writes a store file healthd serves: healthd's change feed does not hear of it.
+    /// written from this process, as `hk` writes a store file healthd serves: healthd hears of it by polling the file.
     func importActivitySummaries(_ rows: [ActivitySummaryRow]) throws {
         var batch = ImportBatch()
         batch.activitySummaries = rows
+        try importBatch(batch)
+    }
+
+    /// Stores what a Health export import stores, as `hk import` does (see ``importActivitySummaries(_:)``).
+    func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
             let location = daemon.location
             defer { EngineRegistry.close(location) }
             _ = try EngineRegistry.engine(for: location).importBatch(batch)
         } else {
             _ = try EngineRegistry.engine(for: location!).importBatch(batch)
+        }
+    }
+
+    /// The user chooses a preferred unit, as on the Health web app's Me page: through the embedded store's engine,
+    /// or, with healthd, from this process on healthd's store file (as another process would).
+    func setPreferredUnit(_ unit: HKUnit, for type: HKQuantityType) throws {
+        if let daemon {
+            let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+            defer { EngineRegistry.close(location) }
+            try EngineRegistry.engine(for: location).setPreferredUnit(unit, for: type)
+        } else {
+            try EngineRegistry.engine(for: location!).setPreferredUnit(unit, for: type)
         }
     }
 

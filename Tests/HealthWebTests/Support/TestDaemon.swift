@@ -47,6 +47,22 @@ struct TestDaemon: Sendable {
     }
 }
 
+/// Runs `body` with a healthd started as ``TestDaemon/start(arguments:prepare:)`` starts it, stopping it afterwards
+/// whatever happens.
+func withTestDaemon(
+    arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in },
+    _ body: (TestDaemon) async throws -> Void
+) async throws {
+    let daemon = try await TestDaemon.start(arguments: arguments, prepare: prepare)
+    do {
+        try await body(daemon)
+    } catch {
+        try await daemon.stop()
+        throw error
+    }
+    try await daemon.stop()
+}
+
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

@@ -60,14 +60,17 @@ import Testing
         #expect(try lines(url) == lines(again))
     }
 
-    /// A document alone (`.xml`) has no folder for clinical records' resources: the records keep their path, the
-    /// summary says what was left out.
+    /// A document alone (`.xml`) has no folder for clinical records' resources nor for electrocardiograms' files, nor a
+    /// file beside it for CDA documents: the records keep their path, the summary says what was left out.
     @Test func aDocumentAloneLeavesTheResourcesOut() throws {
         let original = try ImportHarness()
         try original.importing(fixture: "Synthetic/everything")
         let folder = try TemporaryFolder()
         let (url, summary) = try original.exporting(.appleXML, to: folder, name: "export.xml")
-        #expect(summary.notWritten == ["ClinicalRecord resource": 1])
+        #expect(
+            summary.notWritten == [
+                "ClinicalRecord resource": 1, "HKDataTypeIdentifierElectrocardiogram": 2, "CDA document": 2,
+            ])
         #expect(summary.files == ["export.xml"])
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains("resourceFilePath=\"/clinical-records/Observation-obs-1.json\""))

@@ -17,7 +17,7 @@ import OpenHealthKitModel
         let device = HKDevice(
             name: "Scale, \"Pro\"", manufacturer: "ACME", model: nil, hardwareVersion: "2", firmwareVersion: nil,
             softwareVersion: nil,
-            localIdentifier: nil, udiDeviceIdentifier: nil)
+            localIdentifier: nil, UDIDeviceIdentifier: nil)
         let metadata: [String: Any] = [
             HKMetadataKeyWasUserEntered: true, "Note": "a \"quoted\", comma\nand line",
             "Measured": Self.start.addingTimeInterval(0.5),

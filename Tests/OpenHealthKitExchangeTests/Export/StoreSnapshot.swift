@@ -63,12 +63,70 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
         SELECT date, active_energy_burned, active_energy_burned_goal, apple_move_time, apple_move_time_goal,
                apple_exercise_time, apple_exercise_time_goal, apple_stand_hours, apple_stand_hours_goal FROM activity_summary
         """,
-        "clinical_record": """
-        SELECT hex(uuid), type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
-               resource_type, resource FROM clinical_record
+        "clinical_record_sample": """
+        SELECT hex(s.uuid), c.resource_type, c.identifier, c.fhir_version, c.source_url, c.display_name, c.resource,
+               c.resource_file_path FROM clinical_record_sample c JOIN sample s ON s.id = c.sample_id
+        """,
+        "cda_document": """
+        SELECT hex(s.uuid), c.title, c.patient_name, c.author_name, c.custodian_name, c.document
+        FROM cda_document c JOIN sample s ON s.id = c.sample_id
+        """,
+        "state_of_mind": "SELECT hex(s.uuid), m.kind FROM state_of_mind m JOIN sample s ON s.id = m.sample_id",
+        "state_of_mind_term": """
+        SELECT hex(s.uuid), m.facet, m.position, m.value FROM state_of_mind_term m JOIN sample s ON s.id = m.sample_id
+        """,
+        "scored_assessment":
+            "SELECT hex(s.uuid), a.answers FROM scored_assessment a JOIN sample s ON s.id = a.sample_id",
+        "medication_dose_event": """
+        SELECT hex(s.uuid), m.concept_code, m.log_status, m.schedule_type, m.scheduled_date, m.scheduled_dose_quantity,
+               m.unit FROM medication_dose_event m JOIN sample s ON s.id = m.sample_id
+        """,
+        "vision_prescription": """
+        SELECT hex(s.uuid), v.prescription_type, v.expiration_date, v.brand
+        FROM vision_prescription v JOIN sample s ON s.id = v.sample_id
+        """,
+        "vision_lens": """
+        SELECT hex(s.uuid), l.eye, l.sphere, l.cylinder, l.axis, l.add_power, l.vertex_distance, l.prism_amount,
+               l.prism_angle, l.prism_vertical_amount, l.prism_vertical_base, l.prism_horizontal_amount,
+               l.prism_horizontal_base, l.far_pupillary_distance, l.near_pupillary_distance, l.base_curve, l.diameter
+        FROM vision_lens l JOIN sample s ON s.id = l.sample_id
+        """,
+        "medication": """
+        SELECT concept_code, display_text, general_form, nickname, is_archived, has_schedule FROM medication
+        """,
+        "medication_coding": """
+        SELECT m.concept_code, c.position, c.system, c.version, c.code
+        FROM medication_coding c JOIN medication m ON m.id = c.medication_id
+        """,
+        "attachment": """
+        SELECT hex(a.uuid), hex(s.uuid), a.name, a.content_type, a.size, a.creation_date, a.metadata, hex(a.data)
+        FROM attachment a JOIN sample s ON s.id = a.sample_id
         """,
         "unrecognized_record": """
         SELECT hex(uuid), element, type, start_date, end_date, source_name, attributes, children FROM unrecognized_record
+        """,
+        "quantity_series": """
+        SELECT hex(s.uuid), q.count, q.minimum, q.maximum, q.most_recent, q.most_recent_start, q.most_recent_end
+        FROM quantity_series q JOIN sample s ON s.id = q.sample_id
+        """,
+        "quantity_series_value": """
+        SELECT hex(s.uuid), v.start_date, v.end_date, v.value FROM quantity_series_value v JOIN sample s ON s.id = v.sample_id
+        """,
+        "heartbeat_series": "SELECT hex(s.uuid), h.count FROM heartbeat_series h JOIN sample s ON s.id = h.sample_id",
+        "heartbeat_series_beat": """
+        SELECT hex(s.uuid), b.position, b.time_since_start, b.preceded_by_gap
+        FROM heartbeat_series_beat b JOIN sample s ON s.id = b.sample_id
+        """,
+        "electrocardiogram": """
+        SELECT hex(s.uuid), e.classification, e.symptoms_status, e.average_heart_rate, e.sampling_frequency, e.voltage_count
+        FROM electrocardiogram e JOIN sample s ON s.id = e.sample_id
+        """,
+        "electrocardiogram_lead": """
+        SELECT hex(s.uuid), l.lead, hex(l.microvolts) FROM electrocardiogram_lead l JOIN sample s ON s.id = l.sample_id
+        """,
+        "electrocardiogram_symptom": """
+        SELECT hex(e.uuid), hex(s.uuid) FROM electrocardiogram_symptom x
+        JOIN sample e ON e.id = x.electrocardiogram_id JOIN sample s ON s.id = x.symptom_id
         """,
         // The anchor is the store's change counter.
         "store_anchor": "SELECT 1",

@@ -66,7 +66,7 @@ import Testing
         func device(firmware: String?) -> HKDevice {
             HKDevice(
                 name: "Strap", manufacturer: "Acme", model: "H1", hardwareVersion: "1", firmwareVersion: firmware,
-                softwareVersion: nil, localIdentifier: "abc", udiDeviceIdentifier: nil
+                softwareVersion: nil, localIdentifier: "abc", UDIDeviceIdentifier: nil
             )
         }
         #expect(device(firmware: "2.0") == device(firmware: "2.0"))

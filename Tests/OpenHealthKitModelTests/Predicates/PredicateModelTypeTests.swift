@@ -62,7 +62,7 @@ struct PredicateModelTypeTests {
     @Test func devicesMatchOnEveryPropertyNilIncluded() {
         let watch = HKDevice(
             name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1",
-            firmwareVersion: nil, softwareVersion: "10.2", localIdentifier: nil, udiDeviceIdentifier: nil)
+            firmwareVersion: nil, softwareVersion: "10.2", localIdentifier: nil, UDIDeviceIdentifier: nil)
         #expect(
             condition(of: HKQuery.predicateForObjects(from: [watch]))
                 == .devices([

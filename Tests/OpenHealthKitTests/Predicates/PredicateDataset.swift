@@ -23,13 +23,13 @@ struct PredicateDataset {
         updateUsageDescription: "w")
     static let scaleA = HKDevice(
         name: "Scale", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: nil,
-        softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+        softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil)
     static let scaleB = HKDevice(
         name: "Scale", manufacturer: "Other", model: nil, hardwareVersion: "2", firmwareVersion: nil,
-        softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+        softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil)
     static let tracker = HKDevice(
         name: nil, manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil, softwareVersion: nil,
-        localIdentifier: "abc", udiDeviceIdentifier: nil)
+        localIdentifier: "abc", UDIDeviceIdentifier: nil)
 
     let mass = HKQuantityType(.bodyMass)
     let sleep = HKCategoryType(.sleepAnalysis)

@@ -97,7 +97,7 @@ import OpenHealthKit
         // Every property must match, absent ones included.
         let lookalike = HKDevice(
             name: "Scale", manufacturer: "Acme", model: nil, hardwareVersion: nil, firmwareVersion: nil,
-            softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+            softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil)
         #expect(try await d.masses(HKQuery.predicateForObjects(from: [lookalike])).isEmpty)
         #expect(try await d.masses(HKQuery.predicateForObjects(from: Set<HKDevice>())).isEmpty)
     }

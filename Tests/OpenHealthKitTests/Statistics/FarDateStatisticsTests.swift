@@ -54,7 +54,7 @@ import OpenHealthKitEngine
 
     @Test func aSampleSpanningTheWholeDateRangeIsRefusedNamingTheLimit() throws {
         let store = try StatisticsFixture()
-        try store.save(
+        try store.restore(
             StatisticsFixture.steps, 1000, from: .distantPast, to: Date.distantFuture.addingTimeInterval(-1),
             source: "com.example.a")
         let error = #expect(throws: HKError.self) {

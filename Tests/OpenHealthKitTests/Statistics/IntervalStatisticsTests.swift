@@ -36,7 +36,7 @@ import OpenHealthKitEngine
 
     @Test func aSampleOfUndeterminedDurationCountsAtItsStart() throws {
         let store = try StatisticsFixture()
-        try store.save(
+        try store.restore(
             steps, 9, from: StatisticsFixture.date("2024-05-02T10:00:00Z"), to: .distantFuture,
             source: "com.example.phone")
         let result = try store.collection(steps, .cumulativeSum, every: DateComponents(hour: 1))

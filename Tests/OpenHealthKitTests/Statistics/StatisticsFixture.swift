@@ -45,6 +45,17 @@ struct StatisticsFixture {
         try engine.save([sample], as: .owner(source: SourceRow(bundleIdentifier: source, name: source)))
     }
 
+    /// Imports one sample as a restored Health export holds it: without the duration limits HealthKit puts on saves
+    /// (for samples longer than four days, or of undetermined duration).
+    func restore(_ type: HKQuantityType, _ value: Double, from start: Date, to end: Date, source: String) throws {
+        let sample = HKQuantitySample(
+            type: type, quantity: HKQuantity(unit: type.canonicalUnit, doubleValue: value), start: start, end: end)
+        var batch = ImportBatch()
+        batch.samples = try engine.importRows(
+            for: sample, source: SourceRow(bundleIdentifier: source, name: source), revision: RevisionRow())
+        _ = try engine.importBatch(batch)
+    }
+
     /// Saves `value` for `type` from `start` to `start + minutes` minutes.
     func save(_ type: HKQuantityType, _ value: Double, at start: String, minutes: Double, source: String) throws {
         let date = Self.date(start)

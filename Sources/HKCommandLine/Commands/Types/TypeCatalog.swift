@@ -30,8 +30,10 @@ enum TypeCatalog {
         let correlations = HKCorrelationTypeIdentifier.allCases.map { entry(HKCorrelationType($0), kind: .correlation) }
         return characteristics.sorted { $0.name < $1.name } + correlations.sorted { $0.name < $1.name } + [
             entry(HKObjectType.workoutType(), kind: .workout),
-            entry(HKSeriesType.heartbeatSeries(), kind: .series),
+            entry(HKSeriesType.heartbeat(), kind: .series),
             entry(HKSeriesType.workoutRoute(), kind: .series),
+            entry(HKObjectType.electrocardiogramType(), kind: .electrocardiogram),
+            entry(HKObjectType.audiogramSampleType(), kind: .audiogram),
             entry(HKObjectType.activitySummaryType(), kind: .activitySummary),
         ]
     }

@@ -1,7 +1,7 @@
 import Foundation
 import OpenHealthKitEngine
 
-/// `ActivitySummary`, `ClinicalRecord` and the elements kept verbatim.
+/// `ActivitySummary` and the elements kept verbatim.
 extension AppleXMLWriter {
     func activitySummary(_ summary: ActivitySummaryRow) throws {
         var element = XMLElementText("ActivitySummary", indent: 1)
@@ -19,37 +19,6 @@ extension AppleXMLWriter {
         element.attribute("appleStandHoursGoal", summary.appleStandHoursGoal.map(NumberText.shortest))
         try write(element.empty)
         context.summary.activitySummaries += 1
-    }
-
-    /// A `ClinicalRecord`, and its FHIR resource in the file it names (when the export has a folder). A path that
-    /// would leave the folder is replaced by one in `clinical-records/`.
-    func clinicalRecord(_ record: ClinicalRecordRow) throws {
-        var path = record.resourceFilePath
-        if let folder, let resource = record.resource {
-            let safe = path.flatMap(ExportDocumentLocator.containedComponents)
-            let components = safe ?? ["clinical-records", "\(record.uuid.uuidString).json"]
-            if safe == nil { path = "/" + components.joined(separator: "/") }
-            let relative = components.joined(separator: "/")
-            if resourcePaths.insert(relative).inserted {
-                let file = components.reduce(folder) { $0.appendingPathComponent($1) }
-                try ExportDestination.makeFolder(file.deletingLastPathComponent())
-                let output = try ExportFile(creating: file)
-                try output.write(resource)
-                try output.close()
-            }
-        } else if record.resource != nil {
-            context.notWritten("ClinicalRecord resource")
-        }
-        var element = XMLElementText("ClinicalRecord", indent: 1)
-        element.attribute("type", record.typeIdentifier)
-        element.attribute("identifier", record.identifier)
-        element.attribute("sourceName", record.sourceName)
-        element.attribute("sourceURL", record.sourceURL)
-        element.attribute("fhirVersion", record.fhirVersion)
-        element.attribute("receivedDate", record.receivedDate.map { date($0) })
-        element.attribute("resourceFilePath", path)
-        try write(element.empty)
-        context.summary.clinicalRecords += 1
     }
 
     /// The element as it was read: its name, its attributes, and its descendants as children (an import keeps them

@@ -7,7 +7,10 @@ import OpenHealthKitModel
 /// back to the same numbers, and everything the importer keeps beside samples is written where it reads it from.
 ///
 /// In a folder (or a zip), clinical records' FHIR resources go to the files their records name
-/// (`clinical-records/…json`); a document written alone (`.xml`) has no place for them.
+/// (`clinical-records/…json`), electrocardiograms to files of their own (`electrocardiograms/ecg_…csv`) and CDA
+/// documents to `export_cda.xml`; a document written alone (`.xml`) has no place for them. Heartbeat series, states
+/// of mind, assessments and medication dose events have no element in Apple's format: they are counted as not
+/// written.
 final class AppleXMLWriter: ExportWriter {
     let context: ExportContext
     private let document: ExportFile
@@ -16,6 +19,10 @@ final class AppleXMLWriter: ExportWriter {
     private let quantityText: QuantityRecordText
     /// The clinical record resources written, by path.
     var resourcePaths: Set<String> = []
+    /// The electrocardiogram files written per day (`yyyy-MM-dd`), which name the next one.
+    var electrocardiogramsPerDay: [String: Int] = [:]
+    /// `export_cda.xml`, once a CDA document is written.
+    var cdaFile: ExportFile?
     /// The `device` attribute of each device met (see ``deviceText(_:)``).
     private var deviceTexts: [DeviceRow: (row: DeviceRow, text: String?)] = [:]
 
@@ -47,6 +54,7 @@ final class AppleXMLWriter: ExportWriter {
     func finish() throws {
         try document.write("</HealthData>\n")
         try document.close()
+        try cdaFile?.close()
     }
 
     func write(_ text: String) throws {
@@ -63,7 +71,14 @@ final class AppleXMLWriter: ExportWriter {
         case .workout:
             guard try writeWorkout(record) else { return context.notWritten(type) }
         case .audiogram: try write(audiogramElement(record))
-        case .other: return context.notWritten(type)
+        case .electrocardiogram:
+            guard try writeElectrocardiogramFile(record) else { return context.notWritten(type) }
+        case .clinicalRecord: try write(clinicalRecordElement(record))
+        case .visionPrescription: try write(visionPrescriptionElement(record))
+        case .cdaDocument:
+            guard try writeCDADocument(record) else { return context.notWritten("CDA document") }
+        case .heartbeatSeries, .stateOfMind, .scoredAssessment, .medicationDoseEvent, .other:
+            return context.notWritten(type)
         }
         context.count(record)
     }
@@ -116,7 +131,7 @@ final class AppleXMLWriter: ExportWriter {
         element.attribute("type", row.typeIdentifier)
         addSourceAndDates(of: row, to: &element)
         var points = ""
-        for point in record.audiogramPoints {
+        for point in record.sample.audiogramPoints {
             var pointElement = XMLElementText("SensitivityPoint", indent: 2)
             pointElement.attribute("frequencyValue", NumberText.shortest(point.frequency))
             pointElement.attribute("frequencyUnit", "Hz")

@@ -74,7 +74,13 @@ final class CSVExportWriter: ExportWriter {
             fields = [members(record.members), nil]
         case .audiogram:
             file = try self.file("audiogram", header: Self.sampleHeader)
-            fields = [points(record.audiogramPoints), nil]
+            fields = [points(record.sample.audiogramPoints), nil]
+        case .electrocardiogram:
+            file = try self.file("electrocardiogram", header: Self.sampleHeader)
+            fields = [electrocardiogram(record), nil]
+        case .heartbeatSeries:
+            file = try self.file("heartbeatSeries", header: Self.sampleHeader)
+            fields = [beats(record.heartbeatSeriesBeats), nil]
         case .workout:
             guard let workout = row.workout, let activityType = HKWorkoutActivityType(rawValue: workout.activityType)
             else {
@@ -92,6 +98,12 @@ final class CSVExportWriter: ExportWriter {
                 workout.totalDistance.map { _ in distanceUnit.unitString },
                 workout.totalEnergyBurned.map(NumberText.readable), workout.totalEnergyBurned.map { _ in "kcal" },
             ]
+        case .clinicalRecord, .cdaDocument, .stateOfMind, .scoredAssessment, .medicationDoseEvent,
+            .visionPrescription:
+            guard let value = RecordDetailText.json(row) else { return context.notWritten(row.typeIdentifier) }
+            file = try self.file(
+                HKObjectType.shortName(forRawIdentifier: row.typeIdentifier), header: Self.sampleHeader)
+            fields = [value, nil]
         case .other:
             return context.notWritten(row.typeIdentifier)
         }
@@ -121,6 +133,41 @@ final class CSVExportWriter: ExportWriter {
                 } else {
                     object.string("type", member.sample.typeIdentifier)
                 }
+                return object.json
+            }.joined(separator: ",") + "]"
+    }
+
+    /// An electrocardiogram as a JSON object: its classification and symptoms status (case names), its symptoms'
+    /// types (short names), average heart rate (count/min) and sampling frequency (Hz) when known, the number of
+    /// voltages, and the first lead's voltages in microvolts.
+    private func electrocardiogram(_ record: ExportRecord) -> String? {
+        guard case .electrocardiogram(let detail) = record.sample.detail else { return nil }
+        var object = JSONObject()
+        object.string(
+            "classification",
+            "\(HKElectrocardiogram.Classification(rawValue: detail.classification) ?? .unrecognized)")
+        object.string("symptoms_status", ["notSet", "none", "present"][min(max(detail.symptomsStatus, 0), 2)])
+        object.raw(
+            "symptoms",
+            "["
+                + record.electrocardiogramSymptoms.map {
+                    JSONStringLiteral.quoted(HKObjectType.shortName(forRawIdentifier: $0))
+                }.joined(separator: ",") + "]")
+        object.number("average_heart_rate", detail.averageHeartRate)
+        object.number("sampling_frequency_hz", detail.samplingFrequency)
+        object.number("voltage_count", Double(detail.voltageCount))
+        let microvolts = record.electrocardiogramLeads.first?.microvolts ?? []
+        object.raw("lead_i_microvolts", "[" + microvolts.map(NumberText.decimal).joined(separator: ",") + "]")
+        return object.json
+    }
+
+    /// A heartbeat series' beats, as a JSON array (seconds since the series' start, preceded by a gap).
+    private func beats(_ beats: [HeartbeatSeriesBeatRow]) -> String {
+        "["
+            + beats.map { beat -> String in
+                var object = JSONObject()
+                object.number("time_since_start", beat.timeSinceStart)
+                object.raw("preceded_by_gap", beat.precededByGap ? "true" : "false")
                 return object.json
             }.joined(separator: ",") + "]"
     }
@@ -156,10 +203,6 @@ final class CSVExportWriter: ExportWriter {
                 number(summary.appleStandHoursGoal),
             ]))
         context.summary.activitySummaries += 1
-    }
-
-    func clinicalRecord(_ record: ClinicalRecordRow) throws {
-        context.notWritten("ClinicalRecord")
     }
 
     func unrecognizedRecord(_ record: UnrecognizedRecordRow) throws {

@@ -8,11 +8,12 @@ import OpenHealthKitModel
 /// samples become Observations with a `valueQuantity` in UCUM, coded with LOINC and following the R4 vital-signs
 /// profiles where they apply; a blood pressure correlation is one Observation with systolic and diastolic components;
 /// category samples get a coded value; other correlations list their members (`hasMember`); workouts are "exercise
-/// activity" Observations with duration, energy and distance components. Clinical records written in FHIR R4 are
-/// included as they were received. Every Observation also carries OpenHealthKit's coding of its HealthKit type, and
+/// activity" Observations with duration, energy and distance components; PHQ-9 and GAD-7 assessments are Observations
+/// of their LOINC total score with a component per question. Clinical records written in FHIR R4 are included as they
+/// were received. Every Observation also carries OpenHealthKit's coding of its HealthKit type, and
 /// HealthKit's UUID as its id and identifier.
 final class FHIRBundleWriter: ExportWriter {
-    private let context: ExportContext
+    let context: ExportContext
     private let file: ExportFile
     private let patientReference: String
     private var entries = 0
@@ -44,7 +45,7 @@ final class FHIRBundleWriter: ExportWriter {
         try file.close()
     }
 
-    private func writeEntry(fullUrl: String, resource: String) throws {
+    func writeEntry(fullUrl: String, resource: String) throws {
         var entry = JSONObject()
         entry.string("fullUrl", fullUrl)
         entry.raw("resource", resource)
@@ -97,19 +98,30 @@ final class FHIRBundleWriter: ExportWriter {
             for route in record.members { context.notWritten(route.sample.typeIdentifier) }
             context.summary.records[row.typeIdentifier, default: 0] += 1
             return
-        case .audiogram, .other:
+        case .electrocardiogram:
+            guard let observation = electrocardiogramObservation(record) else {
+                return context.notWritten(row.typeIdentifier)
+            }
+            try writeObservation(observation, of: row)
+        case .clinicalRecord:
+            return try writeClinicalRecord(row)
+        case .scoredAssessment:
+            guard let observation = assessmentObservation(row) else { return context.notWritten(row.typeIdentifier) }
+            try writeObservation(observation, of: row)
+        case .audiogram, .heartbeatSeries, .visionPrescription, .cdaDocument, .stateOfMind, .medicationDoseEvent,
+            .other:
             return context.notWritten(row.typeIdentifier)
         }
         context.summary.records[row.typeIdentifier, default: 0] += 1
     }
 
-    private func writeObservation(_ observation: JSONObject, of row: SampleRow) throws {
+    func writeObservation(_ observation: JSONObject, of row: SampleRow) throws {
         try writeEntry(fullUrl: "urn:uuid:" + row.uuid.uuidString.lowercased(), resource: observation.json)
     }
 
     /// What every Observation has: its id and identifier (HealthKit's UUID), status, category, code, subject,
     /// effective time, device and source.
-    private func observation(
+    func observation(
         _ row: SampleRow, codings: [FHIRCodes.Coding], text: String, category: FHIRCodes.Category?, profile: String?
     ) -> JSONObject {
         let id = row.uuid.uuidString.lowercased()
@@ -265,6 +277,62 @@ final class FHIRBundleWriter: ExportWriter {
         return observation
     }
 
+    /// An electrocardiogram: "EKG study", its leads' voltages as SampledData components (microvolts, one every
+    /// sampling period), its classification as the impression, and its average heart rate when known.
+    private func electrocardiogramObservation(_ record: ExportRecord) -> JSONObject? {
+        let row = record.sample
+        guard case .electrocardiogram(let detail) = row.detail else { return nil }
+        let identifier = HKObjectType.electrocardiogramType().identifier
+        var observation = observation(
+            row,
+            codings: [
+                FHIRCodes.electrocardiogramStudy, FHIRCodes.electricPotential,
+                typeCoding(identifier, display: "electrocardiogram"),
+            ], text: "electrocardiogram", category: .procedure, profile: nil)
+        var components: [JSONObject] = []
+        let duration = row.endDate - row.startDate
+        let frequency =
+            detail.samplingFrequency ?? (duration > 0 ? Double(detail.voltageCount) / duration : nil)
+        if let frequency, frequency > 0 {
+            for lead in record.electrocardiogramLeads
+            where lead.lead == HKElectrocardiogram.Lead.appleWatchSimilarToLeadI.rawValue {
+                var component = JSONObject()
+                component.object("code", Self.concept([FHIRCodes.leadI], text: "Lead I"))
+                var origin = JSONObject()
+                origin.number("value", 0)
+                origin.string("unit", "uV")
+                origin.string("system", FHIRCodes.ucum)
+                origin.string("code", "uV")
+                var sampled = JSONObject()
+                sampled.object("origin", origin)
+                sampled.number("period", 1000 / frequency)
+                sampled.number("dimensions", 1)
+                sampled.string("data", lead.microvolts.map(NumberText.decimal).joined(separator: " "))
+                component.object("valueSampledData", sampled)
+                components.append(component)
+            }
+        }
+        let classification = HKElectrocardiogram.Classification(rawValue: detail.classification) ?? .unrecognized
+        if classification != .notSet {
+            var component = JSONObject()
+            component.object(
+                "code",
+                Self.concept(
+                    [FHIRCodes.electrocardiogramImpression], text: FHIRCodes.electrocardiogramImpression.display))
+            component.string("valueString", ElectrocardiogramTexts.text(classification))
+            components.append(component)
+        }
+        if let rate = detail.averageHeartRate {
+            var component = JSONObject()
+            component.object("code", Self.concept([FHIRCodes.heartRate], text: FHIRCodes.heartRate.display))
+            component.object(
+                "valueQuantity", Self.ucumQuantity(rate, unit: .count().unitDivided(by: .minute()), ucum: "/min"))
+            components.append(component)
+        }
+        observation.array("component", components)
+        return observation
+    }
+
     // MARK: Values
 
     /// A quantity in the mapping's unit (else the owner's preferred unit), with its UCUM code when it has one.
@@ -297,11 +365,11 @@ final class FHIRBundleWriter: ExportWriter {
         return quantity
     }
 
-    private func typeCoding(_ identifier: String, display: String) -> FHIRCodes.Coding {
+    func typeCoding(_ identifier: String, display: String) -> FHIRCodes.Coding {
         FHIRCodes.Coding(system: FHIRCodes.healthKitType, code: identifier, display: display)
     }
 
-    private static func concept(_ codings: [FHIRCodes.Coding], text: String) -> JSONObject {
+    static func concept(_ codings: [FHIRCodes.Coding], text: String) -> JSONObject {
         var concept = JSONObject()
         concept.array(
             "coding",
@@ -345,22 +413,6 @@ final class FHIRBundleWriter: ExportWriter {
 
     func activitySummary(_ summary: ActivitySummaryRow) throws {
         context.notWritten("ActivitySummary")
-    }
-
-    /// A clinical record received in FHIR R4 is included as it was received; others (DSTU2) are not.
-    func clinicalRecord(_ record: ClinicalRecordRow) throws {
-        guard record.fhirVersion?.hasPrefix("4.") == true, let resource = record.resource,
-            let object = try? JSONSerialization.jsonObject(with: Data(resource.utf8)) as? [String: Any],
-            let resourceType = object["resourceType"] as? String
-        else { return context.notWritten("ClinicalRecord") }
-        let fullUrl: String
-        if let base = record.sourceURL, let id = object["id"] as? String {
-            fullUrl = (base.hasSuffix("/") ? base : base + "/") + resourceType + "/" + id
-        } else {
-            fullUrl = "urn:uuid:" + record.uuid.uuidString.lowercased()
-        }
-        try writeEntry(fullUrl: fullUrl, resource: resource.trimmingCharacters(in: .whitespacesAndNewlines))
-        context.summary.clinicalRecords += 1
     }
 
     func unrecognizedRecord(_ record: UnrecognizedRecordRow) throws {

@@ -23,12 +23,16 @@ enum FHIRCodes {
         case vitalSigns = "vital-signs"
         case activity
         case laboratory
+        case procedure
+        case survey
 
         var display: String {
             switch self {
             case .vitalSigns: "Vital Signs"
             case .activity: "Activity"
             case .laboratory: "Laboratory"
+            case .procedure: "Procedure"
+            case .survey: "Survey"
             }
         }
     }
@@ -55,7 +59,7 @@ enum FHIRCodes {
         }
     }
 
-    private static func loinc(_ code: String, _ display: String) -> Coding {
+    static func loinc(_ code: String, _ display: String) -> Coding {
         Coding(system: loinc, code: code, display: display)
     }
 
@@ -63,6 +67,14 @@ enum FHIRCodes {
     static let diastolic = loinc("8462-4", "Diastolic blood pressure")
     static let bloodPressurePanel = Mapping(
         [loinc("85354-9", "Blood pressure panel with all children optional")], .vitalSigns, profile: "bp", unit: "mmHg")
+    /// An electrocardiogram: the study, its leads' voltages (ISO/IEEE 11073 MDC codes, as FHIR's own EKG example
+    /// writes them), its impression (the device's classification) and the heart rate.
+    static let electrocardiogramStudy = loinc("11524-6", "EKG study")
+    static let mdc = "urn:oid:2.16.840.1.113883.6.24"
+    static let electricPotential = Coding(system: mdc, code: "131328", display: "MDC_ECG_ELEC_POTL")
+    static let leadI = Coding(system: mdc, code: "131329", display: "MDC_ECG_ELEC_POTL_I")
+    static let electrocardiogramImpression = loinc("8601-7", "EKG impression")
+    static let heartRate = loinc("8867-4", "Heart rate")
     static let exerciseActivity = loinc("73985-4", "Exercise activity")
     static let exerciseDuration = loinc("55411-3", "Exercise duration")
     static let caloriesBurned = loinc("55424-6", "Calories burned in unspecified time Pedometer")

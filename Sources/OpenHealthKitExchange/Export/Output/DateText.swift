@@ -2,11 +2,11 @@ import Foundation
 
 /// Dates as exports write them, from seconds since 1970 and the UTC offset to show them in, without Foundation's
 /// formatters (an export writes millions).
-enum DateText {
+package enum DateText {
     /// Apple's export format, `2016-04-08 10:08:00 +0100`. A time with a fraction of a second gets the fewest digits
     /// (3, 6, 9...) that read back as exactly `seconds` through the importer's parser, so that an export imported
     /// again stores the same instant.
-    static func export(_ seconds: Double, offset: Int) -> String {
+    package static func export(_ seconds: Double, offset: Int) -> String {
         let (whole, fraction) = split(seconds, offset: offset)
         let base = civil(whole, dateTimeSeparator: " ")
         let zone = " " + offsetText(offset, colon: false)

@@ -4,7 +4,7 @@ import OpenHealthKitModel
 
 /// Stored metadata as exports write it: each value as text, the way ``MetadataValueReader`` reads it back into the
 /// same kind (numbers as digits, booleans as `1`/`0`, dates as export dates, quantities as `value unit`).
-enum MetadataText {
+package enum MetadataText {
     /// The entries of stored metadata (JSON, see `MetadataCoding`), sorted by key; dates shown with the UTC offset
     /// `offset` gives for them.
     static func entries(_ json: String?, offset: (Double) -> Int) -> [(key: String, value: String)] {
@@ -12,7 +12,7 @@ enum MetadataText {
         return metadata.keys.sorted().map { key in (key, text(metadata[key]!, offset: offset)) }
     }
 
-    static func text(_ value: Any, offset: (Double) -> Int) -> String {
+    package static func text(_ value: Any, offset: (Double) -> Int) -> String {
         switch value {
         case let string as String: return string
         case let date as Date:

@@ -115,10 +115,12 @@ lines = [
  ' <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" sourceVersion="5" creationDate="2022-09-01 10:06:00 +0200" startDate="2022-09-01 10:00:00 +0200" endDate="2022-09-01 10:05:00 +0200">',
  '  <SensitivityPoint frequencyValue="500" frequencyUnit="Hz" leftEarValue="10" leftEarUnit="dBHL" rightEarValue="15" rightEarUnit="dBHL"/>',
  '  <SensitivityPoint frequencyValue="1000" frequencyUnit="Hz" leftEarValue="5" leftEarUnit="dBHL" leftEarMasked="0" rightEarValue="20" rightEarUnit="dBHL"/>',
+ '  <SensitivityPoint frequencyValue="4000" frequencyUnit="Hz" leftEarValue="35" leftEarUnit="dBHL" leftEarMasked="YES" rightEarValue="90" rightEarUnit="dBHL" rightEarClampingRangeUpperBound="90"/>',
  ' </Audiogram>',
  ' <VisionPrescription type="HKVisionPrescriptionTypeGlasses" dateIssued="2021-05-05 00:00:00 +0200" expirationDate="2023-05-05 00:00:00 +0200" brand="Zeiss">',
- '  <RightEye sphere="-1.25" sphereUnit="D"/>',
+ '  <RightEye sphere="-1.25" sphereUnit="D" cylinder="-0.5" cylinderUnit="D" axis="90" axisUnit="deg" prismAmount="1" prismAmountUnit="pD" prismAngle="90" prismAngleUnit="deg" farPD="31.5" farPDUnit="mm"/>',
  '  <LeftEye sphere="-1" sphereUnit="D"/>',
+ '  <MetadataEntry key="HKMetadataKeyGlassesPrescriptionDescription" value="Distance"/>',
  ' </VisionPrescription>',
  '</HealthData>',
 ]
@@ -128,8 +130,35 @@ os.makedirs(f'{root}/workout-routes', exist_ok=True)
 os.makedirs(f'{root}/clinical-records', exist_ok=True)
 with open(f'{root}/export.xml', 'w', encoding='utf-8', newline='\n') as f:
     f.write('\n'.join(lines) + '\n')
+def cda(title, effective, low, high, text):
+    """A CDA R2 document with the header elements the schema requires."""
+    return (
+        '<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
+        ' <typeId root="2.16.840.1.113883.1.3" extension="POCD_HD000040"/>\n'
+        f' <id root="2.16.840.1.113883.19.5" extension="{effective}"/>\n'
+        ' <code code="34133-9" codeSystem="2.16.840.1.113883.6.1" displayName="Summarization of episode note"/>\n'
+        f' <title>{title}</title>\n'
+        f' <effectiveTime value="{effective}"/>\n'
+        ' <confidentialityCode code="N" codeSystem="2.16.840.1.113883.5.25"/>\n'
+        ' <recordTarget><patientRole><id root="2.16.840.1.113883.19.5" extension="p1"/>'
+        '<patient><name><given>Anna</given> <family>Muster</family></name></patient></patientRole></recordTarget>\n'
+        f' <author><time value="{effective}"/><assignedAuthor><id root="2.16.840.1.113883.19.5"/>'
+        '<assignedPerson><name><prefix>Dr.</prefix> <given>Jonas</given> <family>Weber</family></name>'
+        '</assignedPerson></assignedAuthor></author>\n'
+        ' <custodian><assignedCustodian><representedCustodianOrganization><id root="2.16.840.1.113883.19.5"/>'
+        '<name>Charité</name></representedCustodianOrganization></assignedCustodian></custodian>\n'
+        f' <documentationOf><serviceEvent classCode="PCPR"><effectiveTime><low value="{low}"/><high value="{high}"/>'
+        '</effectiveTime></serviceEvent></documentationOf>\n'
+        f' <component><structuredBody><component><section><title>Results</title><text>{text}</text></section>'
+        '</component></structuredBody></component>\n'
+        '</ClinicalDocument>\n')
+
+
 with open(f'{root}/export_cda.xml', 'w', encoding='utf-8') as f:
-    f.write('<?xml version="1.0"?>\n<ClinicalDocument xmlns="urn:hl7-org:v3"><title>Health</title></ClinicalDocument>\n')
+    f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+    f.write(cda('Health Summary', '20221020120000+0200', '20221001', '20221020', 'HbA1c 5.4 % (target &lt; 7)'))
+    f.write('<!-- the Health app writes one document after the other -->\n')
+    f.write(cda('Discharge Summary', '20221102090000+0100', '20221031', '20221102', '<![CDATA[stable > before]]>'))
 with open(f'{root}/workout-routes/route_2022-11-01_6.00pm.gpx', 'w', encoding='utf-8') as f:
     f.write('''<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1">
@@ -146,6 +175,23 @@ with open(f'{root}/workout-routes/route_2022-11-01_6.00pm.gpx', 'w', encoding='u
   </trk>
 </gpx>
 ''')
+# Two electrocardiograms of the day: one as an English phone writes it (a symptom line naming two symptoms, quoted
+# values holding commas), one as a German phone does (translated keys and texts, decimal commas, a no-break space
+# before the sample rate's unit).
+os.makedirs(f'{root}/electrocardiograms', exist_ok=True)
+def voltages(count, comma=False):
+    values = [f'{((i * 37) % 400 - 150) + (i % 7) / 8:.3f}' for i in range(count)]
+    return [v.replace('.', ',') for v in values] if comma else values
+with open(f'{root}/electrocardiograms/ecg_2022-11-01.csv', 'w', encoding='utf-8', newline='\n') as f:
+    f.write('\n'.join(['Name,Test Person', 'Date of Birth,"Jan 15, 1990"', 'Recorded Date,2022-11-01 09:30:12 +0100',
+                       'Classification,Sinus Rhythm', 'Symptoms,"Skipped heartbeat, Fatigue"', 'Software Version,1.90',
+                       'Device,"Watch6,2"', 'Sample Rate,512.844 hertz', '', '', 'Lead,Lead I', 'Unit,µV', '', '']
+                      + voltages(64)) + '\n')
+with open(f'{root}/electrocardiograms/ecg_2022-11-01_1.csv', 'w', encoding='utf-8', newline='\n') as f:
+    f.write('\n'.join(['Name,Test Person', 'Geburtstag,"15.01.1990"', 'Aufzeichnungsdatum,2022-11-01 21:05:00 +0100',
+                       'Klassifizierung,Vorhofflimmern', 'Symptome,', 'Softwareversion,2.0', 'Gerät,"Watch6,2"',
+                       'Messrate,511,422\u00a0Hertz', '', '', 'Ableitung,Ableitung I', 'Einheit,µV', '', '']
+                      + voltages(48, comma=True)) + '\n')
 with open(f'{root}/clinical-records/Observation-obs-1.json', 'w', encoding='utf-8') as f:
     f.write('{"resourceType":"Observation","id":"obs-1","status":"final","code":{"text":"Hemoglobin A1c"},'
             '"valueQuantity":{"value":5.4,"unit":"%"}}\n')

@@ -35,7 +35,16 @@ gpx = '''<?xml version="1.0" encoding="UTF-8"?>
   </trkseg></trk>
 </gpx>
 '''
-cda = '<?xml version="1.0"?>\n<ClinicalDocument xmlns="urn:hl7-org:v3"><title>健康</title></ClinicalDocument>\n'
+cda = (
+    '<?xml version="1.0"?>\n<ClinicalDocument xmlns="urn:hl7-org:v3">'
+    '<typeId root="2.16.840.1.113883.1.3" extension="POCD_HD000040"/><id root="1.2.3"/>'
+    '<code code="34133-9" codeSystem="2.16.840.1.113883.6.1"/><title>健康</title>'
+    '<effectiveTime value="20240301190000+0800"/><confidentialityCode code="N" codeSystem="2.16.840.1.113883.5.25"/>'
+    '<recordTarget><patientRole><id root="1.2.3"/><patient><name>王芳</name></patient></patientRole></recordTarget>'
+    '<author><time value="20240301"/><assignedAuthor><id root="1.2.3"/><assignedPerson><name>李医生</name>'
+    '</assignedPerson></assignedAuthor></author><custodian><assignedCustodian><representedCustodianOrganization>'
+    '<id root="1.2.3"/><name>协和医院</name></representedCustodianOrganization></assignedCustodian></custodian>'
+    '<component><structuredBody/></component></ClinicalDocument>\n')
 
 with zipfile.ZipFile('localized.zip', 'w', zipfile.ZIP_DEFLATED) as archive:
     archive.writestr('apple_health_export/', '')

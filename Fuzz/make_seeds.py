@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Writes the seed inputs of each fuzz target into Fuzz/Corpus/<target>/ and libFuzzer's dictionaries into
+Fuzz/Dictionaries/<target>.dict (Fuzz/README.md).
+
+Seeds are small inputs each parser accepts, reaching deep into it; libFuzzer mutates them, and `Scripts/fuzz --merge`
+later keeps, of the seeds and of what fuzzing found, the fewest inputs that reach as much code. They are written here
+(and from the project's own synthetic export fixture and type catalogs), never copied from third-party files.
+FuzzCorpusTests checks that every route of the wire-body target has a seed its route accepts. Run this again after
+changing a seed or a wire format.
+"""
+import base64
+import csv
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+REPOSITORY = ROOT.parent
+CORPUS = ROOT / "Corpus"
+DICTIONARIES = ROOT / "Dictionaries"
+SYNTHETIC = REPOSITORY / "Tests/OpenHealthKitExchangeTests/Fixtures/Synthetic/everything/apple_health_export"
+
+UUID = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
+MEMBER = "9B2F1A6C-2D4E-4A8B-8C1D-5E6F7A8B9C0D"
+PRESCRIPTION = "7D3C2B1A-0F9E-4D8C-B7A6-958473625140"
+
+
+def date_predicate(start, end):
+    return {"kind": "sampleDates", "startDate": start, "endDate": end, "options": ["strictStartDate"]}
+
+
+# One or more bodies per route, in the order of WireBodyFuzzing.bodies: an input's first byte picks its route.
+WIRE_BODIES = [
+    # saveSamples
+    [{"objects": [{"uuid": UUID, "type": "HKQuantityTypeIdentifierHeartRate", "startDate": 1700000000,
+                   "endDate": 1700000000, "quantity": {"value": 72, "unit": "count/min"},
+                   "device": {"name": "Strap", "manufacturer": "Acme"},
+                   "metadata": {"HKWasUserEntered": {"bool": True}, "HKHeartRateMotionContext": {"number": 1},
+                                "note": {"string": "after run"}}}]},
+     {"objects": [{"uuid": UUID, "type": "HKCorrelationTypeIdentifierBloodPressure",
+                   "startDate": "2024-01-01T10:00:00Z", "endDate": "2024-01-01T10:00:00Z",
+                   "objects": [{"uuid": MEMBER, "type": "HKQuantityTypeIdentifierBloodPressureSystolic",
+                                "startDate": 1704103200, "endDate": 1704103200,
+                                "quantity": {"value": 120, "unit": "mmHg"}},
+                               {"uuid": "5C1D2E3F-4A5B-4C6D-8E7F-901A2B3C4D5E",
+                                "type": "HKQuantityTypeIdentifierBloodPressureDiastolic",
+                                "startDate": 1704103200, "endDate": 1704103200,
+                                "quantity": {"value": 80, "unit": "mmHg"}}]}]},
+     {"objects": [{"uuid": UUID, "type": "sleepAnalysis", "startDate": 1700000000, "endDate": 1700028800,
+                   "value": 3}]},
+     {"objects": [{"uuid": UUID, "type": "HKWorkoutTypeIdentifier", "startDate": 1700000000, "endDate": 1700003600,
+                   "workoutActivityType": 37, "totalDistance": {"value": 10, "unit": "km"},
+                   "totalEnergyBurned": {"value": 600, "unit": "kcal"},
+                   "workoutEvents": [{"type": 1, "startDate": 1700001000, "endDate": 1700001000}]}]}],
+    # deleteSamples
+    [{"uuids": [UUID, MEMBER]}],
+    # deleteMatchingSamples
+    [{"type": "HKQuantityTypeIdentifierStepCount",
+      "predicate": {"kind": "and", "predicates": [date_predicate(0, 1800000000),
+                                                  {"kind": "quantity", "operator": "<",
+                                                   "quantity": {"value": 100, "unit": "count"}}]}}],
+    # querySamples
+    [{"type": "HKQuantityTypeIdentifierHeartRate", "predicate": {"kind": "uuids", "uuids": [UUID]},
+      "sort": [{"key": "startDate", "ascending": False}], "limit": 10},
+     {"type": "heartRate", "predicate": {"kind": "or", "predicates": [
+         {"kind": "not", "predicate": {"kind": "sources", "bundleIdentifiers": ["com.example.app"]}},
+         {"kind": "metadataComparison", "key": "HKHeartRateMotionContext", "operator": ">=",
+          "value": {"number": 1}},
+         {"kind": "devices", "devices": [{"HKDevicePropertyName": "Strap"}]},
+         {"kind": "sourceRevisions", "revisions": [{"bundleIdentifier": "com.example.app",
+                                                    "version": {"any": True}, "productType": {"equalTo": None},
+                                                    "operatingSystemVersion": {"any": True}}]}]}},
+     {"type": "HKWorkoutTypeIdentifier", "predicate": {"kind": "and", "predicates": [
+         {"kind": "workoutActivityType", "workoutActivityType": 37},
+         {"kind": "workoutDuration", "operator": ">", "duration": 600},
+         {"kind": "workoutTotal", "total": "totalDistance", "operator": ">=",
+          "quantity": {"value": 5, "unit": "km"}}]},
+      "sort": [{"key": "workoutTotalDistance", "ascending": True}]},
+     {"type": "sleepAnalysis", "predicate": {"kind": "and", "predicates": [
+         {"kind": "categoryValues", "values": [0, 3, 4]}, {"kind": "categoryValue", "operator": "!=", "value": 2},
+         {"kind": "metadataAllowedValues", "key": "HKTimeZone", "allowedValues": [{"string": "Europe/Paris"}]},
+         {"kind": "metadataKeyExists", "key": "HKWasUserEntered"}, {"kind": "noCorrelation"}]}}],
+    # queryAnchored
+    [{"queries": [{"type": "HKQuantityTypeIdentifierStepCount"},
+                  {"type": "HKQuantityTypeIdentifierHeartRate", "predicate": date_predicate(1700000000, None)}],
+      "anchor": 0, "limit": 5}],
+    # querySources
+    [{"type": "HKQuantityTypeIdentifierStepCount",
+      "predicate": {"kind": "deviceProperty", "property": "HKDevicePropertyModel", "allowedValues": ["Watch"]}}],
+    # queryCorrelations
+    [{"type": "HKCorrelationTypeIdentifierBloodPressure", "predicate": {"kind": "all"},
+      "samplePredicates": {"HKQuantityTypeIdentifierBloodPressureSystolic":
+                           {"kind": "quantity", "operator": ">=", "quantity": {"value": 140, "unit": "mmHg"}}}}],
+    # queryStatistics
+    [{"type": "HKQuantityTypeIdentifierStepCount", "options": 17,
+      "range": {"start": 1700000000, "end": 1700086400}}],
+    # queryStatisticsCollection
+    [{"type": "HKQuantityTypeIdentifierHeartRate", "options": 46,
+      "intervals": {"anchorDate": 0, "intervalComponents": {"day": 1}, "calendar": "gregorian",
+                    "timeZone": "Europe/Berlin"}},
+     {"type": "stepCount", "options": 16, "predicate": date_predicate("2024-03-30T00:00:00Z", 1712000000),
+      "intervals": {"anchorDate": "2024-01-01T00:00:00+01:00", "intervalComponents": {"hour": 6, "minute": 30},
+                    "calendar": "hebrew", "timeZone": "GMT+0100"},
+      "range": {"start": 1711000000, "end": 1712000000}}],
+    # queryActivitySummaries
+    [{"predicate": {"kind": "activitySummaryDays", "firstDay": "2024-01-01", "lastDay": "2024-01-31"}}],
+    # preferredUnits
+    [{"types": ["HKQuantityTypeIdentifierHeartRate", "bodyMass"]}],
+    # checkAuthorization, requestAuthorization, authorizationRequestStatus
+    [{"toShare": ["HKQuantityTypeIdentifierStepCount"], "toRead": ["HKCharacteristicTypeIdentifierDateOfBirth"]}],
+    [{"toShare": [], "toRead": ["heartRate", "HKWorkoutTypeIdentifier"]}],
+    [{"toShare": ["HKWorkoutTypeIdentifier"], "toRead": []}],
+    # enableBackgroundDelivery
+    [{"type": "HKQuantityTypeIdentifierStepCount", "frequency": "hourly"}],
+    # acknowledgeBackgroundDelivery
+    [{"types": ["HKQuantityTypeIdentifierStepCount"], "anchor": 12}],
+    # setBackgroundDeliveryCallback
+    [{"url": "http://127.0.0.1:8123/wake"}],
+    # registerApp
+    [{"infoPlist": '<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key>'
+                   "<string>com.example.fuzz</string><key>CFBundleName</key><string>Fuzz</string>"
+                   "<key>NSHealthShareUsageDescription</key><string>Reads your steps.</string></dict></plist>",
+      "entitlements": '<plist version="1.0"><dict><key>com.apple.developer.healthkit</key><true/></dict></plist>',
+      "credentialLifetime": 3600}],
+    # setAppGrants
+    [{"grants": {"HKQuantityTypeIdentifierStepCount": {"share": "sharingAuthorized", "read": "denied"}}}],
+    # answerAuthorization
+    [{"allowedToShare": ["HKQuantityTypeIdentifierStepCount"], "allowedToRead": ["heartRate"]}],
+    # setOwnerCharacteristic
+    [{"type": "HKCharacteristicTypeIdentifierDateOfBirth", "value": "1980-04-12"},
+     {"type": "HKCharacteristicTypeIdentifierBiologicalSex", "value": "2"}],
+    # setSourcePriority
+    [{"type": "HKQuantityTypeIdentifierStepCount", "sources": ["com.example.watch", "com.example.phone"]}],
+    # queryQuantitySeries
+    [{"type": "HKQuantityTypeIdentifierHeartRate", "predicate": date_predicate(0, 1800000000),
+      "orderByQuantitySampleStartDate": True}],
+    # queryDocuments
+    [{"type": "HKDocumentTypeIdentifierCDA", "predicate": date_predicate(0, 1800000000),
+      "sort": [{"key": "startDate", "ascending": False}], "limit": 5, "includeDocumentData": True}],
+    # queryMedications
+    [{"predicate": {"kind": "and", "predicates": [{"kind": "medicationArchived", "flag": False},
+                                                  {"kind": "medicationHasSchedule", "flag": True}]},
+      "limit": 10}],
+    # addAttachment: to the prescription of every fuzz store (WireBodyFuzzing.prescriptionUUID)
+    [{"object": PRESCRIPTION, "name": "scan.png", "contentType": "public.png",
+      "data": base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR").decode(),
+      "metadata": {"page": {"number": 1}}}],
+    # requestObjectAuthorization
+    [{"type": "HKVisionPrescriptionTypeIdentifier", "predicate": {"kind": "uuids", "uuids": [PRESCRIPTION]}},
+     {"type": "HKDataTypeUserAnnotatedMedicationConcept",
+      "predicate": {"kind": "medicationArchived", "flag": False}}],
+    # saveOwnerMedication
+    [{"conceptCode": "fuzz-paracetamol", "displayText": "Paracetamol 500 mg", "generalForm": "tablet",
+      "relatedCodings": [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm", "code": "313782"}],
+      "nickname": "Fever", "isArchived": False, "hasSchedule": False}],
+    # logOwnerDose: of the medication of every fuzz store (WireBodyFuzzing.medicationCode)
+    [{"uuid": UUID, "type": "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent", "startDate": 1700000000,
+      "endDate": 1700000000,
+      "medicationDoseEvent": {"medicationConcept": "fuzz-ibuprofen", "logStatus": 4, "scheduleType": 2,
+                              "scheduledDate": 1699999200, "scheduledDoseQuantity": 1, "doseQuantity": 1,
+                              "unit": "count"}}],
+]
+
+SAVE, DELETE, SAMPLES, ANCHORED, STATISTICS, COLLECTION, PRIORITY = 0, 1, 3, 4, 7, 8, 21
+
+# Inputs of several requests, one per line, run in order on one store: a line's first byte is the route's index, plus
+# the number of routes when an app makes the request rather than the owner.
+SEQUENCES = [
+    [(SAVE, True, WIRE_BODIES[SAVE][0]), (COLLECTION, True, WIRE_BODIES[COLLECTION][0]),
+     (SAMPLES, False, WIRE_BODIES[SAMPLES][1]), (DELETE, True, {"uuids": [UUID]})],
+    [(SAVE, False, {"objects": [{"uuid": UUID, "type": "stepCount", "startDate": 1711900000, "endDate": 1711990000,
+                                 "quantity": {"value": 4000, "unit": "count"}}]}),
+     (SAVE, True, {"objects": [{"uuid": MEMBER, "type": "stepCount", "startDate": 1711950000, "endDate": 1711960000,
+                                "quantity": {"value": 900, "unit": "count"}}]}),
+     (PRIORITY, False, WIRE_BODIES[PRIORITY][0]), (COLLECTION, True, WIRE_BODIES[COLLECTION][1]),
+     (STATISTICS, False, WIRE_BODIES[STATISTICS][0]), (ANCHORED, True, WIRE_BODIES[ANCHORED][0])],
+]
+
+UNITS = ["count/min", "mg/dL", "mmol<180.15588000005408>/L", "kcal/hr·kg", "m^2", "degF", "%", "dBASPL", "cm^-1",
+         "(kg*m)/(s^2)", "mL/(kg*min)", "ft", "IU", "mcg", "cal", "Cal", "lb", "st", "appleEffortScore", "km/hr",
+         "dBHL", "count/s", "W", "V", "mmHg", "cmAq", "atm", "S", "Hz", "lx", "D", "pD"]
+
+DATES = ["2016-04-08 10:08:00 +0100", "2016-04-08T10:08:00+01:00", "2016-04-08T10:08:00.250Z",
+         "20150616071916-0700", "2024-11-03", "2024-11-03T01:30:00-07:00", "1700000000", "-62135596800",
+         '"2024-02-29T23:59:59.5+05:45"', "2024-02-29 23:59:60 -1200", "0001-01-01 00:00:00 +1400"]
+
+# A key on the first line, its value after.
+METADATA = ["HKWasUserEntered\n1", "HKTimeZone\nEurope/Berlin", "HKHeartRateMotionContext\n2",
+            "HKElevationAscended\n418 cm", "HKWeatherTemperature\n56 degF", "HKWeatherHumidity\n96 %",
+            "HKAverageMETs\n3.9 kcal/hr·kg", "HKSyncVersion\n3", "HKSyncIdentifier\nabc",
+            "com.example.custom\n2024-11-03 10:00:00 +0100",
+            '{"HKWasUserEntered":{"bool":true},"HKWeatherTemperature":{"quantity":{"value":21.5,"unit":"degC"}},'
+            '"when":{"date":1700000000.25},"count":{"number":3},"note":{"string":"x"}}']
+
+
+def write(target, data):
+    folder = CORPUS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()[:16]).write_bytes(data)
+
+
+def export_zip(files):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files:
+            # A fixed date, so that the same files make the same archive (and the same seed name).
+            entry = zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, data)
+    return buffer.getvalue()
+
+
+def catalog(name, column):
+    with open(REPOSITORY / "Reference" / name, newline="", encoding="utf-8") as file:
+        return [row[column] for row in csv.DictReader(file)]
+
+
+def write_dictionary(target, tokens):
+    """libFuzzer's dictionary format: one quoted token a line, bytes outside printable ASCII as \\xNN."""
+    DICTIONARIES.mkdir(exist_ok=True)
+    lines = []
+    for token in dict.fromkeys(tokens):
+        escaped = "".join(chr(b) if 32 <= b < 127 and b not in (34, 92) else f"\\x{b:02X}" for b in token.encode())
+        lines.append(f'"{escaped}"')
+    (DICTIONARIES / f"{target}.dict").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main():
+    def request(route, as_app, body):
+        selector = route + (len(WIRE_BODIES) if as_app else 0)
+        if selector == ord("\n"):  # the line separator: the same route and caller, two rounds later
+            selector += 2 * len(WIRE_BODIES)
+        return bytes([selector]) + json.dumps(body, separators=(",", ":")).encode()
+
+    for index, bodies in enumerate(WIRE_BODIES):
+        for body in bodies:
+            write("wire-body", request(index, False, body))
+    for sequence in SEQUENCES:
+        write("wire-body", b"\n".join(request(*step) for step in sequence))
+    for unit in UNITS:
+        write("unit-string", unit.encode())
+    for date in DATES:
+        write("date", date.encode())
+    for entry in METADATA:
+        write("metadata", entry.encode())
+    export = (SYNTHETIC / "export.xml").read_bytes()
+    write("export-xml", export)
+    write("export-xml", export[: len(export) // 2])  # an export cut short
+    hostile = (b'<?xml version="1.0"?><!DOCTYPE HealthData [<!ENTITY e SYSTEM "file:///etc/passwd">]>'
+               b'<HealthData locale="en_US"><Record type="HKQuantityTypeIdentifierStepCount" value="&e;" unit="count" '
+               b'startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:01:00 +0000"/></HealthData>')
+    write("export-xml", hostile)
+    files = [("apple_health_export/export.xml", export)]
+    for path in sorted(SYNTHETIC.rglob("*")):
+        if path.is_file() and path.name != "export.xml":
+            files.append(("apple_health_export/" + str(path.relative_to(SYNTHETIC)), path.read_bytes()))
+    write("export-zip", export_zip(files))
+    write("export-zip", export_zip([("apple_health_export/export.xml", hostile)]))
+
+    types = (catalog("quantity-types.csv", "raw_string") + catalog("category-types.csv", "raw_string")
+             + catalog("quantity-types.csv", "identifier") + catalog("category-types.csv", "identifier"))
+    metadata_keys = catalog("metadata-keys.csv", "raw_string")
+    json_tokens = ['{"', '":', '","', '"}', '[', ']', '{}', '[]', 'true', 'false', 'null', '1e308', '-0', '0.5',
+                   '"kind":', '"predicates":[', '"predicate":', '"value":', '"unit":', '"string":', '"number":',
+                   '"bool":', '"date":', '"quantity":', '"any":true', '"equalTo":']
+    wire_keys = set()
+
+    def keys(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                wire_keys.add(key)
+                keys(item)
+        elif isinstance(value, list):
+            for item in value:
+                keys(item)
+
+    keys(WIRE_BODIES)
+    kinds = ["and", "or", "not", "all", "none", "sampleDates", "sources", "sourceRevisions", "devices",
+             "deviceProperty", "uuids", "metadataKeyExists", "metadataAllowedValues", "metadataComparison",
+             "noCorrelation", "workout", "quantity", "categoryValue", "categoryValues", "workoutActivityType",
+             "workoutDuration", "workoutTotal", "activitySummaryDays", "electrocardiogramClassification",
+             "electrocardiogramSymptomsStatus", "associatedWithElectrocardiogram", "clinicalResourceType",
+             "clinicalRecord", "stateOfMindKind", "stateOfMindLabel", "stateOfMindAssociation", "stateOfMindValence",
+             "doseEventConcepts", "doseEventStatuses", "doseEventScheduledDates", "doseEventScheduledRange",
+             "medicationArchived", "medicationHasSchedule"]
+    write_dictionary("wire-body", json_tokens + [f'"{key}"' for key in sorted(wire_keys)]
+                     + [f'"{kind}"' for kind in kinds] + [f'"{name}"' for name in types] + UNITS
+                     + ["<", "<=", ">", ">=", "==", "!=", UUID, "2024-01-01T00:00:00Z"])
+    write_dictionary("unit-string", UNITS + ["/", "*", "^", "(", ")", "<", ">", "·", "-", ".", "k", "m", "c", "µ",
+                                             "mc", "d", "n", "p", "f", "M", "G", "T", "da", "h", "count", "g", "L",
+                                             "s", "min", "hr", "day", "mol", "J", "K", "degC", "in", "yd", "mi",
+                                             "oz", "fl_oz_us", "fl_oz_imp", "cup_us", "pt_us", "Pa", "inHg", "dB"])
+    write_dictionary("date", ["-", ":", "T", "Z", " ", "+", ".", "0000", "9999", "1970-01-01", "00:00:00",
+                              "23:59:60", "+0000", "+14:00", "-1200", "e308", '"', "1e15"])
+    write_dictionary("metadata", metadata_keys + ["\n", "=", " ", '{"', '":{"', '"}}', "string", "number", "bool",
+                                                  "date", "quantity", "true", "false", "HK"] + UNITS[:12])
+    xml = ["<Record ", "<Workout ", "<Correlation ", "<ActivitySummary ", "<MetadataEntry ", "<WorkoutEvent ",
+           "<WorkoutStatistics ", "<WorkoutRoute ", "<FileReference ", "<HeartRateVariabilityMetadataList>",
+           "<InstantaneousBeatsPerMinute ", "<ClinicalRecord ", "<Audiogram ", "<SensitivityPoint ", "<Me ",
+           "<ExportDate ", "<HealthData locale=\"en_US\">", "</HealthData>", "/>", ">", "</Record>", "</Workout>",
+           "</Correlation>", ' type="', ' value="', ' unit="', ' key="', ' sourceName="', ' sourceVersion="',
+           ' device="', ' creationDate="', ' startDate="', ' endDate="', ' path="', ' workoutActivityType="',
+           ' duration="', ' durationUnit="', "<!DOCTYPE", "<!ENTITY", "<![CDATA[", "]]>", "&amp;", "&#", "&lt;",
+           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "2024-01-01 10:00:00 +0100", "<<HKDevice: 0x1>, name:Watch>"]
+    write_dictionary("export-xml", xml + types + metadata_keys)
+    write_dictionary("export-zip", ["PK\x03\x04", "PK\x01\x02", "PK\x05\x06", "apple_health_export/",
+                                    "export.xml", "export_cda.xml", "workout-routes/", "clinical-records/"] + xml[:20])
+
+
+if __name__ == "__main__":
+    main()

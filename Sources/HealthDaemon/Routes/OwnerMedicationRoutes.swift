@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// The owner's medication routes: the medications they track and the doses they log (there is no phone app to
+    /// record them; apps only read them, as HealthKit's do).
+    func addOwnerMedicationRoutes(to router: Router<BasicRequestContext>) {
+        let medicationType = HKDataTypeIdentifierUserAnnotatedMedicationConcept
+        router.on(WireRoutes.ownerMedications) { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let medications = try await auditor.audited(
+                AuditEntry.owner, "query.medications", types: [medicationType], count: \.count
+            ) {
+                try await offload { [engine] in try engine.medications(matching: nil, limit: 0, as: try Self.owner()) }
+            }
+            return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
+        }
+
+        router.on(WireRoutes.saveOwnerMedication) { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let body = try await bodies.decode(WireMedication.self, from: request)
+            try await auditor.audited(AuditEntry.owner, "medication.save", types: [medicationType]) {
+                try await offload { [engine] in
+                    try engine.saveMedication(MedicationCoding.row(body.medication), as: try Self.owner())
+                }
+            }
+            return JSONResponses.response(body)
+        }
+
+        router.on(WireRoutes.logOwnerDose) { [self] request, _ in
+            try authenticator.requireOwner(request)
+            let body = try await bodies.decode(WireSample.self, from: request)
+            let event = try await auditor.audited(
+                AuditEntry.owner, "medication.dose", types: [WireTypes.identifier(body.type)], count: { _ in 1 }
+            ) {
+                guard let event = try body.sample() as? HKMedicationDoseEvent else {
+                    throw APIError.badRequest(
+                        "A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
+                }
+                try await offload { [engine] in try engine.logDose(event, as: try Self.owner()) }
+                return event
+            }
+            return JSONResponses.response(WireSample(event), status: .created)
+        }
+    }
+}

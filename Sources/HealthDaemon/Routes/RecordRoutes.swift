@@ -1,0 +1,180 @@
+import Foundation
+import OpenHealthKitModel
+import Hummingbird
+import HTTPTypes
+import NIOCore
+import OpenHealthKitEngine
+import OpenHealthKitWire
+
+extension HealthDaemon {
+    /// An app's routes of health records, documents, medications, attachments and per-object authorization
+    /// (docs/HEALTHD.md). Each is audited like the data routes: the operation, the types and the count.
+    func addRecordRoutes(to router: Router<BasicRequestContext>) {
+        router.on(WireRoutes.healthRecords) { [self] request, _ in
+            _ = try authenticator.requireApp(request)
+            let supported = try await offload { [engine] in try engine.hasClinicalRecords() }
+            return JSONResponses.response(WireHealthRecordsSupport(supported: supported))
+        }
+
+        // Asks the owner which objects the app may read and waits for the answer up to `wait` seconds, as the type
+        // permission request does: 200 `answered`, or 202 `pending` (ask again to keep waiting).
+        router.on(WireRoutes.requestObjectAuthorization) { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireObjectAuthorizationRequest.self, from: request)
+            let type = try WireTypes.objectType(body.type)
+            let asking = Task { [engine, pending] in
+                try await engine.requestObjectReadAuthorization(
+                    for: type, predicate: body.predicate?.tree, app: app.manifest,
+                    answerer: pending.continuing(body.continuing))
+            }
+            guard let outcome = await Self.outcome(of: asking, within: wait(request)) else {
+                let id = pending.pending(app: app.bundleIdentifier).last?.id
+                return JSONResponses.response(
+                    WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
+            }
+            await auditor.record(
+                app.bundleIdentifier, "authorization.objects", types: [type.identifier], count: 0, outcome)
+            try outcome.get()
+            return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
+        }
+
+        router.on(WireRoutes.queryDocuments) { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireDocumentQuery.self, from: request)
+            guard let type = try WireTypes.sampleType(body.type) as? HKDocumentType else {
+                throw APIError.badRequest("\(body.type) is not a document type")
+            }
+            let sort = try (body.sort ?? []).map { try $0.rowSort }
+            let reading = Task { [engine, pending] in
+                try await engine.documents(
+                    of: type, predicate: body.predicate?.tree, sort: sort, limit: max(0, body.limit ?? 0),
+                    includeData: body.includeDocumentData, as: .app(app.manifest), answerer: pending)
+            }
+            guard let documents = await Self.value(of: reading, within: wait(request)) else {
+                let id = pending.pending(app: app.bundleIdentifier).last?.id
+                return JSONResponses.response(WireDocumentsResponse(status: .pending, requestId: id), status: .accepted)
+            }
+            let samples = try await auditor.audited(
+                app.bundleIdentifier, "query.documents", types: [type.identifier], count: \.count
+            ) { try documents.get() }
+            return JSONResponses.response(
+                WireDocumentsResponse(status: .answered, samples: samples.map(WireSample.init)))
+        }
+
+        router.on(WireRoutes.queryMedications) { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await bodies.decode(WireMedicationQuery.self, from: request)
+            let medications = try await auditor.audited(
+                app.bundleIdentifier, "query.medications", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept],
+                count: \.count
+            ) {
+                try await offload { [engine] in
+                    try engine.medications(
+                        matching: body.predicate?.tree, limit: max(0, body.limit ?? 0), as: .app(app.manifest))
+                }
+            }
+            return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
+        }
+
+        router.on(WireRoutes.addAttachment) { [self] request, _ in
+            let app = try authenticator.requireApp(request)
+            let body = try await attachmentBodies.decode(WireAttachmentUpload.self, from: request)
+            guard let type = UTType(body.contentType) else {
+                throw APIError.badRequest("\(body.contentType) is not a content type")
+            }
+            let metadata = SendableMetadataValue(try WireMetadata.decode(body.metadata))
+            let attachment = try await auditor.audited(
+                app.bundleIdentifier, "attachment.add", types: [HKVisionPrescriptionTypeIdentifier], count: { _ in 1 }
+            ) {
+                try await offload { [engine] in
+                    try engine.addAttachment(
+                        to: body.object, name: body.name, contentType: type, data: body.data,
+                        metadata: metadata.value, as: .app(app.manifest))
+                }
+            }
+            return JSONResponses.response(WireAttachment(attachment), status: .created)
+        }
+
+        router.on(WireRoutes.objectAttachments) { [self] request, context in
+            let app = try authenticator.requireApp(request)
+            let object = try uuid(context, "uuid")
+            let attachments = try await auditor.audited(
+                app.bundleIdentifier, "attachment.list", types: [], count: \.count
+            ) {
+                try await offload { [engine] in try engine.attachments(of: object, as: .app(app.manifest)) }
+            }
+            return JSONResponses.response(WireAttachmentsResponse(attachments: attachments.map(WireAttachment.init)))
+        }
+
+        router.on(WireRoutes.attachmentData) { [self] request, context in
+            let app = try authenticator.requireApp(request)
+            let identifier = try uuid(context, "uuid")
+            let (data, contentType) = try await auditor.audited(
+                app.bundleIdentifier, "attachment.read", types: [], count: { _ in 1 }
+            ) {
+                try await offload { [engine] in
+                    let attachment = try engine.attachment(identifier, as: .app(app.manifest))
+                    var data = Data()
+                    try engine.readAttachment(identifier, as: .app(app.manifest)) { chunk in
+                        data.append(chunk)
+                        return true
+                    }
+                    return (data, attachment?.contentType.preferredMIMEType ?? "application/octet-stream")
+                }
+            }
+            return Response(
+                status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+
+        router.on(WireRoutes.removeAttachment) { [self] request, context in
+            let app = try authenticator.requireApp(request)
+            let identifier = try uuid(context, "uuid")
+            guard let object = request.uri.queryParameters.get("object").flatMap(UUID.init(uuidString:)) else {
+                throw APIError.badRequest("Give the object the attachment is removed from: ?object=<uuid>")
+            }
+            try await auditor.audited(app.bundleIdentifier, "attachment.remove", types: [], count: { _ in 1 }) {
+                try await offload { [engine] in
+                    try engine.removeAttachment(identifier, from: object, as: .app(app.manifest))
+                }
+            }
+            return JSONResponses.response(WireCountResponse(count: 1))
+        }
+    }
+
+    /// The `?wait=` of a request that may wait for the owner (default 30 seconds, at most the configured maximum).
+    private func wait(_ request: Request) -> TimeInterval {
+        min(
+            configuration.maximumAuthorizationWait,
+            max(0, request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 30))
+    }
+
+    private func uuid(_ context: BasicRequestContext, _ name: String) throws -> UUID {
+        guard let uuid = context.parameters.get(name).flatMap(UUID.init(uuidString:)) else {
+            throw APIError.badRequest("The \(name) is a UUID")
+        }
+        return uuid
+    }
+
+    /// The task's result if it ends within `seconds`, else nil (the task keeps running: the owner's answer is still
+    /// recorded, and the app asks again).
+    static func value<T: Sendable>(of task: Task<T, any Error>, within seconds: TimeInterval) async -> Result<
+        T, any Error
+    >? {
+        let waiting = Task { () -> Void in _ = try await task.value }
+        guard let outcome = await outcome(of: waiting, within: seconds) else { return nil }
+        switch outcome {
+        case .success: return await task.result
+        case .failure(let error): return .failure(error)
+        }
+    }
+}
+
+/// Metadata decoded from the wire, handed to the engine's queue (its values are strings, numbers and dates).
+struct SendableMetadataValue: @unchecked Sendable {
+    let value: [String: Any]?
+
+    init(_ value: [String: Any]?) {
+        self.value = value
+    }
+}

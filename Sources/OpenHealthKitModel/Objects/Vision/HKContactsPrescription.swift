@@ -1,0 +1,42 @@
+public import Foundation
+
+/// A contact lens prescription: each eye's lens and the prescribed brand.
+public final class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
+    /// The right lens.
+    public let rightEye: HKContactsLensSpecification?
+    /// The left lens.
+    public let leftEye: HKContactsLensSpecification?
+    /// The brand prescribed after the lens fitting.
+    public let brand: String
+
+    package init(
+        uuid: UUID, rightEye: HKContactsLensSpecification?, leftEye: HKContactsLensSpecification?, brand: String,
+        dateIssued: Date, expirationDate: Date?, device: HKDevice?, metadata: [String: Any]?,
+        sourceRevision: HKSourceRevision
+    ) {
+        self.rightEye = rightEye
+        self.leftEye = leftEye
+        self.brand = brand
+        super.init(
+            uuid: uuid, prescriptionType: .contacts, dateIssued: dateIssued, expirationDate: expirationDate,
+            device: device, metadata: metadata, sourceRevision: sourceRevision)
+    }
+
+    /// A contact lens prescription; an expiration before the issue date or invalid metadata raises, as in HealthKit.
+    public convenience init(
+        rightEyeSpecification: HKContactsLensSpecification?, leftEyeSpecification: HKContactsLensSpecification?,
+        brand: String, dateIssued: Date, expirationDate: Date?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            uuid: UUID(), rightEye: rightEyeSpecification, leftEye: leftEyeSpecification, brand: brand,
+            dateIssued: dateIssued, expirationDate: expirationDate, device: device, metadata: metadata,
+            sourceRevision: .placeholder())
+        validateOrRaise()
+    }
+
+    package override func validate() throws(HKError) {
+        try super.validate()
+        try rightEye?.validate()
+        try leftEye?.validate()
+    }
+}

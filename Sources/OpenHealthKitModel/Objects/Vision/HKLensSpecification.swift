@@ -1,0 +1,41 @@
+public import Foundation
+
+/// What glasses and contact lens specifications share: the sphere, and the cylinder, axis and add power when
+/// prescribed. The abstract superclass of ``HKGlassesLensSpecification`` and ``HKContactsLensSpecification``.
+public class HKLensSpecification: NSObject, @unchecked Sendable {
+    /// The power correcting near- (negative) or far-sightedness (positive), in diopters.
+    public let sphere: HKQuantity
+    /// The power correcting astigmatism, in diopters.
+    public let cylinder: HKQuantity?
+    /// The angle of the cylinder, from 0° to 180°.
+    public let axis: HKQuantity?
+    /// The extra power of a multifocal lens's near part, correcting presbyopia, in diopters.
+    public let addPower: HKQuantity?
+
+    package init(sphere: HKQuantity, cylinder: HKQuantity?, axis: HKQuantity?, addPower: HKQuantity?) {
+        self.sphere = sphere
+        self.cylinder = cylinder
+        self.axis = axis
+        self.addPower = addPower
+        super.init()
+    }
+
+    /// Units compatible with diopters and degrees, finite values, an axis within 0°...180°, a non-negative add power.
+    package func validate() throws(HKError) {
+        try VisionValidation.check(sphere, "sphere", compatibleWith: .diopter())
+        try VisionValidation.check(cylinder, "cylinder", compatibleWith: .diopter())
+        try VisionValidation.check(axis, "axis", in: .degreeAngle(), 0...180)
+        try VisionValidation.check(addPower, "addPower", in: .diopter(), 0...Double.greatestFiniteMagnitude)
+    }
+
+    func encodeLens(with coder: NSCoder) {
+        VisionQuantityCoding.encode(sphere, forKey: "sphere", with: coder)
+        VisionQuantityCoding.encode(cylinder, forKey: "cylinder", with: coder)
+        VisionQuantityCoding.encode(axis, forKey: "axis", with: coder)
+        VisionQuantityCoding.encode(addPower, forKey: "addPower", with: coder)
+    }
+
+    func sameLens(as other: HKLensSpecification) -> Bool {
+        other.sphere == sphere && other.cylinder == cylinder && other.axis == axis && other.addPower == addPower
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+extension Schema {
+    /// Health records, documents, states of mind, assessments, medications and vision prescriptions: each kind of
+    /// sample keeps what it has beyond its `sample` row in its own table keyed by `sample_id` (lists in child tables),
+    /// deleted with its sample (ON DELETE CASCADE). Medications the owner tracks (not samples) and files attached to
+    /// samples have tables of their own; an attachment's bytes live in the database, which is private (0600).
+    ///
+    /// The clinical records v3 kept apart (`clinical_record`) become samples of their clinical types here, dated
+    /// when they were received, with their FHIR resource in `clinical_record_sample`; that table is then dropped. The
+    /// vision prescriptions an import kept verbatim (`unrecognized_record`) become prescriptions, keeping their UUID
+    /// (named by their text; imports since v7 name a prescription by its values, so an export imported before the
+    /// upgrade and again after it holds its prescriptions twice: docs/IMPORT.md says so).
+    static func registerRecordsMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v7: records, mind, medications, vision") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE clinical_record_sample (
+                        sample_id INTEGER PRIMARY KEY REFERENCES sample(id) ON DELETE CASCADE,
+                        resource_type TEXT NOT NULL,
+                        identifier TEXT NOT NULL,
+                        fhir_version TEXT NOT NULL,
+                        source_url TEXT,
+                        display_name TEXT NOT NULL,
+                        resource TEXT,
+                        resource_file_path TEXT
+                    );
+                    CREATE INDEX clinical_record_sample_by_resource ON clinical_record_sample(resource_type, identifier);
+                    CREATE TABLE cda_document (
+                        sample_id INTEGER PRIMARY KEY REFERENCES sample(id) ON DELETE CASCADE,
+                        title TEXT NOT NULL,
+                        patient_name TEXT NOT NULL,
+                        author_name TEXT NOT NULL,
+                        custodian_name TEXT NOT NULL,
+                        document BLOB NOT NULL
+                    );
+                    CREATE TABLE state_of_mind (
+                        sample_id INTEGER PRIMARY KEY REFERENCES sample(id) ON DELETE CASCADE,
+                        kind INTEGER NOT NULL
+                    );
+                    -- A state of mind's labels (facet 1) and associations (facet 2), in their order.
+                    CREATE TABLE state_of_mind_term (
+                        sample_id INTEGER NOT NULL REFERENCES sample(id) ON DELETE CASCADE,
+                        facet INTEGER NOT NULL,
+                        position INTEGER NOT NULL,
+                        value INTEGER NOT NULL,
+                        PRIMARY KEY (sample_id, facet, position)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX state_of_mind_term_by_value ON state_of_mind_term(facet, value);
+                    CREATE TABLE scored_assessment (
+                        sample_id INTEGER PRIMARY KEY REFERENCES sample(id) ON DELETE CASCADE,
+                        -- The answers' raw values in question order, comma-separated (7 or 9 of them).
+                        answers TEXT NOT NULL
+                    );
+                    CREATE TABLE medication_dose_event (
+                        sample_id INTEGER PRIMARY KEY REFERENCES sample(id) ON DELETE CASCADE,
+                        concept_code TEXT NOT NULL,
+                        log_status INTEGER NOT NULL,
+                        schedule_type INTEGER NOT NULL,
+                        scheduled_date REAL,
+                        scheduled_dose_quantity REAL,
+                        unit TEXT NOT NULL
+                    );
+                    CREATE INDEX medication_dose_event_by_concept ON medication_dose_event(concept_code);
+                    CREATE TABLE vision_prescription (
+                        sample_id INTEGER PRIMARY KEY REFERENCES sample(id) ON DELETE CASCADE,
+                        prescription_type INTEGER NOT NULL,
+                        expiration_date REAL,
+                        brand TEXT
+                    );
+                    -- One lens per eye: diopters, degrees, millimetres and prism diopters.
+                    CREATE TABLE vision_lens (
+                        sample_id INTEGER NOT NULL REFERENCES sample(id) ON DELETE CASCADE,
+                        eye INTEGER NOT NULL,
+                        sphere REAL NOT NULL,
+                        cylinder REAL, axis REAL, add_power REAL, vertex_distance REAL,
+                        prism_amount REAL, prism_angle REAL,
+                        prism_vertical_amount REAL, prism_vertical_base INTEGER,
+                        prism_horizontal_amount REAL, prism_horizontal_base INTEGER,
+                        far_pupillary_distance REAL, near_pupillary_distance REAL,
+                        base_curve REAL, diameter REAL,
+                        PRIMARY KEY (sample_id, eye)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE medication (
+                        id INTEGER PRIMARY KEY,
+                        concept_code TEXT NOT NULL UNIQUE,
+                        display_text TEXT NOT NULL,
+                        general_form TEXT NOT NULL,
+                        nickname TEXT,
+                        is_archived INTEGER NOT NULL,
+                        has_schedule INTEGER NOT NULL
+                    );
+                    CREATE TABLE medication_coding (
+                        medication_id INTEGER NOT NULL REFERENCES medication(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        system TEXT NOT NULL,
+                        version TEXT,
+                        code TEXT NOT NULL,
+                        PRIMARY KEY (medication_id, position)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE attachment (
+                        id INTEGER PRIMARY KEY,
+                        uuid BLOB NOT NULL UNIQUE,
+                        sample_id INTEGER NOT NULL REFERENCES sample(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        content_type TEXT NOT NULL,
+                        size INTEGER NOT NULL,
+                        creation_date REAL NOT NULL,
+                        metadata TEXT,
+                        data BLOB NOT NULL
+                    );
+                    CREATE INDEX attachment_by_sample ON attachment(sample_id);
+                    """)
+            try ClinicalRecordMigration(db).moveRecordsIntoSamples()
+            try db.execute(sql: "DROP TABLE clinical_record")
+            try ClinicalRecordMigration(db).moveVisionPrescriptionsIntoSamples()
+        }
+    }
+}
+
+/// Moves v3's `clinical_record` rows into samples (see ``Schema/registerRecordsMigration(in:)``).
+private struct ClinicalRecordMigration {
+    let db: Database
+
+    init(_ db: Database) {
+        self.db = db
+    }
+
+    func moveRecordsIntoSamples() throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT uuid, type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
+                       resource_type, resource
+                FROM clinical_record ORDER BY id
+                """)
+        guard !rows.isEmpty else { return }
+        var anchor = try StoreAnchor.current(db)
+        var rowsByType: [String: [SampleRow]] = [:]
+        for row in rows {
+            guard let uuid = UUID(blob: row["uuid"]) else { continue }
+            let resource: String? = row["resource"]
+            let resourceType: String = row["resource_type"] ?? ""
+            let date: Double = row["received_date"] ?? 0
+            let sourceName: String = row["source_name"]
+            let sample = SampleRow(
+                uuid: uuid, typeIdentifier: row["type"], startDate: date, endDate: date, value: nil,
+                source: SourceRow(bundleIdentifier: Self.bundleIdentifier(forName: sourceName), name: sourceName),
+                revision: RevisionRow(),
+                detail: .clinicalRecord(
+                    ClinicalRecordRow(
+                        resourceType: resourceType, identifier: row["identifier"],
+                        fhirVersion: row["fhir_version"] ?? "1.0.2", sourceURL: row["source_url"],
+                        displayName: ClinicalRecordDisplayName.of(resource: resource, resourceType: resourceType),
+                        resource: resource, resourceFilePath: row["resource_file_path"])))
+            rowsByType[sample.typeIdentifier, default: []].append(sample)
+        }
+        // The records take anchors like any insert: running queries started after the upgrade see them as stored.
+        let outcome = try SampleInserter(db, policy: .skip).insert(rowsByType.values.flatMap { $0 }, parents: [])
+        anchor = max(anchor, outcome.change.anchor)
+        try StoreAnchor.set(anchor, db)
+    }
+
+    /// Prescriptions kept verbatim become samples; one that does not read as a prescription stays as it was.
+    func moveVisionPrescriptionsIntoSamples() throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT id, uuid, attributes, children FROM unrecognized_record WHERE element = 'VisionPrescription'")
+        for row in rows {
+            guard let uuid = UUID(blob: row["uuid"]),
+                let attributes = Self.json(row["attributes"]) as? [String: String]
+            else { continue }
+            let children = (Self.json(row["children"]) as? [[String: Any]] ?? []).map { child in
+                (
+                    element: child["element"] as? String ?? "",
+                    attributes: child["attributes"] as? [String: String] ?? [:]
+                )
+            }
+            guard
+                let read = try? ExportedVisionPrescription.read(
+                    attributes: attributes, children: children, date: ExportedVisionPrescription.seconds)
+            else { continue }
+            let metadata = Dictionary(read.metadata.map { ($0.key, $0.value as Any) }, uniquingKeysWith: { $1 })
+            let sample = SampleRow(
+                uuid: uuid, typeIdentifier: HKVisionPrescriptionTypeIdentifier, startDate: read.dateIssued,
+                endDate: read.prescription.expirationDate ?? read.dateIssued, value: nil,
+                source: .exportedHealthApp, revision: RevisionRow(),
+                metadata: MetadataCoding.encode(metadata.isEmpty ? nil : metadata),
+                detail: .visionPrescription(read.prescription))
+            _ = try SampleInserter(db, policy: .skip).insert([sample], parents: [])
+            try db.execute(sql: "DELETE FROM unrecognized_record WHERE id = ?", arguments: [row["id"] as Int64])
+        }
+    }
+
+    private static func json(_ text: String?) -> Any? {
+        text.flatMap { $0.data(using: .utf8) }.flatMap { try? JSONSerialization.jsonObject(with: $0) }
+    }
+
+    /// A source for the records' institution: `org.openhealthkit.export.records-` and the name's ASCII letters and
+    /// digits (lowercased, other runs as `-`). Imports since v7 name their institutions as they name every export
+    /// source (`RecordSource`); records migrated from v3 keep this one.
+    static func bundleIdentifier(forName name: String) -> String {
+        "org.openhealthkit.export.records-" + SourceRow.exportSlug(forName: name)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import Testing
+import OpenHealthKitEngine
+@testable import OpenHealthKitSQLite
+
+/// Series, heartbeat series and electrocardiograms in SQLite: one sample row each, their points in child tables
+/// (never a sample row per point), read back exactly, and deleted with their sample.
+@Suite struct SampleDetailStorageTests {
+    static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+    static let phone = SourceRow(bundleIdentifier: "com.example.phone", name: "Phone")
+
+    static func sample(_ type: String, start: Double = 0, end: Double, detail: SampleDetail) -> SampleRow {
+        SampleRow(
+            uuid: UUID(), typeIdentifier: type, startDate: start, endDate: end, value: nil, source: phone,
+            revision: RevisionRow(version: "1"), detail: detail)
+    }
+
+    static func series(of values: [QuantitySeriesValueRow]) -> SampleRow {
+        let last = values[values.count - 1]
+        var row = sample(
+            heartRate, end: last.end,
+            detail: .quantitySeries(
+                QuantitySeriesRow(
+                    count: values.count, minimum: values.map(\.value).min() ?? 0,
+                    maximum: values.map(\.value).max() ?? 0, mostRecent: last.value, mostRecentStart: last.start,
+                    mostRecentEnd: last.end, values: values)))
+        row.value = values.map(\.value).reduce(0, +) / Double(values.count)
+        return row
+    }
+
+    static func count(_ table: String, in storage: SQLiteStorage) throws -> Int {
+        try storage.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    }
+
+    @Test func aSeriesIsOneSampleRowWithItsQuantitiesInAChildTable() throws {
+        let storage = try SQLiteStorage()
+        let values = (0..<1_000).map {
+            QuantitySeriesValueRow(start: Double($0), end: Double($0 + 1), value: 1 + Double($0 % 7))
+        }
+        let row = Self.series(of: values)
+        _ = try storage.insert([row])
+        #expect(try Self.count("sample", in: storage) == 1)
+        #expect(try Self.count("quantity_series_value", in: storage) == 1_000)
+        var read: [QuantitySeriesValueRow] = []
+        try storage.forEachQuantitySeriesValue(ofSample: row.uuid) { read.append($0) }
+        #expect(read == values)
+    }
+
+    @Test func aSampleReadBackCarriesItsSeriesSummaryButNotItsQuantities() throws {
+        let storage = try SQLiteStorage()
+        let values = [
+            QuantitySeriesValueRow(start: 0, end: 1, value: 1.25),
+            QuantitySeriesValueRow(start: 1, end: 2, value: 0.75),
+        ]
+        let row = Self.series(of: values)
+        _ = try storage.insert([row])
+        let read = try #require(try storage.fetch(RowQuery(typeIdentifiers: [Self.heartRate])).first)
+        guard case .quantitySeries(let series) = read.detail else {
+            Issue.record("no series detail: \(String(describing: read.detail))")
+            return
+        }
+        #expect(series.count == 2 && series.minimum == 0.75 && series.maximum == 1.25 && series.mostRecent == 0.75)
+        #expect(series.values.isEmpty)
+    }
+
+    @Test func twoQuantitiesStartingTogetherFailTheWholeBatch() throws {
+        let storage = try SQLiteStorage()
+        let fine = Self.series(of: [QuantitySeriesValueRow(start: 0, end: 1, value: 1)])
+        let clash = Self.series(of: [
+            QuantitySeriesValueRow(start: 5, end: 6, value: 1), QuantitySeriesValueRow(start: 5, end: 7, value: 2),
+        ])
+        #expect(throws: (any Error).self) { try storage.insert([fine, clash]) }
+        #expect(try Self.count("sample", in: storage) == 0)
+        #expect(try Self.count("quantity_series_value", in: storage) == 0)
+        #expect(try storage.currentAnchor() == 0)
+    }
+
+    @Test func heartbeatsComeBackExactlyAsWrittenInOrder() throws {
+        let storage = try SQLiteStorage()
+        let beats = [
+            HeartbeatSeriesBeatRow(timeSinceStart: 0.1234567890123, precededByGap: false),
+            HeartbeatSeriesBeatRow(timeSinceStart: 0.9, precededByGap: true),
+            HeartbeatSeriesBeatRow(timeSinceStart: 0.9000001, precededByGap: false),
+        ]
+        let row = Self.sample(
+            "HKDataTypeIdentifierHeartbeatSeries", end: 0.9000001,
+            detail: .heartbeatSeries(HeartbeatSeriesRow(count: 3, beats: beats)))
+        _ = try storage.insert([row])
+        #expect(try storage.heartbeatSeriesBeats(of: row.uuid) == beats)
+        #expect(try Self.count("sample", in: storage) == 1)
+    }
+
+    @Test func voltagesArePackedOneRowPerLeadAndReadBackBitForBit() throws {
+        let storage = try SQLiteStorage()
+        let microvolts = [0, -12.345678901, 1_234.5, .leastNonzeroMagnitude, -0.0, 987_654.321]
+        let row = Self.sample(
+            "HKDataTypeIdentifierElectrocardiogram", end: 30,
+            detail: .electrocardiogram(
+                ElectrocardiogramRow(
+                    classification: 1, symptomsStatus: 1, averageHeartRate: 1.2, samplingFrequency: 512,
+                    voltageCount: microvolts.count, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: microvolts)]))
+        )
+        _ = try storage.insert([row])
+        #expect(try Self.count("electrocardiogram_lead", in: storage) == 1)
+        let read = try storage.electrocardiogramLeads(of: row.uuid)
+        #expect(read.map(\.lead) == [1])
+        #expect(read.first?.microvolts.map(\.bitPattern) == microvolts.map(\.bitPattern))
+    }
+
+    @Test func deletingSamplesDeletesTheirQuantitiesBeatsAndVoltages() throws {
+        let storage = try SQLiteStorage()
+        let rows = [
+            Self.series(of: [QuantitySeriesValueRow(start: 0, end: 1, value: 1)]),
+            Self.sample(
+                "HKDataTypeIdentifierHeartbeatSeries", end: 1,
+                detail: .heartbeatSeries(
+                    HeartbeatSeriesRow(
+                        count: 1, beats: [HeartbeatSeriesBeatRow(timeSinceStart: 1, precededByGap: false)]))),
+            Self.sample(
+                "HKDataTypeIdentifierElectrocardiogram", end: 30,
+                detail: .electrocardiogram(
+                    ElectrocardiogramRow(
+                        classification: 1, symptomsStatus: 2, averageHeartRate: nil, samplingFrequency: nil,
+                        voltageCount: 1, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: [5])]))),
+        ]
+        _ = try storage.insert(rows)
+        _ = try storage.delete(uuids: rows.map(\.uuid))
+        for table in [
+            "quantity_series", "quantity_series_value", "heartbeat_series", "heartbeat_series_beat",
+            "electrocardiogram",
+            "electrocardiogram_lead",
+        ] {
+            #expect(try Self.count(table, in: storage) == 0, "\(table)")
+        }
+    }
+
+    @Test func theMigrationCarriesTheNameThatOrdersItAmongBranches() throws {
+        let storage = try SQLiteStorage()
+        let names = try storage.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        }
+        #expect(names.contains("v6: series, electrocardiograms, audiograms"))
+    }
+}
