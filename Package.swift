@@ -195,7 +195,7 @@ let package = Package(
         .target(
             name: "OpenHealthKitFuzzing",
             dependencies: [
-                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitStores", "OpenHealthKitWire",
                 "OpenHealthKitExchange", "HKCommandLine",
             ],
             swiftSettings: strict
@@ -229,6 +229,7 @@ let package = Package(
             dependencies: [
                 "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitPostgres", "OpenHealthKitSQLite",
                 "OpenHealthKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import PostgresNIO
 
 /// A statement's values as it is written: each ``add(_:)`` appends a value and returns its placeholder (`$1`,
@@ -36,3 +37,5 @@ extension Int64: ArrayElement { static var sqlType: String { "int8" } }
 extension Int32: ArrayElement { static var sqlType: String { "int4" } }
 extension String: ArrayElement { static var sqlType: String { "text" } }
 extension UUID: ArrayElement { static var sqlType: String { "uuid" } }
+extension Bool: ArrayElement { static var sqlType: String { "bool" } }
+extension ByteBuffer: ArrayElement { static var sqlType: String { "bytea" } }

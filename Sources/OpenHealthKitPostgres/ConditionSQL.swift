@@ -15,10 +15,14 @@ struct ConditionSQL {
     /// before it, so every date condition is a bounded scan of the (user, type, start_date) index.
     let longestDuration: String
     var binds: Binds
+    /// The alias whose `start_date`, `end_date` and `value` columns date and value conditions test: `s`, the sample,
+    /// or `v`, a quantity of a series (``StatisticsReader`` tests each quantity as a sample of its own).
+    let datesAndValues: String
 
-    init(longestDuration: String, binds: Binds) {
+    init(longestDuration: String, binds: Binds, datesAndValues: String = "s") {
         self.longestDuration = longestDuration
         self.binds = binds
+        self.datesAndValues = datesAndValues
     }
 
     mutating func sql(_ condition: RowCondition) -> String {
@@ -50,9 +54,10 @@ struct ConditionSQL {
         case .metadataIn(let key, let values):
             return anyOf(values.map { metadata(key, .equal, $0) })
         case .value(let comparison, let value):
-            return "s.value \(comparison.rawValue) \(binds.add(value))"
+            return "\(datesAndValues).value \(comparison.rawValue) \(binds.add(value))"
         case .valueIn(let values):
-            return values.isEmpty ? "FALSE" : "s.value = ANY(\(binds.add(values.sorted().map(Double.init)))::float8[])"
+            return values.isEmpty
+                ? "FALSE" : "\(datesAndValues).value = ANY(\(binds.add(values.sorted().map(Double.init)))::float8[])"
         case .noCorrelation: return "s.correlation_id IS NULL"
         case .workoutActivityType(let type):
             return "w.activity_type = \(binds.add(Int64(type)))"
@@ -60,7 +65,48 @@ struct ConditionSQL {
             return "\(Self.column(for: key)) \(comparison.rawValue) \(binds.add(value))"
         case .memberOf(let uuid):
             return "p.uuid = \(binds.add(uuid))"
+        case .electrocardiogramClassification(let raw):
+            return detail("electrocardiogram", "e.classification = \(binds.add(Int64(raw)))")
+        case .electrocardiogramSymptomsStatus(let raw):
+            return detail("electrocardiogram", "e.symptoms_status = \(binds.add(Int64(raw)))")
+        case .associatedWithElectrocardiogram(let uuid):
+            return """
+                s.id IN (SELECT es.symptom_id FROM electrocardiogram_symptom es
+                         JOIN sample e ON e.user_id = es.user_id AND e.id = es.electrocardiogram_id
+                         WHERE es.user_id = s.user_id AND e.uuid = \(binds.add(uuid)))
+                """
+        case .clinicalResourceType(let resourceType):
+            return detail("clinical_record_sample", "e.resource_type = \(binds.add(resourceType))")
+        case .clinicalRecord(let source, let resourceType, let identifier):
+            let test = "e.resource_type = \(binds.add(resourceType)) AND e.identifier = \(binds.add(identifier))"
+            return "(so.bundle_identifier = \(binds.add(source)) AND \(detail("clinical_record_sample", test)))"
+        case .stateOfMindKind(let kind):
+            return detail("state_of_mind", "e.kind = \(binds.add(Int64(kind)))")
+        case .stateOfMindLabel(let label):
+            return detail("state_of_mind_term", "e.facet = 1 AND e.value = \(binds.add(Int64(label)))")
+        case .stateOfMindAssociation(let association):
+            return detail("state_of_mind_term", "e.facet = 2 AND e.value = \(binds.add(Int64(association)))")
+        case .doseEventConcepts(let codes):
+            return detail("medication_dose_event", list("e.concept_code", codes.sorted()))
+        case .doseEventStatuses(let statuses):
+            return detail(
+                "medication_dose_event",
+                statuses.isEmpty ? "FALSE" : "e.log_status = ANY(\(binds.array(statuses.sorted().map(Int64.init))))")
+        case .doseEventScheduledDates(let dates):
+            return detail(
+                "medication_dose_event",
+                dates.isEmpty ? "FALSE" : "e.scheduled_date = ANY(\(binds.array(dates.sorted())))")
+        case .doseEventScheduledRange(let start, let end):
+            var parts = ["e.scheduled_date IS NOT NULL"]
+            if let start { parts.append("e.scheduled_date >= \(binds.add(start))") }
+            if let end { parts.append("e.scheduled_date < \(binds.add(end))") }
+            return detail("medication_dose_event", parts.joined(separator: " AND "))
         }
+    }
+
+    /// A test of the sample's row (`e`) in a kind's table.
+    private func detail(_ table: String, _ test: String) -> String {
+        "EXISTS (SELECT 1 FROM \(table) e WHERE e.user_id = s.user_id AND e.sample_id = s.id AND \(test))"
     }
 
     /// The SQL column an order or a comparison refers to.
@@ -79,7 +125,7 @@ struct ConditionSQL {
 
     private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {
         let parts = mode.bounds(start: start, end: end).map { bound -> String in
-            let column = bound.column == .startDate ? "s.start_date" : "s.end_date"
+            let column = "\(datesAndValues)." + (bound.column == .startDate ? "start_date" : "end_date")
             let value = binds.add(bound.value) + (bound.lessTheLongestDuration ? " - \(longestDuration)" : "")
             return "\(column) \(bound.comparison.rawValue) \(value)"
         }

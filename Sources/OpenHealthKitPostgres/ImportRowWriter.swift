@@ -4,8 +4,9 @@ import PostgresNIO
 
 /// Writes an ``ImportBatch`` inside an ``AnchoredWrite``: its samples through the ``SampleInserter`` under the skip
 /// policy (a sample whose UUID is stored already is skipped, so re-importing an export adds only what is new), then
-/// the records only an import brings: the children of the samples it stored, activity summaries, clinical and
-/// unrecognized records. Each kind of record is one statement (`unnest` of a column array each).
+/// the records only an import brings: the children of the samples it stored, activity summaries and unrecognized
+/// records. (Clinical records, documents and prescriptions are samples with their detail, which the inserter writes.)
+/// Each kind of record is one statement (`unnest` of a column array each).
 struct ImportRowWriter {
     let write: AnchoredWrite
     let types: [String: Int32]
@@ -20,11 +21,9 @@ struct ImportRowWriter {
         result.heartbeatsStored = try writeHeartbeats(
             batch.heartbeats.filter { parents[$0.sampleUUID] != nil }, parents)
         result.locationsStored = try writeLocations(batch.locations.filter { parents[$0.routeUUID] != nil }, parents)
-        try writeAudiogramPoints(batch.audiogramPoints.filter { parents[$0.sampleUUID] != nil }, parents)
         try writeWorkoutStatistics(batch.workoutStatistics.filter { parents[$0.workoutUUID] != nil }, parents)
         try writeWorkoutActivities(batch.workoutActivities.filter { parents[$0.workoutUUID] != nil }, parents)
         result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
-        result.clinicalRecordsStored = try writeClinicalRecords(batch.clinicalRecords)
         return result
     }
 
@@ -56,18 +55,6 @@ struct ImportRowWriter {
         ]
         for (name, path) in optional { insert.column(name, rows.map { $0[keyPath: path] }) }
         return try insert.run(into: "route_location", write.session)
-    }
-
-    private func writeAudiogramPoints(_ rows: [AudiogramPointRow], _ parents: [UUID: Int64]) throws {
-        guard !rows.isEmpty else { return }
-        var insert = BulkInsert(user: write.user)
-        insert.column("sample_id", rows.map { parents[$0.sampleUUID]! })
-        insert.column("position", rows.map { Int64($0.position) })
-        insert.column("frequency", rows.map(\.frequency))
-        insert.column("left_ear", rows.map(\.leftEar))
-        insert.column("right_ear", rows.map(\.rightEar))
-        insert.column("attributes", rows.map(\.attributes))
-        try insert.run(into: "audiogram_point", write.session, then: "ON CONFLICT DO NOTHING")
     }
 
     private func writeWorkoutStatistics(_ rows: [WorkoutStatisticsRow], _ parents: [UUID: Int64]) throws {
@@ -132,22 +119,6 @@ struct ImportRowWriter {
                 WHERE (\(differs))
                   AND (activity_summary.export_date IS NULL OR EXCLUDED.export_date >= activity_summary.export_date)
                 """)
-    }
-
-    private func writeClinicalRecords(_ rows: [ClinicalRecordRow]) throws -> Int {
-        guard !rows.isEmpty else { return 0 }
-        var insert = BulkInsert(user: write.user)
-        insert.column("uuid", rows.map(\.uuid))
-        insert.column("type", rows.map(\.typeIdentifier))
-        insert.column("identifier", rows.map(\.identifier))
-        insert.column("source_name", rows.map(\.sourceName))
-        insert.column("source_url", rows.map(\.sourceURL))
-        insert.column("fhir_version", rows.map(\.fhirVersion))
-        insert.column("received_date", rows.map(\.receivedDate))
-        insert.column("resource_file_path", rows.map(\.resourceFilePath))
-        insert.column("resource_type", rows.map(\.resourceType))
-        insert.column("resource", rows.map(\.resource))
-        return try insert.run(into: "clinical_record", write.session, then: "ON CONFLICT DO NOTHING")
     }
 
     /// Returns, for each record in order, whether it was newly stored (the first of a UUID the store lacked).

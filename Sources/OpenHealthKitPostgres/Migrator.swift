@@ -27,6 +27,7 @@ enum Migrator {
             for migration in Schema.migrations {
                 if !applied.contains(migration.name) {
                     for statement in migration.statements { try session.execute(statement) }
+                    try migration.then?(session)
                     var binds = Binds()
                     let name = binds.add(migration.name), time = binds.add(Date().timeIntervalSince1970)
                     try session.execute(

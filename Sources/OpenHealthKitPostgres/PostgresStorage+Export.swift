@@ -1,5 +1,6 @@
 import Foundation
 package import OpenHealthKitEngine
+import NIOCore
 import PostgresNIO
 
 extension PostgresStorage: ExportStorage {
@@ -33,10 +34,9 @@ private struct ExportReader: ExportReading {
     let session: Session
     let user: Int64
     let catalog: TypeCatalog
-    /// The ids of the types whose samples have members, heartbeats, audiogram points or route locations.
+    /// The ids of the types whose samples have members, heartbeats or route locations.
     private let typesWithMembers: Set<Int32>
     private let typesWithHeartbeats: Set<Int32>
-    private let typesWithPoints: Set<Int32>
     private let typesWithLocations: Set<Int32>
 
     /// A sample as read with its row and type ids.
@@ -70,31 +70,36 @@ private struct ExportReader: ExportReading {
                 """)
         }
         typesWithHeartbeats = try typesWith("heartbeat")
-        typesWithPoints = try typesWith("audiogram_point")
         typesWithLocations = try typesWith("route_location")
     }
 
     /// The samples of a type starting in [start, end), by start date, each with its children.
     func forEachRecord(ofType type: String, start: Double?, end: Double?, _ body: (ExportRecord) throws -> Void) throws
     {
-        let query = RowQuery(typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart))
+        var query = RowQuery(typeIdentifiers: [type], condition: .dateRange(start: start, end: end, mode: .strictStart))
+        query.includesDocumentData = true
         var binds = Binds()
         guard let whereSQL = try RowReader(session, user: user, catalog: catalog).filter(query, &binds) else { return }
         try session.forEachBatch(
-            RowReader.columnsSQL + ", s.id, s.type_id" + RowReader.fromSQL + " WHERE " + whereSQL
+            RowReader.columnsSQL + ", s.type_id" + RowReader.fromSQL + " WHERE " + whereSQL
                 + " ORDER BY s.start_date, s.id",
             binds.bindings
         ) { rows in
-            for record in try records(try rows.map(Self.read)) { try body(record) }
+            for record in try records(try withDetails(try rows.map(Self.read))) { try body(record) }
         }
     }
 
     private static func read(_ row: PostgresRow) throws -> Read {
-        let sample = try RowReader.sampleRow(row)
+        let (sample, id) = try RowReader.sampleRowAndID(row)
         let cells = row.makeRandomAccess()
-        let count = cells.count
-        return Read(
-            row: sample, id: try cells[count - 2].decode(Int64.self), typeID: try cells[count - 1].decode(Int32.self))
+        return Read(row: sample, id: id, typeID: try cells[cells.count - 1].decode(Int32.self))
+    }
+
+    /// The samples read together with their details (a CDA document with its XML).
+    private func withDetails(_ reads: [Read]) throws -> [Read] {
+        var rows = reads.map(\.row)
+        try SampleDetailReader(session: session, user: user).fill(&rows, ids: reads.map(\.id), documentData: true)
+        return zip(reads, rows).map { Read(row: $1, id: $0.id, typeID: $0.typeID) }
     }
 
     /// The records of samples read together: their members (with their own children) and children, each kind read
@@ -110,13 +115,20 @@ private struct ExportReader: ExportReading {
                 sampleUUID: uuid, position: Int(try cells.next(Int64.self)), bpm: try cells.next(),
                 timeSinceStart: try cells.next(), timeText: try cells.next())
         }
-        let points = try children(
-            "SELECT sample_id, position, frequency, left_ear, right_ear, attributes FROM audiogram_point",
-            order: "position", of: some { typesWithPoints.contains($0.typeID) }
-        ) { cells, uuid in
-            AudiogramPointRow(
-                sampleUUID: uuid, position: Int(try cells.next(Int64.self)), frequency: try cells.next(),
-                leftEar: try cells.next(), rightEar: try cells.next(), attributes: try cells.next())
+        let electrocardiograms = some { if case .electrocardiogram? = $0.row.detail { true } else { false } }
+        let leads = try children(
+            "SELECT sample_id, lead, microvolts FROM electrocardiogram_lead", order: "lead", of: electrocardiograms
+        ) { cells, _ in
+            ElectrocardiogramLeadRow(
+                lead: Int(try cells.next(Int64.self)),
+                microvolts: VoltageBlob.decode(Data(try cells.next(ByteBuffer.self).readableBytesView)))
+        }
+        let symptoms = try symptomTypes(of: electrocardiograms.map(\.id))
+        let beats = try children(
+            "SELECT sample_id, time_since_start, preceded_by_gap FROM heartbeat_series_beat", order: "position",
+            of: some { if case .heartbeatSeries? = $0.row.detail { true } else { false } }
+        ) { cells, _ in
+            HeartbeatSeriesBeatRow(timeSinceStart: try cells.next(), precededByGap: try cells.next())
         }
         let locations = try children(
             """
@@ -154,7 +166,9 @@ private struct ExportReader: ExportReading {
             var record = ExportRecord(sample: read.row)
             record.members = members[read.id] ?? []
             record.heartbeats = heartbeats[read.id] ?? []
-            record.audiogramPoints = points[read.id] ?? []
+            record.electrocardiogramLeads = leads[read.id] ?? []
+            record.electrocardiogramSymptoms = symptoms[read.id] ?? []
+            record.heartbeatSeriesBeats = beats[read.id] ?? []
             record.locations = locations[read.id] ?? []
             record.workoutStatistics = statistics[read.id] ?? []
             record.workoutActivities = activities[read.id] ?? []
@@ -169,17 +183,16 @@ private struct ExportReader: ExportReading {
         let user = binds.add(user), list = binds.add(parents)
         var reads: [(parent: Int64, read: Read)] = []
         for row in try session.query(
-            RowReader.columnsSQL + ", s.id, s.type_id, s.correlation_id" + RowReader.fromSQL + " " + """
+            RowReader.columnsSQL + ", s.type_id, s.correlation_id" + RowReader.fromSQL + " " + """
                 WHERE s.user_id = \(user) AND s.correlation_id = ANY(\(list)::int8[]) ORDER BY s.start_date, s.id
                 """, binds.bindings)
         {
             let cells = row.makeRandomAccess()
-            let read = Read(
-                row: try RowReader.sampleRow(row), id: try cells[cells.count - 3].decode(Int64.self),
-                typeID: try cells[cells.count - 2].decode(Int32.self))
+            let (sample, id) = try RowReader.sampleRowAndID(row)
+            let read = Read(row: sample, id: id, typeID: try cells[cells.count - 2].decode(Int32.self))
             reads.append((try cells[cells.count - 1].decode(Int64.self), read))
         }
-        let records = try self.records(reads.map(\.read))
+        let records = try self.records(try withDetails(reads.map(\.read)))
         var byParent: [Int64: [ExportRecord]] = [:]
         for (entry, record) in zip(reads, records) { byParent[entry.parent, default: []].append(record) }
         return byParent
@@ -206,6 +219,26 @@ private struct ExportReader: ExportReading {
         return children
     }
 
+    /// The type identifiers of the symptom samples associated with each of these electrocardiograms, sorted.
+    private func symptomTypes(of electrocardiograms: [Int64]) throws -> [Int64: [String]] {
+        guard !electrocardiograms.isEmpty else { return [:] }
+        var binds = Binds()
+        let user = binds.add(user), list = binds.array(electrocardiograms)
+        var types: [Int64: [String]] = [:]
+        for row in try session.query(
+            """
+            SELECT DISTINCT es.electrocardiogram_id, t.identifier FROM electrocardiogram_symptom es
+            JOIN sample s ON s.user_id = es.user_id AND s.id = es.symptom_id JOIN object_type t ON t.id = s.type_id
+            WHERE es.user_id = \(user) AND es.electrocardiogram_id = ANY(\(list))
+            ORDER BY es.electrocardiogram_id, t.identifier
+            """, binds.bindings)
+        {
+            let (id, type) = try row.decode((Int64, String).self)
+            types[id, default: []].append(type)
+        }
+        return types
+    }
+
     // MARK: Records that are not samples
 
     func forEachActivitySummary(firstDay: String?, endDay: String?, _ body: (ActivitySummaryRow) throws -> Void)
@@ -216,26 +249,6 @@ private struct ExportReader: ExportReading {
         if let firstDay { conditions.append("date >= \(binds.add(firstDay))") }
         if let endDay { conditions.append("date < \(binds.add(endDay))") }
         try ActivitySummaryRows.forEach(session, conditions: conditions, binds: binds, body)
-    }
-
-    func forEachClinicalRecord(start: Double?, end: Double?, _ body: (ClinicalRecordRow) throws -> Void) throws {
-        var binds = Binds()
-        let conditions = range("received_date", start: start, end: end, &binds)
-        try session.forEachRow(
-            """
-            SELECT uuid, type, identifier, source_name, source_url, fhir_version, received_date, resource_file_path,
-                   resource_type, resource
-            FROM clinical_record WHERE \(conditions) ORDER BY id
-            """, binds.bindings
-        ) { row in
-            var cells = Cells(row)
-            try body(
-                ClinicalRecordRow(
-                    uuid: try cells.next(), typeIdentifier: try cells.next(), identifier: try cells.next(),
-                    sourceName: try cells.next(), sourceURL: try cells.next(), fhirVersion: try cells.next(),
-                    receivedDate: try cells.next(), resourceFilePath: try cells.next(),
-                    resourceType: try cells.next(), resource: try cells.next()))
-        }
     }
 
     func forEachUnrecognizedRecord(start: Double?, end: Double?, _ body: (UnrecognizedRecordRow) throws -> Void)

@@ -106,7 +106,9 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     }
 
     package func fetch(_ query: RowQuery) throws -> [SampleRow] {
-        try session { session in try RowReader(session, user: user, catalog: catalog).rows(query) }
+        // One statement needs no snapshot; the rows and their details (more statements) share one.
+        let read = { (session: Session) in try RowReader(session, user: self.user, catalog: self.catalog).rows(query) }
+        return RowReader.mayNeedSnapshot(query) ? try snapshot(read) : try session(read)
     }
 
     package func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {

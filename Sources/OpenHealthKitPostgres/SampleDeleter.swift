@@ -52,14 +52,22 @@ struct Tombstones {
             var binds = Binds()
             let user = binds.add(write.user), ids = binds.add(stored.map(\.id))
             let anchors = binds.add(stored.map(\.anchor))
+            // The bulk points without a foreign key (Schema.seriesAndRecordings) go in the same statement; the
+            // other children by their keys' cascade.
             let rows = try write.session.query(
                 """
                 WITH gone AS (
                     DELETE FROM sample s USING unnest(\(ids)::int8[], \(anchors)::int8[]) AS d(id, anchor)
                     WHERE s.user_id = \(user) AND s.id = d.id
-                    RETURNING s.user_id, d.anchor, s.uuid, s.type_id, s.source_id, s.sync_identifier, s.sync_version)
+                    RETURNING s.user_id, s.id, d.anchor, s.uuid, s.type_id, s.source_id, s.sync_identifier,
+                              s.sync_version),
+                values_gone AS (
+                    DELETE FROM quantity_series_value v USING gone g WHERE v.user_id = g.user_id AND v.sample_id = g.id),
+                beats_gone AS (
+                    DELETE FROM heartbeat_series_beat b USING gone g WHERE b.user_id = g.user_id AND b.sample_id = g.id)
                 INSERT INTO deleted_object (user_id, anchor, uuid, type_id, source_id, sync_identifier, sync_version)
-                SELECT * FROM gone RETURNING type_id
+                SELECT user_id, anchor, uuid, type_id, source_id, sync_identifier, sync_version FROM gone
+                RETURNING type_id
                 """, binds.bindings)
             for typeID in Set(try rows.map { try $0.decode(Int32.self) }) {
                 types.insert(try write.catalog.identifier(typeID, write.session))

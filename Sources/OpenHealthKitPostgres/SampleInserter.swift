@@ -5,7 +5,7 @@ import PostgresNIO
 /// The one writer of the `sample` table, inside an ``AnchoredWrite``: saves (``Storage/insert(_:)``) and import
 /// batches (``ExchangeStorage/importBatch(_:)``) both insert their samples here, under the same rules as the SQLite
 /// storage's inserter (HealthKit's sync rule, anchors in the batch's order, a correlation left out taking its members
-/// with it, each type's longest duration).
+/// with it, each type's longest duration, each stored sample's ``SampleDetail`` through ``SampleDetailWriter``).
 ///
 /// It works in bulk: one statement reads what the store holds of the batch (its UUIDs, the parents it points at,
 /// the samples its sync identifiers name), the rules are applied in memory row by row, in order, exactly as a
@@ -178,16 +178,22 @@ struct SampleInserter {
         }
         outcome.change.typeIdentifiers.formUnion(try tombstones.write(write))
 
-        // Rows others point at (members, children) or that have rows of their own (workouts) get their ids first.
+        // Rows others point at (members, children) or that have rows of their own (workouts, their kind's detail)
+        // get their ids first.
         let kept = pending.indices.filter { !dropped.contains($0) }
         var needsID = Set(
-            kept.filter { rows[pending[$0].index].workout != nil || parents.contains(rows[pending[$0].index].uuid) })
+            kept.filter {
+                let row = rows[pending[$0].index]
+                return row.workout != nil || row.detail != nil || parents.contains(row.uuid)
+            })
         for index in kept { if case .pending(let parent) = pending[index].parent { needsID.insert(parent) } }
         needsID.formUnion(joins.compactMap { if case .pending(let parent) = $0.parent { parent } else { nil } })
         let ids = try Self.newSampleIDs(needsID.count, write)
         for (index, id) in zip(needsID.sorted(), ids) { pending[index].id = id }
         try writeRows(kept.map { pending[$0] }, rows: rows, lookups: lookups, pending: pending)
         try writeWorkouts(kept.map { pending[$0] }, rows: rows)
+        try SampleDetailWriter(write: write).write(
+            kept.compactMap { index in rows[pending[index].index].detail.map { (pending[index].id!, $0) } })
         try joinCorrelations(
             joins.map { join in
                 switch join.parent {

@@ -7,17 +7,23 @@
 /// and the catalog (`object_type`, `health_user`) is shared, the shape of Citus's reference tables. Each of the
 /// storage's statements on a user table filters by `user_id`.
 enum Schema {
-    struct Migration {
+    struct Migration: Sendable {
         let name: String
         let statements: [String]
+        /// What the migration does beyond its statements, after them in the same transaction (moving rows).
+        var then: (@Sendable (Session) throws -> Void)? = nil
     }
 
     static let migrations: [Migration] = [
         Migration(name: "v1: samples, tombstones, settings", statements: store),
         Migration(name: "v2: registered apps, background delivery, audit log", statements: daemonRecords),
         Migration(name: "v3: Health export records", statements: exchange),
-        // Keep this one last: migrations added later go after it.
         Migration(name: "v4: pending permission requests", statements: pendingAuthorizations),
+        // h15's "v5: workouts" goes here, between v4 and v6, when it is merged.
+        Migration(name: "v6: series, electrocardiograms, audiograms", statements: seriesAndRecordings),
+        Migration(
+            name: "v7: records, mind, medications, vision", statements: records, then: moveRecordsIntoSamples),
+        // Migrations added later go after these, in order.
     ]
 
     /// The user this storage serves until healthd serves many: every user table's rows carry it.

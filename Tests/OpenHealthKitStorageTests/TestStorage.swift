@@ -1,8 +1,10 @@
 import Foundation
+import GRDB
 import OpenHealthKitEngine
 import OpenHealthKitPostgres
-import OpenHealthKitSQLite
+@testable import OpenHealthKitSQLite
 import OpenHealthKitTesting
+import Testing
 
 /// The storages behind the seam: every suite here runs on each, and each must behave the same (as GRDB runs its
 /// tests on every kind of database).
@@ -33,6 +35,21 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         case .postgreSQL:
             let address = try await Self.newDatabase()
             return (try PostgresStorage(address: address), try PostgresStorage(address: address))
+        }
+    }
+
+    /// How many rows a table of `storage` (made by this kind) holds, read beside the storage: what the seam never
+    /// shows (where bulk points live, what a deletion left behind).
+    func count(_ table: String, in storage: any HealthStorage) async throws -> Int {
+        switch self {
+        case .sqlite:
+            let sqlite = try #require(storage as? SQLiteStorage)
+            return try await sqlite.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 }
+        case .postgreSQL:
+            let postgres = try #require(storage as? PostgresStorage)
+            let server = try await PostgreSQLServer.shared()
+            let text = try await server.sql("SELECT count(*) FROM \(table)", database: postgres.address.database)
+            return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }
     }
 
