@@ -6,9 +6,9 @@ import OpenHealthKitPostgres
 import OpenHealthKitTesting
 import PostgresNIO
 
-/// `ohk-bench postgres`: save, a one-day query on growing stores, anchored reads and statistics on PostgreSQL,
-/// each beside the same work done with raw SQL through postgres-nio on the same database, and beside the SQLite
-/// store doing the same on the same data.
+/// `ohk-bench postgres`: save, a one-day query on growing stores, anchored reads, statistics and a day's series on
+/// PostgreSQL, each beside the same work done with raw SQL through postgres-nio on the same database, and beside the
+/// SQLite store doing the same on the same data.
 ///
 /// By default on a throwaway PostgreSQL 15 server of its own (the tests' `PostgreSQLServer`: loopback, `fsync` off);
 /// `--database` names a server of yours (its user must be allowed to create databases: each part gets its own).
@@ -20,8 +20,8 @@ struct PostgresBenchmark: AsyncParsableCommand {
     @Option(help: "A PostgreSQL server to use, as postgresql://USER@HOST:PORT/DB (password: PGPASSWORD).")
     var database: String?
 
-    @Option(parsing: .upToNextOption, help: "The parts to run: save, query, anchored, statistics.")
-    var parts: [String] = ["save", "query", "anchored", "statistics"]
+    @Option(parsing: .upToNextOption, help: "The parts to run: save, query, anchored, statistics, series.")
+    var parts: [String] = ["save", "query", "anchored", "statistics", "series"]
 
     @Option(help: "save: samples in one HKHealthStore.save.")
     var samples = 1_000_000
@@ -44,6 +44,12 @@ struct PostgresBenchmark: AsyncParsableCommand {
     @Option(help: "statistics: timed runs of each query.")
     var runs = 5
 
+    @Option(help: "series: quantities in the series, one a second.")
+    var quantities = 86_400
+
+    @Option(help: "series: rounds, each on fresh databases.")
+    var seriesRounds = 5
+
     func run() async throws {
         let databases = try await Databases(url: database)
         let scratch = try ScratchDirectory()
@@ -56,7 +62,8 @@ struct PostgresBenchmark: AsyncParsableCommand {
                 case "query": try await query(databases, scratch)
                 case "anchored": try await anchored(databases, scratch)
                 case "statistics": try statistics(databases, scratch)
-                default: throw ValidationError("unknown part \(part): save, query, anchored or statistics")
+                case "series": try await seriesPart(databases, scratch)
+                default: throw ValidationError("unknown part \(part): save, query, anchored, statistics or series")
                 }
                 print("")
             }

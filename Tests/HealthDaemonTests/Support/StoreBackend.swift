@@ -149,10 +149,10 @@ final class StoreWorld: Sendable {
     }
 
     /// The user chooses a preferred unit, as on the Health web app's Me page: through the embedded store's engine,
-    /// or, with healthd, from this process on healthd's store file (as another process would).
+    /// or, with healthd, from this process on healthd's store (its file or database, as another process would).
     func setPreferredUnit(_ unit: HKUnit, for type: HKQuantityType) throws {
         if let daemon {
-            let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+            let location = daemon.location
             defer { EngineRegistry.close(location) }
             try EngineRegistry.engine(for: location).setPreferredUnit(unit, for: type)
         } else {
