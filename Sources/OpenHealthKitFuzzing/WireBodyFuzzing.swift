@@ -362,7 +362,8 @@ package enum WireBodyFuzzing {
 
     private static func logDose(_ data: Data, _ caller: Caller) throws {
         guard let event = try decode(WireSample.self, data).sample() as? HKMedicationDoseEvent else {
-            throw HKError.invalidArgument("A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
+            throw HKError.invalidArgument(
+                "A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
         }
         checkRoundTrip(event)
         try caller.engine.logDose(event, as: caller.principal)

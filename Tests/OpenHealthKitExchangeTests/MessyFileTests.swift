@@ -224,6 +224,25 @@ import OpenHealthKitModel
     }
 }
 
+extension MessyFileTests {
+    @Test func aVisionPrescriptionCutOffIsSkippedAsAPrescription() throws {
+        let folder = try TemporaryFolder()
+        let document = try folder.write(
+            "export.xml",
+            """
+            <HealthData locale="en_US">
+             \(Self.record("1"))
+             <VisionPrescription type="HKVisionPrescriptionTypeGlasses" dateIssued="2021-05-05 00:00:00 +0200">
+              <RightEye sphere="-1.25
+            """)
+        let harness = try ImportHarness()
+        let summary = try harness.importing(document)
+        #expect(summary.records[HKVisionPrescriptionTypeIdentifier] == .init(read: 1, skipped: 1))
+        #expect(summary.unrecognized.isEmpty)
+        #expect(summary.isBalanced)
+    }
+}
+
 /// Damaged copies of a real export: whatever the damage, the import ends, reports it, and keeps every count balanced.
 @Suite struct DamagedExportTests {
     @Test(arguments: 0..<60)

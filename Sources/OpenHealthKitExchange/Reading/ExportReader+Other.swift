@@ -251,8 +251,7 @@ extension ExportReader {
         let pending = PendingUnrecognized(
             line: line, element: element, attributes: Self.allAttributes(attributes), depth: depth)
         pending.problem = problem
-        // A prescription is counted as one when it ends (finishVisionPrescription).
-        if element != "VisionPrescription" { collector.read(.unrecognized(pending.attributes["type"] ?? element)) }
+        collector.read(pending.tally)
         unrecognized = pending
     }
 
@@ -264,9 +263,7 @@ extension ExportReader {
         if pending.element == "VisionPrescription" { return finishVisionPrescription(pending) }
         let type = pending.attributes["type"]
         if let problem = pending.problem {
-            collector.skip(
-                .unrecognized(type ?? pending.element), line: pending.line, element: pending.element, type: type,
-                reason: problem)
+            collector.skip(pending.tally, line: pending.line, element: pending.element, type: type, reason: problem)
             return
         }
         nameVerbatim(pending)
@@ -299,8 +296,7 @@ extension ExportReader {
     /// A `VisionPrescription`: a sample of the prescription type, from the Health app (the export names no source),
     /// with its lenses and metadata. Its attachments' files are not in exports: they are reported.
     private func finishVisionPrescription(_ pending: PendingUnrecognized) {
-        let tally = ImportCollector.Tally.record(HKVisionPrescriptionTypeIdentifier)
-        collector.read(tally)
+        let tally = pending.tally
         let children = pending.children.map { child in
             (element: child["element"] as? String ?? "", attributes: child["attributes"] as? [String: String] ?? [:])
         }
@@ -364,5 +360,14 @@ extension ExportReader {
             return "{}"
         }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension PendingUnrecognized {
+    /// What the summary counts the element under, from its start (so that one cut off is skipped where it was read):
+    /// a vision prescription is a record of its type; anything else is unrecognized, by its type or element name.
+    var tally: ImportCollector.Tally {
+        element == "VisionPrescription"
+            ? .record(HKVisionPrescriptionTypeIdentifier) : .unrecognized(attributes["type"] ?? element)
     }
 }

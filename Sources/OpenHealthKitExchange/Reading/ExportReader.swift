@@ -220,8 +220,7 @@ final class ExportReader: SAXDelegate {
         } else if let unrecognized {
             let type = unrecognized.attributes["type"]
             collector.skip(
-                .unrecognized(type ?? unrecognized.element), line: unrecognized.line, element: unrecognized.element,
-                type: type,
+                unrecognized.tally, line: unrecognized.line, element: unrecognized.element, type: type,
                 reason: unrecognized.problem ?? reason)
         }
         record = nil

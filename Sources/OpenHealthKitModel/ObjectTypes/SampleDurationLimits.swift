@@ -66,7 +66,10 @@ package enum SampleDurationLimits {
     /// Whether the four-day standard applies to the type unless listed: the sample types of the catalog (quantity,
     /// category and correlation types, workouts, workout routes and heartbeat series).
     private static func isKnown(_ identifier: String) -> Bool {
-        HKObjectType.type(forRawIdentifier: identifier) is HKSampleType
+        switch HKObjectType.type(forRawIdentifier: identifier) {
+        case is HKQuantityType, is HKCategoryType, is HKCorrelationType, is HKWorkoutType, is HKSeriesType: true
+        default: false
+        }
     }
 
     /// Whether samples of the type may end at `Date.distantFuture`, an undetermined duration: pregnancy, lactation and

@@ -37,6 +37,15 @@ import OpenHealthKitModel
         #expect(!HKCategoryType(identifier).isMaximumDurationRestricted)
     }
 
+    @Test func prescriptionsRecordsAndRecordingsHaveNoMaximumUntilTheirLimitIsKnown() {
+        for type in [
+            HKObjectType.visionPrescriptionType(), HKObjectType.electrocardiogramType(),
+            HKObjectType.audiogramSampleType(), HKObjectType.stateOfMindType(),
+        ] as [HKSampleType] {
+            #expect(!type.isMaximumDurationRestricted, "\(type.identifier)")
+        }
+    }
+
     @Test func askingTheMaximumOfAnUnrestrictedTypeRaises() async {
         await #expect(processExitsWith: .failure) {
             _ = HKCategoryType(.pregnancy).maximumAllowedDuration
