@@ -210,14 +210,7 @@ final class ExportReader: SAXDelegate {
                 .record(type), line: audiogram.header.line, element: "Audiogram", type: type,
                 reason: audiogram.problem ?? reason)
         }
-        if let unrecognized, unrecognized.element == "VisionPrescription" {
-            // Counted as a prescription when it ends (finishVisionPrescription), so read and skipped as one here.
-            let tally = ImportCollector.Tally.record(HKVisionPrescriptionTypeIdentifier)
-            collector.read(tally)
-            collector.skip(
-                tally, line: unrecognized.line, element: unrecognized.element, type: HKVisionPrescriptionTypeIdentifier,
-                reason: unrecognized.problem ?? reason)
-        } else if let unrecognized {
+        if let unrecognized {
             let type = unrecognized.attributes["type"]
             collector.skip(
                 unrecognized.tally, line: unrecognized.line, element: unrecognized.element, type: type,

@@ -51,8 +51,6 @@ package enum SampleDurationLimits {
         set(nil, [.bleedingAfterMenopause, .menopausalState])
         limits[HKQuantityTypeIdentifier.heartRateVariabilityRMSSD.rawValue] = .some(nil)
         limits[HKCorrelationTypeIdentifier.food.rawValue] = .some(nil)
-        // A vision prescription lasts from its issue to its expiration date, years apart.
-        limits[HKVisionPrescriptionTypeIdentifier] = .some(nil)
         return limits
     }()
 
