@@ -48,7 +48,9 @@ extension PostgresBenchmark {
             var totals: [Double] = []
             for (index, store) in stores.enumerated() {
                 var total = 0.0
-                let time = try await Measure.time { total = try await Self.sum(store, samples[index]) }
+                let time = try await Measure.time {
+                    total = try await SeriesBenchmark.query(store, samples[index], HeartRateSeries.type.canonicalUnit)
+                }
                 reads[index == 0 ? 0 : 2].append(time)
                 totals.append(total)
             }
@@ -72,24 +74,6 @@ extension PostgresBenchmark {
             }
         }
         print(table.render())
-    }
-
-    /// Each quantity (count/s) and its interval's length, summed, read through `HKQuantitySeriesSampleQuery`.
-    private static func sum(_ store: HKHealthStore, _ sample: HKQuantitySample) async throws -> Double {
-        let unit = HeartRateSeries.type.canonicalUnit
-        return try await withCheckedThrowingContinuation { continuation in
-            let total = Locked(0.0)
-            store.execute(
-                HKQuantitySeriesSampleQuery(
-                    quantityType: HeartRateSeries.type, predicate: HKQuery.predicateForObject(with: sample.uuid)
-                ) { _, quantity, interval, _, done, error in
-                    if let error { return continuation.resume(throwing: error) }
-                    if let quantity, let interval {
-                        total.withLock { $0 += quantity.doubleValue(for: unit) + interval.duration }
-                    }
-                    if done { continuation.resume(returning: total.withLock { $0 }) }
-                })
-        }
     }
 }
 

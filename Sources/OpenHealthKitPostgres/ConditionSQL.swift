@@ -62,7 +62,7 @@ struct ConditionSQL {
         case .workoutActivityType(let type):
             return "w.activity_type = \(binds.add(Int64(type)))"
         case .workoutNumber(let key, let comparison, let value):
-            return "\(Self.column(for: key)) \(comparison.rawValue) \(binds.add(value))"
+            return "\(key.sqlColumn) \(comparison.rawValue) \(binds.add(value))"
         case .memberOf(let uuid):
             return "p.uuid = \(binds.add(uuid))"
         case .electrocardiogramClassification(let raw):
@@ -107,20 +107,6 @@ struct ConditionSQL {
     /// A test of the sample's row (`e`) in a kind's table.
     private func detail(_ table: String, _ test: String) -> String {
         "EXISTS (SELECT 1 FROM \(table) e WHERE e.user_id = s.user_id AND e.sample_id = s.id AND \(test))"
-    }
-
-    /// The SQL column an order or a comparison refers to.
-    static func column(for key: RowSort.Key) -> String {
-        switch key {
-        case .startDate: return "s.start_date"
-        case .endDate: return "s.end_date"
-        case .anchor: return "s.anchor"
-        case .value, .workoutDuration: return "s.value"
-        case .workoutTotalDistance: return "w.total_distance"
-        case .workoutTotalEnergyBurned: return "w.total_energy_burned"
-        case .workoutTotalSwimmingStrokeCount: return "w.total_swimming_stroke_count"
-        case .workoutTotalFlightsClimbed: return "w.total_flights_climbed"
-        }
     }
 
     private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {

@@ -25,37 +25,34 @@ extension PostgresStorage: SampleDetailStorage {
     }
 
     package func heartbeatSeriesBeats(of uuid: UUID) throws -> [HeartbeatSeriesBeatRow] {
-        try session { session in
-            var binds = Binds()
-            let user = binds.add(user), uuid = binds.add(uuid)
-            return try session.query(
-                """
-                SELECT b.time_since_start, b.preceded_by_gap FROM heartbeat_series_beat b
-                JOIN sample s ON s.user_id = b.user_id AND s.id = b.sample_id
-                WHERE s.user_id = \(user) AND s.uuid = \(uuid) ORDER BY b.position
-                """, binds.bindings
-            ).map { row in
-                let (time, gap) = try row.decode((Double, Bool).self)
-                return HeartbeatSeriesBeatRow(timeSinceStart: time, precededByGap: gap)
-            }
+        try rows(of: uuid, "SELECT c.time_since_start, c.preceded_by_gap FROM heartbeat_series_beat c", order: "position")
+        { row in
+            let (time, gap) = try row.decode((Double, Bool).self)
+            return HeartbeatSeriesBeatRow(timeSinceStart: time, precededByGap: gap)
         }
     }
 
     package func electrocardiogramLeads(of uuid: UUID) throws -> [ElectrocardiogramLeadRow] {
+        try rows(of: uuid, "SELECT c.lead, c.microvolts FROM electrocardiogram_lead c", order: "lead") { row in
+            let (lead, microvolts) = try row.decode((Int64, ByteBuffer).self)
+            return ElectrocardiogramLeadRow(
+                lead: Int(lead), microvolts: VoltageBlob.decode(Data(microvolts.readableBytesView)))
+        }
+    }
+
+    /// The rows `select` (`SELECT c.… FROM table c`) reads of the sample with this UUID, by `order`.
+    private func rows<Row>(of uuid: UUID, _ select: String, order: String, _ make: (PostgresRow) throws -> Row) throws
+        -> [Row]
+    {
         try session { session in
             var binds = Binds()
             let user = binds.add(user), uuid = binds.add(uuid)
             return try session.query(
                 """
-                SELECT l.lead, l.microvolts FROM electrocardiogram_lead l
-                JOIN sample s ON s.user_id = l.user_id AND s.id = l.sample_id
-                WHERE s.user_id = \(user) AND s.uuid = \(uuid) ORDER BY l.lead
+                \(select) JOIN sample s ON s.user_id = c.user_id AND s.id = c.sample_id
+                WHERE s.user_id = \(user) AND s.uuid = \(uuid) ORDER BY c.\(order)
                 """, binds.bindings
-            ).map { row in
-                let (lead, microvolts) = try row.decode((Int64, ByteBuffer).self)
-                return ElectrocardiogramLeadRow(
-                    lead: Int(lead), microvolts: VoltageBlob.decode(Data(microvolts.readableBytesView)))
-            }
+            ).map(make)
         }
     }
 }

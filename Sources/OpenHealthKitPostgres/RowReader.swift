@@ -87,9 +87,7 @@ struct RowReader {
     /// The statement reading `query`'s rows in its order, up to its limit.
     private func select(_ query: RowQuery, _ binds: inout Binds) throws -> String? {
         guard let whereSQL = try filter(query, &binds) else { return nil }
-        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY "
-        sql += (query.sort.map { "\(ConditionSQL.column(for: $0.key)) \($0.ascending ? "ASC" : "DESC")" } + ["s.id"])
-            .joined(separator: ", ")
+        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY " + query.orderBySQL
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
         return sql
     }

@@ -62,7 +62,7 @@ struct ConditionSQL {
             return "w.activity_type = ?"
         case .workoutNumber(let key, let comparison, let value):
             arguments.append(value)
-            return "\(Self.column(for: key)) \(comparison.rawValue) ?"
+            return "\(key.sqlColumn) \(comparison.rawValue) ?"
         case .memberOf(let uuid):
             arguments.append(uuid.blob)
             return "p.uuid = ?"
@@ -117,20 +117,6 @@ struct ConditionSQL {
     /// A test of the sample's dose event row (`e`).
     private func doseEvent(_ test: String) -> String {
         "EXISTS (SELECT 1 FROM medication_dose_event e WHERE e.sample_id = s.id AND \(test))"
-    }
-
-    /// The SQL column an order or a comparison refers to.
-    static func column(for key: RowSort.Key) -> String {
-        switch key {
-        case .startDate: return "s.start_date"
-        case .endDate: return "s.end_date"
-        case .anchor: return "s.anchor"
-        case .value, .workoutDuration: return "s.value"
-        case .workoutTotalDistance: return "w.total_distance"
-        case .workoutTotalEnergyBurned: return "w.total_energy_burned"
-        case .workoutTotalSwimmingStrokeCount: return "w.total_swimming_stroke_count"
-        case .workoutTotalFlightsClimbed: return "w.total_flights_climbed"
-        }
     }
 
     private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {

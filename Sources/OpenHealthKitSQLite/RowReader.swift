@@ -31,9 +31,7 @@ struct RowReader {
 
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
         guard let (whereSQL, arguments) = try filter(query) else { return }
-        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY "
-        sql += (query.sort.map { "\(ConditionSQL.column(for: $0.key)) \($0.ascending ? "ASC" : "DESC")" } + ["s.id"])
-            .joined(separator: ", ")
+        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY " + query.orderBySQL
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         let series = SampleDetailReader(db)
