@@ -33,7 +33,8 @@ extension PostgresBenchmark {
                             healthStore: store, quantityType: HeartRateSeries.type, startDate: start, device: nil)
                         for (second, value) in values.enumerated() {
                             try builder.insert(
-                                HKQuantity(unit: unit, doubleValue: value), at: start.addingTimeInterval(Double(second)))
+                                HKQuantity(unit: unit, doubleValue: value), at: start.addingTimeInterval(Double(second))
+                            )
                         }
                         sample = try await builder.finishSeries(metadata: nil).first
                     })

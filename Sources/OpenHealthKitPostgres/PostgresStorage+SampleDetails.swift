@@ -25,8 +25,9 @@ extension PostgresStorage: SampleDetailStorage {
     }
 
     package func heartbeatSeriesBeats(of uuid: UUID) throws -> [HeartbeatSeriesBeatRow] {
-        try rows(of: uuid, "SELECT c.time_since_start, c.preceded_by_gap FROM heartbeat_series_beat c", order: "position")
-        { row in
+        try rows(
+            of: uuid, "SELECT c.time_since_start, c.preceded_by_gap FROM heartbeat_series_beat c", order: "position"
+        ) { row in
             let (time, gap) = try row.decode((Double, Bool).self)
             return HeartbeatSeriesBeatRow(timeSinceStart: time, precededByGap: gap)
         }

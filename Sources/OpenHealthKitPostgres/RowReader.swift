@@ -170,7 +170,9 @@ struct RowReader {
     }
 
     /// Rows of these sources, or with one of these UUIDs (objects the user let an app read one by one).
-    private static func visibility(_ sources: Set<String>, also uuids: Set<UUID>, uuidColumn: String, _ binds: inout Binds)
+    private static func visibility(
+        _ sources: Set<String>, also uuids: Set<UUID>, uuidColumn: String, _ binds: inout Binds
+    )
         -> String
     {
         var parts: [String] = []
@@ -219,7 +221,8 @@ struct RowReader {
         if let count = try cells.next(Int64?.self) {
             detail = .quantitySeries(
                 QuantitySeriesRow(
-                    count: Int(count), minimum: try cells.next(), maximum: try cells.next(), mostRecent: try cells.next(),
+                    count: Int(count), minimum: try cells.next(), maximum: try cells.next(),
+                    mostRecent: try cells.next(),
                     mostRecentStart: try cells.next(), mostRecentEnd: try cells.next()))
         }
         let sample = SampleRow(

@@ -14,7 +14,9 @@ struct SampleDetailReader {
     /// Whether rows of these types may carry a detail this reader reads (an empty list is every type).
     static func mayHaveDetails(_ typeIdentifiers: [String]) -> Bool {
         typeIdentifiers.isEmpty
-            || typeIdentifiers.contains { SampleDetail.isRecordingType($0) || SampleDetailKind(typeIdentifier: $0) != nil }
+            || typeIdentifiers.contains {
+                SampleDetail.isRecordingType($0) || SampleDetailKind(typeIdentifier: $0) != nil
+            }
     }
 
     /// Fills in the details of `rows` (whose sample row ids are `ids`, in the same order); a CDA document's XML only
@@ -56,7 +58,8 @@ struct SampleDetailReader {
             ) { cells in
                 .electrocardiogram(
                     ElectrocardiogramRow(
-                        classification: Int(try cells.next(Int64.self)), symptomsStatus: Int(try cells.next(Int64.self)),
+                        classification: Int(try cells.next(Int64.self)),
+                        symptomsStatus: Int(try cells.next(Int64.self)),
                         averageHeartRate: try cells.next(), samplingFrequency: try cells.next(),
                         voltageCount: Int(try cells.next(Int64.self))))
             }
@@ -74,7 +77,8 @@ struct SampleDetailReader {
                         sampleUUID: uuids[id]!, position: Int(try cells.next(Int64.self)), frequency: try cells.next(),
                         leftEar: try cells.next(), rightEar: try cells.next(), attributes: try cells.next()))
             }
-            return Dictionary(uniqueKeysWithValues: ids.map { ($0, .audiogram(AudiogramRow(points: points[$0] ?? []))) })
+            return Dictionary(
+                uniqueKeysWithValues: ids.map { ($0, .audiogram(AudiogramRow(points: points[$0] ?? []))) })
         default:
             return try records(group, ids: ids, documentData: documentData)
         }
@@ -112,10 +116,15 @@ struct SampleDetailReader {
             var states = try rows("SELECT sample_id, kind FROM state_of_mind", ids) { cells in
                 StateOfMindRow(kind: Int(try cells.next(Int64.self)), labels: [], associations: [])
             }
-            for row in try select("SELECT sample_id, facet, value FROM state_of_mind_term", ids, order: ", facet, position")
+            for row in try select(
+                "SELECT sample_id, facet, value FROM state_of_mind_term", ids, order: ", facet, position")
             {
                 let (id, facet, value) = try row.decode((Int64, Int64, Int64).self)
-                if facet == 1 { states[id]?.labels.append(Int(value)) } else { states[id]?.associations.append(Int(value)) }
+                if facet == 1 {
+                    states[id]?.labels.append(Int(value))
+                } else {
+                    states[id]?.associations.append(Int(value))
+                }
             }
             return states.mapValues { .stateOfMind($0) }
         case .scoredAssessment?:
@@ -143,7 +152,8 @@ struct SampleDetailReader {
                     prescriptionType: Int(try cells.next(Int64.self)), expirationDate: try cells.next(),
                     brand: try cells.next(), lenses: [])
             }
-            let columns = (VisionLensColumns.numbers.map(\.0) + VisionLensColumns.bases.map(\.0)).joined(separator: ", ")
+            let columns = (VisionLensColumns.numbers.map(\.0) + VisionLensColumns.bases.map(\.0)).joined(
+                separator: ", ")
             // The right eye's lens first, as exports list them (HKVisionEye: left 1, right 2).
             for row in try select(
                 "SELECT sample_id, eye, sphere, \(columns) FROM vision_lens", ids, order: ", eye DESC")
@@ -152,7 +162,9 @@ struct SampleDetailReader {
                 let id: Int64 = try cells.next()
                 var lens = VisionLensRow(eye: Int(try cells.next(Int64.self)), sphere: try cells.next())
                 for (_, path) in VisionLensColumns.numbers { lens[keyPath: path] = try cells.next() }
-                for (_, path) in VisionLensColumns.bases { lens[keyPath: path] = try cells.next(Int64?.self).map(Int.init) }
+                for (_, path) in VisionLensColumns.bases {
+                    lens[keyPath: path] = try cells.next(Int64?.self).map(Int.init)
+                }
                 prescriptions[id]?.lenses.append(lens)
             }
             return prescriptions.mapValues { .visionPrescription($0) }

@@ -250,10 +250,11 @@ struct SampleDetailWriter {
 enum VisionLensColumns {
     static var numbers: [(String, WritableKeyPath<VisionLensRow, Double?>)] {
         [
-        ("cylinder", \.cylinder), ("axis", \.axis), ("add_power", \.addPower), ("vertex_distance", \.vertexDistance),
-        ("prism_amount", \.prismAmount), ("prism_angle", \.prismAngle),
-        ("prism_vertical_amount", \.prismVerticalAmount), ("prism_horizontal_amount", \.prismHorizontalAmount),
-        ("far_pupillary_distance", \.farPupillaryDistance), ("near_pupillary_distance", \.nearPupillaryDistance),
+            ("cylinder", \.cylinder), ("axis", \.axis), ("add_power", \.addPower),
+            ("vertex_distance", \.vertexDistance),
+            ("prism_amount", \.prismAmount), ("prism_angle", \.prismAngle),
+            ("prism_vertical_amount", \.prismVerticalAmount), ("prism_horizontal_amount", \.prismHorizontalAmount),
+            ("far_pupillary_distance", \.farPupillaryDistance), ("near_pupillary_distance", \.nearPupillaryDistance),
             ("base_curve", \.baseCurve), ("diameter", \.diameter),
         ]
     }

@@ -44,7 +44,8 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         switch self {
         case .sqlite:
             let sqlite = try #require(storage as? SQLiteStorage)
-            return try await sqlite.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 }
+            return try await sqlite.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1
+            }
         case .postgreSQL:
             let postgres = try #require(storage as? PostgresStorage)
             let server = try await PostgreSQLServer.shared()
