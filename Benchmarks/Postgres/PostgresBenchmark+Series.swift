@@ -80,10 +80,11 @@ extension PostgresBenchmark {
 
 extension RawPostgres {
     /// A series as the store's schema holds it: its sample row (one transaction, as ``insertHeartRates(_:chunk:)``
-    /// writes it), then its summary and every quantity, one a second from `start`, in a second transaction.
+    /// writes it), then its summary and every quantity, one a second from `start`, each at its instant (as
+    /// `HKQuantitySeriesSampleBuilder.insert(_:at:)` writes them), in a second transaction.
     func insertSeries(uuid: UUID, start: Date, values: [Double]) throws {
         let first = start.timeIntervalSince1970
-        let end = first + Double(values.count)
+        let end = first + Double(values.count - 1)
         try insertHeartRates(
             [RawSample(uuid: uuid, start: first, end: end, value: values.reduce(0, +) / Double(values.count))])
         try query("BEGIN")
@@ -95,13 +96,13 @@ extension RawPostgres {
             VALUES (1, $1, $2, $3, $4, $5, $6, $7)
             """,
             [
-                id, Int64(values.count), values.min() ?? 0, values.max() ?? 0, values.last ?? 0, end - 1, end,
+                id, Int64(values.count), values.min() ?? 0, values.max() ?? 0, values.last ?? 0, end, end,
             ])
         let starts = values.indices.map { first + Double($0) }
         try query(
             """
             INSERT INTO quantity_series_value (user_id, sample_id, start_date, end_date, value)
-            SELECT 1, $1, r.start_date, r.start_date + 1, r.value FROM unnest($2::float8[], $3::float8[])
+            SELECT 1, $1, r.start_date, r.start_date, r.value FROM unnest($2::float8[], $3::float8[])
                 AS r(start_date, value)
             """, [id, starts, values])
         try query("COMMIT")
