@@ -312,7 +312,7 @@ package enum WireBodyFuzzing {
         }
         let sort = try (body.sort ?? []).map { try $0.rowSort }
         let documents = try caller.engine.samples(
-            of: type, predicate: body.predicate?.tree, sort: sort, limit: max(0, body.limit ?? 0), as: caller.principal,
+            of: type, predicate: body.predicate?.tree, sort: sort, limit: try body.resultLimit, as: caller.principal,
             documentContent: body.includeDocumentData ? .headerAndData : .header)
         try encodes(WireDocumentsResponse(status: .answered, samples: documents.map(WireSample.init)))
     }
@@ -320,7 +320,7 @@ package enum WireBodyFuzzing {
     private static func queryMedications(_ data: Data, _ caller: Caller) throws {
         let body = try decode(WireMedicationQuery.self, data)
         let medications = try caller.engine.medications(
-            matching: body.predicate?.tree, limit: max(0, body.limit ?? 0), as: caller.principal)
+            matching: body.predicate?.tree, limit: try body.resultLimit, as: caller.principal)
         try encodes(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
     }
 

@@ -19,11 +19,22 @@ public enum WireMetadataValue: Codable, Sendable, Hashable {
         case string, number, bool, date, quantity
     }
 
+    /// Any key of a JSON object.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     /// Reads an object with exactly one of the keys `string`, `number`, `bool`, `date`, `quantity`; a number must be
     /// finite.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
-        guard container.allKeys.count == 1, let kind = container.allKeys.first else {
+        // `allKeys` holds only the keys that are kinds: the object's own keys are counted apart, so that an extra
+        // key is refused rather than ignored.
+        let keyCount = try decoder.container(keyedBy: AnyKey.self).allKeys.count
+        guard keyCount == 1, let kind = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: decoder.codingPath,

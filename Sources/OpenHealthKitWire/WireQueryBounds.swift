@@ -38,6 +38,24 @@ extension WireAnchoredQuery {
     }
 }
 
+extension WireDocumentQuery {
+    /// The most documents to return, 0 for all.
+    ///
+    /// - Throws: `errorInvalidArgument` when `limit` is negative.
+    package var resultLimit: Int {
+        get throws { try WireQueryBounds.nonNegative(limit, "limit") }
+    }
+}
+
+extension WireMedicationQuery {
+    /// The most medications to return, 0 for all.
+    ///
+    /// - Throws: `errorInvalidArgument` when `limit` is negative.
+    package var resultLimit: Int {
+        get throws { try WireQueryBounds.nonNegative(limit, "limit") }
+    }
+}
+
 enum WireQueryBounds {
     static func nonNegative<Number: BinaryInteger>(_ value: Number?, _ name: String) throws -> Number {
         let value = value ?? 0

@@ -58,6 +58,7 @@ import Testing
         try await store.succeed(["medications", "add", "Metformin", "--code", "6809"])
         try await store.expectBadInput(["medications", "log", "6809", "--status", "forgot"], naming: "forgot")
         try await store.expectBadInput(["medications", "log", "6809", "--quantity", "-1"], naming: "quantity")
+        try await store.expectBadInput(["medications", "doses", "--limit=-1"], naming: "--limit must be")
         #expect(
             try await store.succeed(["medications", "doses", "--format", "csv"])
                 == "uuid,date,medication,status,quantity\n")

@@ -90,6 +90,28 @@ import OpenHealthKitWire
         }
     }
 
+    @Test func aNegativeMedicationsLimitIsRefusedWithAJSONError() async throws {
+        try await withDaemon { daemon in
+            let app = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app()))
+            let refused = try await app.call("POST", "/v1/queries/medications", json: ["limit": -1])
+            #expect(refused.status == 400)
+            #expect(refused.error?.error.message.contains("limit must not be negative") == true)
+        }
+    }
+
+    @Test func aNegativeDocumentsLimitIsRefusedWithAJSONError() async throws {
+        try await withDaemon { daemon in
+            let app = try await AppClient.authorized(daemon, types: [HKDocumentTypeIdentifier.CDA.rawValue])
+            let refused = try await app.call(
+                "POST", "/v1/queries/documents",
+                json: WireDocumentQuery(
+                    type: HKDocumentTypeIdentifier.CDA.rawValue, predicate: nil, sort: [], limit: -1,
+                    includeDocumentData: false))
+            #expect(refused.status == 400)
+            #expect(refused.error?.error.message.contains("limit must not be negative") == true)
+        }
+    }
+
     @Test func anAttachmentToAnObjectThatIsNotAPrescriptionIsRefusedWithAJSONError() async throws {
         try await withDaemon { daemon in
             let app = try await AppClient.authorized(daemon, types: ["heartRate"])

@@ -172,6 +172,7 @@ import OpenHealthKitWire
                 WirePredicate.self, #"{"kind": "quantity", "operator": "~", "quantity": {"value": 1, "unit": "kg"}}"#)
         }
         #expect(throws: DecodingError.self) { try decode(WireMetadataValue.self, #"{"string": "a", "number": 1}"#) }
+        #expect(throws: DecodingError.self) { try decode(WireMetadataValue.self, #"{"bool": false, "extra": 42}"#) }
         #expect(throws: DecodingError.self) { try decode(WireDate.self, #""yesterday""#) }
         let deep =
             String(repeating: #"{"kind": "not", "predicate": "#, count: 100) + #"{"kind": "all"}"#

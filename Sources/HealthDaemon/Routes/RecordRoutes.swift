@@ -45,9 +45,10 @@ extension HealthDaemon {
                 throw APIError.badRequest("\(body.type) is not a document type")
             }
             let sort = try (body.sort ?? []).map { try $0.rowSort }
+            let limit = try body.resultLimit
             let reading = Task { [engine, pending] in
                 try await engine.documents(
-                    of: type, predicate: body.predicate?.tree, sort: sort, limit: max(0, body.limit ?? 0),
+                    of: type, predicate: body.predicate?.tree, sort: sort, limit: limit,
                     includeData: body.includeDocumentData, as: .app(app.manifest), answerer: pending)
             }
             guard let documents = await Self.value(of: reading, within: wait(request)) else {
@@ -64,13 +65,14 @@ extension HealthDaemon {
         router.on(WireRoutes.queryMedications) { [self] request, _ in
             let app = try authenticator.requireApp(request)
             let body = try await bodies.decode(WireMedicationQuery.self, from: request)
+            let limit = try body.resultLimit
             let medications = try await auditor.audited(
                 app.bundleIdentifier, "query.medications", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept],
                 count: \.count
             ) {
                 try await offload { [engine] in
                     try engine.medications(
-                        matching: body.predicate?.tree, limit: max(0, body.limit ?? 0), as: .app(app.manifest))
+                        matching: body.predicate?.tree, limit: limit, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))

@@ -60,27 +60,46 @@ extension HKAttachment {
 
         let chunks: AsyncThrowingStream<Data, any Error>
 
-        /// Iterates the bytes, reading the next chunk when the current one is used up.
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            var chunks: AsyncThrowingStream<Data, any Error>.AsyncIterator
-            var chunk = Data()
-            var index = 0
-
-            /// The next byte, or nil at the end; throws the read's error.
-            public mutating func next() async throws -> UInt8? {
-                while index >= chunk.count {
-                    guard let next = try await chunks.next() else { return nil }
-                    chunk = next
-                    index = 0
-                }
-                defer { index += 1 }
-                return chunk[chunk.startIndex + index]
-            }
-        }
+        /// The iterator reads the bytes in batches of the store's chunks, as HealthKit's `BufferedAsyncByteIterator`.
+        public typealias AsyncIterator = BufferedAsyncByteIterator
 
         /// An iterator over the bytes.
-        public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(chunks: chunks.makeAsyncIterator())
+        public func makeAsyncIterator() -> BufferedAsyncByteIterator {
+            let source = ChunkSource(chunks: chunks.makeAsyncIterator())
+            return BufferedAsyncByteIterator(capacity: 64 * 1024) { buffer in try await source.read(into: buffer) }
         }
+
+        #if !canImport(Darwin)
+        /// The bytes decoded as UTF-8 text, one Unicode scalar at a time.
+        public var unicodeScalars: AsyncUnicodeScalarSequence<Self> { AsyncUnicodeScalarSequence(base: self) }
+
+        /// The bytes decoded as UTF-8 text, one character at a time.
+        public var characters: AsyncCharacterSequence<Self> { AsyncCharacterSequence(base: self) }
+
+        /// The bytes decoded as UTF-8 text, one non-empty line at a time (see ``AsyncLineSequence``).
+        public var lines: AsyncLineSequence<Self> { AsyncLineSequence(base: self) }
+        #endif
+    }
+}
+
+/// The chunks of an attachment being read, copied into the byte iterator's buffer as it asks for them.
+private final class ChunkSource {
+    private var chunks: AsyncThrowingStream<Data, any Error>.AsyncIterator
+    private var pending = Data()
+
+    init(chunks: AsyncThrowingStream<Data, any Error>.AsyncIterator) {
+        self.chunks = chunks
+    }
+
+    /// Fills `buffer` with the next bytes; 0 at the end of the attachment.
+    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+        while pending.isEmpty {
+            guard let chunk = try await chunks.next() else { return 0 }
+            pending = chunk
+        }
+        let count = min(buffer.count, pending.count)
+        pending.copyBytes(to: buffer, count: count)
+        pending.removeFirst(count)
+        return count
     }
 }

@@ -7,7 +7,7 @@ package import OpenHealthKitEngine
 /// By default every source's samples are merged first (see docs/STATISTICS.md for how overlapping sources of a
 /// cumulative type are resolved); with `separateBySource` each source's own figures are available through the
 /// `for:` methods and ``sources``.
-public final class HKStatistics: NSObject, @unchecked Sendable {
+public final class HKStatistics: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The quantity type whose samples were calculated.
     public let quantityType: HKQuantityType
     /// The start of the interval (a collection), or the earliest start of the matching samples (a statistics query).
@@ -84,5 +84,43 @@ public final class HKStatistics: NSObject, @unchecked Sendable {
     /// The type and interval, for debugging.
     public override var description: String {
         "<HKStatistics \(quantityType.identifier) \(startDate) – \(endDate)>"
+    }
+
+    // MARK: NSSecureCoding
+
+    /// Statistics are archived securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the type, the interval, the sources and every figure (merged and per source).
+    public func encode(with coder: NSCoder) {
+        coder.encode(quantityType, forKey: "quantityType")
+        coder.encodeDate(startDate, forKey: "startDate")
+        coder.encodeDate(endDate, forKey: "endDate")
+        coder.encode(sources.map { $0 as NSArray }, forKey: "sources")
+        merged?.encode(with: coder, prefix: "merged.")
+        let bundles = bySource.keys.sorted()
+        coder.encode(bundles as NSArray, forKey: "bySource")
+        for (index, bundle) in bundles.enumerated() {
+            bySource[bundle]?.encode(with: coder, prefix: "bySource.\(index).")
+        }
+    }
+
+    /// Unarchives statistics; nil without a quantity type or an interval.
+    public init?(coder: NSCoder) {
+        guard let type = coder.decodeIfPresent(HKQuantityType.self, forKey: "quantityType"),
+            let start = coder.decodeDate(forKey: "startDate"), let end = coder.decodeDate(forKey: "endDate"),
+            let bundles = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "bySource") as? [String]
+        else { return nil }
+        quantityType = type
+        startDate = start
+        endDate = end
+        sources = coder.decodeArray(of: HKSource.self, forKey: "sources")
+        merged = StatisticsValues(coder: coder, prefix: "merged.")
+        var bySource: [String: StatisticsValues] = [:]
+        for (index, bundle) in bundles.enumerated() {
+            bySource[bundle] = StatisticsValues(coder: coder, prefix: "bySource.\(index).")
+        }
+        self.bySource = bySource
+        super.init()
     }
 }

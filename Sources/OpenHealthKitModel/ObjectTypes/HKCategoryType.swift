@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A type of category samples: a value from the type's enumeration (e.g. ``HKCategoryValueSleepAnalysis``).
 public final class HKCategoryType: HKSampleType, @unchecked Sendable {
@@ -45,5 +45,13 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
             name = Substring(label)
         }
         return descriptor.values.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// Unarchives a category type; nil unless the archived identifier is a category type's.
+    public required convenience init?(coder: NSCoder) {
+        guard let identifier = coder.decodeString(forKey: "identifier"),
+            let descriptor = HealthKitCatalog.categoryTypesByIdentifier[identifier]
+        else { return nil }
+        self.init(descriptor: descriptor)
     }
 }

@@ -3,7 +3,7 @@ public import Foundation
 /// The abstract superclass of every type of data in the store, identified by its raw identifier string.
 ///
 /// Two types are equal when their identifiers are equal, whichever factory made them.
-open class HKObjectType: NSObject, @unchecked Sendable {
+open class HKObjectType: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The raw identifier, e.g. `"HKQuantityTypeIdentifierHeartRate"`.
     public let identifier: String
 
@@ -26,6 +26,31 @@ open class HKObjectType: NSObject, @unchecked Sendable {
 
     /// Whether the user must authorize each object of this type separately (vision prescriptions in HealthKit).
     open func requiresPerObjectAuthorization() -> Bool { false }
+
+    // MARK: NSSecureCoding
+
+    /// Types are archived securely.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the identifier: a type unarchives as the catalog's type of that identifier.
+    open func encode(with coder: NSCoder) {
+        coder.encodeString(identifier, forKey: "identifier")
+    }
+
+    /// Unarchives a type; nil unless the archived identifier names a HealthKit type of the class being unarchived.
+    public required init?(coder: NSCoder) {
+        guard let known = Self.catalogType(archivedIn: coder) else { return nil }
+        identifier = known.identifier
+        super.init()
+    }
+
+    /// The catalog's type of the identifier archived in `coder`, when it is a type of this class; nil otherwise.
+    package static func catalogType(archivedIn coder: NSCoder) -> HKObjectType? {
+        guard let identifier = coder.decodeString(forKey: "identifier"),
+            let known = HKObjectType.type(forRawIdentifier: identifier), Swift.type(of: known) == self
+        else { return nil }
+        return known
+    }
 }
 
 extension HKObjectType {

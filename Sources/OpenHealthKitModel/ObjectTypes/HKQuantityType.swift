@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A type of quantity samples: a numeric value with a unit of a fixed dimension.
 public final class HKQuantityType: HKSampleType, @unchecked Sendable {
@@ -32,5 +32,13 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
     /// Whether values in `unit` can be stored in this type: the unit has the type's dimension.
     public func `is`(compatibleWith unit: HKUnit) -> Bool {
         unit.isCompatible(with: canonicalUnit)
+    }
+
+    /// Unarchives a quantity type; nil unless the archived identifier is a quantity type's.
+    public required convenience init?(coder: NSCoder) {
+        guard let identifier = coder.decodeString(forKey: "identifier"),
+            let descriptor = HealthKitCatalog.quantityTypesByIdentifier[identifier]
+        else { return nil }
+        self.init(descriptor: descriptor)
     }
 }

@@ -37,4 +37,12 @@ open class HKSampleType: HKObjectType, @unchecked Sendable {
     public var allowsRecalibrationForEstimates: Bool {
         identifier == HKQuantityTypeIdentifier.sixMinuteWalkTestDistance.rawValue
     }
+
+    /// Unarchives a sample type; nil unless the archived identifier names a HealthKit type of the class being
+    /// unarchived (which also gives whether apps may share it).
+    public required init?(coder: NSCoder) {
+        guard let known = Self.catalogType(archivedIn: coder) as? HKSampleType else { return nil }
+        isShareable = known.isShareable
+        super.init(coder: coder)
+    }
 }

@@ -5,7 +5,7 @@ public import Foundation
 /// Like HealthKit's, it is mutable (changing it changes nothing in the store) and cannot be saved. Energy is in
 /// kilocalories, times in minutes and stand hours as counts, as the store keeps them; a value the store lacks reads as
 /// zero (the optional goals read as nil).
-public final class HKActivitySummary: NSObject, @unchecked Sendable {
+public final class HKActivitySummary: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The active energy burned during the day.
     public var activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
     /// The daily goal for active energy burned.
@@ -62,5 +62,55 @@ public final class HKActivitySummary: NSObject, @unchecked Sendable {
     public override var description: String {
         "<HKActivitySummary day:\(dayKey ?? "none") energy:\(activeEnergyBurned)/\(activeEnergyBurnedGoal) "
             + "exercise:\(appleExerciseTime)/\(appleExerciseTimeGoal) stand:\(appleStandHours)/\(appleStandHoursGoal)>"
+    }
+
+    // MARK: NSSecureCoding
+
+    /// Summaries are archived securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives every quantity and goal, the move mode, whether the day was paused and the day.
+    public func encode(with coder: NSCoder) {
+        coder.encode(activeEnergyBurned, forKey: "activeEnergyBurned")
+        coder.encode(activeEnergyBurnedGoal, forKey: "activeEnergyBurnedGoal")
+        coder.encode(appleMoveTime, forKey: "appleMoveTime")
+        coder.encode(appleMoveTimeGoal, forKey: "appleMoveTimeGoal")
+        coder.encode(appleExerciseTime, forKey: "appleExerciseTime")
+        coder.encode(appleExerciseTimeGoal, forKey: "appleExerciseTimeGoal")
+        coder.encode(exerciseTimeGoal, forKey: "exerciseTimeGoal")
+        coder.encode(appleStandHours, forKey: "appleStandHours")
+        coder.encode(appleStandHoursGoal, forKey: "appleStandHoursGoal")
+        coder.encode(standHoursGoal, forKey: "standHoursGoal")
+        coder.encode(activityMoveMode.rawValue, forKey: "activityMoveMode")
+        coder.encode(isPaused, forKey: "isPaused")
+        coder.encodeString(dayKey, forKey: "dayKey")
+    }
+
+    /// Unarchives a summary; nil when a quantity that is never nil, or the move mode, is missing.
+    public init?(coder: NSCoder) {
+        let quantity = { (key: String) in coder.decodeIfPresent(HKQuantity.self, forKey: key) }
+        guard let activeEnergyBurned = quantity("activeEnergyBurned"),
+            let activeEnergyBurnedGoal = quantity("activeEnergyBurnedGoal"),
+            let appleMoveTime = quantity("appleMoveTime"), let appleMoveTimeGoal = quantity("appleMoveTimeGoal"),
+            let appleExerciseTime = quantity("appleExerciseTime"),
+            let appleExerciseTimeGoal = quantity("appleExerciseTimeGoal"),
+            let appleStandHours = quantity("appleStandHours"),
+            let appleStandHoursGoal = quantity("appleStandHoursGoal"),
+            let activityMoveMode = coder.decodeEnum(HKActivityMoveMode.self, forKey: "activityMoveMode")
+        else { return nil }
+        self.activeEnergyBurned = activeEnergyBurned
+        self.activeEnergyBurnedGoal = activeEnergyBurnedGoal
+        self.appleMoveTime = appleMoveTime
+        self.appleMoveTimeGoal = appleMoveTimeGoal
+        self.appleExerciseTime = appleExerciseTime
+        self.appleExerciseTimeGoal = appleExerciseTimeGoal
+        exerciseTimeGoal = quantity("exerciseTimeGoal")
+        self.appleStandHours = appleStandHours
+        self.appleStandHoursGoal = appleStandHoursGoal
+        standHoursGoal = quantity("standHoursGoal")
+        self.activityMoveMode = activityMoveMode
+        isPaused = coder.decodeBool(forKey: "isPaused")
+        dayKey = coder.decodeString(forKey: "dayKey")
+        super.init()
     }
 }

@@ -84,4 +84,20 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
     }
 
     package override var valueDescription: String? { "\(value)" }
+
+    /// Archives the sample and its value.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(value, forKey: "value")
+    }
+
+    /// Unarchives a category sample; nil without a category type or with a value the type does not allow.
+    public required init?(coder: NSCoder) {
+        guard let type = Self.archivedType(HKCategoryType.self, in: coder), coder.containsValue(forKey: "value"),
+            type.allows(value: coder.decodeInteger(forKey: "value"))
+        else { return nil }
+        categoryType = type
+        value = coder.decodeInteger(forKey: "value")
+        super.init(coder: coder)
+    }
 }

@@ -91,4 +91,20 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
         try super.validate()
         try CorrelationValidation.validate(objects, for: correlationType)
     }
+
+    /// Archives the correlation and the samples it groups.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(Array(objects) as NSArray, forKey: "objects")
+    }
+
+    /// Unarchives a correlation; nil without a correlation type or its samples.
+    public required init?(coder: NSCoder) {
+        guard let type = Self.archivedType(HKCorrelationType.self, in: coder),
+            let objects = coder.decodeArray(of: HKSample.self, forKey: "objects")
+        else { return nil }
+        correlationType = type
+        self.objects = Set(objects)
+        super.init(coder: coder)
+    }
 }

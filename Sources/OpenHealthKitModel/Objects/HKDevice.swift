@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The hardware that generated a sample. Two devices are equal when all their fields are equal.
-public final class HKDevice: NSObject, @unchecked Sendable {
+public final class HKDevice: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The device's name, e.g. `Apple Watch`.
     public let name: String?
     /// Its manufacturer, e.g. `Apple Inc.`.
@@ -97,6 +97,37 @@ public final class HKDevice: NSObject, @unchecked Sendable {
         let parts = zip(labels, fields).compactMap { label, value in value.map { "\(label):\($0)" } }
         return "<HKDevice \(parts.joined(separator: ", "))>"
     }
+
+    // MARK: NSSecureCoding
+
+    /// Devices are archived securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the properties that are set, under their device property keys.
+    public func encode(with coder: NSCoder) {
+        for (key, value) in zip(Self.propertyKeys, fields) {
+            coder.encodeString(value, forKey: key)
+        }
+    }
+
+    /// Unarchives a device; a property not archived is nil.
+    public convenience init?(coder: NSCoder) {
+        let value = { (key: String) in coder.decodeString(forKey: key) }
+        self.init(
+            name: value(HKDevicePropertyKeyName), manufacturer: value(HKDevicePropertyKeyManufacturer),
+            model: value(HKDevicePropertyKeyModel), hardwareVersion: value(HKDevicePropertyKeyHardwareVersion),
+            firmwareVersion: value(HKDevicePropertyKeyFirmwareVersion),
+            softwareVersion: value(HKDevicePropertyKeySoftwareVersion),
+            localIdentifier: value(HKDevicePropertyKeyLocalIdentifier),
+            UDIDeviceIdentifier: value(HKDevicePropertyKeyUDIDeviceIdentifier))
+    }
+
+    /// The device property keys, in the order of `fields`.
+    private static let propertyKeys = [
+        HKDevicePropertyKeyName, HKDevicePropertyKeyManufacturer, HKDevicePropertyKeyModel,
+        HKDevicePropertyKeyHardwareVersion, HKDevicePropertyKeyFirmwareVersion, HKDevicePropertyKeySoftwareVersion,
+        HKDevicePropertyKeyLocalIdentifier, HKDevicePropertyKeyUDIDeviceIdentifier,
+    ]
 }
 
 /// The key of ``HKDevice/name``: the device property keys are for

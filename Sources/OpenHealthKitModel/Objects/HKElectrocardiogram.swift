@@ -90,4 +90,27 @@ public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
         /// Apple Watch's electrical heart sensor, similar to a Lead I electrocardiogram.
         case appleWatchSimilarToLeadI = 1
     }
+
+    /// Archives the sample's summary (the voltages stay in the store, where ``HKElectrocardiogramQuery`` reads them).
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(numberOfVoltageMeasurements, forKey: "numberOfVoltageMeasurements")
+        coder.encode(samplingFrequency, forKey: "samplingFrequency")
+        coder.encode(classification.rawValue, forKey: "classification")
+        coder.encode(averageHeartRate, forKey: "averageHeartRate")
+        coder.encode(symptomsStatus.rawValue, forKey: "symptomsStatus")
+    }
+
+    /// Unarchives an electrocardiogram; nil without a known classification and symptoms status.
+    public required init?(coder: NSCoder) {
+        guard let classification = coder.decodeEnum(Classification.self, forKey: "classification"),
+            let symptomsStatus = coder.decodeEnum(SymptomsStatus.self, forKey: "symptomsStatus")
+        else { return nil }
+        numberOfVoltageMeasurements = coder.decodeInteger(forKey: "numberOfVoltageMeasurements")
+        samplingFrequency = coder.decodeIfPresent(HKQuantity.self, forKey: "samplingFrequency")
+        self.classification = classification
+        averageHeartRate = coder.decodeIfPresent(HKQuantity.self, forKey: "averageHeartRate")
+        self.symptomsStatus = symptomsStatus
+        super.init(coder: coder)
+    }
 }

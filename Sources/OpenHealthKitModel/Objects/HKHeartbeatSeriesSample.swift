@@ -35,4 +35,11 @@ public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable 
     }
 
     package override var valueDescription: String? { "\(count) beats" }
+
+    /// Unarchives a heartbeat series as a query returns it: its beats stay in the store, where
+    /// ``HKHeartbeatSeriesQuery`` reads them.
+    public required init?(coder: NSCoder) {
+        beats = nil
+        super.init(coder: coder)
+    }
 }

@@ -4,7 +4,7 @@ public import Foundation
 /// that produced it and the source revision that saved it.
 ///
 /// Two objects are equal when their UUIDs are equal.
-open class HKObject: NSObject, @unchecked Sendable {
+open class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The object's unique identifier, assigned when it is created.
     public let uuid: UUID
     /// Extra information: values are `String`, `NSNumber` (or a Swift number or `Bool`), `Date` or ``HKQuantity``.
@@ -55,5 +55,31 @@ open class HKObject: NSObject, @unchecked Sendable {
     open override var description: String {
         let revision = "\"\(sourceRevision.source.name)\" (\(sourceRevision.version ?? ""))"
         return [valueDescription, uuid.uuidString, revision].compactMap { $0 }.joined(separator: " ")
+    }
+
+    // MARK: NSSecureCoding
+
+    /// Objects are archived securely.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the UUID, metadata, device and source revision; each subclass adds its own fields.
+    open func encode(with coder: NSCoder) {
+        coder.encodeUUID(uuid, forKey: "uuid")
+        coder.encodeMetadata(metadata, forKey: "metadata")
+        coder.encode(device, forKey: "device")
+        coder.encode(sourceRevision, forKey: "sourceRevision")
+    }
+
+    /// Unarchives an object; nil without a UUID or a source revision, or with metadata that is not metadata.
+    public required init?(coder: NSCoder) {
+        guard let uuid = coder.decodeUUID(forKey: "uuid"),
+            let sourceRevision = coder.decodeIfPresent(HKSourceRevision.self, forKey: "sourceRevision"),
+            case .success(let metadata) = coder.decodeMetadata(forKey: "metadata")
+        else { return nil }
+        self.uuid = uuid
+        self.metadata = metadata
+        device = coder.decodeIfPresent(HKDevice.self, forKey: "device")
+        self.sourceRevision = sourceRevision
+        super.init()
     }
 }

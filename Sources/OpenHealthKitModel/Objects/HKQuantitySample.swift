@@ -127,4 +127,25 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     }
 
     package override var valueDescription: String? { quantity.description }
+
+    /// Archives the sample, the quantity and, for a series, its count, extremes and latest quantity (the quantities
+    /// themselves stay in the store, where ``HKQuantitySeriesSampleQuery`` reads them).
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(quantity, forKey: "quantity")
+        series?.encode(with: coder)
+    }
+
+    /// Unarchives a quantity sample; nil without a quantity type, or a quantity in a unit of the type.
+    public required init?(coder: NSCoder) {
+        guard let type = Self.archivedType(HKQuantityType.self, in: coder),
+            let quantity = coder.decodeIfPresent(HKQuantity.self, forKey: "quantity"),
+            quantity.is(compatibleWith: type.canonicalUnit)
+        else { return nil }
+        quantityType = type
+        self.quantity = quantity
+        series = QuantitySeriesSummary(coder: coder)
+        seriesEntries = nil
+        super.init(coder: coder)
+    }
 }

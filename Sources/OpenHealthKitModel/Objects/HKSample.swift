@@ -37,4 +37,29 @@ open class HKSample: HKObject, @unchecked Sendable {
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
         return "\(super.description) (\(formatter.string(from: startDate)) - \(formatter.string(from: endDate)))"
     }
+
+    /// Archives the object, the type and the dates.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(sampleType, forKey: "sampleType")
+        coder.encodeDate(startDate, forKey: "startDate")
+        coder.encodeDate(endDate, forKey: "endDate")
+    }
+
+    /// Unarchives a sample; nil without a type or dates, or with its end before its start.
+    public required init?(coder: NSCoder) {
+        guard let sampleType = coder.decodeIfPresent(HKSampleType.self, forKey: "sampleType"),
+            let startDate = coder.decodeDate(forKey: "startDate"), let endDate = coder.decodeDate(forKey: "endDate"),
+            startDate <= endDate
+        else { return nil }
+        self.sampleType = sampleType
+        self.startDate = startDate
+        self.endDate = endDate
+        super.init(coder: coder)
+    }
+
+    /// The archived type of a sample being unarchived, when it is of `type`: subclasses keep their typed copy.
+    package static func archivedType<T: HKSampleType>(_ type: T.Type, in coder: NSCoder) -> T? {
+        coder.decodeIfPresent(type, forKey: "sampleType")
+    }
 }

@@ -15,4 +15,17 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
             uuid: uuid, sampleType: sampleType, start: start, end: end, device: device, metadata: metadata,
             sourceRevision: sourceRevision)
     }
+
+    /// Archives the sample and how many data points it holds (the points stay in the store).
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(count, forKey: "count")
+    }
+
+    /// Unarchives a series sample; nil without a count.
+    public required init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "count") else { return nil }
+        count = coder.decodeInteger(forKey: "count")
+        super.init(coder: coder)
+    }
 }

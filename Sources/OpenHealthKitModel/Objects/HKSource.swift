@@ -3,7 +3,7 @@ public import Foundation
 /// An app or device that saves data to the store.
 ///
 /// Two sources are equal when their bundle identifiers are equal, as in HealthKit.
-public final class HKSource: NSObject, @unchecked Sendable {
+public final class HKSource: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The name shown to people, e.g. the app's display name.
     public let name: String
     /// The source's bundle identifier, e.g. `"com.example.heartrate"`.
@@ -48,4 +48,25 @@ public final class HKSource: NSObject, @unchecked Sendable {
 
     /// The name and bundle identifier, for debugging.
     public override var description: String { "<HKSource name:\(name), bundle:\(bundleIdentifier)>" }
+
+    // MARK: NSSecureCoding
+
+    /// Sources are archived securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the name and the bundle identifier.
+    public func encode(with coder: NSCoder) {
+        coder.encodeString(name, forKey: "name")
+        coder.encodeString(bundleIdentifier, forKey: "bundleIdentifier")
+    }
+
+    /// Unarchives a source; nil without a name or a bundle identifier.
+    public init?(coder: NSCoder) {
+        guard let name = coder.decodeString(forKey: "name"),
+            let bundleIdentifier = coder.decodeString(forKey: "bundleIdentifier")
+        else { return nil }
+        self.name = name
+        self.bundleIdentifier = bundleIdentifier
+        super.init()
+    }
 }

@@ -3,7 +3,7 @@ public import Foundation
 /// A source at a particular version, on a particular product and operating system.
 ///
 /// The store stamps one on every object it saves. Two revisions are equal when all their fields are equal.
-public final class HKSourceRevision: NSObject, @unchecked Sendable {
+public final class HKSourceRevision: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The app or device that saved the object.
     public let source: HKSource
     /// The source's version (its `CFBundleVersion`), if known.
@@ -64,6 +64,33 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
         return
             "<HKSourceRevision name:\(source.name), bundle:\(source.bundleIdentifier), version:\(version ?? "(null)"), "
             + "productType:\(productType ?? "(null)"), operatingSystemVersion:\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)>"
+    }
+
+    // MARK: NSSecureCoding
+
+    /// Revisions are archived securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the source, version, product type and operating system version.
+    public func encode(with coder: NSCoder) {
+        coder.encode(source, forKey: "source")
+        coder.encodeString(version, forKey: "version")
+        coder.encodeString(productType, forKey: "productType")
+        coder.encode(operatingSystemVersion.majorVersion, forKey: "osMajor")
+        coder.encode(operatingSystemVersion.minorVersion, forKey: "osMinor")
+        coder.encode(operatingSystemVersion.patchVersion, forKey: "osPatch")
+    }
+
+    /// Unarchives a revision; nil without a source.
+    public init?(coder: NSCoder) {
+        guard let source = coder.decodeIfPresent(HKSource.self, forKey: "source") else { return nil }
+        self.source = source
+        version = coder.decodeString(forKey: "version")
+        productType = coder.decodeString(forKey: "productType")
+        operatingSystemVersion = OperatingSystemVersion(
+            majorVersion: coder.decodeInteger(forKey: "osMajor"), minorVersion: coder.decodeInteger(forKey: "osMinor"),
+            patchVersion: coder.decodeInteger(forKey: "osPatch"))
+        super.init()
     }
 }
 

@@ -202,4 +202,33 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         if let since = runningSince { active += end.timeIntervalSince(since) }
         return active
     }
+
+    /// Archives the workout: activity type, events, duration and totals.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(Int(workoutActivityType.rawValue), forKey: "workoutActivityType")
+        coder.encode(workoutEvents.map { $0 as NSArray }, forKey: "workoutEvents")
+        coder.encode(duration, forKey: "duration")
+        coder.encode(totalEnergyBurned, forKey: "totalEnergyBurned")
+        coder.encode(totalDistance, forKey: "totalDistance")
+        coder.encode(totalSwimmingStrokeCount, forKey: "totalSwimmingStrokeCount")
+        coder.encode(totalFlightsClimbed, forKey: "totalFlightsClimbed")
+    }
+
+    /// Unarchives a workout; nil without a known activity type.
+    public required init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "workoutActivityType"),
+            let activityType = HKWorkoutActivityType(
+                rawValue: UInt(clamping: coder.decodeInteger(forKey: "workoutActivityType")))
+        else { return nil }
+        let quantity = { (key: String) in coder.decodeIfPresent(HKQuantity.self, forKey: key) }
+        workoutActivityType = activityType
+        workoutEvents = coder.decodeArray(of: HKWorkoutEvent.self, forKey: "workoutEvents")
+        duration = coder.decodeDouble(forKey: "duration")
+        totalEnergyBurned = quantity("totalEnergyBurned")
+        totalDistance = quantity("totalDistance")
+        totalSwimmingStrokeCount = quantity("totalSwimmingStrokeCount")
+        totalFlightsClimbed = quantity("totalFlightsClimbed")
+        super.init(coder: coder)
+    }
 }

@@ -32,6 +32,31 @@ package struct QuantitySeriesSummary: Sendable, Equatable {
     }
 }
 
+extension QuantitySeriesSummary {
+    /// Archives the summary of a series sample (see `HKQuantitySample.encode(with:)`).
+    func encode(with coder: NSCoder) {
+        coder.encode(count, forKey: "series.count")
+        coder.encode(minimum, forKey: "series.minimum")
+        coder.encode(maximum, forKey: "series.maximum")
+        coder.encode(mostRecent, forKey: "series.mostRecent")
+        coder.encodeDate(mostRecentInterval.start, forKey: "series.mostRecentStart")
+        coder.encodeDate(mostRecentInterval.end, forKey: "series.mostRecentEnd")
+    }
+
+    /// The archived summary; nil for a sample of one quantity (or an archive without a whole summary).
+    init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "series.count"),
+            let start = coder.decodeDate(forKey: "series.mostRecentStart"),
+            let end = coder.decodeDate(forKey: "series.mostRecentEnd"), start <= end
+        else { return nil }
+        self.init(
+            count: coder.decodeInteger(forKey: "series.count"), minimum: coder.decodeDouble(forKey: "series.minimum"),
+            maximum: coder.decodeDouble(forKey: "series.maximum"),
+            mostRecent: coder.decodeDouble(forKey: "series.mostRecent"),
+            mostRecentInterval: DateInterval(start: start, end: end))
+    }
+}
+
 /// One quantity of a series: its value in the type's canonical unit and its date interval.
 package struct QuantitySeriesEntry: Sendable, Equatable {
     package var value: Double

@@ -55,3 +55,18 @@ extension PredicateCondition {
         HKError.invalidArgument("unsupported predicate: build predicates with HKQuery's factory methods")
     }
 }
+
+extension PredicateTree {
+    /// The `NSPredicate` of the tree, which ``PredicateCondition/tree(from:)`` reads back as this tree (an unarchived
+    /// ``HKQueryDescriptor``'s predicate).
+    package var predicate: NSPredicate {
+        switch self {
+        case .and(let subtrees): NSCompoundPredicate(andPredicateWithSubpredicates: subtrees.map(\.predicate))
+        case .or(let subtrees): NSCompoundPredicate(orPredicateWithSubpredicates: subtrees.map(\.predicate))
+        case .not(let subtree): NSCompoundPredicate(notPredicateWithSubpredicate: subtree.predicate)
+        case .leaf(let condition): HKQueryPredicate(condition)
+        case .all: NSPredicate(value: true)
+        case .none: NSPredicate(value: false)
+        }
+    }
+}

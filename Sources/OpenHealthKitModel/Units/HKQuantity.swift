@@ -5,7 +5,7 @@ public import Foundation
 /// let weight = HKQuantity(unit: .pound(), doubleValue: 150)
 /// weight.doubleValue(for: .gramUnit(with: .kilo))  // 68.0388555
 /// ```
-public final class HKQuantity: NSObject, @unchecked Sendable {
+public final class HKQuantity: NSObject, NSSecureCoding, @unchecked Sendable {
     package let unit: HKUnit
     package let value: Double
 
@@ -59,6 +59,25 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
     /// The value and the unit string, such as `72 count/min`.
     public override var description: String {
         "\(value.unitStringDescription) \(unit.unitString)"
+    }
+
+    // MARK: NSSecureCoding
+
+    /// Quantities are archived securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the value and the unit.
+    public func encode(with coder: NSCoder) {
+        coder.encode(value, forKey: "value")
+        coder.encode(unit, forKey: "unit")
+    }
+
+    /// Unarchives a quantity; nil without a unit.
+    public init?(coder: NSCoder) {
+        guard let unit = coder.decodeIfPresent(HKUnit.self, forKey: "unit") else { return nil }
+        self.unit = unit
+        value = coder.decodeDouble(forKey: "value")
+        super.init()
     }
 
     private func converted(to target: HKUnit) -> Result<Double, HKError> {

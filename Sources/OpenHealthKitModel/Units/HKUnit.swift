@@ -11,7 +11,7 @@ public import Foundation
 /// ```
 /// Two units are equal when they have the same factors, however they were written:
 /// `kg.m^-1.s^-2` equals `kg/(m.s^2)`.
-public final class HKUnit: NSObject, @unchecked Sendable {
+public final class HKUnit: NSObject, NSSecureCoding, @unchecked Sendable {
     package let definition: UnitDefinition
 
     package init(definition: UnitDefinition) {
@@ -61,6 +61,24 @@ public final class HKUnit: NSObject, @unchecked Sendable {
 
     /// The unit string.
     public override var description: String { unitString }
+
+    // MARK: NSSecureCoding
+
+    /// Units are archived securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the unit string.
+    public func encode(with coder: NSCoder) {
+        coder.encodeString(unitString, forKey: "unitString")
+    }
+
+    /// Unarchives a unit; nil when the unit string is missing or does not parse.
+    public convenience init?(coder: NSCoder) {
+        guard let string = coder.decodeString(forKey: "unitString"),
+            let definition = try? UnitDefinitionCache.shared.definition(parsing: string).get()
+        else { return nil }
+        self.init(definition: definition)
+    }
 
     /// Whether values convert between the two units (same dimension).
     package func isCompatible(with other: HKUnit) -> Bool {

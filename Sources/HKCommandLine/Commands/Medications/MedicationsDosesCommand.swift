@@ -17,6 +17,7 @@ struct MedicationsDosesCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
 
     func run() async throws {
+        if limit < 0 { throw HKError.invalidArgument("--limit must be 0 (all) or more, not \(limit)") }
         let engine = try store.openEngine()
         let owner = try Principal.owner()
         let names = Dictionary(
@@ -25,7 +26,7 @@ struct MedicationsDosesCommand: AsyncParsableCommand {
             }, uniquingKeysWith: { first, _ in first })
         let doses = try engine.samples(
             of: HKObjectType.medicationDoseEventType(), predicate: code.map { .leaf(.doseEventConcepts([$0])) },
-            sort: [RowSort(.startDate, ascending: false)], limit: max(0, limit), as: owner)
+            sort: [RowSort(.startDate, ascending: false)], limit: limit, as: owner)
         let timeZone = try zone.timeZone()
         try output.print(
             doses.compactMap { $0 as? HKMedicationDoseEvent }.map { DoseRecord($0, names: names, timeZone: timeZone) })

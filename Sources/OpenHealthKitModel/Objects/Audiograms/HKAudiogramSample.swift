@@ -70,4 +70,19 @@ public final class HKAudiogramSample: HKSample, @unchecked Sendable {
     }
 
     package override var valueDescription: String? { "\(sensitivityPoints.count) points" }
+
+    /// Archives the sample and its sensitivity points.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(sensitivityPoints as NSArray, forKey: "sensitivityPoints")
+    }
+
+    /// Unarchives an audiogram; nil without its sensitivity points.
+    public required init?(coder: NSCoder) {
+        guard let points = coder.decodeArray(of: HKAudiogramSensitivityPoint.self, forKey: "sensitivityPoints") else {
+            return nil
+        }
+        sensitivityPoints = points
+        super.init(coder: coder)
+    }
 }

@@ -84,7 +84,7 @@ public final class HKAudiogramSensitivityTest: NSObject, NSSecureCoding, NSCopyi
             let side = HKAudiogramSensitivityTestSide(rawValue: coder.decodeInteger(forKey: "side")),
             AudiogramValidation.sensitivityRange.contains(decibels)
         else { return nil }
-        let range = coder.decodeObject(of: HKAudiogramSensitivityPointClampingRange.self, forKey: "clampingRange")
+        let range = coder.decodeIfPresent(HKAudiogramSensitivityPointClampingRange.self, forKey: "clampingRange")
         self.init(
             decibels: decibels, type: type, masked: coder.decodeBool(forKey: "masked"), side: side,
             clampingRange: range)

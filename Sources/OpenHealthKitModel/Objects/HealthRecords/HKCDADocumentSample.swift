@@ -47,4 +47,30 @@ public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
     }
 
     package override var valueDescription: String? { document?.title }
+
+    /// Archives the sample and, when it has one, the document: its data (if read) and header fields.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        guard let document else { return }
+        coder.encode(document.documentData.map { $0 as NSData }, forKey: "document.data")
+        coder.encodeString(document.title, forKey: "document.title")
+        coder.encodeString(document.patientName, forKey: "document.patientName")
+        coder.encodeString(document.authorName, forKey: "document.authorName")
+        coder.encodeString(document.custodianName, forKey: "document.custodianName")
+    }
+
+    /// Unarchives a CDA document sample, with its document when one was archived.
+    public required init?(coder: NSCoder) {
+        if let title = coder.decodeString(forKey: "document.title") {
+            let header = CDAHeader(
+                title: title, patientName: coder.decodeString(forKey: "document.patientName") ?? "",
+                authorName: coder.decodeString(forKey: "document.authorName") ?? "",
+                custodianName: coder.decodeString(forKey: "document.custodianName") ?? "")
+            let data = coder.decodeIfPresent(NSData.self, forKey: "document.data").map { Data($0) }
+            document = HKCDADocument(documentData: data, header: header)
+        } else {
+            document = nil
+        }
+        super.init(coder: coder)
+    }
 }

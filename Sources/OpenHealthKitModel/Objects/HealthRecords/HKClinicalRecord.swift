@@ -26,4 +26,22 @@ public final class HKClinicalRecord: HKSample, @unchecked Sendable {
     }
 
     package override var valueDescription: String? { displayName }
+
+    /// Archives the record: its display name and FHIR resource.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeString(displayName, forKey: "displayName")
+        coder.encode(fhirResource, forKey: "fhirResource")
+    }
+
+    /// Unarchives a clinical record; nil without a clinical type or a display name.
+    public required init?(coder: NSCoder) {
+        guard let type = Self.archivedType(HKClinicalType.self, in: coder),
+            let displayName = coder.decodeString(forKey: "displayName")
+        else { return nil }
+        clinicalType = type
+        self.displayName = displayName
+        fhirResource = coder.decodeIfPresent(HKFHIRResource.self, forKey: "fhirResource")
+        super.init(coder: coder)
+    }
 }

@@ -14,4 +14,11 @@ public class HKDocumentSample: HKSample, @unchecked Sendable {
             uuid: uuid, sampleType: type, start: start, end: end, device: device, metadata: metadata,
             sourceRevision: sourceRevision)
     }
+
+    /// Unarchives a document sample; nil without a document type.
+    public required init?(coder: NSCoder) {
+        guard let type = Self.archivedType(HKDocumentType.self, in: coder) else { return nil }
+        documentType = type
+        super.init(coder: coder)
+    }
 }

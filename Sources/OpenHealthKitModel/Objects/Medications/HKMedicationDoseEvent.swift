@@ -71,6 +71,36 @@ public final class HKMedicationDoseEvent: HKSample, @unchecked Sendable {
         /// Logged from a scheduled reminder.
         case schedule
     }
+
+    /// Archives the dose event: schedule, medication, dates, quantities, status and unit.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(scheduleType.rawValue, forKey: "scheduleType")
+        coder.encode(medicationConceptIdentifier, forKey: "medicationConceptIdentifier")
+        coder.encodeDate(scheduledDate, forKey: "scheduledDate")
+        coder.encodeOptionalDouble(scheduledDoseQuantity, forKey: "scheduledDoseQuantity")
+        coder.encodeOptionalDouble(doseQuantity, forKey: "doseQuantity")
+        coder.encode(logStatus.rawValue, forKey: "logStatus")
+        coder.encode(unit, forKey: "unit")
+    }
+
+    /// Unarchives a dose event; nil without a known schedule type and log status, a medication or a unit.
+    public required init?(coder: NSCoder) {
+        guard let scheduleType = coder.decodeEnum(ScheduleType.self, forKey: "scheduleType"),
+            let medication = coder.decodeIfPresent(
+                HKHealthConceptIdentifier.self, forKey: "medicationConceptIdentifier"),
+            let logStatus = coder.decodeEnum(LogStatus.self, forKey: "logStatus"),
+            let unit = coder.decodeIfPresent(HKUnit.self, forKey: "unit")
+        else { return nil }
+        self.scheduleType = scheduleType
+        medicationConceptIdentifier = medication
+        scheduledDate = coder.decodeDate(forKey: "scheduledDate")
+        scheduledDoseQuantity = coder.decodeOptionalDouble(forKey: "scheduledDoseQuantity")
+        doseQuantity = coder.decodeOptionalDouble(forKey: "doseQuantity")
+        self.logStatus = logStatus
+        self.unit = unit
+        super.init(coder: coder)
+    }
 }
 
 /// The checks a dose event gets when the owner logs one.

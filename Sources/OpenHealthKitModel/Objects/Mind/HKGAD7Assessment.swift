@@ -64,4 +64,17 @@ public final class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
         case moderate
         case severe
     }
+
+    /// Archives the assessment and its answers.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeEnums(answers, forKey: "answers")
+    }
+
+    /// Unarchives an assessment; nil without seven known answers.
+    public required init?(coder: NSCoder) {
+        guard let answers = coder.decodeEnums(Answer.self, forKey: "answers"), answers.count == 7 else { return nil }
+        self.answers = answers
+        super.init(coder: coder)
+    }
 }

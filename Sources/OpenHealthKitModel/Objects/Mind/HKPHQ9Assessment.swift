@@ -73,4 +73,17 @@ public final class HKPHQ9Assessment: HKScoredAssessment, @unchecked Sendable {
         case moderatelySevere
         case severe
     }
+
+    /// Archives the assessment and its answers.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeEnums(answers, forKey: "answers")
+    }
+
+    /// Unarchives an assessment; nil without nine known answers.
+    public required init?(coder: NSCoder) {
+        guard let answers = coder.decodeEnums(Answer.self, forKey: "answers"), answers.count == 9 else { return nil }
+        self.answers = answers
+        super.init(coder: coder)
+    }
 }

@@ -20,6 +20,19 @@ public class HKScoredAssessment: HKSample, @unchecked Sendable {
     package var answerValues: [Int] { [] }
 
     package override var valueDescription: String? { "\(score)" }
+
+    /// Archives the assessment and its score.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(score, forKey: "score")
+    }
+
+    /// Unarchives an assessment; nil without a score.
+    public required init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "score") else { return nil }
+        score = coder.decodeInteger(forKey: "score")
+        super.init(coder: coder)
+    }
 }
 
 /// The checks of a questionnaire's answers.

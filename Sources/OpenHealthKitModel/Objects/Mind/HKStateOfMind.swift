@@ -61,6 +61,29 @@ public final class HKStateOfMind: HKSample, @unchecked Sendable {
     }
 
     package override var valueDescription: String? { "\(valence)" }
+
+    /// Archives the state of mind: kind, valence, labels and associations.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(kind.rawValue, forKey: "kind")
+        coder.encode(valence, forKey: "valence")
+        coder.encodeEnums(labels, forKey: "labels")
+        coder.encodeEnums(associations, forKey: "associations")
+    }
+
+    /// Unarchives a state of mind; nil without a known kind, a valence in −1...1, or known labels and associations.
+    public required init?(coder: NSCoder) {
+        guard let kind = coder.decodeEnum(Kind.self, forKey: "kind"),
+            let valence = coder.decodeOptionalDouble(forKey: "valence"), (-1.0...1.0).contains(valence),
+            let labels = coder.decodeEnums(Label.self, forKey: "labels"),
+            let associations = coder.decodeEnums(Association.self, forKey: "associations")
+        else { return nil }
+        self.kind = kind
+        self.valence = valence
+        self.labels = labels
+        self.associations = associations
+        super.init(coder: coder)
+    }
 }
 
 /// The checks a state of mind gets.

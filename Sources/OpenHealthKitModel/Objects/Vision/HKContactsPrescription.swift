@@ -39,4 +39,21 @@ public final class HKContactsPrescription: HKVisionPrescription, @unchecked Send
         try rightEye?.validate()
         try leftEye?.validate()
     }
+
+    /// Archives the prescription, each eye's lens and the brand.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(rightEye, forKey: "rightEye")
+        coder.encode(leftEye, forKey: "leftEye")
+        coder.encodeString(brand, forKey: "brand")
+    }
+
+    /// Unarchives a contact lens prescription; nil without a brand. An eye without an archived lens has none.
+    public required init?(coder: NSCoder) {
+        guard let brand = coder.decodeString(forKey: "brand") else { return nil }
+        rightEye = coder.decodeIfPresent(HKContactsLensSpecification.self, forKey: "rightEye")
+        leftEye = coder.decodeIfPresent(HKContactsLensSpecification.self, forKey: "leftEye")
+        self.brand = brand
+        super.init(coder: coder)
+    }
 }

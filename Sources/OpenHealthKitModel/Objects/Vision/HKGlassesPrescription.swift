@@ -40,4 +40,18 @@ public final class HKGlassesPrescription: HKVisionPrescription, @unchecked Senda
             }
         }
     }
+
+    /// Archives the prescription and each eye's lens.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(rightEye, forKey: "rightEye")
+        coder.encode(leftEye, forKey: "leftEye")
+    }
+
+    /// Unarchives a glasses prescription; an eye without an archived lens has none.
+    public required init?(coder: NSCoder) {
+        rightEye = coder.decodeIfPresent(HKGlassesLensSpecification.self, forKey: "rightEye")
+        leftEye = coder.decodeIfPresent(HKGlassesLensSpecification.self, forKey: "leftEye")
+        super.init(coder: coder)
+    }
 }

@@ -40,4 +40,25 @@ public class HKVisionPrescription: HKSample, @unchecked Sendable {
     package override var valueDescription: String? {
         prescriptionType == .glasses ? "glasses prescription" : "contacts prescription"
     }
+
+    /// Archives the prescription: its kind, issue date and expiration date.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(Int(prescriptionType.rawValue), forKey: "prescriptionType")
+        coder.encodeDate(dateIssued, forKey: "dateIssued")
+        coder.encodeDate(expirationDate, forKey: "expirationDate")
+    }
+
+    /// Unarchives a prescription; nil without a known kind or an issue date.
+    public required init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "prescriptionType"),
+            let prescriptionType = HKVisionPrescriptionType(
+                rawValue: UInt(clamping: coder.decodeInteger(forKey: "prescriptionType"))),
+            let dateIssued = coder.decodeDate(forKey: "dateIssued")
+        else { return nil }
+        self.prescriptionType = prescriptionType
+        self.dateIssued = dateIssued
+        expirationDate = coder.decodeDate(forKey: "expirationDate")
+        super.init(coder: coder)
+    }
 }
