@@ -305,3 +305,32 @@ let package = Package(
         ),
     ]
 )
+
+// `import HealthKit` and `import CoreLocation` on Linux (README, "import HealthKit"): a `HealthKit` module that is
+// OpenHealthKit under HealthKit's name, and a `CoreLocation` with the `CLLocation` subset workout routes speak, which
+// the facade then uses. Declared only when this manifest is evaluated on Linux, so they never clash with Apple's
+// frameworks (there the facade uses Apple's CoreLocation). An app depends on them with a Linux-only condition.
+#if os(Linux)
+package.products += [
+    .library(name: "HealthKit", targets: ["HealthKit"]),
+    .library(name: "CoreLocation", targets: ["CoreLocation"]),
+]
+package.targets += [
+    .target(name: "CoreLocation", swiftSettings: strict),
+    .target(name: "HealthKit", dependencies: ["OpenHealthKit"], swiftSettings: strict),
+    // A workout app written as Apple's documentation writes one, with plain `import HealthKit` and
+    // `import CoreLocation` (Examples/Workouts): the tests run it as two processes of a real store.
+    .executableTarget(
+        name: "Workouts", dependencies: ["HealthKit", "CoreLocation"], path: "Examples/Workouts/Sources",
+        swiftSettings: strict),
+]
+for target in package.targets {
+    switch target.name {
+    case "OpenHealthKit", "OpenHealthKitTests", "HKCommandLineTests", "ohk-bench":
+        target.dependencies.append("CoreLocation")
+    // The workout tests run the workout app.
+    case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts"]
+    default: break
+    }
+}
+#endif

@@ -17,6 +17,8 @@ struct Bench: AsyncParsableCommand {
             LoadApp.self,
             ImportBenchmark.self,
             PostgresBenchmark.self,
+            WebPageBenchmark.self,
+            RouteBenchmark.self,
         ])
 
     /// The benchmarks run as `hk` and `healthd` do: with SQLite's process-wide settings applied first (the raw

@@ -25,6 +25,11 @@ SYNTHETIC = REPOSITORY / "Tests/OpenHealthKitExchangeTests/Fixtures/Synthetic/ev
 UUID = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
 MEMBER = "9B2F1A6C-2D4E-4A8B-8C1D-5E6F7A8B9C0D"
 PRESCRIPTION = "7D3C2B1A-0F9E-4D8C-B7A6-958473625140"
+# The app's workout on every fuzz store, its activity and the effort score related to it (WireBodyFuzzing).
+WORKOUT = "A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D"
+ACTIVITY = "B2C3D4E5-F6A7-4B8C-9D0E-1F2A3B4C5D6E"
+EFFORT = "C3D4E5F6-A7B8-4C9D-8E1F-2A3B4C5D6E7F"
+ROUTE = "D4E5F6A7-B8C9-4DAE-9F10-3B4C5D6E7F80"
 
 
 def date_predicate(start, end):
@@ -161,6 +166,37 @@ WIRE_BODIES = [
       "medicationDoseEvent": {"medicationConcept": "fuzz-ibuprofen", "logStatus": 4, "scheduleType": 2,
                               "scheduledDate": 1699999200, "scheduledDoseQuantity": 1, "doseQuantity": 1,
                               "unit": "count"}}],
+    # associateWithWorkout: the effort score of every fuzz store, with its workout
+    [{"workout": WORKOUT, "samples": [EFFORT]}],
+    # saveWorkoutRoute
+    [{"route": {"uuid": ROUTE, "type": "HKWorkoutRouteTypeIdentifier", "startDate": 1700000000,
+                "endDate": 1700003600, "metadata": {"HKTimeZone": {"string": "Europe/Berlin"}}},
+      "workout": WORKOUT,
+      "locations": [{"timestamp": 1700000000, "latitude": 52.52, "longitude": 13.405, "altitude": 34,
+                     "horizontalAccuracy": 5, "verticalAccuracy": 3, "course": 90, "speed": 2.8,
+                     "courseAccuracy": 10, "speedAccuracy": 0.5},
+                    {"timestamp": "2023-11-14T22:23:20Z", "latitude": 52.5205, "longitude": 13.406}]}],
+    # queryRouteLocations
+    [{"route": ROUTE, "startDate": 1700000000, "endDate": 1700003600, "offset": 0, "limit": 100}],
+    # relateWorkoutEffort: to the activity of the fuzz store's workout
+    [{"sample": {"uuid": "E5F6A7B8-C9DA-4EBF-A021-4C5D6E7F8091",
+                 "type": "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore", "startDate": 1700003600,
+                 "endDate": 1700003600, "quantity": {"value": 6, "unit": "appleEffortScore"}},
+      "workout": WORKOUT, "activity": ACTIVITY}],
+    # unrelateWorkoutEffort: the effort score related to the fuzz store's workout
+    [{"sample": {"uuid": EFFORT, "type": "HKQuantityTypeIdentifierWorkoutEffortScore", "startDate": 1700003600,
+                 "endDate": 1700003600, "quantity": {"value": 7, "unit": "appleEffortScore"}},
+      "workout": WORKOUT}],
+    # queryEffortRelationships
+    [{"predicate": {"kind": "workoutActivities", "predicate": {"kind": "activityType", "workoutActivityType": 37}},
+      "anchor": 0, "option": 1},
+     {"predicate": {"kind": "and", "predicates": [
+         {"kind": "activityDates", "startDate": 1690000000, "endDate": 1710000000, "options": ["strictStartDate"]},
+         {"kind": "activityDuration", "operator": ">=", "duration": 600},
+         {"kind": "workoutStatistic", "statistic": "sum", "type": "HKQuantityTypeIdentifierDistanceWalkingRunning",
+          "operator": ">", "quantity": {"value": 1, "unit": "km"}, "ofActivity": False},
+         {"kind": "effortRelated", "workout": WORKOUT}]},
+      "option": 0}],
 ]
 
 SAVE, DELETE, SAMPLES, ANCHORED, STATISTICS, COLLECTION, PRIORITY = 0, 1, 3, 4, 7, 8, 21
@@ -284,7 +320,8 @@ def main():
              "electrocardiogramSymptomsStatus", "associatedWithElectrocardiogram", "clinicalResourceType",
              "clinicalRecord", "stateOfMindKind", "stateOfMindLabel", "stateOfMindAssociation", "stateOfMindValence",
              "doseEventConcepts", "doseEventStatuses", "doseEventScheduledDates", "doseEventScheduledRange",
-             "medicationArchived", "medicationHasSchedule"]
+             "medicationArchived", "medicationHasSchedule", "workoutActivities", "activityType", "activityDuration",
+             "activityDates", "workoutStatistic", "effortRelated"]
     write_dictionary("wire-body", json_tokens + [f'"{key}"' for key in sorted(wire_keys)]
                      + [f'"{kind}"' for kind in kinds] + [f'"{name}"' for name in types] + UNITS
                      + ["<", "<=", ">", ">=", "==", "!=", UUID, "2024-01-01T00:00:00Z"])

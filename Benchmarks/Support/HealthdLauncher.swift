@@ -11,6 +11,9 @@ final class HealthdLauncher {
     var address: URL { healthd.address }
     var storePath: String { healthd.storePath }
 
+    /// The owner secret healthd keeps next to its store.
+    func ownerSecret() throws -> String { healthd.ownerSecret }
+
     /// Starts healthd (`executable`, else the `healthd` built next to this benchmark) on `health.sqlite` in
     /// `directory`, with what it prints in `healthd.log` there, and waits for its address.
     init(executable: String?, directory: URL) async throws {

@@ -4,15 +4,17 @@ import Foundation
 extension HK {
     /// Parses `arguments` (the process's when nil), runs the chosen command, and exits on failure.
     ///
-    /// Help and `--version` print to stdout and exit 0. Any failure prints one line, `hk: <message>`, to stderr and
-    /// exits with ``ExitStatus/badInput`` (2) for bad input, including ArgumentParser's own usage errors, or
-    /// ``ExitStatus/failure`` (1) otherwise.
+    /// The shared options (`--store`, `--timezone`, `--healthd`, `--format`) may come before the command
+    /// (``GlobalOptions``). Help and `--version` print to stdout and exit 0. Any failure prints one line,
+    /// `hk: <message>`, to stderr and exits with ``ExitStatus/badInput`` (2) for bad input, including
+    /// ArgumentParser's own usage errors, or ``ExitStatus/failure`` (1) otherwise.
     ///
     /// Named apart from ArgumentParser's `main()` overloads, which `hk`'s `main.swift` would otherwise resolve to the
     /// synchronous one.
     public static func execute(_ arguments: [String]? = nil) async {
         do {
-            var command = try await asyncParseAsRoot(arguments)
+            let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+            var command = try await asyncParseAsRoot(GlobalOptions.normalized(given))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -12,7 +12,7 @@ public struct HK: AsyncParsableCommand {
             UnitCommand.self, TypesCommand.self, SamplesCommand.self, SourcesCommand.self, MeCommand.self,
             StatsCommand.self,
             AppsCommand.self, AuthCommand.self, AuditCommand.self, ImportCommand.self,
-            ExportCommand.self,
+            ExportCommand.self, WorkoutsCommand.self,
             MedicationsCommand.self,
         ]
     )

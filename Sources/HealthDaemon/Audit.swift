@@ -25,15 +25,46 @@ struct Auditor: Sendable {
         }
     }
 
-    func record(_ caller: String, _ operation: String, types: [String], count: Int, errorCode: Int?) async {
+    func record(
+        _ caller: String, _ operation: String, types: [String], count: Int, errorCode: Int?, subject: String? = nil
+    ) async {
         let entry = AuditEntry(
             time: Date(), app: caller, operation: operation, types: types.sorted(), sampleCount: count,
-            errorCode: errorCode)
+            errorCode: errorCode, subject: subject)
         do {
             try await offload { [records] in try records.appendAuditEntry(entry) }
         } catch {
             // The call already happened (a write is committed): failing it now would mislead the caller.
             logger.error("could not append to the audit log: \(error)")
+        }
+    }
+}
+
+extension Auditor {
+    /// Records the owner's change of an app's grants as what a person reads in the access log: one entry per kind
+    /// of change (`grants.share.on`, `grants.share.off`, `grants.read.on`, `grants.read.off`) with the types it
+    /// concerns and the app as its subject. Decisions set back to "not determined" are `grants.reset`.
+    func recordGrantChanges(_ changed: [String: Grant], app bundleIdentifier: String) async {
+        var types: [String: [String]] = [:]
+        for (identifier, grant) in changed {
+            let share: String? =
+                switch grant.share {
+                case .sharingAuthorized: "grants.share.on"
+                case .sharingDenied: "grants.share.off"
+                default: nil
+                }
+            let read: String? =
+                switch grant.read {
+                case .authorized: "grants.read.on"
+                case .denied: "grants.read.off"
+                default: nil
+                }
+            for operation in [share, read].compactMap({ $0 }) { types[operation, default: []].append(identifier) }
+            if share == nil, read == nil { types["grants.reset", default: []].append(identifier) }
+        }
+        for (operation, identifiers) in types.sorted(by: { $0.key < $1.key }) {
+            await record(
+                AuditEntry.owner, operation, types: identifiers, count: 0, errorCode: nil, subject: bundleIdentifier)
         }
     }
 }

@@ -13,8 +13,8 @@ package final class HealthWebApp: Sendable {
     let host: any HealthWebHost
     let sessions: SessionStore
     let renderer: PageRenderer
-    /// The imports of this run (one at a time).
-    let imports = ImportJobs()
+    /// The imports, kept in the store (one at a time).
+    let imports: ImportJobs
     /// The largest form body accepted (an upload of an export has its own limit).
     let maximumFormSize = 1 << 20
 
@@ -22,21 +22,12 @@ package final class HealthWebApp: Sendable {
         self.host = host
         sessions = SessionStore(idleLifetime: sessionLifetime)
         renderer = PageRenderer()
-        removeAbandonedUploads()
+        imports = ImportJobs(records: host)
+        recoverImports()
     }
 
+    /// Adds every page of ``modules``.
     package func addRoutes(to router: Router<BasicRequestContext>) {
-        addStaticRoutes(to: router)
-        addSignInRoutes(to: router)
-        addSummaryRoutes(to: router)
-        addBrowseRoutes(to: router)
-        addTypeRoutes(to: router)
-        addPermissionRoutes(to: router)
-        addSourcesRoutes(to: router)
-        addMeRoutes(to: router)
-        addAccessLogRoutes(to: router)
-        addImportRoutes(to: router)
-        addRecordingRoutes(to: router)
-        addRecordsRoutes(to: router)
+        for module in Self.modules { module.addRoutes(self, router) }
     }
 }

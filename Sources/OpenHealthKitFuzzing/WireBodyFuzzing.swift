@@ -8,8 +8,10 @@ package import OpenHealthKitWire
 /// An input is a few requests, one per line (at most ``maximumRequests``): a line's first byte `b` picks the route,
 /// `bodies[b % n]`, and the caller, the owner when `b / n` is even and an app otherwise (allowed to share and read
 /// heart rates, steps and blood pressure, denied reading sleep, allowed to share vision prescriptions, and the saver
-/// of one, ``prescriptionUUID``, so that files can be attached; the owner tracks one medication, ``medicationCode``,
-/// so that doses can be logged); the rest of the line is the body. Each body is decoded as healthd decodes it
+/// of one, ``prescriptionUUID``, so that files can be attached; allowed to share and read workouts, routes and effort
+/// scores, and the saver of a workout, ``workoutUUID``, with an activity, ``activityUUID``, and an effort score,
+/// ``effortUUID``, related to it, so that the workout routes have something to work on; the owner tracks one
+/// medication, ``medicationCode``, so that doses can be logged); the rest of the line is the body. Each body is decoded as healthd decodes it
 /// (``WireRequestBody``), turned into model values as its route does, and run on the input's own in-memory store, in
 /// order: a save and then a statistics query over what it saved is one input, and replays the same way alone.
 /// (healthd's own checks around these, credentials, callback URLs and credential lifetimes, are tried over HTTP by
@@ -61,6 +63,12 @@ package enum WireBodyFuzzing {
         (WireRoutes.requestObjectAuthorization.endpoint, requestObjectAuthorization),
         (WireRoutes.saveOwnerMedication.endpoint, saveMedication),
         (WireRoutes.logOwnerDose.endpoint, logDose),
+        (WireRoutes.associateWithWorkout.endpoint, associateWithWorkout),
+        (WireRoutes.saveWorkoutRoute.endpoint, saveWorkoutRoute),
+        (WireRoutes.queryRouteLocations.endpoint, queryRouteLocations),
+        (WireRoutes.relateWorkoutEffort.endpoint, relateWorkoutEffort),
+        (WireRoutes.unrelateWorkoutEffort.endpoint, unrelateWorkoutEffort),
+        (WireRoutes.queryEffortRelationships.endpoint, queryEffortRelationships),
     ]
 
     /// The routes whose bodies are fuzzed, in the order the first byte of a request picks them.
@@ -88,6 +96,32 @@ package enum WireBodyFuzzing {
         HKGlassesPrescription(
             uuid: prescriptionUUID, rightEye: nil, leftEye: nil, dateIssued: Date(timeIntervalSince1970: 1_700_000_000),
             expirationDate: nil, device: nil, metadata: nil, sourceRevision: .placeholder())
+    }
+
+    /// The UUIDs of the app's workout on every input's store, of its activity, and of the effort score related to it.
+    static let workoutUUID = UUID(uuidString: "A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D")!
+    static let activityUUID = UUID(uuidString: "B2C3D4E5-F6A7-4B8C-9D0E-1F2A3B4C5D6E")!
+    static let effortUUID = UUID(uuidString: "C3D4E5F6-A7B8-4C9D-8E1F-2A3B4C5D6E7F")!
+
+    /// The app's workout (``workoutUUID``): a run with one activity (``activityUUID``), as the wire carries it.
+    private static func workout() throws -> HKSample {
+        let json = """
+            {"uuid": "\(workoutUUID)", "type": "HKWorkoutTypeIdentifier", "startDate": 1700000000,
+             "endDate": 1700003600, "workoutActivityType": 37,
+             "workoutActivities": [{"uuid": "\(activityUUID)", "activityType": 37, "locationType": 3,
+                                    "swimmingLocationType": 0, "startDate": 1700000000, "endDate": 1700003600,
+                                    "duration": 3600, "workoutEvents": [], "statistics": []}]}
+            """
+        return try JSONDecoder().decode(WireSample.self, from: Data(json.utf8)).sample()
+    }
+
+    /// The effort score (``effortUUID``) related to the app's workout.
+    private static func effort() -> HKQuantitySample {
+        HKQuantitySample(
+            uuid: effortUUID, type: HKQuantityType(.workoutEffortScore),
+            quantity: HKQuantity(unit: .appleEffortScore(), doubleValue: 7),
+            start: Date(timeIntervalSince1970: 1_700_003_600),
+            end: Date(timeIntervalSince1970: 1_700_003_600), device: nil, metadata: nil, sourceRevision: .placeholder())
     }
 
     /// The concept code of the medication the owner tracks on every input's store, whose doses can be logged.
@@ -128,11 +162,18 @@ package enum WireBodyFuzzing {
                         Grant(share: .sharingAuthorized, read: .authorized),
                     HKCategoryTypeIdentifier.sleepAnalysis.rawValue: Grant(share: .sharingAuthorized, read: .denied),
                     HKVisionPrescriptionTypeIdentifier: Grant(share: .sharingAuthorized),
+                    HKWorkoutTypeIdentifier: Grant(share: .sharingAuthorized, read: .authorized),
+                    HKWorkoutRouteTypeIdentifier: Grant(share: .sharingAuthorized, read: .authorized),
+                    HKQuantityTypeIdentifier.workoutEffortScore.rawValue:
+                        Grant(share: .sharingAuthorized, read: .authorized),
+                    HKQuantityTypeIdentifier.estimatedWorkoutEffortScore.rawValue:
+                        Grant(share: .sharingAuthorized, read: .authorized),
                 ], app: app.bundleIdentifier)
-            try engine.save([prescription()], as: .app(app))
+            try engine.save([prescription(), try workout()], as: .app(app))
+            try engine.relateEffort(effort(), toWorkout: workoutUUID, activity: nil, as: .app(app))
             try engine.saveMedication(MedicationCoding.row(medication()), as: FuzzStore.owner)
         } catch {
-            fatalError("cannot make the fuzz store's grants, prescription and medication: \(error)")
+            fatalError("cannot make the fuzz store's grants, prescription, workout and medication: \(error)")
         }
         var accepted = true
         for line in data.split(separator: UInt8(ascii: "\n")).prefix(maximumRequests) {
@@ -367,6 +408,55 @@ package enum WireBodyFuzzing {
         }
         checkRoundTrip(event)
         try caller.engine.logDose(event, as: caller.principal)
+    }
+
+    // The workout routes, as WorkoutRoutes.swift runs them (for an app; the owner's principal runs them the same way).
+
+    private static func associateWithWorkout(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireAssociateRequest.self, data)
+        try caller.engine.associate(body.samples, withWorkout: body.workout, as: caller.principal)
+    }
+
+    private static func saveWorkoutRoute(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireRouteSaveRequest.self, data)
+        guard let route = try body.route.sample() as? HKWorkoutRoute else {
+            throw HKError.invalidArgument("route must be a sample of type \(HKWorkoutRouteTypeIdentifier)")
+        }
+        let locations = try body.locations.map { try $0.row(route: route.uuid) }
+        try caller.engine.saveRoute(route, locations: locations, workout: body.workout, as: caller.principal)
+        let page = try caller.engine.routeLocations(
+            of: route.uuid, in: nil, offset: 0, limit: WireRouteLocationsQuery.maximumPage, as: caller.principal)
+        try encodes(WireRouteLocationsResponse(locations: page.map(WireLocation.init)))
+    }
+
+    private static func queryRouteLocations(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireRouteLocationsQuery.self, data)
+        let page = try body.page
+        let locations = try caller.engine.routeLocations(
+            of: body.route, in: try body.interval, offset: page.offset, limit: page.limit, as: caller.principal)
+        try encodes(WireRouteLocationsResponse(locations: locations.map(WireLocation.init)))
+    }
+
+    private static func relateWorkoutEffort(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireEffortRequest.self, data)
+        try caller.engine.relateEffort(
+            try body.sample.sample(), toWorkout: body.workout, activity: body.activity, as: caller.principal)
+    }
+
+    private static func unrelateWorkoutEffort(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireEffortRequest.self, data)
+        try caller.engine.unrelateEffort(
+            try body.sample.sample(), fromWorkout: body.workout, activity: body.activity, as: caller.principal)
+    }
+
+    private static func queryEffortRelationships(_ data: Data, _ caller: Caller) throws {
+        let body = try decode(WireEffortQuery.self, data)
+        let answer = try caller.engine.effortRelationships(
+            predicate: body.predicate?.tree, after: try body.startAnchor, option: try body.queryOption,
+            as: caller.principal)
+        try encodes(
+            WireEffortResponse(
+                relationships: answer.relationships.map(WireEffortRelationship.init), anchor: answer.anchor))
     }
 
     /// healthd answers with the value's JSON: it must encode (a value that cannot is a 500, never an empty success),

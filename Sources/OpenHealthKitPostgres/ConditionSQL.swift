@@ -1,10 +1,12 @@
 import Foundation
 import OpenHealthKitEngine
+import OpenHealthKitModel
 import PostgresNIO
 
 /// Turns a ``RowCondition`` into a SQL boolean expression over the aliases of ``RowReader``'s query (`s` sample, `so`
 /// source, `r` revision, `d` device, `p` parent correlation, `w` workout), appending its values to the statement's
-/// ``Binds``.
+/// ``Binds``; workout conditions read the workout tables in subqueries (`a` activity, `ws` statistics or
+/// associations, `e` effort), each on the sample's user.
 ///
 /// Metadata is kept as the engine wrote it (JSON text, so it reads back exactly) and read as `jsonb` by the conditions
 /// that look into it. A comparison matches values of its own kind: strings compare as strings (byte order, as SQLite
@@ -35,7 +37,10 @@ struct ConditionSQL {
         // Not `NOT`: a test of a missing value (metadata, device, workout total) is NULL, and NOT NULL is NULL,
         // so the negation would drop those samples instead of selecting them.
         case .not(let part): return "((" + sql(part) + ") IS NOT TRUE)"
-        case .dateRange(let start, let end, let mode): return dateRange(start: start, end: end, mode: mode)
+        case .dateRange(let start, let end, let mode):
+            return dateRange(
+                start: start, end: end, mode: mode, startColumn: "\(datesAndValues).start_date",
+                endColumn: "\(datesAndValues).end_date", longest: longestDuration)
         case .uuids(let uuids): return uuids.isEmpty ? "FALSE" : "s.uuid = ANY(\(binds.add(Array(uuids)))::uuid[])"
         case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
         case .sourceRevisions(let matches): return anyOf(matches.map { revision($0) })
@@ -65,6 +70,22 @@ struct ConditionSQL {
             return "\(key.sqlColumn) \(comparison.rawValue) \(binds.add(value))"
         case .memberOf(let uuid):
             return "p.uuid = \(binds.add(uuid))"
+        case .workoutMember(let uuid):
+            return """
+                (p.uuid = \(binds.add(uuid)) OR s.id IN (
+                    SELECT ws.sample_id FROM workout_sample ws JOIN sample w ON w.user_id = ws.user_id AND w.id = ws.workout_id
+                    WHERE ws.user_id = s.user_id AND w.uuid = \(binds.add(uuid))))
+                """
+        case .workoutActivity(let condition):
+            return detail("workout_activity", activity(condition), alias: "a")
+        case .workoutStatistic(let statistic, let type, let comparison, let value):
+            return statisticTest(statistic, type: type, comparison, value, of: "ws.activity_uuid IS NULL")
+        case .effortRelated(let workout, let activity):
+            return """
+                s.id IN (SELECT e.sample_id FROM workout_effort e JOIN sample w ON w.user_id = e.user_id AND w.id = e.workout_id
+                         WHERE e.user_id = s.user_id AND w.uuid = \(binds.add(workout))
+                           AND e.activity_uuid = \(binds.add(activity ?? Schema.wholeWorkout)))
+                """
         case .electrocardiogramClassification(let raw):
             return detail("electrocardiogram", "e.classification = \(binds.add(Int64(raw)))")
         case .electrocardiogramSymptomsStatus(let raw):
@@ -104,15 +125,60 @@ struct ConditionSQL {
         }
     }
 
-    /// A test of the sample's row (`e`) in a kind's table.
-    private func detail(_ table: String, _ test: String) -> String {
-        "EXISTS (SELECT 1 FROM \(table) e WHERE e.user_id = s.user_id AND e.sample_id = s.id AND \(test))"
+    /// A test of the sample's rows (`e`, or `alias`) in a kind's table.
+    private func detail(_ table: String, _ test: String, alias: String = "e") -> String {
+        "EXISTS (SELECT 1 FROM \(table) \(alias) WHERE \(alias).user_id = s.user_id AND \(alias).sample_id = s.id AND \(test))"
     }
 
-    private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {
-        let parts = mode.bounds(start: start, end: end).map { bound -> String in
-            let column = "\(datesAndValues)." + (bound.column == .startDate ? "start_date" : "end_date")
-            let value = binds.add(bound.value) + (bound.lessTheLongestDuration ? " - \(longestDuration)" : "")
+    /// A condition on the activity `a` of the workout `s` (whose own columns are `w`).
+    private mutating func activity(_ condition: ActivityCondition) -> String {
+        switch condition {
+        case .all: return "TRUE"
+        case .none: return "FALSE"
+        case .and(let parts):
+            return parts.isEmpty ? "TRUE" : "(" + parts.map { activity($0) }.joined(separator: " AND ") + ")"
+        case .or(let parts): return anyOf(parts.map { activity($0) })
+        case .not(let part): return "((" + activity(part) + ") IS NOT TRUE)"
+        case .activityType(let type):
+            return "coalesce(a.activity_type, w.activity_type) = \(binds.add(Int64(type)))"
+        case .duration(let comparison, let seconds):
+            return "coalesce(a.duration, a.end_date - a.start_date) \(comparison.rawValue) \(binds.add(seconds))"
+        case .dateRange(let start, let end, let mode):
+            return dateRange(
+                start: start, end: end, mode: mode, startColumn: "a.start_date",
+                endColumn: "coalesce(a.end_date, a.start_date)", longest: nil)
+        case .statistic(let statistic, let type, let comparison, let value):
+            return statisticTest(statistic, type: type, comparison, value, of: "ws.activity_uuid = a.uuid")
+        }
+    }
+
+    /// Whether a statistic of the workout `s` (the rows `owner` selects: the workout's own, or an activity's) of a
+    /// type compares with a value in the type's canonical unit.
+    private mutating func statisticTest(
+        _ statistic: WorkoutStatistic, type: String, _ comparison: RowComparison, _ value: Double, of owner: String
+    ) -> String {
+        let column: String =
+            switch statistic {
+            case .sum: "ws.sum"
+            case .average: "ws.average"
+            case .minimum: "ws.minimum"
+            case .maximum: "ws.maximum"
+            }
+        let test = "ws.type = \(binds.add(type)) AND \(column) * ws.to_canonical \(comparison.rawValue) \(binds.add(value))"
+        return detail("workout_statistics", "\(owner) AND \(test)", alias: "ws")
+    }
+
+    /// A date range test on the columns given (``DateRangeMode/bounds(start:end:)``); `longest` (an SQL expression:
+    /// the longest duration of the queried rows) bounds the start of overlapping rows, so that the test is a bounded
+    /// scan of a start date index.
+    private mutating func dateRange(
+        start: Double?, end: Double?, mode: DateRangeMode, startColumn: String, endColumn: String, longest: String?
+    ) -> String {
+        let parts = mode.bounds(start: start, end: end).compactMap { bound -> String? in
+            if bound.lessTheLongestDuration && longest == nil { return nil }
+            var value = binds.add(bound.value)
+            if bound.lessTheLongestDuration, let longest { value += " - \(longest)" }
+            let column = bound.column == .startDate ? startColumn : endColumn
             return "\(column) \(bound.comparison.rawValue) \(value)"
         }
         return parts.isEmpty ? "TRUE" : "(" + parts.joined(separator: " AND ") + ")"

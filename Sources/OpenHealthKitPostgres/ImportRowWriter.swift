@@ -20,9 +20,13 @@ struct ImportRowWriter {
         let parents = samples.storedIDs
         result.heartbeatsStored = try writeHeartbeats(
             batch.heartbeats.filter { parents[$0.sampleUUID] != nil }, parents)
-        result.locationsStored = try writeLocations(batch.locations.filter { parents[$0.routeUUID] != nil }, parents)
-        try writeWorkoutStatistics(batch.workoutStatistics.filter { parents[$0.workoutUUID] != nil }, parents)
-        try writeWorkoutActivities(batch.workoutActivities.filter { parents[$0.workoutUUID] != nil }, parents)
+        let children = ChildRowWriter(write: write)
+        result.locationsStored = try children.writeLocations(
+            batch.locations.compactMap { row in parents[row.routeUUID].map { ($0, row) } })
+        try children.writeWorkoutStatistics(
+            batch.workoutStatistics.compactMap { row in parents[row.workoutUUID].map { ($0, row) } })
+        try children.writeWorkoutActivities(
+            batch.workoutActivities.compactMap { row in parents[row.workoutUUID].map { ($0, row) } })
         result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
         return result
     }
@@ -38,51 +42,6 @@ struct ImportRowWriter {
         insert.column("time_since_start", rows.map(\.timeSinceStart))
         insert.column("time_text", rows.map(\.timeText))
         return try insert.run(into: "heartbeat", write.session, then: "ON CONFLICT DO NOTHING")
-    }
-
-    private func writeLocations(_ rows: [RouteLocationRow], _ parents: [UUID: Int64]) throws -> Int {
-        guard !rows.isEmpty else { return 0 }
-        var insert = BulkInsert(user: write.user)
-        insert.column("sample_id", rows.map { parents[$0.routeUUID]! })
-        let required: [(String, KeyPath<RouteLocationRow, Double>)] = [
-            ("timestamp", \.timestamp), ("latitude", \.latitude), ("longitude", \.longitude),
-        ]
-        for (name, path) in required { insert.column(name, rows.map { $0[keyPath: path] }) }
-        let optional: [(String, KeyPath<RouteLocationRow, Double?>)] = [
-            ("altitude", \.altitude), ("horizontal_accuracy", \.horizontalAccuracy),
-            ("vertical_accuracy", \.verticalAccuracy), ("course", \.course), ("speed", \.speed),
-            ("course_accuracy", \.courseAccuracy), ("speed_accuracy", \.speedAccuracy),
-        ]
-        for (name, path) in optional { insert.column(name, rows.map { $0[keyPath: path] }) }
-        return try insert.run(into: "route_location", write.session)
-    }
-
-    private func writeWorkoutStatistics(_ rows: [WorkoutStatisticsRow], _ parents: [UUID: Int64]) throws {
-        guard !rows.isEmpty else { return }
-        var insert = BulkInsert(user: write.user)
-        insert.column("sample_id", rows.map { parents[$0.workoutUUID]! })
-        insert.column("activity_uuid", rows.map(\.activityUUID))
-        insert.column("type", rows.map(\.typeIdentifier))
-        let numbers: [(String, KeyPath<WorkoutStatisticsRow, Double?>)] = [
-            ("start_date", \.startDate), ("end_date", \.endDate), ("average", \.average), ("minimum", \.minimum),
-            ("maximum", \.maximum), ("sum", \.sum),
-        ]
-        for (name, path) in numbers { insert.column(name, rows.map { $0[keyPath: path] }) }
-        insert.column("unit", rows.map(\.unit))
-        try insert.run(into: "workout_statistics", write.session)
-    }
-
-    private func writeWorkoutActivities(_ rows: [WorkoutActivityRow], _ parents: [UUID: Int64]) throws {
-        guard !rows.isEmpty else { return }
-        var insert = BulkInsert(user: write.user)
-        insert.column("sample_id", rows.map { parents[$0.workoutUUID]! })
-        insert.column("uuid", rows.map(\.uuid))
-        insert.column("start_date", rows.map(\.startDate))
-        insert.column("end_date", rows.map(\.endDate))
-        insert.column("duration", rows.map(\.duration))
-        insert.column("metadata", rows.map(\.metadata))
-        insert.column("events", rows.map(\.events))
-        try insert.run(into: "workout_activity", write.session)
     }
 
     // MARK: Records that are not samples

@@ -107,13 +107,14 @@ extension PostgresStorage: DaemonRecordStorage {
             let user = binds.add(user), time = binds.add(entry.time.timeIntervalSince1970)
             let app = binds.add(entry.app), operation = binds.add(entry.operation)
             let types = binds.add(entry.types.joined(separator: " ")), count = binds.add(Int64(entry.sampleCount))
-            let code = binds.add(entry.errorCode.map(Int64.init))
+            let code = binds.add(entry.errorCode.map(Int64.init)), subject = binds.add(entry.subject)
             try session.execute(
                 """
                 WITH next AS (
                     UPDATE audit_sequence SET value = value + 1 WHERE user_id = \(user) RETURNING value)
-                INSERT INTO audit_entry (user_id, id, time, app, operation, types, sample_count, error_code)
-                SELECT \(user), next.value, \(time), \(app), \(operation), \(types), \(count), \(code) FROM next
+                INSERT INTO audit_entry (user_id, id, time, app, operation, types, sample_count, error_code, subject)
+                SELECT \(user), next.value, \(time), \(app), \(operation), \(types), \(count), \(code), \(subject)
+                FROM next
                 """, binds.bindings)
         }
     }
@@ -129,7 +130,7 @@ extension PostgresStorage: DaemonRecordStorage {
             let limit = binds.add(query.limit < 0 ? nil : Int64(query.limit))
             return try session.query(
                 """
-                SELECT id, time, app, operation, types, sample_count, error_code FROM audit_entry
+                SELECT id, time, app, operation, types, sample_count, error_code, subject FROM audit_entry
                 WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT \(limit)
                 """, binds.bindings
             ).map { row in
@@ -141,8 +142,57 @@ extension PostgresStorage: DaemonRecordStorage {
                 return AuditEntry(
                     id: id, time: Date(timeIntervalSince1970: time), app: app, operation: operation,
                     types: types.split(separator: " ").map(String.init), sampleCount: Int(count),
-                    errorCode: code.map(Int.init))
+                    errorCode: code.map(Int.init), subject: try cells.next())
             }
+        }
+    }
+
+    package func importJobs() throws -> [ImportJobRecord] {
+        try session { session in
+            var binds = Binds()
+            let user = binds.add(user)
+            return try session.query(
+                """
+                SELECT id, file_name, started_at, updated_at, state, detail FROM import_job
+                WHERE user_id = \(user) ORDER BY started_at, id
+                """, binds.bindings
+            ).map { row in
+                var cells = Cells(row)
+                return ImportJobRecord(
+                    id: try cells.next(), fileName: try cells.next(),
+                    startedAt: Date(timeIntervalSince1970: try cells.next()),
+                    updatedAt: Date(timeIntervalSince1970: try cells.next()), state: try cells.next(),
+                    detail: try cells.next())
+            }
+        }
+    }
+
+    package func saveImportJob(_ job: ImportJobRecord) throws {
+        try session { session in
+            var binds = Binds()
+            let values = [
+                binds.add(user), binds.add(job.id), binds.add(job.fileName),
+                binds.add(job.startedAt.timeIntervalSince1970), binds.add(job.updatedAt.timeIntervalSince1970),
+                binds.add(job.state), binds.add(job.detail),
+            ]
+            try session.execute(
+                """
+                INSERT INTO import_job (user_id, id, file_name, started_at, updated_at, state, detail)
+                VALUES (\(values.joined(separator: ", ")))
+                ON CONFLICT (user_id, id) DO UPDATE SET file_name = EXCLUDED.file_name,
+                    started_at = EXCLUDED.started_at, updated_at = EXCLUDED.updated_at, state = EXCLUDED.state,
+                    detail = EXCLUDED.detail
+                """, binds.bindings)
+        }
+    }
+
+    package func removeImportJobs(_ ids: [String]) throws {
+        guard !ids.isEmpty else { return }
+        try session { session in
+            var binds = Binds()
+            let user = binds.add(user), list = binds.add(ids)
+            try session.execute(
+                "DELETE FROM import_job WHERE user_id = \(user) AND id = ANY(\(list)::text[])", binds.bindings)
         }
     }
 }

@@ -95,10 +95,12 @@ private struct ExportReader: ExportReading {
         return Read(row: sample, id: id, typeID: try cells[cells.count - 1].decode(Int32.self))
     }
 
-    /// The samples read together with their details (a CDA document with its XML).
+    /// The samples read together with their details (a CDA document with its XML) and workouts' activities and
+    /// statistics.
     private func withDetails(_ reads: [Read]) throws -> [Read] {
         var rows = reads.map(\.row)
         try SampleDetailReader(session: session, user: user).fill(&rows, ids: reads.map(\.id), documentData: true)
+        try WorkoutChildReader(session: session, user: user).fill(&rows, ids: reads.map(\.id))
         return zip(reads, rows).map { Read(row: $1, id: $0.id, typeID: $0.typeID) }
     }
 
@@ -142,26 +144,6 @@ private struct ExportReader: ExportReading {
                 course: try cells.next(), speed: try cells.next(), courseAccuracy: try cells.next(),
                 speedAccuracy: try cells.next())
         }
-        let workouts = some { $0.row.workout != nil }
-        let statistics = try children(
-            """
-            SELECT sample_id, activity_uuid, type, start_date, end_date, average, minimum, maximum, sum, unit
-            FROM workout_statistics
-            """, order: "id", of: workouts
-        ) { cells, uuid in
-            WorkoutStatisticsRow(
-                workoutUUID: uuid, activityUUID: try cells.next(), typeIdentifier: try cells.next(),
-                startDate: try cells.next(), endDate: try cells.next(), average: try cells.next(),
-                minimum: try cells.next(), maximum: try cells.next(), sum: try cells.next(), unit: try cells.next())
-        }
-        let activities = try children(
-            "SELECT sample_id, uuid, start_date, end_date, duration, metadata, events FROM workout_activity",
-            order: "id", of: workouts
-        ) { cells, uuid in
-            WorkoutActivityRow(
-                workoutUUID: uuid, uuid: try cells.next(), startDate: try cells.next(), endDate: try cells.next(),
-                duration: try cells.next(), metadata: try cells.next(), events: try cells.next())
-        }
         return reads.map { read in
             var record = ExportRecord(sample: read.row)
             record.members = members[read.id] ?? []
@@ -170,8 +152,10 @@ private struct ExportReader: ExportReading {
             record.electrocardiogramSymptoms = symptoms[read.id] ?? []
             record.heartbeatSeriesBeats = beats[read.id] ?? []
             record.locations = locations[read.id] ?? []
-            record.workoutStatistics = statistics[read.id] ?? []
-            record.workoutActivities = activities[read.id] ?? []
+            if let workout = read.row.workout {
+                record.workoutStatistics = workout.statistics
+                record.workoutActivities = workout.activities
+            }
             return record
         }
     }

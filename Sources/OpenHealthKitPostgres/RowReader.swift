@@ -54,7 +54,7 @@ struct RowReader {
     }
 
     /// The matching rows: one statement (one round trip), and for types whose samples have details of their own
-    /// one more per kind of detail among the rows (the caller reads them in one snapshot: ``mayNeedSnapshot(_:)``).
+    /// one more per kind of detail among the rows (two for workouts: activities and statistics) (the caller reads them in one snapshot: ``mayNeedSnapshot(_:)``).
     func rows(_ query: RowQuery) throws -> [SampleRow] {
         var binds = Binds()
         guard let sql = try select(query, &binds) else { return [] }
@@ -64,6 +64,7 @@ struct RowReader {
     /// Whether reading `query`'s rows may take more than one statement, so that they must share a snapshot.
     static func mayNeedSnapshot(_ query: RowQuery) -> Bool {
         SampleDetailReader.mayHaveDetails(query.typeIdentifiers)
+            || WorkoutChildReader.mayHaveWorkouts(query.typeIdentifiers)
     }
 
     /// The sample rows of `rows` (read with ``columnsSQL``), with their details.
@@ -77,10 +78,11 @@ struct RowReader {
             samples.append(sample)
             ids.append(id)
         }
-        if Self.mayNeedSnapshot(query) {
+        if SampleDetailReader.mayHaveDetails(query.typeIdentifiers) {
             try SampleDetailReader(session: session, user: user).fill(
                 &samples, ids: ids, documentData: query.includesDocumentData)
         }
+        try WorkoutChildReader(session: session, user: user).fill(&samples, ids: ids)
         return samples
     }
 

@@ -79,6 +79,17 @@ struct SampleDetailReader {
             }
             return Dictionary(
                 uniqueKeysWithValues: ids.map { ($0, .audiogram(AudiogramRow(points: points[$0] ?? []))) })
+        case HKWorkoutRouteTypeIdentifier:
+            // Every route has its detail: the number of its locations (read a page at a time apart).
+            var counts: [Int64: Int] = [:]
+            for row in try select(
+                "SELECT sample_id, count(*) FROM route_location", ids, order: "", groupBy: " GROUP BY sample_id")
+            {
+                let (id, count) = try row.decode((Int64, Int64).self)
+                counts[id] = Int(count)
+            }
+            return Dictionary(
+                uniqueKeysWithValues: ids.map { ($0, .workoutRoute(WorkoutRouteRow(locationCount: counts[$0] ?? 0))) })
         default:
             return try records(group, ids: ids, documentData: documentData)
         }
@@ -173,12 +184,15 @@ struct SampleDetailReader {
         }
     }
 
-    /// The rows of `select` (a `SELECT sample_id, ... FROM table`) for these samples, by sample (then `order`).
-    private func select(_ select: String, _ ids: [Int64], order: String = "") throws -> [PostgresRow] {
+    /// The rows of `select` (a `SELECT sample_id, ... FROM table`) for these samples (grouped by `groupBy`), by sample
+    /// (then `order`).
+    private func select(_ select: String, _ ids: [Int64], order: String = "", groupBy: String = "") throws
+        -> [PostgresRow]
+    {
         var binds = Binds()
         let user = binds.add(user), list = binds.array(ids)
         return try session.query(
-            select + " WHERE user_id = \(user) AND sample_id = ANY(\(list)) ORDER BY sample_id\(order)",
+            select + " WHERE user_id = \(user) AND sample_id = ANY(\(list))\(groupBy) ORDER BY sample_id\(order)",
             binds.bindings)
     }
 

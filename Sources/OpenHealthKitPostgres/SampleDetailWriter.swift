@@ -5,7 +5,7 @@ import PostgresNIO
 
 /// Writes the ``SampleDetail``s of the samples a batch stored, inside its ``AnchoredWrite``: every kind's rows in one
 /// `INSERT ... SELECT FROM unnest(...)` per table for the whole batch (a series' quantities, a heartbeat series'
-/// beats and an electrocardiogram's leads too: no statement per sample or per point), then the electrocardiograms'
+/// beats, an electrocardiogram's leads and a route's locations too: no statement per sample or per point), then the electrocardiograms'
 /// symptoms, once every sample of the batch is stored. The SQLite storage writes the same rows
 /// (`SampleDetail+Insert.swift`, `SampleDetailStore`).
 struct SampleDetailWriter {
@@ -22,6 +22,7 @@ struct SampleDetailWriter {
         var heartbeats: [(id: Int64, row: HeartbeatSeriesRow)] = []
         var electrocardiograms: [(id: Int64, row: ElectrocardiogramRow)] = []
         var audiograms: [(id: Int64, row: AudiogramRow)] = []
+        var locations: [(parent: Int64, row: RouteLocationRow)] = []
         var records: [(id: Int64, row: ClinicalRecordRow)] = []
         var documents: [(id: Int64, row: CDADocumentRow)] = []
         var minds: [(id: Int64, row: StateOfMindRow)] = []
@@ -34,6 +35,7 @@ struct SampleDetailWriter {
             case .heartbeatSeries(let row): heartbeats.append((id, row))
             case .electrocardiogram(let row): electrocardiograms.append((id, row))
             case .audiogram(let row): audiograms.append((id, row))
+            case .workoutRoute(let route): locations += route.locations.map { (id, $0) }
             case .clinicalRecord(let row): records.append((id, row))
             case .cdaDocument(let row): documents.append((id, row))
             case .stateOfMind(let row): minds.append((id, row))
@@ -46,6 +48,7 @@ struct SampleDetailWriter {
         try writeHeartbeatSeries(heartbeats)
         try writeElectrocardiograms(electrocardiograms)
         try writeAudiograms(audiograms)
+        try ChildRowWriter(write: write).writeLocations(locations)
         try writeClinicalRecords(records)
         try writeDocuments(documents)
         try writeStatesOfMind(minds)

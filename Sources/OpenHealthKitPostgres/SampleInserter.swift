@@ -266,7 +266,9 @@ struct SampleInserter {
         }
     }
 
-    /// The workouts' own columns, for the new rows that are workouts.
+    /// The workouts' own columns, for the new rows that are workouts, then their activities, statistics and
+    /// associated samples (stored before this batch or in it; one not stored fails the batch with
+    /// ``StorageError/notFound(_:)``).
     private func writeWorkouts(_ kept: [Pending], rows: [SampleRow]) throws {
         let workouts = kept.compactMap { entry in rows[entry.index].workout.map { (id: entry.id!, row: $0) } }
         guard !workouts.isEmpty else { return }
@@ -279,6 +281,11 @@ struct SampleInserter {
         insert.column("total_flights_climbed", workouts.map(\.row.totalFlightsClimbed))
         insert.column("events", workouts.map(\.row.events))
         try insert.run(into: "workout", write.session)
+        let children = ChildRowWriter(write: write)
+        try children.writeWorkoutActivities(workouts.flatMap { entry in entry.row.activities.map { (entry.id, $0) } })
+        try children.writeWorkoutStatistics(workouts.flatMap { entry in entry.row.statistics.map { (entry.id, $0) } })
+        try WorkoutAssociations(session: write.session, user: write.user).associate(
+            workouts.flatMap { entry in entry.row.associatedSamples.map { (workout: entry.id, sample: $0) } })
     }
 
     /// Members stored on their own join their correlation (imports).

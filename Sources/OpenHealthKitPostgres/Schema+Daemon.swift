@@ -74,4 +74,22 @@ extension Schema {
         )
         """
     ]
+
+    /// Migration v8 (as the SQLite storage's): the imports started from the web app, kept so that their pages outlive
+    /// a restart (`detail` is the web app's JSON, kept as is), and the app an owner's audit entry acted on.
+    static let importJobs = [
+        """
+        CREATE TABLE import_job (
+            user_id bigint NOT NULL,
+            id text NOT NULL,
+            file_name text NOT NULL,
+            started_at double precision NOT NULL,
+            updated_at double precision NOT NULL,
+            state text NOT NULL,
+            detail text NOT NULL,
+            PRIMARY KEY (user_id, id)
+        )
+        """,
+        "ALTER TABLE audit_entry ADD COLUMN subject text",
+    ]
 }

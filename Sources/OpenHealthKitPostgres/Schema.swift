@@ -19,10 +19,11 @@ enum Schema {
         Migration(name: "v2: registered apps, background delivery, audit log", statements: daemonRecords),
         Migration(name: "v3: Health export records", statements: exchange),
         Migration(name: "v4: pending permission requests", statements: pendingAuthorizations),
-        // h15's "v5: workouts" goes here, between v4 and v6, when it is merged.
+        Migration(name: "v5: workouts", statements: workouts, then: fillCanonicalFactors),
         Migration(name: "v6: series, electrocardiograms, audiograms", statements: seriesAndRecordings),
         Migration(
             name: "v7: records, mind, medications, vision", statements: records, then: moveRecordsIntoSamples),
+        Migration(name: "v8: import jobs", statements: importJobs),
         // Migrations added later go after these, in order.
     ]
 

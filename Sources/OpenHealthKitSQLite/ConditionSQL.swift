@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import OpenHealthKitEngine
+import OpenHealthKitModel
 
 /// Turns a ``RowCondition`` into a SQL boolean expression over the aliases of ``RowReader``'s query
-/// (`s` sample, `so` source, `r` revision, `d` device, `p` parent correlation, `w` workout).
+/// (`s` sample, `so` source, `r` revision, `d` device, `p` parent correlation, `w` workout); workout conditions read
+/// the workout tables in subqueries (`a` activity, `ws` statistics or associations, `e` effort).
 struct ConditionSQL {
     /// The longest duration of a sample of the queried types. A sample overlapping a range starts at most this long
     /// before it, which turns every date condition into a bounded scan of the (type, start_date) index: the cost
@@ -30,7 +32,10 @@ struct ConditionSQL {
         // Not `NOT`: a test of a missing value (metadata, device, workout total) is NULL, and NOT NULL is NULL,
         // so the negation would drop those samples instead of selecting them.
         case .not(let part): return "((" + sql(part) + ") IS NOT 1)"
-        case .dateRange(let start, let end, let mode): return dateRange(start: start, end: end, mode: mode)
+        case .dateRange(let start, let end, let mode):
+            return dateRange(
+                start: start, end: end, mode: mode, startColumn: "\(datesAndValues).start_date",
+                endColumn: "\(datesAndValues).end_date", longest: longestDuration)
         case .uuids(let uuids): return list("s.uuid", uuids.map(\.blob))
         case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
         case .sourceRevisions(let matches): return anyOf(matches.map { revision($0) })
@@ -78,6 +83,22 @@ struct ConditionSQL {
                 s.id IN (SELECT es.symptom_id FROM electrocardiogram_symptom es
                          JOIN sample e ON e.id = es.electrocardiogram_id WHERE e.uuid = ?)
                 """
+        case .workoutMember(let uuid):
+            arguments += [uuid.blob, uuid.blob]
+            return """
+                (p.uuid = ? OR s.id IN (SELECT ws.sample_id FROM workout_sample ws
+                                        WHERE ws.workout_id = (SELECT id FROM sample WHERE uuid = ?)))
+                """
+        case .workoutActivity(let condition):
+            return "EXISTS (SELECT 1 FROM workout_activity a WHERE a.sample_id = s.id AND \(activity(condition)))"
+        case .workoutStatistic(let statistic, let type, let comparison, let value):
+            return statisticTest(statistic, type: type, comparison, value, of: "ws.activity_uuid IS NULL")
+        case .effortRelated(let workout, let activity):
+            arguments += [workout.blob, activity?.blob ?? Data()]
+            return """
+                s.id IN (SELECT e.sample_id FROM workout_effort e
+                         WHERE e.workout_id = (SELECT id FROM sample WHERE uuid = ?) AND e.activity_uuid = ?)
+                """
         case .clinicalResourceType(let resourceType):
             arguments.append(resourceType)
             return "EXISTS (SELECT 1 FROM clinical_record_sample c WHERE c.sample_id = s.id AND c.resource_type = ?)"
@@ -119,11 +140,78 @@ struct ConditionSQL {
         "EXISTS (SELECT 1 FROM medication_dose_event e WHERE e.sample_id = s.id AND \(test))"
     }
 
-    private mutating func dateRange(start: Double?, end: Double?, mode: DateRangeMode) -> String {
-        let parts = mode.bounds(start: start, end: end).map { bound -> String in
-            arguments.append(bound.lessTheLongestDuration ? bound.value - longestDuration : bound.value)
-            let column = bound.column == .startDate ? "start_date" : "end_date"
-            return "\(datesAndValues).\(column) \(bound.comparison.rawValue) ?"
+    /// A condition on the activity `a` of the workout `s` (whose own columns are `w`).
+    private mutating func activity(_ condition: ActivityCondition) -> String {
+        switch condition {
+        case .all: return "1"
+        case .none: return "0"
+        case .and(let parts):
+            return parts.isEmpty ? "1" : "(" + parts.map { activity($0) }.joined(separator: " AND ") + ")"
+        case .or(let parts): return anyOf(parts.map { activity($0) })
+        case .not(let part): return "((" + activity(part) + ") IS NOT 1)"
+        case .activityType(let type):
+            arguments.append(Int64(type))
+            return "COALESCE(a.activity_type, w.activity_type) = ?"
+        case .duration(let comparison, let seconds):
+            arguments.append(seconds)
+            return "COALESCE(a.duration, a.end_date - a.start_date) \(comparison.rawValue) ?"
+        case .dateRange(let start, let end, let mode):
+            return dateRange(
+                start: start, end: end, mode: mode, startColumn: "a.start_date",
+                endColumn: "COALESCE(a.end_date, a.start_date)", longest: nil)
+        case .statistic(let statistic, let type, let comparison, let value):
+            return statisticTest(statistic, type: type, comparison, value, of: "ws.activity_uuid = a.uuid")
+        }
+    }
+
+    /// Whether a statistic of the workout `s` (the rows `owner` selects: the workout's own, or an activity's) of a
+    /// type compares with a value in the type's canonical unit.
+    private mutating func statisticTest(
+        _ statistic: WorkoutStatistic, type: String, _ comparison: RowComparison, _ value: Double, of owner: String
+    ) -> String {
+        let column: String =
+            switch statistic {
+            case .sum: "ws.sum"
+            case .average: "ws.average"
+            case .minimum: "ws.minimum"
+            case .maximum: "ws.maximum"
+            }
+        arguments += [type, value]
+        return """
+            EXISTS (SELECT 1 FROM workout_statistics ws WHERE ws.sample_id = s.id AND \(owner) AND ws.type = ?
+                    AND \(column) * ws.to_canonical \(comparison.rawValue) ?)
+            """
+    }
+
+    /// The SQL column an order or a comparison refers to.
+    static func column(for key: RowSort.Key) -> String {
+        switch key {
+        case .startDate: return "s.start_date"
+        case .endDate: return "s.end_date"
+        case .anchor: return "s.anchor"
+        case .value, .workoutDuration: return "s.value"
+        case .workoutTotalDistance: return "w.total_distance"
+        case .workoutTotalEnergyBurned: return "w.total_energy_burned"
+        case .workoutTotalSwimmingStrokeCount: return "w.total_swimming_stroke_count"
+        case .workoutTotalFlightsClimbed: return "w.total_flights_climbed"
+        }
+    }
+
+    /// A date range test on the columns given (``DateRangeMode/bounds(start:end:)``); `longest` (the longest
+    /// duration of the queried rows) bounds the start of overlapping rows, so that the test is a bounded scan of a
+    /// start date index.
+    private mutating func dateRange(
+        start: Double?, end: Double?, mode: DateRangeMode, startColumn: String, endColumn: String, longest: Double?
+    ) -> String {
+        let parts = mode.bounds(start: start, end: end).compactMap { bound -> String? in
+            var value = bound.value
+            if bound.lessTheLongestDuration {
+                guard let longest else { return nil }
+                value -= longest
+            }
+            arguments.append(value)
+            let column = bound.column == .startDate ? startColumn : endColumn
+            return "\(column) \(bound.comparison.rawValue) ?"
         }
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
     }

@@ -54,4 +54,21 @@ extension Schema {
                 );
                 """)
     }
+
+    /// The imports started from the web app, kept so that their pages outlive a restart (`detail` is the web app's
+    /// JSON), and the app an owner's audit entry acted on.
+    static func importJobs(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE import_job (
+                    id TEXT PRIMARY KEY,
+                    file_name TEXT NOT NULL,
+                    started_at REAL NOT NULL,
+                    updated_at REAL NOT NULL,
+                    state TEXT NOT NULL,
+                    detail TEXT NOT NULL
+                );
+                ALTER TABLE audit_entry ADD COLUMN subject TEXT;
+                """)
+    }
 }

@@ -21,37 +21,18 @@ struct ImportRowWriter {
             stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized),
             change: samples.change)
         result.heartbeatsStored = try writeHeartbeats(batch.heartbeats, parents: samples.storedIDs)
-        result.locationsStored = try writeLocations(batch.locations, parents: samples.storedIDs)
-        try writeWorkoutStatistics(batch.workoutStatistics, parents: samples.storedIDs)
-        try writeWorkoutActivities(batch.workoutActivities, parents: samples.storedIDs)
+        let children = ChildRowWriter(db)
+        result.locationsStored = try children.writeLocations(batch.locations, parents: samples.storedIDs)
+        try children.writeWorkoutStatistics(batch.workoutStatistics, parents: samples.storedIDs)
+        try children.writeWorkoutActivities(batch.workoutActivities, parents: samples.storedIDs)
         result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
         return result
     }
 
     // MARK: Children, stored only with a parent this batch stored
 
-    /// Inserts the children whose parent this batch stored; returns how many.
-    @discardableResult
-    private func writeChildren<Child>(
-        _ children: [Child], sql: String, parent: (Child) -> UUID, parents: [UUID: Int64],
-        bind: (SQLiteBinding, Child) -> Void
-    ) throws -> Int {
-        guard !children.isEmpty else { return 0 }
-        let statement = try db.makeStatement(sql: sql)
-        let binding = SQLiteBinding(statement: statement.sqliteStatement)
-        var stored = 0
-        for child in children {
-            guard let parentID = parents[parent(child)] else { continue }
-            binding.bind(parentID, at: 1)
-            bind(binding, child)
-            try db.stepToDone(statement.sqliteStatement)
-            stored += Int(sqlite3_changes(db.sqliteConnection))
-        }
-        return stored
-    }
-
     private func writeHeartbeats(_ rows: [HeartbeatRow], parents: [UUID: Int64]) throws -> Int {
-        try writeChildren(
+        try ChildRowWriter(db).write(
             rows,
             sql:
                 "INSERT OR IGNORE INTO heartbeat (sample_id, position, bpm, time_since_start, time_text) VALUES (?, ?, ?, ?, ?)",
@@ -61,73 +42,6 @@ struct ImportRowWriter {
             binding.bind(row.bpm, at: 3)
             binding.bind(row.timeSinceStart, at: 4)
             binding.bind(row.timeText, at: 5)
-        }
-    }
-
-    private func writeLocations(_ rows: [RouteLocationRow], parents: [UUID: Int64]) throws -> Int {
-        try writeChildren(
-            rows,
-            sql: """
-                INSERT INTO route_location (sample_id, timestamp, latitude, longitude, altitude, horizontal_accuracy,
-                                            vertical_accuracy, course, speed, course_accuracy, speed_accuracy)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            parent: \.routeUUID, parents: parents
-        ) { binding, row in
-            binding.bind(row.timestamp, at: 2)
-            binding.bind(row.latitude, at: 3)
-            binding.bind(row.longitude, at: 4)
-            binding.bind(row.altitude, at: 5)
-            binding.bind(row.horizontalAccuracy, at: 6)
-            binding.bind(row.verticalAccuracy, at: 7)
-            binding.bind(row.course, at: 8)
-            binding.bind(row.speed, at: 9)
-            binding.bind(row.courseAccuracy, at: 10)
-            binding.bind(row.speedAccuracy, at: 11)
-        }
-    }
-
-    private func writeWorkoutStatistics(_ rows: [WorkoutStatisticsRow], parents: [UUID: Int64]) throws {
-        try writeChildren(
-            rows,
-            sql: """
-                INSERT INTO workout_statistics (sample_id, activity_uuid, type, start_date, end_date, average, minimum,
-                                                maximum, sum, unit)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            parent: \.workoutUUID, parents: parents
-        ) { binding, row in
-            if let activity = row.activityUUID {
-                binding.bind(activity, at: 2)
-            } else {
-                binding.bind(Int64?.none, at: 2)
-            }
-            binding.bind(row.typeIdentifier, at: 3)
-            binding.bind(row.startDate, at: 4)
-            binding.bind(row.endDate, at: 5)
-            binding.bind(row.average, at: 6)
-            binding.bind(row.minimum, at: 7)
-            binding.bind(row.maximum, at: 8)
-            binding.bind(row.sum, at: 9)
-            binding.bind(row.unit, at: 10)
-        }
-    }
-
-    private func writeWorkoutActivities(_ rows: [WorkoutActivityRow], parents: [UUID: Int64]) throws {
-        try writeChildren(
-            rows,
-            sql: """
-                INSERT INTO workout_activity (sample_id, uuid, start_date, end_date, duration, metadata, events)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            parent: \.workoutUUID, parents: parents
-        ) { binding, row in
-            binding.bind(row.uuid, at: 2)
-            binding.bind(row.startDate, at: 3)
-            binding.bind(row.endDate, at: 4)
-            binding.bind(row.duration, at: 5)
-            binding.bind(row.metadata, at: 6)
-            binding.bind(row.events, at: 7)
         }
     }
 

@@ -36,8 +36,12 @@ struct RowReader {
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         let series = SampleDetailReader(db)
         let records = SampleDetailStore(db)
+        let workouts = WorkoutChildReader(db)
         while let row = try cursor.next() {
             var sample = Self.sampleRow(row)
+            if let workout = sample.workout {
+                sample.workout = try workouts.completed(workout, ofSample: row[30], uuid: sample.uuid)
+            }
             // Kinds with a table of their own bring their detail: a lookup by the row's id (column 30), only for those
             // kinds (a quantity series' summary is joined above).
             if sample.detail == nil, SampleDetail.isRecordingType(sample.typeIdentifier) {

@@ -73,10 +73,10 @@ extension SQLiteStorage: DaemonRecordStorage {
         try writer.write { db in
             try db.execute(
                 sql:
-                    "INSERT INTO audit_entry (time, app, operation, types, sample_count, error_code) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO audit_entry (time, app, operation, types, sample_count, error_code, subject) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
                     entry.time.timeIntervalSince1970, entry.app, entry.operation, entry.types.joined(separator: " "),
-                    entry.sampleCount, entry.errorCode,
+                    entry.sampleCount, entry.errorCode, entry.subject,
                 ])
         }
     }
@@ -106,8 +106,41 @@ extension SQLiteStorage: DaemonRecordStorage {
                         id: row["id"], time: Date(timeIntervalSince1970: row["time"]), app: row["app"],
                         operation: row["operation"],
                         types: types.split(separator: " ").map(String.init), sampleCount: row["sample_count"],
-                        errorCode: row["error_code"])
+                        errorCode: row["error_code"], subject: row["subject"])
                 }
+        }
+    }
+
+    package func importJobs() throws -> [ImportJobRecord] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM import_job ORDER BY started_at, id").map { row in
+                ImportJobRecord(
+                    id: row["id"], fileName: row["file_name"],
+                    startedAt: Date(timeIntervalSince1970: row["started_at"]),
+                    updatedAt: Date(timeIntervalSince1970: row["updated_at"]), state: row["state"],
+                    detail: row["detail"])
+            }
+        }
+    }
+
+    package func saveImportJob(_ job: ImportJobRecord) throws {
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO import_job (id, file_name, started_at, updated_at, state, detail)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    job.id, job.fileName, job.startedAt.timeIntervalSince1970, job.updatedAt.timeIntervalSince1970,
+                    job.state, job.detail,
+                ])
+        }
+    }
+
+    package func removeImportJobs(_ ids: [String]) throws {
+        guard !ids.isEmpty else { return }
+        try writer.write { db in
+            for id in ids { try db.execute(sql: "DELETE FROM import_job WHERE id = ?", arguments: [id]) }
         }
     }
 }

@@ -93,10 +93,10 @@ private struct ExportReader: ExportReading {
         case .heartbeatSeries?: record.heartbeatSeriesBeats = try SampleDetailBulkReader(db).beats(ofSample: id)
         default: break
         }
-        if hasLocations { record.locations = try locations(of: id, uuid: row.uuid) }
-        if row.workout != nil {
-            record.workoutStatistics = try workoutStatistics(of: id, uuid: row.uuid)
-            record.workoutActivities = try workoutActivities(of: id, uuid: row.uuid)
+        if hasLocations { record.locations = try RouteLocationReader(db).locations(of: row.uuid) }
+        if let workout = row.workout {
+            record.workoutStatistics = workout.statistics
+            record.workoutActivities = workout.activities
         }
         return record
     }
@@ -108,54 +108,6 @@ private struct ExportReader: ExportReading {
                 "SELECT position, bpm, time_since_start, time_text FROM heartbeat WHERE sample_id = ? ORDER BY position",
             arguments: [id]
         ).map { HeartbeatRow(sampleUUID: uuid, position: $0[0], bpm: $0[1], timeSinceStart: $0[2], timeText: $0[3]) }
-    }
-
-    private func locations(of id: Int64, uuid: UUID) throws -> [RouteLocationRow] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT timestamp, latitude, longitude, altitude, horizontal_accuracy, vertical_accuracy, course, speed,
-                       course_accuracy, speed_accuracy
-                FROM route_location WHERE sample_id = ? ORDER BY timestamp, rowid
-                """,
-            arguments: [id]
-        ).map { row in
-            RouteLocationRow(
-                routeUUID: uuid, timestamp: row[0], latitude: row[1], longitude: row[2], altitude: row[3],
-                horizontalAccuracy: row[4], verticalAccuracy: row[5], course: row[6], speed: row[7],
-                courseAccuracy: row[8],
-                speedAccuracy: row[9])
-        }
-    }
-
-    private func workoutStatistics(of id: Int64, uuid: UUID) throws -> [WorkoutStatisticsRow] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT activity_uuid, type, start_date, end_date, average, minimum, maximum, sum, unit
-                FROM workout_statistics WHERE sample_id = ? ORDER BY rowid
-                """,
-            arguments: [id]
-        ).map { row in
-            WorkoutStatisticsRow(
-                workoutUUID: uuid, activityUUID: (row[0] as Data?).flatMap(UUID.init(blob:)), typeIdentifier: row[1],
-                startDate: row[2], endDate: row[3], average: row[4], minimum: row[5], maximum: row[6], sum: row[7],
-                unit: row[8])
-        }
-    }
-
-    private func workoutActivities(of id: Int64, uuid: UUID) throws -> [WorkoutActivityRow] {
-        try Row.fetchAll(
-            db,
-            sql:
-                "SELECT uuid, start_date, end_date, duration, metadata, events FROM workout_activity WHERE sample_id = ? ORDER BY rowid",
-            arguments: [id]
-        ).compactMap { row in
-            guard let activity = UUID(blob: row[0]) else { return nil }
-            return WorkoutActivityRow(
-                workoutUUID: uuid, uuid: activity, startDate: row[1], endDate: row[2], duration: row[3],
-                metadata: row[4], events: row[5])
-        }
     }
 
     // MARK: Records that are not samples

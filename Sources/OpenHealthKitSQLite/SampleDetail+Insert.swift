@@ -13,6 +13,11 @@ extension SampleDetail {
         case .heartbeatSeries(let series): try series.insert(sampleID: sampleID, into: db)
         case .electrocardiogram(let electrocardiogram): try electrocardiogram.insert(sampleID: sampleID, into: db)
         case .audiogram(let audiogram): try audiogram.insert(sampleID: sampleID, into: db)
+        case .workoutRoute(let route):
+            // Every location of the route names the route's UUID.
+            let parents = Dictionary(
+                route.locations.map { ($0.routeUUID, sampleID) }, uniquingKeysWith: { id, _ in id })
+            _ = try ChildRowWriter(db).writeLocations(route.locations, parents: parents)
         case .clinicalRecord, .cdaDocument, .stateOfMind, .scoredAssessment, .medicationDoseEvent, .visionPrescription:
             try SampleDetailStore(db).insert(self, sampleID: sampleID)
         }

@@ -4,7 +4,7 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// Reads the details of samples of the kinds that keep them in tables of their own (heartbeat series,
-/// electrocardiograms, audiograms) on the reader's connection, with cached statements. A quantity series' summary comes
+/// electrocardiograms, audiograms, workout routes) on the reader's connection, with cached statements. A quantity series' summary comes
 /// with the sample row itself (``RowReader`` joins it); bulk points are never read here (``SampleDetailStorage``).
 struct SampleDetailReader {
     let db: Database
@@ -35,6 +35,10 @@ struct SampleDetailReader {
             }
         case SampleDetail.audiogramTypeIdentifier:
             return .audiogram(AudiogramRow(points: try audiogramPoints(ofSample: id, uuid: uuid)))
+        case HKWorkoutRouteTypeIdentifier:
+            let count = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM route_location WHERE sample_id = ?"), arguments: [id])
+            return .workoutRoute(WorkoutRouteRow(locationCount: count ?? 0))
         default:
             return nil
         }

@@ -15,7 +15,7 @@ struct SampleDetailStore {
 
     func insert(_ detail: SampleDetail, sampleID id: Int64) throws {
         switch detail {
-        case .quantitySeries, .heartbeatSeries, .electrocardiogram, .audiogram:
+        case .quantitySeries, .heartbeatSeries, .electrocardiogram, .audiogram, .workoutRoute:
             // The series' kinds are written by `SampleDetail.insert(sampleID:into:)`, which hands the others here.
             try detail.insert(sampleID: id, into: db)
         case .clinicalRecord(let record):

@@ -126,7 +126,7 @@ struct SampleInserter {
             anchor += 1
             outcome.stored[index] = true
             if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
-            if let workout = row.workout { try workout.insert(sampleID: id, into: db) }
+            if let workout = row.workout { try workout.insert(sampleID: id, uuid: row.uuid, into: db) }
             if let detail = row.detail {
                 try detail.insert(sampleID: id, into: db)
                 if case .electrocardiogram(let electrocardiogram) = detail, !electrocardiogram.symptoms.isEmpty {

@@ -82,9 +82,10 @@ enum Schema {
         migrator.registerMigration("v2: registered apps, background delivery, audit log", migrate: daemonRecords)
         registerExchangeMigration(in: &migrator)
         migrator.registerMigration("v4: pending permission requests", migrate: pendingAuthorizations)
-        // h15's "v5: workouts" goes here, between v4 and v6, when it is merged.
+        migrator.registerMigration("v5: workouts", migrate: workouts)
         migrator.registerMigration("v6: series, electrocardiograms, audiograms", migrate: seriesAndRecordings)
         registerRecordsMigration(in: &migrator)
+        migrator.registerMigration("v8: import jobs", migrate: importJobs)
         // Migrations added later go after these, in order.
         return migrator
     }

@@ -16,8 +16,7 @@ extension WirePredicate {
         }
         func quantity() throws -> HKQuantity { try container.decode(WireQuantity.self, forKey: .quantity).quantity() }
         func key() throws -> String { try container.decode(String.self, forKey: .key) }
-        switch kind {
-        case "sampleDates":
+        func dateRange() throws -> SampleDateRange {
             let options = try container.decodeIfPresent([String].self, forKey: .options) ?? []
             var queryOptions: HKQueryOptions = []
             for option in options {
@@ -30,10 +29,13 @@ extension WirePredicate {
                         debugDescription: "\(option) is not a query option: use strictStartDate or strictEndDate")
                 }
             }
-            return .sampleDates(
-                SampleDateRange(
-                    start: try container.decodeIfPresent(WireDate.self, forKey: .startDate)?.date,
-                    end: try container.decodeIfPresent(WireDate.self, forKey: .endDate)?.date, options: queryOptions))
+            return SampleDateRange(
+                start: try container.decodeIfPresent(WireDate.self, forKey: .startDate)?.date,
+                end: try container.decodeIfPresent(WireDate.self, forKey: .endDate)?.date, options: queryOptions)
+        }
+        switch kind {
+        case "sampleDates":
+            return .sampleDates(try dateRange())
         case "sources":
             return .sources(bundleIdentifiers: Set(try container.decode([String].self, forKey: .bundleIdentifiers)))
         case "sourceRevisions":
@@ -100,6 +102,36 @@ extension WirePredicate {
             return .electrocardiogramSymptomsStatus(try container.decode(Int.self, forKey: .value))
         case "associatedWithElectrocardiogram":
             return .associatedWithElectrocardiogram(try container.decode(UUID.self, forKey: .uuid))
+        case "workoutActivities":
+            let tree = try container.decode(WirePredicate.self, forKey: .predicate).tree
+            guard tree.holdsOnlyWorkoutActivityConditions else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .predicate, in: container,
+                    debugDescription: "a workoutActivities predicate holds activity conditions only")
+            }
+            return .workoutActivities(tree)
+        case "activityType":
+            return .activityType(try container.decode(UInt.self, forKey: .workoutActivityType))
+        case "activityDuration":
+            return .activityDuration(
+                comparison: try comparison(), duration: try container.decode(Double.self, forKey: .duration))
+        case "activityDates":
+            return .activityDates(try dateRange())
+        case "workoutStatistic":
+            let name = try container.decode(String.self, forKey: .statistic)
+            guard let statistic = WorkoutStatistic(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .statistic, in: container,
+                    debugDescription: "\(name) is not a workout statistic: use sum, average, minimum or maximum")
+            }
+            return .workoutStatistic(
+                statistic, type: try container.decode(String.self, forKey: .type), comparison: try comparison(),
+                quantity: try quantity(),
+                ofActivity: try container.decodeIfPresent(Bool.self, forKey: .ofActivity) ?? false)
+        case "effortRelated":
+            return .effortRelated(
+                workout: try container.decode(UUID.self, forKey: .workout),
+                activity: try container.decodeIfPresent(UUID.self, forKey: .activity))
         default:
             guard let condition = try recordCondition(kind, container) else {
                 throw DecodingError.dataCorruptedError(
@@ -115,12 +147,7 @@ extension WirePredicate {
         switch condition {
         case .sampleDates(let range):
             try kind("sampleDates")
-            try container.encodeIfPresent(range.start.map(WireDate.init), forKey: .startDate)
-            try container.encodeIfPresent(range.end.map(WireDate.init), forKey: .endDate)
-            var options: [String] = []
-            if range.options.contains(.strictStartDate) { options.append("strictStartDate") }
-            if range.options.contains(.strictEndDate) { options.append("strictEndDate") }
-            if !options.isEmpty { try container.encode(options, forKey: .options) }
+            try encode(range, into: &container)
         case .sources(let bundleIdentifiers):
             try kind("sources")
             try container.encode(bundleIdentifiers.sorted(), forKey: .bundleIdentifiers)
@@ -194,9 +221,44 @@ extension WirePredicate {
         case .associatedWithElectrocardiogram(let uuid):
             try kind("associatedWithElectrocardiogram")
             try container.encode(uuid, forKey: .uuid)
+        case .workoutActivities(let tree):
+            try kind("workoutActivities")
+            try container.encode(WirePredicate(tree), forKey: .predicate)
+        case .activityType(let rawValue):
+            try kind("activityType")
+            try container.encode(rawValue, forKey: .workoutActivityType)
+        case .activityDuration(let comparison, let duration):
+            try kind("activityDuration")
+            try container.encode(comparison.rawValue, forKey: .operator)
+            try container.encode(duration, forKey: .duration)
+        case .activityDates(let range):
+            try kind("activityDates")
+            try encode(range, into: &container)
+        case .workoutStatistic(let statistic, let type, let comparison, let quantity, let ofActivity):
+            try kind("workoutStatistic")
+            try container.encode(statistic.rawValue, forKey: .statistic)
+            try container.encode(type, forKey: .type)
+            try container.encode(comparison.rawValue, forKey: .operator)
+            try container.encode(WireQuantity(quantity), forKey: .quantity)
+            try container.encode(ofActivity, forKey: .ofActivity)
+        case .effortRelated(let workout, let activity):
+            try kind("effortRelated")
+            try container.encode(workout, forKey: .workout)
+            try container.encodeIfPresent(activity, forKey: .activity)
         default:
             try encodeRecord(condition, into: &container)
         }
+    }
+
+    private static func encode(_ range: SampleDateRange, into container: inout KeyedEncodingContainer<CodingKeys>)
+        throws
+    {
+        try container.encodeIfPresent(range.start.map(WireDate.init), forKey: .startDate)
+        try container.encodeIfPresent(range.end.map(WireDate.init), forKey: .endDate)
+        var options: [String] = []
+        if range.options.contains(.strictStartDate) { options.append("strictStartDate") }
+        if range.options.contains(.strictEndDate) { options.append("strictEndDate") }
+        if !options.isEmpty { try container.encode(options, forKey: .options) }
     }
 }
 

@@ -12,8 +12,11 @@ package import OpenHealthKitModel
 /// `noCorrelation`, `workout` (`uuid`), `quantity` (`operator`, `quantity`), `categoryValue` (`operator`, `value`),
 /// `categoryValues` (`values`), `workoutActivityType` (`workoutActivityType`), `workoutDuration` (`operator`,
 /// `duration`), `workoutTotal` (`total`, `operator`, `quantity`), `activitySummaryDays` (`firstDay`, `lastDay`:
-/// `yyyy-MM-dd`, both included; for activity summary queries), and those of the record kinds (see
-/// `WirePredicate+RecordConditions.swift`). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
+/// `yyyy-MM-dd`, both included; for activity summary queries), `workoutActivities` (`predicate`: a tree of activity
+/// conditions), the activity conditions `activityType` (`workoutActivityType`), `activityDuration` (`operator`,
+/// `duration`), `activityDates` (as `sampleDates`), `workoutStatistic` (`statistic`: `sum`, `average`, `minimum` or
+/// `maximum`; `type`, `operator`, `quantity`, `ofActivity`), `effortRelated` (`workout`, `activity`), and those of the
+/// record kinds (see `WirePredicate+RecordConditions.swift`). Operators: `<`, `<=`, `>`, `>=`, `==`, `!=`.
 public struct WirePredicate: Codable, Sendable, Hashable {
     package var tree: PredicateTree
 
@@ -38,6 +41,7 @@ public struct WirePredicate: Codable, Sendable, Hashable {
         case startDate, endDate, options
         case bundleIdentifiers, revisions, devices, property, allowedValues, uuids, uuid, key, value, values
         case `operator`, quantity, workoutActivityType, duration, total, firstDay, lastDay
+        case statistic, type, ofActivity, workout, activity
         case resourceType, identifier, source, valence, codes, statuses, dates, flag
     }
 
@@ -93,6 +97,9 @@ public struct WirePredicate: Codable, Sendable, Hashable {
             case .uuids(let values): return (1, values.count)
             case .metadataAllowedValues(_, let values): return (1, values.count)
             case .categoryValues(let values): return (1, values.count)
+            case .workoutActivities(let tree):
+                let size = size(of: tree)
+                return (size.predicates + 1, size.values)
             case .doseEventConcepts(let values): return (1, values.count)
             case .doseEventStatuses(let values): return (1, values.count)
             case .doseEventScheduledDates(let values): return (1, values.count)

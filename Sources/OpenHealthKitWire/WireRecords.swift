@@ -20,6 +20,9 @@ public struct WireAuditEntry: Codable, Sendable {
     public var outcome: String
     /// The `HKError.Code` raw value of the failure; nil when it succeeded.
     public var errorCode: Int?
+    /// The app the owner acted on (whose access changed, whose request was answered, whose credential was revoked),
+    /// by bundle identifier; nil for other calls.
+    public var subject: String?
 
     package init(_ entry: AuditEntry) {
         id = entry.id ?? 0
@@ -30,6 +33,7 @@ public struct WireAuditEntry: Codable, Sendable {
         sampleCount = entry.sampleCount
         outcome = entry.errorCode == nil ? "success" : "failure"
         errorCode = entry.errorCode
+        subject = entry.subject
     }
 }
 

@@ -68,6 +68,21 @@ public enum WireRoutes {
     /// `HKAttachmentStore.removeAttachment(_:from:)` (`?object=`).
     public static let removeAttachment = WireRoute<UUID>(.delete, template: "/v1/attachments/{uuid}")
 
+    // MARK: An app's workouts
+
+    /// `HKHealthStore.add(_:to:)`: associates stored samples with a stored workout.
+    public static let associateWithWorkout = WireRoute(.post, "/v1/workouts/associate")
+    /// `HKWorkoutRouteBuilder.finishRoute(with:metadata:)`: saves a route with its locations.
+    public static let saveWorkoutRoute = WireRoute(.post, "/v1/workouts/routes")
+    /// `HKWorkoutRouteQuery`: a page of a route's locations.
+    public static let queryRouteLocations = WireRoute(.post, "/v1/queries/route-locations")
+    /// `relateWorkoutEffortSample(_:with:activity:)`.
+    public static let relateWorkoutEffort = WireRoute(.post, "/v1/workouts/effort/relate")
+    /// `unrelateWorkoutEffortSample(_:from:activity:)`.
+    public static let unrelateWorkoutEffort = WireRoute(.post, "/v1/workouts/effort/unrelate")
+    /// `HKWorkoutEffortRelationshipQuery`.
+    public static let queryEffortRelationships = WireRoute(.post, "/v1/queries/effort-relationships")
+
     // MARK: An app's authorization
 
     /// Checks a permission request's shape without asking the owner.
@@ -149,6 +164,8 @@ public enum WireRoutes {
         queryStatistics.endpoint, queryStatisticsCollection.endpoint, queryActivitySummaries.endpoint,
         queryQuantitySeries.endpoint, heartbeatSeriesBeats.endpoint, electrocardiogramVoltages.endpoint,
         anchor.endpoint, characteristic.endpoint, preferredUnits.endpoint,
+        associateWithWorkout.endpoint, saveWorkoutRoute.endpoint, queryRouteLocations.endpoint,
+        relateWorkoutEffort.endpoint, unrelateWorkoutEffort.endpoint, queryEffortRelationships.endpoint,
         queryDocuments.endpoint, queryMedications.endpoint, healthRecords.endpoint, addAttachment.endpoint,
         objectAttachments.endpoint, attachmentData.endpoint, removeAttachment.endpoint,
         checkAuthorization.endpoint, requestAuthorization.endpoint, authorizationRequest.endpoint,

@@ -45,6 +45,11 @@ extension WireSample {
             totalDistance = workout.totalDistance.map(WireQuantity.init)
             totalSwimmingStrokeCount = workout.totalSwimmingStrokeCount.map(WireQuantity.init)
             totalFlightsClimbed = workout.totalFlightsClimbed.map(WireQuantity.init)
+            workoutActivities =
+                workout.workoutActivities.isEmpty ? nil : workout.workoutActivities.map(WireWorkoutActivity.init)
+            statistics = workout.allStatistics.isEmpty ? nil : WireWorkoutStatistics.list(workout.allStatistics)
+        case let route as HKWorkoutRoute:
+            count = route.count
         default:
             setRecordFields(sample)
         }
@@ -100,6 +105,10 @@ extension WireSample {
                 metadata: metadata, sourceRevision: revision)
         case is HKWorkoutType:
             return try workout(start: start, end: end, device: device, metadata: metadata, revision: revision)
+        case let seriesType as HKSeriesType where seriesType.identifier == HKWorkoutRouteTypeIdentifier:
+            return HKWorkoutRoute(
+                uuid: uuid, start: start, end: end, count: max(0, count ?? 0), device: device, metadata: metadata,
+                sourceRevision: revision)
         default:
             guard
                 let sample = try recordSample(
@@ -131,7 +140,9 @@ extension WireSample {
         return HKWorkout(
             uuid: uuid, activityType: activity, start: start, end: end, workoutEvents: events, duration: duration,
             totalEnergyBurned: energy, totalDistance: distance, totalSwimmingStrokeCount: strokes,
-            totalFlightsClimbed: flights, device: device, metadata: metadata, sourceRevision: revision)
+            totalFlightsClimbed: flights, device: device, metadata: metadata, sourceRevision: revision,
+            activities: try (workoutActivities ?? []).map { try $0.activity() },
+            statistics: try WireWorkoutStatistics.dictionary(statistics ?? []))
     }
 
     /// The quantities of a series being saved, values read in `unit` and stored in the type's canonical unit; nil
@@ -162,7 +173,8 @@ extension WireSample {
                 ("workoutActivityType", workoutActivityType != nil), ("duration", duration != nil),
                 ("workoutEvents", workoutEvents != nil), ("totalEnergyBurned", totalEnergyBurned != nil),
                 ("totalDistance", totalDistance != nil), ("totalSwimmingStrokeCount", totalSwimmingStrokeCount != nil),
-                ("totalFlightsClimbed", totalFlightsClimbed != nil),
+                ("totalFlightsClimbed", totalFlightsClimbed != nil), ("workoutActivities", workoutActivities != nil),
+                ("statistics", statistics != nil), ("associatedSamples", associatedSamples != nil),
             ] + presentRecordFields
         let allowed: Set<String>
         switch type {
@@ -176,8 +188,10 @@ extension WireSample {
         case is HKWorkoutType:
             allowed = [
                 "workoutActivityType", "duration", "workoutEvents", "totalEnergyBurned", "totalDistance",
-                "totalSwimmingStrokeCount", "totalFlightsClimbed",
+                "totalSwimmingStrokeCount", "totalFlightsClimbed", "workoutActivities", "statistics",
+                "associatedSamples",
             ]
+        case is HKSeriesType: allowed = ["count"]
         default: allowed = Set([Self.recordField(for: type)].compactMap { $0 })
         }
         if let misplaced = present.first(where: { $0.1 && !allowed.contains($0.0) }) {

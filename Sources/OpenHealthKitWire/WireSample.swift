@@ -6,7 +6,10 @@ public import OpenHealthKitModel
 /// - category types: `value` (the raw value of the type's enumeration);
 /// - correlation types: `objects`, the member samples;
 /// - the workout type: `workoutActivityType` (raw value), `duration` (seconds; computed from the dates and pause
-///   events when omitted on input), `workoutEvents` and the totals;
+///   events when omitted on input), `workoutEvents`, the totals, `workoutActivities`, `statistics`, and on input
+///   `associatedSamples` (stored samples to associate with it as it is saved: a workout builder's);
+/// - the workout route type: `count` (its number of locations; on output only: routes are saved with their
+///   locations through `POST /v1/workouts/routes`);
 /// - quantity types, a sample of several quantities: `series` (healthd writes its summary) and, to save one,
 ///   `seriesQuantities`;
 /// - heartbeat series: `count` (healthd writes it) and, to save one, `heartbeats`;
@@ -54,12 +57,18 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var totalSwimmingStrokeCount: WireQuantity?
     /// A workout's total flights climbed (a `count` quantity).
     public var totalFlightsClimbed: WireQuantity?
+    /// A workout's activities.
+    public var workoutActivities: [WireWorkoutActivity]?
+    /// A workout's own statistics.
+    public var statistics: [WireWorkoutStatistics]?
+    /// On input, the UUIDs of stored samples to associate with the workout as it is saved.
+    public var associatedSamples: [UUID]?
 
     /// A quantity sample of several quantities: their summary (written by healthd, ignored on input).
     public var series: WireSeriesSummary?
     /// A quantity series being saved: its quantities by start date, values in the unit of `quantity`.
     public var seriesQuantities: [WireSeriesQuantity]?
-    /// A heartbeat series' number of beats (written by healthd, ignored on input).
+    /// A heartbeat series' number of beats, a route's number of locations (written by healthd, ignored on input).
     public var count: Int?
     /// A heartbeat series being saved: its beats in the order written.
     public var heartbeats: [WireHeartbeat]?

@@ -174,6 +174,26 @@ import Testing
     }
 
     /// Skipped records are listed with their lines and reasons, 20 at most, and the import still succeeds.
+    /// A real-shaped export: every category type Apple writes without a value, a CDA document, and files the records
+    /// do not use.
+    @Test func theFilesItDidNotImportAreNamedWithTheirReason() async throws {
+        let store = try TemporaryStore()
+        let zip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("OpenHealthKitExchangeTests/Fixtures/Synthetic/not-applicable.zip")
+        let result = try await store.run(["import", zip.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix(": 47 added, 0 already stored, 0 skipped.") == true)
+        #expect(lines.contains("highHeartRateEvent                3     3      0               0"))
+        #expect(lines.contains("electrocardiogram                 1     1      0               0"))
+        #expect(lines.contains("cdaDocument                       1     1      0               0"))
+        #expect(lines.contains("Files not imported (3):"))
+        #expect(
+            lines.contains(
+                "  apple_health_export/workout-routes/route_2024-03-09_8.00am.gpx: a workout route whose workout is "
+                    + "not in the export (no workout of export.xml refers to it)"))
+    }
+
     @Test func skippedRecordsAreReported() async throws {
         let store = try TemporaryStore()
         let document = store.folder.appendingPathComponent("export.xml")
@@ -192,10 +212,14 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("bodyMass  26    1      0               25"))
         #expect(lines.contains("Skipped (25):"))
-        let listed = lines.filter { $0.hasPrefix("  line ") }
-        #expect(listed.count == 20)
-        #expect(listed.first?.hasPrefix("  line 4: Record bodyMass: ") == true)
-        #expect(lines.contains("  and 5 more"))
+        // Grouped by type and reason (here the start date), with how many and their first lines.
+        let listed = lines.filter { $0.hasPrefix("  Record ") }
+        #expect(listed.count == 9)
+        #expect(
+            listed.first
+                == "  Record bodyMass, 3 records (lines 4, 13, 22): startDate (2024-01-02 08:00:00 +0000) cannot "
+                + "occur after endDate (2024-01-01 07:00:00 +0000)")
+        #expect(!lines.contains { $0.hasPrefix("  and ") })
         let json = try await store.run(["import", document.path, "--quiet", "--format", "json"])
         let summary = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(summary["skippedTotal"] as? Int == 25)

@@ -73,7 +73,7 @@ import Testing
             #expect(try await daemon.records(["audit", "--since", "2999-01-01"]).isEmpty)
             #expect(
                 try await daemon.succeed(["audit", "--format", "csv"]).hasPrefix(
-                    "id,time,app,operation,types,sampleCount,outcome,error\n"))
+                    "id,time,app,operation,types,sampleCount,outcome,error,subject\n"))
 
             // Nothing but `apps register` prints the credential, and nothing prints the owner secret.
             for arguments in [

@@ -84,7 +84,7 @@ import OpenHealthKit
                 == "uuid,type,start,end,value,unit,source,device,metadata\n")
     }
 
-    @Test func valuesInTheCanonicalUnitOrInUnit() async throws {
+    @Test func valuesInTheOwnersUnitOrInUnit() async throws {
         let store = try TemporaryStore()
         try await store.add(["bodyMass", "1", "lb", "--start", "2024-11-03T08:00:00Z"])
         try await store.add(["bodyTemperature", "98.6", "degF", "--start", "2024-11-03T08:00:00Z"])
@@ -94,10 +94,10 @@ import OpenHealthKit
         #expect(try await store.samples("bodyMass", ["--unit", "g"]).first?["unit"] as? String == "g")
         #expect(try await store.samples("bodyTemperature", ["--unit", "degC"]).first?["value"] as? Double == 37)
         #expect(try await store.samples("heartRate", ["--unit", "Hz"]).first?["value"] as? Double == 1.5)
-        // Without --unit: the type's canonical unit, as `hk types` gives it.
-        let canonical = try #require(try await store.samples("heartRate").first)
-        #expect(canonical["unit"] as? String == "count/s")
-        #expect(canonical["value"] as? Double == 1.5)
+        // Without --unit: the owner's unit for the type, beats per minute for heart rate.
+        let owners = try #require(try await store.samples("heartRate").first)
+        #expect(owners["unit"] as? String == "count/min")
+        #expect(owners["value"] as? Double == 90)
     }
 
     @Test func categoryValuesByCaseName() async throws {

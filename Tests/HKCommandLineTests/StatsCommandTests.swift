@@ -126,7 +126,7 @@ import Testing
                 """)
         #expect(
             try await store.succeed(["stats", "heartRate", "--format", "csv"])
-                == "start,end,average,min,max,mostRecent,unit\n,,,,,,count/s\n")
+                == "start,end,average,min,max,mostRecent,unit\n,,,,,,count/min\n")
     }
 
     @Test func splitsAcrossMidnightInTheTimeZone() async throws {
@@ -216,10 +216,13 @@ import Testing
         #expect(day["mostRecent"] as? Double == 120)
         #expect(day["unit"] as? String == "count/min")
 
-        let canonical = try await stats(
-            store,
-            ["heartRate", "--interval", "hour", "--from", "2024-11-03T09:00Z", "--to", "2024-11-03T11:00Z"] + zone)
-        #expect(canonical.map { $0["min"] as? Double } == [nil, 1])
+        // Without --unit, the owner's unit for heart rate: beats per minute.
+        let hourly = ["heartRate", "--interval", "hour", "--from", "2024-11-03T09:00Z", "--to", "2024-11-03T11:00Z"]
+        let owners = try await stats(store, hourly + zone)
+        #expect(owners.map { $0["min"] as? Double } == [nil, 60])
+        #expect(owners.map { $0["average"] as? Double } == [nil, 108])
+        #expect(owners.map { $0["unit"] as? String } == ["count/min", "count/min"])
+        let canonical = try await stats(store, hourly + zone + ["--unit", "count/s"])
         #expect(canonical.map { $0["average"] as? Double } == [nil, 1.8])
         #expect(canonical.map { $0["unit"] as? String } == ["count/s", "count/s"])
     }

@@ -34,6 +34,24 @@ import OpenHealthKitWire
         }
     }
 
+    /// Found by schemathesis: a negative limit was read as no limit.
+    @Test func negativeLimitsOfDocumentAndMedicationQueriesAreRefusedNotClamped() async throws {
+        try await withDaemon { daemon in
+            let app = AppClient(daemon: daemon, credential: try await daemon.register(Apps.app()))
+            for (path, body) in [
+                ("/v1/queries/medications", #"{"limit": -1}"#),
+                (
+                    "/v1/queries/documents",
+                    #"{"type": "HKDocumentTypeIdentifierCDA", "includeDocumentData": false, "limit": -1}"#
+                ),
+            ] {
+                let answer = try await app.call("POST", path, body: Data(body.utf8))
+                #expect(answer.status == 400, "\(path): \(answer.text)")
+                #expect(answer.error?.error.message.contains("limit must not be negative") == true, "\(answer.text)")
+            }
+        }
+    }
+
     @Test func aMedicationOfAFormHealthKitLacksIsRefusedAndNotStored() async throws {
         try await withDaemon { daemon in
             var odd = Self.metformin

@@ -50,18 +50,49 @@ struct ChartTests {
                 ChartPoint(interval: hour, value: 500), ChartPoint(interval: hour),
                 ChartPoint(interval: hour, value: 1000),
             ],
-            labels: ["00:00", nil, nil], isRange: false)
-        #expect(totals.bars.count == 2)
+            labels: ["00:00", nil, nil], isRange: false, summary: "Steps")
+        #expect(totals.slots.count == 3)
         #expect(totals.labels.map(\.text) == ["00:00"])
-        let tallest = try #require(totals.bars.last), lower = try #require(totals.bars.first)
+        let lower = try #require(totals.slots.first?.marks.first),
+            tallest = try #require(totals.slots.last?.marks.first)
         #expect(Double(tallest.height)! > Double(lower.height)! * 1.9)
         let discrete = BarChart(
-            points: [ChartPoint(interval: hour, low: 60, average: 70, high: 90)], labels: [], isRange: true)
-        let range = try #require(discrete.ranges.first)
+            points: [ChartPoint(interval: hour, low: 60, average: 70, high: 90)], labels: [], isRange: true,
+            summary: "Heart Rate")
+        let range = try #require(discrete.slots.first?.marks.first)
+        let dot = try #require(range.dotY.flatMap(Double.init))
+        #expect(dot > Double(range.y)! && dot < Double(range.y)! + Double(range.height)!)
         #expect(
-            Double(range.averageY)! > Double(range.y)!
-                && Double(range.averageY)! < Double(range.y)! + Double(range.height)!)
-        #expect(discrete.hasData && !BarChart(points: [ChartPoint(interval: hour)], labels: [], isRange: true).hasData)
+            discrete.hasData
+                && !BarChart(points: [ChartPoint(interval: hour)], labels: [], isRange: true, summary: "").hasData)
+    }
+
+    /// Each bar can be focused (or tapped) to read its figures; an interval without data cannot.
+    @Test func barsWithDataAreFocusableAndSayTheirFigures() {
+        let hour = DateInterval(start: Date(timeIntervalSince1970: 0), duration: 3600)
+        let chart = BarChart(
+            points: [
+                ChartPoint(interval: hour, value: 8123, label: "Mon 14 Nov 2026", figures: "8,123 steps"),
+                ChartPoint(interval: hour, label: "Tue 15 Nov 2026"),
+            ],
+            labels: [], isRange: false, summary: "Steps")
+        #expect(chart.slots.map(\.focusable) == [true, false])
+        #expect(chart.slots.map(\.spoken) == ["Mon 14 Nov 2026: 8,123 steps", "Tue 15 Nov 2026: No data"])
+    }
+
+    /// Blood pressure: systolic and diastolic side by side in each interval.
+    @Test func aPairShowsTwoRangesPerInterval() throws {
+        let hour = DateInterval(start: Date(timeIntervalSince1970: 0), duration: 3600)
+        let chart = BarChart(
+            points: [
+                ChartPoint(
+                    interval: hour, low: 118, average: 121, high: 125, secondLow: 76, secondAverage: 79, secondHigh: 82)
+            ],
+            labels: [], isRange: true, summary: "Blood Pressure")
+        let marks = try #require(chart.slots.first?.marks)
+        #expect(marks.map(\.kind) == ["range", "range second"])
+        #expect(Double(marks[0].y)! < Double(marks[1].y)!)
+        #expect(Double(marks[0].x)! < Double(marks[1].x)!)
     }
 
     @Test func aSparklineOfOneValueIsADot() {

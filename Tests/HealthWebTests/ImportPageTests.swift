@@ -66,7 +66,7 @@ extension HealthdBacked {
         }
 
         @Test func anUploadedExportIsImportedAndConnectedAppsHearOfIt() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 // An app watching heart rates through healthd, as HKHealthStore's remote backend does.
                 let app = AppManifest(bundleIdentifier: "com.example.pulse", name: "Pulse")
                 let credential = try await daemon.register(app)
@@ -104,8 +104,8 @@ extension HealthdBacked {
                 #expect(
                     page.text.contains(
                         "<a href=\"/types/heartRate\">Heart Rate</a></td><td>2</td><td class=\"import-added\">2</td>"))
-                #expect(page.text.contains("<a href=\"/types/sleepAnalysis\">Sleep Analysis</a>"))
-                #expect(page.text.contains("CardioFitnessMedicationsUse"))  // a warning
+                #expect(page.text.contains("<a href=\"/types/sleepAnalysis\">Sleep</a>"))
+                #expect(page.text.contains("Cardio Fitness Medications Use"))  // a warning, in words
                 #expect(!page.text.contains("data-progress="))  // finished: nothing left to poll
                 try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
@@ -140,7 +140,7 @@ extension HealthdBacked {
         }
 
         @Test func anExportCutShortIsImportedAsFarAsItGoesAndSaysItIsIncomplete() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()
                 let record =
                     #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Tester" unit="count" startDate="2020-01-01 10:00:00 +0000" endDate="2020-01-01 10:00:00 +0000" value="7"/>"#
@@ -157,7 +157,7 @@ extension HealthdBacked {
         }
 
         @Test func uploadsNeedTheOwnersSessionAndToken() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let export = try Data(contentsOf: Self.zippedExport)
                 let stranger = WebClient(address: daemon.address)
                 let anonymous = try await stranger.upload("/import?name=export.zip", export, csrf: "anything")
@@ -185,7 +185,7 @@ extension HealthdBacked {
         }
 
         @Test func refusedUploadsLeaveTheStoreAsItWas() async throws {
-            try await withTestDaemon(arguments: ["--max-upload-size", "2k"]) { daemon in
+            try await TestDaemon.with(arguments: ["--max-upload-size", "2k"]) { daemon in
                 let browser = try await daemon.signedInClient()
                 #expect(try await browser.get("/import").text.contains("data-maximum=\"2000\""))
                 let token = try await token(browser)
@@ -223,7 +223,7 @@ extension HealthdBacked {
 
         @Test func anUploadLeftByAStoppedHealthdIsRemovedAtTheNextStart() async throws {
             let leftover = Locked<URL?>(nil)
-            try await withTestDaemon(prepare: { store in
+            try await TestDaemon.with(prepare: { store in
                 let folder = URL(fileURLWithPath: store + ".uploads/import-0")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data("PK".utf8).write(to: folder.appendingPathComponent("export.zip"))
@@ -236,7 +236,7 @@ extension HealthdBacked {
         }
 
         @Test func oneImportAtATime() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()
                 let token = try await token(browser)
                 // An upload that has sent 10 of its 100,000 bytes, and waits.

@@ -3,7 +3,8 @@ import OpenHealthKitModel
 import Testing
 @testable import HealthWeb
 
-/// A type's page shows the values of HealthKit's enumerated metadata keys by name, and every other value as stored.
+/// A type's page shows metadata as people read it: HealthKit's keys by name, the values of its enumerated keys by
+/// name, quantities in the units people say, other values as stored.
 struct MetadataValueNamesTests {
     private func shown(_ metadata: [String: Any]) -> [String: String] {
         let date = Date(timeIntervalSince1970: 1_790_000_000)
@@ -22,14 +23,25 @@ struct MetadataValueNamesTests {
             HKMetadataKeyHeartRateMotionContext: HKHeartRateMotionContext.sedentary.rawValue,
             HKMetadataKeyWeatherCondition: NSNumber(value: HKWeatherCondition.mostlyCloudy.rawValue),
         ])
-        #expect(shown[HKMetadataKeyHeartRateSensorLocation] == "Wrist")
-        #expect(shown[HKMetadataKeyHeartRateMotionContext] == "Sedentary")
-        #expect(shown[HKMetadataKeyWeatherCondition] == "Mostly Cloudy")
+        #expect(shown["Sensor Location"] == "Wrist")
+        #expect(shown["Motion Context"] == "Sedentary")
+        #expect(shown["Weather Condition"] == "Mostly Cloudy")
     }
 
     @Test func otherNumbersAreShownAsStored() {
         let shown = shown([HKMetadataKeyHeartRateSensorLocation: NSNumber(value: 42), "zone": NSNumber(value: 2)])
-        #expect(shown[HKMetadataKeyHeartRateSensorLocation] == "42")
+        #expect(shown["Sensor Location"] == "42")
         #expect(shown["zone"] == "2")
+    }
+
+    @Test func keysAndValuesReadAsWords() {
+        let shown = shown([
+            HKMetadataKeyWasUserEntered: true,
+            HKMetadataKeyHeartRateEventThreshold: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 120),
+            HKMetadataKeyElevationAscended: HKQuantity(unit: .meter(), doubleValue: 418),
+        ])
+        #expect(shown["Entered Manually"] == "Yes")
+        #expect(shown["Threshold"] == "120 BPM")
+        #expect(shown["Elevation Gained"] == "418 m")
     }
 }

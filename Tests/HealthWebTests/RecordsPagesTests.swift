@@ -19,6 +19,24 @@ extension HealthdBacked {
             _ = try daemon.engine.importBatch(batch)
         }
 
+        /// A clinical record of the Clinic, received at 1,700,000,000 s (22:13 UTC on 14 November 2023), as an
+        /// import stores it.
+        private static func clinicalRecord(
+            _ uuid: UUID, _ type: HKClinicalTypeIdentifier, identifier: String, name: String, resource: String
+        ) -> SampleRow {
+            let resourceType =
+                (try? JSONSerialization.jsonObject(with: Data(resource.utf8)) as? [String: Any])?["resourceType"]
+                as? String ?? ""
+            return SampleRow(
+                uuid: uuid, typeIdentifier: type.rawValue, startDate: 1_700_000_000, endDate: 1_700_000_000, value: nil,
+                source: SourceRow(bundleIdentifier: "org.openhealthkit.export.records-clinic", name: "Clinic"),
+                revision: RevisionRow(),
+                detail: .clinicalRecord(
+                    ClinicalRecordRow(
+                        resourceType: resourceType, identifier: identifier, fhirVersion: "4.0.1", sourceURL: nil,
+                        displayName: name, resource: resource, resourceFilePath: nil)))
+        }
+
         /// A form with a file, as a browser posts it.
         private static func multipart(_ fields: [(String, String)], file: (name: String, type: String, data: Data))
             -> (body: Data, contentType: String)
@@ -37,22 +55,13 @@ extension HealthdBacked {
         }
 
         @Test func healthRecordsAreGroupedByKindAndOpenAsTheyCame() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let uuid = UUID()
                 try Self.importSamples(
                     [
-                        SampleRow(
-                            uuid: uuid, typeIdentifier: HKClinicalTypeIdentifier.immunizationRecord.rawValue,
-                            startDate: 1_700_000_000, endDate: 1_700_000_000, value: nil,
-                            source: SourceRow(
-                                bundleIdentifier: "org.openhealthkit.export.records-clinic", name: "Clinic"),
-                            revision: RevisionRow(),
-                            detail: .clinicalRecord(
-                                ClinicalRecordRow(
-                                    resourceType: "Immunization", identifier: "flu", fhirVersion: "4.0.1",
-                                    sourceURL: nil, displayName: "Influenza <b>vaccine</b>",
-                                    resource: #"{"resourceType":"Immunization","id":"flu","note":"<script>"}"#,
-                                    resourceFilePath: nil)))
+                        Self.clinicalRecord(
+                            uuid, .immunizationRecord, identifier: "flu", name: "Influenza <b>vaccine</b>",
+                            resource: #"{"resourceType":"Immunization","id":"flu","note":"<script>"}"#)
                     ], into: daemon)
                 let browser = try await daemon.signedInClient()
                 let list = try await browser.get("/records")
@@ -69,7 +78,7 @@ extension HealthdBacked {
         }
 
         @Test func aDocumentIsShownWithItsHeaderAndItsXMLAsText() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let uuid = UUID()
                 try Self.importSamples(
                     [
@@ -93,7 +102,7 @@ extension HealthdBacked {
         }
 
         @Test func theOwnerAddsAMedicationAndLogsADose() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()
                 let page = try await browser.get("/records/medications")
                 #expect(page.text.contains("id=\"no-medications\""))
@@ -122,7 +131,7 @@ extension HealthdBacked {
         }
 
         @Test func aMedicationOrDoseTheModelRefusesIsAnErrorPageAndNothingIsStored() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()
                 let csrf = try await browser.get("/records/medications").field("csrf") ?? ""
                 let unnamed = try await browser.post(
@@ -144,7 +153,7 @@ extension HealthdBacked {
         }
 
         @Test func theOwnerLogsAStateOfMindAndAValenceOutOfRangeIsRefused() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()
                 let csrf = try await browser.get("/records/mind").field("csrf") ?? ""
                 let logged = try await browser.post(
@@ -169,7 +178,7 @@ extension HealthdBacked {
         }
 
         @Test func aPrescriptionScanIsAttachedShownAndRemoved() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let prescription = HKGlassesPrescription(
                     rightEyeSpecification: HKGlassesLensSpecification(
                         sphere: HKQuantity(unit: .diopter(), doubleValue: -1.5), cylinder: nil, axis: nil,
@@ -206,7 +215,7 @@ extension HealthdBacked {
         }
 
         @Test func aFileThatIsNotWhatItSaysOrHasNoTokenIsRefusedAndNotStored() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let prescription = HKContactsPrescription(
                     rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Acuvue",
                     dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil, device: nil,
@@ -223,6 +232,37 @@ extension HealthdBacked {
                     try await browser.send("POST", action, body: forged.body, contentType: forged.contentType).status
                         == 403)
                 #expect(try daemon.engine.attachments(of: prescription.uuid, as: try OwnerWebStore.owner()).isEmpty)
+            }
+        }
+
+        @Test func browseListsTheRecordsPagesInTheirCategories() async throws {
+            try await TestDaemon.with { daemon in
+                let browse = try await daemon.signedInClient().get("/types")
+                #expect(browse.status == 200)
+                for href in ["/records", "/records/mind", "/records/medications", "/records/vision"] {
+                    #expect(browse.text.contains("href=\"\(href)\""), "\(href)")
+                }
+                #expect(browse.text.contains("id=\"health-records\"") && browse.text.contains("id=\"medications\""))
+                let searched = try await daemon.signedInClient().get("/types?q=vision")
+                #expect(
+                    searched.text.contains("href=\"/records/vision\"") && !searched.text.contains("href=\"/records\""))
+            }
+        }
+
+        @Test func aRecordsDateIsTheDayInTheOwnersTimeZone() async throws {
+            try await TestDaemon.with { daemon in
+                // Already the 15th in Auckland.
+                try Self.importSamples(
+                    [
+                        Self.clinicalRecord(
+                            UUID(), .labResultRecord, identifier: "a1c", name: "Hemoglobin A1c",
+                            resource: #"{"resourceType":"Observation","id":"a1c"}"#)
+                    ], into: daemon)
+                let browser = try await daemon.signedInClient()
+                #expect(try await browser.get("/records").text.contains("14 Nov 2023"))
+                try daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Pacific/Auckland"))
+                let auckland = try await browser.get("/records").text
+                #expect(auckland.contains("15 Nov 2023") && !auckland.contains("14 Nov 2023"))
             }
         }
     }

@@ -37,17 +37,11 @@ struct SampleFormTests {
 
     @Test func theModelsErrorsReachTheForm() {
         #expect(
-            message(HKQuantityType(.bodyMass), "value=70&unit=count%2Fmin&start=2026-11-20T08%3A00")?
-                .contains("requires a unit compatible with kg") == true)
-        #expect(
             message(HKQuantityType(.bodyMass), "value=-3&unit=kg&start=2026-11-20T08%3A00")?.contains("zero or more")
                 == true)
         #expect(
             message(HKQuantityType(.bodyMass), "value=abc&unit=kg&start=2026-11-20T08%3A00")
                 == "Give the value as a number.")
-        #expect(
-            message(HKQuantityType(.bodyMass), "value=70&unit=furlongs&start=2026-11-20T08%3A00")
-                == "furlongs is not a unit.")
         #expect(message(HKQuantityType(.bodyMass), "value=70&unit=kg") == "Give the date and time the sample starts.")
         #expect(
             message(HKQuantityType(.stepCount), "value=70&unit=count&start=2026-11-20T08%3A00&end=2026-11-20T07%3A00")?
@@ -56,6 +50,56 @@ struct SampleFormTests {
         #expect(
             message(HKObjectType.workoutType(), "start=2026-11-20T08%3A00")
                 == "Samples of this type cannot be added here.")
+    }
+
+    /// "50 %" of steps used to be stored as 0.005 steps: a type takes only the units people use for it.
+    @Test func onlyTheUnitsPeopleUseForTheTypeAreTaken() {
+        #expect(
+            message(HKQuantityType(.stepCount), "value=50&unit=%25&start=2026-11-20T08%3A00")
+                == "Steps is given in steps, not in %.")
+        #expect(
+            message(HKQuantityType(.bodyMass), "value=70&unit=count%2Fmin&start=2026-11-20T08%3A00")
+                == "Weight is given in kg, lb, st, not in count/min.")
+        #expect(
+            message(HKQuantityType(.bodyMass), "value=70&unit=furlongs&start=2026-11-20T08%3A00")
+                == "Weight is given in kg, lb, st, not in furlongs.")
+        #expect(UnitChoices.units(for: HKQuantityType(.stepCount)).map(\.unitString) == ["count"])
+        #expect(UnitChoices.units(for: HKQuantityType(.heartRate)).map(\.unitString) == ["count/min"])
+        #expect(UnitChoices.units(for: HKQuantityType(.oxygenSaturation)).map(\.unitString) == ["%"])
+        #expect(UnitChoices.units(for: HKQuantityType(.height)).map(\.unitString) == ["cm", "m", "in", "ft"])
+        #expect(
+            UnitChoices.units(for: HKQuantityType(.bloodGlucose)).map(\.unitString)
+                == ["mg/dL", "mmol<180.15588000005408>/L"])
+    }
+
+    @Test func aBloodPressureReadingIsOneCorrelationOfBothPressures() throws {
+        let saved = try #require(
+            try sample(HKCorrelationType(.bloodPressure), "systolic=121&diastolic=79&start=2026-11-20T08%3A00")
+                as? HKCorrelation)
+        let systolic = try #require(
+            saved.objects(for: HKQuantityType(.bloodPressureSystolic)).first as? HKQuantitySample)
+        let diastolic = try #require(
+            saved.objects(for: HKQuantityType(.bloodPressureDiastolic)).first as? HKQuantitySample)
+        #expect(systolic.quantity.doubleValue(for: .millimeterOfMercury()) == 121)
+        #expect(diastolic.quantity.doubleValue(for: .millimeterOfMercury()) == 79)
+        #expect(
+            message(HKCorrelationType(.bloodPressure), "systolic=121&start=2026-11-20T08%3A00")
+                == "Give the diastolic pressure as a number of mmHg.")
+    }
+
+    @Test func aFoodIsACorrelationOfItsEnergyNamedByItsFood() throws {
+        let saved = try #require(
+            try sample(HKCorrelationType(.food), "food=Apple&energy=95&start=2026-11-20T12%3A00") as? HKCorrelation)
+        #expect(saved.metadata?[HKMetadataKeyFoodType] as? String == "Apple")
+        let energy = try #require(saved.objects.first as? HKQuantitySample)
+        #expect(energy.quantity.doubleValue(for: .kilocalorie()) == 95)
+    }
+
+    @Test func aTypeWithoutADefinedValueNeedsNone() throws {
+        let saved = try #require(
+            try sample(HKCategoryType(.mindfulSession), "start=2026-11-20T07%3A00&end=2026-11-20T07%3A10")
+                as? HKCategorySample)
+        #expect(saved.value == HKCategoryValue.notApplicable.rawValue)
     }
 
     @Test func aCategoryValueOfItsEnumeration() throws {
@@ -67,27 +111,50 @@ struct SampleFormTests {
     }
 
     /// In an English locale, whatever the machine's (numbers are written in healthd's locale).
-    @Test func valuesAreShownInTheChosenUnit() {
+    @Test func valuesAreShownInTheChosenUnitAsPeopleSayIt() {
         PageNumberText.$locale.withValue(Locale(identifier: "en_US")) {
-            let mass = HKQuantityType(.bodyMass)
+            let mass = HKQuantityType(.bodyMass), steps = HKQuantityType(.stepCount)
             #expect(DisplayUnit(.pound()).format(72.5, of: mass) == "159.8 lb")
             #expect(DisplayUnit(.gramUnit(with: .kilo)).format(72.5, of: mass) == "72.5 kg")
-            #expect(DisplayUnit(.count()).format(1299.6, of: HKQuantityType(.stepCount)) == "1,300")
+            #expect(DisplayUnit(.count(), type: steps).format(1299.6, of: steps) == "1,300 steps")
+            #expect(DisplayUnit(.count()).format(1299.6, of: steps) == "1,300")
             #expect(DisplayUnit(.percent()).format(0.97, of: HKQuantityType(.oxygenSaturation)) == "97 %")
-            #expect(DisplayUnit(HKUnit(from: "count/min")).format(1.2, of: HKQuantityType(.heartRate)) == "72 /min")
+            let heartRate = HKQuantityType(.heartRate)
+            #expect(DisplayUnit(HKUnit(from: "count/min"), type: heartRate).format(1.2, of: heartRate) == "72 BPM")
+            let breaths = HKQuantityType(.respiratoryRate)
+            #expect(DisplayUnit(HKUnit(from: "count/min"), type: breaths).format(0.25, of: breaths) == "15 breaths/min")
             #expect(DisplayUnit(.degreeFahrenheit()).format(37, of: HKQuantityType(.bodyTemperature)) == "98.6 °F")
+            let sound = HKQuantityType(.environmentalAudioExposure)
+            #expect(DisplayUnit(HKUnit(from: "dBASPL"), type: sound).format(72, of: sound) == "72 dB")
         }
     }
 
-    @Test func typesHaveNamesForPeople() {
-        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.stepCount.rawValue) == "Step Count")
-        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.dietaryVitaminB12.rawValue) == "Dietary Vitamin B12")
-        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.vo2Max.rawValue) == "VO2 Max")
+    @Test func typesHaveTheNamesHealthGivesThem() {
+        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.stepCount.rawValue) == "Steps")
+        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.bodyMass.rawValue) == "Weight")
+        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.dietaryVitaminB12.rawValue) == "Vitamin B12")
+        #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.vo2Max.rawValue) == "Cardio Fitness")
+        #expect(PageTypeNames.displayName(HKCategoryTypeIdentifier.sleepAnalysis.rawValue) == "Sleep")
+        #expect(
+            PageTypeNames.displayName(HKCategoryTypeIdentifier.highHeartRateEvent.rawValue)
+                == "High Heart Rate Notifications")
         #expect(
             HKObjectType.shortName(forRawIdentifier: HKCategoryTypeIdentifier.sleepAnalysis.rawValue) == "sleepAnalysis"
         )
         #expect(PageTypeNames.sampleType(named: "stepCount")?.identifier == HKQuantityTypeIdentifier.stepCount.rawValue)
-        #expect(PageTypeNames.sampleType(named: "bloodPressure") == nil)
+        #expect(
+            PageTypeNames.sampleType(named: "bloodPressure")?.identifier
+                == HKCorrelationTypeIdentifier.bloodPressure.rawValue)
+        #expect(PageTypeNames.sampleType(named: "biologicalSex") == nil)
         #expect(PageTypeNames.browsableTypes.count > 150)
+    }
+
+    @Test func messagesNameTypesAsHealthDoes() {
+        #expect(
+            MessageText.forPeople("HKQuantityTypeIdentifierBodyMass requires a value of zero or more")
+                == "Weight requires a value of zero or more")
+        #expect(
+            MessageText.forPeople("value \"x\" is not a value of HKCategoryValueSeverity")
+                == "value \"x\" is not a value of Severity")
     }
 }

@@ -6,42 +6,91 @@ import OpenHealthKitSQLite
 import Testing
 @testable import HealthWeb
 
-/// The Summary lists the types with data, latest first: a cumulative type with its latest day's merged total, a
-/// discrete one with its latest value, in the user's unit, each with a week's trend.
+/// The Summary: Favorites first, Highlights, then the types with data by category, each row with its latest day's
+/// total, night or value in the user's unit, a week's trend, and a link to its page at that day.
 struct SummaryTests {
-    @Test func latestValuesAndTotals() throws {
+    private let dates = PageDateText(timeZone: TimeZone(identifier: "UTC")!)
+    private let now = ISO8601DateFormatter().date(from: "2026-11-20T18:00:00Z")!
+
+    private func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text + "Z")! }
+
+    private func quantity(
+        _ identifier: HKQuantityTypeIdentifier, _ value: Double, _ unit: HKUnit, _ start: String,
+        _ end: String? = nil
+    ) throws -> HKSample {
+        try HKQuantitySample(
+            validating: HKQuantityType(identifier), quantity: HKQuantity(unit: unit, doubleValue: value),
+            start: at(start), end: at(end ?? start))
+    }
+
+    private func summary(_ engine: HealthEngine) throws -> SummaryContent {
+        // Numbers in an English locale, whatever the machine's (they are written in healthd's locale).
+        try PageNumberText.$locale.withValue(Locale(identifier: "en_US")) {
+            try HealthWebApp.summary(store: OwnerWebStore(engine: engine), dates: dates, now: now)
+        }
+    }
+
+    @Test func rowsAreGroupedByCategoryWithLatestValuesAndTotals() throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
-        let owner = try OwnerWebStore.owner()
-        let dates = PageDateText(timeZone: TimeZone(identifier: "UTC")!)
-        let now = ISO8601DateFormatter().date(from: "2026-11-20T18:00:00Z")!
-        func at(_ time: String) -> Date { ISO8601DateFormatter().date(from: "2026-11-20T\(time):00Z")! }
         try engine.setPreferredUnit(.pound(), for: HKQuantityType(.bodyMass))
         try engine.save(
             [
-                try HKQuantitySample(
-                    validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 1000),
-                    start: at("10:00"), end: at("11:00")),
-                try HKQuantitySample(
-                    validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 234),
-                    start: at("15:00"), end: at("15:10")),
-                try HKQuantitySample(
-                    validating: HKQuantityType(.bodyMass),
-                    quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 70), start: at("07:00"),
-                    end: at("07:00")),
-                try HKQuantitySample(
-                    validating: HKQuantityType(.bodyMass),
-                    quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: 72.5), start: at("08:00"),
-                    end: at("08:00")),
+                try quantity(.stepCount, 1000, .count(), "2026-11-20T10:00:00", "2026-11-20T11:00:00"),
+                try quantity(.stepCount, 234, .count(), "2026-11-20T15:00:00", "2026-11-20T15:10:00"),
+                try quantity(.bodyMass, 70, .gramUnit(with: .kilo), "2026-11-18T07:00:00"),
+                try quantity(.bodyMass, 72.5, .gramUnit(with: .kilo), "2026-11-19T08:00:00"),
+                try quantity(.heartRate, 1.2, HKUnit(from: "count/s"), "2026-11-20T09:00:00"),
                 try HKCategorySample(
-                    validating: HKCategoryType(.sleepAnalysis), value: 3, start: at("01:00"), end: at("06:00")),
-            ], as: owner)
-        // Numbers in an English locale, whatever the machine's (they are written in healthd's locale).
-        let rows = try PageNumberText.$locale.withValue(Locale(identifier: "en_US")) {
-            try HealthWebApp.summaryRows(store: OwnerWebStore(engine: engine), dates: dates, now: now)
+                    validating: HKCategoryType(.sleepAnalysis), value: 3, start: at("2026-11-19T23:00:00"),
+                    end: at("2026-11-20T06:00:00")),
+            ], as: try OwnerWebStore.owner())
+        let content = try summary(engine)
+        #expect(content.sections.map(\.title) == ["Activity", "Body Measurements", "Heart", "Sleep"])
+        let rows = Dictionary(uniqueKeysWithValues: content.rows.map { ($0.name, $0) })
+        #expect(rows["Steps"]?.value == "1,234 steps")
+        #expect(rows["Steps"]?.when == "Today")
+        #expect(rows["Weight"]?.value == "159.8 lb")
+        #expect(rows["Heart Rate"]?.value == "72 BPM")
+        #expect(rows["Sleep"]?.value == "Asleep 7 h")
+        // A link carries the day of the latest data.
+        #expect(rows["Weight"]?.href == "/types/bodyMass?range=day&date=2026-11-19")
+        #expect(rows["Steps"]?.sparkline.bars.count == 1 && rows["Weight"]?.sparkline.dots.count == 2)
+    }
+
+    @Test func favoritesComeFirstAndLeaveTheirCategory() throws {
+        let engine = HealthEngine(storage: try SQLiteStorage())
+        try engine.save(
+            [
+                try quantity(.stepCount, 1000, .count(), "2026-11-20T10:00:00", "2026-11-20T11:00:00"),
+                try quantity(.restingHeartRate, 1, HKUnit(from: "count/s"), "2026-11-20T07:00:00"),
+            ], as: try OwnerWebStore.owner())
+        try engine.setFavoriteTypes([
+            HKQuantityTypeIdentifier.restingHeartRate.rawValue, HKQuantityTypeIdentifier.bodyMass.rawValue,
+        ])
+        let content = try summary(engine)
+        #expect(content.favorites.map(\.name) == ["Resting Heart Rate", "Weight"])
+        #expect(content.favorites.map(\.value) == ["60 BPM", "No data"])
+        #expect(content.sections.map(\.title) == ["Activity"])
+    }
+
+    @Test func aHighlightComparesThisWeekWithThePreviousFourWeeksPerDayWithData() throws {
+        let engine = HealthEngine(storage: try SQLiteStorage())
+        var samples: [HKSample] = []
+        // This week: 2 days of 9,000 steps. The four weeks before: 4 days of 6,000.
+        for day in ["2026-11-19", "2026-11-20"] {
+            samples.append(try quantity(.stepCount, 9000, .count(), day + "T10:00:00", day + "T11:00:00"))
         }
-        #expect(rows.map(\.name) == ["Step Count", "Body Mass", "Sleep Analysis"])
-        #expect(rows.map(\.value) == ["1,234", "159.8 lb", "Asleep Core"])
-        #expect(rows.map(\.when) == ["Today", "08:00", "01:00"])
-        #expect(rows[0].sparkline.bars.count == 1 && rows[1].sparkline.dots.count == 1)
+        for day in ["2026-10-25", "2026-11-01", "2026-11-05", "2026-11-12"] {
+            samples.append(try quantity(.stepCount, 6000, .count(), day + "T10:00:00", day + "T11:00:00"))
+        }
+        try engine.save(samples, as: try OwnerWebStore.owner())
+        let highlight = try #require(try summary(engine).highlights.first)
+        #expect(highlight.name == "Steps")
+        #expect(highlight.trend == "up")
+        #expect(
+            highlight.sentence
+                == "You averaged 9,000 steps a day this week, 50% more than over the previous four weeks (6,000 steps a day)."
+        )
+        #expect(highlight.thisWeekWidth == "100" && highlight.beforeWidth == "67")
     }
 }

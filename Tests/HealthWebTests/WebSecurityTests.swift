@@ -7,7 +7,7 @@ import Testing
 extension HealthdBacked {
     @Suite struct WebSecurityTests {
         @Test func pagesNeedTheOwnersSession() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let stranger = WebClient(address: daemon.address)
                 for path in ["/", "/types/stepCount", "/sources", "/me", "/log", "/permissions", "/import"] {
                     let page = try await stranger.get(path)
@@ -20,7 +20,7 @@ extension HealthdBacked {
         }
 
         @Test func signingInSetsAStrictHttpOnlyCookie() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = WebClient(address: daemon.address)
                 let form = try await browser.get("/signin")
                 #expect(form.status == 200)
@@ -64,7 +64,7 @@ extension HealthdBacked {
         }
 
         @Test func formsNeedTheSessionsTokenAndThisOrigin() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()
                 let page = try await browser.get("/types/bodyMass")
                 let token = try #require(page.field("csrf"))
@@ -86,13 +86,13 @@ extension HealthdBacked {
                 #expect(saved.status == 303 && saved.location == "/types/bodyMass")
                 #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).count == 1)
                 let after = try await browser.get("/types/bodyMass")
-                #expect(after.text.contains("Added 70 kg."))
+                #expect(after.text.contains("Added 70 kg to Weight."))
                 #expect(after.text.contains("class=\"sample-value\">70 kg</span>"))
             }
         }
 
         @Test func pagesEscapeWhatAppsStored() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let app = AppManifest(
                     bundleIdentifier: "com.example.tricky", name: "<b>Tricky</b>", shareUsageDescription: "r",
                     updateUsageDescription: "w")
@@ -116,12 +116,12 @@ extension HealthdBacked {
                 #expect(
                     !page.text.contains("<script>alert") && !page.text.contains("<i>band")
                         && !page.text.contains("<b>Tricky"))
-                #expect(page.text.contains("61 /min"))
+                #expect(page.text.contains("61 BPM"))
             }
         }
 
         @Test func everySectionRendersForTheOwner() async throws {
-            try await withTestDaemon { daemon in
+            try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()
                 for path in [
                     "/", "/types", "/types/stepCount?range=week", "/types/sleepAnalysis?range=month",

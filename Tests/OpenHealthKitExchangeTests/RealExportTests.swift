@@ -104,6 +104,14 @@ import OpenHealthKitModel
         zipSummary.document = ""
         summary.duration = 0
         zipSummary.duration = 0
+        // The zip's other files are named with their reason.
+        #expect(
+            zipSummary.unimportedFiles.map(\.path) == [
+                "__MACOSX/apple_health_export/._.DS_Store", "__MACOSX/apple_health_export/._export.xml",
+                "apple_health_export/.DS_Store",
+            ])
+        zipSummary.unimportedFiles = []
+        zipSummary.unimportedFilesTotal = 0
         #expect(zipSummary == summary)
         #expect(try zipped.count("SELECT count(*) FROM sample") == (try harness.count("SELECT count(*) FROM sample")))
     }

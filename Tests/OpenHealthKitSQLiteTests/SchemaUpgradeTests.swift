@@ -65,7 +65,7 @@ import OpenHealthKitEngine
         #expect(try storage.writer.read { db in try db.tableExists("clinical_record") } == false)
     }
 
-    /// A store at v6 (series, electrocardiograms and audiograms; h15's v5 is not merged yet) holding an
+    /// A store at v6 (v5's workouts, then series, electrocardiograms and audiograms) holding an
     /// electrocardiogram and a v3 clinical record: v7 makes the record a sample and leaves the recording as it was.
     @Test func theUpgradeFromV6KeepsElectrocardiogramsAndMakesClinicalRecordsSamples() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-v7-\(UUID().uuidString)")

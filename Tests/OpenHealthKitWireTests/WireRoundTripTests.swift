@@ -162,6 +162,14 @@ import OpenHealthKitWire
         #expect(try roundTrip(WirePredicate(tree)).tree == tree)
     }
 
+    /// Found by schemathesis: an unknown key beside the value's kind was ignored, so a value the schema refuses
+    /// (`maxProperties: 1`) was accepted.
+    @Test func aMetadataValueWithAnUnknownKeyBesideItsKindIsRefused() throws {
+        let json = Data(#"{"bool": false, "x-schemathesis-additional": 42}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(WireMetadataValue.self, from: json) }
+        #expect(try JSONDecoder().decode(WireMetadataValue.self, from: Data(#"{"bool": false}"#.utf8)) == .bool(false))
+    }
+
     @Test func badInputIsRefusedWithAMessage() throws {
         func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
             try JSONDecoder().decode(T.self, from: Data(json.utf8))

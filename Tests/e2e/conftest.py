@@ -5,6 +5,7 @@ a database of its own on a throwaway PostgreSQL server."""
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 from selenium import webdriver
@@ -13,8 +14,11 @@ from selenium.webdriver.chrome.service import Service
 from healthd import ROOT, Healthd
 from postgres import PostgreSQL
 
-SCREENSHOTS = ROOT / "screenshots"
+# Screenshots go to screenshots/ (not committed), or where E2E_SCREENSHOTS names.
+SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS") or ROOT / "screenshots")
 PHONE = (390, 844)
+DESKTOP = (1280, 900)
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
 
 _POSTGRESQL = []
@@ -78,20 +82,31 @@ def browser():
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(60)
-    SCREENSHOTS.mkdir(exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     yield driver
     driver.quit()
 
 
 @pytest.fixture(scope="session")
 def shoot(browser):
-    """Saves a screenshot at phone width, of the whole page or (`full=False`) of its first screen:
-    screenshots/<name>.png."""
+    """Saves a screenshot at phone width (or `width`), of the whole page or (`full=False`) of its first screen:
+    <screenshots>/<name>.png; the window keeps its size."""
 
     def take(name, width=PHONE[0], full=True):
+        before = browser.get_window_size()
+        browser.set_window_size(width, before["height"])
         height = browser.execute_script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")
-        browser.set_window_size(width, max(PHONE[1], min(int(height) + 140, 6000)) if full else PHONE[1])
+        screen = PHONE[1] if width <= PHONE[0] else DESKTOP[1]
+        browser.set_window_size(width, max(screen, min(int(height) + 140, 6000)) if full else screen)
         browser.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
-        browser.set_window_size(*PHONE)
+        browser.set_window_size(before["width"], before["height"])
 
     return take
+
+
+@pytest.fixture(params=sorted(SIZES))
+def size(request, browser):
+    """Runs a test at a laptop's size and at a phone's (the browser returns to phone size after it)."""
+    browser.set_window_size(*SIZES[request.param])
+    yield request.param
+    browser.set_window_size(*PHONE)

@@ -49,17 +49,32 @@ class Healthd:
             raise RuntimeError(f"{self.binary} is missing: build it with `swift build --product healthd` (Scripts/e2e does)")
         self.directory = tempfile.mkdtemp(prefix="healthd-e2e-")
         self.store = os.path.join(self.directory, "health.sqlite")
-        env = dict(os.environ)
-        env.update(environment or {})
-        arguments = ["--database", database] if database else []
+        self.environment = dict(os.environ)
+        self.environment.update(environment or {})
+        self.arguments = ["--database", database] if database else []
+        self._start("0")
+        with open(self.store + ".owner-secret", encoding="utf-8") as file:
+            self.owner_secret = file.read().strip()
+
+    def _start(self, port):
         self.process = subprocess.Popen(
-            [self.binary, "--port", "0", "--store", self.store] + arguments,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+            [self.binary, "--port", port, "--store", self.store] + self.arguments,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=self.environment, text=True)
         self.address = self._wait_for_address()
         self.lines = []
         threading.Thread(target=self._drain, daemon=True).start()
-        with open(self.store + ".owner-secret", encoding="utf-8") as file:
-            self.owner_secret = file.read().strip()
+
+    @property
+    def hk(self):
+        """The built `hk`, beside healthd."""
+        return str(Path(self.binary).parent / "hk")
+
+    def restart_after_kill(self):
+        """SIGKILL (healthd stops in the middle of whatever it does), then starts again on the same store and port."""
+        port = self.address.rsplit(":", 1)[1]
+        self.process.kill()
+        self.process.wait(timeout=30)
+        self._start(port)
 
     def _wait_for_address(self):
         deadline = time.time() + 60

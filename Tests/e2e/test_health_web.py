@@ -9,9 +9,10 @@ import urllib.parse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from healthd import App
+from pages import navigate, open_page, text, wait
 
 WALKER = "com.example.walker"
 STEPS = "HKQuantityTypeIdentifierStepCount"
@@ -20,29 +21,6 @@ HEART_RATE = "HKQuantityTypeIdentifierHeartRate"
 YESTERDAY = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1)).date().isoformat()
 
 state = {}
-
-
-def wait(browser, seconds=15):
-    return WebDriverWait(browser, seconds)
-
-
-def text(browser, selector):
-    return browser.find_element(By.CSS_SELECTOR, selector).text
-
-
-def open_page(browser, healthd, path):
-    browser.get(healthd.address + path)
-
-
-def navigate(browser, element, confirm=False):
-    """Clicks something that loads a new page (a link, a form's button), and waits for that page."""
-    browser.execute_script("window.previousPage = true")
-    element.click()
-    if confirm:
-        wait(browser).until(EC.alert_is_present())
-        browser.switch_to.alert.accept()
-    wait(browser).until(lambda driver: driver.execute_script(
-        "return window.previousPage === undefined && document.readyState === 'complete'"))
 
 
 def flash(browser):
@@ -145,7 +123,7 @@ def test_add_a_sample_see_it_in_the_list_and_the_chart_then_delete_it(browser, h
     browser.find_element(By.ID, "add-value").send_keys("72.5")
     assert Select(browser.find_element(By.ID, "add-unit")).first_selected_option.get_attribute("value") == "kg"
     navigate(browser, browser.find_element(By.ID, "add-submit"))
-    assert flash(browser) == "Added 72.5 kg."
+    assert flash(browser) == "Added 72.5 kg to Weight."
     samples = browser.find_elements(By.CSS_SELECTOR, ".sample")
     assert len(samples) == 1
     assert samples[0].find_element(By.CSS_SELECTOR, ".sample-value").text == "72.5 kg"
@@ -161,7 +139,7 @@ def test_add_a_sample_see_it_in_the_list_and_the_chart_then_delete_it(browser, h
     browser.find_element(By.ID, "add-value").send_keys("70")
     navigate(browser, browser.find_element(By.ID, "add-submit"))
     error = wait(browser).until(EC.visibility_of_element_located((By.ID, "add-error"))).text
-    assert "requires a unit compatible with kg" in error
+    assert error == "Weight is given in kg, lb, st, not in count/min."
     assert browser.find_element(By.ID, "add-value").get_attribute("value") == "70"
     value = browser.find_element(By.ID, "add-value")
     value.clear()
@@ -188,7 +166,7 @@ def test_add_a_sample_see_it_in_the_list_and_the_chart_then_delete_it(browser, h
     open_page(browser, healthd, "/types/heartRate")
     browser.find_element(By.ID, "add-value").send_keys("64")
     navigate(browser, browser.find_element(By.ID, "add-submit"))
-    assert flash(browser) == "Added 64 /min."
+    assert flash(browser) == "Added 64 BPM to Heart Rate."
     seen = state["walker"].samples(HEART_RATE)
     assert len(seen) == 1 and seen[0]["sourceRevision"]["source"]["name"] == "Health"
 
@@ -196,26 +174,28 @@ def test_add_a_sample_see_it_in_the_list_and_the_chart_then_delete_it(browser, h
 def test_reordering_sources_changes_the_merged_total(browser, healthd, shoot):
     day_page = f"/types/stepCount?range=day&date={YESTERDAY}"
     open_page(browser, healthd, day_page)
-    assert headline(browser) == "Total 1,000"
+    assert headline(browser) == "Total 1,000 steps"
     browser.find_element(By.ID, "add-value").send_keys("600")
     set_value(browser, "add-start", f"{YESTERDAY}T10:30")
     set_value(browser, "add-end", f"{YESTERDAY}T11:30")
     navigate(browser, browser.find_element(By.ID, "add-submit"))
-    assert flash(browser) == "Added 600."
+    assert flash(browser) == "Added 600 steps to Steps."
     # Walker stored first, so it counts first: 1,000 + Health's 11:00-11:30 (300).
-    assert headline(browser) == "Total 1,300"
+    assert headline(browser) == "Total 1,300 steps"
     order = [item.get_attribute("data-source") for item in browser.find_elements(By.CSS_SELECTOR, "#priority li")]
     assert order == [WALKER, "org.openhealthkit.owner.health"]
     navigate(browser, browser.find_element(By.CSS_SELECTOR, "#priority li[data-source='org.openhealthkit.owner.health'] button[value='up']"))
     assert flash(browser) == "Moved the source up."
     # Health first: 600 + Walker's 10:00-10:30 (500).
-    assert headline(browser) == "Total 1,100"
+    assert headline(browser) == "Total 1,100 steps"
     order = [item.get_attribute("data-source") for item in browser.find_elements(By.CSS_SELECTOR, "#priority li")]
     assert order == ["org.openhealthkit.owner.health", WALKER]
     assert len(browser.find_elements(By.CSS_SELECTOR, "#chart rect.bar")) == 2
     shoot("04-type-steps-day")
     open_page(browser, healthd, f"/types/stepCount?range=week&date={YESTERDAY}")
-    assert headline(browser) == "Total 1,100"
+    # One day with data in the week: its daily average is its total.
+    assert headline(browser) == "Daily average 1,100 steps"
+    assert text(browser, "#headline-detail") == "Total 1,100 steps · 1 day with data"
     shoot("05-type-steps-week")
     # Walker may not read steps: it sees its own sample only.
     assert len(state["walker"].samples(STEPS)) == 1
@@ -237,7 +217,7 @@ def test_sources_switches_and_revoking_an_app(browser, healthd, shoot):
     assert not browser.find_element(By.ID, "read-heartRate").is_selected()
     assert walker.samples(HEART_RATE) == []
     navigate(browser, browser.find_element(By.ID, "share-bodyMass"))
-    assert flash(browser) == "Walker may write Body Mass."
+    assert flash(browser) == "Walker may write Weight."
     assert walker.status(BODY_MASS) == "sharingAuthorized"
 
     navigate(browser, browser.find_element(By.ID, "turn-off-all"), confirm=True)
@@ -259,9 +239,9 @@ def test_the_access_log_shows_those_calls(browser, healthd, shoot):
              r.find_element(By.CSS_SELECTOR, ".log-outcome").text) for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr")]
     assert rows, "no entries for Walker"
     assert all(text(browser, "#log tbody tr .log-app") == "Walker" for _ in rows)
-    assert ("Saved", "Step Count", "OK") in rows
-    assert ("Saved", "Step Count", "Failed: Authorization Denied") in rows
-    assert ("Saved", "Body Mass", "Failed: Authorization Denied") in rows
+    assert ("Saved", "Steps", "OK") in rows
+    assert ("Saved", "Steps", "Failed: Authorization Denied") in rows
+    assert ("Saved", "Weight", "Failed: Authorization Denied") in rows
     assert any(operation == "Asked for access" for operation, _, _ in rows)
     assert any(operation == "Read samples" and types == "Heart Rate" for operation, types, _ in rows)
     shoot("08-access-log")
@@ -270,9 +250,10 @@ def test_the_access_log_shows_those_calls(browser, healthd, shoot):
     Select(browser.find_element(By.ID, "filter-type")).select_by_value("stepCount")
     navigate(browser, browser.find_element(By.ID, "filter"))
     operations = [r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-operation")]
-    for expected in ("Answered a request", "Saved", "Reordered sources", "Turned off all access"):
+    for expected in ("Answered Walker's request for access", "Saved", "Reordered sources",
+                     "Turned off all access for Walker"):
         assert expected in operations, (expected, operations)
-    assert all("Step Count" in r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-types"))
+    assert all("Steps" in r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-types"))
 
 
 def test_the_upload_page_offers_its_form(browser, healthd, shoot):
@@ -381,7 +362,9 @@ def test_screenshots_of_the_main_pages(browser, healthd, shoot):
     _a_week_of_band_data(healthd)
     open_page(browser, healthd, "/")
     names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".summary-name")]
-    assert names[0] == "Heart Rate" and set(names) == {"Heart Rate", "Step Count", "Body Mass", "Sleep Analysis"}
+    assert set(names) == {"Heart Rate", "Steps", "Weight", "Sleep"}
+    sections = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".category .section-title")]
+    assert sections == ["ACTIVITY", "BODY MEASUREMENTS", "HEART", "SLEEP"]
     shoot("02-summary")
     open_page(browser, healthd, "/types/heartRate?range=week")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#chart rect.range")) >= 7

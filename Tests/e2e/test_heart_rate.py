@@ -174,7 +174,7 @@ def test_recording_72_stores_it_in_health(browser, daemon, example, shoot):
     assert samples[0].find_element(By.CSS_SELECTOR, ".sample-source").text == "Heart Rate"
     # The sensor location is in the metadata (HealthKit keeps HKHeartRateSensorLocation.wrist's raw value), shown by name.
     metadata = samples[0].find_element(By.CSS_SELECTOR, ".metadata")
-    assert [e.text for e in metadata.find_elements(By.CSS_SELECTOR, "dt, dd")] == ["HKHeartRateSensorLocation", "Wrist"]
+    assert [e.text for e in metadata.find_elements(By.CSS_SELECTOR, "dt, dd")] == ["Sensor Location", "Wrist"]
     shoot("heart-rate-in-health")
 
 

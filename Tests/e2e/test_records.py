@@ -7,9 +7,10 @@ import threading
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from healthd import App
+from pages import navigate, wait
 
 PILLBOX = "com.example.pillbox"
 OPTICIAN = "com.example.optician"
@@ -18,18 +19,6 @@ PRESCRIPTIONS = "HKVisionPrescriptionTypeIdentifier"
 # A 1×1 PNG.
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
-
-
-def wait(browser, seconds=15):
-    return WebDriverWait(browser, seconds)
-
-
-def navigate(browser, element):
-    """Clicks something that loads a new page, and waits for that page."""
-    browser.execute_script("window.previousPage = true")
-    element.click()
-    wait(browser).until(lambda driver: driver.execute_script(
-        "return window.previousPage === undefined && document.readyState === 'complete'"))
 
 
 def flash(browser):

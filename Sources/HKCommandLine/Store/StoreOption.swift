@@ -64,6 +64,13 @@ struct StoreOption: ParsableArguments {
         }
     }
 
+    /// The time zone the owner chose for the store (Health's Me page); nil when they chose none or the store does
+    /// not exist yet (it is not created for this).
+    func ownerTimeZone() throws -> TimeZone? {
+        if case .file(let path) = try location(), !FileManager.default.fileExists(atPath: path) { return nil }
+        return try openEngine().ownerTimeZone()
+    }
+
     /// The engine on the database (the process's one, from `EngineRegistry`). Failing to open it is not bad input:
     /// it exits 1.
     func openEngine() throws -> HealthEngine {

@@ -541,6 +541,171 @@ paths:
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/workouts/associate:
+    post:
+      tags: [data]
+      summary: HKHealthStore.add(_:to:), samples associated with a workout.
+      description: |
+        Associates stored samples with a stored workout; `HKQuery.predicateForObjects(from: workout)` then finds
+        them. The app needs share access to HKWorkoutTypeIdentifier and must be able to read the workout and every
+        sample: one it cannot read is refused as one that is not there (400).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [workout, samples]
+              properties:
+                workout: { type: string, format: uuid }
+                samples: { type: array, items: { type: string, format: uuid } }
+      responses:
+        "200":
+          description: How many samples were named.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/workouts/routes:
+    post:
+      tags: [data]
+      summary: HKWorkoutRouteBuilder.finishRoute(with:metadata:), a route saved with its locations.
+      description: |
+        Saves the route sample (type HKWorkoutRouteTypeIdentifier; its dates, device and metadata) with its
+        locations as a route of the stored workout `workout`, which the app must be able to read. Needs share access
+        to HKWorkoutRouteTypeIdentifier. A coordinate off the globe, a number that is not finite or a timestamp
+        outside years 1 to 4001 is 400.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [route, workout, locations]
+              properties:
+                route: { $ref: "#/components/schemas/Sample" }
+                workout: { type: string, format: uuid }
+                locations: { type: array, items: { $ref: "#/components/schemas/Location" } }
+      responses:
+        "200":
+          description: The revision stamped on the route.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  sourceRevision: { $ref: "#/components/schemas/SourceRevision" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/route-locations:
+    post:
+      tags: [data]
+      summary: HKWorkoutRouteQuery, a page of a route's locations.
+      description: |
+        The route's locations in time order, skipping `offset`, at most `limit` (1 to 10,000); with `startDate`
+        and `endDate` (both or neither) only those recorded between them, both included. A route the app may not
+        read, or that is not there, has none.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [route, offset, limit]
+              properties:
+                route: { type: string, format: uuid }
+                startDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+                endDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+                offset: { type: integer, minimum: 0 }
+                limit: { type: integer, minimum: 1, maximum: 10000 }
+      responses:
+        "200":
+          description: The locations of the page.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [locations]
+                properties:
+                  locations: { type: array, items: { $ref: "#/components/schemas/Location" } }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+  /v1/workouts/effort/relate:
+    post:
+      tags: [data]
+      summary: relateWorkoutEffortSample(_:with:activity:), an effort score related to a workout.
+      description: |
+        Relates a workout effort score (HKQuantityTypeIdentifierWorkoutEffortScore or
+        HKQuantityTypeIdentifierEstimatedWorkoutEffortScore; any other type is 400) to a stored workout, or to
+        its activity `activity`; the sample is saved first when it is not stored. Needs share access to the
+        sample's type; the app must be able to read the workout.
+      requestBody: { $ref: "#/components/requestBodies/Effort" }
+      responses:
+        "200":
+          description: Related.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/workouts/effort/unrelate:
+    post:
+      tags: [data]
+      summary: unrelateWorkoutEffortSample(_:from:activity:).
+      description: Removes a relationship made by /v1/workouts/effort/relate; one that does not exist is 400.
+      requestBody: { $ref: "#/components/requestBodies/Effort" }
+      responses:
+        "200":
+          description: Unrelated.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Count" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "403": { $ref: "#/components/responses/Forbidden" }
+  /v1/queries/effort-relationships:
+    post:
+      tags: [data]
+      summary: HKWorkoutEffortRelationshipQuery.
+      description: |
+        The effort relationships changed after `anchor` of the workouts matching `predicate` that the app may read,
+        each with the related samples it may read (latest first; `option` 1, mostRelevant: only the latest score
+        the user gave, else the latest estimate), and the anchor to resume from.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [option]
+              properties:
+                predicate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Predicate" }] }
+                anchor: { type: integer, minimum: 0, nullable: true }
+                option: { type: integer, enum: [0, 1], description: The HKWorkoutEffortRelationshipQueryOptions raw value. }
+      responses:
+        "200":
+          description: The relationships and the anchor.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [relationships, anchor]
+                properties:
+                  relationships: { type: array, items: { $ref: "#/components/schemas/EffortRelationship" } }
+                  anchor: { type: integer }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
   /v1/queries/documents:
     post:
       tags: [data]
@@ -1423,6 +1588,21 @@ components:
               toRead:
                 type: array
                 items: { type: string }
+    Effort:
+      required: true
+      content:
+        application/json:
+          schema:
+            type: object
+            required: [sample, workout]
+            properties:
+              sample: { $ref: "#/components/schemas/Sample" }
+              workout: { type: string, format: uuid }
+              activity:
+                type: string
+                format: uuid
+                nullable: true
+                description: One of the workout's activities; absent for the whole workout.
   responses:
     BadRequest:
       description: Bad input (malformed JSON, unknown type, wrong unit, invalid value); nothing changed.
@@ -1535,9 +1715,11 @@ components:
       description: |
         The type says which fields a sample has: quantity types `quantity` (a sample of several quantities: `series`
         on output, `seriesQuantities` to save one); category types `value`; correlation types `objects`; the workout
-        type `workoutActivityType`, `duration` (computed when absent), `workoutEvents` and the totals; heartbeat
-        series `count` on output, `heartbeats` to save one; electrocardiograms `electrocardiogram` (output only:
-        apps cannot save them); audiograms `sensitivityPoints`. Fields of another kind are refused.
+        type `workoutActivityType`, `duration` (computed when absent), `workoutEvents`, the totals,
+        `workoutActivities`, `statistics` and, on input, `associatedSamples` (stored samples associated with it as it
+        is saved); the workout route type `count` (output only); heartbeat series `count` on output, `heartbeats` to
+        save one; electrocardiograms `electrocardiogram` (output only: apps cannot save them); audiograms
+        `sensitivityPoints`. Fields of another kind are refused.
         `sourceRevision` is set by healthd on output.
       required: [uuid, type, startDate, endDate]
       properties:
@@ -1564,6 +1746,18 @@ components:
         totalDistance: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
         totalSwimmingStrokeCount: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
         totalFlightsClimbed: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        workoutActivities:
+          nullable: true
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutActivity" }
+        statistics:
+          nullable: true
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutStatistics" }
+        associatedSamples:
+          nullable: true
+          type: array
+          items: { type: string, format: uuid }
         series:
           nullable: true
           type: object
@@ -1586,7 +1780,10 @@ components:
               startDate: { $ref: "#/components/schemas/Date" }
               endDate: { $ref: "#/components/schemas/Date" }
               value: { type: number }
-        count: { type: integer, nullable: true, description: A heartbeat series' number of beats (output). }
+        count:
+          type: integer
+          nullable: true
+          description: "A heartbeat series' number of beats, a route's number of locations (output)."
         heartbeats:
           nullable: true
           type: array
@@ -1694,6 +1891,62 @@ components:
       properties:
         timeSinceStart: { type: number, description: Seconds since the series' start. }
         precededByGap: { type: boolean }
+    WorkoutActivity:
+      type: object
+      required: [uuid, activityType, locationType, swimmingLocationType, startDate, duration, workoutEvents, statistics]
+      properties:
+        uuid: { type: string, format: uuid }
+        activityType: { type: integer, description: The HKWorkoutActivityType raw value. }
+        locationType: { type: integer, description: "The HKWorkoutSessionLocationType raw value: 1 unknown, 2 indoor, 3 outdoor." }
+        swimmingLocationType: { type: integer, description: "The HKWorkoutSwimmingLocationType raw value: 0 unknown, 1 pool, 2 openWater." }
+        lapLength: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        startDate: { $ref: "#/components/schemas/Date" }
+        endDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+        duration: { type: number, description: Active seconds. }
+        metadata: { nullable: true, allOf: [{ $ref: "#/components/schemas/Metadata" }] }
+        workoutEvents:
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutEvent" }
+        statistics:
+          type: array
+          items: { $ref: "#/components/schemas/WorkoutStatistics" }
+    WorkoutStatistics:
+      type: object
+      required: [type, startDate, endDate]
+      properties:
+        type: { type: string, description: A quantity type identifier. }
+        startDate: { $ref: "#/components/schemas/Date" }
+        endDate: { $ref: "#/components/schemas/Date" }
+        sum: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        average: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        minimum: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        maximum: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+        mostRecent: { nullable: true, allOf: [{ $ref: "#/components/schemas/Quantity" }] }
+    Location:
+      type: object
+      description: A CLLocation of a route; absent values are invalid ones (CoreLocation's negative values).
+      required: [timestamp, latitude, longitude]
+      properties:
+        timestamp: { $ref: "#/components/schemas/Date" }
+        latitude: { type: number, minimum: -90, maximum: 90 }
+        longitude: { type: number, minimum: -180, maximum: 180 }
+        altitude: { type: number, nullable: true }
+        horizontalAccuracy: { type: number, nullable: true }
+        verticalAccuracy: { type: number, nullable: true }
+        course: { type: number, nullable: true }
+        speed: { type: number, nullable: true }
+        courseAccuracy: { type: number, nullable: true }
+        speedAccuracy: { type: number, nullable: true }
+    EffortRelationship:
+      type: object
+      required: [workout]
+      properties:
+        workout: { $ref: "#/components/schemas/Sample" }
+        activity: { type: string, format: uuid, nullable: true }
+        samples:
+          nullable: true
+          type: array
+          items: { $ref: "#/components/schemas/Sample" }
     Lens:
       type: object
       required: [sphere]
@@ -1806,6 +2059,12 @@ components:
         - { $ref: "#/components/schemas/PredicateActivitySummaryDays" }
         - { $ref: "#/components/schemas/PredicateElectrocardiogramValue" }
         - { $ref: "#/components/schemas/PredicateAssociatedWithElectrocardiogram" }
+        - { $ref: "#/components/schemas/PredicateWorkoutActivities" }
+        - { $ref: "#/components/schemas/PredicateActivityType" }
+        - { $ref: "#/components/schemas/PredicateActivityDuration" }
+        - { $ref: "#/components/schemas/PredicateActivityDates" }
+        - { $ref: "#/components/schemas/PredicateWorkoutStatistic" }
+        - { $ref: "#/components/schemas/PredicateEffortRelated" }
         - { $ref: "#/components/schemas/PredicateClinicalResourceType" }
         - { $ref: "#/components/schemas/PredicateClinicalRecord" }
         - { $ref: "#/components/schemas/PredicateStateOfMindValue" }
@@ -1829,6 +2088,63 @@ components:
       properties:
         kind: { type: string, enum: [associatedWithElectrocardiogram] }
         uuid: { type: string, format: uuid }
+    PredicateWorkoutActivities:
+      type: object
+      description: |
+        predicateForWorkouts(activityPredicate:): workouts with an activity matching `predicate`, a tree of activity
+        conditions only (`activityType`, `activityDuration`, `activityDates`, `workoutStatistic` with `ofActivity`).
+      required: [kind, predicate]
+      properties:
+        kind: { type: string, enum: [workoutActivities] }
+        predicate: { $ref: "#/components/schemas/Predicate" }
+    PredicateActivityType:
+      type: object
+      description: predicateForWorkoutActivities(workoutActivityType:).
+      required: [kind, workoutActivityType]
+      properties:
+        kind: { type: string, enum: [activityType] }
+        workoutActivityType: { type: integer, minimum: 0, description: The HKWorkoutActivityType raw value. }
+    PredicateActivityDuration:
+      type: object
+      description: predicateForWorkoutActivities(operatorType:duration:).
+      required: [kind, operator, duration]
+      properties:
+        kind: { type: string, enum: [activityDuration] }
+        operator: { $ref: "#/components/schemas/Operator" }
+        duration: { type: number, description: Seconds. }
+    PredicateActivityDates:
+      type: object
+      description: predicateForWorkoutActivities(start:end:options:); either date may be absent.
+      required: [kind]
+      properties:
+        kind: { type: string, enum: [activityDates] }
+        startDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+        endDate: { nullable: true, allOf: [{ $ref: "#/components/schemas/Date" }] }
+        options:
+          nullable: true
+          type: array
+          items: { type: string, enum: [strictStartDate, strictEndDate] }
+    PredicateWorkoutStatistic:
+      type: object
+      description: |
+        The workouts (with `ofActivity` true, the workout activities) whose sum, average, minimum or maximum of the
+        quantity type `type` compares with `quantity`, HKQuery's workout statistics predicates.
+      required: [kind, statistic, type, operator, quantity]
+      properties:
+        kind: { type: string, enum: [workoutStatistic] }
+        statistic: { type: string, enum: [sum, average, minimum, maximum] }
+        type: { type: string, description: A quantity type identifier. }
+        operator: { $ref: "#/components/schemas/Operator" }
+        quantity: { $ref: "#/components/schemas/Quantity" }
+        ofActivity: { type: boolean, nullable: true }
+    PredicateEffortRelated:
+      type: object
+      description: predicateForWorkoutEffortSamplesRelated(workout:activity:).
+      required: [kind, workout]
+      properties:
+        kind: { type: string, enum: [effortRelated] }
+        workout: { type: string, format: uuid }
+        activity: { type: string, format: uuid, nullable: true }
     PredicateClinicalResourceType:
       type: object
       description: predicateForClinicalRecords(withFHIRResourceType:) (clinical types only).
@@ -2263,6 +2579,9 @@ components:
         sampleCount: { type: integer }
         outcome: { type: string, enum: [success, failure] }
         errorCode: { type: integer }
+        subject:
+          type: string
+          description: The app the owner acted on (whose access changed, whose request was answered, whose credential was revoked).
 
 """#
 }

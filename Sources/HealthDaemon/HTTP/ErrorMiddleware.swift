@@ -5,10 +5,12 @@ import OpenHealthKitModel
 
 /// Turns every failure into healthd's JSON error, unknown routes included (404, or 405 with `Allow` for a known path
 /// called with another method), and logs the outcome of each call without its headers or body (they carry
-/// credentials and health data).
+/// credentials and health data). An unknown address outside the API is a page of the web app (`pages`), for people.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The routes' methods, filled in once every route is added.
     let allowed: Locked<AllowedMethods>
+    /// The web app's page for an unrouted request (404 or 405), nil for the API's paths.
+    let pages: @Sendable (Request, HTTPResponse.Status) async -> Response?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -25,6 +27,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 let status: HTTPResponse.Status = allow.isEmpty ? .notFound : .methodNotAllowed
                 failure = APIError(
                     status, .invalidArgument("healthd has no route \(request.method) \(request.uri.path)"))
+                if var page = await pages(request, status) {
+                    context.logger.debug("\(request.method) \(request.uri.path) \(status.code)")
+                    if !allow.isEmpty { page.headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
+                    return page
+                }
             }
             if failure.status == .internalServerError {
                 context.logger.error(

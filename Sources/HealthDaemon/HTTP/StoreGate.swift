@@ -50,7 +50,7 @@ final class StoreReadiness: Sendable {
 struct StoreGate<Context: RequestContext>: RouterMiddleware {
     let readiness: StoreReadiness
     /// The web app's page for "not now".
-    let unavailablePage: @Sendable () async -> Response
+    let unavailablePage: @Sendable (Request) async -> Response
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -59,7 +59,7 @@ struct StoreGate<Context: RequestContext>: RouterMiddleware {
             do {
                 try await offload { [readiness] in try readiness.ensure() }
             } catch {
-                guard request.uri.path.hasPrefix("/v1/") else { return await unavailablePage() }
+                guard request.uri.path.hasPrefix("/v1/") else { return await unavailablePage(request) }
                 throw APIError(.serviceUnavailable, HKError(.errorDatabaseInaccessible, APIError.unavailableMessage))
             }
         }

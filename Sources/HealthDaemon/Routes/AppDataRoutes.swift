@@ -15,7 +15,13 @@ extension HealthDaemon {
                 body.objects.flatMap { [$0.type] + ($0.objects ?? []).map(\.type) }.map(WireTypes.identifier))
             let objects = try await auditor.audited(app.bundleIdentifier, "save", types: Array(types), count: \.count) {
                 let objects = try body.objects.map { try $0.sample() }
-                try await offload { [engine] in try engine.save(objects, as: .app(app.manifest)) }
+                // A workout builder's samples, associated with its workout as it is saved.
+                let associations = Dictionary(
+                    body.objects.compactMap { object in object.associatedSamples.map { (object.uuid, $0) } },
+                    uniquingKeysWith: +)
+                try await offload { [engine] in
+                    try engine.save(objects, associating: associations, as: .app(app.manifest))
+                }
                 return objects
             }
             return JSONResponses.response(

@@ -55,6 +55,8 @@ extension HealthDaemon {
             try authenticator.requireOwner(request)
             let bundleIdentifier = try registeredApp(context).bundleIdentifier
             guard let revoked = try await revokeApp(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
+            await auditor.record(
+                AuditEntry.owner, "app.revoke", types: [], count: 0, errorCode: nil, subject: bundleIdentifier)
             return JSONResponses.response(WireRegisteredApp(revoked))
         }
 
@@ -76,7 +78,7 @@ extension HealthDaemon {
                 try engine.setGrants(changed, app: bundleIdentifier)
                 return try engine.grants.grants(app: bundleIdentifier)
             }
-            await auditor.record(AuditEntry.owner, "grants.set", types: Array(changed.keys), count: 0, errorCode: nil)
+            await auditor.recordGrantChanges(changed, app: bundleIdentifier)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
 
@@ -89,7 +91,8 @@ extension HealthDaemon {
                 return try engine.grants.grants(app: bundleIdentifier)
             }
             await auditor.record(
-                AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil)
+                AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil,
+                subject: bundleIdentifier)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
     }

@@ -20,17 +20,35 @@ extension DaemonWebHost {
         at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void
     ) async throws -> ImportReport {
         let engine = daemon.engine
+        // The last report, told again with what each committed batch added (from the writer thread).
+        let latest = Locked(ImportProgressReport(bytesRead: 0, totalBytes: nil, records: 0, elapsed: 0))
         let summary = try await Self.onThread {
-            try HealthExportImporter(engine: engine).import(from: file) { step in
+            let importer = HealthExportImporter(engine: engine)
+            importer.onCommit = { added, types in
                 progress(
-                    ImportProgressReport(
-                        bytesRead: step.bytesRead, totalBytes: step.totalBytes, records: step.records,
-                        elapsed: step.elapsed))
+                    latest.withLock {
+                        $0.added = added
+                        $0.typesAdded = types.sorted()
+                        return $0
+                    })
+            }
+            return try importer.import(from: file) { step in
+                progress(
+                    latest.withLock {
+                        $0 = ImportProgressReport(
+                            bytesRead: step.bytesRead, totalBytes: step.totalBytes, records: step.records,
+                            elapsed: step.elapsed, added: step.added, typesAdded: step.typesAdded.sorted())
+                        return $0
+                    })
             }
         }
         daemon.logger.info(
             "imported an uploaded Health export: \(summary.totalAdded) of \(summary.totalRead) records added")
-        return ImportReport(summary)
+        var report = ImportReport(summary)
+        // The committed batches' types hold those the summary counts under no type of its own (each clinical record's
+        // type, routes...).
+        report.typesAdded = Set(report.typesAdded).union(latest.withLock { $0.typesAdded }).sorted()
+        return report
     }
 
     /// Runs `work` on a new thread: neither on Swift concurrency's threads nor on Dispatch's, which serve requests.
@@ -64,13 +82,14 @@ extension ImportReport {
             document: summary.document, types: summary.records.map { line($0.key, $0.value) },
             others: others + unrecognized,
             routeLocationsAdded: summary.routeLocationsAdded, heartbeatsAdded: summary.heartbeatsAdded,
-            skipped: summary.skipped.map { skipped in
-                Skipped(
-                    line: skipped.line,
-                    record: [skipped.element, skipped.type].compactMap { $0 }.joined(separator: " "),
-                    reason: skipped.reason)
+            skipped: summary.skippedGroups.map { group in
+                SkippedGroup(
+                    element: group.element, type: group.type, reason: group.reason, count: group.count,
+                    lines: group.lines)
             },
-            skippedTotal: summary.skippedTotal,
+            skippedTotal: summary.skippedTotal, filesRead: summary.filesRead,
+            unimportedFiles: summary.unimportedFiles.map { File(path: $0.path, reason: $0.reason) },
+            unimportedFilesTotal: summary.unimportedFilesTotal,
             warnings: summary.warnings.map { warning in (warning.line.map { "Line \($0): " } ?? "") + warning.message },
             warningsTotal: summary.warningsTotal, typesAdded: typesAdded.sorted(),
             incomplete: summary.incomplete?.message)

@@ -46,12 +46,30 @@ struct DaemonWebHost: HealthWebHost {
         try await daemon.revokeApp(bundleIdentifier)
     }
 
-    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async {
-        await daemon.auditor.record(AuditEntry.owner, operation, types: types, count: count, errorCode: errorCode)
+    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async {
+        await daemon.auditor.record(
+            AuditEntry.owner, operation, types: types, count: count, errorCode: errorCode, subject: subject)
+    }
+
+    func importJobs() throws -> [ImportJobRecord] {
+        try daemon.records.importJobs()
+    }
+
+    func saveImportJob(_ job: ImportJobRecord) throws {
+        try daemon.records.saveImportJob(job)
+    }
+
+    func removeImportJobs(_ ids: [String]) throws {
+        try daemon.records.removeImportJobs(ids)
     }
 }
 
 extension HealthDaemon {
+    /// The Health web app, served at healthd's address.
+    func webApp() -> HealthWebApp {
+        HealthWebApp(host: DaemonWebHost(daemon: self))
+    }
+
     /// Revokes an app: its credential fails from the next call on, its change streams close, its pending
     /// permission requests are dropped. Its data and grants stay (registering it again restores access).
     func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {

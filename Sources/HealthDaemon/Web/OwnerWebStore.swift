@@ -44,12 +44,8 @@ package struct OwnerWebStore: HealthWebStore {
         try engine.statistics(request, as: try Self.owner())
     }
 
-    package func sources(of type: HKSampleType) throws -> [HKSource] {
-        try engine.sources(of: type, predicate: nil, as: try Self.owner())
-    }
-
-    package func sourcePriority(for type: HKQuantityType) throws -> [String] {
-        try engine.sourcePriority(for: type)
+    package func sourcePriority(for type: HKQuantityType) throws -> [HKSource] {
+        try engine.prioritizedSources(for: type).map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
     }
 
     package func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws {
@@ -74,6 +70,22 @@ package struct OwnerWebStore: HealthWebStore {
 
     package func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, to value: String?) throws {
         try engine.setCharacteristic(type, to: value)
+    }
+
+    package func ownerTimeZone() throws -> TimeZone? {
+        try engine.ownerTimeZone()
+    }
+
+    package func setOwnerTimeZone(_ zone: TimeZone?) throws {
+        try engine.setOwnerTimeZone(zone)
+    }
+
+    package func favoriteTypes() throws -> [String] {
+        try engine.favoriteTypes()
+    }
+
+    package func setFavoriteTypes(_ identifiers: [String]) throws {
+        try engine.setFavoriteTypes(identifiers)
     }
 
     package func grants(app bundleIdentifier: String) throws -> [String: Grant] {

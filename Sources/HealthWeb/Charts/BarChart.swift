@@ -1,18 +1,24 @@
 import Foundation
 
-/// The geometry of a chart, drawn as SVG by the `chart` template: bars from zero for totals and counts, a bar from
-/// the lowest to the highest value with a dot at the average for discrete types. Every number is formatted here,
-/// so the template only places them.
+/// The geometry of a chart, drawn as SVG by the `chart` template: per interval a slot that can be focused or
+/// tapped to read its figures, holding bars from zero (totals, counts, averages; a lighter one behind for sleep's
+/// time in bed) or a bar from the lowest to the highest value with a dot at the average (discrete types; two side
+/// by side for blood pressure). Every number is formatted here, so the template only places them.
 struct BarChart: Sendable {
-    struct Bar: Sendable {
-        let x, y, width, height: String
-        let title: String
+    /// One interval: its hit area (the whole height, for a finger), what it says, and its marks.
+    struct Slot: Sendable {
+        let x, width: String
+        let spoken: String
+        let focusable: Bool
+        let marks: [Mark]
     }
 
-    struct RangeBar: Sendable {
+    /// A bar, a range or the bar behind; `dotY` places an average's dot.
+    struct Mark: Sendable {
+        let kind: String
         let x, y, width, height: String
-        let centerX, averageY: String
-        let title: String
+        let centerX: String
+        let dotY: String?
     }
 
     struct GridLine: Sendable {
@@ -29,58 +35,91 @@ struct BarChart: Sendable {
     let height: String
     let plotLeft: String
     let plotRight: String
+    let plotTop: String
+    let plotHeight: String
     /// Where the value labels end, left of the plot.
     let axisX: String
-    let bars: [Bar]
-    let ranges: [RangeBar]
+    let slots: [Slot]
     let grid: [GridLine]
     let labels: [AxisLabel]
     let hasData: Bool
+    /// What the chart shows, for screen readers (the figures are also in the table beside it).
+    let summary: String
 
-    /// A full-width chart: `labels[i]` names bar i (nil: unlabeled).
-    init(points: [ChartPoint], labels barLabels: [String?], isRange: Bool) {
+    /// A full-width chart: `labels[i]` names bar i under the axis (nil: unlabeled); `axisUnit` follows the numbers
+    /// of the value axis (`h` for sleep).
+    init(points: [ChartPoint], labels barLabels: [String?], isRange: Bool, summary: String, axisUnit: String = "") {
         let frame = Frame(left: 66, right: 636, top: 14, bottom: 184)
         width = "640"
         height = "220"
         plotLeft = Self.number(frame.left)
         plotRight = Self.number(frame.right)
+        plotTop = Self.number(frame.top)
+        plotHeight = Self.number(frame.bottom - frame.top)
         axisX = Self.number(frame.left - 6)
-        let values = points.flatMap {
-            isRange ? [$0.low, $0.high, $0.average].compactMap { $0 } : [$0.value].compactMap { $0 }
+        self.summary = summary
+        let values = points.flatMap { point in
+            isRange
+                ? [point.low, point.high, point.average, point.secondLow, point.secondHigh].compactMap { $0 }
+                : [point.value, point.background].compactMap { $0 }
         }
         hasData = !values.isEmpty
         let scale = Scale(values: values, fromZero: !isRange)
         let slot = (frame.right - frame.left) / Double(max(points.count, 1))
-        let barWidth = max(1, slot * 0.66)
-        var bars: [Bar] = [], ranges: [RangeBar] = [], labels: [AxisLabel] = []
+        let paired = points.contains { $0.secondLow != nil }
+        let barWidth = max(1, slot * (paired ? 0.36 : 0.66))
+        var slots: [Slot] = [], labels: [AxisLabel] = []
         for (index, point) in points.enumerated() {
-            let x = frame.left + Double(index) * slot + (slot - barWidth) / 2
-            if isRange, let low = point.low, let high = point.high {
+            let slotX = frame.left + Double(index) * slot
+            var marks: [Mark] = []
+            func range(_ low: Double?, _ average: Double?, _ high: Double?, kind: String, x: Double) {
+                guard let low, let high else { return }
                 let top = frame.y(scale.fraction(high)), bottom = frame.y(scale.fraction(low))
-                let average = point.average.map { frame.y(scale.fraction($0)) } ?? (top + bottom) / 2
-                ranges.append(
-                    RangeBar(
-                        x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
-                        height: Self.number(max(2, bottom - top)),
-                        centerX: Self.number(x + barWidth / 2), averageY: Self.number(average), title: point.title))
-            } else if !isRange, let value = point.value, value > 0 {
+                let dot = average.map { frame.y(scale.fraction($0)) } ?? (top + bottom) / 2
+                marks.append(
+                    Mark(
+                        kind: kind, x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
+                        height: Self.number(max(2, bottom - top)), centerX: Self.number(x + barWidth / 2),
+                        dotY: Self.number(dot)))
+            }
+            func bar(_ value: Double?, kind: String, x: Double) {
+                guard let value, value > 0 else { return }
                 let top = frame.y(scale.fraction(value))
-                bars.append(
-                    Bar(
-                        x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
-                        height: Self.number(max(1, frame.bottom - top)), title: point.title))
+                marks.append(
+                    Mark(
+                        kind: kind, x: Self.number(x), y: Self.number(top), width: Self.number(barWidth),
+                        height: Self.number(max(1, frame.bottom - top)), centerX: Self.number(x + barWidth / 2),
+                        dotY: nil))
             }
+            if isRange {
+                let first = slotX + (slot - barWidth * (paired ? 2.2 : 1)) / 2
+                range(point.low, point.average, point.high, kind: "range", x: first)
+                range(
+                    point.secondLow, point.secondAverage, point.secondHigh, kind: "range second",
+                    x: first + barWidth * 1.2)
+            } else {
+                let x = slotX + (slot - barWidth) / 2
+                bar(point.background, kind: "bar back", x: x)
+                bar(point.value, kind: "bar", x: x)
+            }
+            slots.append(
+                Slot(
+                    x: Self.number(slotX), width: Self.number(slot), spoken: point.spoken, focusable: point.hasData,
+                    marks: marks))
             if index < barLabels.count, let text = barLabels[index] {
-                labels.append(AxisLabel(x: Self.number(frame.left + Double(index) * slot + slot / 2), text: text))
+                labels.append(AxisLabel(x: Self.number(slotX + slot / 2), text: text))
             }
         }
-        self.bars = bars
-        self.ranges = ranges
+        self.slots = slots
         self.labels = labels
-        grid = scale.ticks.map { tick in
-            let y = frame.y(scale.fraction(tick))
-            return GridLine(y: Self.number(y), labelY: Self.number(y + 4), label: PageNumberText.format(tick))
-        }
+        grid =
+            hasData
+            ? scale.ticks.map { tick in
+                let y = frame.y(scale.fraction(tick))
+                return GridLine(
+                    y: Self.number(y), labelY: Self.number(y + 4),
+                    label: PageNumberText.format(tick) + (axisUnit.isEmpty ? "" : " " + axisUnit))
+            } : []
     }
 
     /// Places numbers in an SVG: one decimal is plenty.

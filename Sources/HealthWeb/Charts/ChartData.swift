@@ -2,107 +2,271 @@ import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
+/// What a type page's chart says: its bars, the headline above it and a second fact, and, for a night of sleep,
+/// the timeline drawn instead of bars.
+struct ChartResult: Sendable {
+    var points: [ChartPoint]
+    var isRange: Bool
+    /// `Daily average 7,432 steps`, `Average 72 BPM`, `Asleep 7 h 12 min`.
+    var headline: String
+    /// `Total 52,024 steps over 7 days with data`, `Range 52–140 BPM`.
+    var detail: String?
+    var timeline: SleepTimeline? = nil
+    /// What the value axis counts in, when its numbers need it (`h` for sleep).
+    var axisUnit = ""
+}
+
 /// The bars of a chart, from the store's statistics: per interval, the total of a cumulative type (sources merged
-/// in the user's priority order), or the lowest, average and highest value of a discrete type; for other types the
-/// number of samples. Blocking: run it with ``blocking(_:)``.
+/// in the user's priority order; in a year, each month's daily average), or the lowest, average and highest value
+/// of a discrete type; for other types the number of samples. Averages are over the days with data, as Health
+/// computes them. Blocking: run it with ``blocking(_:)``.
 struct ChartData {
     let store: any HealthWebStore
     let dates: PageDateText
 
-    /// What the bars say, with the summary line above the chart.
-    struct Result: Sendable {
+    func quantityChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws -> ChartResult {
+        type.aggregationStyle == .cumulative
+            ? try cumulativeChart(type, in: window, unit: unit) : try discreteChart(type, in: window, unit: unit)
+    }
+
+    // MARK: Totals
+
+    /// Hours of a day, days of a week or a month (sums), months of a year (daily averages).
+    private func cumulativeChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws
+        -> ChartResult
+    {
+        let days = try dailySums(type, from: window.start, to: window.end)
+        let total = days.reduce(0) { $0 + $1.sum }
+        let withData = days.count
         let points: [ChartPoint]
-        let isRange: Bool
-        /// `Total 1,300` / `Average 72 /min`, and a second fact (`Daily average 186`, `Range 60–120 /min`).
-        let headline: String
-        let detail: String?
-    }
-
-    func chart(for type: HKSampleType, in window: ChartWindow, unit: DisplayUnit?) throws -> Result {
-        if let quantityType = type as? HKQuantityType, let unit {
-            return try quantityChart(quantityType, in: window, unit: unit)
+        switch window.period {
+        case .day:
+            let result = try store.statistics(
+                StatisticsRequest(
+                    type: type, options: .cumulativeSum,
+                    intervals: window.statisticsIntervals(calendar: dates.calendar),
+                    range: DateInterval(start: window.start, end: window.end)))
+            points = result.everyInterval(from: window.start, until: window.end).map { interval, bucket in
+                var point = ChartPoint(interval: interval, label: label(of: interval, in: window))
+                if let sum = bucket?.merged.sum {
+                    point.value = unit.shown(sum, of: type)
+                    point.figures = unit.format(sum, of: type)
+                }
+                return point
+            }
+        case .week, .month:
+            let byDay = Dictionary(days.map { ($0.day, $0.sum) }, uniquingKeysWith: +)
+            points = window.bars(calendar: dates.calendar).map { interval in
+                var point = ChartPoint(interval: interval, label: label(of: interval, in: window))
+                if let sum = byDay[interval.start] {
+                    point.value = unit.shown(sum, of: type)
+                    point.figures = unit.format(sum, of: type)
+                }
+                return point
+            }
+        case .year:
+            points = window.bars(calendar: dates.calendar).map { month in
+                var point = ChartPoint(interval: month, label: label(of: month, in: window))
+                let inMonth = days.filter { month.contains($0.day) && $0.day < month.end }
+                if !inMonth.isEmpty {
+                    let average = inMonth.reduce(0) { $0 + $1.sum } / Double(inMonth.count)
+                    point.value = unit.shown(average, of: type)
+                    point.figures =
+                        "daily average \(unit.format(average, of: type)) (\(Self.days(inMonth.count)) with data)"
+                }
+                return point
+            }
         }
-        let counts = try sampleCounts(of: type, in: window)
-        let total = counts.reduce(0) { $0 + ($1.value ?? 0) }
-        return Result(
-            points: counts, isRange: false,
-            headline: PageNumberText.format(total) + (total == 1 ? " sample" : " samples"), detail: nil)
+        guard withData > 0 else {
+            return ChartResult(points: points, isRange: false, headline: "No data", detail: nil)
+        }
+        if window.period == .day {
+            return ChartResult(
+                points: points, isRange: false, headline: "Total " + unit.format(total, of: type), detail: nil)
+        }
+        return ChartResult(
+            points: points, isRange: false,
+            headline: "Daily average " + unit.format(total / Double(withData), of: type),
+            detail: "Total \(unit.format(total, of: type)) · \(Self.days(withData)) with data")
     }
 
-    private func quantityChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws -> Result {
-        let cumulative = type.aggregationStyle == .cumulative
-        let options: HKStatisticsOptions = cumulative ? .cumulativeSum : [.discreteAverage, .discreteMin, .discreteMax]
-        let range = DateInterval(start: window.start, end: window.end)
+    /// The merged total of each day with data in [start, end), by the day's start.
+    func dailySums(_ type: HKQuantityType, from start: Date, to end: Date) throws -> [(day: Date, sum: Double)] {
+        // The components are a positive length: the initializer cannot refuse them.
+        let days = try! StatisticsIntervals(anchor: start, components: DateComponents(day: 1), calendar: dates.calendar)
+        let result = try store.statistics(
+            StatisticsRequest(
+                type: type, options: .cumulativeSum, intervals: days, range: DateInterval(start: start, end: end)))
+        return result.buckets.compactMap { bucket in
+            guard bucket.start >= start, bucket.start < end, let sum = bucket.merged.sum else { return nil }
+            return (bucket.start, sum)
+        }
+    }
+
+    // MARK: Discrete values
+
+    private func discreteChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws
+        -> ChartResult
+    {
+        let options: HKStatisticsOptions = [.discreteAverage, .discreteMin, .discreteMax]
         let result = try store.statistics(
             StatisticsRequest(
                 type: type, options: options, intervals: window.statisticsIntervals(calendar: dates.calendar),
-                range: range))
-        let points = result.everyInterval(from: window.start, until: window.end).map { interval, bucket -> ChartPoint in
-            var point = ChartPoint(interval: interval)
-            let values = bucket?.merged
-            point.value = values?.sum.map { unit.shown($0, of: type) }
-            point.low = values?.minimum.map { unit.shown($0, of: type) }
-            point.average = values?.average.map { unit.shown($0, of: type) }
-            point.high = values?.maximum.map { unit.shown($0, of: type) }
-            point.title = title(of: interval, in: window) + ": " + describe(values, of: type, unit: unit)
+                range: DateInterval(start: window.start, end: window.end)))
+        let points = result.everyInterval(from: window.start, until: window.end).map { interval, bucket in
+            var point = ChartPoint(interval: interval, label: label(of: interval, in: window))
+            if let values = bucket?.merged, let average = values.average {
+                point.low = values.minimum.map { unit.shown($0, of: type) }
+                point.average = unit.shown(average, of: type)
+                point.high = values.maximum.map { unit.shown($0, of: type) }
+                point.figures = describe(values, of: type, unit: unit)
+            }
             return point
         }
-        if cumulative {
-            let total = result.buckets.reduce(0) { $0 + ($1.merged.sum ?? 0) }
-            let days = window.dayCount(calendar: dates.calendar)
-            return Result(
-                points: points, isRange: false, headline: "Total " + unit.format(total, of: type),
-                detail: window.period == .day ? nil : "Daily average " + unit.format(total / Double(days), of: type))
-        }
         // The whole window's average weighs every sample, not the intervals' averages.
-        let overall = try store.statistics(
+        guard let overall = try overall(type, options: options, from: window.start, to: window.end),
+            let average = overall.average
+        else {
+            return ChartResult(points: points, isRange: true, headline: "No data", detail: nil)
+        }
+        return ChartResult(
+            points: points, isRange: true, headline: "Average " + unit.format(average, of: type),
+            detail: "Range " + range(overall, of: type, unit: unit))
+    }
+
+    /// One statistics over every sample of [start, end) (their part inside it).
+    func overall(_ type: HKQuantityType, options: HKStatisticsOptions, from start: Date, to end: Date) throws
+        -> StatisticsValues?
+    {
+        try store.statistics(
             StatisticsRequest(
-                type: type,
-                predicate: .leaf(.sampleDates(SampleDateRange(start: window.start, end: window.end, options: []))),
+                type: type, predicate: .leaf(.sampleDates(SampleDateRange(start: start, end: end, options: []))),
                 options: options)
         ).buckets.first?.merged
-        guard let overall, let average = overall.average else {
-            return Result(points: points, isRange: true, headline: "No data", detail: nil)
+    }
+
+    /// `60–120 BPM`.
+    private func range(_ values: StatisticsValues, of type: HKQuantityType, unit: DisplayUnit) -> String {
+        let low = values.minimum.map { unit.number($0, of: type) } ?? "–"
+        let high = values.maximum.map { unit.number($0, of: type) } ?? "–"
+        return unit.withSymbol(low == high ? low : low + "–" + high)
+    }
+
+    /// `60–120 BPM, average 72 BPM`.
+    private func describe(_ values: StatisticsValues, of type: HKQuantityType, unit: DisplayUnit) -> String {
+        let average = values.average.map { unit.format($0, of: type) } ?? "–"
+        return range(values, of: type, unit: unit) + ", average " + average
+    }
+
+    // MARK: Blood pressure
+
+    /// Systolic and diastolic side by side: each interval's range of each, with its average.
+    func bloodPressureChart(in window: ChartWindow, unit: DisplayUnit) throws -> ChartResult {
+        let systolic = HKQuantityType(.bloodPressureSystolic), diastolic = HKQuantityType(.bloodPressureDiastolic)
+        let options: HKStatisticsOptions = [.discreteAverage, .discreteMin, .discreteMax]
+        func perInterval(_ type: HKQuantityType) throws -> [(DateInterval, StatisticsValues?)] {
+            try store.statistics(
+                StatisticsRequest(
+                    type: type, options: options, intervals: window.statisticsIntervals(calendar: dates.calendar),
+                    range: DateInterval(start: window.start, end: window.end))
+            ).everyInterval(from: window.start, until: window.end).map { ($0.interval, $0.bucket?.merged) }
         }
-        let low = overall.minimum.map { unit.format($0, of: type) } ?? "–"
-        let high = overall.maximum.map { unit.format($0, of: type) } ?? "–"
-        return Result(
-            points: points, isRange: true, headline: "Average " + unit.format(average, of: type),
-            detail: "Range \(low) – \(high)")
-    }
-
-    private func describe(_ values: StatisticsValues?, of type: HKQuantityType, unit: DisplayUnit) -> String {
-        guard let values else { return "no data" }
-        if let sum = values.sum { return unit.format(sum, of: type) }
-        guard let average = values.average else { return "no data" }
-        let low = values.minimum.map { unit.format($0, of: type) } ?? "–"
-        let high = values.maximum.map { unit.format($0, of: type) } ?? "–"
-        return "average \(unit.format(average, of: type)), \(low) – \(high)"
-    }
-
-    private func title(of interval: DateInterval, in window: ChartWindow) -> String {
-        switch window.period {
-        case .day: dates.time(interval.start) + "–" + dates.time(interval.end)
-        case .week, .month: dates.day(interval.start)
-        case .year: dates.formatted(interval.start, "MMMM yyyy")
+        let upper = try perInterval(systolic), lower = try perInterval(diastolic)
+        let points = zip(upper, lower).map { first, second in
+            var point = ChartPoint(interval: first.0, label: label(of: first.0, in: window))
+            if let high = first.1, let low = second.1 {
+                point.low = high.minimum.map { unit.shown($0, of: systolic) }
+                point.average = high.average.map { unit.shown($0, of: systolic) }
+                point.high = high.maximum.map { unit.shown($0, of: systolic) }
+                point.secondLow = low.minimum.map { unit.shown($0, of: diastolic) }
+                point.secondAverage = low.average.map { unit.shown($0, of: diastolic) }
+                point.secondHigh = low.maximum.map { unit.shown($0, of: diastolic) }
+                point.figures =
+                    "systolic \(range(high, of: systolic, unit: unit)), diastolic \(range(low, of: diastolic, unit: unit))"
+            }
+            return point
         }
+        guard let high = try overall(systolic, options: options, from: window.start, to: window.end),
+            let low = try overall(diastolic, options: options, from: window.start, to: window.end),
+            let top = high.average,
+            let bottom = low.average
+        else {
+            return ChartResult(points: points, isRange: true, headline: "No data", detail: nil)
+        }
+        return ChartResult(
+            points: points, isRange: true,
+            headline: "Average "
+                + unit.withSymbol(unit.number(top, of: systolic) + "/" + unit.number(bottom, of: diastolic)),
+            detail:
+                "Systolic \(range(high, of: systolic, unit: unit)) · diastolic \(range(low, of: diastolic, unit: unit))"
+        )
     }
 
-    /// Samples starting in each interval.
-    private func sampleCounts(of type: HKSampleType, in window: ChartWindow) throws -> [ChartPoint] {
+    // MARK: Counts
+
+    /// Samples starting in each interval (mindful sessions: their minutes), over the window.
+    func countChart(_ type: HKSampleType, in window: ChartWindow) throws -> ChartResult {
+        let minutes = type.identifier == HKCategoryTypeIdentifier.mindfulSession.rawValue
         let intervals = window.statisticsIntervals(calendar: dates.calendar)
         let bars = window.bars(calendar: dates.calendar)
-        var counts = Array(repeating: 0.0, count: bars.count)
+        var totals = Array(repeating: 0.0, count: bars.count)
+        var present = Array(repeating: false, count: bars.count)
+        var days: Set<Date> = []
         let predicate = PredicateTree.leaf(
             .sampleDates(SampleDateRange(start: window.start, end: window.end, options: .strictStartDate)))
         for sample in try store.samples(of: type, predicate: predicate, newestFirst: false, limit: 0) {
             let index = intervals.index(containing: sample.startDate)
-            if counts.indices.contains(index) { counts[index] += 1 }
+            guard totals.indices.contains(index) else { continue }
+            totals[index] += minutes ? sample.endDate.timeIntervalSince(sample.startDate) / 60 : 1
+            present[index] = true
+            days.insert(dates.calendar.startOfDay(for: sample.startDate))
         }
-        return zip(bars, counts).map { interval, count in
-            ChartPoint(
-                interval: interval, value: count,
-                title: title(of: interval, in: window) + ": " + PageNumberText.format(count))
+        let describe = { (value: Double) in
+            minutes ? Self.minutes(value) : "\(PageNumberText.format(value)) recorded"
         }
+        let points = bars.enumerated().map { index, interval in
+            var point = ChartPoint(interval: interval, label: label(of: interval, in: window))
+            if present[index] {
+                point.value = totals[index]
+                point.figures = describe(totals[index])
+            }
+            return point
+        }
+        let total = totals.reduce(0, +)
+        guard !days.isEmpty else {
+            return ChartResult(points: points, isRange: false, headline: "No data", detail: nil)
+        }
+        if minutes {
+            return ChartResult(
+                points: points, isRange: false, headline: "Total " + Self.minutes(total),
+                detail: window.period == .day
+                    ? nil : "Daily average \(Self.minutes(total / Double(days.count))) over \(Self.days(days.count))")
+        }
+        return ChartResult(
+            points: points, isRange: false, headline: describe(total),
+            detail: window.period == .day ? nil : "on \(Self.days(days.count))")
+    }
+
+    // MARK: Words
+
+    /// The interval for people: `14:00–15:00`, `Mon 14 Nov 2026`, `November 2026`.
+    func label(of interval: DateInterval, in window: ChartWindow) -> String {
+        switch window.period {
+        case .day: dates.time(interval.start) + "–" + dates.time(interval.end)
+        case .week, .month: dates.formatted(interval.start, "EEE d MMM yyyy")
+        case .year: dates.formatted(interval.start, "MMMM yyyy")
+        }
+    }
+
+    /// `1 day`, `7 days`.
+    static func days(_ count: Int) -> String {
+        count == 1 ? "1 day" : "\(PageNumberText.format(Double(count))) days"
+    }
+
+    /// `45 min`, `1 h 5 min`, `7 h`.
+    static func minutes(_ value: Double) -> String {
+        let whole = Int(value.rounded())
+        if whole < 60 { return "\(whole) min" }
+        return whole % 60 == 0 ? "\(whole / 60) h" : "\(whole / 60) h \(whole % 60) min"
     }
 }

@@ -3,8 +3,8 @@ import OpenHealthKitEngine
 
 /// The time a chart covers: a day in hours, a week or a month in days, a year in months, ending with the day the
 /// page is about (today by default).
-struct ChartWindow {
-    enum Period: String, CaseIterable {
+struct ChartWindow: Sendable {
+    enum Period: String, CaseIterable, Sendable {
         case day, week, month, year
 
         var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }

@@ -1,8 +1,13 @@
 import Foundation
+import OpenHealthKitModel
 
-/// Dates as the pages show and read them: in healthd's time zone (the owner's machine), day first, 24-hour clock.
+/// Dates as the pages show and read them: in the owner's time zone (chosen on Me, else healthd's), day first,
+/// 24-hour clock.
 struct PageDateText: Sendable {
     let calendar: Calendar
+    /// The formatters made so far, by format: making a `DateFormatter` costs far more than using one, and a page
+    /// writes hundreds of dates. A page's dates are written one at a time (the lock only keeps that true).
+    private let formatters = Locked<[String: DateFormatter]>([:])
 
     init(timeZone: TimeZone = .current) {
         var calendar = Calendar(identifier: .gregorian)
@@ -13,23 +18,31 @@ struct PageDateText: Sendable {
         self.calendar = calendar
     }
 
-    private func formatter(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = format
-        return formatter
+    /// `body` with the formatter of `format`, under the lock (a formatter is not for two threads at once).
+    private func with<T>(_ format: String, _ body: (DateFormatter) -> T) -> T {
+        formatters.withLock { formatters in
+            if let formatter = formatters[format] { return body(formatter) }
+            let formatter = DateFormatter()
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = format
+            formatters[format] = formatter
+            return body(formatter)
+        }
     }
 
+    private func string(_ format: String, _ date: Date) -> String { with(format) { $0.string(from: date) } }
+    private func date(_ format: String, _ text: String) -> Date? { with(format) { $0.date(from: text) } }
+
     /// `21 Nov 2026, 14:05`.
-    func dateTime(_ date: Date) -> String { formatter("d MMM yyyy, HH:mm").string(from: date) }
+    func dateTime(_ date: Date) -> String { string("d MMM yyyy, HH:mm", date) }
     /// `21 Nov 2026, 14:05:09`.
-    func preciseDateTime(_ date: Date) -> String { formatter("d MMM yyyy, HH:mm:ss").string(from: date) }
+    func preciseDateTime(_ date: Date) -> String { string("d MMM yyyy, HH:mm:ss", date) }
     /// `21 Nov 2026`.
-    func day(_ date: Date) -> String { formatter("d MMM yyyy").string(from: date) }
+    func day(_ date: Date) -> String { string("d MMM yyyy", date) }
     /// `14:05`.
-    func time(_ date: Date) -> String { formatter("HH:mm").string(from: date) }
+    func time(_ date: Date) -> String { string("HH:mm", date) }
     /// A sample's dates: one instant, or start – end (the end's day only when it differs).
     func span(_ start: Date, _ end: Date) -> String {
         if start == end { return dateTime(start) }
@@ -38,14 +51,14 @@ struct PageDateText: Sendable {
     }
 
     /// `2026-11-21`: the `date` parameter of a chart.
-    func isoDay(_ date: Date) -> String { formatter("yyyy-MM-dd").string(from: date) }
-    func parseISODay(_ text: String) -> Date? { formatter("yyyy-MM-dd").date(from: text) }
+    func isoDay(_ date: Date) -> String { string("yyyy-MM-dd", date) }
+    func parseISODay(_ text: String) -> Date? { date("yyyy-MM-dd", text) }
 
     /// `2026-11-21T14:05`: an `<input type="datetime-local">`.
-    func inputValue(_ date: Date) -> String { formatter("yyyy-MM-dd'T'HH:mm").string(from: date) }
+    func inputValue(_ date: Date) -> String { string("yyyy-MM-dd'T'HH:mm", date) }
     func parseInput(_ text: String) -> Date? {
-        formatter("yyyy-MM-dd'T'HH:mm").date(from: text) ?? formatter("yyyy-MM-dd'T'HH:mm:ss").date(from: text)
+        date("yyyy-MM-dd'T'HH:mm", text) ?? date("yyyy-MM-dd'T'HH:mm:ss", text)
     }
 
-    func formatted(_ date: Date, _ format: String) -> String { formatter(format).string(from: date) }
+    func formatted(_ date: Date, _ format: String) -> String { string(format, date) }
 }

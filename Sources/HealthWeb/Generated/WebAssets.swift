@@ -104,11 +104,21 @@ enum WebAssets {
 {{<layout}}
 {{$content}}
 <h1>Browse</h1>
+<form method="get" action="/types" class="search" role="search" id="browse-search">
+  <label for="search" class="visually-hidden">Search</label>
+  <input type="search" name="q" id="search" value="{{search}}" placeholder="Search" autocomplete="off">
+  <button type="submit" class="secondary" id="search-submit">Search</button>
+</form>
+<nav class="chips" aria-label="Categories">
+  {{#chips}}<a href="{{href}}">{{title}}</a>{{/chips}}
+</nav>
+{{#isEmpty}}<section class="card"><p id="no-results">Nothing matches “{{search}}”.</p></section>{{/isEmpty}}
+<p class="visually-hidden" id="search-status" role="status"></p>
 {{#groups}}
-<section class="card">
-  <h2>{{title}}</h2>
+<section class="card browse-group" id="{{id}}" aria-labelledby="group-{{id}}">
+  <h2 id="group-{{id}}">{{title}}</h2>
   <ul class="type-list">
-    {{#types}}<li><a href="{{href}}">{{name}}</a></li>{{/types}}
+    {{#links}}<li data-terms="{{terms}}"><a href="{{href}}">{{name}}</a></li>{{/links}}
   </ul>
 </section>
 {{/groups}}
@@ -117,23 +127,25 @@ enum WebAssets {
 
 """#,
         "chart": #"""
-<svg class="chart" id="chart" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMidYMid meet" role="img" aria-label="Chart">
+<div class="chart-box">
+<svg class="chart" id="chart" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMidYMid meet" role="group" aria-label="{{summary}}">
   {{#grid}}
   <line class="grid" x1="{{plotLeft}}" x2="{{plotRight}}" y1="{{y}}" y2="{{y}}"></line>
-  <text class="axis" x="{{axisX}}" y="{{labelY}}" text-anchor="end">{{label}}</text>
+  <text class="axis" x="{{axisX}}" y="{{labelY}}" text-anchor="end" aria-hidden="true">{{label}}</text>
   {{/grid}}
-  {{#bars}}
-  <rect class="bar" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="2"><title>{{title}}</title></rect>
-  {{/bars}}
-  {{#ranges}}
-  <rect class="range" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="3"><title>{{title}}</title></rect>
-  <circle class="average" cx="{{centerX}}" cy="{{averageY}}" r="3"><title>{{title}}</title></circle>
-  {{/ranges}}
+  {{#slots}}
+  <g class="slot{{#focusable}} has-data{{/focusable}}"{{#focusable}} tabindex="0" role="button"{{/focusable}} aria-label="{{spoken}}" data-spoken="{{spoken}}">
+    <rect class="hit" x="{{x}}" y="{{plotTop}}" width="{{width}}" height="{{plotHeight}}"></rect>
+    {{#marks}}<rect class="{{kind}}" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="2"></rect>{{#dotY}}<circle class="average" cx="{{centerX}}" cy="{{dotY}}" r="3"></circle>{{/dotY}}{{/marks}}
+    <title>{{spoken}}</title>
+  </g>
+  {{/slots}}
   {{#labels}}
-  <text class="axis" x="{{x}}" y="212" text-anchor="middle">{{text}}</text>
+  <text class="axis" x="{{x}}" y="212" text-anchor="middle" aria-hidden="true">{{text}}</text>
   {{/labels}}
   {{^hasData}}<text class="empty" x="344" y="100" text-anchor="middle">No data</text>{{/hasData}}
 </svg>
+</div>
 
 """#,
         "ecg-strip": #"""
@@ -171,24 +183,40 @@ enum WebAssets {
 {{/layout}}
 
 """#,
-        "error": #"""
+        "error-public": #"""
 <!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{reason}} – Health</title>
+<title>{{title}} – Health</title>
 <link rel="stylesheet" href="/static/health.css">
 </head>
 <body>
-<main class="narrow">
-<h1>{{reason}}</h1>
-<p id="error-message">{{message}}</p>
-<p>{{#signedIn}}<a href="/">Back to Summary</a>{{/signedIn}}{{^signedIn}}<a href="/signin">Sign in</a>{{/signedIn}}</p>
-<p class="small">HTTP {{status}}</p>
+<main class="narrow" id="content">
+<h1 class="brand-title">Health</h1>
+<section class="card error-card" role="alert">
+  <h2>{{title}}</h2>
+  <p id="error-message">{{message}}</p>
+  <p><a href="{{signInHref}}" class="button-link" id="error-signin">Sign In</a></p>
+  <p class="small">Error {{status}}</p>
+</section>
 </main>
 </body>
 </html>
+
+"""#,
+        "error": #"""
+{{<layout}}
+{{$content}}
+<section class="card error-card" role="alert">
+  <h1>{{title}}</h1>
+  <p id="error-message">{{message}}</p>
+  <p><a href="/" class="button-link">Back to Summary</a></p>
+  <p class="small">Error {{status}}</p>
+</section>
+{{/content}}
+{{/layout}}
 
 """#,
         "import-job": #"""
@@ -199,9 +227,26 @@ enum WebAssets {
   <h2>{{fileName}}</h2>
   <p class="small">Started {{started}}</p>
   <progress id="import-progress" max="100" value="{{percent}}"></progress>
-  <p id="import-status" role="status" class="small"{{#finished}} data-outcome="done"{{/finished}}{{#failure}} data-outcome="failed"{{/failure}}>{{progressText}}</p>
+  <p id="import-status" role="status" class="small"{{#finished}} data-outcome="done"{{/finished}}{{#failure}} data-outcome="failed"{{/failure}}{{#interrupted}} data-outcome="interrupted"{{/interrupted}}>{{progressText}}</p>
+  <p id="import-connection" class="flash error" role="alert" hidden></p>
   {{#failure}}<p class="flash error" id="import-failure">{{failure}}</p>{{/failure}}
-  {{#running}}<p class="small">You may leave this page: the import goes on, and <a href="/import">Import</a> links back here.</p>{{/running}}
+  {{#interrupted}}
+  <p class="flash error" id="import-interrupted">{{interrupted}}</p>
+  {{#resumable}}
+  <div class="actions left">
+    <form method="post" action="{{resumeAction}}">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <button type="submit" id="import-resume">Resume Import</button>
+    </form>
+    <form method="post" action="{{discardAction}}" data-confirm="Remove the uploaded file? To import the export later, you will upload it again.">
+      <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+      <button type="submit" class="secondary" id="import-discard">Remove Uploaded File</button>
+    </form>
+  </div>
+  {{/resumable}}
+  {{/interrupted}}
+  {{#running}}<p class="small" id="import-note">You may leave this page: the import goes on, and <a href="/import">Import</a> links back here.</p>{{/running}}
+  {{#resumedNote}}<p class="small" id="import-resumed">{{resumedNote}}</p>{{/resumedNote}}
 </section>
 {{#finished}}
 <section class="card" id="import-summary">
@@ -210,24 +255,40 @@ enum WebAssets {
   <p class="small">{{document}}</p>
   <div class="table-scroll">
   <table class="counts" id="import-types">
-    <thead><tr><th>Type</th><th>Read</th><th>Added</th><th>Already stored</th><th>Skipped</th></tr></thead>
+    <thead><tr><th scope="col">Type</th><th scope="col">Read</th><th scope="col">Added</th><th scope="col">Already stored</th><th scope="col">Skipped</th></tr></thead>
     <tbody>
       {{#rows}}
       <tr><td class="import-type">{{#href}}<a href="{{href}}">{{name}}</a>{{/href}}{{^href}}{{name}}{{/href}}</td><td>{{read}}</td><td class="import-added">{{added}}</td><td>{{alreadyStored}}</td><td>{{skipped}}</td></tr>
       {{/rows}}
-      {{#total}}<tr class="total"><th>{{name}}</th><th>{{read}}</th><th>{{added}}</th><th>{{alreadyStored}}</th><th>{{skipped}}</th></tr>{{/total}}
+      {{#total}}<tr class="total"><th scope="row">{{name}}</th><th>{{read}}</th><th>{{added}}</th><th>{{alreadyStored}}</th><th>{{skipped}}</th></tr>{{/total}}
     </tbody>
   </table>
   </div>
   {{#children}}<p class="small">{{.}}</p>{{/children}}
 </section>
+<section class="card" id="import-files">
+  <h2>Files</h2>
+  <p id="import-files-summary">{{files}}</p>
+  {{#fileGroups}}
+  <div class="file-group">
+    <p class="file-reason"><strong>{{count}}</strong> · {{reason}}</p>
+    <ul class="import-list">{{#paths}}<li><code>{{.}}</code></li>{{/paths}}</ul>
+    {{#more}}<p class="small">{{more}}</p>{{/more}}
+  </div>
+  {{/fileGroups}}
+</section>
 {{#hasSkipped}}
 <section class="card" id="import-skipped">
   <h2>Skipped</h2>
-  <p class="small">These records could not be imported; the rest were.</p>
-  <ul class="import-list">
-    {{#skipped}}<li>Line {{line}}, {{record}}: {{reason}}</li>{{/skipped}}
-  </ul>
+  <p class="small">These records could not be imported; the rest were. Each line groups the records of one type skipped for one reason.</p>
+  <div class="table-scroll">
+  <table class="counts skipped">
+    <thead><tr><th scope="col">Records</th><th scope="col">How many</th><th scope="col">Why</th></tr></thead>
+    <tbody>
+      {{#skipped}}<tr class="skipped-group"><td>{{record}}<br><span class="small">{{lines}}</span></td><td>{{count}}</td><td class="reason">{{reason}}</td></tr>{{/skipped}}
+    </tbody>
+  </table>
+  </div>
   {{#skippedMore}}<p class="small">{{skippedMore}}</p>{{/skippedMore}}
 </section>
 {{/hasSkipped}}
@@ -279,23 +340,24 @@ enum WebAssets {
 <script src="/static/health.js?v={{chrome.assetVersion}}" defer></script>
 </head>
 <body>
+<a class="skip-link" href="#content" id="skip-link">Skip to content</a>
 <header class="top">
   <a class="brand" href="/">Health</a>
-  <nav class="sections" aria-label="Sections">
-    {{#chrome.nav}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>{{/chrome.nav}}
-  </nav>
   <form method="post" action="/signout" class="signout">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <button type="submit" class="link" id="signout">Sign Out</button>
   </form>
+  <nav class="sections" aria-label="Sections" id="menu">
+    <ul>{{#chrome.nav}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>{{/chrome.nav}}</ul>
+  </nav>
 </header>
 {{#chrome.showsBanner}}
-<div class="banner" id="pending-banner"{{^chrome.hasPending}} hidden{{/chrome.hasPending}}>
+<div class="banner" id="pending-banner" role="status"{{^chrome.hasPending}} hidden{{/chrome.hasPending}}>
   <span id="pending-text">{{chrome.pendingCount}} permission request{{#chrome.pendingPlural}}s{{/chrome.pendingPlural}} waiting for you.</span>
   <a href="/permissions" id="pending-link">Review</a>
 </div>
 {{/chrome.showsBanner}}
-<main>
+<main id="content" tabindex="-1">
 {{#chrome.flash}}<p class="flash{{#chrome.flashIsError}} error{{/chrome.flashIsError}}" id="flash" role="status">{{chrome.flash}}</p>{{/chrome.flash}}
 {{$content}}{{/content}}
 </main>
@@ -353,6 +415,19 @@ enum WebAssets {
     </label>
     {{/choices}}
     <button type="submit" id="save-details">Save</button>
+  </form>
+</section>
+<section class="card" id="time-zone">
+  <h2>Time Zone</h2>
+  <p class="small">Days, weeks and nights on every page, and in <code>hk</code>, are counted in this time zone. Now it
+  is <strong id="time-zone-now">{{timeZoneNow}}</strong> there.</p>
+  <form method="post" action="/me/timezone" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label for="timeZone">Time zone</label>
+    <select name="timeZone" id="timeZone">
+      {{#timeZones}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/timeZones}}
+    </select>
+    <button type="submit" id="save-time-zone">Save Time Zone</button>
   </form>
 </section>
 <section class="card" id="units">
@@ -595,7 +670,7 @@ enum WebAssets {
 {{#isEmpty}}<p class="empty" id="recordings-empty">None yet.</p>{{/isEmpty}}
 {{^isEmpty}}
 <div class="table-scroll">
-<table class="log" id="recordings">
+<table class="recordings-table" id="recordings">
   <thead><tr><th>Date</th><th>Result</th><th></th><th>Source</th></tr></thead>
   <tbody>
   {{#rows}}<tr><td><a href="{{href}}">{{date}}</a></td><td>{{summary}}</td><td>{{detail}}</td><td>{{source}}</td></tr>{{/rows}}
@@ -681,7 +756,9 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 <h1>Sources</h1>
 <section class="card">
   <h2>Apps</h2>
-  {{^apps}}<p class="muted">No app is registered. Register one with <code>POST /v1/owner/apps</code> (see docs/HEALTHD.md).</p>{{/apps}}
+  {{^apps}}<p class="muted" id="no-apps">No app uses your Health data yet. An app appears here once it is registered on
+  this computer (with <code>hk apps register</code> and the app's folder) and asks for access; you then choose what it may
+  read and write.</p>{{/apps}}
   <ul class="apps" id="apps">
     {{#apps}}
     <li><a href="{{href}}" data-app="{{bundleIdentifier}}"><span class="app-name">{{name}}</span>
@@ -701,49 +778,129 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 </svg>
 
 """#,
+        "summary-row": #"""
+<li>
+  <a class="summary-row" href="{{href}}" data-type="{{identifier}}">
+    <span class="summary-text">
+      <span class="summary-name">{{name}}</span>
+      <span class="summary-value">{{value}}</span>
+      <span class="summary-when">{{when}}</span>
+    </span>
+    {{#sparkline}}{{> sparkline}}{{/sparkline}}
+  </a>
+</li>
+
+"""#,
         "summary": #"""
 {{<layout}}
 {{$content}}
 <h1>Summary</h1>
-{{^rows}}
+{{#isEmpty}}
 <section class="card">
   <p>No health data yet. Apps you allow will add theirs; you can add data from <a href="/types">Browse</a> or
   <a href="/import">import an Apple Health export</a>.</p>
 </section>
-{{/rows}}
-<ul class="summary" id="summary">
-  {{#rows}}
-  <li>
-    <a class="summary-row" href="{{href}}">
-      <span class="summary-text">
-        <span class="summary-name">{{name}}</span>
-        <span class="summary-value">{{value}}</span>
-        <span class="summary-when">{{when}}</span>
-      </span>
-      {{#sparkline}}{{> sparkline}}{{/sparkline}}
-    </a>
-  </li>
-  {{/rows}}
-</ul>
+{{/isEmpty}}
+{{#hasFavorites}}
+<section aria-labelledby="favorites-title" id="favorites">
+  <h2 id="favorites-title" class="section-title">Favorites</h2>
+  <ul class="summary">
+    {{#favorites}}{{> summary-row}}{{/favorites}}
+  </ul>
+</section>
+{{/hasFavorites}}
+{{^hasFavorites}}{{^isEmpty}}<p class="small" id="favorites-hint">Pin the types you follow most: open one and choose Add to Favorites.</p>{{/isEmpty}}{{/hasFavorites}}
+{{#hasHighlights}}
+<section aria-labelledby="highlights-title" id="highlights">
+  <h2 id="highlights-title" class="section-title">Highlights</h2>
+  <ul class="highlights">
+    {{#highlights}}
+    <li class="card highlight trend-{{trend}}">
+      <a href="{{href}}" class="highlight-name">{{name}}</a>
+      <p class="highlight-sentence">{{sentence}}</p>
+      <div class="compare" aria-hidden="true">
+        <div class="compare-row"><span class="compare-label">This week</span><svg class="compare-bar" viewBox="0 0 100 10" preserveAspectRatio="none"><rect class="now" width="{{thisWeekWidth}}" height="10" rx="3"></rect></svg><span class="compare-value">{{thisWeek}}</span></div>
+        <div class="compare-row"><span class="compare-label">4 weeks before</span><svg class="compare-bar" viewBox="0 0 100 10" preserveAspectRatio="none"><rect class="then" width="{{beforeWidth}}" height="10" rx="3"></rect></svg><span class="compare-value">{{before}}</span></div>
+      </div>
+    </li>
+    {{/highlights}}
+  </ul>
+</section>
+{{/hasHighlights}}
+{{#sections}}
+<section aria-labelledby="category-{{id}}" class="category" id="{{id}}">
+  <h2 id="category-{{id}}" class="section-title">{{title}}</h2>
+  <ul class="summary">
+    {{#rows}}{{> summary-row}}{{/rows}}
+  </ul>
+</section>
+{{/sections}}
 {{/content}}
 {{/layout}}
+
+"""#,
+        "timeline": #"""
+<div class="chart-box">
+<svg class="chart timeline" id="chart" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMidYMid meet" role="group" aria-label="{{summary}}">
+  {{#rows}}
+  <text class="axis" x="{{labelX}}" y="{{labelY}}" text-anchor="end" aria-hidden="true">{{name}}</text>
+  <rect class="lane" x="{{plotLeft}}" y="{{y}}" width="570" height="{{height}}" rx="4"></rect>
+  {{#bars}}
+  <g class="slot has-data" tabindex="0" role="button" aria-label="{{spoken}}" data-spoken="{{spoken}}">
+    <rect class="stage {{kind}}" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="3"></rect>
+    <title>{{spoken}}</title>
+  </g>
+  {{/bars}}
+  {{/rows}}
+  {{#ticks}}<text class="axis" x="{{x}}" y="{{axisY}}" text-anchor="middle" aria-hidden="true">{{label}}</text>{{/ticks}}
+</svg>
+</div>
 
 """#,
         "type": #"""
 {{<layout}}
 {{$content}}
-<h1 id="type-name">{{name}}</h1>
-<section class="card">
-  <nav class="segmented" aria-label="Range">
+<p class="crumb"><a href="/types">Browse</a>{{#category}} · {{category}}{{/category}}</p>
+<div class="title-row">
+  <h1 id="type-name">{{name}}</h1>
+  <form method="post" action="{{favoriteAction}}" class="inline">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <input type="hidden" name="back" value="{{back}}">
+    {{#isFavorite}}<button type="submit" name="favorite" value="remove" class="secondary compact" id="favorite">★ Remove from Favorites</button>{{/isFavorite}}
+    {{^isFavorite}}<button type="submit" name="favorite" value="add" class="secondary compact" id="favorite">☆ Add to Favorites</button>{{/isFavorite}}
+  </form>
+</div>
+<section class="card" aria-labelledby="window-title">
+  <nav class="segmented" aria-label="Period">
     {{#periods}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}} id="range-{{label}}">{{label}}</a>{{/periods}}
   </nav>
   <div class="window">
     <a href="{{previousHref}}" class="step" aria-label="Earlier" id="earlier">‹</a>
-    <span id="window-title">{{windowTitle}}</span>
-    {{#nextHref}}<a href="{{nextHref}}" class="step" aria-label="Later" id="later">›</a>{{/nextHref}}
+    <h2 id="window-title">{{windowTitle}}</h2>
+    {{#nextHref}}<a href="{{nextHref}}" class="step" aria-label="Later" id="later">›</a>{{/nextHref}}{{^nextHref}}<span class="step" aria-hidden="true"></span>{{/nextHref}}
   </div>
+  <form method="get" action="{{path}}" class="date-picker" id="date-picker">
+    <input type="hidden" name="range" value="{{period}}">
+    <label for="date">Go to date</label>
+    <input type="date" name="date" id="date" value="{{pickerValue}}" max="{{pickerMax}}">
+    <button type="submit" class="secondary compact" id="go-date">Show</button>
+    {{#latestHref}}{{^isAtLatest}}<a href="{{latestHref}}" id="latest" class="latest">Latest</a>{{/isAtLatest}}{{#isAtLatest}}<span class="small" id="at-latest">Latest data</span>{{/isAtLatest}}{{/latestHref}}
+  </form>
   <p class="headline"><strong id="headline">{{headline}}</strong>{{#detail}} <span class="muted" id="headline-detail">{{detail}}</span>{{/detail}}</p>
   {{#chart}}{{> chart}}{{/chart}}
+  {{#timeline}}{{> timeline}}
+  <ul class="stage-totals" id="stage-totals">{{#rows}}<li class="{{kind}}">{{name}} <strong>{{total}}</strong></li>{{/rows}}</ul>
+  {{/timeline}}
+  {{#hasFigures}}
+  <p class="readout" id="chart-readout" aria-live="polite">Tap or focus a bar to read it.</p>
+  <div class="visually-hidden">
+  <table id="chart-figures">
+    <caption>{{name}}, {{windowTitle}}</caption>
+    <thead><tr><th scope="col">When</th><th scope="col">Figures</th></tr></thead>
+    <tbody>{{#figures}}<tr><th scope="row">{{label}}</th><td>{{figures}}</td></tr>{{/figures}}</tbody>
+  </table>
+  </div>
+  {{/hasFigures}}
 </section>
 
 {{#form}}
@@ -755,11 +912,14 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
     <input type="hidden" name="back" value="{{back}}">
     {{#isQuantity}}
     <label>Value <input name="value" id="add-value" inputmode="decimal" autocomplete="off" value="{{value}}" required></label>
+    {{#singleUnit}}<input type="hidden" name="unit" value="{{#units}}{{value}}{{/units}}"><p class="unit-note">Unit <strong id="add-unit-name">{{singleUnit}}</strong></p>{{/singleUnit}}
+    {{^singleUnit}}
     <label>Unit
       <select name="unit" id="add-unit">
         {{#units}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/units}}
       </select>
     </label>
+    {{/singleUnit}}
     {{/isQuantity}}
     {{#isCategory}}
     <label>Value
@@ -768,12 +928,43 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
       </select>
     </label>
     {{/isCategory}}
+    {{#isBloodPressure}}
+    <label>Systolic (mmHg) <input name="systolic" id="add-systolic" inputmode="decimal" autocomplete="off" value="{{systolic}}" required></label>
+    <label>Diastolic (mmHg) <input name="diastolic" id="add-diastolic" inputmode="decimal" autocomplete="off" value="{{diastolic}}" required></label>
+    {{/isBloodPressure}}
+    {{#isFood}}
+    <label>Food <input type="text" name="food" id="add-food" autocomplete="off" value="{{foodName}}" required></label>
+    <label>Energy (kcal) <input name="energy" id="add-energy" inputmode="decimal" autocomplete="off" value="{{energy}}" required></label>
+    {{/isFood}}
     <label>Start <input type="datetime-local" name="start" id="add-start" value="{{start}}" required></label>
     <label><span>End <span class="muted">(optional)</span></span> <input type="datetime-local" name="end" id="add-end" value="{{end}}"></label>
     <button type="submit" id="add-submit">Add</button>
   </form>
 </section>
 {{/form}}
+
+<section class="card" id="samples">
+  <h2 id="samples-title">{{samplesTitle}}</h2>
+  {{^samples}}<p class="muted" id="no-samples">No samples in this period{{^isFirstPage}} older than these{{/isFirstPage}}.</p>{{/samples}}
+  <ul class="samples">
+    {{#samples}}
+    <li class="sample" data-uuid="{{uuid}}">
+      <div class="sample-main"><span class="sample-value">{{value}}</span> <span class="sample-when">{{when}}</span></div>
+      <div class="sample-meta"><span class="sample-source">{{source}}</span>{{#device}} · <span class="sample-device">{{device}}</span>{{/device}}</div>
+      {{#hasMetadata}}<dl class="metadata">{{#metadata}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/metadata}}</dl>{{/hasMetadata}}
+      <form method="post" action="{{deleteAction}}" data-confirm="Delete this sample? Apps will see it deleted.">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <input type="hidden" name="back" value="{{back}}">
+        <button type="submit" class="danger compact delete">Delete</button>
+      </form>
+    </li>
+    {{/samples}}
+  </ul>
+  <nav class="pager" aria-label="Samples">
+    {{^isFirstPage}}<a href="{{back}}" id="newest">Newest</a>{{/isFirstPage}}
+    {{#olderHref}}<a href="{{olderHref}}" id="older">Older samples</a>{{/olderHref}}
+  </nav>
+</section>
 
 {{#priority}}
 <section class="card" id="sources">
@@ -801,29 +992,6 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   </form>
 </section>
 {{/priority}}
-
-<section class="card" id="samples">
-  <h2>Samples</h2>
-  {{^samples}}<p class="muted">No samples{{^isFirstPage}} older than these{{/isFirstPage}}.</p>{{/samples}}
-  <ul class="samples">
-    {{#samples}}
-    <li class="sample" data-uuid="{{uuid}}">
-      <div class="sample-main"><span class="sample-value">{{value}}</span> <span class="sample-when">{{when}}</span></div>
-      <div class="sample-meta"><span class="sample-source">{{source}}</span>{{#device}} · <span class="sample-device">{{device}}</span>{{/device}}</div>
-      {{#hasMetadata}}<dl class="metadata">{{#metadata}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/metadata}}</dl>{{/hasMetadata}}
-      <form method="post" action="{{deleteAction}}" data-confirm="Delete this sample? Apps will see it deleted.">
-        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
-        <input type="hidden" name="back" value="{{back}}">
-        <button type="submit" class="danger compact delete">Delete</button>
-      </form>
-    </li>
-    {{/samples}}
-  </ul>
-  <nav class="pager">
-    {{^isFirstPage}}<a href="{{back}}" id="newest">Newest</a>{{/isFirstPage}}
-    {{#olderHref}}<a href="{{olderHref}}" id="older">Older samples</a>{{/olderHref}}
-  </nav>
-</section>
 {{/content}}
 {{/layout}}
 
@@ -883,7 +1051,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: var(--bg); color: var(--text);
   font: 16px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-main { max-width: 760px; margin: 0 auto; padding: 12px 14px 48px; }
+main { max-width: 960px; margin: 0 auto; padding: 12px 14px 48px; }
 main.narrow { max-width: 420px; padding-top: 48px; }
 h1 { font-size: 1.75rem; margin: 12px 0 14px; }
 h2 { font-size: 1.15rem; margin: 0 0 10px; }
@@ -894,14 +1062,23 @@ code { font-size: .9em; background: #ececf0; padding: 1px 4px; border-radius: 4p
 .muted { color: var(--muted); }
 .brand-title { color: var(--accent); text-align: center; }
 
-/* Header and navigation: one row that scrolls sideways on a phone. */
-.top { position: sticky; top: 0; z-index: 2; display: flex; align-items: center; gap: 10px; padding: 8px 14px;
-  background: rgba(255, 255, 255, .96); border-bottom: 1px solid var(--line); }
+/* Skip link, header and menu: one row on a wide screen; on a phone the menu wraps into rows, nothing hidden. */
+.skip-link { position: absolute; left: 8px; top: -48px; z-index: 10; padding: 8px 14px; border-radius: 8px;
+  background: var(--blue); color: #fff; font-weight: 600; text-decoration: none; }
+.skip-link:focus { top: 8px; }
+.visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.top { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
+  padding: 8px 14px; background: rgba(255, 255, 255, .97); border-bottom: 1px solid var(--line); }
 .brand { font-weight: 700; color: var(--accent); text-decoration: none; font-size: 1.1rem; }
-.sections { display: flex; gap: 4px; overflow-x: auto; flex: 1; scrollbar-width: none; }
-.sections a { white-space: nowrap; padding: 6px 10px; border-radius: 16px; color: var(--text); text-decoration: none; font-size: .95rem; }
+.signout { margin: 0 0 0 auto; order: 3; }
+.sections { order: 2; flex: 1; }
+.sections ul { display: flex; flex-wrap: wrap; gap: 4px; margin: 0; padding: 0; list-style: none; }
+.sections a { display: block; white-space: nowrap; padding: 6px 10px; border-radius: 16px; color: var(--text);
+  text-decoration: none; font-size: .95rem; }
 .sections a[aria-current="page"] { background: var(--accent); color: #fff; }
-.signout { margin: 0 0 0 auto; }
+.sections a:focus-visible, .skip-link:focus-visible { outline: 2px solid var(--blue); outline-offset: 2px; }
+main:focus { outline: none; }
 
 .banner { display: flex; justify-content: center; gap: 12px; padding: 10px 14px; background: #fff4d6;
   border-bottom: 1px solid #ecd9a0; font-weight: 600; }
@@ -913,7 +1090,7 @@ code { font-size: .9em; background: #ececf0; padding: 1px 4px; border-radius: 4p
 .stack { display: grid; gap: 10px; }
 label { display: grid; gap: 4px; font-size: .95rem; }
 input, select, button { font: inherit; }
-input[type="password"], input[type="datetime-local"], input[type="date"], input[inputmode], select {
+input[type="password"], input[type="datetime-local"], input[type="date"], input[type="text"], input[inputmode], select {
   width: 100%; padding: 9px 10px; border: 1px solid var(--line); border-radius: 9px; background: #fff; color: var(--text); }
 button { border: 0; border-radius: 10px; padding: 10px 16px; background: var(--blue); color: #fff; font-weight: 600; cursor: pointer; }
 button:disabled { opacity: .4; cursor: default; }
@@ -927,7 +1104,7 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .actions button { flex: 1; max-width: 220px; }
 
 /* Summary */
-.summary { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; }
+.summary { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); }
 .summary-row { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 14px 16px;
   background: var(--card); border-radius: 14px; color: var(--text); text-decoration: none; box-shadow: 0 1px 2px rgba(0, 0, 0, .05); }
 .summary-text { display: grid; }
@@ -954,13 +1131,70 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .chart .range { fill: var(--accent-soft); }
 .chart .average { fill: var(--accent); }
 .chart .empty { fill: var(--muted); font-size: 14px; }
+.chart .bar.back { fill: var(--accent-soft); }
+.chart .range.second { fill: #c9dcf6; }
+.chart .range.second + .average { fill: var(--blue); }
+.chart .hit { fill: transparent; }
+.chart .slot.has-data { cursor: pointer; }
+.chart .slot:focus { outline: none; }
+.chart .slot:focus .hit, .chart .slot.selected .hit { fill: rgba(10, 100, 216, .08); stroke: var(--blue); stroke-width: 2; }
+.chart .slot:focus .stage, .chart .slot.selected .stage { stroke: var(--text); stroke-width: 2; }
+.chart .lane { fill: #f4f4f7; }
+.chart .stage { fill: #5b8def; }
+.chart .stage.inBed { fill: #a9c4ec; }
+.chart .stage.awake { fill: #f29d52; }
+.chart .stage.rem { fill: #5ac8fa; }
+.chart .stage.core { fill: #2f6fe4; }
+.chart .stage.deep { fill: #3a2f99; }
+.chart .stage.asleepUnspecified { fill: #5b8def; }
+.chart-box { position: relative; }
+.readout { min-height: 1.4em; margin: 6px 0 0; font-size: .9rem; color: var(--text); font-weight: 600; }
+.crumb { margin: 4px 0 0; font-size: .85rem; color: var(--muted); }
+.title-row { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
+.title-row h1 { margin-bottom: 10px; }
+.window h2 { font-size: 1rem; margin: 0; }
+.date-picker { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 4px 0 8px; font-size: .9rem; }
+.date-picker label { display: inline; }
+.date-picker input[type="date"] { width: auto; padding: 5px 8px; }
+.date-picker .latest { font-weight: 600; }
+.unit-note { margin: 0; align-self: center; }
+.section-title { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 18px 0 8px; }
+.highlights { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); }
+.highlight { margin: 0; }
+.highlight-name { font-weight: 700; color: var(--accent); text-decoration: none; }
+.highlight-sentence { margin: 6px 0 10px; }
+.compare-row { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 2px 8px; font-size: .85rem; margin: 6px 0; }
+.compare-label { color: var(--muted); }
+.compare-bar { grid-column: 1 / -1; width: 100%; height: 10px; display: block; }
+.compare-bar .now { fill: var(--accent); }
+.compare-bar .then { fill: #c7c7cc; }
+.compare-value { font-weight: 600; white-space: nowrap; }
+.search { display: flex; gap: 8px; margin: 0 0 10px; }
+.search input { flex: 1; width: 100%; padding: 9px 12px; border: 1px solid var(--line); border-radius: 10px; font: inherit; }
+.chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 14px; }
+.chips a { padding: 5px 10px; border-radius: 14px; background: #fff; border: 1px solid var(--line); color: var(--text); text-decoration: none; font-size: .85rem; }
+.error-card h1, .error-card h2 { margin-top: 0; }
+.button-link { display: inline-block; padding: 9px 16px; border-radius: 10px; background: var(--blue); color: #fff; font-weight: 600; text-decoration: none; }
+.actions.left { justify-content: flex-start; }
+.actions form { margin: 0; }
+.counts.skipped td.reason, .counts.skipped th:last-child { text-align: left; }
+.file-group { margin: 8px 0; }
+.file-reason { margin: 4px 0; }
+.stage-totals { display: flex; flex-wrap: wrap; gap: 4px 14px; list-style: none; margin: 8px 0 0; padding: 0; font-size: .9rem; }
+.stage-totals li::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 3px; margin-right: 6px; background: #5b8def; }
+.stage-totals li.inBed::before { background: #a9c4ec; }
+.stage-totals li.awake::before { background: #f29d52; }
+.stage-totals li.rem::before { background: #5ac8fa; }
+.stage-totals li.core::before { background: #2f6fe4; }
+.stage-totals li.deep::before { background: #3a2f99; }
 .add-form { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; align-items: end; }
 .add-form button { grid-column: 1 / -1; }
 .priority { margin: 0 0 8px; padding-left: 22px; }
 .priority li { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 0; border-bottom: 1px solid var(--line); }
 .samples { list-style: none; margin: 0; padding: 0; }
-.sample { padding: 10px 0; border-bottom: 1px solid var(--line); display: grid; gap: 2px; }
-.sample form { justify-self: end; margin: 0; }
+.sample { padding: 10px 0; border-bottom: 1px solid var(--line); display: grid; grid-template-columns: 1fr auto; gap: 2px 10px; }
+.sample > :not(form) { grid-column: 1; }
+.sample form { grid-column: 2; grid-row: 1 / span 3; align-self: center; margin: 0; }
 .sample-value { font-weight: 600; }
 .sample-when, .sample-meta { color: var(--muted); font-size: .9rem; }
 .metadata { display: grid; grid-template-columns: max-content 1fr; gap: 0 10px; margin: 4px 0; font-size: .85rem; }
@@ -994,8 +1228,8 @@ summary { cursor: pointer; color: var(--blue); margin-bottom: 6px; }
 #units button, #details button { margin-top: 10px; }
 .filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 10px; align-items: end; }
 .table-scroll { overflow-x: auto; }
-.log { border-collapse: collapse; width: 100%; font-size: .85rem; }
-.log th, .log td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.log, .recordings-table { border-collapse: collapse; width: 100%; font-size: .85rem; }
+.log th, .log td, .recordings-table th, .recordings-table td { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
 .log tr.failed td { color: var(--danger); }
 progress { width: 100%; height: 14px; }
 .counts { border-collapse: collapse; width: 100%; font-size: .85rem; font-variant-numeric: tabular-nums; }
@@ -1006,10 +1240,16 @@ progress { width: 100%; height: 14px; }
 .import-list li { margin: 4px 0; overflow-wrap: anywhere; }
 progress[hidden] { display: none; }
 
+@media (max-width: 700px) {
+  /* On a phone the header scrolls away with the page: the menu is at the top, and the screen is the content's. */
+  .top { position: static; }
+  .sections { order: 4; flex-basis: 100%; }
+  .sections ul { display: grid; grid-template-columns: repeat(3, 1fr); }
+  .sections a { text-align: center; padding: 7px 4px; font-size: .9rem; }
+}
+
 @media (max-width: 520px) {
   h1 { font-size: 1.5rem; }
-  .top { flex-wrap: wrap; }
-  .sections { order: 3; flex-basis: 100%; }
   .add-form { grid-template-columns: 1fr; }
   .unit-row { grid-template-columns: 1fr; }
   /* The chart is drawn 640 wide: its labels need larger type to stay readable scaled down. */
@@ -1069,14 +1309,57 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
 
-  // On a phone the sections scroll sideways: keep the current one in view.
-  const current = document.querySelector(".sections [aria-current]");
-  if (current) current.scrollIntoView({ block: "nearest", inline: "center" });
-
   watchPermissionRequests();
   setUpImport();
   followImport();
+  readChartBars();
+  filterBrowse();
 });
+
+// A chart's bars read out their figures when focused (Tab, arrow keys) or tapped.
+function readChartBars() {
+  const readout = document.getElementById("chart-readout");
+  const slots = Array.from(document.querySelectorAll("#chart .slot.has-data"));
+  if (!readout || slots.length === 0) return;
+  const select = (slot) => {
+    for (const other of slots) other.classList.toggle("selected", other === slot);
+    readout.textContent = slot.dataset.spoken;
+  };
+  slots.forEach((slot, index) => {
+    slot.addEventListener("focus", () => select(slot));
+    slot.addEventListener("click", () => { slot.focus(); select(slot); });
+    slot.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); select(slot); }
+      if (!step) return;
+      event.preventDefault();
+      const next = slots[Math.min(Math.max(index + step, 0), slots.length - 1)];
+      next.focus();
+    });
+  });
+}
+
+// Browse's search box keeps, as one types, the types whose name or category holds every word typed.
+function filterBrowse() {
+  const input = document.getElementById("search");
+  const status = document.getElementById("search-status");
+  if (!input || !status) return;
+  input.addEventListener("input", () => {
+    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const group of document.querySelectorAll(".browse-group")) {
+      let inGroup = 0;
+      for (const item of group.querySelectorAll("li[data-terms]")) {
+        const match = words.every((word) => item.dataset.terms.includes(word));
+        item.hidden = !match;
+        if (match) inGroup += 1;
+      }
+      group.hidden = inGroup === 0;
+      shown += inGroup;
+    }
+    status.textContent = shown === 0 ? "Nothing matches." : shown + (shown === 1 ? " result" : " results");
+  });
+}
 
 // The banner of waiting permission requests follows new requests without a reload.
 function watchPermissionRequests() {
@@ -1149,29 +1432,62 @@ function setUpImport() {
   });
 }
 
-// An import's page follows its progress until it ends, then shows the summary (the page again).
+// An import's page follows its progress until it ends, then shows the summary (the page again). When healthd stops
+// answering, the page says so and keeps asking; after a restart (the session ended with it) it asks to sign in again,
+// and the job's page then says what became of the import.
 function followImport() {
   const job = document.getElementById("import-job");
   if (!job || !job.dataset.progress) return;
   const progress = document.getElementById("import-progress");
   const status = document.getElementById("import-status");
+  const connection = document.getElementById("import-connection");
+  const note = document.getElementById("import-note");
+  const say = (message) => {
+    connection.hidden = !message;
+    connection.textContent = message || "";
+  };
+  // The last figures are stale once healthd is gone: say so rather than show them.
+  const lost = () => {
+    progress.removeAttribute("value");
+    status.textContent = "Lost contact with healthd.";
+    if (note) note.hidden = true;
+  };
   const poll = async () => {
+    let answer;
     try {
-      const answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
-      const state = await answer.json();
-      if (!answer.ok) {
-        status.textContent = state.error || ("Health answered " + answer.status + ".");
-        status.dataset.outcome = "failed";
-        return;
-      }
-      if (typeof state.percent === "number") progress.value = state.percent;
-      status.textContent = state.text;
-      if (state.state === "finished" || state.state === "failed") {
-        window.location.reload();
-        return;
-      }
+      answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
     } catch (error) {
-      // healthd is busy or restarting: ask again at the next tick.
+      lost();
+      say("Health is not answering: healthd may have stopped. This page asks again every few seconds.");
+      setTimeout(poll, 3000);
+      return;
+    }
+    if (answer.status === 401) {
+      lost();
+      connection.hidden = false;
+      connection.textContent = "healthd restarted, which signed you out. ";
+      const link = document.createElement("a");
+      link.href = "/signin?next=" + encodeURIComponent(window.location.pathname);
+      link.id = "import-signin";
+      link.textContent = "Sign in again to see what became of this import.";
+      connection.appendChild(link);
+      status.dataset.outcome = "signed-out";
+      return;
+    }
+    let state = {};
+    try { state = await answer.json(); } catch (error) { state = {}; }
+    if (!answer.ok) {
+      say(state.error || ("Health answered " + answer.status + "."));
+      status.dataset.outcome = "failed";
+      return;
+    }
+    say("");
+    if (note) note.hidden = false;
+    if (typeof state.percent === "number") progress.value = state.percent;
+    status.textContent = state.text;
+    if (state.state !== "uploading" && state.state !== "importing") {
+      window.location.reload();
+      return;
     }
     setTimeout(poll, 500);
   };

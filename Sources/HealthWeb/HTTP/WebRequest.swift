@@ -64,7 +64,10 @@ extension HealthWebApp {
         try checkHost(request)
         try checkOrigin(request)
         guard let session = currentSession(request) else {
-            throw WebError(.forbidden, "Your session has ended. Sign in again, then repeat what you were doing.")
+            throw WebError(
+                .forbidden,
+                "Your session has ended (healthd restarted, you signed out, or the page was left open for "
+                    + "12 hours). Sign in again, then repeat what you were doing.")
         }
         return session
     }
@@ -109,25 +112,22 @@ extension HealthWebApp {
         return String(authority.prefix { $0 != ":" })
     }
 
-    /// Runs a page's work; a failure becomes an error page (never a stack trace or a JSON error).
+    /// Runs a page's work; a failure becomes an error page for people (never a stack trace or a JSON error).
     func respond(_ request: Request, _ work: () async throws -> Response) async -> Response {
         do {
             return try await work()
         } catch let error as WebError {
-            return await renderer.errorPage(
-                status: error.status, message: error.message, signedIn: currentSession(request) != nil)
+            return await errorPage(request, status: error.status, message: MessageText.forPeople(error.message))
         } catch let error as HKError where error.code == .errorDatabaseInaccessible {
-            return await renderer.unavailablePage(signedIn: currentSession(request) != nil)
+            return await unavailablePage(request)
         } catch is StorageUnavailableError {
-            return await renderer.unavailablePage(signedIn: currentSession(request) != nil)
+            return await unavailablePage(request)
         } catch let error as HKError {
             let status: HTTPResponse.Status = error.code == .errorInvalidArgument ? .badRequest : .internalServerError
-            return await renderer.errorPage(
-                status: status, message: error.message, signedIn: currentSession(request) != nil)
+            return await errorPage(request, status: status, message: MessageText.forPeople(error.message))
         } catch {
-            return await renderer.errorPage(
-                status: .internalServerError, message: "Health could not complete this. Try again.",
-                signedIn: currentSession(request) != nil)
+            return await errorPage(
+                request, status: .internalServerError, message: "Health could not complete this. Try again.")
         }
     }
 

@@ -5,7 +5,7 @@ import OpenHealthKitModel
 /// What the Health web app needs from the daemon that serves it: the health data (in the owner's name), the
 /// registered apps, the audit log, the owner secret and the permission requests waiting for the owner. The pages
 /// reach healthd's engine and records only through these.
-package protocol HealthWebHost: Sendable {
+package protocol HealthWebHost: ImportJobRecords {
     /// The health data, read and changed in the owner's name.
     var store: any HealthWebStore { get }
     /// Every registered app, revoked ones included.
@@ -27,8 +27,8 @@ package protocol HealthWebHost: Sendable {
     /// Revokes an app's credential: its calls fail from now on, its change streams close, its waiting requests end.
     /// Nil when no app has this bundle identifier.
     func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp?
-    /// Appends an entry to the audit log under the owner's name.
-    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async
+    /// Appends an entry to the audit log under the owner's name; `subject` is the app the owner acted on.
+    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async
 
     /// Why Apple Health exports cannot be imported here, or nil when they can.
     var importUnavailableReason: String? { get }
@@ -40,6 +40,23 @@ package protocol HealthWebHost: Sendable {
     /// concurrency's threads; `progress` is called from the import's thread as it goes.
     func importHealthExport(at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void) async throws
         -> ImportReport
+}
+
+/// Where the Import page keeps its jobs (healthd: in its store, beside the audit log). Blocking calls.
+package protocol ImportJobRecords: Sendable {
+    /// The imports kept (see ``ImportJobRecord``), in the order they started.
+    func importJobs() throws -> [ImportJobRecord]
+    /// Stores an import's record, replacing the one with its id.
+    func saveImportJob(_ job: ImportJobRecord) throws
+    /// Forgets imports.
+    func removeImportJobs(_ ids: [String]) throws
+}
+
+extension HealthWebHost {
+    /// An audit entry about no other app.
+    func audit(_ operation: String, types: [String], count: Int, errorCode: Int?) async {
+        await audit(operation, types: types, count: count, errorCode: errorCode, subject: nil)
+    }
 }
 
 /// A permission request as the sheet shows it.

@@ -25,10 +25,8 @@ package protocol HealthWebStore: Sendable {
 
     /// Statistics of a quantity type, merged across sources in the owner's priority order.
     func statistics(_ request: StatisticsRequest) throws -> StatisticsResult
-    /// The sources of `type`'s samples.
-    func sources(of type: HKSampleType) throws -> [HKSource]
-    /// The bundle identifiers of `type`'s sources, in the order statistics merge them.
-    func sourcePriority(for type: HKQuantityType) throws -> [String]
+    /// `type`'s sources, in the order statistics merge them (read without reading the samples).
+    func sourcePriority(for type: HKQuantityType) throws -> [HKSource]
     /// Sets the order statistics merge `type`'s sources in; an empty list returns to the default order.
     func setSourcePriority(_ bundleIdentifiers: [String], for type: HKQuantityType) throws
 
@@ -44,6 +42,17 @@ package protocol HealthWebStore: Sendable {
     func characteristic(_ type: HKCharacteristicTypeIdentifier) throws -> String?
     /// Sets (or, with nil, clears) a characteristic's stored value.
     func setCharacteristic(_ type: HKCharacteristicTypeIdentifier, to value: String?) throws
+
+    // MARK: The owner's settings
+
+    /// The time zone the owner chose for counting days (the Me page), nil for the machine's.
+    func ownerTimeZone() throws -> TimeZone?
+    /// Chooses the time zone days are counted in (every page and `hk`); nil returns to the machine's.
+    func setOwnerTimeZone(_ zone: TimeZone?) throws
+    /// The types pinned to the top of the Summary, by identifier, in the order they were pinned.
+    func favoriteTypes() throws -> [String]
+    /// Replaces the pinned types.
+    func setFavoriteTypes(_ identifiers: [String]) throws
 
     // MARK: Apps' grants
 

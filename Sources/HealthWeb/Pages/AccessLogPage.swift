@@ -63,7 +63,7 @@ extension HealthWebApp {
             let shown = Array(matching.prefix(Self.logEntriesPerPage))
             let names = Dictionary(
                 uniqueKeysWithValues: host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
-            let dates = PageDateText()
+            let dates = try await pageDates()
             var olderHref: String?
             if matching.count > shown.count, let last = shown.last?.id {
                 olderHref =
@@ -77,13 +77,15 @@ extension HealthWebApp {
                 AccessLogPage.Entry(
                     id: String(entry.id ?? 0), time: dates.preciseDateTime(entry.time),
                     app: entry.app == AuditEntry.owner ? "You (Health)" : names[entry.app] ?? entry.app,
-                    operation: Self.operationName(entry.operation),
-                    types: entry.types.map(PageTypeNames.displayName).joined(separator: ", "),
+                    operation: Self.operationName(entry.operation, subject: entry.subject.map { names[$0] ?? $0 }),
+                    types: Set(entry.types.map(PageTypeNames.displayName)).sorted().joined(separator: ", "),
                     count: entry.sampleCount == 0
                         ? ""
                         : PageNumberText.format(Double(entry.sampleCount))
                             + (entry.sampleCount == 1 ? " sample" : " samples"),
-                    outcome: entry.errorCode.map(Self.outcome) ?? "OK", failed: entry.errorCode != nil)
+                    outcome: entry.errorCode.map(Self.outcome)
+                        ?? (entry.operation == "import.interrupted" ? "Interrupted" : "OK"),
+                    failed: entry.errorCode != nil || entry.operation == "import.interrupted")
             }
             let appOptions =
                 [
@@ -118,17 +120,27 @@ extension HealthWebApp {
         "query.anchored": "Read changes", "query.sources": "Read sources", "query.correlations": "Read correlations",
         "query.statistics": "Read statistics", "query.statisticsCollection": "Read statistics",
         "query.activitySummaries": "Read activity summaries",
-        "characteristic": "Read characteristic", "characteristic.set": "Changed details",
+        "characteristic": "Read characteristic", "characteristic.set": "Changed your details",
         "changes.stream": "Watched changes",
-        "authorization.request": "Asked for access", "authorization.answer": "Answered a request",
-        "grants.set": "Changed access",
-        "grants.revokeAll": "Turned off all access", "app.revoke": "Revoked credential",
-        "sourcePriority.set": "Reordered sources",
-        "preferredUnits.set": "Changed units", "import": "Imported an export",
+        "authorization.request": "Asked for access", "authorization.answer": "Answered a request for access",
+        "grants.set": "Changed access", "grants.share.on": "Turned on writing",
+        "grants.share.off": "Turned off writing",
+        "grants.read.on": "Turned on reading", "grants.read.off": "Turned off reading",
+        "grants.reset": "Reset access", "grants.revokeAll": "Turned off all access",
+        "app.revoke": "Revoked the credential", "sourcePriority.set": "Reordered sources",
+        "preferredUnits.set": "Changed units", "timeZone.set": "Changed the time zone",
+        "import": "Imported an export", "import.interrupted": "Import interrupted (healthd stopped)",
     ]
 
-    static func operationName(_ operation: String) -> String {
-        operationNames[operation] ?? operation
+    /// What an entry says was done, with the app it was done to: `Turned off writing for Walker`.
+    static func operationName(_ operation: String, subject: String? = nil) -> String {
+        let name = operationNames[operation] ?? PageTypeNames.words(operation)
+        guard let subject else { return name }
+        switch operation {
+        case "authorization.answer": return "Answered \(subject)'s request for access"
+        case "app.revoke": return "Revoked \(subject)'s credential"
+        default: return name + " for " + subject
+        }
     }
 
     /// `Failed: Authorization Denied`.

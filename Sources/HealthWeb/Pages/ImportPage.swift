@@ -8,7 +8,8 @@ import _NIOFileSystem
 
 /// Import: upload an Apple Health export (`export.zip`, or its `export.xml`) with a progress bar. The upload is
 /// streamed to a private file on disk; the host's importer then runs as a background job whose progress the job's
-/// page polls, and which ends with the summary. The file is removed afterwards.
+/// page polls, and which ends with the summary. The file is removed afterwards (kept after an interruption, until
+/// the import is resumed or discarded).
 struct ImportPage: Sendable {
     let chrome: Chrome
     let available: Bool
@@ -21,50 +22,7 @@ struct ImportPage: Sendable {
     let runningHref: String?
 }
 
-/// One import: its progress while it runs (the script polls `/import/jobs/<id>/progress`), then its summary.
-struct ImportJobPage: Sendable {
-    struct Row: Sendable {
-        let name: String
-        let href: String?
-        let read: String
-        let added: String
-        let alreadyStored: String
-        let skipped: String
-    }
-
-    struct SkippedRow: Sendable {
-        let line: String
-        let record: String
-        let reason: String
-    }
-
-    let chrome: Chrome
-    let id: String
-    let fileName: String
-    let started: String
-    let running: Bool
-    let progressHref: String
-    let percent: Int
-    let progressText: String
-    let failure: String?
-    let finished: Bool
-    let headline: String
-    let document: String
-    let rows: [Row]
-    let total: Row?
-    let children: [String]
-    let skipped: [SkippedRow]
-    let hasSkipped: Bool
-    let skippedMore: String?
-    let warnings: [String]
-    let hasWarnings: Bool
-    let warningsMore: String?
-}
-
 extension HealthWebApp {
-    /// How many skipped records and warnings the summary lists.
-    static let importListed = 50
-
     func addImportRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/import") { [self] web in
             let limit = host.maximumUploadSize
@@ -87,10 +45,12 @@ extension HealthWebApp {
         page(router, "/import/jobs/{id}") { [self] web in
             guard let job = imports.job(try web.parameter("id")) else {
                 throw WebError.notFound(
-                    "This import is not known: healthd keeps the last \(ImportJobs.kept) of its current run.")
+                    "Health has no import at this address: it keeps the last \(ImportJobs.kept) imports.")
             }
+            let dates = try await pageDates()
             return await renderer.html(
-                "import-job", jobPage(job, chrome: chrome(web, title: "Import", section: .importing)))
+                "import-job",
+                ImportJobPage(job, chrome: chrome(web, title: "Import", section: .importing), dates: dates))
         }
 
         router.get("/import/jobs/{id}/progress") { [self] request, context in
@@ -100,14 +60,50 @@ extension HealthWebApp {
                     throw WebError(.unauthorized, "Your session has ended. Sign in again.")
                 }
                 guard let id = context.parameters.get("id"), let job = imports.job(id) else {
-                    throw WebError.notFound("This import is not known.")
+                    throw WebError.notFound("Health has no import at this address.")
                 }
-                return Self.json(Self.progress(of: job), status: .ok)
+                return Self.json(ImportJobPage.progress(of: job), status: .ok)
             }
+        }
+
+        action(router, "/import/jobs/{id}/resume") { [self] web in
+            let id = try web.parameter("id")
+            guard let job = try await blocking({ [imports] in imports.resume(id) }), let upload = job.upload else {
+                return redirect(
+                    web, to: Self.jobPath(id),
+                    message: "This import cannot be resumed: it is not interrupted, its file is gone, or another "
+                        + "import is running.", isError: true)
+            }
+            Task.detached { [self] in await runImport(job, file: upload) }
+            return redirect(web, to: Self.jobPath(id), message: "The import goes on where it stopped.")
+        }
+
+        action(router, "/import/jobs/{id}/discard") { [self] web in
+            let id = try web.parameter("id")
+            guard let job = imports.job(id), job.isResumable else {
+                return redirect(web, to: Self.jobPath(id), message: "There is no file to remove.", isError: true)
+            }
+            try await blocking { [imports] in imports.setUpload(id, nil) }
+            return redirect(web, to: Self.jobPath(id), message: "Removed the uploaded file of \(job.fileName).")
         }
     }
 
     static func jobPath(_ id: String) -> String { "/import/jobs/" + id }
+
+    /// On start: imports the previous run of healthd left running are interrupted, each gets its entry in the
+    /// access log (what it had committed), and uploads no job keeps are removed.
+    func recoverImports() {
+        let interrupted = imports.recoverInterrupted()
+        removeAbandonedUploads(keeping: imports.keptUploads)
+        guard !interrupted.isEmpty else { return }
+        Task { [host] in
+            for job in interrupted {
+                guard case .interrupted(let interruption) = job.state else { continue }
+                await host.audit(
+                    "import.interrupted", types: interruption.typesAdded, count: interruption.added, errorCode: nil)
+            }
+        }
+    }
 
     /// Receives the upload and starts the import; refuses it before reading a byte when it cannot be taken.
     private func startImport(_ request: Request) async throws -> Response {
@@ -125,17 +121,19 @@ extension HealthWebApp {
             throw Self.tooLarge(limit)
         }
         let name = FormData(request.uri.query ?? "")["name"] ?? "export.zip"
-        guard let job = imports.begin(fileName: name) else {
+        guard let job = try await blocking({ [imports] in try imports.begin(fileName: name) }) else {
             throw WebError(.conflict, "An import is already running: wait until it has finished, then try again.")
         }
         let file: URL
         do {
-            file = try await receive(request.body, named: name, limit: limit)
+            file = try await receive(request.body, named: name, limit: limit) { [imports] file in
+                imports.setUpload(job.id, file)
+            }
         } catch {
-            imports.forget(job.id)
+            try? await blocking { [imports] in imports.forget(job.id) }
             throw error
         }
-        imports.update(job.id, to: .importing(nil))
+        try await blocking { [imports] in imports.update(job.id, to: .importing(nil)) }
         Task.detached { [self] in await runImport(job, file: file) }
         return Self.json(
             ["job": job.id, "href": Self.jobPath(job.id), "progress": Self.jobPath(job.id) + "/progress"],
@@ -144,26 +142,37 @@ extension HealthWebApp {
 
     /// Runs the host's importer on the received file, records the outcome (and the audit entry), removes the file.
     private func runImport(_ job: ImportJobs.Job, file: URL) async {
-        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let id = job.id
+        let imports = imports
         do {
-            var report = try await host.importHealthExport(at: file) { [imports] progress in
+            var report = try await host.importHealthExport(at: file) { progress in
                 imports.update(id, to: .importing(progress))
             }
             // The name the owner knows, not the private copy's path.
             report.document = report.document.replacingOccurrences(of: file.path, with: job.fileName)
-            imports.update(id, to: .finished(report))
+            let finished = report
+            try? await blocking {
+                imports.update(id, to: .finished(finished))
+                imports.setUpload(id, nil)
+            }
             await host.audit("import", types: report.typesAdded, count: report.total.added, errorCode: nil)
         } catch {
             let failure = HKError.from(error)
-            imports.update(id, to: .failed(failure.message.replacingOccurrences(of: file.path, with: job.fileName)))
+            let message = failure.message.replacingOccurrences(of: file.path, with: job.fileName)
+            try? await blocking {
+                imports.update(id, to: .failed(message))
+                imports.setUpload(id, nil)
+            }
             await host.audit("import", types: [], count: 0, errorCode: failure.code.rawValue)
         }
     }
 
     /// Streams the body to `<upload directory>/import-<random>/export.zip` (or `.xml`): the folder 0700, the file
-    /// 0600, written through NIO's file system (its own threads), never held in memory.
-    private func receive(_ body: RequestBody, named name: String, limit: Int64) async throws -> URL {
+    /// 0600, written through NIO's file system (its own threads), never held in memory. `created` is told the file
+    /// once it exists, so that a job knows its upload even if healthd stops while it arrives.
+    private func receive(
+        _ body: RequestBody, named name: String, limit: Int64, created: @escaping @Sendable (URL) -> Void
+    ) async throws -> URL {
         let fileManager = FileManager.default
         try fileManager.createDirectory(
             at: host.uploadDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -171,6 +180,7 @@ extension HealthWebApp {
         try fileManager.createDirectory(
             at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let file = folder.appendingPathComponent(name.lowercased().hasSuffix(".xml") ? "export.xml" : "export.zip")
+        try await blocking { created(file) }
         var received: Int64 = 0
         do {
             try await FileSystem.shared.withFileHandle(
@@ -193,11 +203,13 @@ extension HealthWebApp {
         return file
     }
 
-    /// Removes the uploads a healthd that stopped during an import left behind (the folder is this web app's alone).
-    func removeAbandonedUploads() {
+    /// Removes the uploads no job keeps (a healthd that stopped during an upload left them, or a job was forgotten):
+    /// the folder is this web app's alone.
+    func removeAbandonedUploads(keeping kept: Set<String>) {
         let fileManager = FileManager.default
         let folder = host.uploadDirectory
-        for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix("import-") {
+        for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix("import-") && !kept.contains(name) {
             try? fileManager.removeItem(at: folder.appendingPathComponent(name))
         }
     }
@@ -217,7 +229,7 @@ extension HealthWebApp {
         } catch {
             let failure = HKError.from(error)
             return Self.json(
-                ["error": failure.message],
+                ["error": MessageText.forPeople(failure.message)],
                 status: failure.code == .errorInvalidArgument ? .badRequest : .internalServerError)
         }
     }
@@ -229,94 +241,5 @@ extension HealthWebApp {
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    /// `{"state": "uploading" | "importing" | "finished" | "failed", "percent", "text", "error", "href", ...}`.
-    static func progress(of job: ImportJobs.Job) -> [String: Any] {
-        var answer: [String: Any] = ["job": job.id, "href": jobPath(job.id)]
-        switch job.state {
-        case .uploading:
-            answer["state"] = "uploading"
-            answer["text"] = "Uploading…"
-        case .importing(let progress):
-            answer["state"] = "importing"
-            answer["text"] = progress.map(ProgressText.line) ?? "Starting…"
-            if let progress {
-                answer["bytesRead"] = progress.bytesRead
-                answer["records"] = progress.records
-                if let total = progress.totalBytes { answer["totalBytes"] = total }
-                if let percent = ProgressText.percent(progress) { answer["percent"] = percent }
-            }
-        case .finished(let report):
-            answer["state"] = "finished"
-            answer["percent"] = 100
-            answer["text"] = headline(report)
-            answer["added"] = report.total.added
-            if let incomplete = report.incomplete { answer["incomplete"] = incomplete }
-        case .failed(let message):
-            answer["state"] = "failed"
-            answer["text"] = message
-            answer["error"] = message
-        }
-        return answer
-    }
-
-    /// `1,234 added, 12 already stored, 3 skipped.`, then `Incomplete: <why>.` for a document that ends early.
-    private static func headline(_ report: ImportReport) -> String {
-        let total = report.total
-        return "\(ProgressText.count(total.added)) added, \(ProgressText.count(total.alreadyStored)) already stored, "
-            + "\(ProgressText.count(total.skipped)) skipped." + (report.incomplete.map { " Incomplete: \($0)." } ?? "")
-    }
-
-    private func jobPage(_ job: ImportJobs.Job, chrome: Chrome) -> ImportJobPage {
-        var percent = 0, progressText = "Uploading…", failure: String?, report: ImportReport?
-        switch job.state {
-        case .uploading: break
-        case .importing(let progress):
-            percent = progress.flatMap(ProgressText.percent) ?? 0
-            progressText = progress.map(ProgressText.line) ?? "Starting…"
-        case .finished(let finished):
-            percent = 100
-            progressText = "Done."
-            report = finished
-        case .failed(let message):
-            progressText = "The import failed."
-            failure = message
-        }
-        func row(_ line: ImportReport.Line, isType: Bool) -> ImportJobPage.Row {
-            let type = isType ? HKObjectType.type(forRawIdentifier: line.name) : nil
-            let linked = type is HKQuantityType || type is HKCategoryType
-            return ImportJobPage.Row(
-                name: isType ? PageTypeNames.displayName(line.name) : line.name,
-                href: linked ? "/types/" + HKObjectType.shortName(forRawIdentifier: line.name) : nil,
-                read: ProgressText.count(line.read), added: ProgressText.count(line.added),
-                alreadyStored: ProgressText.count(line.alreadyStored), skipped: ProgressText.count(line.skipped))
-        }
-        let rows =
-            (report?.types ?? []).map { row($0, isType: true) }.sorted { $0.name < $1.name }
-            + (report?.others ?? []).map { row($0, isType: false) }
-        let children =
-            report.map { report in
-                [("route location", report.routeLocationsAdded), ("heartbeat", report.heartbeatsAdded)]
-                    .filter { $0.1 > 0 }.map { "\(ProgressText.count($0.1)) \($0.0)\($0.1 == 1 ? "" : "s") added" }
-            } ?? []
-        let skipped =
-            report?.skipped.prefix(Self.importListed).map { skipped in
-                ImportJobPage.SkippedRow(line: String(skipped.line), record: skipped.record, reason: skipped.reason)
-            } ?? []
-        let warnings = Array(report?.warnings.prefix(Self.importListed) ?? [])
-        func more(_ total: Int, shown: Int) -> String? {
-            total > shown ? "and \(ProgressText.count(total - shown)) more" : nil
-        }
-        return ImportJobPage(
-            chrome: chrome, id: job.id, fileName: job.fileName, started: PageDateText().dateTime(job.started),
-            running: job.state.isRunning, progressHref: Self.jobPath(job.id) + "/progress", percent: percent,
-            progressText: progressText, failure: failure, finished: report != nil,
-            headline: report.map(Self.headline) ?? "",
-            document: report?.document ?? "", rows: rows, total: report.map { row($0.total, isType: false) },
-            children: children, skipped: skipped, hasSkipped: !skipped.isEmpty,
-            skippedMore: report.flatMap { more($0.skippedTotal, shown: skipped.count) }, warnings: warnings,
-            hasWarnings: !warnings.isEmpty,
-            warningsMore: report.flatMap { more($0.warningsTotal, shown: warnings.count) })
     }
 }

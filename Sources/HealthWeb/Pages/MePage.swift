@@ -28,6 +28,9 @@ struct MePage: Sendable {
     let chrome: Chrome
     let dateOfBirth: String
     let choices: [Choice]
+    /// The time zone menu: "Automatic" (healthd's), then every zone the system knows.
+    let timeZones: [Option]
+    let timeZoneNow: String
     let unitsWithData: [UnitRow]
     let otherUnits: [UnitRow]
 }
@@ -55,7 +58,8 @@ extension HealthWebApp {
         page(router, "/me") { [self] web in
             let store = host.store
             typealias Stored = (
-                [HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>
+                [HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>,
+                TimeZone?
             )
             let data = try await blocking { () -> Stored in
                 var stored: [HKCharacteristicTypeIdentifier: String] = [:]
@@ -68,9 +72,9 @@ extension HealthWebApp {
                     try types.filter {
                         !(try store.samples(of: $0, predicate: nil, newestFirst: false, limit: 1)).isEmpty
                     }.map(\.identifier))
-                return (stored, units, try store.chosenUnits(), withData)
+                return (stored, units, try store.chosenUnits(), withData, try store.ownerTimeZone())
             }
-            let (stored, units, chosen, withData) = data
+            let (stored, units, chosen, withData, zone) = data
             let choices = Self.characteristicChoices.map { type, label, values in
                 let current = stored[type] ?? (type == .activityMoveMode ? "1" : "0")
                 return MePage.Choice(
@@ -88,7 +92,8 @@ extension HealthWebApp {
                 "me",
                 MePage(
                     chrome: chrome(web, title: "Me", section: .me), dateOfBirth: stored[.dateOfBirth] ?? "",
-                    choices: choices,
+                    choices: choices, timeZones: Self.timeZoneOptions(chosen: zone),
+                    timeZoneNow: PageDateText(timeZone: zone ?? .current).dateTime(Date()),
                     unitsWithData: rows.filter { withData.contains($0.identifier) },
                     otherUnits: rows.filter { !withData.contains($0.identifier) }))
         }
@@ -114,6 +119,23 @@ extension HealthWebApp {
             return redirect(web, to: "/me", message: "Saved your details.")
         }
 
+        action(router, "/me/timezone") { [self] web in
+            let zone: TimeZone?
+            if let name = web.form["timeZone"] {
+                guard let named = TimeZone(identifier: name) else {
+                    throw WebError.badRequest("Health does not know the time zone \(name).")
+                }
+                zone = named
+            } else {
+                zone = nil
+            }
+            let store = host.store
+            try await blocking { try store.setOwnerTimeZone(zone) }
+            await host.audit("timeZone.set", types: [], count: 0, errorCode: nil)
+            let name = zone.map { Self.timeZoneLabel($0) } ?? "healthd's (\(Self.timeZoneLabel(.current)))"
+            return redirect(web, to: "/me#time-zone", message: "Days now follow the time zone \(name).")
+        }
+
         action(router, "/me/units") { [self] web in
             let store = host.store
             let form = web.form
@@ -124,6 +146,10 @@ extension HealthWebApp {
                     let type = HKQuantityType(descriptor.identifier)
                     guard form.all("unit." + type.identifier).first != nil else { continue }
                     let unit = try form["unit." + type.identifier].map { try HKUnit(parsing: $0) }
+                    if let unit, !UnitChoices.offers(unit, for: type) {
+                        throw WebError.badRequest(
+                            "\(PageTypeNames.displayName(type.identifier)) is not shown in \(unit.unitString).")
+                    }
                     guard unit?.unitString != chosen[type.identifier]?.unitString else { continue }
                     try store.setPreferredUnit(unit, for: type)
                     changed.append(type.identifier)
@@ -135,16 +161,33 @@ extension HealthWebApp {
         }
     }
 
+    /// "Automatic" (healthd's zone), then every zone the system knows, by name.
+    private static func timeZoneOptions(chosen: TimeZone?) -> [MePage.Option] {
+        [MePage.Option(value: "", label: "Automatic (\(timeZoneLabel(.current)))", selected: chosen == nil)]
+            + TimeZone.knownTimeZoneIdentifiers.sorted().compactMap(TimeZone.init(identifier:)).map { zone in
+                MePage.Option(
+                    value: zone.identifier, label: timeZoneLabel(zone), selected: zone.identifier == chosen?.identifier)
+            }
+    }
+
+    /// `Europe/Paris (UTC+01:00)`, with the offset it has now.
+    static func timeZoneLabel(_ zone: TimeZone) -> String {
+        let seconds = zone.secondsFromGMT()
+        let sign = seconds < 0 ? "−" : "+"
+        let minutes = abs(seconds) / 60
+        return zone.identifier + " (UTC\(sign)" + String(format: "%02d:%02d", minutes / 60, minutes % 60) + ")"
+    }
+
     /// The unit menu of a type: the locale's default first, then the units of its dimension.
     private static func unitRow(_ type: HKQuantityType, current: HKUnit?) -> MePage.UnitRow {
         let localeDefault = PreferredUnitDefaults.unit(
             for: type, measurementSystem: UserLocale.current().measurementSystem)
-        let defaultLabel = "Default (" + DisplayUnit(localeDefault).menuLabel + ")"
+        let defaultLabel = "Default (" + DisplayUnit(localeDefault, type: type).menuLabel + ")"
         let options =
             [MePage.Option(value: "", label: defaultLabel, selected: current == nil)]
             + UnitChoices.units(for: type, including: current).map {
                 MePage.Option(
-                    value: $0.unitString, label: DisplayUnit($0).menuLabel,
+                    value: $0.unitString, label: DisplayUnit($0, type: type).menuLabel,
                     selected: $0.unitString == current?.unitString)
             }
         return MePage.UnitRow(

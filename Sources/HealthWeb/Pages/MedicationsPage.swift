@@ -47,7 +47,7 @@ extension HealthWebApp {
     func addMedicationRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records/medications") { [self] web in
             let store = host.store
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let (medications, doses) = try await blocking {
                 () -> ([HKUserAnnotatedMedication], [MedicationsPage.Dose]) in
                 let medications = try store.medications()
@@ -81,7 +81,7 @@ extension HealthWebApp {
             return await renderer.html(
                 "medications",
                 MedicationsPage(
-                    chrome: chrome(web, title: "Medications", section: .records),
+                    chrome: chrome(web, title: "Medications", section: .browse),
                     tabs: RecordsTab.all(current: "/records/medications"), active: active, archived: archived,
                     hasMedications: !active.isEmpty, hasArchived: !archived.isEmpty,
                     forms: HKMedicationGeneralForm.allCases.map {
@@ -124,7 +124,7 @@ extension HealthWebApp {
         }
 
         action(router, "/records/medications/doses") { [self] web in
-            let dose = try Self.dose(from: web.form, dates: PageDateText())
+            let dose = try Self.dose(from: web.form, dates: try await pageDates())
             let store = host.store
             try await blocking { try store.logDose(dose) }
             await host.audit(

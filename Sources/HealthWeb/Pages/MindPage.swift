@@ -48,7 +48,7 @@ extension HealthWebApp {
     func addMindRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records/mind") { [self] web in
             let store = host.store
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let (moods, assessments) = try await blocking { () -> ([MindPage.Mood], [MindPage.Assessment]) in
                 let moods = try store.samples(
                     of: HKObjectType.stateOfMindType(), predicate: nil, newestFirst: true, limit: Self.logLimit
@@ -90,7 +90,7 @@ extension HealthWebApp {
             return await renderer.html(
                 "mind",
                 MindPage(
-                    chrome: chrome(web, title: "Mind", section: .records),
+                    chrome: chrome(web, title: "Mind", section: .browse),
                     tabs: RecordsTab.all(current: "/records/mind"),
                     moods: moods, hasMoods: !moods.isEmpty, assessments: assessments,
                     hasAssessments: !assessments.isEmpty, now: dates.inputValue(Date()),
@@ -103,7 +103,7 @@ extension HealthWebApp {
         }
 
         action(router, "/records/mind") { [self] web in
-            let mood = try Self.stateOfMind(from: web.form, dates: PageDateText())
+            let mood = try Self.stateOfMind(from: web.form, dates: try await pageDates())
             let store = host.store
             try await blocking { try store.save([mood]) }
             await host.audit("save", types: [HKDataTypeIdentifierStateOfMind], count: 1, errorCode: nil)

@@ -49,7 +49,7 @@ struct PermissionPage: Sendable {
 extension HealthWebApp {
     func addPermissionRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/permissions") { [self] web in
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let sheets = host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
             let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
             return await renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
@@ -91,7 +91,9 @@ extension HealthWebApp {
             }
             let asked = Set(request.toShare.map(\.identifier)).union(request.toRead.map(\.identifier))
                 .union([request.objects?.type.identifier].compactMap { $0 })
-            await host.audit("authorization.answer", types: Array(asked), count: 0, errorCode: nil)
+            await host.audit(
+                "authorization.answer", types: Array(asked), count: 0, errorCode: nil,
+                subject: request.app.bundleIdentifier)
             let message =
                 allow && request.objects != nil
                 ? "\(request.app.name) may now read \(answer.allowedObjects.count) of the \(request.objects?.candidates.count ?? 0) items it asked for."

@@ -18,7 +18,7 @@ extension HealthWebApp {
                     try store.setSourcePriority([], for: type)
                     return "Sources are back in their default order."
                 }
-                var order = try store.sourcePriority(for: type)
+                var order = try store.sourcePriority(for: type).map(\.bundleIdentifier)
                 guard let source = form["source"], let index = order.firstIndex(of: source) else {
                     throw WebError.badRequest("That source has no data of this type.")
                 }

@@ -78,7 +78,7 @@ extension HealthWebApp {
     func addRecordsRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records") { [self] web in
             let store = host.store
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let (groups, documents) = try await blocking { () -> ([RecordsPage.Group], [RecordsPage.Document]) in
                 let groups = try Self.clinicalKinds.map { identifier, name in
                     let type = HKObjectType.clinicalType(forIdentifier: identifier)!
@@ -109,7 +109,7 @@ extension HealthWebApp {
             return await renderer.html(
                 "records",
                 RecordsPage(
-                    chrome: chrome(web, title: "Health Records", section: .records),
+                    chrome: chrome(web, title: "Health Records", section: .browse),
                     tabs: RecordsTab.all(current: "/records"), groups: groups, hasRecords: !groups.isEmpty,
                     documents: documents, hasDocuments: !documents.isEmpty))
         }
@@ -120,11 +120,11 @@ extension HealthWebApp {
             guard let sample = try await blocking({ try store.document(uuid) }), let document = sample.document else {
                 throw WebError.notFound("No document has this address.")
             }
-            let dates = PageDateText()
+            let dates = try await pageDates()
             return await renderer.html(
                 "record",
                 RecordPage(
-                    chrome: chrome(web, title: document.title, section: .records),
+                    chrome: chrome(web, title: document.title, section: .browse),
                     tabs: RecordsTab.all(current: "/records"),
                     title: document.title.isEmpty ? "Untitled document" : document.title,
                     fields: [
@@ -154,11 +154,12 @@ extension HealthWebApp {
                 return nil
             }
             guard let record else { throw WebError.notFound("No health record has this address.") }
+            let dates = try await pageDates()
             let kind = Self.clinicalKinds.first { $0.0.rawValue == record.clinicalType.identifier }?.1 ?? ""
             let resource = record.fhirResource
             var fields: [RecordPage.Field] = [
                 .init(label: "Kind", value: kind),
-                .init(label: "Received", value: PageDateText().dateTime(record.startDate)),
+                .init(label: "Received", value: dates.dateTime(record.startDate)),
                 .init(label: "Institution", value: record.sourceRevision.source.name),
             ]
             if let resource {
@@ -171,7 +172,7 @@ extension HealthWebApp {
             return await renderer.html(
                 "record",
                 RecordPage(
-                    chrome: chrome(web, title: record.displayName, section: .records),
+                    chrome: chrome(web, title: record.displayName, section: .browse),
                     tabs: RecordsTab.all(current: "/records"), title: record.displayName,
                     fields: fields.filter { !$0.value.isEmpty }, content: resource.map { Self.indentedJSON($0.data) },
                     contentLabel: "FHIR resource (as the institution sent it)"))

@@ -11,7 +11,7 @@ extension HealthWebApp {
             let type = try sampleType(web)
             let sample: HKSample
             do {
-                sample = try Self.sample(of: type, from: web.form, dates: PageDateText())
+                sample = try Self.sample(of: type, from: web.form, dates: try await pageDates())
             } catch let error as HKError {
                 return try await typePage(web, type: type, form: (web.form, error.message), status: .badRequest)
             }
@@ -25,7 +25,9 @@ extension HealthWebApp {
             }
             await host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
             return redirect(
-                web, to: Self.back(web, type), message: "Added " + SampleListRow.value(of: sample, unit: nil) + ".")
+                web, to: Self.back(web, type),
+                message: "Added " + SampleListRow.value(of: sample, unit: nil) + " to "
+                    + PageTypeNames.displayName(type.identifier) + ".")
         }
 
         action(router, "/types/{name}/samples/{uuid}/delete") { [self] web in
@@ -51,6 +53,18 @@ extension HealthWebApp {
         }
     }
 
+    /// The unit the form names, if people use it for the type (no percent of steps).
+    private static func offeredUnit(_ text: String?, for type: HKQuantityType) throws(HKError) -> HKUnit {
+        let offered = UnitChoices.units(for: type)
+        guard let text else { return offered.first ?? type.canonicalUnit }
+        guard let unit = try? HKUnit(parsing: text), UnitChoices.offers(unit, for: type) else {
+            let names = offered.map { DisplayUnit($0, type: type).menuLabel }.joined(separator: ", ")
+            throw HKError.invalidArgument(
+                "\(PageTypeNames.displayName(type.identifier)) is given in \(names), not in \(text).")
+        }
+        return unit
+    }
+
     /// Where a type page's form returns: the page it was on (its `back` field), else the type's page.
     static func back(_ web: WebRequest, _ type: HKSampleType) -> String {
         let back = localPath(web.form["back"])
@@ -74,19 +88,47 @@ extension HealthWebApp {
             guard let text = form["value"], let value = PageNumberText.parse(text) else {
                 throw HKError.invalidArgument("Give the value as a number.")
             }
-            let unit: HKUnit
-            do {
-                unit = try HKUnit(parsing: form["unit"] ?? quantityType.canonicalUnit.unitString)
-            } catch {
-                throw HKError.invalidArgument("\(form["unit"] ?? "") is not a unit.")
-            }
+            let unit = try offeredUnit(form["unit"], for: quantityType)
             return try HKQuantitySample(
                 validating: quantityType, quantity: DisplayUnit(unit).quantity(typed: value), start: start, end: end)
         case let categoryType as HKCategoryType:
+            if categoryType.hasNoDefinedValue {
+                return try HKCategorySample(
+                    validating: categoryType, value: HKCategoryValue.notApplicable.rawValue, start: start, end: end)
+            }
             guard let text = form["value"], let value = Int(text) else {
                 throw HKError.invalidArgument("Choose a value.")
             }
             return try HKCategorySample(validating: categoryType, value: value, start: start, end: end)
+        case let correlationType as HKCorrelationType
+        where correlationType.identifier == HKCorrelationTypeIdentifier.bloodPressure.rawValue:
+            func reading(_ field: String, _ name: String, _ identifier: HKQuantityTypeIdentifier) throws(HKError)
+                -> HKQuantitySample
+            {
+                guard let text = form[field], let value = PageNumberText.parse(text) else {
+                    throw HKError.invalidArgument("Give the \(name) pressure as a number of mmHg.")
+                }
+                return try HKQuantitySample(
+                    validating: HKQuantityType(identifier),
+                    quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: value),
+                    start: start, end: end)
+            }
+            let systolic = try reading("systolic", "systolic", .bloodPressureSystolic)
+            let diastolic = try reading("diastolic", "diastolic", .bloodPressureDiastolic)
+            return try HKCorrelation(
+                validating: correlationType, start: start, end: end, objects: [systolic, diastolic])
+        case let correlationType as HKCorrelationType:
+            guard let name = form["food"] else { throw HKError.invalidArgument("Give the food's name.") }
+            guard let text = form["energy"], let energy = PageNumberText.parse(text) else {
+                throw HKError.invalidArgument("Give the food's energy as a number of kilocalories.")
+            }
+            let metadata = [HKMetadataKeyFoodType: name]
+            let sample = try HKQuantitySample(
+                validating: HKQuantityType(.dietaryEnergyConsumed),
+                quantity: HKQuantity(unit: .kilocalorie(), doubleValue: energy), start: start, end: end,
+                metadata: metadata)
+            return try HKCorrelation(
+                validating: correlationType, start: start, end: end, objects: [sample], metadata: metadata)
         default:
             throw HKError.invalidArgument("Samples of this type cannot be added here.")
         }

@@ -1,7 +1,8 @@
 import Foundation
 import OpenHealthKitModel
 
-/// One sample in a type's list: when, what, who wrote it, with what device, and its metadata.
+/// One sample in a type's list: when, what, who wrote it, with what device, and its metadata, all as people read
+/// them.
 struct SampleListRow: Sendable {
     struct Item: Sendable {
         let key: String
@@ -23,9 +24,9 @@ struct SampleListRow: Sendable {
         value = Self.value(of: sample, unit: unit)
         source = sample.sourceRevision.source.name
         device = sample.device.flatMap(Self.describe)
-        metadata = (sample.metadata ?? [:]).sorted { $0.key < $1.key }.map { key, value in
-            Item(key: key, value: MetadataValueNames.name(of: value, forKey: key) ?? Self.describe(value, dates: dates))
-        }
+        metadata = (sample.metadata ?? [:]).map { key, value in
+            Item(key: MetadataKeyNames.name(of: key), value: MetadataKeyNames.value(value, forKey: key, dates: dates))
+        }.sorted { $0.key < $1.key }
         hasMetadata = !metadata.isEmpty
         deleteAction = typePath + "/samples/" + sample.uuid.uuidString + "/delete"
     }
@@ -34,12 +35,21 @@ struct SampleListRow: Sendable {
     static func value(of sample: HKSample, unit: DisplayUnit?) -> String {
         switch sample {
         case let quantity as HKQuantitySample:
-            let unit = unit ?? DisplayUnit(quantity.quantity.unit)
-            return unit.format(
-                quantity.quantity.doubleValue(for: quantity.quantityType.canonicalUnit), of: quantity.quantityType)
+            let type = quantity.quantityType
+            let shown = unit.flatMap { $0.unit.isCompatible(with: type.canonicalUnit) ? $0 : nil }
+            return (shown ?? DisplayUnit(quantity.quantity.unit, type: type)).format(
+                quantity.quantity.doubleValue(for: type.canonicalUnit), of: type)
         case let category as HKCategorySample:
+            if category.categoryType.identifier == HKCategoryTypeIdentifier.sleepAnalysis.rawValue,
+                let stage = SleepNight.Stage(rawValue: category.value)
+            {
+                return stage.name + ", " + SleepNight.duration(category.endDate.timeIntervalSince(category.startDate))
+            }
+            if category.categoryType.hasNoDefinedValue { return eventValue(category) }
             return category.categoryType.valueName(for: category.value).map(PageTypeNames.words)
                 ?? String(category.value)
+        case let correlation as HKCorrelation:
+            return correlationValue(correlation, unit: unit)
         case let workout as HKWorkout:
             let minutes = PageNumberText.format((workout.duration / 60).rounded())
             return PageTypeNames.words(String(describing: workout.workoutActivityType)) + ", " + minutes + " min"
@@ -48,17 +58,49 @@ struct SampleListRow: Sendable {
         }
     }
 
+    /// A sample of a type without a value: how long a session lasted (mindful minutes, handwashing), how far a heart
+    /// rate went (`Above 120 BPM for 10 min`), or that it was recorded.
+    private static func eventValue(_ sample: HKCategorySample) -> String {
+        let seconds = sample.endDate.timeIntervalSince(sample.startDate)
+        let lasted = seconds >= 60 ? ChartData.minutes(seconds / 60) : "\(Int(seconds.rounded())) s"
+        switch sample.categoryType.shortName {
+        case "highHeartRateEvent", "lowHeartRateEvent":
+            guard let threshold = sample.metadata?[HKMetadataKeyHeartRateEventThreshold] else { return "Recorded" }
+            let limit = MetadataKeyNames.value(
+                threshold, forKey: HKMetadataKeyHeartRateEventThreshold, dates: PageDateText())
+            let side = sample.categoryType.shortName == "highHeartRateEvent" ? "Above" : "Below"
+            return "\(side) \(limit) for \(lasted)"
+        case "mindfulSession", "handwashingEvent", "toothbrushingEvent":
+            return seconds > 0 ? lasted : "Recorded"
+        default:
+            return "Recorded"
+        }
+    }
+
+    /// Blood pressure as `120/80 mmHg`; food as its name and energy.
+    private static func correlationValue(_ correlation: HKCorrelation, unit: DisplayUnit?) -> String {
+        func first(_ identifier: HKQuantityTypeIdentifier) -> HKQuantitySample? {
+            correlation.objects(for: HKQuantityType(identifier)).first as? HKQuantitySample
+        }
+        if let systolic = first(.bloodPressureSystolic), let diastolic = first(.bloodPressureDiastolic) {
+            let shown = unit ?? DisplayUnit(.millimeterOfMercury())
+            let canonical = systolic.quantityType.canonicalUnit
+            return shown.withSymbol(
+                shown.number(systolic.quantity.doubleValue(for: canonical), of: systolic.quantityType) + "/"
+                    + shown.number(diastolic.quantity.doubleValue(for: canonical), of: diastolic.quantityType))
+        }
+        let name = correlation.metadata?[HKMetadataKeyFoodType] as? String
+        let parts = correlation.objects.compactMap { $0 as? HKQuantitySample }
+            .sorted {
+                PageTypeNames.displayName($0.quantityType.identifier)
+                    < PageTypeNames.displayName($1.quantityType.identifier)
+            }
+            .map { PageTypeNames.displayName($0.quantityType.identifier) + " " + value(of: $0, unit: nil) }
+        return ([name].compactMap { $0 } + parts).joined(separator: " · ")
+    }
+
     private static func describe(_ device: HKDevice) -> String? {
         let parts = [device.name, device.manufacturer, device.model].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
-    }
-
-    private static func describe(_ value: Any, dates: PageDateText) -> String {
-        switch value {
-        case let date as Date: return dates.preciseDateTime(date)
-        case let quantity as HKQuantity: return quantity.description
-        case let bool as Bool: return bool ? "yes" : "no"
-        default: return String(describing: value)
-        }
     }
 }

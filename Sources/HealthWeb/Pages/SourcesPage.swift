@@ -84,7 +84,7 @@ extension HealthWebApp {
             }
             let write = switches("share") { $0.share == .notDetermined ? nil : $0.share == .sharingAuthorized }
             let read = switches("read") { $0.read == .notDetermined ? nil : $0.read == .authorized }
-            let dates = PageDateText()
+            let dates = try await pageDates()
             return await renderer.html(
                 "app",
                 AppPage(
@@ -118,7 +118,9 @@ extension HealthWebApp {
                 }
                 try store.setGrants([type.identifier: grant], app: bundleIdentifier)
             }
-            await host.audit("grants.set", types: [type.identifier], count: 0, errorCode: nil)
+            await host.audit(
+                "grants.\(kind).\(on ? "on" : "off")", types: [type.identifier], count: 0, errorCode: nil,
+                subject: bundleIdentifier)
             let verb = kind == "share" ? "write" : "read"
             return redirect(
                 web, to: Self.appPath(bundleIdentifier),
@@ -135,7 +137,7 @@ extension HealthWebApp {
                 try store.revokeAllGrants(app: bundleIdentifier)
                 return Array(try store.grants(app: bundleIdentifier).keys)
             }
-            await host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil)
+            await host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil, subject: bundleIdentifier)
             return redirect(
                 web, to: Self.appPath(bundleIdentifier),
                 message: "\(app.manifest.name) may no longer write or read any type.")
@@ -146,7 +148,7 @@ extension HealthWebApp {
             guard try await host.revokeApp(app.bundleIdentifier) != nil else {
                 throw WebError.notFound("No app has this identifier.")
             }
-            await host.audit("app.revoke", types: [], count: 0, errorCode: nil)
+            await host.audit("app.revoke", types: [], count: 0, errorCode: nil, subject: app.bundleIdentifier)
             return redirect(
                 web, to: Self.appPath(app.bundleIdentifier),
                 message:

@@ -3,8 +3,9 @@ import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// A type's page: the chart (Day, Week, Month, Year), the form to add a sample, the order of its sources, and its
-/// samples, newest first, a page at a time.
+/// A type's page: the chart (Day, Week, Month, Year), opened at the latest data, with steps back and forward, a
+/// date picker and Latest; the chart's figures as a table; Add to Favorites; the form to add a sample; the order of
+/// its sources; and the samples of the period shown, newest first, a page at a time.
 struct TypePage: Sendable {
     struct PeriodLink: Sendable {
         let label: String
@@ -18,14 +19,29 @@ struct TypePage: Sendable {
         let selected: Bool
     }
 
+    /// A row of the chart's table of figures.
+    struct Figure: Sendable {
+        let label: String
+        let figures: String
+    }
+
     /// What the add form shows: the entered values again, with the error, after a refused sample.
     struct AddForm: Sendable {
         let action: String
         let isQuantity: Bool
         let isCategory: Bool
+        let isBloodPressure: Bool
+        let isFood: Bool
+        /// A type without a defined value (mindful sessions, sexual activity): nothing to choose.
+        let hasNoValue: Bool
         let units: [Option]
+        let singleUnit: String?
         let values: [Option]
         let value: String
+        let systolic: String
+        let diastolic: String
+        let foodName: String
+        let energy: String
         let start: String
         let end: String
         let error: String?
@@ -46,19 +62,30 @@ struct TypePage: Sendable {
 
     let chrome: Chrome
     let name: String
+    let category: String
     let path: String
     /// This page without paging: where forms return.
     let back: String
     let periods: [PeriodLink]
+    let period: String
     let windowTitle: String
     let previousHref: String
     let nextHref: String?
+    let latestHref: String?
+    let isAtLatest: Bool
+    let pickerValue: String
+    let pickerMax: String
     let headline: String
     let detail: String?
-    let chart: BarChart
-    let isRange: Bool
+    let chart: BarChart?
+    let timeline: SleepTimeline?
+    let figures: [Figure]
+    let hasFigures: Bool
+    let isFavorite: Bool
+    let favoriteAction: String
     let form: AddForm?
     let priority: Priority?
+    let samplesTitle: String
     let samples: [SampleListRow]
     let olderHref: String?
     let isFirstPage: Bool
@@ -74,6 +101,7 @@ extension HealthWebApp {
         }
         addSampleActions(to: router)
         addPriorityActions(to: router)
+        addFavoriteActions(to: router)
     }
 
     func sampleType(_ web: WebRequest) throws -> HKSampleType {
@@ -91,113 +119,166 @@ extension HealthWebApp {
     func typePage(
         _ web: WebRequest, type: HKSampleType, form: (values: FormData, error: String)?, status: HTTPResponse.Status
     ) async throws -> Response {
-        let dates = PageDateText()
+        let dates = try await pageDates()
+        let kind = TypePageKind(type)
         let query = web.query
         let period = query["range"].flatMap(ChartWindow.Period.init(rawValue:)) ?? .day
         let today = dates.calendar.startOfDay(for: Date())
-        let day = query["date"].flatMap(dates.parseISODay) ?? today
-        let window = ChartWindow(period: period, day: day, calendar: dates.calendar)
+        let requested = query["date"].flatMap(dates.parseISODay).map { min($0, today) }
         let cursor = query["before"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
         let skip = max(0, query["skip"].flatMap(Int.init) ?? 0)
         let path = Self.path(of: type)
         let store = host.store
 
-        let data = try await blocking { () -> (ChartData.Result, DisplayUnit?, [HKSample], TypePage.Priority?) in
-            let unit = try (type as? HKQuantityType).map { quantityType in
-                DisplayUnit(try store.preferredUnits(for: [quantityType])[quantityType] ?? quantityType.canonicalUnit)
+        let data = try await blocking { () -> TypePageData in
+            let latest = try store.samples(of: type, predicate: nil, newestFirst: true, limit: 1).first
+            let latestDay = latest.map { kind.latestDay(of: $0, today: today, calendar: dates.calendar) }
+            let window = ChartWindow(period: period, day: requested ?? latestDay ?? today, calendar: dates.calendar)
+            let unit = try kind.unitType.map { unitType in
+                DisplayUnit(
+                    try store.preferredUnits(for: [unitType])[unitType] ?? unitType.canonicalUnit, type: unitType)
             }
-            let chart = try ChartData(store: store, dates: dates).chart(for: type, in: window, unit: unit)
-            let predicate = cursor.map {
-                PredicateTree.leaf(
-                    .sampleDates(
-                        SampleDateRange(
-                            start: nil, end: Date(timeIntervalSince1970: $0.timeIntervalSince1970.nextUp),
-                            options: .strictStartDate)))
-            }
+            let chart = try kind.chart(ChartData(store: store, dates: dates), type: type, in: window, unit: unit)
+            let listed = kind.listed(window, calendar: dates.calendar)
+            let before = cursor.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.nextUp) } ?? listed.end
             let samples = Array(
                 try store.samples(
-                    of: type, predicate: predicate, newestFirst: true, limit: Self.samplesPerPage + skip + 1
+                    of: type,
+                    predicate: .leaf(
+                        .sampleDates(SampleDateRange(start: listed.start, end: before, options: .strictStartDate))),
+                    newestFirst: true, limit: Self.samplesPerPage + skip + 1
                 ).dropFirst(skip))
             let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, store: store, path: path) }
-            return (chart, unit, samples, priority)
+            let favorite = try store.favoriteTypes().contains(type.identifier)
+            return TypePageData(
+                window: window, latestDay: latestDay, unit: unit, chart: chart, samples: samples, priority: priority,
+                isFavorite: favorite)
         }
-        let (chart, unit, fetched, priority) = data
-        let shown = Array(fetched.prefix(Self.samplesPerPage))
+        let window = data.window
+        let shown = Array(data.samples.prefix(Self.samplesPerPage))
         var olderHref: String?
-        if fetched.count > Self.samplesPerPage, let last = shown.last {
+        if data.samples.count > Self.samplesPerPage, let last = shown.last {
             let sameStart = shown.reversed().prefix { $0.startDate == last.startDate }.count
             let carried = cursor?.timeIntervalSince1970 == last.startDate.timeIntervalSince1970 ? skip : 0
             olderHref =
                 path + "?"
                 + Self.query([
-                    "range": period.rawValue, "date": dates.isoDay(day),
+                    "range": period.rawValue, "date": dates.isoDay(window.day),
                     "before": String(last.startDate.timeIntervalSince1970), "skip": String(sameStart + carried),
                 ])
         }
         func href(_ period: ChartWindow.Period, _ day: Date) -> String {
             path + "?" + Self.query(["range": period.rawValue, "date": dates.isoDay(day)])
         }
+        let name = PageTypeNames.displayName(type.identifier)
+        let chart = data.chart
         let model = TypePage(
-            chrome: chrome(web, title: PageTypeNames.displayName(type.identifier), section: .browse),
-            name: PageTypeNames.displayName(type.identifier), path: path, back: href(period, day),
+            chrome: chrome(web, title: name, section: .browse), name: name,
+            category: HealthCategories.categories(of: type).first?.name ?? "", path: path,
+            back: href(period, window.day),
             periods: ChartWindow.Period.allCases.map {
-                TypePage.PeriodLink(label: $0.label, href: href($0, day), current: $0 == period)
+                TypePage.PeriodLink(label: $0.label, href: href($0, window.day), current: $0 == period)
             },
-            windowTitle: window.title(dates), previousHref: href(period, window.previousDay),
+            period: period.rawValue, windowTitle: window.title(dates), previousHref: href(period, window.previousDay),
             nextHref: window.day < today ? href(period, min(window.nextDay, today)) : nil,
+            latestHref: data.latestDay.map { href(period, $0) }, isAtLatest: data.latestDay == window.day,
+            pickerValue: dates.isoDay(window.day), pickerMax: dates.isoDay(today),
             headline: chart.headline, detail: chart.detail,
-            chart: BarChart(
-                points: chart.points,
-                labels: chart.points.enumerated().map {
-                    window.barLabel($0.element.interval, index: $0.offset, dates: dates)
-                },
-                isRange: chart.isRange),
-            isRange: chart.isRange, form: addForm(for: type, path: path, unit: unit, dates: dates, entered: form),
-            priority: priority, samples: shown.map { SampleListRow($0, typePath: path, unit: unit, dates: dates) },
+            chart: chart.timeline == nil && !chart.points.isEmpty
+                ? BarChart(
+                    points: chart.points,
+                    labels: chart.points.enumerated().map {
+                        window.barLabel($0.element.interval, index: $0.offset, dates: dates)
+                    },
+                    isRange: chart.isRange, summary: "\(name), \(window.title(dates)): \(chart.headline)",
+                    axisUnit: chart.axisUnit) : nil,
+            timeline: chart.timeline,
+            figures: chart.timeline.map { timeline in
+                timeline.rows.map { TypePage.Figure(label: $0.name, figures: $0.total) }
+            } ?? chart.points.map { TypePage.Figure(label: $0.label, figures: $0.figures) },
+            hasFigures: chart.points.contains(where: \.hasData) || chart.timeline != nil, isFavorite: data.isFavorite,
+            favoriteAction: path + "/favorite",
+            form: addForm(for: type, kind: kind, path: path, unit: data.unit, dates: dates, entered: form),
+            priority: data.priority, samplesTitle: "Samples · " + window.title(dates),
+            samples: shown.map { SampleListRow($0, typePath: path, unit: data.unit, dates: dates) },
             olderHref: olderHref, isFirstPage: cursor == nil)
         return await renderer.html("type", model, status: status)
     }
 
+    /// What a type page reads from the store.
+    private struct TypePageData: Sendable {
+        let window: ChartWindow
+        let latestDay: Date?
+        let unit: DisplayUnit?
+        let chart: ChartResult
+        let samples: [HKSample]
+        let priority: TypePage.Priority?
+        let isFavorite: Bool
+    }
+
     private func addForm(
-        for type: HKSampleType, path: String, unit: DisplayUnit?, dates: PageDateText,
+        for type: HKSampleType, kind: TypePageKind, path: String, unit: DisplayUnit?, dates: PageDateText,
         entered: (values: FormData, error: String)?
     ) -> TypePage.AddForm? {
         let values = entered?.values
-        if let quantityType = type as? HKQuantityType {
+        var units: [TypePage.Option] = [], options: [TypePage.Option] = []
+        var singleUnit: String?
+        var hasNoValue = false
+        switch kind {
+        case .quantity(let quantityType):
             let chosen = values?["unit"] ?? unit?.unit.unitString
-            let units = UnitChoices.units(for: quantityType, including: unit?.unit).map {
+            let offered = UnitChoices.units(for: quantityType, including: unit?.unit)
+            units = offered.map {
                 TypePage.Option(
-                    value: $0.unitString, label: DisplayUnit($0).menuLabel, selected: $0.unitString == chosen)
+                    value: $0.unitString, label: DisplayUnit($0, type: quantityType).menuLabel,
+                    selected: $0.unitString == chosen)
             }
-            return TypePage.AddForm(
-                action: path + "/samples", isQuantity: true, isCategory: false, units: units, values: [],
-                value: values?["value"] ?? "", start: values?["start"] ?? dates.inputValue(Date()),
-                end: values?["end"] ?? "",
-                error: entered?.error)
-        }
-        if let categoryType = type as? HKCategoryType {
+            if offered.count == 1 { singleUnit = units.first?.label }
+        case .category(let categoryType):
+            hasNoValue = categoryType.hasNoDefinedValue
             let chosen = values?["value"]
-            let options = categoryType.descriptor.values.map {
+            options = categoryType.descriptor.values.map {
                 TypePage.Option(
                     value: String($0.value), label: PageTypeNames.words($0.name), selected: String($0.value) == chosen)
             }
-            return TypePage.AddForm(
-                action: path + "/samples", isQuantity: false, isCategory: true, units: [], values: options, value: "",
-                start: values?["start"] ?? dates.inputValue(Date()), end: values?["end"] ?? "", error: entered?.error)
+        case .sleep:
+            let sleep = HKCategoryType(.sleepAnalysis)
+            let chosen = values?["value"] ?? String(SleepNight.Stage.asleepUnspecified.rawValue)
+            options = sleep.descriptor.values.map {
+                TypePage.Option(
+                    value: String($0.value),
+                    label: SleepNight.Stage(rawValue: $0.value)?.name ?? PageTypeNames.words($0.name),
+                    selected: String($0.value) == chosen)
+            }
+        case .bloodPressure, .food: break
+        case .counted: return nil
         }
-        return nil
+        let isQuantity: Bool, isCategory: Bool
+        switch kind {
+        case .quantity: (isQuantity, isCategory) = (true, false)
+        case .category, .sleep: (isQuantity, isCategory) = (false, true)
+        default: (isQuantity, isCategory) = (false, false)
+        }
+        var isBloodPressure = false, isFood = false
+        if case .bloodPressure = kind { isBloodPressure = true }
+        if case .food = kind { isFood = true }
+        return TypePage.AddForm(
+            action: path + "/samples", isQuantity: isQuantity, isCategory: isCategory && !hasNoValue,
+            isBloodPressure: isBloodPressure, isFood: isFood, hasNoValue: hasNoValue, units: units,
+            singleUnit: singleUnit, values: options, value: values?["value"] ?? "",
+            systolic: values?["systolic"] ?? "", diastolic: values?["diastolic"] ?? "",
+            foodName: values?["food"] ?? "", energy: values?["energy"] ?? "",
+            start: values?["start"] ?? dates.inputValue(Date()), end: values?["end"] ?? "",
+            error: entered.map { MessageText.forPeople($0.error) })
     }
 
     static func priority(of type: HKQuantityType, store: any HealthWebStore, path: String) throws -> TypePage.Priority {
         let order = try store.sourcePriority(for: type)
-        let names = Dictionary(
-            try store.sources(of: type).map { ($0.bundleIdentifier, $0.name) }, uniquingKeysWith: { first, _ in first })
         return TypePage.Priority(
             action: path + "/priority",
-            sources: order.enumerated().map { index, bundleIdentifier in
+            sources: order.enumerated().map { index, source in
                 TypePage.PrioritySource(
-                    position: index + 1, name: names[bundleIdentifier] ?? bundleIdentifier,
-                    bundleIdentifier: bundleIdentifier,
+                    position: index + 1, name: source.name, bundleIdentifier: source.bundleIdentifier,
                     canMoveUp: index > 0, canMoveDown: index < order.count - 1)
             })
     }

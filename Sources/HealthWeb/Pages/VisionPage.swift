@@ -47,7 +47,7 @@ extension HealthWebApp {
     func addVisionRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records/vision") { [self] web in
             let store = host.store
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let prescriptions = try await blocking { () -> [VisionPage.Prescription] in
                 try store.samples(
                     of: HKObjectType.visionPrescriptionType(), predicate: nil, newestFirst: true, limit: Self.logLimit
@@ -59,7 +59,7 @@ extension HealthWebApp {
             return await renderer.html(
                 "vision",
                 VisionPage(
-                    chrome: chrome(web, title: "Vision", section: .records),
+                    chrome: chrome(web, title: "Vision", section: .browse),
                     tabs: RecordsTab.all(current: "/records/vision"), prescriptions: prescriptions,
                     hasPrescriptions: !prescriptions.isEmpty,
                     maximumSize: ProgressText.bytes(Int64(AttachmentValidation.maximumSize)),

@@ -58,7 +58,7 @@ extension HealthWebApp {
             let samples = try await blocking {
                 try store.samples(of: HKObjectType.electrocardiogramType(), predicate: nil, newestFirst: true, limit: 0)
             }
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let rows = samples.compactMap { $0 as? HKElectrocardiogram }.map { ecg in
                 RecordingListPage.Row(
                     date: dates.preciseDateTime(ecg.startDate), summary: Self.classificationText(ecg.classification),
@@ -86,7 +86,7 @@ extension HealthWebApp {
                 return (ecg, try store.electrocardiogramVoltages(of: uuid))
             }
             guard let (ecg, voltages) = found else { throw WebError.notFound("Health has no such electrocardiogram.") }
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let strip = voltages.map { ElectrocardiogramStrip(voltages: $0, lead: .appleWatchSimilarToLeadI) }
             return await renderer.html(
                 "electrocardiogram",
@@ -109,7 +109,7 @@ extension HealthWebApp {
             let samples = try await blocking {
                 try store.samples(of: HKObjectType.audiogramSampleType(), predicate: nil, newestFirst: true, limit: 0)
             }
-            let dates = PageDateText()
+            let dates = try await pageDates()
             let rows = samples.compactMap { $0 as? HKAudiogramSample }.map { audiogram in
                 RecordingListPage.Row(
                     date: dates.preciseDateTime(audiogram.startDate),
@@ -136,6 +136,7 @@ extension HealthWebApp {
                 ).first as? HKAudiogramSample
             }
             guard let audiogram else { throw WebError.notFound("Health has no such audiogram.") }
+            let dates = try await pageDates()
             let points = audiogram.sensitivityPoints.map { point in
                 AudiogramPage.Point(
                     frequency: AudiogramChart.frequencyLabel(point.hertz) + " Hz",
@@ -145,7 +146,7 @@ extension HealthWebApp {
                 "audiogram",
                 AudiogramPage(
                     chrome: chrome(web, title: "Audiogram", section: .browse),
-                    date: PageDateText().preciseDateTime(audiogram.startDate),
+                    date: dates.preciseDateTime(audiogram.startDate),
                     source: audiogram.sourceRevision.source.name,
                     chart: AudiogramChart(points: audiogram.sensitivityPoints), points: points))
         }
@@ -195,12 +196,4 @@ extension HealthWebApp {
             return "\(side == .left ? "Left" : "Right") \(PageNumberText.format(average)) dBHL"
         }.joined(separator: " · ")
     }
-}
-
-extension HealthWebApp {
-    /// The Browse page's links to the recordings' pages.
-    static let recordingLinks = [
-        BrowsePage.Link(name: "Electrocardiograms", href: "/electrocardiograms"),
-        BrowsePage.Link(name: "Audiograms", href: "/audiograms"),
-    ]
 }

@@ -40,13 +40,6 @@ struct PageRenderer: Sendable {
             status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    func errorPage(status: HTTPResponse.Status, message: String, signedIn: Bool) async -> Response {
-        await html(
-            "error",
-            ErrorPage(status: "\(status.code)", reason: status.reasonPhrase, message: message, signedIn: signedIn),
-            status: status)
-    }
-
     /// Every page: no caching of health data, no framing, no script or style from anywhere but healthd, no
     /// inline script, no referrer.
     static let pageHeaders: HTTPFields = [
@@ -59,11 +52,4 @@ struct PageRenderer: Sendable {
         HTTPField.Name("X-Frame-Options")!: "DENY",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",
     ]
-}
-
-private struct ErrorPage: Sendable {
-    let status: String
-    let reason: String
-    let message: String
-    let signedIn: Bool
 }

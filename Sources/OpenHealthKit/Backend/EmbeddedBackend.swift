@@ -9,7 +9,7 @@ struct EmbeddedBackend: HealthStoreBackend {
     let answerer: (any AuthorizationAnswerer)?
 
     /// The app, or HealthKit's error for a process without the entitlement.
-    private func principal() throws -> Principal {
+    func principal() throws -> Principal {
         guard let app else {
             throw HKError(.errorAuthorizationDenied, "Missing com.apple.developer.healthkit entitlement.")
         }
@@ -42,8 +42,8 @@ struct EmbeddedBackend: HealthStoreBackend {
         return (try? engine.authorizationStatus(for: type, app: app)) ?? .notDetermined
     }
 
-    func save(_ objects: [HKObject]) throws {
-        try engine.save(objects, as: principal())
+    func save(_ objects: [HKObject], associating: [UUID: [UUID]]) throws {
+        try engine.save(objects, associating: associating, as: principal())
     }
 
     func delete(uuids: [UUID]) throws {
@@ -85,6 +85,7 @@ struct EmbeddedBackend: HealthStoreBackend {
     }
 
     var waitsOnNetwork: Bool { false }
+    var appBundleIdentifier: String? { app?.bundleIdentifier }
 
     /// Subscribed to the engine's feed, then the store's anchor read: the subscription follows from that anchor.
     func subscribe(

@@ -11,7 +11,9 @@ package protocol HealthStoreBackend: RecordsBackend {
     func requestStatus(toShare: Set<HKSampleType>, read: Set<HKObjectType>) throws -> HKAuthorizationRequestStatus
     func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus
 
-    func save(_ objects: [HKObject]) throws
+    /// Saves objects all or nothing; `associating` names, by workout UUID, stored samples to associate with a workout
+    /// of `objects` in the same transaction (a workout builder's).
+    func save(_ objects: [HKObject], associating: [UUID: [UUID]]) throws
     func delete(uuids: [UUID]) throws
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int
 
@@ -39,6 +41,9 @@ package protocol HealthStoreBackend: RecordsBackend {
 
     /// Whether calls wait on the network (healthd): the store then runs each call on a queue of its own.
     var waitsOnNetwork: Bool { get }
+    /// The bundle identifier of the app the store acts for, which stamps the samples it saves; nil when there is none
+    /// or healthd cannot tell now. Asking healthd may wait on the network (once: the answer is kept).
+    var appBundleIdentifier: String? { get }
 
     /// Remembers (or forgets) the app's request to be told of changes to a type while it is not running; a nil type
     /// is every type.
@@ -66,4 +71,26 @@ package protocol HealthStoreBackend: RecordsBackend {
     func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry]
     /// The voltages of an electrocardiogram the app may see; nil for one it may not see or that does not exist.
     func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages?
+    /// Associates stored samples with a stored workout (`HKHealthStore.add(_:to:)`).
+    func associate(_ samples: [UUID], withWorkout workout: UUID) throws
+    /// Saves a finished route with its locations, as a route of the stored workout `workout`.
+    func saveRoute(_ route: HKWorkoutRoute, locations: [RouteLocationRow], workout: UUID) throws
+    /// A page of a route's locations in time order (none for a route the app may not read).
+    func routeLocations(of route: UUID, in interval: DateInterval?, offset: Int, limit: Int) throws
+        -> [RouteLocationRow]
+    /// Relates an effort sample to a workout or one of its activities (saving the sample when it is not stored).
+    func relateEffort(_ sample: HKSample, toWorkout workout: UUID, activity: UUID?) throws
+    /// Removes such a relationship.
+    func unrelateEffort(_ sample: HKSample, fromWorkout workout: UUID, activity: UUID?) throws
+    /// The effort relationships changed after `anchor` of the workouts matching `predicate`, and the anchor after them.
+    func effortRelationships(
+        predicate: PredicateTree?, after anchor: Int64, option: HKWorkoutEffortRelationshipQueryOptions
+    ) throws -> (relationships: [HKWorkoutEffortRelationship], anchor: Int64)
+}
+
+extension HealthStoreBackend {
+    /// Saves objects all or nothing, associating nothing with them.
+    func save(_ objects: [HKObject]) throws {
+        try save(objects, associating: [:])
+    }
 }

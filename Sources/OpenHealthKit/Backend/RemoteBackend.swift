@@ -86,13 +86,15 @@ struct RemoteBackend: HealthStoreBackend {
         return answer?.answer.authorizationStatus ?? .notDetermined
     }
 
-    func save(_ objects: [HKObject]) throws {
+    func save(_ objects: [HKObject], associating: [UUID: [UUID]]) throws {
         RemoteQueryStarts.waitForEarlierStarts()
         let samples = try objects.map { object -> WireSample in
             guard let sample = object as? HKSample else {
                 throw HKError.invalidArgument("Objects of class \(type(of: object)) cannot be saved")
             }
-            return WireSample(sample)
+            var wire = WireSample(sample)
+            wire.associatedSamples = associating[sample.uuid]
+            return wire
         }
         let answer = try transport.call(
             WireRoutes.saveSamples, body: WireSaveRequest(objects: samples), as: WireSaveResponse.self
@@ -172,6 +174,7 @@ struct RemoteBackend: HealthStoreBackend {
     }
 
     var waitsOnNetwork: Bool { true }
+    var appBundleIdentifier: String? { transport.appSource()?.bundleIdentifier }
 
     /// Asks healthd for the store's anchor in the background, then opens a change stream from it. This process's
     /// writes wait until the anchor is known (``RemoteQueryStarts``), so a change it commits after this call returns

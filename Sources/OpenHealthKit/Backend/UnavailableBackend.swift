@@ -11,7 +11,7 @@ struct UnavailableBackend: HealthStoreBackend {
         throw error
     }
     func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { .notDetermined }
-    func save(_ objects: [HKObject]) throws { throw error }
+    func save(_ objects: [HKObject], associating: [UUID: [UUID]]) throws { throw error }
     func delete(uuids: [UUID]) throws { throw error }
     func deleteObjects(of type: HKSampleType, predicate: PredicateTree?) throws -> Int { throw error }
     func samples(of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort], limit: Int) throws -> [HKSample] {
@@ -32,6 +32,7 @@ struct UnavailableBackend: HealthStoreBackend {
         StoreSubscription(start: Eventual(.failure(error)), token: ChangeSubscription {})
     }
     var waitsOnNetwork: Bool { false }
+    var appBundleIdentifier: String? { nil }
     func subscribe(
         to typeIdentifiers: Set<String>, kinds: Set<StoreChange.Kind>,
         handler: @escaping @Sendable (StoreChange) -> Void
@@ -49,6 +50,16 @@ struct UnavailableBackend: HealthStoreBackend {
     { throw error }
     func heartbeats(ofSeries uuid: UUID) throws -> [HeartbeatSeriesEntry] { throw error }
     func voltages(ofElectrocardiogram uuid: UUID) throws -> ElectrocardiogramVoltages? { throw error }
+    func associate(_ samples: [UUID], withWorkout workout: UUID) throws { throw error }
+    func saveRoute(_ route: HKWorkoutRoute, locations: [RouteLocationRow], workout: UUID) throws { throw error }
+    func routeLocations(of route: UUID, in interval: DateInterval?, offset: Int, limit: Int) throws
+        -> [RouteLocationRow]
+    { throw error }
+    func relateEffort(_ sample: HKSample, toWorkout workout: UUID, activity: UUID?) throws { throw error }
+    func unrelateEffort(_ sample: HKSample, fromWorkout workout: UUID, activity: UUID?) throws { throw error }
+    func effortRelationships(
+        predicate: PredicateTree?, after anchor: Int64, option: HKWorkoutEffortRelationshipQueryOptions
+    ) throws -> (relationships: [HKWorkoutEffortRelationship], anchor: Int64) { throw error }
     func supportsHealthRecords() throws -> Bool { throw error }
     func requestObjectReadAuthorization(for type: HKObjectType, predicate: PredicateTree?) async throws { throw error }
     func documents(

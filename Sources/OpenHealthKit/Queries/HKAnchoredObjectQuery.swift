@@ -6,7 +6,7 @@ import OpenHealthKitEngine
 /// Pass nil as the anchor to read every matching sample. With an ``updateHandler`` (allowed only without a limit)
 /// the query keeps running: after each committed change it delivers the new samples and deletions, until stopped.
 /// Each delivery reads with the app's current permissions, so a revoked read takes effect at once.
-public final class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private typealias Handler =
         @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
 

@@ -11,7 +11,7 @@ public typealias HKObserverQueryCompletionHandler = @Sendable () -> Void
 ///
 /// The handler runs after each committed save of a sample matching the predicate and after each deletion of a
 /// sample of the type that the app can see, until the query is stopped. Changes the app cannot read do not wake it.
-public final class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let descriptors: [HKQueryDescriptor]
     private let updateHandler:
         @Sendable (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) ->

@@ -112,6 +112,13 @@ extension HKSamplePredicate where Sample == HKAudiogramSample {
     }
 }
 
+extension HKSamplePredicate where Sample == HKWorkoutRoute {
+    /// The workout routes matching `predicate` (nil: every route), e.g. `HKQuery.predicateForObjects(from: workout)`.
+    public static func workoutRoute(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkoutRoute> {
+        HKSamplePredicate(sampleType: HKSeriesType.workoutRoute(), nsPredicate: predicate)
+    }
+}
+
 extension HKSamplePredicate where Sample == HKClinicalRecord {
     /// The clinical records of a type matching `predicate` (nil: every record of the type).
     public static func clinicalRecord(type clinicalType: HKClinicalType, predicate: NSPredicate? = nil)

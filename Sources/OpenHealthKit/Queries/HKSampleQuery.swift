@@ -8,7 +8,7 @@ public let HKObjectQueryNoLimit: Int = 0
 /// sorted, up to a limit.
 ///
 /// Sort descriptors use `HKSampleSortIdentifierStartDate` / `EndDate` (and the workout sort identifiers) as keys.
-public final class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     /// The most samples to return; ``HKObjectQueryNoLimit`` (0) for all.
     public let limit: Int
     /// The order of the results, first descriptor first; nil for no particular order.

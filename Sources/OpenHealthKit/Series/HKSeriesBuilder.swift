@@ -2,7 +2,7 @@ public import Foundation
 import OpenHealthKitModel
 
 /// The abstract superclass of builders that collect a series of data for one sample (``HKHeartbeatSeriesBuilder``).
-public class HKSeriesBuilder: NSObject, @unchecked Sendable {
+open class HKSeriesBuilder: NSObject, @unchecked Sendable {
     /// Where the builder is: collecting, finished (its sample saved) or discarded.
     let state = Locked(SeriesBuilderState.collecting)
 
@@ -11,7 +11,7 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
     }
 
     /// Stops collecting and drops what was collected: nothing is saved, and the builder cannot be used again.
-    public func discard() {
+    open func discard() {
         state.withLock { $0 = .discarded }
     }
 }

@@ -7,10 +7,8 @@ extension HKHealthStore {
         backend.authorizationStatus(for: type)
     }
 
-    /// Asks the user for permission, unless every type was already answered. `success` means the request was
-    /// handled, not that anything was allowed. A type apps may not write, or a missing usage description, raises
-    /// as in HealthKit; the async form throws instead.
-    public func requestAuthorization(
+    /// ``requestAuthorization(toShare:read:completion:)``'s work.
+    func askAuthorization(
         toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
         completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {

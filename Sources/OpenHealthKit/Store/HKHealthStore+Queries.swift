@@ -2,8 +2,8 @@ import Foundation
 import OpenHealthKitEngine
 
 extension HKHealthStore {
-    /// Starts a query. Its handlers are called on a background queue. A query runs once: executing it again raises.
-    public func execute(_ query: HKQuery) {
+    /// ``execute(_:)``'s work: starts the query once.
+    func startQuery(_ query: HKQuery) {
         guard let executable = query as? any ExecutableQuery else {
             raiseInvalidArgumentException("\(type(of: query)) cannot be executed by this store")
         }
@@ -25,8 +25,8 @@ extension HKHealthStore {
         if stopNow { stopWork?() }
     }
 
-    /// Stops a query: its handlers are not called again. Stopping twice, or stopping a query never executed, is harmless.
-    public func stop(_ query: HKQuery) {
+    /// ``stop(_:)``'s work: ends the query for good.
+    func stopQuery(_ query: HKQuery) {
         let stopWork = query.lifecycle.withLock { state -> (@Sendable () -> Void)? in
             defer { state = .stopped }
             if case .running(let stop) = state { return stop }

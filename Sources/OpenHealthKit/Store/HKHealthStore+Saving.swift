@@ -15,12 +15,14 @@ extension HKHealthStore {
     /// Saves objects all or nothing: if one is invalid or not allowed, none is saved.
     public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void)
     {
-        dispatch({ [backend] in try backend.save(objects) }) { completion(Self.succeeded($0), Self.error($0)) }
+        dispatch({ [backend] in try backend.save(objects, associating: [:]) }) {
+            completion(Self.succeeded($0), Self.error($0))
+        }
     }
 
     /// Saves the objects all or nothing; each must be valid and the app allowed to write its type.
     public func save(_ objects: [HKObject]) async throws {
-        try await perform { [backend] in try backend.save(objects) }
+        try await perform { [backend] in try backend.save(objects, associating: [:]) }
     }
 
     /// Deletes one object the app saved.

@@ -13,6 +13,9 @@ import OpenHealthKitEngine
 /// A store is safe to use from many tasks at once.
 open class HKHealthStore: NSObject, @unchecked Sendable {
     let backend: any HealthStoreBackend
+    /// Where this store's app runs its one workout session at a time: its app on its data (a watch runs one session
+    /// at a time; here, each app on each store does). Stores of the same app on the same data share it.
+    let workoutSessionScope: String
     /// Runs the work of completion-handler calls, off the caller's thread.
     let queue = DispatchQueue(label: "OpenHealthKit.HKHealthStore", attributes: .concurrent)
     /// The watch of the preferred units behind `HKUserPreferencesDidChange`, once the app asked for units.
@@ -27,6 +30,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     ///
     /// A database that cannot be opened makes every call fail with `errorDatabaseInaccessible`.
     public init(configuration: HealthStoreConfiguration) {
+        workoutSessionScope =
+            configuration.remote.map { "\($0.address) \($0.credential)" }
+            ?? "\(configuration.location) \(configuration.app?.bundleIdentifier ?? "")"
         if let remote = configuration.remote {
             let transport = RemoteBackend(remote: remote).transport
             // As an embedded store sets it from its manifest: the app healthd knows by the credential, asked now in
@@ -52,7 +58,30 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
 
     package init(backend: any HealthStoreBackend) {
         self.backend = backend
+        workoutSessionScope = UUID().uuidString
         super.init()
+    }
+
+    // The calls apps override in test doubles are declared here, in the class, so that they can be: Apple's are open.
+
+    /// Starts a query. Its handlers are called on a background queue. A query runs once: executing it again raises.
+    open func execute(_ query: HKQuery) {
+        startQuery(query)
+    }
+
+    /// Stops a query: its handlers are not called again. Stopping twice, or stopping a query never executed, is harmless.
+    open func stop(_ query: HKQuery) {
+        stopQuery(query)
+    }
+
+    /// Asks the user for permission, unless every type was already answered. `success` means the request was
+    /// handled, not that anything was allowed. A type apps may not write, or a missing usage description, raises
+    /// as in HealthKit; the async form throws instead.
+    open func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
+        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        askAuthorization(toShare: typesToShare, read: typesToRead, completion: completion)
     }
 
     /// Whether health data can be used here: always true (HealthKit says false on devices without a store).

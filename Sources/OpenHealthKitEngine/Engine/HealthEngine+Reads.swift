@@ -48,7 +48,7 @@ extension HealthEngine {
     }
 
     /// A decoder that fetches correlation members with the same visibility as the correlation's reader.
-    private func makeDecoding(visibleSources: Set<String>?) -> RowDecoding {
+    func makeDecoding(visibleSources: Set<String>?) -> RowDecoding {
         RowDecoding { [storage] uuid in
             try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(uuid), visibleSources: visibleSources))
         }

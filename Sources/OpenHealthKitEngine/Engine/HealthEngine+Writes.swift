@@ -5,9 +5,12 @@ extension HealthEngine {
     /// Saves objects all or nothing: each is validated (with the duration limits HealthKit puts on saves), needs a
     /// share grant for its type (a correlation: for its members' types), and is stamped with the saver's source
     /// revision. An app's objects (and their members) must have random UUIDs (``checkAppUUID(_:)``). An object whose
-    /// UUID is already stored fails the save as `errorInvalidArgument`.
-    package func save(_ objects: [HKObject], as principal: Principal) throws {
+    /// UUID is already stored fails the save as `errorInvalidArgument`. `associating` names, by workout UUID, stored
+    /// samples the principal may read to associate with a workout of `objects` in the same transaction (a workout
+    /// builder's samples); a UUID it may not read is refused as one that is not there.
+    package func save(_ objects: [HKObject], associating: [UUID: [UUID]] = [:], as principal: Principal) throws {
         guard !objects.isEmpty else { return }
+        try checkAssociations(associating, of: objects, as: principal)
         var sharedTypes: Set<String> = []
         for object in objects {
             try object.validate()
@@ -27,6 +30,10 @@ extension HealthEngine {
         var rows: [SampleRow] = []
         rows.reserveCapacity(objects.count)
         for object in objects { rows += try encoding.rows(for: object) }
+        for index in rows.indices where rows[index].workout != nil {
+            let uuid = rows[index].uuid
+            rows[index].workout?.associatedSamples = associating[uuid] ?? []
+        }
         let change = try storageCall { try storage.insert(rows) }
         let revision = revisionRow.sourceRevision(
             of: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier))

@@ -24,15 +24,9 @@ package enum PredicateTranslation {
     private static func condition(_ leaf: PredicateCondition, type: HKObjectType?) throws -> RowCondition {
         switch leaf {
         case .sampleDates(let range):
-            let mode: DateRangeMode
-            switch (range.options.contains(.strictStartDate), range.options.contains(.strictEndDate)) {
-            case (false, false): mode = .overlaps
-            case (true, false): mode = .strictStart
-            case (false, true): mode = .strictEnd
-            case (true, true): mode = .strictStartAndEnd
-            }
             return .dateRange(
-                start: range.start?.timeIntervalSince1970, end: range.end?.timeIntervalSince1970, mode: mode)
+                start: range.start?.timeIntervalSince1970, end: range.end?.timeIntervalSince1970,
+                mode: dateRangeMode(range.options))
         case .sources(let bundleIdentifiers): return .sources(bundleIdentifiers)
         case .sourceRevisions(let patterns): return .sourceRevisions(patterns.map(revisionMatch))
         case .devices(let devices):
@@ -54,7 +48,7 @@ package enum PredicateTranslation {
         case .metadataComparison(let key, let comparison, let value):
             return .metadata(key: key, comparison: rowComparison(comparison), value: try scalar(value))
         case .noCorrelation: return .noCorrelation
-        case .workout(let uuid): return .memberOf(uuid)
+        case .workout(let uuid): return .workoutMember(uuid)
         case .quantity(let comparison, let quantity):
             guard let quantityType = type as? HKQuantityType else {
                 throw HKError.invalidArgument("A quantity predicate applies to quantity types only")
@@ -87,6 +81,13 @@ package enum PredicateTranslation {
         case .electrocardiogramClassification(let raw): return .electrocardiogramClassification(raw)
         case .electrocardiogramSymptomsStatus(let raw): return .electrocardiogramSymptomsStatus(raw)
         case .associatedWithElectrocardiogram(let uuid): return .associatedWithElectrocardiogram(uuid)
+        case .workoutActivities(let tree): return .workoutActivity(try activityCondition(tree))
+        case .activityType, .activityDuration, .activityDates, .workoutStatistic(_, _, _, _, true):
+            return .workoutActivity(try activityCondition(.leaf(leaf)))
+        case .workoutStatistic(let statistic, let type, let comparison, let quantity, false):
+            return .workoutStatistic(
+                statistic, type: type, rowComparison(comparison), try canonicalValue(quantity, of: type))
+        case .effortRelated(let workout, let activity): return .effortRelated(workout: workout, activity: activity)
         case .medicationArchived, .medicationHasSchedule:
             throw HKError.invalidArgument("A medication predicate applies to HKUserAnnotatedMedicationQuery only")
         default:
@@ -132,6 +133,48 @@ package enum PredicateTranslation {
             return .doseEventScheduledRange(start: start?.timeIntervalSince1970, end: end?.timeIntervalSince1970)
         default:
             throw HKError.invalidArgument("The predicate \(leaf) does not apply to \(type?.identifier ?? "this query")")
+        }
+    }
+
+    /// The condition on activities of a tree of workout activity conditions.
+    private static func activityCondition(_ tree: PredicateTree) throws -> ActivityCondition {
+        switch tree {
+        case .all: return .all
+        case .none: return .none
+        case .and(let trees): return .and(try trees.map(activityCondition))
+        case .or(let trees): return .or(try trees.map(activityCondition))
+        case .not(let tree): return .not(try activityCondition(tree))
+        case .leaf(.activityType(let raw)): return .activityType(raw)
+        case .leaf(.activityDuration(let comparison, let duration)):
+            return .duration(rowComparison(comparison), duration)
+        case .leaf(.activityDates(let range)):
+            return .dateRange(
+                start: range.start?.timeIntervalSince1970, end: range.end?.timeIntervalSince1970,
+                mode: dateRangeMode(range.options))
+        case .leaf(.workoutStatistic(let statistic, let type, let comparison, let quantity, _)):
+            return .statistic(statistic, type: type, rowComparison(comparison), try canonicalValue(quantity, of: type))
+        case .leaf(let other):
+            throw HKError.invalidArgument("\(other) is not a workout activity predicate")
+        }
+    }
+
+    /// A statistic predicate's quantity in its type's canonical unit.
+    private static func canonicalValue(_ quantity: HKQuantity, of identifier: String) throws -> Double {
+        guard let type = HKObjectType.type(forRawIdentifier: identifier) as? HKQuantityType else {
+            throw HKError.invalidArgument("\(identifier) is not a quantity type")
+        }
+        guard let value = quantity.unit.convert(quantity.value, to: type.canonicalUnit) else {
+            throw HKError.invalidArgument("The quantity \(quantity) is not compatible with \(identifier)")
+        }
+        return value
+    }
+
+    private static func dateRangeMode(_ options: HKQueryOptions) -> DateRangeMode {
+        switch (options.contains(.strictStartDate), options.contains(.strictEndDate)) {
+        case (false, false): return .overlaps
+        case (true, false): return .strictStart
+        case (false, true): return .strictEnd
+        case (true, true): return .strictStartAndEnd
         }
     }
 

@@ -52,10 +52,10 @@ package final class RowDecoding {
                 metadata: metadata, sourceRevision: revision)
         case is HKWorkoutType:
             let workout = row.workout
+            let activityType = workout.flatMap { HKWorkoutActivityType(rawValue: $0.activityType) } ?? .other
+            let events = WorkoutEventCoding.decode(workout?.events)
             return HKWorkout(
-                uuid: row.uuid,
-                activityType: workout.flatMap { HKWorkoutActivityType(rawValue: $0.activityType) } ?? .other,
-                start: start, end: end, workoutEvents: WorkoutEventCoding.decode(workout?.events),
+                uuid: row.uuid, activityType: activityType, start: start, end: end, workoutEvents: events,
                 duration: row.value ?? 0,
                 totalEnergyBurned: workout?.totalEnergyBurned.map { HKQuantity(unit: .kilocalorie(), doubleValue: $0) },
                 totalDistance: workout?.totalDistance.map { HKQuantity(unit: .meter(), doubleValue: $0) },
@@ -63,7 +63,16 @@ package final class RowDecoding {
                     HKQuantity(unit: .count(), doubleValue: $0)
                 },
                 totalFlightsClimbed: workout?.totalFlightsClimbed.map { HKQuantity(unit: .count(), doubleValue: $0) },
-                device: device, metadata: metadata, sourceRevision: revision)
+                device: device, metadata: metadata, sourceRevision: revision,
+                activities: WorkoutCoding.activities(
+                    from: workout?.activities ?? [], statistics: workout?.statistics ?? [], workoutType: activityType,
+                    workoutEvents: events ?? []),
+                statistics: WorkoutCoding.statistics(from: workout?.statistics ?? [], activity: nil))
+        case is HKSeriesType where row.typeIdentifier == HKWorkoutRouteTypeIdentifier:
+            guard case .workoutRoute(let route) = row.detail else { return nil }
+            return HKWorkoutRoute(
+                uuid: row.uuid, start: start, end: end, count: route.locationCount, device: device, metadata: metadata,
+                sourceRevision: revision)
         case is HKSeriesType where row.typeIdentifier == HKDataTypeIdentifierHeartbeatSeries:
             guard case .heartbeatSeries(let detail) = row.detail else { return nil }
             return HKHeartbeatSeriesSample(

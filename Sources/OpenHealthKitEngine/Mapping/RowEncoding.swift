@@ -66,8 +66,12 @@ package struct RowEncoding {
                     try $0.convertedValue(to: .count())
                 },
                 totalFlightsClimbed: try workout.totalFlightsClimbed.map { try $0.convertedValue(to: .count()) },
-                events: WorkoutEventCoding.encode(workout.workoutEvents))
+                events: WorkoutEventCoding.encode(workout.workoutEvents),
+                activities: WorkoutCoding.activityRows(of: workout),
+                statistics: WorkoutCoding.statisticsRows(of: workout))
             return [row]
+        case is HKWorkoutRoute:
+            throw HKError.invalidArgument("Workout routes are saved with HKWorkoutRouteBuilder")
         case let sample as HKSample:
             guard let (value, detail) = try RecordDetailEncoding.encode(sample) else { throw Self.unsaveable(object) }
             var row = row(for: sample, value: value)

@@ -10,6 +10,12 @@ extension HealthEngine {
 
     /// The bundle identifiers of the sources of `type` in priority order: the user's list, then the others.
     package func sourcePriority(for type: HKQuantityType) throws -> [String] {
+        try prioritizedSources(for: type).map(\.bundleIdentifier)
+    }
+
+    /// The sources of `type` in priority order, with their names (a listed source that stored nothing of the type is
+    /// named by its bundle identifier). Reads each source's first sample of the type by index, never the samples.
+    package func prioritizedSources(for type: HKQuantityType) throws -> [SourceRow] {
         let preferred = try preferredSources(for: type)
         var stored: [SourceRow] = []
         // A condition that matches no row: only the source list is read.
@@ -17,8 +23,10 @@ extension HealthEngine {
             try storage.forEachValue(
                 RowQuery(typeIdentifiers: [type.identifier], condition: .none), sources: { stored = $0 }, { _ in })
         }
+        let byIdentifier = Dictionary(stored.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = Set(preferred)
-        return preferred + stored.map(\.bundleIdentifier).filter { !listed.contains($0) }
+        return preferred.map { byIdentifier[$0] ?? SourceRow(bundleIdentifier: $0, name: $0) }
+            + stored.filter { !listed.contains($0.bundleIdentifier) }
     }
 
     /// Sets the user's order of sources for `type` (bundle identifiers, first counts first); an empty list returns

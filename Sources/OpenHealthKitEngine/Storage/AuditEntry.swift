@@ -15,9 +15,14 @@ package struct AuditEntry: Sendable, Equatable {
     package var sampleCount: Int
     /// nil when the call succeeded, else the `HKError` code it failed with.
     package var errorCode: Int?
+    /// The app the call acted on, by bundle identifier, when it is not the caller: the app whose access the owner
+    /// turned on or off, whose request the owner answered, whose credential the owner revoked.
+    package var subject: String?
 
     package init(
-        id: Int64? = nil, time: Date, app: String, operation: String, types: [String], sampleCount: Int, errorCode: Int?
+        id: Int64? = nil, time: Date, app: String, operation: String, types: [String], sampleCount: Int,
+        errorCode: Int?,
+        subject: String? = nil
     ) {
         self.id = id
         self.time = time
@@ -26,6 +31,7 @@ package struct AuditEntry: Sendable, Equatable {
         self.types = types
         self.sampleCount = sampleCount
         self.errorCode = errorCode
+        self.subject = subject
     }
 
     /// The name the owner's calls are recorded under.

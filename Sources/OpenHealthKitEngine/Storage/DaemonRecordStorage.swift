@@ -1,7 +1,8 @@
 package import Foundation
 
-/// What healthd keeps beside the health data: registered apps, permission requests waiting for the owner and the
-/// audit log. The engine never reads them: healthd's own logic (its app registry, pending requests and auditor) does.
+/// What healthd keeps beside the health data: registered apps, permission requests waiting for the owner, the
+/// audit log and the imports started from its web app. The engine never reads them: healthd's own logic (its app
+/// registry, pending requests, auditor and web app) does.
 ///
 /// A storage keeps them in the same database as the health data, so that the records live and die with the data.
 package protocol DaemonRecordStorage: AnyObject, Sendable {
@@ -21,4 +22,11 @@ package protocol DaemonRecordStorage: AnyObject, Sendable {
     func appendAuditEntry(_ entry: AuditEntry) throws
     /// The entries `query` selects, oldest first (by id), up to its limit.
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry]
+
+    /// Every import job kept, in the order they started (by `startedAt`, then id).
+    func importJobs() throws -> [ImportJobRecord]
+    /// Stores the job, replacing a stored one with the same id.
+    func saveImportJob(_ job: ImportJobRecord) throws
+    /// Forgets jobs; ids that are not stored are ignored.
+    func removeImportJobs(_ ids: [String]) throws
 }

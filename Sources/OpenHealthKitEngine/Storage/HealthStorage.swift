@@ -11,6 +11,9 @@
 ///   statistics and activities, activity summaries, unrecognized records).
 /// - ``ExportStorage``: the export's snapshot read of every record, each with its children (``ExportRecord``,
 ///   ``ExportVisitor``).
+/// - ``WorkoutStorage``: what workouts keep beyond their rows: samples associated with a workout, route locations
+///   read a page at a time, effort samples related to workouts (``EffortRelationRow``). Workouts' activities and
+///   statistics travel in ``WorkoutRow``, routes' locations in ``SampleDetail``.
 /// - ``ActivitySummaryStorage``: the imported activity summaries read back by day (``ActivitySummaryRow``).
 /// - ``BackgroundDeliveryStorage``: apps' background delivery requests (``BackgroundDelivery``).
 /// - ``DaemonRecordStorage``: healthd's records beside the data, which the engine never reads: registered apps,
@@ -28,6 +31,6 @@
 /// Each method states its contract; the SQLite storage (`OpenHealthKitSQLite`) is the reference implementation.
 /// Failures a caller caused are ``StorageError``s; any other error means the database could not be used.
 package protocol HealthStorage:
-    Storage, SampleDetailStorage, ExchangeStorage, ExportStorage, ActivitySummaryStorage, BackgroundDeliveryStorage,
-    DaemonRecordStorage, MedicationStorage, AttachmentStorage
+    Storage, SampleDetailStorage, ExchangeStorage, ExportStorage, WorkoutStorage, ActivitySummaryStorage,
+    BackgroundDeliveryStorage, DaemonRecordStorage, MedicationStorage, AttachmentStorage
 {}

@@ -1,4 +1,5 @@
 package import Foundation
+package import OpenHealthKitModel
 
 /// A read of sample rows: types, a condition, who may be seen, an anchor bound, order and limit.
 package struct RowQuery: Sendable {
@@ -101,8 +102,19 @@ package indirect enum RowCondition: Sendable {
     case noCorrelation
     case workoutActivityType(UInt)
     case workoutNumber(RowSort.Key, RowComparison, Double)
-    /// Samples a workout holds: for now, the members of a correlation or workout with this UUID.
+    /// The members of the correlation (or the routes of the workout) with this UUID: rows whose parent it is.
     case memberOf(UUID)
+    /// What belongs to the workout with this UUID: its routes (rows whose parent it is) and the samples associated
+    /// with it (``WorkoutStorage/associate(_:withWorkout:)``).
+    case workoutMember(UUID)
+    /// Workouts with an activity meeting the condition.
+    case workoutActivity(ActivityCondition)
+    /// Workouts whose own statistic (not an activity's) of the quantity type `type` (raw identifier) compares with a
+    /// value in the type's canonical unit.
+    case workoutStatistic(WorkoutStatistic, type: String, RowComparison, Double)
+    /// Effort samples related to the workout with UUID `workout` and to its activity `activity` (nil: to the workout as
+    /// a whole), see ``WorkoutStorage/relateEffort(_:)``.
+    case effortRelated(workout: UUID, activity: UUID?)
     /// Electrocardiograms of this `HKElectrocardiogram.Classification` raw value (``ElectrocardiogramRow``).
     case electrocardiogramClassification(Int)
     /// Electrocardiograms of this `HKElectrocardiogram.SymptomsStatus` raw value.
@@ -127,6 +139,23 @@ package indirect enum RowCondition: Sendable {
     case doseEventScheduledDates(Set<Double>)
     /// Dose events scheduled in [start, end) (seconds since 1970; nil bounds are open).
     case doseEventScheduledRange(start: Double?, end: Double?)
+}
+
+/// A condition on a workout's activities (``WorkoutActivityRow``); an activity without its own activity type has its
+/// workout's.
+package indirect enum ActivityCondition: Sendable {
+    case all
+    case none
+    case and([ActivityCondition])
+    case or([ActivityCondition])
+    case not(ActivityCondition)
+    case activityType(UInt)
+    /// The activity's active time in seconds (an activity stored without one: its end minus its start).
+    case duration(RowComparison, Double)
+    /// Seconds since 1970; an activity without an end ends at its start.
+    case dateRange(start: Double?, end: Double?, mode: DateRangeMode)
+    /// The activity's statistic of the quantity type `type` compares with a value in the type's canonical unit.
+    case statistic(WorkoutStatistic, type: String, RowComparison, Double)
 }
 
 /// A source revision to match; nil fields match any value (HealthKit's `HKSourceRevisionAny…`).

@@ -19,6 +19,9 @@ package enum SampleDetail: Sendable, Equatable {
     case electrocardiogram(ElectrocardiogramRow)
     /// An audiogram's points (``AudiogramRow``).
     case audiogram(AudiogramRow)
+    /// A workout route (`HKWorkoutRouteTypeIdentifier`): its locations on insert, their count on read (the locations
+    /// are read apart, ``WorkoutStorage/routeLocations(of:in:offset:limit:)``).
+    case workoutRoute(WorkoutRouteRow)
     /// A clinical record's FHIR resource (types `HKClinicalTypeIdentifier…`).
     case clinicalRecord(ClinicalRecordRow)
     /// A CDA document's header and XML (`HKDocumentTypeIdentifierCDA`).
@@ -43,7 +46,7 @@ extension SampleRow {
 
 /// The kinds of records, documents, minds, assessments, medications and prescriptions, whose ``SampleDetail`` every
 /// sample of the kind's types has, and which types are of each. (A quantity series, a heartbeat series, an
-/// electrocardiogram and an audiogram are the series' kinds, read on their own way: see ``SampleDetail``.)
+/// electrocardiogram, an audiogram and a workout route are the series' kinds, read their own way: see ``SampleDetail``.)
 package enum SampleDetailKind: String, Sendable, CaseIterable {
     case clinicalRecord, cdaDocument, stateOfMind, scoredAssessment, medicationDoseEvent, visionPrescription
 

@@ -18,7 +18,8 @@ package struct SampleRow: Sendable, Equatable {
     /// The correlation this sample belongs to.
     package var correlationUUID: UUID?
     package var workout: WorkoutRow?
-    /// What a sample of a kind with its own table holds (see ``SampleDetail``).
+    /// What a sample of a kind with its own table holds (see ``SampleDetail``: a series, an electrocardiogram, an
+    /// audiogram, a route, a record...).
     package var detail: SampleDetail?
     /// The anchor of the change that stored it (set by the storage).
     package var anchor: Int64
@@ -108,6 +109,11 @@ package struct DeviceRow: Sendable, Hashable {
 }
 
 /// What only a workout has.
+///
+/// On insert, `activities` and `statistics` are stored with the workout and `associatedSamples` (stored samples'
+/// UUIDs) are associated with it, in the same transaction (an unknown UUID fails the batch with
+/// ``StorageError/notFound(_:)``); reads return the activities and statistics, in the order they were stored, and
+/// no `associatedSamples` (the `workoutMember` condition finds those).
 package struct WorkoutRow: Sendable, Equatable {
     package var activityType: UInt
     /// kcal.
@@ -118,10 +124,17 @@ package struct WorkoutRow: Sendable, Equatable {
     package var totalFlightsClimbed: Double?
     /// The workout events as JSON.
     package var events: String?
+    /// The workout's activities (``WorkoutActivityRow/workoutUUID`` is the workout's).
+    package var activities: [WorkoutActivityRow]
+    /// The workout's own statistics and its activities'.
+    package var statistics: [WorkoutStatisticsRow]
+    /// Stored samples to associate with the workout as it is inserted.
+    package var associatedSamples: [UUID]
 
     package init(
         activityType: UInt, totalEnergyBurned: Double? = nil, totalDistance: Double? = nil,
-        totalSwimmingStrokeCount: Double? = nil, totalFlightsClimbed: Double? = nil, events: String? = nil
+        totalSwimmingStrokeCount: Double? = nil, totalFlightsClimbed: Double? = nil, events: String? = nil,
+        activities: [WorkoutActivityRow] = [], statistics: [WorkoutStatisticsRow] = [], associatedSamples: [UUID] = []
     ) {
         self.activityType = activityType
         self.totalEnergyBurned = totalEnergyBurned
@@ -129,6 +142,9 @@ package struct WorkoutRow: Sendable, Equatable {
         self.totalSwimmingStrokeCount = totalSwimmingStrokeCount
         self.totalFlightsClimbed = totalFlightsClimbed
         self.events = events
+        self.activities = activities
+        self.statistics = statistics
+        self.associatedSamples = associatedSamples
     }
 }
 

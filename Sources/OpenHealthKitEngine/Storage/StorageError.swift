@@ -5,6 +5,8 @@ package enum StorageError: Error, CustomStringConvertible {
     case cannotCreate(String)
     case duplicateUUID(UUID)
     case missingParent(UUID)
+    /// No object with this UUID is stored (or not one of the kind the call needs).
+    case notFound(UUID)
 
     package var description: String {
         switch self {
@@ -12,6 +14,7 @@ package enum StorageError: Error, CustomStringConvertible {
         case .duplicateUUID(let uuid): return "an object with UUID \(uuid.uuidString) is already stored"
         case .missingParent(let uuid):
             return "the correlation \(uuid.uuidString) that a sample belongs to is not stored"
+        case .notFound(let uuid): return "no object with UUID \(uuid.uuidString) is stored"
         }
     }
 }

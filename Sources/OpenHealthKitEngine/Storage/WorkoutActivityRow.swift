@@ -13,10 +13,17 @@ package struct WorkoutActivityRow: Sendable, Equatable {
     package var metadata: String?
     /// Events as JSON (see `WorkoutEventCoding`).
     package var events: String?
+    /// The activity's configuration: its `HKWorkoutActivityType` raw value (nil: the workout's, as exports leave it),
+    /// `HKWorkoutSessionLocationType` and `HKWorkoutSwimmingLocationType` raw values and lap length in metres.
+    package var activityType: UInt?
+    package var locationType: Int?
+    package var swimmingLocationType: Int?
+    package var lapLength: Double?
 
     package init(
         workoutUUID: UUID, uuid: UUID, startDate: Double, endDate: Double?, duration: Double?, metadata: String?,
-        events: String?
+        events: String?, activityType: UInt? = nil, locationType: Int? = nil, swimmingLocationType: Int? = nil,
+        lapLength: Double? = nil
     ) {
         self.workoutUUID = workoutUUID
         self.uuid = uuid
@@ -25,5 +32,9 @@ package struct WorkoutActivityRow: Sendable, Equatable {
         self.duration = duration
         self.metadata = metadata
         self.events = events
+        self.activityType = activityType
+        self.locationType = locationType
+        self.swimmingLocationType = swimmingLocationType
+        self.lapLength = lapLength
     }
 }

@@ -1,4 +1,5 @@
 package import Foundation
+import OpenHealthKitModel
 
 /// A workout's (or one of its activities') statistics for one quantity type, in the exported unit.
 package struct WorkoutStatisticsRow: Sendable, Equatable {
@@ -28,5 +29,18 @@ package struct WorkoutStatisticsRow: Sendable, Equatable {
         self.maximum = maximum
         self.sum = sum
         self.unit = unit
+    }
+}
+
+extension WorkoutStatisticsRow {
+    /// What a value in ``unit`` is multiplied by to be in the type's canonical unit, which a storage keeps beside the
+    /// row so that the workout statistic predicates compare in SQL; nil when the type or unit is unknown, the unit does
+    /// not fit the type, or the conversion is not a plain factor (a temperature scale with an offset).
+    package var canonicalFactor: Double? {
+        guard let unitString = unit, let unit = try? HKUnit(parsing: unitString),
+            let type = HKObjectType.type(forRawIdentifier: typeIdentifier) as? HKQuantityType,
+            unit.convert(0, to: type.canonicalUnit) == 0, let factor = unit.convert(1, to: type.canonicalUnit)
+        else { return nil }
+        return factor
     }
 }

@@ -33,6 +33,12 @@ extension HealthEngine {
         return units
     }
 
+    /// The unit the owner reads `type` in: their choice, else the locale's default (count/min for heart rate).
+    package func preferredUnit(of type: HKQuantityType, locale: Locale = UserLocale.current()) throws -> HKUnit {
+        let system = locale.measurementSystem
+        return try chosenUnits()[type.identifier] ?? PreferredUnitDefaults.unit(for: type, measurementSystem: system)
+    }
+
     /// The units the user chose, by type identifier (types left at their locale's default are absent).
     package func chosenUnits() throws -> [String: HKUnit] {
         var units: [String: HKUnit] = [:]

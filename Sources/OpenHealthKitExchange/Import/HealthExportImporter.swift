@@ -23,6 +23,9 @@ public final class HealthExportImporter {
     public var batchSize = 50_000
     /// The shortest time between two progress reports, in seconds.
     public var progressInterval: TimeInterval = 0.25
+    /// Told after each batch is committed, on the import's writer thread, what the import has added so far: how many
+    /// objects and the identifiers of their types. What is committed stays, whatever happens to the import later.
+    public var onCommit: (@Sendable (_ added: Int, _ typesAdded: Set<String>) -> Void)?
 
     package init(engine: HealthEngine) {
         self.engine = engine
@@ -47,15 +50,19 @@ public final class HealthExportImporter {
             throw Self.hkError(error)
         }
         let totalBytes = source.documentSize
-        let collector = ImportCollector(engine: engine, batchSize: batchSize, documentSize: totalBytes)
+        let collector = ImportCollector(
+            engine: engine, batchSize: batchSize, documentSize: totalBytes, onCommit: onCommit)
         let reader = ExportReader(collector: collector, files: source)
         let parser = SAXParser(vocabulary: .healthExport, delegate: reader, documentName: source.documentName)
         var bytesRead: Int64 = 0
         var lastReport = -progressInterval
         func report() {
-            progress?(
+            guard let progress else { return }
+            let committed = collector.committed
+            progress(
                 ImportProgress(
-                    bytesRead: bytesRead, totalBytes: totalBytes, records: collector.elementsRead, elapsed: elapsed()))
+                    bytesRead: bytesRead, totalBytes: totalBytes, records: collector.elementsRead, elapsed: elapsed(),
+                    added: committed.added, typesAdded: committed.types))
         }
         do {
             try parser.parse({ try ReadAhead.read(source.readDocument, $0) }) { bytes in
@@ -103,6 +110,10 @@ public final class HealthExportImporter {
             throw Self.hkError(error)
         }
         summary.document = source.documentName
+        summary.filesRead = source.filesRead.union([source.documentFile]).count
+        let unimported = ExportFileInventory.unimported(in: source, referenced: reader.referencedFiles)
+        summary.unimportedFilesTotal = unimported.count
+        summary.unimportedFiles = Array(unimported.prefix(ImportSummary.maximumListed))
         summary.bytesRead = bytesRead
         summary.duration = elapsed()
         report()

@@ -37,6 +37,28 @@ public struct ImportSummary: Codable, Sendable, Equatable {
         public var reason: String
     }
 
+    /// Skipped records of one element, type and reason: how many, and the lines of the first few.
+    public struct SkippedGroup: Codable, Sendable, Equatable {
+        /// The records' element name, e.g. `Record`.
+        public var element: String
+        /// Their type identifier, when they have one.
+        public var type: String?
+        /// Why they were left out.
+        public var reason: String
+        /// How many records were skipped for this reason.
+        public var count: Int
+        /// The lines of the first ``ImportSummary/linesPerGroup`` of them.
+        public var lines: [Int]
+    }
+
+    /// A file of the export that was not read, and why.
+    public struct UnimportedFile: Codable, Sendable, Equatable {
+        /// Its path in the archive or folder, e.g. `apple_health_export/workout-routes/route_1.gpx`.
+        public var path: String
+        /// Why it was not read.
+        public var reason: String
+    }
+
     /// Something worth knowing that lost no record: a repaired document, a characteristic left out.
     public struct Warning: Codable, Sendable, Equatable {
         /// The line the warning is about, when it is about one.
@@ -80,6 +102,15 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public var skipped: [SkippedRecord] = []
     /// How many records were skipped in all, listed or not.
     public var skippedTotal = 0
+    /// The skipped records grouped by element, type and reason, in the order each group first occurred (the first
+    /// ``maximumListed`` groups; later ones are counted in ``skippedTotal`` only).
+    public var skippedGroups: [SkippedGroup] = []
+    /// The export's files read: the document and the route and FHIR files its records refer to.
+    public var filesRead = 0
+    /// The export's other files and why each was not read (the first ``maximumListed``).
+    public var unimportedFiles: [UnimportedFile] = []
+    /// How many files were not read, listed or not.
+    public var unimportedFilesTotal = 0
     /// The first ``maximumListed`` warnings.
     public var warnings: [Warning] = []
     /// How many warnings there were in all, listed or not.
@@ -88,8 +119,10 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     /// imported, the rest is missing. Absent for a whole document.
     public var incomplete: Warning?
 
-    /// How many skipped records and warnings are listed one by one.
+    /// How many skipped records, groups, files and warnings are listed one by one.
     public static let maximumListed = 1000
+    /// How many lines a group of skipped records lists.
+    public static let linesPerGroup = 5
 
     /// An empty summary.
     public init() {}
@@ -117,6 +150,10 @@ public struct ImportProgress: Sendable, Equatable {
     public var records: Int
     /// Seconds since the import started.
     public var elapsed: TimeInterval
+    /// Objects stored so far: what committed batches added (what is already committed stays if the import stops).
+    public var added = 0
+    /// The identifiers of the types committed batches added to.
+    public var typesAdded: Set<String> = []
 
     /// Bytes read per second so far; 0 at the start.
     public var bytesPerSecond: Double { elapsed > 0 ? Double(bytesRead) / elapsed : 0 }

@@ -122,6 +122,7 @@ extension ExportReader {
             let source = lookups.source(attributes.bytes(.sourceName) ?? UnsafeBufferPointer(start: nil, count: 0))
             let sourceURL = attributes.string(.sourceURL)
             let path = attributes.string(.resourceFilePath)
+            noteReferenced(path)
             var resource: String?
             var resourceType = ""
             if let path {

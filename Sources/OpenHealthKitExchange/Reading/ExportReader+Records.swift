@@ -34,7 +34,16 @@ extension ExportReader {
                 identity.add(ExportText.trimmed(valueBytes))
                 identity.add(ExportText.trimmed(unitBytes))
             case .category(let categoryType):
-                guard let label = attributes.bytes(.value),
+                let label = attributes.bytes(.value)
+                // Apple writes the records of a type without a defined value (high heart rate events, mindful
+                // sessions...) without a `value`: theirs is HKCategoryValue.notApplicable.
+                if label == nil, categoryType.hasNoDefinedValue {
+                    value = .category(categoryType, HKCategoryValue.notApplicable.rawValue)
+                    identity.add(integer: Int64(HKCategoryValue.notApplicable.rawValue))
+                    identity.addEmpty()
+                    break
+                }
+                guard let label,
                     let number = type.labels.value(
                         ExportText.trimmed(label),
                         make: { CategoryValueLabels.value(ExportText.string($0), for: categoryType) })

@@ -27,6 +27,8 @@ final class ExportReader: SAXDelegate {
     let metadataReader = MetadataValueReader()
     /// The export's date (seconds since 1970), once read.
     var exportDate: Double?
+    /// The files the document's records refer to (route and FHIR files), named as the source lists them.
+    private(set) var referencedFiles: Set<String> = []
     /// A failure of the store: the import stops.
     private(set) var failure: (any Error)?
 
@@ -51,6 +53,11 @@ final class ExportReader: SAXDelegate {
     init(collector: ImportCollector, files: any ExportSource) {
         self.collector = collector
         self.files = files
+    }
+
+    /// Notes a file a record refers to, whether or not the record is imported.
+    func noteReferenced(_ path: String?) {
+        if let name = path.flatMap(files.fileName(ofReferenced:)) { referencedFiles.insert(name) }
     }
 
     // MARK: SAXDelegate
@@ -93,7 +100,10 @@ final class ExportReader: SAXDelegate {
         case .workoutActivity: startActivity(attributes, line: line)
         case .workoutRoute: startRoute(attributes, line: line)
         case .location: addLocation(attributes, line: line)
-        case .fileReference: workout?.openRoute?.filePath = attributes.string(.path)
+        case .fileReference:
+            let path = attributes.string(.path)
+            noteReferenced(path)
+            workout?.openRoute?.filePath = path
         case .activitySummary: readActivitySummary(attributes, line: line, problem: problem)
         case .clinicalRecord: readClinicalRecord(attributes, line: line, problem: problem)
         case .audiogram: startAudiogram(attributes, line: line, depth: depth, problem: problem)

@@ -23,6 +23,17 @@ protocol ExportSource: AnyObject {
     /// The paths (relative to the export folder, as ``readReferencedFile(_:_:)`` takes them) of the files directly in
     /// the export's folder `name` (`electrocardiograms`), sorted; empty when there is no such folder.
     func files(inFolder name: String) -> [String]
+
+    /// Every file of the export, the document included, as the summary names them: inside a zip its entry's path
+    /// (`apple_health_export/workout-routes/route_1.gpx`), in a folder the path below it; for a lone document, its
+    /// name alone.
+    var files: [String] { get }
+    /// The name ``files`` gives the document.
+    var documentFile: String { get }
+    /// The name ``files`` gives a path the export refers to; nil when the path would leave the export folder.
+    func fileName(ofReferenced path: String) -> String?
+    /// The names (as ``files`` gives them) of the referenced files read so far.
+    var filesRead: Set<String> { get }
 }
 
 extension ExportSource {

@@ -5,11 +5,15 @@ import Foundation
 final class FolderExportSource: ExportSource {
     private let document: URL
     private let folder: URL
+    /// The folder the import was given, which ``files`` lists; nil when it was given the document alone.
+    private let root: URL?
+    private(set) var filesRead: Set<String> = []
 
     /// The document itself.
     init(document: URL) {
         self.document = document
         folder = document.deletingLastPathComponent()
+        root = nil
     }
 
     /// Looks for the document in the folder and the folders below it (three levels down at most).
@@ -27,6 +31,7 @@ final class FolderExportSource: ExportSource {
         }
         document = root.appendingPathComponent(chosen)
         folder = document.deletingLastPathComponent()
+        self.root = URL(fileURLWithPath: rootPath)
     }
 
     var documentName: String { document.path }
@@ -52,6 +57,33 @@ final class FolderExportSource: ExportSource {
         let url = components.reduce(folder) { $0.appendingPathComponent($1) }
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
         try FileChunks.read(url.path, receive)
+        if let name = fileName(ofReferenced: path) { filesRead.insert(name) }
         return true
+    }
+
+    /// Every file below the folder the import was given (the document alone when it was given the document).
+    var files: [String] {
+        guard let root else { return [documentFile] }
+        var files: [String] = []
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            files.append(relative(url))
+        }
+        return files.sorted()
+    }
+
+    var documentFile: String { root == nil ? document.lastPathComponent : relative(document) }
+
+    func fileName(ofReferenced path: String) -> String? {
+        guard let components = ExportDocumentLocator.containedComponents(path) else { return nil }
+        return relative(components.reduce(folder) { $0.appendingPathComponent($1) })
+    }
+
+    /// A path below the root (or the document's folder), `/`-separated.
+    private func relative(_ url: URL) -> String {
+        let base = (root ?? folder).standardizedFileURL.resolvingSymlinksInPath().path
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : url.lastPathComponent
     }
 }

@@ -11,6 +11,7 @@ final class ZipExportSource: ExportSource {
     private let documentPath: String
     /// The folder inside the archive that holds the document, with a trailing `/` (or empty).
     private let folder: String
+    private(set) var filesRead: Set<String> = []
 
     init(url: URL) throws {
         self.url = url
@@ -63,11 +64,18 @@ final class ZipExportSource: ExportSource {
     }
 
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool {
-        guard let components = ExportDocumentLocator.containedComponents(path) else { return false }
-        let name = folder + components.joined(separator: "/")
-        guard let entry = entries[name] else { return false }
+        guard let name = fileName(ofReferenced: path), let entry = entries[name] else { return false }
         try Self.read(entry, of: url, named: name, receive)
+        filesRead.insert(name)
         return true
+    }
+
+    var files: [String] { entries.keys.sorted() }
+
+    var documentFile: String { documentPath }
+
+    func fileName(ofReferenced path: String) -> String? {
+        ExportDocumentLocator.containedComponents(path).map { folder + $0.joined(separator: "/") }
     }
 
     /// Entry names are UTF-8 when flagged, and in practice also when not (exports made on Apple devices); anything

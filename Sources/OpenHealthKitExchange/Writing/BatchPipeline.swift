@@ -13,9 +13,15 @@ final class BatchPipeline: @unchecked Sendable {
     private var failure: (any Error)?
     private var tally = WriterTally()
     private let capacity: Int
+    /// Told on the writer thread, after each committed batch, what the import added so far.
+    private let onCommit: (@Sendable (_ added: Int, _ types: Set<String>) -> Void)?
 
-    init(engine: HealthEngine, capacity: Int = 1) {
+    init(
+        engine: HealthEngine, capacity: Int = 1,
+        onCommit: (@Sendable (_ added: Int, _ types: Set<String>) -> Void)? = nil
+    ) {
         self.capacity = capacity
+        self.onCommit = onCommit
         let thread = Thread { [self] in self.run(engine) }
         thread.name = "OpenHealthKit.import-writer"
         thread.start()
@@ -40,6 +46,14 @@ final class BatchPipeline: @unchecked Sendable {
         while !done { condition.wait() }
         if let failure { throw failure }
         return tally
+    }
+
+    /// What the batches committed so far added: how many objects (samples, clinical records among them, activity
+    /// summaries and unrecognized records), and the types of the samples among them.
+    var committed: (added: Int, types: Set<String>) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (tally.totalAdded, Set(tally.added.filter { $0.value > 0 }.keys))
     }
 
     /// Drops the batches not stored yet and lets the writer thread end (the import failed).
@@ -69,6 +83,10 @@ final class BatchPipeline: @unchecked Sendable {
                 condition.lock()
                 tally.count(batch, result)
                 condition.unlock()
+                if let onCommit {
+                    let (added, types) = committed
+                    onCommit(added, types)
+                }
             } catch {
                 condition.lock()
                 failure = error
@@ -88,6 +106,11 @@ struct WriterTally {
     var activitySummariesAdded = 0
     var heartbeatsAdded = 0
     var locationsAdded = 0
+
+    /// Objects added, as the summary counts them (children such as heartbeats and locations are not objects).
+    var totalAdded: Int {
+        added.values.reduce(0, +) + unrecognizedAdded.values.reduce(0, +) + activitySummariesAdded
+    }
 
     mutating func count(_ batch: ImportBatch, _ result: ImportBatchResult) {
         // Counted by runs of one type (exports list records type by type), not row by row.

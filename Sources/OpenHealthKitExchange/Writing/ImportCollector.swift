@@ -23,12 +23,17 @@ final class ImportCollector {
     /// Records read of the type read last, not in ``summary`` yet: exports list records type by type, so counting
     /// runs saves hashing the type's name for each record.
     private var readRun: (type: String, count: Int)?
+    /// Where each group of skipped records is in ``ImportSummary/skippedGroups``.
+    private var skippedGroupIndex: [SkippedKey: Int] = [:]
 
-    init(engine: HealthEngine, batchSize: Int, documentSize: Int64?) {
+    init(
+        engine: HealthEngine, batchSize: Int, documentSize: Int64?,
+        onCommit: (@Sendable (_ added: Int, _ types: Set<String>) -> Void)? = nil
+    ) {
         self.engine = engine
         sizing = BatchSizing(maximum: batchSize, documentSize: documentSize)
         batch = Self.emptyBatch(batchSize)
-        pipeline = BatchPipeline(engine: engine)
+        pipeline = BatchPipeline(engine: engine, onCommit: onCommit)
     }
 
     /// Adds an object's rows to the batch, moving them rather than copying (a row holds a dozen strings).
@@ -62,20 +67,37 @@ final class ImportCollector {
 
     func skip(_ tally: Tally, line: Int, element: String, type: String?, reason: String) {
         update(tally) { $0.skipped += 1 }
-        summary.skippedTotal += 1
-        if summary.skipped.count < ImportSummary.maximumListed {
-            summary.skipped.append(
-                ImportSummary.SkippedRecord(line: line, element: element, type: type, reason: reason))
-        }
+        listSkipped(ImportSummary.SkippedRecord(line: line, element: element, type: type, reason: reason))
     }
 
     /// A stretch of the document lost to an XML error, with no record to pin it on.
     func skipRegion(line: Int, reason: String) {
+        listSkipped(ImportSummary.SkippedRecord(line: line, element: "(document)", type: nil, reason: reason))
+    }
+
+    /// Counts a skipped record, lists it while the list has room, and adds it to its group.
+    private func listSkipped(_ record: ImportSummary.SkippedRecord) {
         summary.skippedTotal += 1
-        if summary.skipped.count < ImportSummary.maximumListed {
-            summary.skipped.append(
-                ImportSummary.SkippedRecord(line: line, element: "(document)", type: nil, reason: reason))
+        if summary.skipped.count < ImportSummary.maximumListed { summary.skipped.append(record) }
+        let key = SkippedKey(element: record.element, type: record.type, reason: record.reason)
+        if let index = skippedGroupIndex[key] {
+            summary.skippedGroups[index].count += 1
+            if summary.skippedGroups[index].lines.count < ImportSummary.linesPerGroup {
+                summary.skippedGroups[index].lines.append(record.line)
+            }
+        } else if summary.skippedGroups.count < ImportSummary.maximumListed {
+            skippedGroupIndex[key] = summary.skippedGroups.count
+            summary.skippedGroups.append(
+                ImportSummary.SkippedGroup(
+                    element: record.element, type: record.type, reason: record.reason, count: 1, lines: [record.line]))
         }
+    }
+
+    /// What groups skipped records.
+    private struct SkippedKey: Hashable {
+        let element: String
+        let type: String?
+        let reason: String
     }
 
     func warn(line: Int?, _ message: String) {
@@ -112,6 +134,9 @@ final class ImportCollector {
         sizing.submitted(rows: rows)
         batch = Self.emptyBatch(sizing.maximum)
     }
+
+    /// What the batches committed so far added.
+    var committed: (added: Int, types: Set<String>) { pipeline.committed }
 
     /// Stores what is left and returns the summary with what the writer stored.
     func finish(sources: [String: String]) throws -> ImportSummary {

@@ -69,8 +69,9 @@ public struct HKError: CustomNSError, LocalizedError, Hashable, @unchecked Senda
         self.init(code, userInfo: [NSLocalizedDescriptionKey: message])
     }
 
-    /// An error with a code and the given `userInfo`, as HealthKit builds one from its `NSError`.
-    public init(_ code: Code, userInfo: [String: Any]) {
+    /// An error with a code and the given `userInfo` (none: `HKError(.errorNoData)`, whose message is Foundation's
+    /// description of the code), as HealthKit's Swift overlay makes one.
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {
         self.code = code
         self.userInfo = userInfo
     }

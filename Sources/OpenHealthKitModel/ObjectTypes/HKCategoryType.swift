@@ -24,6 +24,11 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
     /// The short name, e.g. `"sleepAnalysis"`.
     package var name: String { descriptor.name }
 
+    /// Whether the type has no defined value: its samples hold `HKCategoryValue.notApplicable` (0), as Apple documents
+    /// for high and low heart rate events, mindful sessions, sexual activity and the other types of `HKCategoryValue`.
+    /// Apple Health's exports write such records without a `value` attribute.
+    package var hasNoDefinedValue: Bool { descriptor.valueEnum == "HKCategoryValue" }
+
     /// Whether `value` belongs to this type's enumeration.
     package func allows(value: Int) -> Bool {
         descriptor.values.contains { $0.value == value }

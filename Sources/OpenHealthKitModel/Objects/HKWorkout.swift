@@ -7,8 +7,12 @@ public import Foundation
 /// pause while paused, or a resume while running, changes nothing. ``workoutEvents`` are kept in ascending order of
 /// their start dates, as HealthKit orders them.
 ///
+/// A workout built with `HKWorkoutBuilder` carries its activities (``workoutActivities``) and per-type statistics
+/// (``allStatistics``), and its totals are those statistics' sums (active energy, the distance type of its activity,
+/// swimming strokes, flights climbed).
+///
 /// - Note: HealthKit deprecates these initializers and the total properties in favour of `HKWorkoutBuilder` and
-///   per-type statistics, which OpenHealthKit does not have yet; they are kept undeprecated here.
+///   per-type statistics; they are kept undeprecated here, as apps still read and write them.
 public final class HKWorkout: HKSample, @unchecked Sendable {
     /// The kind of activity.
     public let workoutActivityType: HKWorkoutActivityType
@@ -24,20 +28,31 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     public let totalSwimmingStrokeCount: HKQuantity?
     /// The flights of stairs climbed during the workout (a `count` quantity); nil when not recorded.
     public let totalFlightsClimbed: HKQuantity?
+    /// The workout's activities in ascending order of their start dates: one per leg of a multisport workout, the one
+    /// activity of a workout recorded by a workout session; empty for a workout saved without any.
+    public let workoutActivities: [HKWorkoutActivity]
+    /// The workout's statistics, by quantity type: what its builder collected (sums of cumulative types; average,
+    /// minimum, maximum of discrete ones).
+    public let allStatistics: [HKQuantityType: HKStatistics]
 
+    /// A workout as stored. Totals left nil are the sums of the matching statistics, as HealthKit derives them.
     package init(
         uuid: UUID, activityType: HKWorkoutActivityType, start: Date, end: Date, workoutEvents: [HKWorkoutEvent]?,
         duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
         totalSwimmingStrokeCount: HKQuantity?, totalFlightsClimbed: HKQuantity?, device: HKDevice?,
-        metadata: [String: Any]?, sourceRevision: HKSourceRevision
+        metadata: [String: Any]?, sourceRevision: HKSourceRevision, activities: [HKWorkoutActivity] = [],
+        statistics: [HKQuantityType: HKStatistics] = [:]
     ) {
         workoutActivityType = activityType
-        self.workoutEvents = workoutEvents.flatMap { $0.isEmpty ? nil : HKWorkout.ascending($0) }
+        self.workoutEvents = workoutEvents.flatMap { $0.isEmpty ? nil : WorkoutActiveTime.ascending($0) }
         self.duration = duration
-        self.totalEnergyBurned = totalEnergyBurned
-        self.totalDistance = totalDistance
-        self.totalSwimmingStrokeCount = totalSwimmingStrokeCount
-        self.totalFlightsClimbed = totalFlightsClimbed
+        let totals = WorkoutTotals(statistics: statistics, activityType: activityType)
+        self.totalEnergyBurned = totalEnergyBurned ?? totals.energyBurned
+        self.totalDistance = totalDistance ?? totals.distance
+        self.totalSwimmingStrokeCount = totalSwimmingStrokeCount ?? totals.swimmingStrokeCount
+        self.totalFlightsClimbed = totalFlightsClimbed ?? totals.flightsClimbed
+        workoutActivities = activities.sorted { $0.startDate < $1.startDate }
+        allStatistics = statistics
         super.init(
             uuid: uuid, sampleType: HKObjectType.workoutType(), start: start, end: end, device: device,
             metadata: metadata, sourceRevision: sourceRevision
@@ -54,7 +69,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         self.init(
             uuid: UUID(), activityType: activityType, start: start, end: end, workoutEvents: workoutEvents,
             duration: duration <= 0
-                ? HKWorkout.activeTime(from: start, to: end, events: workoutEvents ?? []) : duration,
+                ? WorkoutActiveTime.seconds(from: start, to: end, events: workoutEvents ?? []) : duration,
             totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance,
             totalSwimmingStrokeCount: totalSwimmingStrokeCount, totalFlightsClimbed: totalFlightsClimbed,
             device: device, metadata: metadata, sourceRevision: .placeholder()
@@ -153,6 +168,100 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         validateOrRaise()
     }
 
+    /// Creates a workout with a flights-climbed total; invalid input raises, as in HealthKit.
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        totalFlightsClimbed: HKQuantity?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, startDate: startDate, endDate: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance,
+            totalFlightsClimbed: totalFlightsClimbed,
+            device: device, metadata: metadata)
+    }
+
+    // HealthKit's former labels (`startDate:endDate:`) of the same initializers.
+
+    /// Creates a workout with no events, totals, device or metadata.
+    @available(*, deprecated, renamed: "init(activityType:start:end:)")
+    public convenience init(activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date) {
+        self.init(activityType: workoutActivityType, start: startDate, end: endDate)
+    }
+
+    /// Creates a workout with events, totals and metadata but no device.
+    @available(
+        *, deprecated, renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, metadata: metadata)
+    }
+
+    /// Creates a workout whose duration is computed from its dates and events.
+    @available(
+        *, deprecated,
+        renamed: "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:device:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: device, metadata: metadata)
+    }
+
+    /// Creates a workout with a swimming stroke count.
+    @available(
+        *, deprecated,
+        renamed:
+            "init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:totalSwimmingStrokeCount:device:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?,
+        totalSwimmingStrokeCount: HKQuantity?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance,
+            totalSwimmingStrokeCount: totalSwimmingStrokeCount, device: device, metadata: metadata)
+    }
+
+    /// Creates a workout with an explicit duration and no device.
+    @available(
+        *, deprecated, renamed: "init(activityType:start:end:duration:totalEnergyBurned:totalDistance:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, duration: duration,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, metadata: metadata)
+    }
+
+    /// Creates a workout with an explicit duration.
+    @available(
+        *, deprecated, renamed: "init(activityType:start:end:duration:totalEnergyBurned:totalDistance:device:metadata:)"
+    )
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, startDate: Date, endDate: Date,
+        duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, duration: duration,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: device, metadata: metadata)
+    }
+
     /// Creates a workout, throwing ``HKError`` `errorInvalidArgument` where HealthKit's initializers raise.
     /// A `duration` of zero or less means: compute it from the dates and the events.
     public convenience init(
@@ -177,33 +286,12 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
 
     package override var valueDescription: String? { "<HKWorkout> (\(workoutActivityType.rawValue))" }
 
-    private static func ascending(_ events: [HKWorkoutEvent]) -> [HKWorkoutEvent] {
-        events.sorted { $0.dateInterval.start < $1.dateInterval.start }
+    /// The workout's statistics for one quantity type; nil when it has none.
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+        allStatistics[quantityType]
     }
 
-    /// The time between `start` and `end` that the events leave running.
-    private static func activeTime(from start: Date, to end: Date, events: [HKWorkoutEvent]) -> TimeInterval {
-        var active: TimeInterval = 0
-        var runningSince: Date? = start
-        for event in ascending(events) {
-            let date = event.dateInterval.start
-            switch event.type {
-            case .pause, .motionPaused:
-                if let since = runningSince {
-                    active += date.timeIntervalSince(since)
-                    runningSince = nil
-                }
-            case .resume, .motionResumed:
-                if runningSince == nil { runningSince = date }
-            case .lap, .marker, .segment, .pauseOrResumeRequest:
-                break
-            }
-        }
-        if let since = runningSince { active += end.timeIntervalSince(since) }
-        return active
-    }
-
-    /// Archives the workout: activity type, events, duration and totals.
+    /// Archives the workout: activity type, events, duration, totals, activities and statistics.
     public override func encode(with coder: NSCoder) {
         super.encode(with: coder)
         coder.encode(Int(workoutActivityType.rawValue), forKey: "workoutActivityType")
@@ -213,13 +301,17 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         coder.encode(totalDistance, forKey: "totalDistance")
         coder.encode(totalSwimmingStrokeCount, forKey: "totalSwimmingStrokeCount")
         coder.encode(totalFlightsClimbed, forKey: "totalFlightsClimbed")
+        coder.encode(workoutActivities as NSArray, forKey: "workoutActivities")
+        coder.encodeStatistics(allStatistics, forKey: "allStatistics")
     }
 
-    /// Unarchives a workout; nil without a known activity type.
+    /// Unarchives a workout; nil without a known activity type, its activities and statistics.
     public required init?(coder: NSCoder) {
         guard coder.containsValue(forKey: "workoutActivityType"),
             let activityType = HKWorkoutActivityType(
-                rawValue: UInt(clamping: coder.decodeInteger(forKey: "workoutActivityType")))
+                rawValue: UInt(clamping: coder.decodeInteger(forKey: "workoutActivityType"))),
+            let activities = coder.decodeArray(of: HKWorkoutActivity.self, forKey: "workoutActivities"),
+            let statistics = coder.decodeStatistics(forKey: "allStatistics")
         else { return nil }
         let quantity = { (key: String) in coder.decodeIfPresent(HKQuantity.self, forKey: key) }
         workoutActivityType = activityType
@@ -229,6 +321,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         totalDistance = quantity("totalDistance")
         totalSwimmingStrokeCount = quantity("totalSwimmingStrokeCount")
         totalFlightsClimbed = quantity("totalFlightsClimbed")
+        workoutActivities = activities
+        allStatistics = statistics
         super.init(coder: coder)
     }
 }

@@ -11,12 +11,29 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
     /// The event's metadata; nil when it has none.
     public let metadata: [String: Any]?
 
-    /// An event of this type over this interval.
+    /// When the event started: the start of ``dateInterval``.
+    @available(*, deprecated, message: "Use dateInterval")
+    public var date: Date { dateInterval.start }
+
+    /// An event of this type over this interval: zero-length for a point in time (pause, resume, marker), covering
+    /// the lap or segment otherwise.
     public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
         self.type = type
         self.dateInterval = dateInterval
         self.metadata = metadata
         super.init()
+    }
+
+    /// An event of this type at a point in time, without metadata.
+    @available(*, deprecated, message: "Use init(type:dateInterval:metadata:)")
+    public convenience init(type: HKWorkoutEventType, date: Date) {
+        self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+    }
+
+    /// An event of this type at a point in time.
+    @available(*, deprecated, message: "Use init(type:dateInterval:metadata:)")
+    public convenience init(type: HKWorkoutEventType, date: Date, metadata: [String: Any]) {
+        self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: metadata)
     }
 
     /// Events are equal when their types and date intervals are.

@@ -47,6 +47,22 @@ package enum PredicateCondition: Hashable, Sendable {
     case electrocardiogramSymptomsStatus(Int)
     /// Samples associated with the electrocardiogram of this UUID (the symptoms reported with it).
     case associatedWithElectrocardiogram(UUID)
+    /// Workouts with an activity that matches the tree (`predicateForWorkouts(activityPredicate:)`); the tree holds
+    /// workout activity conditions. An activity condition used on its own means the same as wrapped in this.
+    indirect case workoutActivities(PredicateTree)
+    /// Workout activities of this `HKWorkoutActivityType` raw value.
+    case activityType(UInt)
+    /// Workout activities whose active time in seconds compares with `duration`.
+    case activityDuration(comparison: ComparisonOperator, duration: TimeInterval)
+    /// Workout activities whose dates pass the range's tests, as a sample's would.
+    case activityDates(SampleDateRange)
+    /// Workouts (with `ofActivity`, workout activities) whose statistic of the quantity type with raw identifier
+    /// `type` compares with `quantity`; a workout without that statistic does not match.
+    case workoutStatistic(
+        WorkoutStatistic, type: String, comparison: ComparisonOperator, quantity: HKQuantity, ofActivity: Bool)
+    /// Effort samples related to the workout with this UUID, and to its activity `activity` (nil: to the workout as a
+    /// whole).
+    case effortRelated(workout: UUID, activity: UUID?)
     /// Clinical records whose FHIR resource has this `resourceType`.
     case clinicalRecordResourceType(String)
     /// The clinical record of one FHIR resource: its source, resource type and identifier.
@@ -71,6 +87,20 @@ package enum PredicateCondition: Hashable, Sendable {
     case medicationArchived(Bool)
     /// Medications with a schedule or without.
     case medicationHasSchedule(Bool)
+
+    /// Whether the condition is about a workout's activities rather than the workout itself.
+    package var isActivityCondition: Bool {
+        switch self {
+        case .activityType, .activityDuration, .activityDates: return true
+        case .workoutStatistic(_, _, _, _, let ofActivity): return ofActivity
+        default: return false
+        }
+    }
+}
+
+/// The statistics the workout statistic predicates compare; the raw value is the wire's name.
+package enum WorkoutStatistic: String, Hashable, Sendable, CaseIterable {
+    case sum, average, minimum, maximum
 }
 
 /// The totals of a workout that the deprecated workout predicates compare; the raw value is HealthKit's key path.

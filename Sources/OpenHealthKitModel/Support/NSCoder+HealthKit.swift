@@ -112,4 +112,17 @@ extension NSCoder {
     {
         containsValue(forKey: key) ? decodeObject(of: [NSArray.self, type], forKey: key) as? [Element] : nil
     }
+
+    /// Archives statistics by quantity type (a workout's or an activity's) as an array, in identifier order.
+    package func encodeStatistics(_ statistics: [HKQuantityType: HKStatistics], forKey key: String) {
+        let ordered = statistics.values.sorted { $0.quantityType.identifier < $1.quantityType.identifier }
+        encode(ordered as NSArray, forKey: key)
+    }
+
+    /// The statistics archived under `key`, by quantity type; nil when absent or not statistics.
+    package func decodeStatistics(forKey key: String) -> [HKQuantityType: HKStatistics]? {
+        decodeArray(of: HKStatistics.self, forKey: key).map { list in
+            Dictionary(list.map { ($0.quantityType, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
 }

@@ -12,13 +12,19 @@ package enum SampleValidation {
         date.timeIntervalSinceReferenceDate.isFinite && dateRange.contains(date)
     }
 
-    /// Both dates lie in ``dateRange`` (so are neither NaN nor infinite) and the start is not after the end.
-    package static func validateDates(start: Date, end: Date) throws(HKError) {
-        for (label, date) in [("startDate", start), ("endDate", end)] where !isSampleDate(date) {
+    /// `date` lies in ``dateRange``; `label` names it in the error.
+    package static func validateDate(_ date: Date, label: String) throws(HKError) {
+        guard isSampleDate(date) else {
             throw .invalidArgument(
                 "\(label) is not a valid date: it must lie between years 1 and 4001 (timeIntervalSinceReferenceDate \(date.timeIntervalSinceReferenceDate))"
             )
         }
+    }
+
+    /// Both dates lie in ``dateRange`` (so are neither NaN nor infinite) and the start is not after the end.
+    package static func validateDates(start: Date, end: Date) throws(HKError) {
+        try validateDate(start, label: "startDate")
+        try validateDate(end, label: "endDate")
         guard start <= end else {
             throw .invalidArgument("startDate (\(start)) cannot occur after endDate (\(end))")
         }

@@ -19,6 +19,22 @@ package enum WorkoutValidation {
         for (label, total, unit) in totals {
             if let total { try QuantityValidation.validate(total, compatibleWith: unit, label: label) }
         }
+        try validateStatistics(workout.allStatistics)
+        for activity in workout.workoutActivities {
+            try WorkoutActivityValidation.validate(
+                start: activity.startDate, end: activity.endDate, metadata: activity.metadata)
+            for event in activity.workoutEvents {
+                try SampleValidation.validateDates(start: event.dateInterval.start, end: event.dateInterval.end)
+            }
+            try validateStatistics(activity.allStatistics)
+        }
+    }
+
+    /// Statistics cover spans within years 1 to 4001, as every date the store takes.
+    private static func validateStatistics(_ statistics: [HKQuantityType: HKStatistics]) throws(HKError) {
+        for item in statistics.values {
+            try SampleValidation.validateDates(start: item.startDate, end: item.endDate)
+        }
     }
 
     /// Events (in ascending order) lie inside the workout and the first is not a resume: workouts begin running.

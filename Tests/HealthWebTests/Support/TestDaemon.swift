@@ -26,6 +26,21 @@ struct TestDaemon: Sendable {
         return TestDaemon(healthd: healthd, engine: HealthEngine(storage: try SQLiteStorage(path: store)))
     }
 
+    /// Runs `body` with a healthd of its own (see ``start(arguments:prepare:)``), stopped afterwards whatever happens.
+    static func with(
+        arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in },
+        _ body: (TestDaemon) async throws -> Void
+    ) async throws {
+        let daemon = try await start(arguments: arguments, prepare: prepare)
+        do {
+            try await body(daemon)
+        } catch {
+            try await daemon.stop()
+            throw error
+        }
+        try await daemon.stop()
+    }
+
     /// Stops healthd and removes its store.
     func stop() async throws {
         await healthd.stop()
@@ -45,22 +60,6 @@ struct TestDaemon: Sendable {
         }
         return client
     }
-}
-
-/// Runs `body` with a healthd started as ``TestDaemon/start(arguments:prepare:)`` starts it, stopping it afterwards
-/// whatever happens.
-func withTestDaemon(
-    arguments: [String] = [], prepare: (_ store: String) throws -> Void = { _ in },
-    _ body: (TestDaemon) async throws -> Void
-) async throws {
-    let daemon = try await TestDaemon.start(arguments: arguments, prepare: prepare)
-    do {
-        try await body(daemon)
-    } catch {
-        try await daemon.stop()
-        throw error
-    }
-    try await daemon.stop()
 }
 
 struct TestFailure: Error, CustomStringConvertible {

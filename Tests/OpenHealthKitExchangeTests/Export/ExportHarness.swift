@@ -23,6 +23,7 @@ enum RoundTripFixtures {
     static let all = [
         "Synthetic/everything",
         "Synthetic/localized.zip",
+        "Synthetic/not-applicable.zip",
         "tdda-applehealthdata/export6s3sample.xml",
         "dogsheep-healthkit-to-sqlite/export.xml",
         "dogsheep-healthkit-to-sqlite/zip_contents",

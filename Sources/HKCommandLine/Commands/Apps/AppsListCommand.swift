@@ -19,7 +19,7 @@ struct AppsListCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
 
     func run() async throws {
-        let timeZone = try zone.timeZone()
+        let timeZone = try zone.timeZone(store: healthd.store)
         let registered = try await healthd.client().call(WireRoutes.ownerApps, as: WireRegisteredApps.self)
         try output.print(registered.apps.map { AppRecord($0, timeZone: timeZone) })
     }

@@ -30,7 +30,7 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
 
     func run() async throws {
-        let timeZone = try zone.timeZone()
+        let timeZone = try zone.timeZone(store: healthd.store)
         var query = [URLQueryItem(name: "limit", value: String(Self.pageSize))]
         if let app { query.append(URLQueryItem(name: "app", value: app)) }
         if let since {

@@ -18,8 +18,10 @@ struct AuditRecord: OutputRecord {
     let outcome: String
     /// A failure's `HKError.Code` case name, `errorAuthorizationDenied`.
     let error: String?
+    /// The app the owner acted on (`grants.share.off`: whose access was turned off), by bundle identifier.
+    let subject: String?
 
-    static let columns = ["id", "time", "app", "operation", "types", "sampleCount", "outcome", "error"]
+    static let columns = ["id", "time", "app", "operation", "types", "sampleCount", "outcome", "error", "subject"]
 
     init(_ entry: WireAuditEntry, timeZone: TimeZone) {
         id = entry.id
@@ -30,9 +32,13 @@ struct AuditRecord: OutputRecord {
         sampleCount = entry.sampleCount
         outcome = entry.outcome
         error = entry.errorCode.map { code in HKError.Code(rawValue: code).map { "\($0)" } ?? String(code) }
+        subject = entry.subject
     }
 
     var cells: [String] {
-        [String(id), time, app, operation, types.joined(separator: " "), String(sampleCount), outcome, error ?? ""]
+        [
+            String(id), time, app, operation, types.joined(separator: " "), String(sampleCount), outcome, error ?? "",
+            subject ?? "",
+        ]
     }
 }

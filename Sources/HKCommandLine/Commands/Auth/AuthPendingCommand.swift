@@ -15,7 +15,7 @@ struct AuthPendingCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
 
     func run() async throws {
-        let timeZone = try zone.timeZone()
+        let timeZone = try zone.timeZone(store: healthd.store)
         let pending = try await healthd.client().call(WireRoutes.pendingAuthorizations, as: WirePendingRequests.self)
         try output.print(pending.requests.map { PendingRequestRecord($0, timeZone: timeZone) })
     }

@@ -50,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
     /// The export the options ask for, every option checked.
     private func request() throws -> ExportRequest {
         guard !out.isEmpty else { throw HKError.invalidArgument("--out needs a path") }
-        let timeZone = try zone.timeZone()
+        let timeZone = try zone.timeZone(store: store)
         let start = try from.map { try CommandLineInput.date($0, timeZone: timeZone) }
         let end = try to.map { try CommandLineInput.date($0, timeZone: timeZone) }
         if let start, let end, end <= start {

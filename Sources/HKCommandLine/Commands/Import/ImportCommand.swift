@@ -33,7 +33,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let timeZone = try zone.timeZone()
+        let timeZone = try zone.timeZone(store: store)
         let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw HKError.invalidArgument("cannot import \(path): no such file or folder")

@@ -37,17 +37,24 @@ struct ImportSummaryText {
                 + summary.sources.sorted { $0.key < $1.key }.map { "  \($0.key) (\($0.value))\n" }.joined()
         }
         text += list(
-            "Skipped", total: summary.skippedTotal,
-            summary.skipped.map { skipped in
-                let what = [skipped.element, skipped.type.map(HKObjectType.shortName(forRawIdentifier:))].compactMap {
-                    $0
-                }
-                return "line \(skipped.line): \(what.joined(separator: " ")): \(skipped.reason)"
-            })
+            "Skipped", total: summary.skippedTotal, summary.skippedGroups.map(Self.line),
+            counts: summary.skippedGroups.map(\.count))
+        text += list(
+            "Files not imported", total: summary.unimportedFilesTotal,
+            summary.unimportedFiles.map { "\($0.path): \($0.reason)" })
         text += list(
             "Warnings", total: summary.warningsTotal,
             summary.warnings.map { warning in (warning.line.map { "line \($0): " } ?? "") + warning.message })
         return text
+    }
+
+    /// `Record highHeartRateEvent, 237 records (lines 12, 40, 56, 70, 81, …): <reason>`.
+    private static func line(_ group: ImportSummary.SkippedGroup) -> String {
+        let what = [group.element, group.type.map(HKObjectType.shortName(forRawIdentifier:))].compactMap { $0 }
+        let lines =
+            group.lines.map(String.init).joined(separator: ", ") + (group.count > group.lines.count ? ", …" : "")
+        let count = group.count == 1 ? "line \(lines)" : "\(grouped(group.count)) records (lines \(lines))"
+        return "\(what.joined(separator: " ")), \(count): \(group.reason)"
     }
 
     /// `Imported export.zip:apple_health_export/export.xml, exported 2024-11-03T08:30:00+00:00 (locale en_US):
@@ -98,12 +105,14 @@ struct ImportSummaryText {
         }
     }
 
-    /// The first ``listed`` lines, then how many more there are.
-    private func list(_ title: String, total: Int, _ lines: [String]) -> String {
+    /// The first ``listed`` lines, then how many of the `total` they leave out (`counts[i]`: how many line i stands
+    /// for, one each by default).
+    private func list(_ title: String, total: Int, _ lines: [String], counts: [Int]? = nil) -> String {
         guard total > 0 else { return "" }
-        var text = "\n\(title) (\(Self.grouped(total))):\n" + lines.prefix(Self.listed).map { "  \($0)\n" }.joined()
-        let shown = min(lines.count, Self.listed)
-        if total > shown { text += "  and \(Self.grouped(total - shown)) more\n" }
+        let shown = lines.prefix(Self.listed)
+        var text = "\n\(title) (\(Self.grouped(total))):\n" + shown.map { "  \($0)\n" }.joined()
+        let covered = counts.map { $0.prefix(shown.count).reduce(0, +) } ?? shown.count
+        if total > covered { text += "  and \(Self.grouped(total - covered)) more\n" }
         return text
     }
 

@@ -55,7 +55,7 @@ struct SamplesAddCommand: AsyncParsableCommand {
     private func makeSample() throws -> HKSample {
         let values = try operands.values(named: Self.operandNames, optional: Self.optionalOperandNames)
         let type = try CommandLineInput.quantityOrCategoryType(named: values[0])
-        let timeZone = try zone.timeZone()
+        let timeZone = try zone.timeZone(store: store)
         let startDate = try start.map { try CommandLineInput.date($0, timeZone: timeZone) } ?? Date()
         let endDate = try end.map { try CommandLineInput.date($0, timeZone: timeZone) } ?? startDate
         let metadata = try CommandLineInput.metadata(metadataEntries, timeZone: timeZone)

@@ -10,8 +10,9 @@ struct SamplesListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "List the samples of a quantity or category type, by start date.",
         discussion: """
-            --from and --to keep the samples that start in [from, to). Values are in --unit, else in the type's \
-            canonical unit (hk types shows it); category values print as their case names (asleepCore).
+            --from and --to keep the samples that start in [from, to). Values are in --unit, else in the owner's \
+            unit for the type (chosen on Health's Me page, else the locale's: count/min for heart rate); category \
+            values print as their case names (asleepCore).
 
             Example: hk samples heartRate --from 2024-11-03 --to 2024-11-04 --unit count/min --format json
             """
@@ -28,7 +29,8 @@ struct SamplesListCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("At most this many samples (the earliest).", valueName: "n"))
     var limit: Int?
     @Option(
-        help: ArgumentHelp("The unit to print quantities in (default: the type's canonical unit).", valueName: "unit"))
+        help: ArgumentHelp(
+            "The unit to print quantities in (default: the owner's unit for the type).", valueName: "unit"))
     var unit: String?
     @OptionGroup var zone: TimeZoneOption
     @OptionGroup var store: StoreOption
@@ -37,7 +39,7 @@ struct SamplesListCommand: AsyncParsableCommand {
     func run() async throws {
         let sampleType = try CommandLineInput.quantityOrCategoryType(named: type)
         let outputUnit = try unit.map { try Self.unit($0, for: sampleType) }
-        let timeZone = try zone.timeZone()
+        let timeZone = try zone.timeZone(store: store)
         var conditions = try dateConditions(timeZone: timeZone)
         if let limit, limit < 1 { throw HKError.invalidArgument("--limit must be at least 1, not \(limit)") }
 
@@ -52,7 +54,8 @@ struct SamplesListCommand: AsyncParsableCommand {
         let samples = try engine.samples(
             of: sampleType, predicate: conditions.isEmpty ? nil : .and(conditions), sort: [RowSort(.startDate)],
             limit: limit ?? 0, as: owner)
-        try output.print(samples.map { try SampleRecord($0, unit: outputUnit, timeZone: timeZone) })
+        let shownUnit = try outputUnit ?? (sampleType as? HKQuantityType).map { try engine.preferredUnit(of: $0) }
+        try output.print(samples.map { try SampleRecord($0, unit: shownUnit, timeZone: timeZone) })
     }
 
     /// `--unit` checked against the type: only quantity types have units, and the unit must measure the same thing.

@@ -15,7 +15,8 @@ struct StatsCommand: AsyncParsableCommand {
             mostRecent value. Overlapping sources are merged by priority (hk sources priority). Without --interval, \
             one statistics over [--from, --to); with it, one row per calendar interval in --timezone (weeks start \
             on Monday), every interval of the range listed, empty ones with blank (JSON null) values. Values are in \
-            --unit, else in the type's canonical unit (hk types shows it).
+            --unit, else in the owner's unit for the type (chosen on Health's Me page, else the locale's: count/min \
+            for heart rate).
 
             Example: hk stats stepCount --interval day --from 2024-11-01 --to 2024-11-08 --by-source --format json
             """
@@ -31,7 +32,8 @@ struct StatsCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "The end of the range, excluded (the interval holding it, with --interval).", valueName: "date"))
     var to: String?
-    @Option(help: ArgumentHelp("The unit to print values in (default: the type's canonical unit).", valueName: "unit"))
+    @Option(
+        help: ArgumentHelp("The unit to print values in (default: the owner's unit for the type).", valueName: "unit"))
     var unit: String?
     @Flag(help: "Also give each source's statistics, as if it were the only one.")
     var bySource = false
@@ -41,8 +43,8 @@ struct StatsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let quantityType = try CommandLineInput.quantityType(named: type)
-        let outputUnit = try unit.map { try CommandLineInput.unit($0, for: quantityType) } ?? quantityType.canonicalUnit
-        let timeZone = try zone.timeZone()
+        let chosenUnit = try unit.map { try CommandLineInput.unit($0, for: quantityType) }
+        let timeZone = try zone.timeZone(store: store)
         let (start, end) = try bounds(timeZone: timeZone)
         let intervals = try interval.map { try Self.intervals($0, near: start ?? end ?? Date(), timeZone: timeZone) }
         // With intervals the range grows to whole intervals, so that the first and last are complete.
@@ -58,6 +60,7 @@ struct StatsCommand: AsyncParsableCommand {
             ? nil : PredicateTree.leaf(.sampleDates(SampleDateRange(start: rangeStart, end: rangeEnd, options: [])))
 
         let engine = try store.openEngine()
+        let outputUnit = try chosenUnit ?? engine.preferredUnit(of: quantityType)
         let result = try engine.statistics(
             StatisticsRequest(type: quantityType, predicate: predicate, options: options, intervals: intervals),
             as: try Principal.owner())

@@ -21,14 +21,57 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
 
-  // On a phone the sections scroll sideways: keep the current one in view.
-  const current = document.querySelector(".sections [aria-current]");
-  if (current) current.scrollIntoView({ block: "nearest", inline: "center" });
-
   watchPermissionRequests();
   setUpImport();
   followImport();
+  readChartBars();
+  filterBrowse();
 });
+
+// A chart's bars read out their figures when focused (Tab, arrow keys) or tapped.
+function readChartBars() {
+  const readout = document.getElementById("chart-readout");
+  const slots = Array.from(document.querySelectorAll("#chart .slot.has-data"));
+  if (!readout || slots.length === 0) return;
+  const select = (slot) => {
+    for (const other of slots) other.classList.toggle("selected", other === slot);
+    readout.textContent = slot.dataset.spoken;
+  };
+  slots.forEach((slot, index) => {
+    slot.addEventListener("focus", () => select(slot));
+    slot.addEventListener("click", () => { slot.focus(); select(slot); });
+    slot.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); select(slot); }
+      if (!step) return;
+      event.preventDefault();
+      const next = slots[Math.min(Math.max(index + step, 0), slots.length - 1)];
+      next.focus();
+    });
+  });
+}
+
+// Browse's search box keeps, as one types, the types whose name or category holds every word typed.
+function filterBrowse() {
+  const input = document.getElementById("search");
+  const status = document.getElementById("search-status");
+  if (!input || !status) return;
+  input.addEventListener("input", () => {
+    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const group of document.querySelectorAll(".browse-group")) {
+      let inGroup = 0;
+      for (const item of group.querySelectorAll("li[data-terms]")) {
+        const match = words.every((word) => item.dataset.terms.includes(word));
+        item.hidden = !match;
+        if (match) inGroup += 1;
+      }
+      group.hidden = inGroup === 0;
+      shown += inGroup;
+    }
+    status.textContent = shown === 0 ? "Nothing matches." : shown + (shown === 1 ? " result" : " results");
+  });
+}
 
 // The banner of waiting permission requests follows new requests without a reload.
 function watchPermissionRequests() {
@@ -101,29 +144,62 @@ function setUpImport() {
   });
 }
 
-// An import's page follows its progress until it ends, then shows the summary (the page again).
+// An import's page follows its progress until it ends, then shows the summary (the page again). When healthd stops
+// answering, the page says so and keeps asking; after a restart (the session ended with it) it asks to sign in again,
+// and the job's page then says what became of the import.
 function followImport() {
   const job = document.getElementById("import-job");
   if (!job || !job.dataset.progress) return;
   const progress = document.getElementById("import-progress");
   const status = document.getElementById("import-status");
+  const connection = document.getElementById("import-connection");
+  const note = document.getElementById("import-note");
+  const say = (message) => {
+    connection.hidden = !message;
+    connection.textContent = message || "";
+  };
+  // The last figures are stale once healthd is gone: say so rather than show them.
+  const lost = () => {
+    progress.removeAttribute("value");
+    status.textContent = "Lost contact with healthd.";
+    if (note) note.hidden = true;
+  };
   const poll = async () => {
+    let answer;
     try {
-      const answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
-      const state = await answer.json();
-      if (!answer.ok) {
-        status.textContent = state.error || ("Health answered " + answer.status + ".");
-        status.dataset.outcome = "failed";
-        return;
-      }
-      if (typeof state.percent === "number") progress.value = state.percent;
-      status.textContent = state.text;
-      if (state.state === "finished" || state.state === "failed") {
-        window.location.reload();
-        return;
-      }
+      answer = await fetch(job.dataset.progress, { credentials: "same-origin", cache: "no-store" });
     } catch (error) {
-      // healthd is busy or restarting: ask again at the next tick.
+      lost();
+      say("Health is not answering: healthd may have stopped. This page asks again every few seconds.");
+      setTimeout(poll, 3000);
+      return;
+    }
+    if (answer.status === 401) {
+      lost();
+      connection.hidden = false;
+      connection.textContent = "healthd restarted, which signed you out. ";
+      const link = document.createElement("a");
+      link.href = "/signin?next=" + encodeURIComponent(window.location.pathname);
+      link.id = "import-signin";
+      link.textContent = "Sign in again to see what became of this import.";
+      connection.appendChild(link);
+      status.dataset.outcome = "signed-out";
+      return;
+    }
+    let state = {};
+    try { state = await answer.json(); } catch (error) { state = {}; }
+    if (!answer.ok) {
+      say(state.error || ("Health answered " + answer.status + "."));
+      status.dataset.outcome = "failed";
+      return;
+    }
+    say("");
+    if (note) note.hidden = false;
+    if (typeof state.percent === "number") progress.value = state.percent;
+    status.textContent = state.text;
+    if (state.state !== "uploading" && state.state !== "importing") {
+      window.location.reload();
+      return;
     }
     setTimeout(poll, 500);
   };

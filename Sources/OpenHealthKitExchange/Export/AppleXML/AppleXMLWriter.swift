@@ -99,6 +99,8 @@ final class AppleXMLWriter: ExportWriter {
             value = texts.value
         case .category(let type):
             let number = Int(row.value ?? 0)
+            // As Apple writes them: a type without a defined value has no `value` attribute.
+            if type.hasNoDefinedValue, number == HKCategoryValue.notApplicable.rawValue { break }
             value =
                 type.valueName(for: number).map { name in
                     type.descriptor.valueEnum + name.prefix(1).uppercased() + name.dropFirst()

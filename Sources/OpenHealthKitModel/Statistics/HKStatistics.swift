@@ -1,5 +1,4 @@
 public import Foundation
-package import OpenHealthKitEngine
 
 /// The statistics of a quantity type over a period: a sum, an average, a minimum, a maximum, the most recent value or
 /// the time covered, as the query's options asked. A statistic the options did not ask for is nil.
@@ -20,18 +19,19 @@ public final class HKStatistics: NSObject, NSSecureCoding, @unchecked Sendable {
     private let merged: StatisticsValues?
     private let bySource: [String: StatisticsValues]
 
-    /// Statistics of an interval; `bucket` nil for an interval without data (every quantity nil).
-    package init(type: HKQuantityType, start: Date, end: Date, bucket: StatisticsBucket?, separateBySource: Bool) {
+    /// Statistics over an interval: `merged` nil for an interval without data (every quantity nil); `bySource` the
+    /// sources' own figures in priority order when the query separated them (nil otherwise).
+    package init(
+        type: HKQuantityType, start: Date, end: Date, merged: StatisticsValues?,
+        bySource: [(source: HKSource, values: StatisticsValues)]?
+    ) {
         quantityType = type
         startDate = start
         endDate = end
-        merged = bucket?.merged
-        let perSource = bucket?.bySource ?? []
-        sources =
-            separateBySource
-            ? perSource.map { HKSource(name: $0.source.name, bundleIdentifier: $0.source.bundleIdentifier) } : nil
-        bySource = Dictionary(
-            perSource.map { ($0.source.bundleIdentifier, $0.values) }, uniquingKeysWith: { first, _ in first })
+        self.merged = merged
+        sources = bySource?.map(\.source)
+        self.bySource = Dictionary(
+            (bySource ?? []).map { ($0.source.bundleIdentifier, $0.values) }, uniquingKeysWith: { first, _ in first })
         super.init()
     }
 

@@ -1,6 +1,4 @@
 import Foundation
-import OpenHealthKitEngine
-import OpenHealthKitModel
 
 extension StatisticsValues {
     /// Archives the figures that are set, each under `prefix` and its name (see `HKStatistics.encode(with:)`).

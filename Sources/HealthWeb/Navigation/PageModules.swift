@@ -1,0 +1,47 @@
+import Hummingbird
+
+/// An entry of Health's menu.
+struct WebSection: Sendable, Equatable {
+    let label: String
+    let href: String
+
+    static let summary = WebSection(label: "Summary", href: "/")
+    static let browse = WebSection(label: "Browse", href: "/types")
+    static let sources = WebSection(label: "Sources", href: "/sources")
+    static let me = WebSection(label: "Me", href: "/me")
+    static let log = WebSection(label: "Access Log", href: "/log")
+    static let importing = WebSection(label: "Import", href: "/import")
+}
+
+/// One kind of page: the menu entry it appears under (nil for pages the menu does not list) and the function that
+/// adds its routes.
+struct PageModule: Sendable {
+    let section: WebSection?
+    let addRoutes: @Sendable (HealthWebApp, Router<BasicRequestContext>) -> Void
+}
+
+extension HealthWebApp {
+    /// Every page Health serves, in one place, in menu order. A new page (workouts, electrocardiograms, clinical
+    /// records...) adds one line here: its menu entry, if it has one, and its routes. A page that belongs to a
+    /// category of Browse rather than to the menu registers a ``BrowseEntry`` in ``HealthCategories/pageEntries``
+    /// instead; a new kind of type page registers in ``TypePageKinds``. See docs/WEB.md, "Adding a page".
+    static let modules: [PageModule] = [
+        PageModule(section: nil) { app, router in app.addStaticRoutes(to: router) },
+        PageModule(section: nil) { app, router in app.addSignInRoutes(to: router) },
+        PageModule(section: .summary) { app, router in app.addSummaryRoutes(to: router) },
+        PageModule(section: .browse) { app, router in app.addBrowseRoutes(to: router) },
+        PageModule(section: nil) { app, router in app.addTypeRoutes(to: router) },
+        PageModule(section: nil) { app, router in app.addPermissionRoutes(to: router) },
+        PageModule(section: .sources) { app, router in app.addSourcesRoutes(to: router) },
+        PageModule(section: .me) { app, router in app.addMeRoutes(to: router) },
+        PageModule(section: .log) { app, router in app.addAccessLogRoutes(to: router) },
+        PageModule(section: .importing) { app, router in app.addImportRoutes(to: router) },
+        // Electrocardiograms and audiograms: in Browse (HealthCategories.pageEntries), not in the menu.
+        PageModule(section: nil) { app, router in app.addRecordingRoutes(to: router) },
+        // Health records and documents, state of mind, medications and vision prescriptions: in Browse.
+        PageModule(section: nil) { app, router in app.addRecordsRoutes(to: router) },
+    ]
+
+    /// The menu: the sections of ``modules``, in order.
+    static let menu: [WebSection] = modules.compactMap(\.section)
+}

@@ -1,0 +1,35 @@
+"""What the browser tests do on a page, whatever the story: wait, open, click through to the next page, read."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait(browser, seconds=30):
+    return WebDriverWait(browser, seconds)
+
+
+def text(browser, selector):
+    return browser.find_element(By.CSS_SELECTOR, selector).text
+
+
+def open_page(browser, daemon, path):
+    browser.get(daemon.address + path)
+
+
+def navigate(browser, element, confirm=False):
+    """Clicks something that loads a new page (a link, a form's button), and waits for that page."""
+    browser.execute_script("window.previousPage = true")
+    element.click()
+    if confirm:
+        wait(browser).until(EC.alert_is_present())
+        browser.switch_to.alert.accept()
+    wait(browser).until(lambda driver: driver.execute_script(
+        "return window.previousPage === undefined && document.readyState === 'complete'"))
+
+
+def import_ended(browser, outcome="done", seconds=120):
+    """Waits until an import's page shows how it ended (`done`, `failed`), read in one script: the page reloads
+    itself when the import ends, so an element found before the reload would be gone when read."""
+    wait(browser, seconds).until(lambda driver: driver.execute_script(
+        "const status = document.getElementById('import-status'); return status && status.dataset.outcome") == outcome)
