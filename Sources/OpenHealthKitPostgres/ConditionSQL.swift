@@ -164,7 +164,8 @@ struct ConditionSQL {
             case .minimum: "ws.minimum"
             case .maximum: "ws.maximum"
             }
-        let test = "ws.type = \(binds.add(type)) AND \(column) * ws.to_canonical \(comparison.rawValue) \(binds.add(value))"
+        let test =
+            "ws.type = \(binds.add(type)) AND \(column) * ws.to_canonical \(comparison.rawValue) \(binds.add(value))"
         return detail("workout_statistics", "\(owner) AND \(test)", alias: "ws")
     }
 

@@ -99,11 +99,11 @@ extension PostgresStorage: WorkoutStorage {
     package func effortRelations(after anchor: Int64, limit: Int) throws -> [EffortRelationRow] {
         try snapshot { session in
             var binds = Binds()
-            let user = binds.add(user), after = binds.add(anchor)
+            let userValue = binds.add(user), after = binds.add(anchor)
             var sql = """
                 SELECT c.workout_id, w.uuid, c.activity_uuid, c.anchor FROM workout_effort_change c
                 JOIN sample w ON w.user_id = c.user_id AND w.id = c.workout_id
-                WHERE c.user_id = \(user) AND c.anchor > \(after) ORDER BY c.anchor
+                WHERE c.user_id = \(userValue) AND c.anchor > \(after) ORDER BY c.anchor
                 """
             if limit > 0 { sql += " LIMIT \(binds.add(Int64(limit)))" }
             let pairs = try session.query(sql, binds.bindings).map { row in
@@ -112,14 +112,15 @@ extension PostgresStorage: WorkoutStorage {
             guard !pairs.isEmpty else { return [] }
             var related: [Int64: [UUID: [UUID]]] = [:]
             binds = Binds()
-            let user2 = binds.add(user), workouts = binds.array(pairs.map(\.0)), activities = binds.array(pairs.map(\.2))
+            let userAgain = binds.add(user), workouts = binds.array(pairs.map(\.0)),
+                activities = binds.array(pairs.map(\.2))
             for row in try session.query(
                 """
                 SELECT e.workout_id, e.activity_uuid, s.uuid FROM workout_effort e
                 JOIN unnest(\(workouts), \(activities)) AS p(workout_id, activity_uuid)
                   ON e.workout_id = p.workout_id AND e.activity_uuid = p.activity_uuid
                 JOIN sample s ON s.user_id = e.user_id AND s.id = e.sample_id
-                WHERE e.user_id = \(user2) ORDER BY e.id
+                WHERE e.user_id = \(userAgain) ORDER BY e.id
                 """, binds.bindings)
             {
                 let (workout, activity, sample) = try row.decode((Int64, UUID, UUID).self)
