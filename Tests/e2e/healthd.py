@@ -69,6 +69,12 @@ class Healthd:
         """The built `hk`, beside healthd."""
         return str(Path(self.binary).parent / "hk")
 
+    @property
+    def store_arguments(self):
+        """What `hk` needs to open the store this healthd serves: its SQLite file, and its PostgreSQL database if
+        it has one (the password is in `environment`)."""
+        return ["--store", self.store] + self.arguments
+
     def restart_after_kill(self):
         """SIGKILL (healthd stops in the middle of whatever it does), then starts again on the same store and port."""
         port = self.address.rsplit(":", 1)[1]
