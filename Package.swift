@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Each target lists exactly the modules its sources import (plus, for a test target, the executables it runs).
@@ -54,6 +55,25 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The PostgreSQL storage (postgres-nio): the server's database, many users ready (user_id leads every key).
+        // postgres-nio and NIO are imported internally: no client sees them.
+        .target(
+            name: "OpenHealthKitPostgres",
+            dependencies: [
+                "OpenHealthKitModel", "OpenHealthKitEngine",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Opening a store: where a location picks its storage (`HealthEngine.open`: SQLite or PostgreSQL).
+        .target(
+            name: "OpenHealthKitStores",
+            dependencies: ["OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitPostgres"],
+            swiftSettings: strict
+        ),
         // The JSON wire format shared by healthd and its client: objects, predicates, queries, errors.
         .target(
             name: "OpenHealthKitWire", dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine"],
@@ -62,7 +82,7 @@ let package = Package(
         // embedded, or a client of healthd.
         .target(
             name: "OpenHealthKit",
-            dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire"],
+            dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitStores", "OpenHealthKitWire"],
             swiftSettings: strict
         ),
         // Health: the owner's web app (server-rendered Mustache pages, vanilla JS and CSS), mounted by healthd.
@@ -87,7 +107,7 @@ let package = Package(
         .target(
             name: "HealthDaemon",
             dependencies: [
-                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire", "HealthWeb",
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitStores", "OpenHealthKitWire", "HealthWeb",
                 "OpenHealthKitExchange",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -102,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "healthd",
             dependencies: [
-                "HealthDaemon", "OpenHealthKitSQLite",
+                "HealthDaemon", "OpenHealthKitEngine", "OpenHealthKitSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -156,10 +176,14 @@ let package = Package(
         .executableTarget(
             name: "ohk-bench",
             dependencies: [
-                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitExchange",
-                "OpenHealthKitTesting",
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
+                "OpenHealthKitExchange", "OpenHealthKitTesting",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks",
             swiftSettings: strict
@@ -171,7 +195,7 @@ let package = Package(
         .target(
             name: "OpenHealthKitFuzzing",
             dependencies: [
-                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitStores", "OpenHealthKitWire",
                 "OpenHealthKitExchange", "HKCommandLine",
             ],
             swiftSettings: strict
@@ -189,12 +213,26 @@ let package = Package(
             dependencies: ["OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitSQLite"],
             swiftSettings: strict
         ),
-        // The SQLite storage on its own: rows, anchors, tombstones, the file shared with other processes.
+        // What only the SQLite storage has: its file, its in-memory database.
         .testTarget(
             name: "OpenHealthKitSQLiteTests",
             dependencies: [
                 "OpenHealthKitSQLite", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        // The storage seam: every suite on every storage (SQLite and PostgreSQL, on a throwaway server the tests
+        // start), and what only PostgreSQL has (anchors under concurrent writers, migrations, a server that goes away).
+        .testTarget(
+            name: "OpenHealthKitStorageTests",
+            dependencies: [
+                "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitPostgres", "OpenHealthKitSQLite",
+                "OpenHealthKitTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -206,14 +244,17 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenHealthKitTests",
-            dependencies: ["OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitTesting"],
+            dependencies: [
+                "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitStores",
+                "OpenHealthKitTesting",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "OpenHealthKitExchangeTests",
             dependencies: [
                 "OpenHealthKitExchange", "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQLite",
-                "OpenHealthKitTesting",
+                "OpenHealthKitPostgres", "OpenHealthKitTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -223,7 +264,8 @@ let package = Package(
         .testTarget(
             name: "HealthDaemonTests",
             dependencies: [
-                "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitWire",
+                "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
+                "OpenHealthKitWire",
                 "OpenHealthKitTesting", "healthd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -99,7 +99,7 @@ struct AnchoredBenchmark: AsyncParsableCommand {
 
     /// Reads from anchor 0, resuming from each read's anchor until a read returns less than a page (one read
     /// when there is no limit); returns how many changes were read.
-    private static func readAll(limit: Int, _ read: (Int64) throws -> (count: Int, anchor: Int64)) rethrows -> Int {
+    static func readAll(limit: Int, _ read: (Int64) throws -> (count: Int, anchor: Int64)) rethrows -> Int {
         var anchor: Int64 = 0
         var total = 0
         while true {

@@ -16,6 +16,7 @@ struct Bench: AsyncParsableCommand {
             LoadBenchmark.self,
             LoadApp.self,
             ImportBenchmark.self,
+            PostgresBenchmark.self,
             WebPageBenchmark.self,
             WorkoutPageBenchmark.self,
             RouteBenchmark.self,

@@ -131,8 +131,12 @@ struct QueryBenchmark: AsyncParsableCommand {
     private static func sampleQuery(_ store: HKHealthStore, _ day: (start: Double, end: Double)) async throws
         -> [HKSample]
     {
-        let predicate = predicate(day)
-        return try await withCheckedThrowingContinuation { continuation in
+        try await sampleQuery(store, predicate(day))
+    }
+
+    /// Runs an `HKSampleQuery` of heart rate matching `predicate` and returns its samples.
+    static func sampleQuery(_ store: HKHealthStore, _ predicate: NSPredicate) async throws -> [HKSample] {
+        try await withCheckedThrowingContinuation { continuation in
             let query = HKSampleQuery(
                 sampleType: HeartRateSeries.type, predicate: predicate, limit: HKObjectQueryNoLimit,
                 sortDescriptors: nil

@@ -94,9 +94,8 @@ struct SeriesBenchmark: AsyncParsableCommand {
     }
 
     /// Runs the query over the series and sums each quantity (in `unit`) and its interval's length, as a reader would
-    /// use them.
-    private static func query(_ store: HKHealthStore, _ sample: HKQuantitySample, _ unit: HKUnit) async throws -> Double
-    {
+    /// use them (on any store: `ohk-bench postgres` reads its series so too).
+    static func query(_ store: HKHealthStore, _ sample: HKQuantitySample, _ unit: HKUnit) async throws -> Double {
         try await withCheckedThrowingContinuation { continuation in
             let total = Locked(0.0)
             store.execute(

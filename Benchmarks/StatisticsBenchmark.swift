@@ -208,26 +208,15 @@ struct StatisticsBenchmark: ParsableCommand {
             + (equalExtremes ? ", minimum and maximum equal" : ", MINIMUM OR MAXIMUM DIFFERENT")
     }
 
-    /// Times the baseline and the engine alternately, `runs` times after one untimed round that warms the caches, so
-    /// that both see the same machine load; the ratio is the median of the rounds' ratios.
+    /// Times the baseline and the engine alternately (``Measure/alternately(runs:baseline:engine:)``).
     private func compare(
         _ name: String, sql: String, target: Double?, limit: Double? = nil, baseline: () throws -> Void,
         engine: () throws -> Void
     ) throws -> Comparison {
-        try baseline()
-        try engine()
-        var baselines: [Double] = [], engines: [Double] = [], ratios: [Double] = []
-        for _ in 0..<max(1, runs) {
-            let sqlTime = try Self.seconds(baseline)
-            let engineTime = try Self.seconds(engine)
-            baselines.append(sqlTime)
-            engines.append(engineTime)
-            ratios.append(engineTime / sqlTime)
-        }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let times = try Measure.alternately(runs: runs, baseline: baseline, engine: engine)
         return Comparison(
-            name: name, sql: sql, baseline: median(baselines), engine: median(engines), ratio: median(ratios),
-            target: target, limit: limit)
+            name: name, sql: sql, baseline: times.baseline, engine: times.engine, ratio: times.ratio, target: target,
+            limit: limit)
     }
 
     private static func seconds(_ body: () throws -> Void) throws -> Double {
@@ -277,7 +266,7 @@ extension StatisticsBenchmark {
             self.years = years
         }
 
-        mutating func write(to storage: SQLiteStorage) throws {
+        mutating func write(to storage: any Storage) throws {
             var random = SeededRandom(seed: 2024)
             var batch: [SampleRow] = []
             func flush() throws {

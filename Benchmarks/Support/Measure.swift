@@ -24,6 +24,24 @@ enum Measure {
         return Timing(wall: (ContinuousClock.now - start.0).seconds, cpu: processCPUTime() - start.1)
     }
 
+    /// Times `baseline` and `engine` alternately, `runs` times after one untimed round that warms the caches, so
+    /// that both see the same machine load: the medians of their wall times (seconds) and of the rounds' ratios.
+    static func alternately(runs: Int, baseline: () throws -> Void, engine: () throws -> Void) throws
+        -> (baseline: Double, engine: Double, ratio: Double)
+    {
+        try baseline()
+        try engine()
+        var baselines: [Double] = [], engines: [Double] = [], ratios: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let baselineTime = try time(baseline).wall
+            let engineTime = try time(engine).wall
+            baselines.append(baselineTime)
+            engines.append(engineTime)
+            ratios.append(engineTime / baselineTime)
+        }
+        return (median(baselines), median(engines), median(ratios))
+    }
+
     /// Each component's median.
     static func median(_ timings: [Timing]) -> Timing {
         Timing(wall: median(timings.map(\.wall)), cpu: median(timings.map(\.cpu)))

@@ -8,8 +8,14 @@ public struct DaemonConfiguration: Sendable {
     public var host: String
     /// The port; 0 picks a free one (tests).
     public var port: Int
-    /// The database file. The owner secret and the credential key live next to it.
+    /// The database file (SQLite). The owner secret and the credential key live next to it, and still do when the
+    /// data lives in PostgreSQL (``database``): then nothing else is at this path.
     public var storePath: String
+    /// A PostgreSQL database to keep the data in instead of the file: `postgresql://USER@HOST:PORT/DB`, never with
+    /// a password (``databasePassword``).
+    public var database: String?
+    /// The password for ``database`` (from `PGPASSWORD` or a password file, never the command line).
+    public var databasePassword: String?
     /// The largest request body of the API accepted; larger ones get 413.
     public var maximumBodySize: Int
     /// The largest Health export the web app's Import page accepts (an upload is streamed to disk, never held in
@@ -26,17 +32,21 @@ public struct DaemonConfiguration: Sendable {
     public var heartbeatInterval: TimeInterval
 
     /// A configuration; the defaults listen on `127.0.0.1:8787`, accept 16 MiB request bodies, issue credentials for a
-    /// year, wait up to 2 minutes for the owner and send a heartbeat every 15 seconds.
+    /// year, wait up to 2 minutes for the owner, send a heartbeat every 15 seconds and keep the data in the SQLite file
+    /// at `storePath`.
     public init(
         host: String = "127.0.0.1", port: Int = 8787, storePath: String = DaemonConfiguration.defaultStorePath,
         maximumBodySize: Int = 16 * 1024 * 1024,
         maximumUploadSize: Int64 = DaemonConfiguration.defaultMaximumUploadSize,
         defaultCredentialLifetime: TimeInterval = 365 * 24 * 3600,
-        maximumAuthorizationWait: TimeInterval = 120, heartbeatInterval: TimeInterval = 15
+        maximumAuthorizationWait: TimeInterval = 120, heartbeatInterval: TimeInterval = 15, database: String? = nil,
+        databasePassword: String? = nil
     ) {
         self.host = host
         self.port = port
         self.storePath = storePath
+        self.database = database
+        self.databasePassword = databasePassword
         self.maximumBodySize = maximumBodySize
         self.maximumUploadSize = maximumUploadSize
         self.defaultCredentialLifetime = defaultCredentialLifetime
@@ -65,6 +75,12 @@ public struct DaemonConfiguration: Sendable {
     public static var defaultStorePath: String {
         ProcessInfo.processInfo.environment["OPENHEALTHKIT_STORE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? StoreLocation.defaultPath
+    }
+
+    /// The store as messages name it: the file, or the database's URL (without its password).
+    public var storeDescription: String {
+        guard let database else { return storePath }
+        return (try? PostgreSQLAddress(url: database, password: nil).description) ?? "the database"
     }
 
     /// The owner secret's file: `<store>.owner-secret`.

@@ -4,7 +4,7 @@ import HealthWeb
 import Hummingbird
 public import Logging
 import OpenHealthKitEngine
-import OpenHealthKitSQLite
+import OpenHealthKitStores
 import ServiceLifecycle
 import UnixSignals
 
@@ -35,22 +35,35 @@ public final class HealthDaemon: Sendable {
     /// The reader of attachment uploads, whose bodies may be larger than any other.
     let attachmentBodies: BodyReader
     let waker: BackgroundWaker
+    /// Whether the records above were read from the store (they are once its database answers).
+    let readiness: StoreReadiness
 
     /// Opens the store (creating it, the owner secret and the credential key on first start, all 0600).
     public init(configuration: DaemonConfiguration, logger: Logger = Logger(label: "healthd")) throws {
         self.configuration = configuration
         self.logger = logger
+        let location: StoreLocation
+        if let url = configuration.database {
+            do {
+                location = .postgreSQL(try PostgreSQLAddress(url: url, password: configuration.databasePassword))
+            } catch {
+                throw DaemonStartError("--database: \(error)")
+            }
+        } else {
+            location = .file(configuration.storePath)
+        }
         do {
-            // The statement, not its arguments (GRDB keeps them out of its descriptions): no health data in the log.
+            // The statement, not its arguments (GRDB keeps them out of its descriptions; PostgreSQL's errors come as
+            // their SQLSTATE and message): no health data in the log.
             engine = try HealthEngine.open(
-                .file(configuration.storePath),
+                location, waitsForDatabase: true,
                 storageFailed: { [logger] error in logger.error("storage failure: \(error)") })
         } catch {
-            throw DaemonStartError("cannot open the store at \(configuration.storePath): \(error)")
+            throw DaemonStartError("cannot open the store at \(configuration.storeDescription): \(error)")
         }
         records = engine.storage
-        registry = try AppRegistry(storage: records)
-        pending = try PendingAuthorizations(engine: engine, records: records, registry: registry, logger: logger)
+        registry = AppRegistry(storage: records)
+        pending = PendingAuthorizations(engine: engine, records: records, registry: registry, logger: logger)
         let owner = try SecretFile.loadOrCreate(at: configuration.ownerSecretPath)
         newOwnerSecret = owner.created ? owner.secret : nil
         let key = try SecretFile.loadOrCreate(at: configuration.credentialKeyPath)
@@ -65,7 +78,19 @@ public final class HealthDaemon: Sendable {
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
         // An attachment's bytes come base64-encoded (4 characters per 3 bytes) in a JSON body.
         attachmentBodies = BodyReader(maximumSize: AttachmentValidation.maximumSize / 3 * 4 + (64 << 10))
-        waker = try BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
+        waker = BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
+        readiness = StoreReadiness(logger: logger) { [registry, pending, waker] in
+            try registry.load()
+            try pending.load()
+            try waker.load()
+        }
+        do {
+            try readiness.ensure()
+        } catch is StorageUnavailableError where configuration.database != nil {
+            // PostgreSQL is down or unreachable: serve anyway (503 until it returns; StoreReadiness logged why).
+        } catch {
+            throw DaemonStartError("cannot open the store at \(configuration.storeDescription): \(error)")
+        }
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully: no new connections, change streams and waiting
@@ -139,6 +164,7 @@ public final class HealthDaemon: Sendable {
         let allowed = Locked(AllowedMethods())
         let web = webApp()
         router.add(middleware: ErrorMiddleware(allowed: allowed) { await web.unroutedPage($0, status: $1) })
+        router.add(middleware: StoreGate(readiness: readiness, unavailablePage: { await web.unavailablePage($0) }))
         addPublicRoutes(to: router)
         addAppRoutes(to: router)
         addAuthorizationRoutes(to: router)

@@ -1,5 +1,5 @@
 import OpenHealthKitEngine
-import OpenHealthKitSQLite
+import OpenHealthKitStores
 
 /// The stores fuzz targets write to: a new in-memory store for each input, so that an input does the same thing
 /// whatever ran before it, and a crash libFuzzer reports replays alone.

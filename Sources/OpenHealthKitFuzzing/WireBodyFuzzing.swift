@@ -1,7 +1,6 @@
 import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitModel
-import OpenHealthKitSQLite
 package import OpenHealthKitWire
 
 /// The JSON bodies of healthd's routes that take one, run on a store of their own.

@@ -67,7 +67,7 @@ struct ConditionSQL {
             return "w.activity_type = ?"
         case .workoutNumber(let key, let comparison, let value):
             arguments.append(value)
-            return "\(Self.column(for: key)) \(comparison.rawValue) ?"
+            return "\(key.sqlColumn) \(comparison.rawValue) ?"
         case .memberOf(let uuid):
             arguments.append(uuid.blob)
             return "p.uuid = ?"
@@ -197,45 +197,21 @@ struct ConditionSQL {
         }
     }
 
-    /// A date range test on the columns given; `longest` (the longest duration of the queried rows) bounds the start
-    /// of overlapping rows, so that the test is a bounded scan of a start date index.
+    /// A date range test on the columns given (``DateRangeMode/bounds(start:end:)``); `longest` (the longest
+    /// duration of the queried rows) bounds the start of overlapping rows, so that the test is a bounded scan of a
+    /// start date index.
     private mutating func dateRange(
         start: Double?, end: Double?, mode: DateRangeMode, startColumn: String, endColumn: String, longest: Double?
     ) -> String {
-        var parts: [String] = []
-        func add(_ sql: String, _ values: Double...) {
-            parts.append(sql)
-            arguments += values.map { $0 }
-        }
-        func startsBefore(_ start: Double) {
-            if let longest { add("\(startColumn) >= ?", start - longest) }
-        }
-        switch mode {
-        case .overlaps:
-            // HealthKit's rule: endDate >= start AND startDate < end.
-            if let end { add("\(startColumn) < ?", end) }
-            if let start {
-                startsBefore(start)
-                add("\(endColumn) >= ?", start)
+        let parts = mode.bounds(start: start, end: end).compactMap { bound -> String? in
+            var value = bound.value
+            if bound.lessTheLongestDuration {
+                guard let longest else { return nil }
+                value -= longest
             }
-        case .strictStart:
-            if let start { add("\(startColumn) >= ?", start) }
-            if let end { add("\(startColumn) < ?", end) }
-        case .strictEnd:
-            if let start {
-                startsBefore(start)
-                add("\(endColumn) >= ?", start)
-            }
-            if let end {
-                add("\(startColumn) < ?", end)
-                add("\(endColumn) < ?", end)
-            }
-        case .strictStartAndEnd:
-            if let start { add("\(startColumn) >= ?", start) }
-            if let end {
-                add("\(startColumn) < ?", end)
-                add("\(endColumn) < ?", end)
-            }
+            arguments.append(value)
+            let column = bound.column == .startDate ? startColumn : endColumn
+            return "\(column) \(bound.comparison.rawValue) ?"
         }
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
     }

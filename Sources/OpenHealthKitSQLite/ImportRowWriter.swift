@@ -16,7 +16,7 @@ struct ImportRowWriter {
 
     func write(_ batch: ImportBatch) throws -> ImportBatchResult {
         let samples = try SampleInserter(db, policy: .skip).insert(
-            batch.samples, parents: Self.referencedParents(of: batch))
+            batch.samples, parents: batch.referencedParents)
         var result = ImportBatchResult(
             stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized),
             change: samples.change)
@@ -27,17 +27,6 @@ struct ImportRowWriter {
         try children.writeWorkoutActivities(batch.workoutActivities, parents: samples.storedIDs)
         result.activitySummariesStored = try writeActivitySummaries(batch.activitySummaries)
         return result
-    }
-
-    /// The UUIDs that rows of the batch point at: correlations and workouts of members and routes, and the parents
-    /// of children. Only their row ids are remembered while writing.
-    private static func referencedParents(of batch: ImportBatch) -> Set<UUID> {
-        var parents = Set(batch.samples.compactMap(\.correlationUUID))
-        parents.formUnion(batch.heartbeats.map(\.sampleUUID))
-        parents.formUnion(batch.locations.map(\.routeUUID))
-        parents.formUnion(batch.workoutStatistics.map(\.workoutUUID))
-        parents.formUnion(batch.workoutActivities.map(\.workoutUUID))
-        return parents
     }
 
     // MARK: Children, stored only with a parent this batch stored

@@ -31,9 +31,7 @@ struct RowReader {
 
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
         guard let (whereSQL, arguments) = try filter(query) else { return }
-        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY "
-        sql += (query.sort.map { "\(ConditionSQL.column(for: $0.key)) \($0.ascending ? "ASC" : "DESC")" } + ["s.id"])
-            .joined(separator: ", ")
+        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY " + query.orderBySQL
         if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         let series = SampleDetailReader(db)
@@ -46,7 +44,7 @@ struct RowReader {
             }
             // Kinds with a table of their own bring their detail: a lookup by the row's id (column 30), only for those
             // kinds (a quantity series' summary is joined above).
-            if sample.detail == nil, SampleDetailReader.hasDetail(sample.typeIdentifier) {
+            if sample.detail == nil, SampleDetail.isRecordingType(sample.typeIdentifier) {
                 sample.detail = try series.detail(ofSample: row[30], uuid: sample.uuid, type: sample.typeIdentifier)
             } else if let kind = SampleDetailKind(typeIdentifier: sample.typeIdentifier) {
                 sample.detail = try records.read(kind, sampleID: row[30], documentData: query.includesDocumentData)
@@ -135,7 +133,7 @@ struct RowReader {
         var condition = ConditionSQL(longestDuration: longest, datesAndValues: datesAndValues)
         parts.append(condition.sql(query.condition))
         arguments += condition.arguments
-        if datesAndValues != "s", let (start, end) = Self.envelope(of: query.condition) {
+        if datesAndValues != "s", let (start, end) = query.condition.dateEnvelope {
             // A quantity lies within its sample's dates: the samples overlapping every date the condition can select
             // bound the scan of the (type, start date) index, as for samples.
             var overlap = ConditionSQL(longestDuration: longest)
@@ -143,36 +141,6 @@ struct RowReader {
             arguments += overlap.arguments
         }
         return (parts.joined(separator: " AND "), arguments)
-    }
-
-    /// The dates a condition's date ranges can select at most (nil bounds open), whatever their mode; nil when the
-    /// condition does not bound dates (a negation, or a disjunction with an unbounded branch).
-    static func envelope(of condition: RowCondition) -> (start: Double?, end: Double?)? {
-        switch condition {
-        case .dateRange(let start, let end, _):
-            return (start, end)
-        case .and(let parts):
-            var result: (start: Double?, end: Double?)?
-            for part in parts {
-                guard let bounds = envelope(of: part) else { continue }
-                let start = [result?.start, bounds.start].compactMap { $0 }.max()
-                let end = [result?.end, bounds.end].compactMap { $0 }.min()
-                result = (start, end)
-            }
-            return result
-        case .or(let parts):
-            guard !parts.isEmpty else { return nil }
-            var starts: [Double] = [], ends: [Double] = []
-            var openStart = false, openEnd = false
-            for part in parts {
-                guard let bounds = envelope(of: part) else { return nil }
-                if let start = bounds.start { starts.append(start) } else { openStart = true }
-                if let end = bounds.end { ends.append(end) } else { openEnd = true }
-            }
-            return (openStart ? nil : starts.min(), openEnd ? nil : ends.max())
-        default:
-            return nil
-        }
     }
 
     /// Rows of these sources, or with one of these UUIDs (objects allowed one by one).

@@ -20,26 +20,13 @@ extension SQLiteStorage: ExportStorage {
     /// that have such children at all, so that millions of plain samples cost no child query.
     package func export(_ query: ExportQuery, to visitor: any ExportVisitor) throws {
         try writer.read { db in
-            let reader = try ExportReader(db)
-            for type in query.sampleTypes {
-                try reader.forEachRecord(ofType: type, start: query.start, end: query.end) { try visitor.record($0) }
-            }
-            if query.activitySummaries {
-                try reader.forEachActivitySummary(firstDay: query.firstDay, endDay: query.endDay) {
-                    try visitor.activitySummary($0)
-                }
-            }
-            if query.unrecognizedRecords {
-                try reader.forEachUnrecognizedRecord(start: query.start, end: query.end) {
-                    try visitor.unrecognizedRecord($0)
-                }
-            }
+            try ExportReader(db).visit(query, with: visitor)
         }
     }
 }
 
 /// Reads an export's records inside one read transaction.
-private struct ExportReader {
+private struct ExportReader: ExportReading {
     let db: Database
     /// The ids of the types whose samples have members, heartbeats or route locations.
     private let typesWithMembers: Set<Int64>

@@ -38,7 +38,7 @@ extension SQLiteStorage {
             guard version != watch.dataVersion else { return nil }
             let anchor = try Self.anchor(db)
             var types = Set<String>()
-            for range in Self.gaps(after: watch.seenAnchor, upTo: anchor, skipping: watch.ownAnchors) {
+            for range in OtherCommits.gaps(after: watch.seenAnchor, upTo: anchor, skipping: watch.ownAnchors) {
                 types.formUnion(
                     try String.fetchAll(
                         db,
@@ -64,19 +64,6 @@ extension SQLiteStorage {
         let after = try Self.anchor(db)
         if after > before { commitWatch.withLock { $0?.ownAnchors.append((before + 1)...after) } }
         return result
-    }
-
-    /// The anchors in (`seen`, `anchor`] outside `own`.
-    static func gaps(after seen: Int64, upTo anchor: Int64, skipping own: [ClosedRange<Int64>]) -> [ClosedRange<Int64>]
-    {
-        var gaps: [ClosedRange<Int64>] = []
-        var next = seen + 1
-        for range in own.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.upperBound >= next {
-            if range.lowerBound > next { gaps.append(next...min(range.lowerBound - 1, anchor)) }
-            next = range.upperBound + 1
-        }
-        if next <= anchor { gaps.append(next...anchor) }
-        return gaps.filter { $0.lowerBound <= $0.upperBound }
     }
 
     private static func dataVersion(_ db: Database) throws -> Int64 {

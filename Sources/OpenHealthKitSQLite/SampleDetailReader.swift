@@ -13,15 +13,6 @@ struct SampleDetailReader {
         self.db = db
     }
 
-    /// Whether samples of this type keep a detail this reader reads.
-    static func hasDetail(_ typeIdentifier: String) -> Bool {
-        typeIdentifier == HKDataTypeIdentifierHeartbeatSeries || typeIdentifier == electrocardiogram
-            || typeIdentifier == audiogram || typeIdentifier == HKWorkoutRouteTypeIdentifier
-    }
-
-    private static let electrocardiogram = HKObjectType.electrocardiogramType().identifier
-    private static let audiogram = HKObjectType.audiogramSampleType().identifier
-
     /// The detail of the sample row `id` (of this UUID and type); nil when it has none.
     func detail(ofSample id: Int64, uuid: UUID, type typeIdentifier: String) throws -> SampleDetail? {
         switch typeIdentifier {
@@ -29,7 +20,7 @@ struct SampleDetailReader {
             let count = try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT count FROM heartbeat_series WHERE sample_id = ?"), arguments: [id])
             return count.map { .heartbeatSeries(HeartbeatSeriesRow(count: $0)) }
-        case Self.electrocardiogram:
+        case SampleDetail.electrocardiogramTypeIdentifier:
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -42,7 +33,7 @@ struct SampleDetailReader {
                         classification: $0[0], symptomsStatus: $0[1], averageHeartRate: $0[2],
                         samplingFrequency: $0[3], voltageCount: $0[4]))
             }
-        case Self.audiogram:
+        case SampleDetail.audiogramTypeIdentifier:
             return .audiogram(AudiogramRow(points: try audiogramPoints(ofSample: id, uuid: uuid)))
         case HKWorkoutRouteTypeIdentifier:
             let count = try Int.fetchOne(

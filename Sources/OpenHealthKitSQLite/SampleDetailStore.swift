@@ -51,7 +51,7 @@ struct SampleDetailStore {
         case .scoredAssessment(let assessment):
             try execute(
                 "INSERT INTO scored_assessment (sample_id, answers) VALUES (?, ?)",
-                [id, assessment.answers.map(String.init).joined(separator: ",")])
+                [id, assessment.answersText])
         case .medicationDoseEvent(let event):
             try execute(
                 """
@@ -122,7 +122,7 @@ struct SampleDetailStore {
             return try String.fetchOne(
                 db, sql: "SELECT answers FROM scored_assessment WHERE sample_id = ?", arguments: [id]
             )
-            .map { .scoredAssessment(ScoredAssessmentRow(answers: $0.split(separator: ",").compactMap { Int($0) })) }
+            .map { .scoredAssessment(ScoredAssessmentRow(answersText: $0)) }
         case .medicationDoseEvent:
             return try row(
                 """

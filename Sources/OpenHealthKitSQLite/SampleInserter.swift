@@ -16,7 +16,7 @@ struct SampleInserter {
         case fail
         /// It is skipped (`ON CONFLICT DO NOTHING`), and a correlation member stored already on its own joins its
         /// correlation (an import: the export lists blood-pressure values both inside their correlation and at top
-        /// level). Rows are inserted in ``SampleInserter/insertionOrder(_:)``.
+        /// level). Rows are inserted in ``SampleRow/insertionOrder(_:)``.
         case skip
     }
 
@@ -151,35 +151,8 @@ struct SampleInserter {
     private func order(_ rows: [SampleRow]) -> [Int] {
         switch policy {
         case .fail: return Array(rows.indices)
-        case .skip: return Self.insertionOrder(rows)
+        case .skip: return SampleRow.insertionOrder(rows)
         }
-    }
-
-    /// The order an import inserts its rows in: rows that point at no other row by ascending UUID, so that the unique
-    /// UUID index is walked once per batch instead of at scattered places; then the correlation members and routes,
-    /// in their order, after every row they may point at. (The other indexes follow type and time, which each batch
-    /// keeps close together whatever the order.)
-    static func insertionOrder(_ rows: [SampleRow]) -> [Int] {
-        func key(_ uuid: UUID) -> (UInt64, UInt64) {
-            withUnsafeBytes(of: uuid.uuid) {
-                (
-                    $0.load(fromByteOffset: 0, as: UInt64.self).bigEndian,
-                    $0.load(fromByteOffset: 8, as: UInt64.self).bigEndian
-                )
-            }
-        }
-        var independent: [(key: (UInt64, UInt64), index: Int)] = []
-        var dependent: [Int] = []
-        independent.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            if row.correlationUUID == nil {
-                independent.append((key(row.uuid), index))
-            } else {
-                dependent.append(index)
-            }
-        }
-        independent.sort { $0.key < $1.key }
-        return independent.map(\.index) + dependent
     }
 
     /// Runs the insert: the new row's id, or nil when the skip policy inserted nothing. A stored UUID under the fail

@@ -121,7 +121,8 @@ extension Schema {
     }
 }
 
-/// Moves v3's `clinical_record` rows into samples (see ``Schema/registerRecordsMigration(in:)``).
+/// Moves v3's `clinical_record` rows and kept vision prescriptions into samples (see
+/// ``Schema/registerRecordsMigration(in:)`` and ``RecordsUpgrade``).
 private struct ClinicalRecordMigration {
     let db: Database
 
@@ -142,20 +143,11 @@ private struct ClinicalRecordMigration {
         var rowsByType: [String: [SampleRow]] = [:]
         for row in rows {
             guard let uuid = UUID(blob: row["uuid"]) else { continue }
-            let resource: String? = row["resource"]
-            let resourceType: String = row["resource_type"] ?? ""
-            let date: Double = row["received_date"] ?? 0
-            let sourceName: String = row["source_name"]
-            let sample = SampleRow(
-                uuid: uuid, typeIdentifier: row["type"], startDate: date, endDate: date, value: nil,
-                source: SourceRow(bundleIdentifier: Self.bundleIdentifier(forName: sourceName), name: sourceName),
-                revision: RevisionRow(),
-                detail: .clinicalRecord(
-                    ClinicalRecordRow(
-                        resourceType: resourceType, identifier: row["identifier"],
-                        fhirVersion: row["fhir_version"] ?? "1.0.2", sourceURL: row["source_url"],
-                        displayName: ClinicalRecordDisplayName.of(resource: resource, resourceType: resourceType),
-                        resource: resource, resourceFilePath: row["resource_file_path"])))
+            let sample = RecordsUpgrade.clinicalRecordSample(
+                uuid: uuid, typeIdentifier: row["type"], identifier: row["identifier"], sourceName: row["source_name"],
+                sourceURL: row["source_url"], fhirVersion: row["fhir_version"], receivedDate: row["received_date"],
+                resourceFilePath: row["resource_file_path"], resourceType: row["resource_type"],
+                resource: row["resource"])
             rowsByType[sample.typeIdentifier, default: []].append(sample)
         }
         // The records take anchors like any insert: running queries started after the upgrade see them as stored.
@@ -171,38 +163,11 @@ private struct ClinicalRecordMigration {
             sql: "SELECT id, uuid, attributes, children FROM unrecognized_record WHERE element = 'VisionPrescription'")
         for row in rows {
             guard let uuid = UUID(blob: row["uuid"]),
-                let attributes = Self.json(row["attributes"]) as? [String: String]
+                let sample = RecordsUpgrade.visionPrescriptionSample(
+                    uuid: uuid, attributes: row["attributes"], children: row["children"])
             else { continue }
-            let children = (Self.json(row["children"]) as? [[String: Any]] ?? []).map { child in
-                (
-                    element: child["element"] as? String ?? "",
-                    attributes: child["attributes"] as? [String: String] ?? [:]
-                )
-            }
-            guard
-                let read = try? ExportedVisionPrescription.read(
-                    attributes: attributes, children: children, date: ExportedVisionPrescription.seconds)
-            else { continue }
-            let metadata = Dictionary(read.metadata.map { ($0.key, $0.value as Any) }, uniquingKeysWith: { $1 })
-            let sample = SampleRow(
-                uuid: uuid, typeIdentifier: HKVisionPrescriptionTypeIdentifier, startDate: read.dateIssued,
-                endDate: read.prescription.expirationDate ?? read.dateIssued, value: nil,
-                source: .exportedHealthApp, revision: RevisionRow(),
-                metadata: MetadataCoding.encode(metadata.isEmpty ? nil : metadata),
-                detail: .visionPrescription(read.prescription))
             _ = try SampleInserter(db, policy: .skip).insert([sample], parents: [])
             try db.execute(sql: "DELETE FROM unrecognized_record WHERE id = ?", arguments: [row["id"] as Int64])
         }
-    }
-
-    private static func json(_ text: String?) -> Any? {
-        text.flatMap { $0.data(using: .utf8) }.flatMap { try? JSONSerialization.jsonObject(with: $0) }
-    }
-
-    /// A source for the records' institution: `org.openhealthkit.export.records-` and the name's ASCII letters and
-    /// digits (lowercased, other runs as `-`). Imports since v7 name their institutions as they name every export
-    /// source (`RecordSource`); records migrated from v3 keep this one.
-    static func bundleIdentifier(forName name: String) -> String {
-        "org.openhealthkit.export.records-" + SourceRow.exportSlug(forName: name)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthDaemon
 import Logging
+import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
 /// `healthd`: serves the user's health store to apps on this machine.
@@ -12,8 +13,10 @@ struct Healthd: AsyncParsableCommand {
         abstract: "Serve the health store to apps over HTTP on this machine.",
         discussion: """
             On first start healthd creates the store, a credential key and the owner secret (files readable by you \
-            only, next to the store) and prints the secret once. Stop it with SIGTERM or Ctrl-C: calls in flight \
-            complete first.
+            only, next to the store) and prints the secret once. With --database the data lives in PostgreSQL \
+            (healthd creates and upgrades its tables) and the two files stay next to --store; healthd starts even \
+            while the database is down, answers 503 with Retry-After meanwhile, and recovers when it returns. Stop it \
+            with SIGTERM or Ctrl-C: calls in flight complete first.
             """)
 
     @Option(help: "The address to listen on. Keep the loopback default unless you know why not.")
@@ -28,6 +31,18 @@ struct Healthd: AsyncParsableCommand {
             valueName: "path"))
     var store: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the data in this PostgreSQL database instead of the file (default: $OPENHEALTHKIT_DATABASE). The "
+                + "password comes from PGPASSWORD or --database-password-file, never from the URL.",
+            valueName: "postgresql://user@host:port/db"))
+    var database: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A file (readable by you only) whose first line is the database's password.", valueName: "path"))
+    var databasePasswordFile: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -41,10 +56,24 @@ struct Healthd: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         if let store, store.isEmpty { throw ValidationError("--store needs a file path") }
+        if let database = databaseURL {
+            do {
+                _ = try PostgreSQLAddress(url: database, password: nil)
+            } catch {
+                throw ValidationError("--database: \(error)")
+            }
+        } else if databasePasswordFile != nil {
+            throw ValidationError("--database-password-file needs --database")
+        }
         guard DaemonConfiguration.byteCount(maxUploadSize) != nil else {
             throw ValidationError(
                 "invalid --max-upload-size \(maxUploadSize): use bytes, or a number with k, M or G (500M, 16G)")
         }
+    }
+
+    /// `--database`, else `$OPENHEALTHKIT_DATABASE`; nil (or empty): the SQLite file.
+    private var databaseURL: String? {
+        (database ?? ProcessInfo.processInfo.environment["OPENHEALTHKIT_DATABASE"]).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// healthd owns its process: SQLite's process-wide settings are its to choose, before anything opens the store.
@@ -56,10 +85,22 @@ struct Healthd: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "healthd")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let password: String?
+        do {
+            password =
+                databaseURL == nil
+                ? nil
+                : try PostgreSQLAddress.password(
+                    file: databasePasswordFile, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            FileHandle.standardError.write(Data("healthd: --database-password-file: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
         let configuration = DaemonConfiguration(
             host: host, port: port, storePath: store ?? DaemonConfiguration.defaultStorePath,
             maximumUploadSize: DaemonConfiguration.byteCount(maxUploadSize)
-                ?? DaemonConfiguration.defaultMaximumUploadSize)
+                ?? DaemonConfiguration.defaultMaximumUploadSize,
+            database: databaseURL, databasePassword: password)
         let daemon: HealthDaemon
         do {
             daemon = try HealthDaemon(configuration: configuration, logger: logger)
@@ -78,10 +119,11 @@ struct Healthd: AsyncParsableCommand {
     private func serve(_ daemon: HealthDaemon, host: String, configuration: DaemonConfiguration) async throws {
         try await daemon.run { port in
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
-            var message = "Health is at \(address)\n"
+            let data = configuration.database == nil ? "" : " (data in \(configuration.storeDescription))"
+            var message = "Health is at \(address)\(data)\n"
             if let secret = daemon.newOwnerSecret {
                 message =
-                    "Health is at \(address) — owner secret: \(secret)\n"
+                    "Health is at \(address)\(data) — owner secret: \(secret)\n"
                     + "(shown once; it is kept in \(configuration.storePath).owner-secret, readable by you only)\n"
             }
             // Unbuffered, so that whoever started healthd sees the address at once.

@@ -1,6 +1,7 @@
 """Fixtures of the end-to-end tests: one real healthd and one headless Chromium for the whole run (the tests of a
 file run in order and build on each other, as a person using Health would), a healthd of its own for a file that
-asks for `daemon`, and screenshots in screenshots/."""
+asks for `daemon`, and screenshots in screenshots/. With `E2E_DATABASE=postgresql`, every healthd keeps its data in
+a database of its own on a throwaway PostgreSQL server."""
 
 import os
 import shutil
@@ -11,6 +12,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from healthd import ROOT, Healthd
+from postgres import PostgreSQL
 
 # Screenshots go to screenshots/ (not committed), or where E2E_SCREENSHOTS names.
 SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS") or ROOT / "screenshots")
@@ -19,9 +21,32 @@ DESKTOP = (1280, 900)
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
 
+_POSTGRESQL = []
+
+
+def _postgresql():
+    """The run's PostgreSQL server, started on first use (E2E_DATABASE=postgresql only)."""
+    if not _POSTGRESQL:
+        _POSTGRESQL.append(PostgreSQL())
+    return _POSTGRESQL[0]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for server in _POSTGRESQL:
+        server.stop()
+
+
 def _started_healthd():
     # A US locale (pounds, miles, Fahrenheit by default) and UTC, so that units and days are the same everywhere.
-    return Healthd(environment={"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "", "TZ": "UTC"})
+    environment = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MEASUREMENT": "", "TZ": "UTC"}
+    database = None
+    if os.environ.get("E2E_DATABASE") == "postgresql":
+        database = _postgresql().create_database()
+        environment["PGPASSWORD"] = _postgresql().password
+    daemon = Healthd(environment=environment, database=database)
+    if database:
+        assert "(data in postgresql://" in daemon.banner, daemon.banner
+    return daemon
 
 
 @pytest.fixture(scope="session")

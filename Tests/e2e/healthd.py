@@ -40,9 +40,10 @@ class Answer:
 
 
 class Healthd:
-    """`healthd --port 0 --store <temporary>/health.sqlite`, stopped with SIGTERM."""
+    """`healthd --port 0 --store <temporary>/health.sqlite`, stopped with SIGTERM; with `database` (a PostgreSQL
+    URL, its password in `environment`'s PGPASSWORD), `--database` too: the data lives there."""
 
-    def __init__(self, binary=None, environment=None):
+    def __init__(self, binary=None, environment=None, database=None):
         self.binary = binary or os.environ.get("HEALTHD_BINARY") or str(ROOT / ".build" / "debug" / "healthd")
         if not Path(self.binary).exists():
             raise RuntimeError(f"{self.binary} is missing: build it with `swift build --product healthd` (Scripts/e2e does)")
@@ -50,13 +51,14 @@ class Healthd:
         self.store = os.path.join(self.directory, "health.sqlite")
         self.environment = dict(os.environ)
         self.environment.update(environment or {})
+        self.arguments = ["--database", database] if database else []
         self._start("0")
         with open(self.store + ".owner-secret", encoding="utf-8") as file:
             self.owner_secret = file.read().strip()
 
     def _start(self, port):
         self.process = subprocess.Popen(
-            [self.binary, "--port", port, "--store", self.store],
+            [self.binary, "--port", port, "--store", self.store] + self.arguments,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=self.environment, text=True)
         self.address = self._wait_for_address()
         self.lines = []
@@ -66,6 +68,12 @@ class Healthd:
     def hk(self):
         """The built `hk`, beside healthd."""
         return str(Path(self.binary).parent / "hk")
+
+    @property
+    def store_arguments(self):
+        """What `hk` needs to open the store this healthd serves: its SQLite file, and its PostgreSQL database if
+        it has one (the password is in `environment`)."""
+        return ["--store", self.store] + self.arguments
 
     def restart_after_kill(self):
         """SIGKILL (healthd stops in the middle of whatever it does), then starts again on the same store and port."""
@@ -86,6 +94,7 @@ class Healthd:
             seen.append(line)
             match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
             if match:
+                self.banner = line
                 return match.group(1)
         self.process.kill()
         raise RuntimeError("healthd did not print its address:\n" + "".join(seen))

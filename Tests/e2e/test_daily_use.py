@@ -360,8 +360,8 @@ def test_the_time_zone_chosen_on_me_is_used_by_every_page_and_by_hk(browser, dae
     # The notification of 12 March 2024 18:02 in Paris was early on 13 March in Auckland.
     open_page(browser, daemon, "/types/highHeartRateEvent?range=day&date=2024-03-13")
     assert text(browser, ".sample-when").startswith("13 Mar 2024, 06:02")
-    listed = subprocess.run([daemon.hk, "samples", "highHeartRateEvent", "--store", daemon.store, "--format", "csv"],
-                            capture_output=True, text=True, check=True).stdout
+    listed = subprocess.run([daemon.hk, "samples", "highHeartRateEvent", *daemon.store_arguments, "--format", "csv"],
+                            capture_output=True, text=True, check=True, env=daemon.environment).stdout
     assert "2024-03-13T06:02:00+13:00" in listed
     open_page(browser, daemon, "/me")
     Select(browser.find_element(By.ID, "timeZone")).select_by_value("")

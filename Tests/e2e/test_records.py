@@ -110,3 +110,22 @@ def test_attach_a_scan_to_a_prescription(browser, healthd, shoot, tmp_path):
     image = browser.find_element(By.CSS_SELECTOR, ".attachments img")
     wait(browser).until(lambda driver: driver.execute_script("return arguments[0].naturalWidth", image) == 1)
     shoot("32-vision")
+
+
+def test_a_request_made_while_the_permission_page_is_open_appears_on_it(browser, healthd):
+    latecomer = App(healthd, healthd.register(
+        "com.example.latecomer", "Latecomer", read_reason="Latecomer reads your heart rate.", write_reason="Writes."))
+    browser.get(healthd.address + "/permissions")
+    assert browser.find_element(By.ID, "no-requests").is_displayed()
+    outcome = {}
+    thread = threading.Thread(target=lambda: outcome.setdefault(
+        "answer", latecomer.request_authorization([], ["HKQuantityTypeIdentifierHeartRate"])))
+    thread.start()
+    sheet = wait(browser, 30).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
+    assert "Latecomer reads your heart rate." in sheet.text
+    assert not browser.find_elements(By.ID, "no-requests")
+    sheet.find_element(By.CSS_SELECTOR, "[data-turn-on-all]").click()
+    assert all(switch.is_selected() for switch in sheet.find_elements(By.CSS_SELECTOR, "input[type=checkbox]"))
+    navigate(browser, sheet.find_element(By.CSS_SELECTOR, "button[value=deny]"))
+    thread.join(30)
+    assert outcome["answer"].status == 200

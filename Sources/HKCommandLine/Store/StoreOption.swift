@@ -5,8 +5,9 @@ import OpenHealthKitEngine
 
 /// The `--store` option of every command that reads or writes health data: `@OptionGroup var store: StoreOption`.
 ///
-/// The database is the file `--store` names, else the one `OPENHEALTHKIT_STORE` names, else
-/// `HealthStoreConfiguration.defaultStorePath` (`$XDG_DATA_HOME/OpenHealthKit/health.sqlite`). A missing file is
+/// The database is the PostgreSQL database `--database` (or `OPENHEALTHKIT_DATABASE`) names, its password from
+/// `PGPASSWORD` or `--database-password-file`; else the file `--store` names, else the one `OPENHEALTHKIT_STORE` names,
+/// else `HealthStoreConfiguration.defaultStorePath` (`$XDG_DATA_HOME/OpenHealthKit/health.sqlite`). A missing file is
 /// created, with its folder.
 struct StoreOption: ParsableArguments {
     @Option(
@@ -18,6 +19,23 @@ struct StoreOption: ParsableArguments {
     )
     var path: String?
 
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "A PostgreSQL database instead of the file (default: $OPENHEALTHKIT_DATABASE); the password comes from "
+                + "PGPASSWORD or --database-password-file.",
+            valueName: "postgresql://user@host:port/db"
+        )
+    )
+    var database: String?
+
+    @Option(
+        name: .customLong("database-password-file"),
+        help: ArgumentHelp(
+            "A file (readable by you only) whose first line is the database's password.", valueName: "path")
+    )
+    var databasePasswordFile: String?
+
     /// The database path in effect.
     func resolvedPath() throws -> String {
         if let path {
@@ -28,21 +46,49 @@ struct StoreOption: ParsableArguments {
         return HealthStoreConfiguration.defaultStorePath
     }
 
+    /// The location in effect: the database, else the file.
+    func location() throws -> HealthStoreConfiguration.Location {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = database ?? environment["OPENHEALTHKIT_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            if databasePasswordFile != nil {
+                throw HKError.invalidArgument("--database-password-file needs --database")
+            }
+            return .file(try resolvedPath())
+        }
+        do {
+            let password = try PostgreSQLAddress.password(file: databasePasswordFile, environment: environment)
+            _ = try PostgreSQLAddress(url: url, password: password)
+            return .postgreSQL(url: url, password: password)
+        } catch {
+            throw HKError.invalidArgument("--database: \(error)")
+        }
+    }
+
     /// The time zone the owner chose for the store (Health's Me page); nil when they chose none or the store does
     /// not exist yet (it is not created for this).
     func ownerTimeZone() throws -> TimeZone? {
-        guard FileManager.default.fileExists(atPath: try resolvedPath()) else { return nil }
+        if case .file(let path) = try location(), !FileManager.default.fileExists(atPath: path) { return nil }
         return try openEngine().ownerTimeZone()
     }
 
     /// The engine on the database (the process's one, from `EngineRegistry`). Failing to open it is not bad input:
     /// it exits 1.
     func openEngine() throws -> HealthEngine {
-        let path = try resolvedPath()
+        let location = try location()
         do {
-            return try EngineRegistry.engine(for: .file(path))
+            return try EngineRegistry.engine(for: location)
         } catch {
-            throw HKError(.errorDatabaseInaccessible, "cannot open the store at \(path): \(error)")
+            throw HKError(.errorDatabaseInaccessible, "cannot open the store at \(Self.describe(location)): \(error)")
+        }
+    }
+
+    /// A location as messages name it (a database without its password).
+    static func describe(_ location: HealthStoreConfiguration.Location) -> String {
+        switch location {
+        case .file(let path): return path
+        case .memory(let name): return "memory:\(name)"
+        case .postgreSQL(let url, _):
+            return (try? PostgreSQLAddress(url: url, password: nil).description) ?? "the database"
         }
     }
 }

@@ -56,12 +56,19 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     private let engine: HealthEngine
     private let records: any DaemonRecordStorage
     private let logger: Logger
+    private let registry: AppRegistry
 
-    /// Loads the requests kept in `records` (those of apps still registered and not revoked).
-    init(engine: HealthEngine, records: any DaemonRecordStorage, registry: AppRegistry, logger: Logger) throws {
+    /// No requests until ``load()`` reads those kept in `records`.
+    init(engine: HealthEngine, records: any DaemonRecordStorage, registry: AppRegistry, logger: Logger) {
         self.engine = engine
         self.records = records
+        self.registry = registry
         self.logger = logger
+    }
+
+    /// Loads the requests kept in the store (those of apps still registered and not revoked; the registry is loaded
+    /// first), joining any made since healthd started.
+    func load() throws {
         var dropped: [UUID] = []
         for record in try records.pendingAuthorizations() {
             guard let app = registry.app(record.app), app.revokedAt == nil,

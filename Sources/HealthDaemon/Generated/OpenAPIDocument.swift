@@ -19,7 +19,10 @@ info:
     most once and a number in it lies within its stated range (else 400: no value is silently clamped). A known path
     called with a method it does not take is 405 with an `Allow` header, an unknown path 404. An answer healthd
     cannot encode (a value that is not a finite number, which only data stored before values were bounded can hold)
-    is a 500 error, never an empty success. An optional field given as `null` is the same as one left out.
+    is a 500 error, never an empty success. An optional field given as `null` is the same as one left out. While the
+    store's database cannot be used (healthd on PostgreSQL with the database down or unreachable), every route
+    answers 503 with `Retry-After` (seconds) and `errorDatabaseInaccessible`, and works again once the database is
+    back.
 
     Dates are seconds since 1970 (JSON numbers); on input an ISO 8601 string is accepted too. Types are
     HealthKit's raw identifiers (`HKQuantityTypeIdentifierHeartRate`); short names (`heartRate`) are accepted on

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import OpenHealthKitModel
+import OpenHealthKitEngine
 import OpenHealthKitWire
 
 /// A failed call as healthd answers it: an HTTP status and the `HKError` the JSON body carries.
@@ -24,6 +25,12 @@ struct APIError: Error {
         APIError(.badRequest, HKError.invalidArgument(message))
     }
 
+    /// What a call is told while the store's database cannot be used.
+    static let unavailableMessage = "The health database is unavailable right now; try again shortly"
+
+    /// How long a client should wait before calling again after a 503 (`Retry-After`, seconds).
+    static let retryAfter = "1"
+
     /// Any failure, with the status its kind of error calls for. Bad input of any kind is a 4xx.
     init(from error: any Error) {
         switch error {
@@ -37,6 +44,9 @@ struct APIError: Error {
             self.init(.contentTooLarge, HKError(.errorDataSizeExceeded, "The request body is too large"))
         case let error as HTTPError:
             self.init(error.status, HKError.invalidArgument(error.body ?? error.status.reasonPhrase))
+        case is StorageUnavailableError:
+            // healthd's own records (apps, audit log, pending requests) when the database cannot be reached.
+            self.init(.serviceUnavailable, HKError(.errorDatabaseInaccessible, Self.unavailableMessage))
         default:
             self.init(.internalServerError, HKError(.unknownError, "healthd could not complete the call"))
         }
@@ -70,8 +80,11 @@ struct APIError: Error {
         }
     }
 
-    /// The JSON response: `{"error": {"code", "domain", "message"}}`.
+    /// The JSON response: `{"error": {"code", "domain", "message"}}`; a 503 says when to call again
+    /// (`Retry-After`).
     var response: Response {
-        JSONResponses.response(WireError(error), status: status)
+        var response = JSONResponses.response(WireError(error), status: status)
+        if status == .serviceUnavailable { response.headers[.retryAfter] = Self.retryAfter }
+        return response
     }
 }

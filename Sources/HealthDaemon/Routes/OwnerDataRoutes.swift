@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitModel
-import OpenHealthKitSQLite
 import OpenHealthKitWire
 
 extension HealthDaemon {

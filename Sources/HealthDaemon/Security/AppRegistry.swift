@@ -8,9 +8,17 @@ final class AppRegistry: Sendable {
     private let storage: any DaemonRecordStorage
     private let cache: Locked<[String: RegisteredApp]>
 
-    init(storage: any DaemonRecordStorage) throws {
+    /// An empty registry; ``load()`` reads the apps from the store (healthd loads its records once the database
+    /// answers, see `DaemonRecords`).
+    init(storage: any DaemonRecordStorage) {
         self.storage = storage
-        cache = Locked(Dictionary(uniqueKeysWithValues: try storage.registeredApps().map { ($0.bundleIdentifier, $0) }))
+        cache = Locked([:])
+    }
+
+    /// Reads the registered apps from the store.
+    func load() throws {
+        let apps = try storage.registeredApps()
+        cache.withLock { $0 = Dictionary(uniqueKeysWithValues: apps.map { ($0.bundleIdentifier, $0) }) }
     }
 
     /// Registers (or registers again) an app after HealthKit's provisioning checks; the record replaces any

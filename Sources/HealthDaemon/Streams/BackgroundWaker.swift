@@ -45,7 +45,7 @@ final class BackgroundWaker: Sendable {
 
     init(
         engine: HealthEngine, registry: AppRegistry, streams: LiveStreams, logger: Logger, retryDelay: TimeInterval = 1
-    ) throws {
+    ) {
         self.engine = engine
         self.registry = registry
         self.streams = streams
@@ -54,6 +54,10 @@ final class BackgroundWaker: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
         session = URLSession(configuration: configuration)
+    }
+
+    /// Reads the apps' callbacks kept in the store.
+    func load() throws {
         let stored = try engine.storage.settings(withPrefix: Self.settingPrefix)
         state.withLock { state in
             for (key, value) in stored {

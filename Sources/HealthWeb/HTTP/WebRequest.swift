@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import OpenHealthKitModel
+import OpenHealthKitEngine
 
 /// A signed-in request to a page: the session, the query and, for a form post, its fields (CSRF token checked).
 struct WebRequest: Sendable {
@@ -117,6 +118,10 @@ extension HealthWebApp {
             return try await work()
         } catch let error as WebError {
             return await errorPage(request, status: error.status, message: MessageText.forPeople(error.message))
+        } catch let error as HKError where error.code == .errorDatabaseInaccessible {
+            return await unavailablePage(request)
+        } catch is StorageUnavailableError {
+            return await unavailablePage(request)
         } catch let error as HKError {
             let status: HTTPResponse.Status = error.code == .errorInvalidArgument ? .badRequest : .internalServerError
             return await errorPage(request, status: status, message: MessageText.forPeople(error.message))

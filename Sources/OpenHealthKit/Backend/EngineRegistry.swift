@@ -1,6 +1,6 @@
 import Foundation
 package import OpenHealthKitEngine
-import OpenHealthKitSQLite
+import OpenHealthKitStores
 
 /// One engine per database in a process, so that every store on the same data shares one change feed: an observer
 /// query in one `HKHealthStore` hears a save made through another.
@@ -17,6 +17,9 @@ package enum EngineRegistry {
             switch location {
             case .file(let path): engine = try HealthEngine.open(.file(path))
             case .memory: engine = try HealthEngine.open(.memory)
+            case .postgreSQL(let url, let password):
+                let password = password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
+                engine = try HealthEngine.open(.postgreSQL(try PostgreSQLAddress(url: url, password: password)))
             }
             engines[location] = engine
             return engine

@@ -4,8 +4,8 @@ public import OpenHealthKitEngine
 /// Where an `HKHealthStore` keeps its data and on whose behalf it acts.
 ///
 /// `HKHealthStore()` uses ``HealthStoreConfiguration/current``: set it once at start-up, or let it come from the
-/// environment (`OPENHEALTHKIT_STORE` for the database path, `OPENHEALTHKIT_APP` for the app folder holding
-/// Info.plist and Entitlements.plist). Without an app manifest every call fails as HealthKit fails for an
+/// environment (`OPENHEALTHKIT_STORE` for the database path, or `OPENHEALTHKIT_DATABASE` for a PostgreSQL database,
+/// `OPENHEALTHKIT_APP` for the app folder holding Info.plist and Entitlements.plist). Without an app manifest every call fails as HealthKit fails for an
 /// unprovisioned app.
 ///
 /// With a ``remote`` healthd (or `OPENHEALTHKIT_HEALTHD` and `OPENHEALTHKIT_CREDENTIAL` in the environment) the
@@ -17,6 +17,9 @@ public struct HealthStoreConfiguration: Sendable {
         case file(String)
         /// A private in-memory database, shared by every store configured with the same name in this process.
         case memory(name: String)
+        /// A PostgreSQL database, `postgresql://USER@HOST:PORT/DB` (the store creates and upgrades its tables),
+        /// signed in with `password`, or with `PGPASSWORD` when nil. The URL itself must not carry the password.
+        case postgreSQL(url: String, password: String? = nil)
     }
 
     /// A healthd daemon and the app's credential for it.
@@ -71,14 +74,17 @@ public struct HealthStoreConfiguration: Sendable {
     private static let storage = Locked<HealthStoreConfiguration?>(nil)
 
     /// The configuration described by `OPENHEALTHKIT_HEALTHD` and `OPENHEALTHKIT_CREDENTIAL` (a healthd), else by
-    /// `OPENHEALTHKIT_STORE` and `OPENHEALTHKIT_APP`.
+    /// `OPENHEALTHKIT_DATABASE` (a PostgreSQL URL; the password from `PGPASSWORD`) or `OPENHEALTHKIT_STORE`, and
+    /// `OPENHEALTHKIT_APP`.
     public static func fromEnvironment() -> HealthStoreConfiguration {
         let environment = ProcessInfo.processInfo.environment
         if let address = environment["OPENHEALTHKIT_HEALTHD"].flatMap({ $0.isEmpty ? nil : URL(string: $0) }) {
             return HealthStoreConfiguration(
                 remote: Remote(address: address, credential: environment["OPENHEALTHKIT_CREDENTIAL"] ?? ""))
         }
-        let location = environment["OPENHEALTHKIT_STORE"].map(Location.file) ?? .file(defaultStorePath)
+        let location =
+            environment["OPENHEALTHKIT_DATABASE"].flatMap { $0.isEmpty ? nil : Location.postgreSQL(url: $0) }
+            ?? environment["OPENHEALTHKIT_STORE"].map(Location.file) ?? .file(defaultStorePath)
         let app = environment["OPENHEALTHKIT_APP"].flatMap { try? AppManifest(appFolder: URL(fileURLWithPath: $0)) }
         return HealthStoreConfiguration(location: location, app: app)
     }

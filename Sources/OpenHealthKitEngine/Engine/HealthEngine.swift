@@ -36,6 +36,9 @@ package final class HealthEngine: Sendable {
             throw error
         } catch let error as StorageError {
             throw HKError(.errorInvalidArgument, error.description)
+        } catch let error as StorageUnavailableError {
+            storageFailed(error)
+            throw HKError(.errorDatabaseInaccessible, "The health database is unavailable right now; try again shortly")
         } catch {
             // Never the underlying error: its text can hold SQL, which differs with what the caller may read.
             storageFailed(error)

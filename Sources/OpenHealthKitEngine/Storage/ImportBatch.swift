@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One transaction's worth of what a Health export import stores: sample rows (with their original sources and their
 /// kinds' details: audiogram points, electrocardiograms; clinical records, documents and prescriptions are samples with
@@ -21,5 +21,18 @@ package struct ImportBatch: Sendable {
     package var rowCount: Int {
         samples.count + heartbeats.count + locations.count + workoutStatistics.count
             + workoutActivities.count + activitySummaries.count + unrecognized.count
+    }
+}
+
+extension ImportBatch {
+    /// The UUIDs that rows of the batch point at: correlations and workouts of members and routes, and the parents
+    /// of children. A storage remembers the row ids of only these while writing.
+    package var referencedParents: Set<UUID> {
+        var parents = Set(samples.compactMap(\.correlationUUID))
+        parents.formUnion(heartbeats.map(\.sampleUUID))
+        parents.formUnion(locations.map(\.routeUUID))
+        parents.formUnion(workoutStatistics.map(\.workoutUUID))
+        parents.formUnion(workoutActivities.map(\.workoutUUID))
+        return parents
     }
 }

@@ -7,6 +7,8 @@ package enum StoreLocation: Sendable, Hashable {
     case file(String)
     /// A private in-memory database, gone once its engine is released.
     case memory
+    /// A PostgreSQL database (created by its administrator; the store creates and upgrades its tables).
+    case postgreSQL(PostgreSQLAddress)
 
     /// `$XDG_DATA_HOME/OpenHealthKit/health.sqlite`, else `$HOME/.local/share/OpenHealthKit/health.sqlite`.
     package static var defaultPath: String { defaultPath(environment: ProcessInfo.processInfo.environment) }

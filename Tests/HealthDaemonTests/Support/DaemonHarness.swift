@@ -18,15 +18,24 @@ final class DaemonHarness: Sendable {
     }
 
     let directory: URL
+    /// The SQLite file, or where the owner secret and credential key live when the data is in PostgreSQL.
     let storePath: String
+    /// The PostgreSQL database healthd keeps the data in, nil for the SQLite file.
+    let database: TestDatabase?
     let address: URL
     let host: Host
+    /// What healthd printed first (its address), for a healthd run as a process.
+    var banner: String {
+        guard case .process(let healthd) = host else { return "" }
+        return healthd.banner
+    }
     let ownerSecret: String
     private let rules = Locked<[String: @Sendable (AuthorizationRequest) -> AuthorizationAnswer]>([:])
     private let answering = Locked<Task<Void, Never>?>(nil)
 
-    private init(directory: URL, address: URL, host: Host) throws {
+    private init(directory: URL, address: URL, host: Host, database: TestDatabase? = nil) throws {
         self.directory = directory
+        self.database = database
         storePath = directory.appendingPathComponent("health.sqlite").path
         self.address = address
         self.host = host
@@ -47,19 +56,27 @@ final class DaemonHarness: Sendable {
         return try DaemonHarness(directory: directory, address: running.address, host: .inProcess(running))
     }
 
-    /// The `healthd` executable on a fresh store, on a free port; with `logLevel`, everything it prints goes to
-    /// ``logFile``.
-    static func launch(logLevel: String? = nil) async throws -> DaemonHarness {
+    /// The `healthd` executable on a fresh store (in `database` when given), on a free port; with `logLevel`,
+    /// everything it prints goes to ``logFile``.
+    static func launch(logLevel: String? = nil, database: TestDatabase? = nil) async throws -> DaemonHarness {
         let directory = try Healthd.temporaryDirectory()
-        let launched =
-            if let logLevel {
-                try await Healthd.launch(
-                    directory: directory, arguments: ["--log-level", logLevel],
-                    log: directory.appendingPathComponent("healthd.log"))
-            } else {
-                try await Healthd.launch(directory: directory)
-            }
-        return try DaemonHarness(directory: directory, address: launched.address, host: .process(launched))
+        var arguments = logLevel.map { ["--log-level", $0] } ?? []
+        var environment: [String: String?] = [:]
+        if let database {
+            arguments += ["--database", database.url]
+            environment["PGPASSWORD"] = database.password
+        }
+        let launched = try await Healthd.launch(
+            directory: directory, arguments: arguments, environment: environment,
+            log: logLevel == nil ? nil : directory.appendingPathComponent("healthd.log"))
+        return try DaemonHarness(
+            directory: directory, address: launched.address, host: .process(launched), database: database)
+    }
+
+    /// Where the store's data is, for an engine of this process on the same data.
+    var location: HealthStoreConfiguration.Location {
+        guard let database else { return .file(storePath) }
+        return .postgreSQL(url: database.url, password: database.password)
     }
 
     /// Where a healthd launched with a log level writes.
@@ -109,6 +126,15 @@ final class DaemonHarness: Sendable {
         let answer = try await registration(manifest, lifetime: lifetime)
         guard answer.status == 201 else { throw HarnessError("registration failed: \(answer.status) \(answer.text)") }
         return try answer.decode(WireIssuedCredential.self).credential
+    }
+
+    /// Lets the app write and read heart rate, as the owner's Sources page does.
+    func allowHeartRate(_ bundleIdentifier: String) async throws {
+        let grant = WireGrant(Grant(share: .sharingAuthorized, read: .authorized))
+        let answer = try await owner(
+            "PUT", "/v1/owner/apps/\(bundleIdentifier)/grants",
+            json: WireGrants(grants: [HKQuantityType(.heartRate).identifier: grant]))
+        guard answer.status == 200 else { throw HarnessError("granting failed: \(answer.status) \(answer.text)") }
     }
 
     /// A store that talks to this healthd with a credential.

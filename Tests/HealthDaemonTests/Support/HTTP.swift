@@ -11,6 +11,7 @@ struct HTTPAnswer: Sendable {
     let body: Data
     let contentType: String?
     var allow: String? = nil
+    var retryAfter: String? = nil
 
     func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         try JSONDecoder().decode(T.self, from: body)
@@ -49,7 +50,8 @@ enum HTTP {
                     returning: HTTPAnswer(
                         status: response.statusCode, body: data ?? Data(),
                         contentType: response.value(forHTTPHeaderField: "Content-Type"),
-                        allow: response.value(forHTTPHeaderField: "Allow")))
+                        allow: response.value(forHTTPHeaderField: "Allow"),
+                        retryAfter: response.value(forHTTPHeaderField: "Retry-After")))
             }.resume()
         }
     }

@@ -2,14 +2,21 @@ import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitWire
+import OpenHealthKitTesting
 
-/// The two places a store's data can live: one suite runs its scenario on both, and both must behave the same.
+/// The places a store's data can live: one suite runs its scenario on each, and each must behave the same. The
+/// engine runs in this process or in healthd, on SQLite or on PostgreSQL (a fresh database of the test process's
+/// throwaway server).
 enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Sendable {
-    /// The engine in this process, on an in-memory database.
+    /// The engine in this process, on an in-memory SQLite database.
     case embedded
     /// A real healthd (the built executable) on loopback, reached over HTTP (`HKHealthStore` configured with a
-    /// remote).
+    /// remote), on its SQLite file.
     case remote
+    /// The engine in this process, on PostgreSQL.
+    case embeddedPostgreSQL
+    /// A real healthd on PostgreSQL (`--database`, the password in `PGPASSWORD`).
+    case remotePostgreSQL
 
     var description: String { rawValue }
 
@@ -18,7 +25,25 @@ enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Senda
         switch self {
         case .embedded: return StoreWorld(embedded: .memory(name: UUID().uuidString))
         case .remote: return StoreWorld(daemon: try await DaemonHarness.launch())
+        case .embeddedPostgreSQL:
+            let database = try await TestDatabase.make()
+            return StoreWorld(embedded: .postgreSQL(url: database.url, password: database.password))
+        case .remotePostgreSQL: return StoreWorld(daemon: try await DaemonHarness.launch(database: try await .make()))
         }
+    }
+}
+
+/// A fresh database on the test process's PostgreSQL server, and the password to sign in with.
+struct TestDatabase: Sendable {
+    let url: String
+    let password: String
+
+    /// The database's name (the URL's path).
+    var name: String { String(url.split(separator: "/").last ?? "") }
+
+    static func make() async throws -> TestDatabase {
+        let server = try await PostgreSQLServer.shared()
+        return TestDatabase(url: try await server.createDatabase(), password: server.password)
     }
 }
 
@@ -115,7 +140,7 @@ final class StoreWorld: Sendable {
     /// Stores what a Health export import stores, as `hk import` does (see ``importActivitySummaries(_:)``).
     func importBatch(_ batch: ImportBatch) throws {
         if let daemon {
-            let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+            let location = daemon.location
             defer { EngineRegistry.close(location) }
             _ = try EngineRegistry.engine(for: location).importBatch(batch)
         } else {
@@ -124,10 +149,10 @@ final class StoreWorld: Sendable {
     }
 
     /// The user chooses a preferred unit, as on the Health web app's Me page: through the embedded store's engine,
-    /// or, with healthd, from this process on healthd's store file (as another process would).
+    /// or, with healthd, from this process on healthd's store (its file or database, as another process would).
     func setPreferredUnit(_ unit: HKUnit, for type: HKQuantityType) throws {
         if let daemon {
-            let location = HealthStoreConfiguration.Location.file(daemon.storePath)
+            let location = daemon.location
             defer { EngineRegistry.close(location) }
             try EngineRegistry.engine(for: location).setPreferredUnit(unit, for: type)
         } else {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
-import OpenHealthKitSQLite
 
 /// Statistics stay bounded in work whatever the stored dates and the intervals: they answer or fail. The work is
 /// measured where it can be (calendar calls); the time limit is only a generous guard against the spin these tests

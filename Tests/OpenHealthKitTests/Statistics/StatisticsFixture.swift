@@ -1,13 +1,14 @@
 import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
-import OpenHealthKitSQLite
+import OpenHealthKitStores
 
-/// An engine on a fresh in-memory database, written to by the owner under any source name, for statistics tests.
+/// An engine on a fresh database (``TestStores/storeLocation()``), written to by the owner under any source name, for
+/// statistics tests.
 struct StatisticsFixture {
     let engine: HealthEngine
     /// The engine's storage, to store rows as older versions could have, without the model's checks.
-    let storage: SQLiteStorage
+    let storage: any HealthStorage
 
     static let steps = HKQuantityType(.stepCount)
     static let heartRate = HKQuantityType(.heartRate)
@@ -16,8 +17,8 @@ struct StatisticsFixture {
     static let bpm = HKUnit.count().unitDivided(by: .minute())
 
     init() throws {
-        storage = try SQLiteStorage()
-        engine = HealthEngine(storage: storage)
+        engine = try HealthEngine.open(TestStores.storeLocation())
+        storage = engine.storage
     }
 
     /// A calendar in `zone` (an IANA name).

@@ -14,14 +14,15 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
 
-  // The permission sheet's Turn On All.
-  for (const button of document.querySelectorAll("[data-turn-on-all]")) {
-    button.addEventListener("click", () => {
-      for (const input of button.form.querySelectorAll("input[type=checkbox]")) input.checked = true;
-    });
-  }
+  // The permission sheet's Turn On All (also on sheets added by followPermissionSheets).
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-turn-on-all]");
+    if (!button) return;
+    for (const input of button.form.querySelectorAll("input[type=checkbox]")) input.checked = true;
+  });
 
   watchPermissionRequests();
+  followPermissionSheets();
   setUpImport();
   followImport();
   readChartBars();
@@ -90,6 +91,34 @@ function watchPermissionRequests() {
     }
   };
   setInterval(refresh, 4000);
+}
+
+// The permission page shows the sheets of requests that arrive while it is open (an app asks while the owner waits
+// here), without a reload that would lose the switches already turned: it asks /permissions/count every 2 s and, when
+// more requests wait than it shows, reads the page again and adds the sheets it lacks.
+function followPermissionSheets() {
+  const list = document.getElementById("permission-requests");
+  if (!list) return;
+  const refresh = async () => {
+    try {
+      const answer = await fetch("/permissions/count", { credentials: "same-origin", cache: "no-store" });
+      if (!answer.ok) return;
+      const { count } = await answer.json();
+      if (!(count > list.querySelectorAll(".sheet").length)) return;
+      const page = await fetch("/permissions", { credentials: "same-origin", cache: "no-store" });
+      if (!page.ok) return;
+      const fresh = new DOMParser().parseFromString(await page.text(), "text/html");
+      for (const sheet of fresh.querySelectorAll("#permission-requests .sheet")) {
+        if (document.getElementById(sheet.id)) continue;
+        const none = document.getElementById("no-requests");
+        if (none) none.closest("section").remove();
+        list.append(document.importNode(sheet, true));
+      }
+    } catch (error) {
+      // healthd stopped or restarted: try again at the next tick.
+    }
+  };
+  setInterval(refresh, 2000);
 }
 
 // Uploads an export with a progress bar (the session's CSRF token goes in a header), then opens the import's page.

@@ -1,10 +1,8 @@
 import Foundation
-import GRDB
 import Testing
 import OpenHealthKitEngine
-@testable import OpenHealthKitSQLite
 
-/// Series, heartbeat series and electrocardiograms in SQLite: one sample row each, their points in child tables
+/// Series, heartbeat series and electrocardiograms in a storage: one sample row each, their points in child tables
 /// (never a sample row per point), read back exactly, and deleted with their sample.
 @Suite struct SampleDetailStorageTests {
     static let heartRate = "HKQuantityTypeIdentifierHeartRate"
@@ -29,26 +27,24 @@ import OpenHealthKitEngine
         return row
     }
 
-    static func count(_ table: String, in storage: SQLiteStorage) throws -> Int {
-        try storage.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
-    }
-
-    @Test func aSeriesIsOneSampleRowWithItsQuantitiesInAChildTable() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func aSeriesIsOneSampleRowWithItsQuantitiesInAChildTable(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
         let values = (0..<1_000).map {
             QuantitySeriesValueRow(start: Double($0), end: Double($0 + 1), value: 1 + Double($0 % 7))
         }
         let row = Self.series(of: values)
         _ = try storage.insert([row])
-        #expect(try Self.count("sample", in: storage) == 1)
-        #expect(try Self.count("quantity_series_value", in: storage) == 1_000)
+        #expect(try await kind.count("sample", in: storage) == 1)
+        #expect(try await kind.count("quantity_series_value", in: storage) == 1_000)
         var read: [QuantitySeriesValueRow] = []
         try storage.forEachQuantitySeriesValue(ofSample: row.uuid) { read.append($0) }
         #expect(read == values)
     }
 
-    @Test func aSampleReadBackCarriesItsSeriesSummaryButNotItsQuantities() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func aSampleReadBackCarriesItsSeriesSummaryButNotItsQuantities(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
         let values = [
             QuantitySeriesValueRow(start: 0, end: 1, value: 1.25),
             QuantitySeriesValueRow(start: 1, end: 2, value: 0.75),
@@ -64,20 +60,22 @@ import OpenHealthKitEngine
         #expect(series.values.isEmpty)
     }
 
-    @Test func twoQuantitiesStartingTogetherFailTheWholeBatch() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func twoQuantitiesStartingTogetherFailTheWholeBatch(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
         let fine = Self.series(of: [QuantitySeriesValueRow(start: 0, end: 1, value: 1)])
         let clash = Self.series(of: [
             QuantitySeriesValueRow(start: 5, end: 6, value: 1), QuantitySeriesValueRow(start: 5, end: 7, value: 2),
         ])
         #expect(throws: (any Error).self) { try storage.insert([fine, clash]) }
-        #expect(try Self.count("sample", in: storage) == 0)
-        #expect(try Self.count("quantity_series_value", in: storage) == 0)
+        #expect(try await kind.count("sample", in: storage) == 0)
+        #expect(try await kind.count("quantity_series_value", in: storage) == 0)
         #expect(try storage.currentAnchor() == 0)
     }
 
-    @Test func heartbeatsComeBackExactlyAsWrittenInOrder() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func heartbeatsComeBackExactlyAsWrittenInOrder(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
         let beats = [
             HeartbeatSeriesBeatRow(timeSinceStart: 0.1234567890123, precededByGap: false),
             HeartbeatSeriesBeatRow(timeSinceStart: 0.9, precededByGap: true),
@@ -88,11 +86,12 @@ import OpenHealthKitEngine
             detail: .heartbeatSeries(HeartbeatSeriesRow(count: 3, beats: beats)))
         _ = try storage.insert([row])
         #expect(try storage.heartbeatSeriesBeats(of: row.uuid) == beats)
-        #expect(try Self.count("sample", in: storage) == 1)
+        #expect(try await kind.count("sample", in: storage) == 1)
     }
 
-    @Test func voltagesArePackedOneRowPerLeadAndReadBackBitForBit() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func voltagesArePackedOneRowPerLeadAndReadBackBitForBit(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
         let microvolts = [0, -12.345678901, 1_234.5, .leastNonzeroMagnitude, -0.0, 987_654.321]
         let row = Self.sample(
             "HKDataTypeIdentifierElectrocardiogram", end: 30,
@@ -102,14 +101,15 @@ import OpenHealthKitEngine
                     voltageCount: microvolts.count, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: microvolts)]))
         )
         _ = try storage.insert([row])
-        #expect(try Self.count("electrocardiogram_lead", in: storage) == 1)
+        #expect(try await kind.count("electrocardiogram_lead", in: storage) == 1)
         let read = try storage.electrocardiogramLeads(of: row.uuid)
         #expect(read.map(\.lead) == [1])
         #expect(read.first?.microvolts.map(\.bitPattern) == microvolts.map(\.bitPattern))
     }
 
-    @Test func deletingSamplesDeletesTheirQuantitiesBeatsAndVoltages() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func deletingSamplesDeletesTheirQuantitiesBeatsAndVoltages(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
         let rows = [
             Self.series(of: [QuantitySeriesValueRow(start: 0, end: 1, value: 1)]),
             Self.sample(
@@ -131,15 +131,7 @@ import OpenHealthKitEngine
             "electrocardiogram",
             "electrocardiogram_lead",
         ] {
-            #expect(try Self.count(table, in: storage) == 0, "\(table)")
+            #expect(try await kind.count(table, in: storage) == 0, "\(table)")
         }
-    }
-
-    @Test func theMigrationCarriesTheNameThatOrdersItAmongBranches() throws {
-        let storage = try SQLiteStorage()
-        let names = try storage.writer.read { db in
-            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-        }
-        #expect(names.contains("v6: series, electrocardiograms, audiograms"))
     }
 }

@@ -1,9 +1,10 @@
-import Foundation
+package import Foundation
 
 /// An electrocardiogram lead's voltages as stored: little-endian IEEE 754 doubles, one after the other, so that a
-/// 30-second recording (15,360 values at 512 Hz) is one 123 KB blob rather than 15,360 rows.
-enum VoltageBlob {
-    static func encode(_ values: [Double]) -> Data {
+/// 30-second recording (15,360 values at 512 Hz) is one 123 KB blob rather than 15,360 rows. Both storages keep them so.
+package enum VoltageBlob {
+    /// The bytes of `values`, in order.
+    package static func encode(_ values: [Double]) -> Data {
         var data = Data(capacity: values.count * 8)
         for value in values {
             withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
@@ -12,7 +13,7 @@ enum VoltageBlob {
     }
 
     /// The values of a blob ``encode(_:)`` wrote; trailing bytes short of a value are ignored.
-    static func decode(_ data: Data) -> [Double] {
+    package static func decode(_ data: Data) -> [Double] {
         var values: [Double] = []
         values.reserveCapacity(data.count / 8)
         data.withUnsafeBytes { bytes in

@@ -2,22 +2,18 @@ import Foundation
 import Testing
 import OpenHealthKitModel
 import OpenHealthKitEngine
-import OpenHealthKitSQLite
 import OpenHealthKitTesting
 
-/// Two engines on one database file, as healthd and `hk` (or an embedded app) are: what one commits reaches the
-/// other's change feed within a poll, and neither hears its own writes twice.
+/// Two engines on one database, as healthd and `hk` (or an embedded app) are: what one commits reaches the other's
+/// change feed (SQLite: within a poll of the file; PostgreSQL: on the notification its commit sends), and neither
+/// hears its own writes twice.
 struct OtherCommitsTests {
     let heartRate = HKQuantityType(.heartRate)
     let steps = HKQuantityType(.stepCount)
 
-    private func engines() throws -> (HealthEngine, HealthEngine) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ohk-\(UUID().uuidString)/health.sqlite"
-        ).path
-        return (
-            HealthEngine(storage: try SQLiteStorage(path: path)), HealthEngine(storage: try SQLiteStorage(path: path))
-        )
+    private func engines(_ kind: TestStorage) async throws -> (HealthEngine, HealthEngine) {
+        let (first, second) = try await kind.pair()
+        return (HealthEngine(storage: first), HealthEngine(storage: second))
     }
 
     private func beat(_ value: Double) -> HKQuantitySample {
@@ -27,8 +23,9 @@ struct OtherCommitsTests {
             start: date, end: date)
     }
 
-    @Test func aSaveThroughOneEngineReachesTheOthersFeedOnce() async throws {
-        let (writer, watcher) = try engines()
+    @Test(arguments: TestStorage.allCases)
+    func aSaveThroughOneEngineReachesTheOthersFeedOnce(_ kind: TestStorage) async throws {
+        let (writer, watcher) = try await engines(kind)
         let owner = Principal.owner(source: try .owner(named: "Test"))
         let heard = Inbox<StoreChange>()
         let own = Inbox<StoreChange>()
@@ -41,14 +38,14 @@ struct OtherCommitsTests {
         watcher.awaitOtherCommitsWatch()
         writer.awaitOtherCommitsWatch()
 
-        // Heard with no further action of the watcher's: its poll found the commit.
+        // Heard with no further action of the watcher's: its watch found the commit.
         try writer.save([beat(70)], as: owner)
         let change = try await heard.next()
         #expect(change.typeIdentifiers == [heartRate.identifier] && change.kind == .samples)
         #expect(change.anchor == (try watcher.storage.currentAnchor()))
         #expect(try await own.next().typeIdentifiers == [heartRate.identifier])
 
-        // The watcher's own save is published once (locally), not again by its poll; the writer hears it once.
+        // The watcher's own save is published once (locally), not again by its watch; the writer hears it once.
         try watcher.save([beat(80)], as: owner)
         #expect(try await heard.next().typeIdentifiers == [heartRate.identifier])
         #expect(try await own.next().typeIdentifiers == [heartRate.identifier])
@@ -57,8 +54,9 @@ struct OtherCommitsTests {
         #expect(try await own.rest().isEmpty)
     }
 
-    @Test func deletionsAndPrioritiesOfTheOtherEngineArePublished() async throws {
-        let (writer, watcher) = try engines()
+    @Test(arguments: TestStorage.allCases)
+    func deletionsAndPrioritiesOfTheOtherEngineArePublished(_ kind: TestStorage) async throws {
+        let (writer, watcher) = try await engines(kind)
         let owner = Principal.owner(source: try .owner(named: "Test"))
         try writer.save([beat(70)], as: owner)
         let heard = Inbox<StoreChange>()
@@ -75,8 +73,9 @@ struct OtherCommitsTests {
         #expect(priority.kind == .sourcePriority && priority.typeIdentifiers == [steps.identifier])
     }
 
-    @Test func preferredUnitsTheOtherEngineSetsArePublished() async throws {
-        let (writer, watcher) = try engines()
+    @Test(arguments: TestStorage.allCases)
+    func preferredUnitsTheOtherEngineSetsArePublished(_ kind: TestStorage) async throws {
+        let (writer, watcher) = try await engines(kind)
         let heard = Inbox<StoreChange>()
         let watching = watcher.feed.subscribe(to: nil, kinds: [.preferredUnits]) { heard.post($0) }
         defer { watching.cancel() }
@@ -88,8 +87,9 @@ struct OtherCommitsTests {
         #expect(change.kind == .preferredUnits && change.typeIdentifiers == [mass.identifier])
     }
 
-    @Test func activitySummariesTheOtherEngineImportsArePublishedAsTheirTypesChange() async throws {
-        let (writer, watcher) = try engines()
+    @Test(arguments: TestStorage.allCases)
+    func activitySummariesTheOtherEngineImportsArePublishedAsTheirTypesChange(_ kind: TestStorage) async throws {
+        let (writer, watcher) = try await engines(kind)
         let heard = Inbox<StoreChange>()
         let watching = watcher.feed.subscribe(to: [HKActivitySummaryTypeIdentifier]) { heard.post($0) }
         defer { watching.cancel() }
@@ -103,9 +103,5 @@ struct OtherCommitsTests {
         // The same summary again changes nothing, and is not heard.
         _ = try writer.importBatch(batch)
         #expect(try await heard.rest(after: .milliseconds(1500)).isEmpty)
-    }
-
-    @Test func aStoreInMemoryHasNothingToWatch() throws {
-        #expect(try SQLiteStorage().startWatchingOtherCommits() == false)
     }
 }

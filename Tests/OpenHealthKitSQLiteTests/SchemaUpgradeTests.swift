@@ -4,9 +4,9 @@ import Testing
 import OpenHealthKitEngine
 @testable import OpenHealthKitSQLite
 
-/// The v7 tables on their own: each kind's detail stored with its sample and deleted with it, medications replaced
-/// by concept code, attachments read in chunks, and the upgrade of a store an earlier version wrote.
-@Suite struct RecordsStorageTests {
+/// The upgrades of a SQLite file an earlier version wrote (v6, v7): kept data stays, v3's clinical records and kept
+/// prescriptions become samples. (Each kind's behaviour on every storage: OpenHealthKitStorageTests.)
+@Suite struct SchemaUpgradeTests {
     static let health = SourceRow(bundleIdentifier: "com.apple.Health", name: "Health")
 
     static func row(_ type: String, at start: Double, value: Double? = nil, detail: SampleDetail) -> SampleRow {
@@ -15,138 +15,13 @@ import OpenHealthKitEngine
             revision: RevisionRow(), detail: detail)
     }
 
-    static let prescription = VisionPrescriptionRow(
-        prescriptionType: 1, expirationDate: 1_800_000_000, brand: nil,
-        lenses: [
-            {
-                var lens = VisionLensRow(eye: 2, sphere: -1.25)
-                lens.cylinder = -0.5
-                lens.axis = 90
-                lens.prismAmount = 1
-                lens.prismAngle = 90
-                lens.prismVerticalAmount = 1
-                lens.prismVerticalBase = 1
-                return lens
-            }(),
-            {
-                var lens = VisionLensRow(eye: 1, sphere: -1)
-                lens.farPupillaryDistance = 31
-                return lens
-            }(),
-        ])
-
-    static let details: [(String, SampleDetail)] = [
-        ("HKDataTypeStateOfMind", .stateOfMind(StateOfMindRow(kind: 2, labels: [30, 7], associations: [5]))),
-        (
-            "HKScoredAssessmentTypeIdentifierPHQ9",
-            .scoredAssessment(ScoredAssessmentRow(answers: [0, 1, 2, 3, 0, 1, 2, 3, 4]))
-        ),
-        (
-            "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent",
-            .medicationDoseEvent(
-                MedicationDoseEventRow(
-                    conceptCode: "6809", logStatus: 4, scheduleType: 2, scheduledDate: 1_700_000_000,
-                    scheduledDoseQuantity: 1, unit: "count"))
-        ),
-        ("HKVisionPrescriptionTypeIdentifier", .visionPrescription(prescription)),
-        (
-            "HKClinicalTypeIdentifierLabResultRecord",
-            .clinicalRecord(
-                ClinicalRecordRow(
-                    resourceType: "Observation", identifier: "a1c", fhirVersion: "4.0.1", sourceURL: nil,
-                    displayName: "Hemoglobin A1c", resource: #"{"resourceType":"Observation"}"#, resourceFilePath: nil))
-        ),
-    ]
-
-    @Test func eachKindsDetailComesBackAsStored() throws {
+    @Test func theMigrationCarriesTheNameThatOrdersItAmongBranches() throws {
         let storage = try SQLiteStorage()
-        let rows = Self.details.enumerated().map { Self.row($1.0, at: Double($0), value: 0.5, detail: $1.1) }
-        _ = try storage.insert(rows)
-        for row in rows {
-            let read = try storage.fetch(RowQuery(typeIdentifiers: [row.typeIdentifier]))
-            #expect(read.map(\.detail) == [row.detail], "\(row.typeIdentifier)")
+        let names = try storage.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
+        #expect(names.contains("v6: series, electrocardiograms, audiograms"))
     }
-
-    @Test func aDocumentsXMLIsReadOnlyWhenAsked() throws {
-        let storage = try SQLiteStorage()
-        let document = CDADocumentRow(
-            title: "Summary", patientName: "Anna", authorName: "Jonas", custodianName: "Charité",
-            document: Data("<ClinicalDocument/>".utf8))
-        _ = try storage.insert([Self.row("HKDocumentTypeIdentifierCDA", at: 0, detail: .cdaDocument(document))])
-        var query = RowQuery(typeIdentifiers: ["HKDocumentTypeIdentifierCDA"])
-        guard case .cdaDocument(let header)? = try storage.fetch(query).first?.detail else {
-            Issue.record("no document")
-            return
-        }
-        #expect(header.title == "Summary" && header.document == nil)
-        query.includesDocumentData = true
-        #expect(try storage.fetch(query).first?.detail == .cdaDocument(document))
-    }
-
-    @Test func deletingASampleDeletesItsDetailAndAttachments() throws {
-        let storage = try SQLiteStorage()
-        let prescription = Self.row(
-            "HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
-        _ = try storage.insert([prescription])
-        let attachment = AttachmentRow(
-            identifier: UUID(), objectUUID: prescription.uuid, name: "scan.pdf", contentType: "com.adobe.pdf", size: 9,
-            creationDate: 0, metadata: nil)
-        try storage.addAttachment(attachment, data: Data("%PDF-1.7\n".utf8))
-        _ = try storage.delete(uuids: [prescription.uuid])
-        let left = try storage.writer.read { db in
-            try ["vision_prescription", "vision_lens", "attachment"].map {
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? -1
-            }
-        }
-        #expect(left == [0, 0, 0])
-        #expect(try storage.attachment(attachment.identifier) == nil)
-    }
-
-    @Test func anAttachmentsBytesAreReadInChunksInOrder() throws {
-        let storage = try SQLiteStorage()
-        let prescription = Self.row(
-            "HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
-        _ = try storage.insert([prescription])
-        let bytes = Data((0..<1_000).map { UInt8($0 % 251) })
-        let attachment = AttachmentRow(
-            identifier: UUID(), objectUUID: prescription.uuid, name: "scan.png", contentType: "public.png",
-            size: bytes.count, creationDate: 0, metadata: nil)
-        try storage.addAttachment(attachment, data: bytes)
-        var chunks: [Data] = []
-        #expect(
-            try storage.readAttachmentData(attachment.identifier, chunkSize: 300) {
-                chunks.append($0)
-                return true
-            })
-        #expect(chunks.map(\.count) == [300, 300, 300, 100])
-        #expect(Data(chunks.joined()) == bytes)
-        #expect(try storage.readAttachmentData(UUID(), chunkSize: 300) { _ in true } == false)
-    }
-
-    @Test func anAttachmentNeedsAStoredObject() throws {
-        let storage = try SQLiteStorage()
-        let orphan = AttachmentRow(
-            identifier: UUID(), objectUUID: UUID(), name: "scan.pdf", contentType: "com.adobe.pdf", size: 5,
-            creationDate: 0, metadata: nil)
-        #expect(throws: StorageError.self) { try storage.addAttachment(orphan, data: Data("%PDF-".utf8)) }
-    }
-
-    @Test func savingAMedicationAgainReplacesItAndItsCodings() throws {
-        let storage = try SQLiteStorage()
-        var medication = UserAnnotatedMedicationRow(
-            conceptCode: "6809", displayText: "Metformin", generalForm: "tablet",
-            relatedCodings: [ClinicalCodingRow(system: "rxnorm", version: nil, code: "6809")], nickname: nil,
-            isArchived: false, hasSchedule: true)
-        #expect(try storage.saveMedication(medication))
-        medication.nickname = "Morning pill"
-        medication.relatedCodings = [ClinicalCodingRow(system: "atc", version: "2024", code: "A10BA02")]
-        #expect(try storage.saveMedication(medication) == false)
-        #expect(try storage.medications(conceptCodes: nil) == [medication])
-        #expect(try storage.medications(conceptCodes: ["other"]).isEmpty)
-    }
-
-    // MARK: The upgrade from v4
 
     /// A store at v4 (as the last release left it) at `path`, holding what `fill` writes.
     static func v4Store(at path: String, _ fill: (Database) throws -> Void) throws {

@@ -1,0 +1,50 @@
+import Logging
+import NIOCore
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import PostgresNIO
+
+/// A connection whose statement fails when the connection closes under it.
+///
+/// postgres-nio hands a statement to the connection's channel and returns a future completed by the channel's
+/// handler; a statement sent just as the server dropped the connection reaches no handler, and its future is never
+/// completed. A caller waiting for it (this storage's callers block) would wait forever. So each connection gets one
+/// close callback, which fails the statement in flight (a checked-out connection runs one at a time).
+final class GuardedConnection: Sendable {
+    let connection: PostgresConnection
+    private let inFlight = Locked<EventLoopPromise<PostgresQueryResult>?>(nil)
+
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+        connection.closeFuture.whenComplete { [inFlight] _ in
+            inFlight.withLock { $0 }?.fail(Self.lost)
+        }
+    }
+
+    var isClosed: Bool { connection.isClosed }
+
+    private static var lost: StorageUnavailableError {
+        StorageUnavailableError("the connection to PostgreSQL was lost")
+    }
+
+    /// Runs one statement; its result, or an error once the connection closed.
+    func query(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+        let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        // In flight first, then the check: a close after this point fails the promise, one before it is seen here.
+        inFlight.withLock { $0 = promise }
+        if connection.isClosed {
+            promise.fail(Self.lost)
+        } else {
+            connection.query(query, logger: logger).cascade(to: promise)
+        }
+        return promise.futureResult.always { [inFlight] _ in
+            inFlight.withLock { current in if current?.futureResult === promise.futureResult { current = nil } }
+        }
+    }
+
+    /// Closes the connection without waiting, keeping it alive until it is closed (postgres-nio requires a connection
+    /// to be closed before it is released).
+    func closeInBackground() {
+        connection.close().whenComplete { [connection] _ in withExtendedLifetime(connection) {} }
+    }
+}

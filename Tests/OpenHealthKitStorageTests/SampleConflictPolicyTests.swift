@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import OpenHealthKitEngine
+
+/// Saves and imports insert samples through one writer; they differ only in what a stored UUID does.
+@Suite struct SampleConflictPolicyTests {
+    static let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
+    static let bloodPressure = "HKCorrelationTypeIdentifierBloodPressure"
+    static let source = SourceRow(bundleIdentifier: "com.example.cuff", name: "Cuff")
+
+    static func row(_ type: String, value: Double? = nil, correlation: UUID? = nil, sync: (String, Int64)? = nil)
+        -> SampleRow
+    {
+        SampleRow(
+            uuid: UUID(), typeIdentifier: type, startDate: 0, endDate: 60, value: value, source: source,
+            revision: RevisionRow(version: "1"), syncIdentifier: sync?.0, syncVersion: sync?.1,
+            correlationUUID: correlation)
+    }
+
+    static func importing(_ rows: [SampleRow]) -> ImportBatch {
+        var batch = ImportBatch()
+        batch.samples = rows
+        return batch
+    }
+
+    @Test(arguments: TestStorage.allCases)
+    func anImportSkipsAStoredUUIDWhereASaveFails(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let stored = Self.row(Self.systolic, value: 120)
+        _ = try storage.insert([stored])
+        do {
+            _ = try storage.insert([stored])
+            Issue.record("saving a stored UUID did not fail")
+        } catch StorageError.duplicateUUID(let uuid) {
+            #expect(uuid == stored.uuid)
+        }
+        let result = try storage.importBatch(Self.importing([stored, Self.row(Self.systolic, value: 130)]))
+        #expect(result.stored == [false, true])
+        #expect(try storage.currentAnchor() == 2)
+    }
+
+    @Test(arguments: TestStorage.allCases)
+    func aCorrelationLeftOutByTheSyncRuleLeavesItsMembersOutOnImport(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
+        _ = try storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
+        let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
+        let result = try storage.importBatch(
+            Self.importing([older, Self.row(Self.systolic, value: 110, correlation: older.uuid)]))
+        #expect(result.stored == [false, false])
+        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+    }
+
+    @Test(arguments: TestStorage.allCases)
+    func aCorrelationLeftOutByTheSyncRuleLeavesItsMembersOutOnSave(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
+        _ = try storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
+        let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
+        let change = try storage.insert([older, Self.row(Self.systolic, value: 110, correlation: older.uuid)])
+        #expect(change.isEmpty)
+        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+    }
+
+    @Test(arguments: TestStorage.allCases)
+    func aNewerCorrelationReplacesTheStoredOneWithItsMembers(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
+        let olderMember = Self.row(Self.systolic, value: 110, correlation: older.uuid)
+        _ = try storage.insert([older, olderMember])
+        let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
+        let change = try storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
+        #expect(change.typeIdentifiers == [Self.bloodPressure, Self.systolic])
+        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+        let tombstones = try storage.fetchDeleted(RowQuery(typeIdentifiers: []))
+        // The member goes first, then its correlation.
+        #expect(tombstones.map(\.uuid) == [olderMember.uuid, older.uuid])
+        #expect(tombstones.map(\.anchor) == [3, 4])
+    }
+
+    @Test(arguments: TestStorage.allCases)
+    func anImportedMemberStoredOnItsOwnJoinsItsCorrelation(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let member = Self.row(Self.systolic, value: 120)
+        _ = try storage.importBatch(Self.importing([member]))
+        let correlation = Self.row(Self.bloodPressure)
+        var listed = member
+        listed.correlationUUID = correlation.uuid
+        let result = try storage.importBatch(Self.importing([correlation, listed]))
+        #expect(result.stored == [true, false])
+        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(correlation.uuid)))
+        #expect(members.map(\.uuid) == [member.uuid])
+    }
+
+    /// An export lists a blood-pressure value at top level and again inside its correlation: in one batch, the
+    /// value is stored once, as a member.
+    @Test(arguments: TestStorage.allCases)
+    func aMemberListedTwiceInOneImportIsStoredOnceInItsCorrelation(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let member = Self.row(Self.systolic, value: 120)
+        let correlation = Self.row(Self.bloodPressure)
+        var listed = member
+        listed.correlationUUID = correlation.uuid
+        let result = try storage.importBatch(Self.importing([member, correlation, listed]))
+        #expect(result.stored == [true, true, false])
+        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(correlation.uuid)))
+        #expect(members.map(\.uuid) == [member.uuid])
+    }
+
+    @Test(arguments: TestStorage.allCases)
+    func aMemberOfACorrelationNotStoredIsRefused(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let orphan = Self.row(Self.systolic, value: 120, correlation: UUID())
+        #expect(throws: StorageError.self) { try storage.insert([orphan]) }
+        #expect(try storage.currentAnchor() == 0)
+    }
+}
