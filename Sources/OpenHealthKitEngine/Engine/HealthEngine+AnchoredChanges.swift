@@ -69,6 +69,9 @@ extension HealthEngine {
         var added: [UUID: ChangeEvent] = [:]
         var deleted: [UUID: ChangeEvent] = [:]
         var deletionTypes: Set<String> = []
+        // One filter (most reads): its rows come in anchor order with distinct UUIDs, and are merged with the
+        // tombstones below instead of being hashed and sorted.
+        var rows: [ChangeEvent] = []
         for filter in filters {
             let query = try readScope(for: filter.type, as: principal).applied(
                 to: RowQuery(
@@ -77,7 +80,11 @@ extension HealthEngine {
                     anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit))
             let visible = query.visibleSources
             for row in try storageCall({ try storage.fetch(query) }) where row.anchor <= upTo {
-                added[row.uuid] = .added(row, visibleSources: visible)
+                if filters.count == 1 {
+                    rows.append(.added(row, visibleSources: visible))
+                } else {
+                    added[row.uuid] = .added(row, visibleSources: visible)
+                }
             }
             // Tombstones keep no values to match a predicate against: every deletion of the type counts, once.
             if deletionTypes.insert(filter.type.identifier).inserted {
@@ -86,8 +93,13 @@ extension HealthEngine {
                 }
             }
         }
-        var events = Array(added.values) + Array(deleted.values)
-        events.sort { $0.anchor < $1.anchor }
+        var events: [ChangeEvent]
+        if filters.count == 1 {
+            events = Self.merged(rows, Array(deleted.values).sorted { $0.anchor < $1.anchor })
+        } else {
+            events = Array(added.values) + Array(deleted.values)
+            events.sort { $0.anchor < $1.anchor }
+        }
         var result = AnchoredChanges(samples: [], deletedObjects: [], anchor: max(anchor, upTo))
         if limit > 0, events.count >= limit {
             events.removeLast(events.count - limit)
@@ -95,12 +107,15 @@ extension HealthEngine {
         }
         try storageCall {
             var decoders: [Set<String>?: RowDecoding] = [:]
+            var last: (visible: Set<String>?, decoding: RowDecoding)?
             func decoder(_ visible: Set<String>?) -> RowDecoding {
-                if let decoding = decoders[visible] { return decoding }
-                let decoding = memberDecoding(visibleSources: visible)
+                if let last, last.visible == visible { return last.decoding }
+                let decoding = decoders[visible] ?? memberDecoding(visibleSources: visible)
                 decoders[visible] = decoding
+                last = (visible, decoding)
                 return decoding
             }
+            result.samples.reserveCapacity(events.count)
             for event in events {
                 switch event {
                 case .added(let row, let visible):
@@ -108,6 +123,24 @@ extension HealthEngine {
                 case .deleted(let tombstone):
                     result.deletedObjects.append(decoder(nil).deletedObject(from: tombstone))
                 }
+            }
+        }
+        return result
+    }
+
+    /// Two lists of changes in anchor order (anchors are distinct), merged in anchor order.
+    private static func merged(_ first: [ChangeEvent], _ second: [ChangeEvent]) -> [ChangeEvent] {
+        guard !second.isEmpty else { return first }
+        var result: [ChangeEvent] = []
+        result.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i].anchor < second[j].anchor) {
+                result.append(first[i])
+                i += 1
+            } else {
+                result.append(second[j])
+                j += 1
             }
         }
         return result
