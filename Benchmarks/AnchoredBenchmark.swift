@@ -98,7 +98,8 @@ struct AnchoredBenchmark: AsyncParsableCommand {
             let (query, engine, raw) = (Measure.median(queries), Measure.median(ours), Measure.median(rawTimes))
             table.add(
                 label, Format.milliseconds(query.wall), Format.milliseconds(engine.wall),
-                Format.milliseconds(raw.wall), Format.ratio(query.wall / raw.wall), Format.ratio(engine.wall / raw.wall),
+                Format.milliseconds(raw.wall), Format.ratio(query.wall / raw.wall),
+                Format.ratio(engine.wall / raw.wall),
                 Format.milliseconds(query.cpu), Format.milliseconds(engine.cpu), Format.milliseconds(raw.cpu),
                 Format.ratio(query.cpu / raw.cpu), Format.ratio(engine.cpu / raw.cpu))
         }

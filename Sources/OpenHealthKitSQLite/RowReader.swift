@@ -68,7 +68,8 @@ struct RowReader {
         let ordersByID = query.sort.isEmpty && limit <= 0
         if !ordersByID {
             sql += " ORDER BY "
-            sql += (query.sort.map { "\(ConditionSQL.column(for: $0.key)) \($0.ascending ? "ASC" : "DESC")" } + ["s.id"])
+            sql +=
+                (query.sort.map { "\(ConditionSQL.column(for: $0.key)) \($0.ascending ? "ASC" : "DESC")" } + ["s.id"])
                 .joined(separator: ", ")
         }
         if limit > 0 {

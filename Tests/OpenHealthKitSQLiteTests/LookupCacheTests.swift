@@ -55,7 +55,13 @@ import OpenHealthKitEngine
 
         let read = try all(reader)
         #expect(read.map(\.typeIdentifier) == [Self.heartRate, Self.steps])
-        #expect(read.last == { var row = written; row.anchor = 2; return row }())
+        #expect(
+            read.last
+                == {
+                    var row = written
+                    row.anchor = 2
+                    return row
+                }())
     }
 
     @Test func aRolledBackWriteLeavesNoCachedIdThatAnotherRowReuses() throws {
