@@ -73,19 +73,12 @@ struct LookupResolver {
 
     mutating func type(_ id: Int64) throws -> String {
         if let lastType, lastType.id == id { return lastType.identifier }
-        let identifier: String
-        if let known = entries.types[id] {
-            identifier = known
-        } else {
-            // A sample's type row exists (a foreign key): a missing one is not remembered.
-            guard
-                let stored = try String.fetchOne(
+        let db = db  // the closure must not capture self, which `remembered` changes
+        let identifier =
+            try remembered(id, \.types) {
+                try String.fetchOne(
                     db.cachedStatement(sql: "SELECT identifier FROM object_type WHERE id = ?"), arguments: [id])
-            else { return "" }
-            identifier = stored
-            entries.types[id] = identifier
-            learned.types[id] = identifier
-        }
+            } ?? ""
         lastType = (id, identifier)
         return identifier
     }
@@ -107,38 +100,42 @@ struct LookupResolver {
 
     mutating func revision(_ id: Int64) throws -> RevisionRow {
         if let lastRevision, lastRevision.id == id { return lastRevision.row }
-        let revision: RevisionRow
-        if let known = entries.revisions[id] {
-            revision = known
-        } else {
-            guard
-                let row = try Row.fetchOne(
+        let db = db
+        let revision =
+            try remembered(id, \.revisions) {
+                try Row.fetchOne(
                     db.cachedStatement(
                         sql: "SELECT version, product_type, os_version FROM source_revision WHERE id = ?"),
-                    arguments: [id])
-            else { return RevisionRow() }
-            revision = RevisionRow(version: row[0], productType: row[1], operatingSystemVersion: row[2])
-            entries.revisions[id] = revision
-            learned.revisions[id] = revision
-        }
+                    arguments: [id]
+                ).map { RevisionRow(version: $0[0], productType: $0[1], operatingSystemVersion: $0[2]) }
+            } ?? RevisionRow()
         lastRevision = (id, revision)
         return revision
     }
 
     mutating func device(_ id: Int64) throws -> DeviceRow {
-        if let known = entries.devices[id] { return known }
-        let columns = IdentifierCache.deviceColumns
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(columns) FROM device WHERE id = ?"), arguments: [id])
-        else { return DeviceRow() }
-        let fields = (0..<IdentifierCache.deviceColumnNames.count).map { row[$0] as String }
-        let device = DeviceRow(
-            name: fields[0], manufacturer: fields[1], model: fields[2], hardwareVersion: fields[3],
-            firmwareVersion: fields[4], softwareVersion: fields[5], localIdentifier: fields[6],
-            udiDeviceIdentifier: fields[7])
-        entries.devices[id] = device
-        learned.devices[id] = device
-        return device
+        let db = db
+        return try remembered(id, \.devices) {
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(IdentifierCache.deviceColumns) FROM device WHERE id = ?"),
+                arguments: [id]
+            ).map { row in
+                DeviceRow(
+                    name: row[0], manufacturer: row[1], model: row[2], hardwareVersion: row[3], firmwareVersion: row[4],
+                    softwareVersion: row[5], localIdentifier: row[6], udiDeviceIdentifier: row[7])
+            }
+        } ?? DeviceRow()
+    }
+
+    /// The value of `id` in one table's entries, read with `read` (on the read's connection) when missing, and then
+    /// remembered. A sample's lookup rows exist (foreign keys): a missing one is not remembered.
+    private mutating func remembered<Value>(
+        _ id: Int64, _ table: WritableKeyPath<LookupCache.Entries, [Int64: Value]>, read: () throws -> Value?
+    ) rethrows -> Value? {
+        if let known = entries[keyPath: table][id] { return known }
+        guard let value = try read() else { return nil }
+        entries[keyPath: table][id] = value
+        learned[keyPath: table][id] = value
+        return value
     }
 }
