@@ -87,7 +87,8 @@ struct RowReader {
         let details = SampleDetailReader(db)
         let records = SampleDetailStore(db)
         let workoutChildren = WorkoutChildReader(db)
-        var unordered: [(id: Int64, row: SampleRow)] = []
+        var ids: [Int64] = []
+        var rows: [SampleRow] = []
         while try db.step(handle) {
             let columns = StatementColumns(handle)
             let id = columns.int64(0)
@@ -110,7 +111,8 @@ struct RowReader {
                 }
             }
             if ordersByID {
-                unordered.append((id, sample))
+                ids.append(id)
+                rows.append(sample)
             } else {
                 try body(sample)
             }
@@ -118,10 +120,12 @@ struct RowReader {
         resolver.finish()
         guard ordersByID else { return }
         sqlite3_reset(handle)
-        if !unordered.isEmpty, !zip(unordered, unordered.dropFirst()).allSatisfy({ $0.id < $1.id }) {
-            unordered.sort { $0.id < $1.id }
+        // Rows are handed out in place (borrowed, not copied); only their positions are sorted, when needed.
+        if zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) {
+            for index in rows.indices { try body(rows[index]) }
+        } else {
+            for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { try body(rows[index]) }
         }
-        for entry in unordered { try body(entry.row) }
     }
 
     func deleted(_ query: RowQuery) throws -> [DeletedRow] {

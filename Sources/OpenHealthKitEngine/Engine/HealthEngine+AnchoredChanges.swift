@@ -66,12 +66,12 @@ extension HealthEngine {
     ) throws -> AnchoredChanges {
         // Every change up to this anchor is committed, so the reads below see all of them.
         let upTo = try currentAnchor()
+        if filters.count == 1, !(filters[0].type is HKCorrelationType) {
+            return try streamedChanges(of: filters[0], after: anchor, upTo: upTo, limit: limit, as: principal)
+        }
         var added: [UUID: ChangeEvent] = [:]
         var deleted: [UUID: ChangeEvent] = [:]
         var deletionTypes: Set<String> = []
-        // One filter (most reads): its rows come in anchor order with distinct UUIDs, and are merged with the
-        // tombstones below instead of being hashed and sorted.
-        var rows: [ChangeEvent] = []
         for filter in filters {
             let query = try readScope(for: filter.type, as: principal).applied(
                 to: RowQuery(
@@ -80,11 +80,7 @@ extension HealthEngine {
                     anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit))
             let visible = query.visibleSources
             for row in try storageCall({ try storage.fetch(query) }) where row.anchor <= upTo {
-                if filters.count == 1 {
-                    rows.append(.added(row, visibleSources: visible))
-                } else {
-                    added[row.uuid] = .added(row, visibleSources: visible)
-                }
+                added[row.uuid] = .added(row, visibleSources: visible)
             }
             // Tombstones keep no values to match a predicate against: every deletion of the type counts, once.
             if deletionTypes.insert(filter.type.identifier).inserted {
@@ -93,13 +89,8 @@ extension HealthEngine {
                 }
             }
         }
-        var events: [ChangeEvent]
-        if filters.count == 1 {
-            events = Self.merged(rows, Array(deleted.values).sorted { $0.anchor < $1.anchor })
-        } else {
-            events = Array(added.values) + Array(deleted.values)
-            events.sort { $0.anchor < $1.anchor }
-        }
+        var events = Array(added.values) + Array(deleted.values)
+        events.sort { $0.anchor < $1.anchor }
         var result = AnchoredChanges(samples: [], deletedObjects: [], anchor: max(anchor, upTo))
         if limit > 0, events.count >= limit {
             events.removeLast(events.count - limit)
@@ -128,21 +119,50 @@ extension HealthEngine {
         return result
     }
 
-    /// Two lists of changes in anchor order (anchors are distinct), merged in anchor order.
-    private static func merged(_ first: [ChangeEvent], _ second: [ChangeEvent]) -> [ChangeEvent] {
-        guard !second.isEmpty else { return first }
-        var result: [ChangeEvent] = []
-        result.reserveCapacity(first.count + second.count)
-        var (i, j) = (0, 0)
-        while i < first.count || j < second.count {
-            if j == second.count || (i < first.count && first[i].anchor < second[j].anchor) {
-                result.append(first[i])
-                i += 1
-            } else {
-                result.append(second[j])
-                j += 1
+    /// ``changes(matching:after:limit:as:)`` for one filter of a type other than a correlation (most reads): its rows
+    /// come in anchor order with distinct UUIDs, so each is decoded as the storage steps to it and merged with the
+    /// tombstones by anchor, with no list of rows to hash and sort. (A correlation's members are read while decoding
+    /// it, which cannot happen inside `forEach`.) Returns what the general path returns.
+    private func streamedChanges(
+        of filter: SampleFilter, after anchor: Int64, upTo: Int64, limit: Int, as principal: Principal
+    ) throws -> AnchoredChanges {
+        let query = try readScope(for: filter.type, as: principal).applied(
+            to: RowQuery(
+                typeIdentifiers: [filter.type.identifier],
+                condition: try PredicateTranslation.condition(for: filter.predicate, type: filter.type),
+                anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit))
+        // The last tombstone of each UUID, in anchor order.
+        var latest: [UUID: DeletedRow] = [:]
+        for tombstone in try storageCall({ try storage.fetchDeleted(query) }) where tombstone.anchor <= upTo {
+            latest[tombstone.uuid] = tombstone
+        }
+        let tombstones = latest.values.sorted { $0.anchor < $1.anchor }
+        var result = AnchoredChanges(samples: [], deletedObjects: [], anchor: max(anchor, upTo))
+        var taken = 0
+        var nextTombstone = 0
+        let full = { limit > 0 && taken >= limit }
+        let decoding = memberDecoding(visibleSources: query.visibleSources)
+        func takeTombstones(before bound: Int64) {
+            while nextTombstone < tombstones.count, tombstones[nextTombstone].anchor < bound, !full() {
+                result.deletedObjects.append(decoding.deletedObject(from: tombstones[nextTombstone]))
+                result.anchor = tombstones[nextTombstone].anchor
+                nextTombstone += 1
+                taken += 1
             }
         }
+        try storageCall {
+            try storage.forEach(query) { row in
+                guard row.anchor <= upTo else { return }
+                takeTombstones(before: row.anchor)
+                guard !full() else { return }
+                if let sample = try decoding.sample(from: row) { result.samples.append(sample) }
+                result.anchor = row.anchor
+                taken += 1
+            }
+        }
+        takeTombstones(before: .max)
+        // The anchor of the last change taken when the limit cut the list short, else the store's.
+        if !full() { result.anchor = max(anchor, upTo) }
         return result
     }
 
