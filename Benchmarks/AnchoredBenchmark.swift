@@ -4,11 +4,10 @@ import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitSQLite
 
-/// `ohk-bench anchored`: reading a type's changes after an anchor (what `HKAnchoredObjectQuery` does) through the
-/// engine, beside a raw `WHERE type_id = ? AND anchor > ? ORDER BY anchor` on the same database.
-///
-/// The engine is driven directly (`HealthEngine.changes`, as the embedded backend calls it), acting for the bench
-/// app with read access.
+/// `ohk-bench anchored`: reading a type's changes after an anchor with `HKAnchoredObjectQuery` on an `HKHealthStore`,
+/// and through the engine directly (`HealthEngine.changes`, as the embedded backend calls it, without the hops to the
+/// store's queue), beside a raw `WHERE type_id = ? AND anchor > ? ORDER BY anchor` on the same database; all act for
+/// the bench app with read access.
 struct AnchoredBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "anchored", abstract: "Anchored change reads through the engine versus raw SQL.")
@@ -50,18 +49,25 @@ struct AnchoredBenchmark: AsyncParsableCommand {
             "\(Format.count(Double(changes))) samples saved through the engine in batches of \(batch) in \(Format.seconds(filling.wall))."
         )
 
+        let store = try await BenchStore.authorizedHealthStore(path: path)
         let raw = try BenchStore.rawConnection(path: path)
         let statement = try raw.prepare(Self.rawSQL)
         let typeID = try BenchStore.heartRateTypeID(in: raw)
 
         var table = Table(
-            "read of \(Format.count(Double(changes))) changes (medians)", "engine wall", "raw wall", "ours/raw",
-            "engine CPU", "raw CPU",
-            "ours/raw")
+            "read of \(Format.count(Double(changes))) changes (medians)", "query wall", "engine wall", "raw wall",
+            "query/raw", "engine/raw", "query CPU", "engine CPU", "raw CPU", "query/raw", "engine/raw")
         for limit in [0, page] {
+            var queries: [Timing] = []
             var ours: [Timing] = []
             var rawTimes: [Timing] = []
             for run in 0...repeats {
+                var queryCount = 0
+                let queryTime = try await Measure.time {
+                    queryCount = try await Self.readAll(limit: limit) { anchor in
+                        try await Self.anchoredQuery(store, after: anchor, limit: limit)
+                    }
+                }
                 var oursCount = 0
                 let oursTime = try Measure.time {
                     oursCount = try Self.readAll(limit: limit) { anchor in
@@ -78,21 +84,24 @@ struct AnchoredBenchmark: AsyncParsableCommand {
                         return (rows.count, rows.last?.anchor ?? anchor)
                     }
                 }
-                guard oursCount == changes, rawCount == changes else {
+                guard queryCount == changes, oursCount == changes, rawCount == changes else {
                     throw ValidationError(
-                        "expected \(changes) changes, read \(oursCount) (engine) and \(rawCount) (raw)")
+                        "expected \(changes) changes, read \(queryCount) (query), \(oursCount) (engine) and "
+                            + "\(rawCount) (raw)")
                 }
                 guard run > 0 else { continue }  // warm-up
+                queries.append(queryTime)
                 ours.append(oursTime)
                 rawTimes.append(rawTime)
             }
             let label = limit == 0 ? "all at once (anchor 0, no limit)" : "in pages of \(limit) (anchor to anchor)"
-            let (oursMedian, rawMedian) = (Measure.median(ours), Measure.median(rawTimes))
+            let (query, engine, raw) = (Measure.median(queries), Measure.median(ours), Measure.median(rawTimes))
             table.add(
-                label, Format.milliseconds(oursMedian.wall), Format.milliseconds(rawMedian.wall),
-                Format.ratio(oursMedian.wall / rawMedian.wall),
-                Format.milliseconds(oursMedian.cpu), Format.milliseconds(rawMedian.cpu),
-                Format.ratio(oursMedian.cpu / rawMedian.cpu))
+                label, Format.milliseconds(query.wall), Format.milliseconds(engine.wall),
+                Format.milliseconds(raw.wall), Format.ratio(query.wall / raw.wall),
+                Format.ratio(engine.wall / raw.wall),
+                Format.milliseconds(query.cpu), Format.milliseconds(engine.cpu), Format.milliseconds(raw.cpu),
+                Format.ratio(query.cpu / raw.cpu), Format.ratio(engine.cpu / raw.cpu))
         }
         print(table.render())
     }
@@ -107,6 +116,40 @@ struct AnchoredBenchmark: AsyncParsableCommand {
             total += count
             anchor = next
             if limit == 0 || count < limit { return total }
+        }
+    }
+
+    /// ``readAll(limit:_:)`` for an asynchronous read.
+    private static func readAll(limit: Int, _ read: (Int64) async throws -> (count: Int, anchor: Int64)) async rethrows
+        -> Int
+    {
+        var anchor: Int64 = 0
+        var total = 0
+        while true {
+            let (count, next) = try await read(anchor)
+            total += count
+            anchor = next
+            if limit == 0 || count < limit { return total }
+        }
+    }
+
+    /// One `HKAnchoredObjectQuery` (no update handler: it runs once), timed until its results handler is called.
+    private static func anchoredQuery(_ store: HKHealthStore, after anchor: Int64, limit: Int) async throws -> (
+        count: Int, anchor: Int64
+    ) {
+        try await withCheckedThrowingContinuation { continuation in
+            let query = HKAnchoredObjectQuery(
+                type: HeartRateSeries.type, predicate: nil, anchor: anchor == 0 ? nil : HKQueryAnchor(value: anchor),
+                limit: limit == 0 ? HKObjectQueryNoLimit : limit
+            ) { _, samples, deleted, newAnchor, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(
+                        returning: ((samples?.count ?? 0) + (deleted?.count ?? 0), newAnchor?.value ?? anchor))
+                }
+            }
+            store.execute(query)
         }
     }
 

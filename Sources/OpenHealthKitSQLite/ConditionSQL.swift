@@ -183,20 +183,6 @@ struct ConditionSQL {
             """
     }
 
-    /// The SQL column an order or a comparison refers to.
-    static func column(for key: RowSort.Key) -> String {
-        switch key {
-        case .startDate: return "s.start_date"
-        case .endDate: return "s.end_date"
-        case .anchor: return "s.anchor"
-        case .value, .workoutDuration: return "s.value"
-        case .workoutTotalDistance: return "w.total_distance"
-        case .workoutTotalEnergyBurned: return "w.total_energy_burned"
-        case .workoutTotalSwimmingStrokeCount: return "w.total_swimming_stroke_count"
-        case .workoutTotalFlightsClimbed: return "w.total_flights_climbed"
-        }
-    }
-
     /// A date range test on the columns given (``DateRangeMode/bounds(start:end:)``); `longest` (the longest
     /// duration of the queried rows) bounds the start of overlapping rows, so that the test is a bounded scan of a
     /// start date index.

@@ -29,7 +29,7 @@ struct IdentifierCache {
     /// The id of a type, or nil when it was never stored (and `create` is false).
     static func typeID(_ identifier: String, in db: Database, create: Bool) throws -> Int64? {
         if let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM object_type WHERE identifier = ?", arguments: [identifier])
+            db.cachedStatement(sql: "SELECT id FROM object_type WHERE identifier = ?"), arguments: [identifier])
         {
             return id
         }

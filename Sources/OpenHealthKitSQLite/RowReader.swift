@@ -1,55 +1,127 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import OpenHealthKitEngine
+import OpenHealthKitModel
 
 /// Reads rows, tombstones and sources for a ``RowQuery``.
+///
+/// A sample row is read as integer ids and plain columns, stepped by hand from a cached prepared statement; its type,
+/// source, revision and device come from a ``LookupResolver`` (the store's ``LookupCache``), not from joins decoding
+/// their strings on every row.
 struct RowReader {
     let db: Database
+    /// What the lookup ids stand for, shared by the store's reads; nil remembers nothing beyond a read.
+    let lookups: LookupCache?
 
-    init(_ db: Database) {
+    init(_ db: Database, lookups: LookupCache? = nil) {
         self.db = db
+        self.lookups = lookups
     }
 
-    private static let selectSQL = """
-        SELECT s.uuid, t.identifier, s.start_date, s.end_date, s.value, so.bundle_identifier, so.name,
-               r.version, r.product_type, r.os_version,
-               d.id, d.name, d.manufacturer, d.model, d.hardware_version, d.firmware_version, d.software_version,
-               d.local_identifier, d.udi_device_identifier,
-               s.metadata, s.sync_identifier, s.sync_version, p.uuid,
-               w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
-               w.total_flights_climbed, w.events, s.anchor,
-               s.id, q.count, q.minimum, q.maximum, q.most_recent, q.most_recent_start, q.most_recent_end
+    /// The joins ``ConditionSQL`` may name; SQLite drops a LEFT JOIN on a unique key whose columns a query does not
+    /// use, and the lookup rows always exist (foreign keys), so a LEFT JOIN of them selects what an inner join would.
+    static let joins = """
         FROM sample s
-        JOIN object_type t ON t.id = s.type_id
-        JOIN source so ON so.id = s.source_id
-        JOIN source_revision r ON r.id = s.source_revision_id
+        LEFT JOIN source so ON so.id = s.source_id
+        LEFT JOIN source_revision r ON r.id = s.source_revision_id
         LEFT JOIN device d ON d.id = s.device_id
         LEFT JOIN sample p ON p.id = s.correlation_id
         LEFT JOIN workout w ON w.sample_id = s.id
         LEFT JOIN quantity_series q ON q.sample_id = s.id
         """
 
+    /// The selected columns, in the order ``forEach(_:_:)`` reads them. The workout and series columns are NULL for a
+    /// query whose types cannot have them, which saves their joins.
+    private static func columns(workouts: Bool, series: Bool) -> String {
+        let workout =
+            workouts
+            ? """
+            w.activity_type, w.total_energy_burned, w.total_distance, w.total_swimming_stroke_count,
+            w.total_flights_climbed, w.events
+            """ : "NULL, NULL, NULL, NULL, NULL, NULL"
+        let summary =
+            series
+            ? "q.count, q.minimum, q.maximum, q.most_recent, q.most_recent_start, q.most_recent_end"
+            : "NULL, NULL, NULL, NULL, NULL, NULL"
+        return """
+            SELECT s.id, s.uuid, s.type_id, s.start_date, s.end_date, s.value, s.source_id, s.source_revision_id,
+                   s.device_id, s.metadata, s.sync_identifier, s.sync_version, p.uuid, s.anchor,
+                   \(workout), \(summary)
+            """
+    }
+
+    /// A statement with this many arguments or fewer is kept prepared on its connection (GRDB's statement cache);
+    /// longer ones (lists of UUIDs or sources, which vary without end) are compiled for the read only.
+    private static let cachedArgumentLimit = 16
+
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
-        guard let (whereSQL, arguments) = try filter(query) else { return }
-        var sql = Self.selectSQL + " WHERE " + whereSQL + " ORDER BY " + query.orderBySQL
-        if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-        let series = SampleDetailReader(db)
+        guard var (whereSQL, arguments) = try filter(query) else { return }
+        let types = query.typeIdentifiers
+        let workouts = types.isEmpty || types.contains(HKWorkoutTypeIdentifier)
+        let series = types.isEmpty || types.contains { HKObjectType.type(forRawIdentifier: $0) is HKQuantityType }
+        var sql = Self.columns(workouts: workouts, series: series) + " " + Self.joins + " WHERE " + whereSQL
+        let limit = query.limit ?? 0
+        // Rows come in id order unless sorted otherwise. With no sort and no limit, SQLite is not asked to sort them
+        // (a temporary B-tree of whole rows, as a date range scan gives them in date order): they are put in id order
+        // below, which costs nothing when the dates were saved in order, as they mostly are.
+        let ordersByID = query.sort.isEmpty && limit <= 0
+        if !ordersByID {
+            sql += " ORDER BY " + query.orderBySQL
+        }
+        if limit > 0 {
+            sql += " LIMIT ?"
+            arguments.append(Int64(limit))
+        }
+        let statement =
+            arguments.count <= Self.cachedArgumentLimit
+            ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try statement.setArguments(StatementArguments(arguments))
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var resolver = LookupResolver(db, cache: lookups)
+        var kinds = TypeKinds()
+        let details = SampleDetailReader(db)
         let records = SampleDetailStore(db)
-        let workouts = WorkoutChildReader(db)
-        while let row = try cursor.next() {
-            var sample = Self.sampleRow(row)
+        let workoutChildren = WorkoutChildReader(db)
+        var ids: [Int64] = []
+        var rows: [SampleRow] = []
+        while try db.step(handle) {
+            let columns = StatementColumns(handle)
+            let id = columns.int64(0)
+            var sample = try Self.sampleRow(columns, resolver: &resolver)
             if let workout = sample.workout {
-                sample.workout = try workouts.completed(workout, ofSample: row[30], uuid: sample.uuid)
+                sample.workout = try workoutChildren.completed(workout, ofSample: id, uuid: sample.uuid)
             }
-            // Kinds with a table of their own bring their detail: a lookup by the row's id (column 30), only for those
-            // kinds (a quantity series' summary is joined above).
-            if sample.detail == nil, SampleDetail.isRecordingType(sample.typeIdentifier) {
-                sample.detail = try series.detail(ofSample: row[30], uuid: sample.uuid, type: sample.typeIdentifier)
-            } else if let kind = SampleDetailKind(typeIdentifier: sample.typeIdentifier) {
-                sample.detail = try records.read(kind, sampleID: row[30], documentData: query.includesDocumentData)
+            // Kinds with a table of their own bring their detail: a lookup by the row's id, only for those kinds (a
+            // quantity series' summary is selected above).
+            switch kinds.kind(of: columns.int64(2), identifier: sample.typeIdentifier) {
+            case .plain:
+                break
+            case .detail:
+                if sample.detail == nil {
+                    sample.detail = try details.detail(ofSample: id, uuid: sample.uuid, type: sample.typeIdentifier)
+                }
+            case .record(let kind):
+                if sample.detail == nil {
+                    sample.detail = try records.read(kind, sampleID: id, documentData: query.includesDocumentData)
+                }
             }
-            try body(sample)
+            if ordersByID {
+                ids.append(id)
+                rows.append(sample)
+            } else {
+                try body(sample)
+            }
+        }
+        resolver.finish()
+        guard ordersByID else { return }
+        sqlite3_reset(handle)
+        // Rows are handed out in place (borrowed, not copied); only their positions are sorted, when needed.
+        if zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) {
+            for index in rows.indices { try body(rows[index]) }
+        } else {
+            for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { try body(rows[index]) }
         }
     }
 
@@ -62,7 +134,8 @@ struct RowReader {
             arguments += query.typeIdentifiers
         }
         if let visible = query.visibleSources {
-            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "x.uuid")
+            let (sql, values) = Self.visibility(
+                visible, also: query.alsoVisibleUUIDs, sourceColumn: "x.source_id", uuidColumn: "x.uuid")
             conditions.append(sql)
             arguments += values
         }
@@ -115,14 +188,18 @@ struct RowReader {
             parts.append("s.type_id IN (" + typeIDs.map(String.init).joined(separator: ", ") + ")")
             longest =
                 try Double.fetchOne(
-                    db,
-                    sql:
-                        "SELECT max(max_duration) FROM object_type WHERE id IN (\(typeIDs.map(String.init).joined(separator: ", ")))"
-                ) ?? 0
+                    typeIDs.count == 1
+                        ? db.cachedStatement(sql: "SELECT max_duration FROM object_type WHERE id = ?")
+                        : db.makeStatement(
+                            sql:
+                                "SELECT max(max_duration) FROM object_type WHERE id IN (\(typeIDs.map(String.init).joined(separator: ", ")))"
+                        ),
+                    arguments: typeIDs.count == 1 ? [typeIDs[0]] : []) ?? 0
         }
         if let visible = query.visibleSources {
             guard !visible.isEmpty || !query.alsoVisibleUUIDs.isEmpty else { return nil }
-            let (sql, values) = Self.visibility(visible, also: query.alsoVisibleUUIDs, uuidColumn: "s.uuid")
+            let (sql, values) = Self.visibility(
+                visible, also: query.alsoVisibleUUIDs, sourceColumn: "s.source_id", uuidColumn: "s.uuid")
             parts.append(sql)
             arguments += values
         }
@@ -143,14 +220,49 @@ struct RowReader {
         return (parts.joined(separator: " AND "), arguments)
     }
 
-    /// Rows of these sources, or with one of these UUIDs (objects allowed one by one).
-    private static func visibility(_ sources: Set<String>, also uuids: Set<UUID>, uuidColumn: String) -> (
+    /// The dates a condition's date ranges can select at most (nil bounds open), whatever their mode; nil when the
+    /// condition does not bound dates (a negation, or a disjunction with an unbounded branch).
+    static func envelope(of condition: RowCondition) -> (start: Double?, end: Double?)? {
+        switch condition {
+        case .dateRange(let start, let end, _):
+            return (start, end)
+        case .and(let parts):
+            var result: (start: Double?, end: Double?)?
+            for part in parts {
+                guard let bounds = envelope(of: part) else { continue }
+                let start = [result?.start, bounds.start].compactMap { $0 }.max()
+                let end = [result?.end, bounds.end].compactMap { $0 }.min()
+                result = (start, end)
+            }
+            return result
+        case .or(let parts):
+            guard !parts.isEmpty else { return nil }
+            var starts: [Double] = [], ends: [Double] = []
+            var openStart = false, openEnd = false
+            for part in parts {
+                guard let bounds = envelope(of: part) else { return nil }
+                if let start = bounds.start { starts.append(start) } else { openStart = true }
+                if let end = bounds.end { ends.append(end) } else { openEnd = true }
+            }
+            return (openStart ? nil : starts.min(), openEnd ? nil : ends.max())
+        default:
+            return nil
+        }
+    }
+
+    /// Rows of these sources, or with one of these UUIDs (objects allowed one by one). The sources are tested by id
+    /// (SQLite finds the ids once, not a source row per sample).
+    private static func visibility(
+        _ sources: Set<String>, also uuids: Set<UUID>, sourceColumn: String, uuidColumn: String
+    ) -> (
         String, [(any DatabaseValueConvertible)?]
     ) {
         var parts: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if !sources.isEmpty {
-            parts.append("so.bundle_identifier IN (" + sources.map { _ in "?" }.joined(separator: ", ") + ")")
+            parts.append(
+                "\(sourceColumn) IN (SELECT id FROM source WHERE bundle_identifier IN ("
+                    + sources.map { _ in "?" }.joined(separator: ", ") + "))")
             arguments += Array(sources)
         }
         if !uuids.isEmpty {
@@ -160,30 +272,55 @@ struct RowReader {
         return (parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")", arguments)
     }
 
-    private static func sampleRow(_ row: Row) -> SampleRow {
-        let device: DeviceRow? = (row[10] as Int64?).map { _ in
-            DeviceRow(
-                name: row[11], manufacturer: row[12], model: row[13], hardwareVersion: row[14],
-                firmwareVersion: row[15], softwareVersion: row[16], localIdentifier: row[17],
-                udiDeviceIdentifier: row[18])
-        }
-        let workout: WorkoutRow? = (row[23] as Int64?).map { activity in
+    private static func sampleRow(_ columns: StatementColumns, resolver: inout LookupResolver) throws -> SampleRow {
+        let workout: WorkoutRow? = columns.int64OrNil(14).map { activity in
             WorkoutRow(
-                activityType: UInt(activity), totalEnergyBurned: row[24], totalDistance: row[25],
-                totalSwimmingStrokeCount: row[26], totalFlightsClimbed: row[27], events: row[28])
+                activityType: UInt(activity), totalEnergyBurned: columns.double(15), totalDistance: columns.double(16),
+                totalSwimmingStrokeCount: columns.double(17), totalFlightsClimbed: columns.double(18),
+                events: columns.text(19))
         }
-        let series: SampleDetail? = (row[31] as Int?).map { count in
+        let series: SampleDetail? = columns.int64OrNil(20).map { count in
             .quantitySeries(
                 QuantitySeriesRow(
-                    count: count, minimum: row[32], maximum: row[33], mostRecent: row[34], mostRecentStart: row[35],
-                    mostRecentEnd: row[36]))
+                    count: Int(count), minimum: columns.double(21) ?? 0, maximum: columns.double(22) ?? 0,
+                    mostRecent: columns.double(23) ?? 0, mostRecentStart: columns.double(24) ?? 0,
+                    mostRecentEnd: columns.double(25) ?? 0))
         }
+        let device = try columns.int64OrNil(8).map { try resolver.device($0) }
         return SampleRow(
-            uuid: UUID(blob: row[0])!, typeIdentifier: row[1], startDate: row[2], endDate: row[3], value: row[4],
-            source: SourceRow(bundleIdentifier: row[5], name: row[6]),
-            revision: RevisionRow(version: row[7], productType: row[8], operatingSystemVersion: row[9]),
-            device: device, metadata: row[19], syncIdentifier: row[20], syncVersion: row[21],
-            correlationUUID: (row[22] as Data?).flatMap(UUID.init(blob:)), workout: workout, detail: series,
-            anchor: row[29])
+            uuid: columns.uuid(1) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+            typeIdentifier: try resolver.type(columns.int64(2)), startDate: columns.double(3) ?? 0,
+            endDate: columns.double(4) ?? 0, value: columns.double(5), source: try resolver.source(columns.int64(6)),
+            revision: try resolver.revision(columns.int64(7)), device: device,
+            metadata: columns.text(9), syncIdentifier: columns.text(10), syncVersion: columns.int64OrNil(11),
+            correlationUUID: columns.uuid(12), workout: workout, detail: series, anchor: columns.int64(13))
+    }
+}
+
+/// Which detail reader, if any, a type's rows need: decided once per type of a read, not once per row.
+private struct TypeKinds {
+    enum Kind {
+        case plain, detail
+        case record(SampleDetailKind)
+    }
+
+    private var last: (typeID: Int64, kind: Kind)?
+    private var known: [Int64: Kind] = [:]
+
+    mutating func kind(of typeID: Int64, identifier: String) -> Kind {
+        if let last, last.typeID == typeID { return last.kind }
+        let kind: Kind
+        if let remembered = known[typeID] {
+            kind = remembered
+        } else if SampleDetail.isRecordingType(identifier) {
+            kind = .detail
+        } else if let record = SampleDetailKind(typeIdentifier: identifier) {
+            kind = .record(record)
+        } else {
+            kind = .plain
+        }
+        known[typeID] = kind
+        last = (typeID, kind)
+        return kind
     }
 }

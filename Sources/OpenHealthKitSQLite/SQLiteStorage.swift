@@ -9,6 +9,8 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     let writer: any DatabaseWriter
     /// What ``otherCommits()`` has seen, while a watch is on (see SQLiteStorage+OtherCommits).
     let commitWatch = Locked<CommitWatch?>(nil)
+    /// What the lookup tables' ids stand for, shared by this store's reads (see ``LookupCache``).
+    let lookups = LookupCache()
 
     /// Opens (creating if needed) the database file at `path`, readable and writable by its owner only (0600).
     package init(path: String) throws {
@@ -68,13 +70,13 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func fetch(_ query: RowQuery) throws -> [SampleRow] {
         try writer.read { db in
             var rows: [SampleRow] = []
-            try RowReader(db).forEach(query) { rows.append($0) }
+            try RowReader(db, lookups: lookups).forEach(query) { rows.append($0) }
             return rows
         }
     }
 
     package func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
-        try writer.read { db in try RowReader(db).forEach(query, body) }
+        try writer.read { db in try RowReader(db, lookups: lookups).forEach(query, body) }
     }
 
     package func forEachValue(

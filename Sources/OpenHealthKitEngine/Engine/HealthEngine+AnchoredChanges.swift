@@ -66,6 +66,9 @@ extension HealthEngine {
     ) throws -> AnchoredChanges {
         // Every change up to this anchor is committed, so the reads below see all of them.
         let upTo = try currentAnchor()
+        if filters.count == 1, !(filters[0].type is HKCorrelationType) {
+            return try streamedChanges(of: filters[0], after: anchor, upTo: upTo, limit: limit, as: principal)
+        }
         var added: [UUID: ChangeEvent] = [:]
         var deleted: [UUID: ChangeEvent] = [:]
         var deletionTypes: Set<String> = []
@@ -95,12 +98,15 @@ extension HealthEngine {
         }
         try storageCall {
             var decoders: [Set<String>?: RowDecoding] = [:]
+            var last: (visible: Set<String>?, decoding: RowDecoding)?
             func decoder(_ visible: Set<String>?) -> RowDecoding {
-                if let decoding = decoders[visible] { return decoding }
-                let decoding = memberDecoding(visibleSources: visible)
+                if let last, last.visible == visible { return last.decoding }
+                let decoding = decoders[visible] ?? memberDecoding(visibleSources: visible)
                 decoders[visible] = decoding
+                last = (visible, decoding)
                 return decoding
             }
+            result.samples.reserveCapacity(events.count)
             for event in events {
                 switch event {
                 case .added(let row, let visible):
@@ -110,6 +116,53 @@ extension HealthEngine {
                 }
             }
         }
+        return result
+    }
+
+    /// ``changes(matching:after:limit:as:)`` for one filter of a type other than a correlation (most reads): its rows
+    /// come in anchor order with distinct UUIDs, so each is decoded as the storage steps to it and merged with the
+    /// tombstones by anchor, with no list of rows to hash and sort. (A correlation's members are read while decoding
+    /// it, which cannot happen inside `forEach`.) Returns what the general path returns.
+    private func streamedChanges(
+        of filter: SampleFilter, after anchor: Int64, upTo: Int64, limit: Int, as principal: Principal
+    ) throws -> AnchoredChanges {
+        let query = try readScope(for: filter.type, as: principal).applied(
+            to: RowQuery(
+                typeIdentifiers: [filter.type.identifier],
+                condition: try PredicateTranslation.condition(for: filter.predicate, type: filter.type),
+                anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit))
+        // The last tombstone of each UUID, in anchor order.
+        var latest: [UUID: DeletedRow] = [:]
+        for tombstone in try storageCall({ try storage.fetchDeleted(query) }) where tombstone.anchor <= upTo {
+            latest[tombstone.uuid] = tombstone
+        }
+        let tombstones = latest.values.sorted { $0.anchor < $1.anchor }
+        var result = AnchoredChanges(samples: [], deletedObjects: [], anchor: max(anchor, upTo))
+        var taken = 0
+        var nextTombstone = 0
+        let full = { limit > 0 && taken >= limit }
+        let decoding = memberDecoding(visibleSources: query.visibleSources)
+        func takeTombstones(before bound: Int64) {
+            while nextTombstone < tombstones.count, tombstones[nextTombstone].anchor < bound, !full() {
+                result.deletedObjects.append(decoding.deletedObject(from: tombstones[nextTombstone]))
+                result.anchor = tombstones[nextTombstone].anchor
+                nextTombstone += 1
+                taken += 1
+            }
+        }
+        try storageCall {
+            try storage.forEach(query) { row in
+                guard row.anchor <= upTo else { return }
+                takeTombstones(before: row.anchor)
+                guard !full() else { return }
+                if let sample = try decoding.sample(from: row) { result.samples.append(sample) }
+                result.anchor = row.anchor
+                taken += 1
+            }
+        }
+        takeTombstones(before: .max)
+        // The anchor of the last change taken when the limit cut the list short, else the store's.
+        if !full() { result.anchor = max(anchor, upTo) }
         return result
     }
 

@@ -1,10 +1,17 @@
 package import Foundation
 package import OpenHealthKitModel
 
-/// Rebuilds saved objects from storage rows, sharing one type, unit and source object per distinct value.
+/// Rebuilds saved objects from storage rows, sharing one type, unit, source revision and device object per distinct
+/// value among the rows it decodes. The row before is remembered: a run of rows of one type, revision and device (most
+/// answers) compares their strings, which a storage that shares them across rows compares by identity, and hashes
+/// nothing.
 package final class RowDecoding {
     private var types: [String: HKObjectType] = [:]
     private var revisions: [RevisionKey: HKSourceRevision] = [:]
+    private var devices: [DeviceRow: HKDevice] = [:]
+    private var lastType: (identifier: String, type: HKObjectType?)?
+    private var lastRevision: (key: RevisionKey, revision: HKSourceRevision)?
+    private var lastDevice: (row: DeviceRow, device: HKDevice)?
     /// Finds the member rows of a correlation.
     private let members: (UUID) throws -> [SampleRow]
     /// How much of a CDA document samples carry (none for sample and anchored queries, as in HealthKit).
@@ -23,7 +30,7 @@ package final class RowDecoding {
         guard let type = type(row.typeIdentifier) else { return nil }
         let start = Date(timeIntervalSince1970: row.startDate)
         let end = Date(timeIntervalSince1970: row.endDate)
-        let device = row.device?.device
+        let device = row.device.map(device(_:))
         let metadata = MetadataCoding.decode(row.metadata)
         let revision = sourceRevision(row)
         switch type {
@@ -115,17 +122,42 @@ package final class RowDecoding {
     }
 
     private func type(_ identifier: String) -> HKObjectType? {
-        if let type = types[identifier] { return type }
-        let type = HKObjectType.type(forRawIdentifier: identifier)
-        types[identifier] = type
+        if let lastType, lastType.identifier == identifier { return lastType.type }
+        let type: HKObjectType?
+        if let known = types[identifier] {
+            type = known
+        } else {
+            type = HKObjectType.type(forRawIdentifier: identifier)
+            types[identifier] = type
+        }
+        lastType = (identifier, type)
         return type
     }
 
     private func sourceRevision(_ row: SampleRow) -> HKSourceRevision {
         let key = RevisionKey(source: row.source, revision: row.revision)
-        if let revision = revisions[key] { return revision }
-        let revision = row.revision.sourceRevision(of: source(from: row.source))
-        revisions[key] = revision
+        if let lastRevision, lastRevision.key == key { return lastRevision.revision }
+        let revision: HKSourceRevision
+        if let known = revisions[key] {
+            revision = known
+        } else {
+            revision = row.revision.sourceRevision(of: source(from: row.source))
+            revisions[key] = revision
+        }
+        lastRevision = (key, revision)
         return revision
+    }
+
+    private func device(_ row: DeviceRow) -> HKDevice {
+        if let lastDevice, lastDevice.row == row { return lastDevice.device }
+        let device: HKDevice
+        if let known = devices[row] {
+            device = known
+        } else {
+            device = row.device
+            devices[row] = device
+        }
+        lastDevice = (row, device)
+        return device
     }
 }

@@ -17,10 +17,20 @@ package struct SampleRow: Sendable, Equatable {
     package var syncVersion: Int64?
     /// The correlation this sample belongs to.
     package var correlationUUID: UUID?
-    package var workout: WorkoutRow?
+    /// What only a workout has.
+    package var workout: WorkoutRow? {
+        get { kindSpecific?.workout }
+        set { kindSpecific = KindSpecific.make(workout: newValue, detail: detail) }
+    }
     /// What a sample of a kind with its own table holds (see ``SampleDetail``: a series, an electrocardiogram, an
     /// audiogram, a route, a record...).
-    package var detail: SampleDetail?
+    package var detail: SampleDetail? {
+        get { kindSpecific?.detail }
+        set { kindSpecific = KindSpecific.make(workout: workout, detail: newValue) }
+    }
+    /// `workout` and `detail`, boxed: most rows have neither, and inline they would make every row hundreds of bytes
+    /// to copy (an enum is as large as its largest case) each time it is buffered or handed on. Nil when both are.
+    private var kindSpecific: KindSpecific?
     /// The anchor of the change that stored it (set by the storage).
     package var anchor: Int64
 
@@ -42,9 +52,28 @@ package struct SampleRow: Sendable, Equatable {
         self.syncIdentifier = syncIdentifier
         self.syncVersion = syncVersion
         self.correlationUUID = correlationUUID
-        self.workout = workout
-        self.detail = detail
+        self.kindSpecific = KindSpecific.make(workout: workout, detail: detail)
         self.anchor = anchor
+    }
+
+    /// The immutable box of a row's `workout` and `detail` (a setter makes a new one, so rows stay values).
+    private final class KindSpecific: Sendable, Equatable {
+        let workout: WorkoutRow?
+        let detail: SampleDetail?
+
+        private init(workout: WorkoutRow?, detail: SampleDetail?) {
+            self.workout = workout
+            self.detail = detail
+        }
+
+        /// A box of the two, or nil when both are nil (so that equal rows have equal boxes or none).
+        static func make(workout: WorkoutRow?, detail: SampleDetail?) -> KindSpecific? {
+            workout == nil && detail == nil ? nil : KindSpecific(workout: workout, detail: detail)
+        }
+
+        static func == (lhs: KindSpecific, rhs: KindSpecific) -> Bool {
+            lhs === rhs || (lhs.workout == rhs.workout && lhs.detail == rhs.detail)
+        }
     }
 }
 
