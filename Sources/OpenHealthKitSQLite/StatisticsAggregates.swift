@@ -29,7 +29,9 @@ struct StatisticsAggregates {
             let typeID: Int64 = row[0]
             var list = spans[typeID, default: []]
             if let start = row[1] as Double?, let end = row[2] as Double? {
-                if StatisticsAggregation.isBucketable(start: start, end: end) {
+                if StatisticsAggregation.isBucketable(start: start, end: end),
+                    StatisticsAggregation.isBucketableDuration(start: start, end: end)
+                {
                     list.append(StatisticsAggregation.buckets(start: start, end: end))
                 } else {
                     unbucketable.insert(typeID)
@@ -102,18 +104,23 @@ struct StatisticsAggregates {
     }
 
     /// The buckets from the first sample of the type to the last end; nil without samples, or when a sample's dates
-    /// cannot be bucketed (``StatisticsAggregation/isBucketable(start:end:)``).
+    /// cannot be bucketed (``StatisticsAggregation/isBucketable(start:end:)``) or it lasts too long
+    /// (``StatisticsAggregation/longestBucketedDuration``).
     private func span(of typeID: Int64) throws -> ClosedRange<Int64>? {
         guard
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT min(start_date), max(CASE WHEN end_date < ? THEN end_date ELSE start_date END),
-                        max(end_date), count(*) = count(start_date) AND count(*) = count(end_date)
-                    FROM sample WHERE type_id = ?
-                    """, arguments: [StatisticsAggregation.undeterminedEnd, typeID]),
+                    SELECT min(start_date), max(CASE WHEN end_date < ?1 THEN end_date ELSE start_date END),
+                        max(end_date), count(*) = count(start_date) AND count(*) = count(end_date),
+                        coalesce(max(CASE WHEN end_date < ?1 THEN end_date - start_date ELSE 0 END), 0) <= ?2
+                    FROM sample WHERE type_id = ?3
+                    """,
+                arguments: [
+                    StatisticsAggregation.undeterminedEnd, StatisticsAggregation.longestBucketedDuration, typeID,
+                ]),
             let start = row[0] as Double?, let end = row[1] as Double?, let last = row[2] as Double?,
-            row[3] as Bool? == true,
+            row[3] as Bool? == true, row[4] as Bool? == true,
             StatisticsAggregation.isBucketable(start: start, end: max(start, end)),
             StatisticsAggregation.isBucketable(start: start, end: last)
         else { return nil }
@@ -134,7 +141,9 @@ struct StatisticsAggregates {
         return result
     }
 
-    /// Replaces the rows of the buckets in `range` by rows computed from the samples, a chunk at a time.
+    /// Replaces the rows of the buckets in `range` by rows computed from the samples, a chunk at a time; a chunk no
+    /// sample overlaps is passed over to the next sample's start, so that the time taken follows the samples, not
+    /// the length of the range (a store may hold samples centuries apart).
     private func recompute(
         _ type: HKQuantityType, typeID: Int64, _ range: ClosedRange<Int64>, preferred: [String]
     ) throws {
@@ -145,12 +154,12 @@ struct StatisticsAggregates {
                     maximum, latest_start, latest_end, latest_value, earliest_start, latest_member_end)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+        try db.execute(
+            sql: "DELETE FROM statistics_bucket WHERE type_id = ? AND bucket >= ? AND bucket <= ?",
+            arguments: [typeID, range.lowerBound, range.upperBound])
         var first = range.lowerBound
         while first <= range.upperBound {
             let end = min(range.upperBound + 1, first + Self.chunk)
-            try db.execute(
-                sql: "DELETE FROM statistics_bucket WHERE type_id = ? AND bucket >= ? AND bucket < ?",
-                arguments: [typeID, first, end])
             var sources: [(id: Int64, row: SourceRow)] = []
             var values: [ValueRow] = []
             let query = RowQuery(
@@ -159,6 +168,17 @@ struct StatisticsAggregates {
                     start: Double(first) * StatisticsAggregation.bucketLength,
                     end: Double(end) * StatisticsAggregation.bucketLength, mode: .overlaps))
             try reader.forEachValue(query, sourceList: { sources = $0 }) { values.append($0) }
+            guard !values.isEmpty else {
+                // No sample overlaps the chunk, so none starts before it and ends after it: the next bucket with
+                // data holds the next start.
+                guard
+                    let next = try Double.fetchOne(
+                        db, sql: "SELECT min(start_date) FROM sample WHERE type_id = ? AND start_date >= ?",
+                        arguments: [typeID, Double(end) * StatisticsAggregation.bucketLength])
+                else { break }
+                first = max(end, StatisticsAggregation.bucket(containing: next))
+                continue
+            }
             let rows = try StatisticsAggregation.rows(
                 type: type, sources: sources.map(\.row),
                 ranks: SourcePriority.ranks(of: sources.map(\.row), preferred: preferred), buckets: first..<end,

@@ -23,6 +23,17 @@ package enum StatisticsAggregation {
             && SampleValidation.isSampleDate(Date(timeIntervalSince1970: end)) && start <= end
     }
 
+    /// The longest sample (besides one of undetermined duration) whose type keeps aggregates: 31 days, 2,976 buckets.
+    /// A longer one would make a single write recompute a bucket for every quarter hour it covers (a sample of
+    /// centuries, millions); its type's statistics come from the samples instead.
+    package static let longestBucketedDuration = 31 * 86_400.0
+
+    /// Whether a sample lasting from `start` to `end` is short enough to be bucketed
+    /// (``longestBucketedDuration``); a sample of undetermined duration always is.
+    package static func isBucketableDuration(start: Double, end: Double) -> Bool {
+        end >= undeterminedEnd || end - start <= longestBucketedDuration
+    }
+
     /// The bucket holding `time`.
     package static func bucket(containing time: Double) -> Int64 {
         Int64((time / bucketLength).rounded(.down))
