@@ -125,7 +125,8 @@ struct StatisticsAggregates {
             StatisticsAggregation.isBucketable(start: start, end: last)
         else { return nil }
         let first = StatisticsAggregation.bucket(containing: start)
-        return first...max(first, StatisticsAggregation.buckets(start: start, end: max(start, end)).upperBound)
+        // The bucket holding the last end or instant: a sample at a bucket's first instant belongs to that bucket.
+        return first...max(first, StatisticsAggregation.bucket(containing: max(start, end)))
     }
 
     /// Overlapping and adjacent ranges joined, in order.
