@@ -161,7 +161,14 @@ public final class PostgreSQLServer: Sendable {
             "-c listen_addresses=127.0.0.1", "-c port=\(port)", "-c unix_socket_directories=\(directory.path)",
             "-c max_connections=400", "-c fsync=off", "-c full_page_writes=off",
         ].joined(separator: " ")
-        _ = try pgctl(["start", "-w", "-t", "300", "-l", directory.appendingPathComponent("log").path, "-o", options])
+        let log = directory.appendingPathComponent("log")
+        do {
+            _ = try pgctl(["start", "-w", "-t", "300", "-l", log.path, "-o", options])
+        } catch let error as PostgreSQLServerError {
+            // pg_ctl only says that the server stopped: why is in the server's log.
+            let lines = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(12) ?? []
+            throw PostgreSQLServerError("\(error.description)\nserver log:\n" + lines.joined(separator: "\n"))
+        }
     }
 
     private func pgctl(_ arguments: [String]) throws -> String {
