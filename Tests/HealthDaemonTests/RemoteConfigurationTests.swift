@@ -9,11 +9,10 @@ import OpenHealthKitTesting
         let daemon = try await DaemonHarness.launch()
         do {
             let credential = try await daemon.register(Apps.app())
-            setenv("OPENHEALTHKIT_HEALTHD", daemon.address.absoluteString, 1)
-            setenv("OPENHEALTHKIT_CREDENTIAL", credential, 1)
-            let configuration = HealthStoreConfiguration.fromEnvironment()
-            unsetenv("OPENHEALTHKIT_HEALTHD")
-            unsetenv("OPENHEALTHKIT_CREDENTIAL")
+            // An environment of its own: setenv in a test process whose other threads spawn processes is undefined.
+            let configuration = HealthStoreConfiguration.fromEnvironment([
+                "OPENHEALTHKIT_HEALTHD": daemon.address.absoluteString, "OPENHEALTHKIT_CREDENTIAL": credential,
+            ])
             #expect(
                 configuration.remote == HealthStoreConfiguration.Remote(address: daemon.address, credential: credential)
             )

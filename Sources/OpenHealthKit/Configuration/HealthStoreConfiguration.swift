@@ -65,7 +65,7 @@ public struct HealthStoreConfiguration: Sendable {
     /// The default database file: `$XDG_DATA_HOME/OpenHealthKit/health.sqlite` (else `~/.local/share/...`).
     public static var defaultStorePath: String { StoreLocation.defaultPath }
 
-    /// The configuration `HKHealthStore()` uses. Defaults to ``fromEnvironment()``.
+    /// The configuration `HKHealthStore()` uses. Defaults to ``fromEnvironment(_:)``.
     public static var current: HealthStoreConfiguration {
         get { storage.withLock { $0 } ?? fromEnvironment() }
         set { storage.withLock { $0 = newValue } }
@@ -75,9 +75,10 @@ public struct HealthStoreConfiguration: Sendable {
 
     /// The configuration described by `OPENHEALTHKIT_HEALTHD` and `OPENHEALTHKIT_CREDENTIAL` (a healthd), else by
     /// `OPENHEALTHKIT_DATABASE` (a PostgreSQL URL; the password from `PGPASSWORD`) or `OPENHEALTHKIT_STORE`, and
-    /// `OPENHEALTHKIT_APP`.
-    public static func fromEnvironment() -> HealthStoreConfiguration {
-        let environment = ProcessInfo.processInfo.environment
+    /// `OPENHEALTHKIT_APP`, in `environment` (the process's by default).
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> HealthStoreConfiguration {
         if let address = environment["OPENHEALTHKIT_HEALTHD"].flatMap({ $0.isEmpty ? nil : URL(string: $0) }) {
             return HealthStoreConfiguration(
                 remote: Remote(address: address, credential: environment["OPENHEALTHKIT_CREDENTIAL"] ?? ""))
