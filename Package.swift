@@ -231,7 +231,7 @@ let package = Package(
             name: "OpenHealthKitStorageTests",
             dependencies: [
                 "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitPostgres", "OpenHealthKitSQLite",
-                "OpenHealthKitTesting",
+                "OpenHealthKitTesting", "OpenHealthKitExchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
