@@ -150,6 +150,8 @@ let package = Package(
             name: "HKCommandLine",
             dependencies: [
                 "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitWire", "OpenHealthKitExchange",
+                // `hk users` (PostgresAccounts) and `hk migrate` (both storages).
+                "OpenHealthKitPostgres", "OpenHealthKitSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
