@@ -62,6 +62,9 @@ let package = Package(
             dependencies: [
                 "OpenHealthKitModel", "OpenHealthKitEngine",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // Sign-in secrets' scrypt hashes (SecretHash).
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -147,6 +150,8 @@ let package = Package(
             name: "HKCommandLine",
             dependencies: [
                 "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitWire", "OpenHealthKitExchange",
+                // `hk users` (PostgresAccounts) and `hk migrate` (both storages).
+                "OpenHealthKitPostgres", "OpenHealthKitSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -228,7 +233,7 @@ let package = Package(
             name: "OpenHealthKitStorageTests",
             dependencies: [
                 "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitPostgres", "OpenHealthKitSQLite",
-                "OpenHealthKitTesting",
+                "OpenHealthKitTesting", "OpenHealthKitExchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
