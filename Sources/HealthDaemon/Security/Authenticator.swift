@@ -3,37 +3,42 @@ import OpenHealthKitModel
 import Hummingbird
 import OpenHealthKitEngine
 
-/// An app that presented a working credential.
+/// An app that presented a working credential, and the user whose app it is.
 struct AuthenticatedApp: Sendable {
     var manifest: AppManifest
     var claims: CredentialAuthority.Claims
+    /// The state of the user the credential was issued for: the only data this call may reach.
+    var user: UserState
 
     var bundleIdentifier: String { manifest.bundleIdentifier }
 }
 
-/// Who is calling: the owner (the owner secret) or a registered app (its credential), from
-/// `Authorization: Bearer <token>`. Anything else is 401.
+/// Who is calling, and for which user: the owner (the owner secret) or a registered app (its credential, which names
+/// its user), from `Authorization: Bearer <token>`. Anything else is 401.
 struct Authenticator: Sendable {
     let ownerSecret: OwnerSecret
     let authority: CredentialAuthority
-    let registry: AppRegistry
+    let users: UserStates
     let verified: VerifiedCredentials
 
-    init(ownerSecret: OwnerSecret, authority: CredentialAuthority, registry: AppRegistry) {
+    init(ownerSecret: OwnerSecret, authority: CredentialAuthority, users: UserStates) {
         self.ownerSecret = ownerSecret
         self.authority = authority
-        self.registry = registry
+        self.users = users
         verified = VerifiedCredentials(authority: authority)
     }
 
-    func requireOwner(_ request: Request) throws {
+    /// The state of the owner who signed in.
+    func requireOwner(_ request: Request) async throws -> UserState {
         guard let token = Self.bearer(request) else {
             throw APIError.unauthorized("Owner routes need the owner secret: send Authorization: Bearer <owner secret>")
         }
         guard ownerSecret.matches(token) else { throw APIError.unauthorized("The owner secret is not valid") }
+        return users.owner
     }
 
-    func requireApp(_ request: Request) throws -> AuthenticatedApp {
+    /// The app whose working credential the request carries, and its user's state.
+    func requireApp(_ request: Request) async throws -> AuthenticatedApp {
         guard let token = Self.bearer(request) else {
             throw APIError.unauthorized("Missing credential: send Authorization: Bearer <the app's credential>")
         }
@@ -47,13 +52,17 @@ struct Authenticator: Sendable {
     /// its latest credential. Checked again on a live change stream, so a revocation closes it.
     func current(_ claims: CredentialAuthority.Claims, now: Date = Date()) throws -> AuthenticatedApp {
         guard claims.exp > now.timeIntervalSince1970 else { throw APIError.unauthorized("The credential has expired") }
-        guard let app = registry.app(claims.app), app.revokedAt == nil else {
+        // A credential from before credentials named their user is the owner's (a SQLite store has no other).
+        guard let user = users.state(for: claims.user ?? users.owner.id) else {
+            throw APIError.unauthorized("The credential was revoked")
+        }
+        guard let app = user.registry.app(claims.app), app.revokedAt == nil else {
             throw APIError.unauthorized("The credential was revoked")
         }
         guard app.credentialID == claims.jti else {
             throw APIError.unauthorized("The credential was replaced by a newer one")
         }
-        return AuthenticatedApp(manifest: app.manifest, claims: claims)
+        return AuthenticatedApp(manifest: app.manifest, claims: claims, user: user)
     }
 
     private static func bearer(_ request: Request) -> String? {

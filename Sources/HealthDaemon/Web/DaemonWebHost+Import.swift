@@ -19,7 +19,7 @@ extension DaemonWebHost {
     func importHealthExport(
         at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void
     ) async throws -> ImportReport {
-        let engine = daemon.engine
+        let engine = user.engine
         // The last report, told again with what each committed batch added (from the writer thread).
         let latest = Locked(ImportProgressReport(bytesRead: 0, totalBytes: nil, records: 0, elapsed: 0))
         let summary = try await Self.onThread {
