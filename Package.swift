@@ -62,6 +62,9 @@ let package = Package(
             dependencies: [
                 "OpenHealthKitModel", "OpenHealthKitEngine",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // Sign-in secrets' scrypt hashes (SecretHash).
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -10,12 +10,14 @@ import PostgresNIO
 ///
 /// Connections are opened when first needed, so a storage can be made while the server is down; one that fails is
 /// dropped, and the next call opens a new one, so the storage recovers by itself when the server returns. Up to
-/// ``capacity`` connections are open at once; a caller beyond that waits for one to be checked in.
+/// ``capacity`` connections are open at once; a caller beyond that waits for one to be checked in. Each new
+/// connection is prepared once (``prepare``: migrations, then the daemon's role) before its first use.
 final class ConnectionPool: @unchecked Sendable {
     let capacity: Int
     private let configuration: PostgresConnection.Configuration
     private let group: any EventLoopGroup
     private let logger: Logger
+    private let prepare: (Session) throws -> Void
     // Guarded by `condition`.
     private let condition = NSCondition()
     private var idle: [GuardedConnection] = []
@@ -24,7 +26,7 @@ final class ConnectionPool: @unchecked Sendable {
     private var nextID = 0
     private var isClosed = false
 
-    init(address: PostgreSQLAddress, capacity: Int, logger: Logger) {
+    init(address: PostgreSQLAddress, capacity: Int, logger: Logger, prepare: @escaping (Session) throws -> Void) {
         var configuration = PostgresConnection.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password,
             database: address.database, tls: .disable)
@@ -32,14 +34,16 @@ final class ConnectionPool: @unchecked Sendable {
         self.configuration = configuration
         self.capacity = capacity
         self.logger = logger
+        self.prepare = prepare
         group = MultiThreadedEventLoopGroup.singleton
     }
 
-    /// Runs `body` on a connection. A connection whose statement failed because the server went away is closed
-    /// rather than reused. Errors come out translated (``PostgresFailure/translate(_:)``).
-    func withSession<T>(_ body: (Session) throws -> T) throws -> T {
+    /// Runs `body` on a connection, acting for `user` (see ``Session``). A connection whose statement failed because
+    /// the server went away is closed rather than reused. Errors come out translated
+    /// (``PostgresFailure/translate(_:)``).
+    func withSession<T>(user: Int64?, _ body: (Session) throws -> T) throws -> T {
         let connection = try checkOut()
-        let session = Session(connection: connection, logger: logger)
+        let session = Session(connection: connection, logger: logger, user: user)
         do {
             let result = try body(session)
             checkIn(connection, reusable: !session.isBroken)
@@ -92,8 +96,9 @@ final class ConnectionPool: @unchecked Sendable {
         nextID += 1
         let id = nextID
         condition.unlock()
+        let connection: GuardedConnection
         do {
-            return GuardedConnection(
+            connection = GuardedConnection(
                 try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger)
                     .wait())
         } catch {
@@ -101,6 +106,14 @@ final class ConnectionPool: @unchecked Sendable {
             // Whatever stops a connection (refused, timed out, the password or database refused) leaves the store
             // out of reach: the caller answers "try again", and the reason goes to the log.
             throw StorageUnavailableError(Self.reason(PostgresFailure.translate(error)))
+        }
+        do {
+            try prepare(Session(connection: connection, logger: logger))
+            return connection
+        } catch {
+            connection.closeInBackground()
+            release()
+            throw PostgresFailure.translate(error)
         }
     }
 

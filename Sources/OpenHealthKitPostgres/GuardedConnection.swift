@@ -9,10 +9,10 @@ import PostgresNIO
 /// postgres-nio hands a statement to the connection's channel and returns a future completed by the channel's
 /// handler; a statement sent just as the server dropped the connection reaches no handler, and its future is never
 /// completed. A caller waiting for it (this storage's callers block) would wait forever. So each connection gets one
-/// close callback, which fails the statement in flight (a checked-out connection runs one at a time).
+/// close callback, which fails the statements in flight (a checked-out connection sends one list at a time).
 final class GuardedConnection: Sendable {
     let connection: PostgresConnection
-    private let inFlight = Locked<EventLoopPromise<PostgresQueryResult>?>(nil)
+    private let inFlight = Locked<EventLoopPromise<[Result<PostgresQueryResult, any Error>]>?>(nil)
 
     init(_ connection: PostgresConnection) {
         self.connection = connection
@@ -29,13 +29,23 @@ final class GuardedConnection: Sendable {
 
     /// Runs one statement; its result, or an error once the connection closed.
     func query(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
-        let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        queries([query], logger: logger).flatMapThrowing { try $0[0].get() }
+    }
+
+    /// Sends `queries` one after another without waiting (postgres-nio queues them on the connection, which answers
+    /// them in order) and completes with each one's result once the last is answered, or fails once the connection
+    /// closed.
+    func queries(_ queries: [PostgresQuery], logger: Logger)
+        -> EventLoopFuture<[Result<PostgresQueryResult, any Error>]>
+    {
+        let promise = connection.eventLoop.makePromise(of: [Result<PostgresQueryResult, any Error>].self)
         // In flight first, then the check: a close after this point fails the promise, one before it is seen here.
         inFlight.withLock { $0 = promise }
         if connection.isClosed {
             promise.fail(Self.lost)
         } else {
-            connection.query(query, logger: logger).cascade(to: promise)
+            let futures = queries.map { connection.query($0, logger: logger) }
+            EventLoopFuture.whenAllComplete(futures, on: connection.eventLoop).cascade(to: promise)
         }
         return promise.futureResult.always { [inFlight] _ in
             inFlight.withLock { current in if current?.futureResult === promise.futureResult { current = nil } }

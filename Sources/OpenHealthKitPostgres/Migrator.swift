@@ -16,16 +16,21 @@ enum Migrator {
         try session.transaction {
             // The lock first: two `CREATE TABLE IF NOT EXISTS` at once can still collide.
             try session.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
-            try session.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at double precision NOT NULL)"
-            )
+            // Looked for first: a login role that may not create tables (a plain member of the daemon's role) opens
+            // a database its administrator migrated.
+            if try session.query("SELECT to_regclass('schema_migration') IS NULL").first?.decode(Bool.self) == true {
+                try session.execute(
+                    "CREATE TABLE schema_migration (name text PRIMARY KEY, applied_at double precision NOT NULL)")
+            }
             let applied = Set(try session.query("SELECT name FROM schema_migration").map { try $0.decode(String.self) })
             let known = Set(Schema.migrations.map(\.name))
             if let unknown = applied.subtracting(known).sorted().first {
                 throw MigrationError.newerSchema(unknown)
             }
+            var ranAny = false
             for migration in Schema.migrations {
                 if !applied.contains(migration.name) {
+                    ranAny = true
                     for statement in migration.statements { try session.execute(statement) }
                     try migration.then?(session)
                     var binds = Binds()
@@ -35,6 +40,8 @@ enum Migrator {
                 }
                 if migration.name == last { break }
             }
+            // A user table added after v10 is protected as v10 protected the others, in the same transaction.
+            if ranAny, Schema.includesUsers(upTo: last) { try Schema.protectUserTables(session) }
         }
     }
 }

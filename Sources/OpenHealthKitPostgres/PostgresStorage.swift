@@ -10,52 +10,65 @@ import PostgresNIO
 /// - it connects when first used, so it can be made while the server is down; calls meanwhile throw
 ///   ``StorageUnavailableError``, and the storage recovers by itself when the server returns;
 /// - the schema is brought up to date on the first connection (``Migrator``);
-/// - rows belong to a user (`user_id` leads every key); the storage serves one, the owner, for now;
+/// - rows belong to a user (`user_id` leads every key): a storage serves one, ``user``, and acts for it on every
+///   statement (``Session``), so that row-level security (`v10: users`) shows it that user's rows only;
 /// - anchors follow commit order under concurrent writers (``StoreAnchor``);
 /// - other connections' commits are heard through `LISTEN`/`NOTIFY` (PostgresStorage+OtherCommits).
 package final class PostgresStorage: HealthStorage, @unchecked Sendable {
-    // The pool and the catalog are thread-safe; the commit watch is locked.
-    package let address: PostgreSQLAddress
-    let user = Schema.ownerUserID
-    let pool: ConnectionPool
+    // The database and the catalog are thread-safe; the commit watch is locked.
+    let database: PostgresDatabase
+    /// The user whose store this is (`health_user.id`).
+    package let user: Int64
     let catalog = TypeCatalog()
     /// Names this storage in its notifications, so that it tells its own commits from others'.
     let writerID = UUID()
     let commitWatch = Locked<CommitWatch?>(nil)
-    private let migrated = Locked(false)
-    private let migrationLimit: String?
     static let logger = Logger(label: "OpenHealthKitPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// A storage on the database at `address`, with up to `connections` connections. With `connectNow` it connects
-    /// (and migrates) before returning, and throws ``StorageUnavailableError`` if it cannot (`hk`, the library: a
-    /// clear error at once); without, the first call does (healthd, which must start while the database is down).
-    package convenience init(address: PostgreSQLAddress, connections: Int = 8, connectNow: Bool = true) throws {
-        try self.init(address: address, connections: connections, connectNow: connectNow, migrateUpTo: nil)
+    /// Where the database is.
+    package var address: PostgreSQLAddress { database.address }
+    var pool: ConnectionPool { database.pool }
+
+    /// A storage of `user` (by default the owner, the one user of a single-owner database) on a database of its own
+    /// at `address`, with up to `connections` connections. With `connectNow` it connects (and migrates) before
+    /// returning, and throws ``StorageUnavailableError`` if it cannot (`hk`, the library: a clear error at once);
+    /// without, the first call does (healthd, which must start while the database is down).
+    package convenience init(
+        address: PostgreSQLAddress, connections: Int = 8, connectNow: Bool = true,
+        user: Int64 = StoreLocation.ownerUserID
+    ) throws {
+        try self.init(
+            database: PostgresDatabase(
+                address: address, connections: connections, migrateUpTo: nil, assumesDaemonRole: true),
+            user: user, connectNow: connectNow)
     }
 
-    /// As ``init(address:connections:connectNow:)``, applying the migrations only up to `migrateUpTo` (tests of
-    /// upgrades make an older database this way).
-    package init(address: PostgreSQLAddress, connections: Int, connectNow: Bool, migrateUpTo: String?) throws {
-        self.address = address
-        migrationLimit = migrateUpTo
-        pool = ConnectionPool(address: address, capacity: max(1, connections), logger: Self.logger)
+    /// As ``init(address:connections:connectNow:user:)`` for the owner, applying the migrations only up to
+    /// `migrateUpTo` (tests of upgrades make an older database this way).
+    package convenience init(address: PostgreSQLAddress, connections: Int, connectNow: Bool, migrateUpTo: String?)
+        throws
+    {
+        try self.init(
+            database: PostgresDatabase(
+                address: address, connections: connections, migrateUpTo: migrateUpTo, assumesDaemonRole: true),
+            user: Schema.ownerUserID, connectNow: connectNow)
+    }
+
+    /// The store of `user` on `database`, which many users' storages may share (``PostgresDatabase/shared(_:)``).
+    /// The user must exist (``PostgresAccounts``); `connectNow` as in ``init(address:connections:connectNow:user:)``.
+    package init(database: PostgresDatabase, user: Int64, connectNow: Bool = true) throws {
+        self.database = database
+        self.user = user
         if connectNow { try session { _ in } }
     }
 
     deinit {
         stopWatchingOtherCommits()
-        pool.close()
     }
 
-    /// Runs `body` on a connection, the schema brought up to date first.
+    /// Runs `body` on a connection acting for ``user``, the schema brought up to date first.
     func session<T>(_ body: (Session) throws -> T) throws -> T {
-        try pool.withSession { session in
-            if !migrated.withLock({ $0 }) {
-                try Migrator.migrate(session, upTo: migrationLimit)
-                migrated.withLock { $0 = true }
-            }
-            return try body(session)
-        }
+        try database.session(user: user, body)
     }
 
     /// Runs `body` in one read-only snapshot (several statements that must agree, a cursor).

@@ -1,3 +1,5 @@
+import OpenHealthKitEngine
+
 /// The database schema, versioned: each migration is a list of statements run once, in order, recorded by name in
 /// `schema_migration` (``Migrator``). Add a migration; never edit a shipped one. The names are the SQLite storage's,
 /// so both storages list the same versions.
@@ -24,11 +26,12 @@ enum Schema {
         Migration(
             name: "v7: records, mind, medications, vision", statements: records, then: moveRecordsIntoSamples),
         Migration(name: "v8: import jobs", statements: importJobs),
+        Migration(name: usersMigration, statements: users, then: protectUserTables),
         // Migrations added later go after these, in order.
     ]
 
-    /// The user this storage serves until healthd serves many: every user table's rows carry it.
-    static let ownerUserID: Int64 = 1
+    /// The user of a single-owner database (made by v1, named `owner`).
+    static let ownerUserID = StoreLocation.ownerUserID
 
     /// Samples, their lookup rows, tombstones, the anchor counter and the engine's settings.
     static let store = [

@@ -12,40 +12,58 @@ import PostgresNIO
 /// event loop (healthd runs storage calls on dispatch queues of their own, the library on its own queues), and never
 /// waits for Swift concurrency's threads, so no caller can starve the work it waits for. (An `async` storage seam
 /// would let callers suspend instead of block; the engine's seam is synchronous, as SQLite is.)
+///
+/// A session may act for a user (``user``): then every statement runs in a transaction that sets
+/// `openhealthkit.user` to that user first (`set_config(..., true)`, transaction-local, so a pooled connection never
+/// carries it over), which row-level security checks on every user table (`Schema.users`). A statement outside
+/// ``transaction(_:_:)`` gets a transaction of its own: `BEGIN`, the user, the statement and `COMMIT` are sent
+/// together and answered in order, one wait for the four.
 final class Session {
     let connection: GuardedConnection
     let logger: Logger
+    /// The user whose rows the session's statements may see and change; nil: none (migrations, accounts).
+    let user: Int64?
     /// Set when the connection failed under a statement: the pool closes it rather than reuse it.
     private(set) var isBroken = false
     private var nextCursor = 0
+    private var inTransaction = false
 
-    init(connection: GuardedConnection, logger: Logger) {
+    init(connection: GuardedConnection, logger: Logger, user: Int64? = nil) {
         self.connection = connection
         self.logger = logger
+        self.user = user
     }
 
     /// Runs one statement and returns its rows.
     @discardableResult
     func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
-        try run(sql, binds).rows
+        try runForUser(sql, binds).rows
     }
 
     /// Runs one statement and returns how many rows it inserted, updated or deleted.
     @discardableResult
     func execute(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> Int {
-        try run(sql, binds).metadata.rows ?? 0
+        try runForUser(sql, binds).metadata.rows ?? 0
     }
 
-    /// Runs `body` in a transaction (`BEGIN` with `mode`, e.g. `ISOLATION LEVEL REPEATABLE READ READ ONLY`),
-    /// committing when it returns and rolling back when it throws. The commit's answer is waited for: a write is
-    /// only reported done once PostgreSQL committed it.
+    /// Runs `body` in a transaction (`BEGIN` with `mode`, e.g. `ISOLATION LEVEL REPEATABLE READ READ ONLY`), the
+    /// session's user set first, committing when it returns and rolling back when it throws. The commit's answer is
+    /// waited for: a write is only reported done once PostgreSQL committed it.
     func transaction<T>(_ mode: String = "", _ body: () throws -> T) throws -> T {
-        try execute(mode.isEmpty ? "BEGIN" : "BEGIN " + mode)
+        precondition(!inTransaction, "transactions do not nest")
+        let begin = mode.isEmpty ? "BEGIN" : "BEGIN " + mode
+        if let user {
+            try pipeline([PostgresQuery(unsafeSQL: begin), Self.setUser(user)])
+        } else {
+            _ = try run(begin, PostgresBindings())
+        }
+        inTransaction = true
+        defer { inTransaction = false }
         let result: T
         do {
             result = try body()
         } catch {
-            if !isBroken { _ = try? execute("ROLLBACK") }
+            if !isBroken { _ = try? run("ROLLBACK", PostgresBindings()) }
             throw error
         }
         let commit = try run("COMMIT", PostgresBindings())
@@ -82,9 +100,39 @@ final class Session {
         try execute("CLOSE \(cursor)")
     }
 
+    /// Sets `openhealthkit.user` for the rest of the transaction.
+    static func setUser(_ user: Int64) -> PostgresQuery {
+        var binds = Binds()
+        let value = binds.add(String(user))
+        return PostgresQuery(
+            unsafeSQL: "SELECT set_config('openhealthkit.user', \(value), true)", binds: binds.bindings)
+    }
+
+    /// A statement as the session's user: in the open transaction, or in one of its own.
+    private func runForUser(_ sql: String, _ binds: PostgresBindings) throws -> PostgresQueryResult {
+        guard let user, !inTransaction else { return try run(sql, binds) }
+        let results = try pipeline([
+            PostgresQuery(unsafeSQL: "BEGIN"), Self.setUser(user), PostgresQuery(unsafeSQL: sql, binds: binds),
+            PostgresQuery(unsafeSQL: "COMMIT"),
+        ])
+        // The statement failed: its error. It succeeded but COMMIT answered ROLLBACK: it did not happen.
+        guard results[3].metadata.command == "COMMIT" else {
+            throw PostgresFailure(sqlState: "25P02", message: "the transaction was rolled back")
+        }
+        return results[2]
+    }
+
     private func run(_ sql: String, _ binds: PostgresBindings) throws -> PostgresQueryResult {
+        try pipeline([PostgresQuery(unsafeSQL: sql, binds: binds)])[0]
+    }
+
+    /// Sends `queries` one after another without waiting between them, then waits for all their answers; throws the
+    /// first statement's error (PostgreSQL skips what follows a failed statement up to the end of its transaction,
+    /// so a pipeline that ends a transaction leaves none open: a failed statement's `COMMIT` rolls it back).
+    @discardableResult
+    private func pipeline(_ queries: [PostgresQuery]) throws -> [PostgresQueryResult] {
         do {
-            return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
+            return try connection.queries(queries, logger: logger).wait().map { try $0.get() }
         } catch {
             let translated = PostgresFailure.translate(error)
             if translated is StorageUnavailableError || connection.isClosed { isBroken = true }

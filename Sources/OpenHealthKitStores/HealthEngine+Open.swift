@@ -8,7 +8,8 @@ extension HealthEngine {
     /// engine per location per process, which `hk` uses too) and healthd (which owns its engine) open theirs here;
     /// tests may still put an engine on a storage of their own.
     ///
-    /// A PostgreSQL store connects at once unless `waitsForDatabase` (healthd: it starts while the database is down,
+    /// The stores of a PostgreSQL database opened here share one pool of connections (``PostgresDatabase/shared(_:)``),
+    /// however many users they serve. A PostgreSQL store connects at once unless `waitsForDatabase` (healthd: it starts while the database is down,
     /// answers 503 meanwhile, and connects when it returns). `storageFailed` is told the underlying error of each
     /// storage failure, which callers see only as a generic `errorDatabaseInaccessible` (healthd logs it).
     package static func open(
@@ -19,7 +20,9 @@ extension HealthEngine {
         switch location {
         case .file(let path): storage = try SQLiteStorage(path: path)
         case .memory: storage = try SQLiteStorage()
-        case .postgreSQL(let address): storage = try PostgresStorage(address: address, connectNow: !waitsForDatabase)
+        case .postgreSQL(let address, let user):
+            storage = try PostgresStorage(
+                database: .shared(address), user: user, connectNow: !waitsForDatabase)
         }
         return HealthEngine(storage: storage, storageFailed: storageFailed)
     }

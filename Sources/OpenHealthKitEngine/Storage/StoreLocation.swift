@@ -7,8 +7,13 @@ package enum StoreLocation: Sendable, Hashable {
     case file(String)
     /// A private in-memory database, gone once its engine is released.
     case memory
-    /// A PostgreSQL database (created by its administrator; the store creates and upgrades its tables).
-    case postgreSQL(PostgreSQLAddress)
+    /// The store of `user` in a PostgreSQL database (created by its administrator; the store creates and upgrades
+    /// its tables). A database holds many users' stores (`hk users add`); one made for a single owner holds
+    /// ``ownerUserID``'s, the default.
+    case postgreSQL(PostgreSQLAddress, user: Int64 = StoreLocation.ownerUserID)
+
+    /// The user every PostgreSQL database has from its first migration (named `owner`): the single owner's store.
+    package static let ownerUserID: Int64 = 1
 
     /// `$XDG_DATA_HOME/OpenHealthKit/health.sqlite`, else `$HOME/.local/share/OpenHealthKit/health.sqlite`.
     package static var defaultPath: String { defaultPath(environment: ProcessInfo.processInfo.environment) }
