@@ -34,23 +34,30 @@ public final class HealthDaemon: Sendable {
     public init(configuration: DaemonConfiguration, logger: Logger = Logger(label: "healthd")) throws {
         self.configuration = configuration
         self.logger = logger
-        let location: StoreLocation
-        if let url = configuration.database {
-            do {
-                location = .postgreSQL(try PostgreSQLAddress(url: url, password: configuration.databasePassword))
-            } catch {
-                throw DaemonStartError("--database: \(error)")
+        let address: PostgreSQLAddress?
+        do {
+            address = try configuration.database.map {
+                try PostgreSQLAddress(url: $0, password: configuration.databasePassword)
             }
-        } else {
-            location = .file(configuration.storePath)
+        } catch {
+            throw DaemonStartError("--database: \(error)")
+        }
+        // The statement, not its arguments (GRDB keeps them out of its descriptions; PostgreSQL's errors come as
+        // their SQLSTATE and message): no health data in the log.
+        let open: @Sendable (Int64) throws -> UserState = { [logger] user in
+            let engine = try HealthEngine.open(
+                address.map { .postgreSQL($0, user: user) } ?? .file(configuration.storePath), waitsForDatabase: true,
+                storageFailed: { error in logger.error("storage failure: \(error)") })
+            return UserState(id: user, engine: engine, logger: logger)
         }
         do {
-            // The statement, not its arguments (GRDB keeps them out of its descriptions; PostgreSQL's errors come as
-            // their SQLSTATE and message): no health data in the log.
-            let engine = try HealthEngine.open(
-                location, waitsForDatabase: true,
-                storageFailed: { [logger] error in logger.error("storage failure: \(error)") })
-            users = UserStates(owner: UserState(id: UserStates.soleOwnerID, engine: engine, logger: logger))
+            let owner = try open(StoreLocation.ownerUserID)
+            users =
+                if let address {
+                    UserStates(owner: owner, accounts: UserAccounts(address: address), open: open)
+                } else {
+                    UserStates(owner: owner)
+                }
         } catch {
             throw DaemonStartError("cannot open the store at \(configuration.storeDescription): \(error)")
         }

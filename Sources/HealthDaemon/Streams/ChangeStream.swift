@@ -176,7 +176,7 @@ extension HealthDaemon {
                 case .changed:
                     waiting.withLock { $0 = false }
                     // A revoked (or replaced, or expired) credential ends the stream at its next event.
-                    guard let current = try? authenticator.current(app.claims) else {
+                    guard let current = try? authenticator.current(app.claims, of: user) else {
                         return try await writer.finish(nil)
                     }
                     let event = try await offload { [self, position] in

@@ -25,14 +25,6 @@ struct DaemonWebHost: HealthWebHost {
         try user.records.auditEntries(query)
     }
 
-    var hostNames: Set<String> {
-        ["127.0.0.1", "localhost", "::1", daemon.configuration.host.lowercased()]
-    }
-
-    func isOwnerSecret(_ candidate: String) -> Bool {
-        daemon.authenticator.ownerSecret.matches(candidate)
-    }
-
     func pendingPermissionRequests() -> [PermissionRequest] {
         user.pending.pending().map { PermissionRequest(id: $0.id, request: $0.request, createdAt: $0.createdAt) }
     }
@@ -65,9 +57,30 @@ struct DaemonWebHost: HealthWebHost {
     }
 }
 
+/// healthd's people as the web app sees them: who may sign in, and each signed-in user's host.
+struct DaemonWebUsers: HealthWebUsers {
+    let daemon: HealthDaemon
+
+    var signsInByName: Bool { daemon.authenticator.signsInByName }
+
+    var hostNames: Set<String> {
+        ["127.0.0.1", "localhost", "::1", daemon.configuration.host.lowercased()]
+    }
+
+    func signIn(name: String?, secret: String) async throws -> Int64? {
+        try await daemon.authenticator.owner(named: name, secret: secret)?.id
+    }
+
+    func host(ofUser id: Int64) async throws -> (any HealthWebHost)? {
+        try await daemon.users.state(for: id).map { DaemonWebHost(daemon: daemon, user: $0) }
+    }
+}
+
 extension HealthDaemon {
-    /// The Health web app, served at healthd's address.
+    /// The Health web app, served at healthd's address; the users open at start recover their imports now.
     func webApp() -> HealthWebApp {
-        HealthWebApp(host: DaemonWebHost(daemon: self, user: users.owner))
+        let web = HealthWebApp(users: DaemonWebUsers(daemon: self))
+        for user in users.opened { web.openImports(ofUser: user.id, host: DaemonWebHost(daemon: self, user: user)) }
+        return web
     }
 }
