@@ -41,7 +41,7 @@ import OpenHealthKitWire
         let server = try await PostgreSQLServer.shared()
         #expect(
             try await server.sql("SELECT count(*) FROM schema_migration", database: database.name)
-                .trimmingCharacters(in: .whitespacesAndNewlines) == "8")
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "9")
         try await daemon.stop()
     }
 

@@ -7,8 +7,9 @@ import OpenHealthKitTesting
 import OpenHealthKitWire
 
 /// One healthd serving two users of a PostgreSQL database, Ann and Bob, each with an app of the same bundle
-/// identifier and data of their own: nothing of one reaches the other, from any route.
-@Suite struct UserCrossingTests {
+/// identifier and data of their own: nothing of one reaches the other, from any route. One healthd at a time: each
+/// holds PostgreSQL connections for its users and its accounts, beside the many the other suites' healthds hold.
+@Suite(.serialized) struct UserCrossingTests {
     static let heartRate = "HKQuantityTypeIdentifierHeartRate"
 
     /// A user of the database: their name and secret (from `PostgresAccounts.add`), their app's credential and the

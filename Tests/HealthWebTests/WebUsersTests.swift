@@ -11,8 +11,8 @@ import FoundationNetworking
 #endif
 
 /// Health on a healthd serving the users of a PostgreSQL database: sign-in by name, and a session that reaches its
-/// own user's data only.
-@Suite struct WebUsersTests {
+/// own user's data only. One healthd at a time, as `UserCrossingTests`.
+@Suite(.serialized) struct WebUsersTests {
     /// healthd on a fresh database with the users Ann and Bob; their secrets.
     struct Served: Sendable {
         let healthd: Healthd
