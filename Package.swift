@@ -111,7 +111,7 @@ let package = Package(
             name: "HealthDaemon",
             dependencies: [
                 "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitStores", "OpenHealthKitWire", "HealthWeb",
-                "OpenHealthKitExchange",
+                "OpenHealthKitExchange", "OpenHealthKitPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -283,7 +283,7 @@ let package = Package(
             name: "HealthWebTests",
             dependencies: [
                 "HealthWeb", "HealthDaemon", "OpenHealthKit", "OpenHealthKitModel", "OpenHealthKitEngine",
-                "OpenHealthKitSQLite", "OpenHealthKitWire", "OpenHealthKitTesting", "healthd",
+                "OpenHealthKitSQLite", "OpenHealthKitWire", "OpenHealthKitTesting", "OpenHealthKitPostgres", "healthd",
             ],
             swiftSettings: strict
         ),

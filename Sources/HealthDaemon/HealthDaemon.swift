@@ -22,48 +22,45 @@ public final class HealthDaemon: Sendable {
     public let newOwnerSecret: String?
 
     let logger: Logger
-    let engine: HealthEngine
-    /// healthd's records beside the data (apps, pending requests, audit log), in the engine's database.
-    let records: any DaemonRecordStorage
-    let registry: AppRegistry
+    /// The people served, each with their store, apps, requests, streams and audit log.
+    let users: UserStates
     let authority: CredentialAuthority
     let authenticator: Authenticator
-    let pending: PendingAuthorizations
-    let streams = LiveStreams()
-    let auditor: Auditor
     let bodies: BodyReader
     /// The reader of attachment uploads, whose bodies may be larger than any other.
     let attachmentBodies: BodyReader
-    let waker: BackgroundWaker
-    /// Whether the records above were read from the store (they are once its database answers).
-    let readiness: StoreReadiness
 
     /// Opens the store (creating it, the owner secret and the credential key on first start, all 0600).
     public init(configuration: DaemonConfiguration, logger: Logger = Logger(label: "healthd")) throws {
         self.configuration = configuration
         self.logger = logger
-        let location: StoreLocation
-        if let url = configuration.database {
-            do {
-                location = .postgreSQL(try PostgreSQLAddress(url: url, password: configuration.databasePassword))
-            } catch {
-                throw DaemonStartError("--database: \(error)")
+        let address: PostgreSQLAddress?
+        do {
+            address = try configuration.database.map {
+                try PostgreSQLAddress(url: $0, password: configuration.databasePassword)
             }
-        } else {
-            location = .file(configuration.storePath)
+        } catch {
+            throw DaemonStartError("--database: \(error)")
+        }
+        // The statement, not its arguments (GRDB keeps them out of its descriptions; PostgreSQL's errors come as
+        // their SQLSTATE and message): no health data in the log.
+        let open: @Sendable (Int64) throws -> UserState = { [logger] user in
+            let engine = try HealthEngine.open(
+                address.map { .postgreSQL($0, user: user) } ?? .file(configuration.storePath), waitsForDatabase: true,
+                storageFailed: { error in logger.error("storage failure: \(error)") })
+            return UserState(id: user, engine: engine, logger: logger)
         }
         do {
-            // The statement, not its arguments (GRDB keeps them out of its descriptions; PostgreSQL's errors come as
-            // their SQLSTATE and message): no health data in the log.
-            engine = try HealthEngine.open(
-                location, waitsForDatabase: true,
-                storageFailed: { [logger] error in logger.error("storage failure: \(error)") })
+            let owner = try open(StoreLocation.ownerUserID)
+            users =
+                if let address {
+                    UserStates(owner: owner, accounts: UserAccounts(address: address), open: open)
+                } else {
+                    UserStates(owner: owner)
+                }
         } catch {
             throw DaemonStartError("cannot open the store at \(configuration.storeDescription): \(error)")
         }
-        records = engine.storage
-        registry = AppRegistry(storage: records)
-        pending = PendingAuthorizations(engine: engine, records: records, registry: registry, logger: logger)
         let owner = try SecretFile.loadOrCreate(at: configuration.ownerSecretPath)
         newOwnerSecret = owner.created ? owner.secret : nil
         let key = try SecretFile.loadOrCreate(at: configuration.credentialKeyPath)
@@ -73,19 +70,12 @@ public final class HealthDaemon: Sendable {
             )
         }
         authority = CredentialAuthority(key: Array(keyBytes))
-        authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, registry: registry)
-        auditor = Auditor(records: records, logger: logger)
+        authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, users: users)
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
         // An attachment's bytes come base64-encoded (4 characters per 3 bytes) in a JSON body.
         attachmentBodies = BodyReader(maximumSize: AttachmentValidation.maximumSize / 3 * 4 + (64 << 10))
-        waker = BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
-        readiness = StoreReadiness(logger: logger) { [registry, pending, waker] in
-            try registry.load()
-            try pending.load()
-            try waker.load()
-        }
         do {
-            try readiness.ensure()
+            try users.owner.readiness.ensure()
         } catch is StorageUnavailableError where configuration.database != nil {
             // PostgreSQL is down or unreachable: serve anyway (503 until it returns; StoreReadiness logged why).
         } catch {
@@ -148,11 +138,7 @@ public final class HealthDaemon: Sendable {
             logger: logger)
         // Services shut down in reverse order: the closer first, so that long-lived responses end before the
         // server waits for its connections to drain.
-        let closer = ShutdownCloser(onStart: { [waker] in waker.start() }) { [streams, pending, waker] in
-            waker.stop()
-            streams.closeAll()
-            pending.closeAll()
-        }
+        let closer = ShutdownCloser(onStart: { [users] in users.start() }) { [users] in users.close() }
         return ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [.init(service: application), .init(service: closer)], gracefulShutdownSignals: signals,
@@ -164,7 +150,8 @@ public final class HealthDaemon: Sendable {
         let allowed = Locked(AllowedMethods())
         let web = webApp()
         router.add(middleware: ErrorMiddleware(allowed: allowed) { await web.unroutedPage($0, status: $1) })
-        router.add(middleware: StoreGate(readiness: readiness, unavailablePage: { await web.unavailablePage($0) }))
+        router.add(
+            middleware: StoreGate(readiness: users.owner.readiness, unavailablePage: { await web.unavailablePage($0) }))
         addPublicRoutes(to: router)
         addAppRoutes(to: router)
         addAuthorizationRoutes(to: router)

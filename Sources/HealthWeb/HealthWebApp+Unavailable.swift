@@ -10,7 +10,7 @@ extension HealthWebApp {
         let title = ErrorPage.title(for: status)
         let session = currentSession(request)
         let model = ErrorPage(
-            chrome: session.map { chrome(session: $0, title: title, section: nil, pendingBanner: false) },
+            chrome: session.map { chrome(session: $0, host: nil, title: title, section: nil, pendingBanner: false) },
             status: String(status.code), title: title,
             message: "Health cannot reach its database right now. It keeps trying: reload this page in a moment.",
             signInHref: "/signin")

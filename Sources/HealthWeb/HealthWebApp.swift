@@ -7,23 +7,40 @@ import OpenHealthKitModel
 /// into the binary), a little vanilla JavaScript and CSS, nothing loaded from elsewhere. See docs/WEB.md.
 ///
 /// ```swift
-/// HealthWebApp(host: daemonServices).addRoutes(to: router)
+/// HealthWebApp(users: daemonUsers).addRoutes(to: router)
 /// ```
 package final class HealthWebApp: Sendable {
-    let host: any HealthWebHost
+    /// Who may sign in, and each user's host: a page reaches only the host of its session's user.
+    let users: any HealthWebUsers
     let sessions: SessionStore
     let renderer: PageRenderer
-    /// The imports, kept in the store (one at a time).
-    let imports: ImportJobs
+    /// Each user's imports, kept in their store (one at a time per user), made on the user's first page.
+    private let importJobs = Locked<[Int64: ImportJobs]>([:])
     /// The largest form body accepted (an upload of an export has its own limit).
     let maximumFormSize = 1 << 20
 
-    package init(host: any HealthWebHost, sessionLifetime: TimeInterval = 12 * 3600) {
-        self.host = host
+    package init(users: any HealthWebUsers, sessionLifetime: TimeInterval = 12 * 3600) {
+        self.users = users
         sessions = SessionStore(idleLifetime: sessionLifetime)
         renderer = PageRenderer()
-        imports = ImportJobs(records: host)
-        recoverImports()
+    }
+
+    /// Recovers what the previous run of healthd left of a user's imports (`host` being theirs), unless done:
+    /// healthd calls it for the users it opens at start; anyone else's are recovered on their first page.
+    package func openImports(ofUser id: Int64, host: any HealthWebHost) {
+        _ = imports(ofUser: id, host: host)
+    }
+
+    /// The imports of a user, made (and recovered) on first use.
+    func imports(ofUser id: Int64, host: any HealthWebHost) -> ImportJobs {
+        let (jobs, isNew) = importJobs.withLock { jobs in
+            if let known = jobs[id] { return (known, false) }
+            let made = ImportJobs(records: host)
+            jobs[id] = made
+            return (made, true)
+        }
+        if isNew { recoverImports(jobs, host: host) }
+        return jobs
     }
 
     /// Adds every page of ``modules``.

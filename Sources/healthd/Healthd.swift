@@ -14,8 +14,9 @@ struct Healthd: AsyncParsableCommand {
         discussion: """
             On first start healthd creates the store, a credential key and the owner secret (files readable by you \
             only, next to the store) and prints the secret once. With --database the data lives in PostgreSQL \
-            (healthd creates and upgrades its tables) and the two files stay next to --store; healthd starts even \
-            while the database is down, answers 503 with Retry-After meanwhile, and recovers when it returns. Stop it \
+            (healthd creates and upgrades its tables) and the two files stay next to --store; healthd then serves \
+            every user of the database (hk users add NAME), who sign in with their name and secret (the user named \
+            owner with the owner secret). healthd starts even while the database is down, answers 503 with Retry-After meanwhile, and recovers when it returns. Stop it \
             with SIGTERM or Ctrl-C: calls in flight complete first.
             """)
 

@@ -44,10 +44,10 @@ struct FormDataTests {
     @Test func sessionsEndAfterTheirIdleLifetime() {
         let sessions = SessionStore(idleLifetime: 60)
         let start = Date(timeIntervalSince1970: 1_000_000)
-        let session = sessions.create(now: start)
+        let session = sessions.create(user: 1, now: start)
         #expect(sessions.session(session.id, now: start.addingTimeInterval(59))?.csrfToken == session.csrfToken)
         #expect(sessions.session(session.id, now: start.addingTimeInterval(59 + 61)) == nil)
-        let other = sessions.create(now: start)
+        let other = sessions.create(user: 1, now: start)
         sessions.end(other.id)
         #expect(sessions.session(other.id, now: start) == nil)
     }

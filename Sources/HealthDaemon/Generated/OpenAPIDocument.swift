@@ -1223,7 +1223,7 @@ paths:
     get:
       tags: [owner]
       summary: The registered apps.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: The apps.
@@ -1245,7 +1245,7 @@ paths:
         (NSHealthShareUsageDescription and/or NSHealthUpdateUsageDescription, not blank); otherwise 422 with
         HealthKit's message. Registering again replaces the credential (the old one stops working) and lifts a
         revocation. The credential is shown only in this answer.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       requestBody:
         required: true
         content:
@@ -1282,7 +1282,7 @@ paths:
     get:
       tags: [owner]
       summary: One registered app.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: The app.
@@ -1297,7 +1297,7 @@ paths:
       description: |
         Its credential fails (401) from the next call on, its change streams close, its pending permission
         requests are dropped. Its data and grants stay.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: Revoked.
@@ -1312,7 +1312,7 @@ paths:
     get:
       tags: [owner]
       summary: The app's decisions, by type.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: The grants.
@@ -1323,7 +1323,7 @@ paths:
     put:
       tags: [owner]
       summary: Change decisions (types not listed keep theirs); running queries re-read at once.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       requestBody:
         required: true
         content:
@@ -1341,7 +1341,7 @@ paths:
     delete:
       tags: [owner]
       summary: Deny every type the app was asked about.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: The app's grants after the change.
@@ -1353,7 +1353,7 @@ paths:
     get:
       tags: [owner]
       summary: The permission requests waiting for the owner.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: The requests, oldest first.
@@ -1371,7 +1371,7 @@ paths:
       tags: [owner]
       summary: Answer a permission request.
       description: The types switched on; the request's other types are denied.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       parameters:
         - { name: id, in: path, required: true, schema: { type: string, format: uuid } }
       requestBody:
@@ -1409,7 +1409,7 @@ paths:
     get:
       tags: [owner]
       summary: A characteristic's stored value.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: The value.
@@ -1421,7 +1421,7 @@ paths:
     put:
       tags: [owner]
       summary: Set (or, with null, clear) a characteristic.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       requestBody:
         required: true
         content:
@@ -1440,7 +1440,7 @@ paths:
     get:
       tags: [owner]
       summary: Every source of a type's samples.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       parameters:
         - { name: type, in: query, required: true, schema: { type: string } }
       responses:
@@ -1456,7 +1456,7 @@ paths:
       tags: [owner]
       summary: The order in which a quantity type's sources count when statistics merge overlapping samples.
       description: The user's list first, then every other source in the order it stored its first sample of the type.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       parameters:
         - { name: type, in: query, required: true, schema: { type: string } }
       responses:
@@ -1470,7 +1470,7 @@ paths:
     put:
       tags: [owner]
       summary: Set the user's order of a quantity type's sources (an empty list returns to the default order).
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       requestBody:
         required: true
         content:
@@ -1490,7 +1490,7 @@ paths:
       tags: [owner]
       summary: The audit log, oldest first.
       description: Every call that read or wrote health data. Page with `after` = the last id received.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       parameters:
         - { name: app, in: query, description: "A bundle identifier, or owner.", schema: { type: string } }
         - name: since
@@ -1516,7 +1516,7 @@ paths:
     get:
       tags: [owner]
       summary: Every medication the owner tracks, archived ones too, by name.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       responses:
         "200":
           description: The medications.
@@ -1536,7 +1536,7 @@ paths:
       description: >-
         A name of 1 to 200 characters, a form HealthKit defines (HKMedicationGeneralForm's raw values), a concept
         code of 1 to 100 characters, a nickname of at most 200, at most 50 related codings.
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       requestBody:
         required: true
         content:
@@ -1555,7 +1555,7 @@ paths:
     post:
       tags: [owner]
       summary: Logs a dose of a tracked medication (an HKMedicationDoseEvent sample, from the Health source).
-      security: [{ ownerSecret: [] }]
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
       requestBody:
         required: true
         content:
@@ -1579,7 +1579,16 @@ components:
     ownerSecret:
       type: http
       scheme: bearer
-      description: The owner secret, printed on healthd's first start and kept in `<store>.owner-secret`.
+      description: >-
+        The owner secret, printed on healthd's first start and kept in `<store>.owner-secret`: the owner of a SQLite
+        store, or the user named `owner` of a PostgreSQL database.
+    ownerNameAndSecret:
+      type: http
+      scheme: basic
+      description: >-
+        When healthd serves the users of a PostgreSQL database (`--database`): `Authorization: Basic` with the base64
+        of `NAME:SECRET`, the secret `hk users add NAME` printed (`owner` with the owner secret works too). An unknown
+        name and a wrong secret get the same 401.
   requestBodies:
     AuthorizationTypes:
       required: true

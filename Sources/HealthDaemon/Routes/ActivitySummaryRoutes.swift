@@ -10,14 +10,14 @@ extension HealthDaemon {
     /// Audited as `query.activitySummaries` with the number of summaries.
     func addActivitySummaryRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.queryActivitySummaries) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireActivitySummaryQuery.self, from: request)
-            let summaries = try await auditor.audited(
+            let summaries = try await user.auditor.audited(
                 app.bundleIdentifier, "query.activitySummaries", types: [HKActivitySummaryTypeIdentifier],
                 count: \.count
             ) {
-                try await offload { [engine] in
-                    try engine.activitySummaries(predicate: body.predicate?.tree, as: .app(app.manifest))
+                try await offload { [user] in
+                    try user.engine.activitySummaries(predicate: body.predicate?.tree, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(

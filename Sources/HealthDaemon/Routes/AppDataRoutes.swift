@@ -8,19 +8,21 @@ extension HealthDaemon {
     /// The data routes of an app (its credential required): HKHealthStore's saves, deletions and queries.
     func addAppRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.saveSamples) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireSaveRequest.self, from: request)
             // Recorded as given: a save refused for an unknown type or unit is in the log too.
             let types = Set(
                 body.objects.flatMap { [$0.type] + ($0.objects ?? []).map(\.type) }.map(WireTypes.identifier))
-            let objects = try await auditor.audited(app.bundleIdentifier, "save", types: Array(types), count: \.count) {
+            let objects = try await user.auditor.audited(
+                app.bundleIdentifier, "save", types: Array(types), count: \.count
+            ) {
                 let objects = try body.objects.map { try $0.sample() }
                 // A workout builder's samples, associated with its workout as it is saved.
                 let associations = Dictionary(
                     body.objects.compactMap { object in object.associatedSamples.map { (object.uuid, $0) } },
                     uniquingKeysWith: +)
-                try await offload { [engine] in
-                    try engine.save(objects, associating: associations, as: .app(app.manifest))
+                try await offload { [user] in
+                    try user.engine.save(objects, associating: associations, as: .app(app.manifest))
                 }
                 return objects
             }
@@ -29,39 +31,39 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.deleteSamples) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireDeleteRequest.self, from: request)
-            let count = try await auditor.audited(app.bundleIdentifier, "delete", types: [], count: { $0 }) {
-                try await offload { [engine] in try engine.delete(uuids: body.uuids, as: .app(app.manifest)) }
+            let count = try await user.auditor.audited(app.bundleIdentifier, "delete", types: [], count: { $0 }) {
+                try await offload { [user] in try user.engine.delete(uuids: body.uuids, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireCountResponse(count: count))
         }
 
         router.on(WireRoutes.deleteMatchingSamples) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireDeleteObjectsRequest.self, from: request)
             let type = try WireTypes.sampleType(body.type)
-            let count = try await auditor.audited(
+            let count = try await user.auditor.audited(
                 app.bundleIdentifier, "deleteObjects", types: [type.identifier], count: { $0 }
             ) {
-                try await offload { [engine] in
-                    try engine.deleteObjects(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
+                try await offload { [user] in
+                    try user.engine.deleteObjects(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireCountResponse(count: count))
         }
 
         router.on(WireRoutes.querySamples) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireSampleQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
             let sort = try (body.sort ?? []).map { try $0.rowSort }
             let limit = try body.resultLimit
-            let samples = try await auditor.audited(
+            let samples = try await user.auditor.audited(
                 app.bundleIdentifier, "query.samples", types: [type.identifier], count: \.count
             ) {
-                try await offload { [engine] in
-                    try engine.samples(
+                try await offload { [user] in
+                    try user.engine.samples(
                         of: type, predicate: body.predicate?.tree, sort: sort, limit: limit, as: .app(app.manifest))
                 }
             }
@@ -72,20 +74,20 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.queryAnchored) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireAnchoredQuery.self, from: request)
             let filters = try body.filters()
             let anchor = try body.startAnchor, limit = try body.resultLimit
-            let changes = try await auditor.audited(
+            let changes = try await user.auditor.audited(
                 app.bundleIdentifier, "query.anchored", types: filters.map(\.type.identifier),
                 count: { $0.samples.count + $0.deletedObjects.count }
             ) {
-                try await offload { [engine] in
-                    var changes = try engine.changes(
+                try await offload { [user] in
+                    var changes = try user.engine.changes(
                         matching: filters, after: anchor, limit: limit, as: .app(app.manifest))
                     // Not the store's anchor, which counts other apps' writes: no change after the latest one the app
                     // may read (read after the changes) is one it may see, so resuming from there skips nothing.
-                    let readable = try engine.latestReadableAnchor(as: .app(app.manifest))
+                    let readable = try user.engine.latestReadableAnchor(as: .app(app.manifest))
                     if changes.anchor > readable { changes.anchor = max(anchor, readable) }
                     return changes
                 }
@@ -94,21 +96,21 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.querySources) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireSourceQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
-            let sources = try await auditor.audited(
+            let sources = try await user.auditor.audited(
                 app.bundleIdentifier, "query.sources", types: [type.identifier], count: \.count
             ) {
-                try await offload { [engine] in
-                    try engine.sources(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
+                try await offload { [user] in
+                    try user.engine.sources(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
         }
 
         router.on(WireRoutes.queryCorrelations) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireCorrelationQuery.self, from: request)
             guard let type = try WireTypes.sampleType(body.type) as? HKCorrelationType else {
                 throw APIError.badRequest("\(body.type) is not a correlation type")
@@ -116,12 +118,12 @@ extension HealthDaemon {
             let memberFilters = try (body.samplePredicates ?? [:]).map { identifier, predicate in
                 SampleFilter(type: try WireTypes.sampleType(identifier), predicate: predicate.tree)
             }
-            let correlations = try await auditor.audited(
+            let correlations = try await user.auditor.audited(
                 app.bundleIdentifier, "query.correlations",
                 types: [type.identifier] + memberFilters.map(\.type.identifier), count: \.count
             ) {
-                try await offload { [engine] in
-                    try engine.correlations(
+                try await offload { [user] in
+                    try user.engine.correlations(
                         of: type, predicate: body.predicate?.tree, memberFilters: memberFilters, as: .app(app.manifest))
                 }
             }
@@ -129,18 +131,18 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.anchor) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
-            let anchor = try await offload { [engine] in try engine.latestReadableAnchor(as: .app(app.manifest)) }
+            let app = try await authenticator.requireApp(request), user = app.user
+            let anchor = try await offload { [user] in try user.engine.latestReadableAnchor(as: .app(app.manifest)) }
             return JSONResponses.response(WireAnchorResponse(anchor: anchor))
         }
 
         router.on(WireRoutes.characteristic) { [self] request, context in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let type = try characteristicType(context.parameters.get("type") ?? "")
-            let value = try await auditor.audited(
+            let value = try await user.auditor.audited(
                 app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
             ) {
-                try await offload { [engine] in try engine.characteristic(type, as: .app(app.manifest)) }
+                try await offload { [user] in try user.engine.characteristic(type, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
         }

@@ -9,13 +9,13 @@ extension HealthDaemon {
     /// owner's answer, and the statuses.
     func addAuthorizationRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.app) { [self] request, _ in
-            JSONResponses.response(WireAppSummary(try authenticator.requireApp(request).manifest))
+            JSONResponses.response(WireAppSummary(try await authenticator.requireApp(request).manifest))
         }
 
         router.on(WireRoutes.checkAuthorization) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
-            try engine.checkRequestShape(app: app.manifest, share: types.share, read: types.read)
+            try user.engine.checkRequestShape(app: app.manifest, share: types.share, read: types.read)
             return JSONResponses.response(["status": "ok"])
         }
 
@@ -24,35 +24,37 @@ extension HealthDaemon {
         // (ask again to keep waiting: the same request is joined, not repeated). When healthd stops meanwhile the
         // answer is 202 too: the request is kept in the store, and joined when the app asks the restarted healthd.
         router.on(WireRoutes.requestAuthorization) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
-            try engine.checkRequest(app: app.manifest, share: types.share, read: types.read)
+            try user.engine.checkRequest(app: app.manifest, share: types.share, read: types.read)
             // The API's bound (docs/openapi.yaml), then the configuration's, which may be shorter.
             let wait = min(
                 configuration.maximumAuthorizationWait,
                 try QueryParameters(request).number("wait", in: 0...120) ?? 30)
             let identifiers = WireTypes.identifiers(types.read.union(types.share.map { $0 as HKObjectType }))
             // The request outlives this call: if the app gives up waiting, the owner's answer is still recorded.
-            let asking = Task { [engine, pending] in
-                try await engine.requestAuthorization(
-                    app: app.manifest, share: types.share, read: types.read, answerer: pending)
+            let asking = Task { [user] in
+                try await user.engine.requestAuthorization(
+                    app: app.manifest, share: types.share, read: types.read, answerer: user.pending)
             }
             // Not answered yet, or healthd is stopping (the request is kept for the next start): the app asks again.
-            guard let outcome = await Self.outcome(of: asking, within: wait), !(pending.isClosed && outcome.isFailure)
+            guard let outcome = await Self.outcome(of: asking, within: wait),
+                !(user.pending.isClosed && outcome.isFailure)
             else {
-                let id = pending.pending(app: app.bundleIdentifier).last?.id
+                let id = user.pending.pending(app: app.bundleIdentifier).last?.id
                 return JSONResponses.response(
                     WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
             }
-            await auditor.record(app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome)
+            await user.auditor.record(
+                app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome)
             try outcome.get()
             return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
         }
 
         router.on(WireRoutes.authorizationRequest) { [self] request, context in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
-                pending.pending(app: app.bundleIdentifier).contains(where: { $0.id == id })
+                user.pending.pending(app: app.bundleIdentifier).contains(where: { $0.id == id })
             else {
                 throw APIError(
                     .notFound,
@@ -62,21 +64,22 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.authorizationRequestStatus) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
-            let status = try await offload { [engine] in
-                try engine.requestStatus(app: app.manifest, share: types.share, read: types.read)
+            let status = try await offload { [user] in
+                try user.engine.requestStatus(app: app.manifest, share: types.share, read: types.read)
             }
             return JSONResponses.response(WireRequestStatus(status))
         }
 
         router.on(WireRoutes.authorizationStatus) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             guard let name = try QueryParameters(request).string("type") else {
                 throw APIError.badRequest("Give the type: ?type=<identifier>")
             }
             let type = try WireTypes.objectType(name)
-            let status = try await offload { [engine] in try engine.authorizationStatus(for: type, app: app.manifest) }
+            let status = try await offload { [user] in try user.engine.authorizationStatus(for: type, app: app.manifest)
+            }
             return JSONResponses.response(WireAuthorizationStatus(type: type.identifier, status: status))
         }
     }

@@ -13,65 +13,65 @@ extension HealthDaemon {
     /// has no stream open.
     func addBackgroundDeliveryRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.backgroundDeliveries) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
-            let deliveries = try await offload { [engine] in
-                try engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
+            let app = try await authenticator.requireApp(request), user = app.user
+            let deliveries = try await offload { [user] in
+                try user.engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
                     WireBackgroundDelivery(
                         type: delivery.typeIdentifier, frequency: delivery.frequency,
-                        acknowledgedAnchor: try engine.backgroundDeliveryPosition(
+                        acknowledgedAnchor: try user.engine.backgroundDeliveryPosition(
                             for: delivery.typeIdentifier, app: app.bundleIdentifier))
                 }
             }
             return JSONResponses.response(
                 WireBackgroundDeliveries(
-                    deliveries: deliveries, callback: waker.callback(app: app.bundleIdentifier)?.absoluteString))
+                    deliveries: deliveries, callback: user.waker.callback(app: app.bundleIdentifier)?.absoluteString))
         }
 
         router.on(WireRoutes.enableBackgroundDelivery) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireBackgroundDelivery.self, from: request)
             let type = try WireTypes.objectType(body.type)
             let frequency = try body.updateFrequency
-            try await offload { [engine] in
-                try engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app.manifest)
+            try await offload { [user] in
+                try user.engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app.manifest)
             }
             return JSONResponses.response(WireBackgroundDelivery(type: type.identifier, frequency: frequency))
         }
 
         // Without `type`, every type of the app.
         router.on(WireRoutes.disableBackgroundDelivery) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let type = try QueryParameters(request).string("type").map { try WireTypes.objectType($0) }
-            try await offload { [engine] in try engine.disableBackgroundDelivery(for: type, app: app.manifest) }
+            try await offload { [user] in try user.engine.disableBackgroundDelivery(for: type, app: app.manifest) }
             return JSONResponses.response(["status": "disabled"])
         }
 
         router.on(WireRoutes.acknowledgeBackgroundDelivery) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireBackgroundDeliveryAcknowledgement.self, from: request)
             let types = Set(try body.types.map { try WireTypes.objectType($0).identifier })
-            try await offload { [engine] in
+            try await offload { [user] in
                 // Nothing beyond the store's anchor can have been processed.
-                let anchor = min(body.anchor, try engine.currentAnchor())
-                try engine.acknowledgeBackgroundDelivery(of: types, upTo: anchor, app: app.bundleIdentifier)
+                let anchor = min(body.anchor, try user.engine.currentAnchor())
+                try user.engine.acknowledgeBackgroundDelivery(of: types, upTo: anchor, app: app.bundleIdentifier)
             }
-            waker.resume(app: app.bundleIdentifier)
+            user.waker.resume(app: app.bundleIdentifier)
             return JSONResponses.response(["status": "acknowledged"])
         }
 
         router.on(WireRoutes.setBackgroundDeliveryCallback) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             try Self.checkBackgroundDeliveryEntitlement(app.manifest)
             let body = try await bodies.decode(WireBackgroundDeliveryCallback.self, from: request)
             let url = try BackgroundWaker.loopbackURL(body.url)
-            try await offload { [waker] in try waker.setCallback(url, app: app.bundleIdentifier) }
+            try await offload { [user] in try user.waker.setCallback(url, app: app.bundleIdentifier) }
             return JSONResponses.response(WireBackgroundDeliveryCallback(url: url.absoluteString))
         }
 
         router.on(WireRoutes.removeBackgroundDeliveryCallback) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             try app.manifest.checkProvisioning()
-            try await offload { [waker] in try waker.setCallback(nil, app: app.bundleIdentifier) }
+            try await offload { [user] in try user.waker.setCallback(nil, app: app.bundleIdentifier) }
             return JSONResponses.response(["status": "removed"])
         }
     }

@@ -10,7 +10,7 @@ extension HealthDaemon {
     /// apps, revoke one, and see or change its grants.
     func addOwnerAppRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.registerApp) { [self] request, _ in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let body = try await bodies.decode(WireAppRegistration.self, from: request)
             let lifetime = body.credentialLifetime ?? configuration.defaultCredentialLifetime
             guard lifetime.isFinite, lifetime > 0, lifetime <= DaemonConfiguration.maximumCredentialLifetime else {
@@ -21,19 +21,21 @@ extension HealthDaemon {
             let credential: String
             do {
                 let manifest = try body.manifest()
-                let issued = authority.issue(app: manifest.bundleIdentifier, issuedAt: Date(), lifetime: lifetime)
+                let issued = authority.issue(
+                    app: manifest.bundleIdentifier, user: user.id, issuedAt: Date(), lifetime: lifetime)
                 registered = RegisteredApp(
-                    manifest: manifest, registeredAt: registry.app(manifest.bundleIdentifier)?.registeredAt ?? Date(),
+                    manifest: manifest,
+                    registeredAt: user.registry.app(manifest.bundleIdentifier)?.registeredAt ?? Date(),
                     credentialID: issued.claims.jti, credentialIssuedAt: Date(timeIntervalSince1970: issued.claims.iat),
                     credentialExpiresAt: Date(timeIntervalSince1970: issued.claims.exp))
-                try await offload { [registry, registered] in try registry.register(registered) }
+                try await offload { [user, registered] in try user.registry.register(registered) }
                 credential = issued.credential
             } catch let error as HKError {
                 // The owner may register apps; this manifest is what HealthKit would refuse.
                 throw APIError(.unprocessableContent, error)
             }
             // A stream opened with the previous credential ends.
-            streams.close(app: registered.bundleIdentifier)
+            user.streams.close(app: registered.bundleIdentifier)
             logger.info("registered \(registered.bundleIdentifier)")
             return JSONResponses.response(
                 WireIssuedCredential(registration: WireRegisteredApp(registered), credential: credential),
@@ -41,56 +43,58 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.ownerApps) { [self] request, _ in
-            try authenticator.requireOwner(request)
-            return JSONResponses.response(WireRegisteredApps(apps: registry.apps().map(WireRegisteredApp.init)))
+            let user = try await authenticator.requireOwner(request)
+            return JSONResponses.response(WireRegisteredApps(apps: user.registry.apps().map(WireRegisteredApp.init)))
         }
 
         router.on(WireRoutes.ownerApp) { [self] request, context in
-            try authenticator.requireOwner(request)
-            return JSONResponses.response(WireRegisteredApp(try registeredApp(context)))
+            let user = try await authenticator.requireOwner(request)
+            return JSONResponses.response(WireRegisteredApp(try registeredApp(context, of: user)))
         }
 
-        // Revokes the app (see `revokeApp`).
+        // Revokes the app (see `UserState.revokeApp`).
         router.on(WireRoutes.revokeApp) { [self] request, context in
-            try authenticator.requireOwner(request)
-            let bundleIdentifier = try registeredApp(context).bundleIdentifier
-            guard let revoked = try await revokeApp(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
-            await auditor.record(
+            let user = try await authenticator.requireOwner(request)
+            let bundleIdentifier = try registeredApp(context, of: user).bundleIdentifier
+            guard let revoked = try await user.revokeApp(bundleIdentifier) else {
+                throw Self.unknownApp(bundleIdentifier)
+            }
+            await user.auditor.record(
                 AuditEntry.owner, "app.revoke", types: [], count: 0, errorCode: nil, subject: bundleIdentifier)
             return JSONResponses.response(WireRegisteredApp(revoked))
         }
 
         router.on(WireRoutes.appGrants) { [self] request, context in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let bundleIdentifier = try appParameter(context)
-            let grants = try await offload { [engine] in try engine.grants.grants(app: bundleIdentifier) }
+            let grants = try await offload { [user] in try user.engine.grants.grants(app: bundleIdentifier) }
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
 
         // Changes decisions, as the Health app's Sources page does; types not listed keep theirs.
         router.on(WireRoutes.setAppGrants) { [self] request, context in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let bundleIdentifier = try appParameter(context)
             let body = try await bodies.decode(WireGrants.self, from: request)
             var changed: [String: Grant] = [:]
             for (name, grant) in body.grants { changed[try WireTypes.objectType(name).identifier] = try grant.grant }
-            let grants = try await offload { [engine, changed] in
-                try engine.setGrants(changed, app: bundleIdentifier)
-                return try engine.grants.grants(app: bundleIdentifier)
+            let grants = try await offload { [user, changed] in
+                try user.engine.setGrants(changed, app: bundleIdentifier)
+                return try user.engine.grants.grants(app: bundleIdentifier)
             }
-            await auditor.recordGrantChanges(changed, app: bundleIdentifier)
+            await user.auditor.recordGrantChanges(changed, app: bundleIdentifier)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
 
         // Denies every type the app was asked about: its queries see only its own samples from now on.
         router.on(WireRoutes.revokeAppGrants) { [self] request, context in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let bundleIdentifier = try appParameter(context)
-            let grants = try await offload { [engine] in
-                try engine.revokeAll(app: bundleIdentifier)
-                return try engine.grants.grants(app: bundleIdentifier)
+            let grants = try await offload { [user] in
+                try user.engine.revokeAll(app: bundleIdentifier)
+                return try user.engine.grants.grants(app: bundleIdentifier)
             }
-            await auditor.record(
+            await user.auditor.record(
                 AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil,
                 subject: bundleIdentifier)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
@@ -104,9 +108,9 @@ extension HealthDaemon {
         return bundleIdentifier
     }
 
-    private func registeredApp(_ context: BasicRequestContext) throws -> RegisteredApp {
+    private func registeredApp(_ context: BasicRequestContext, of user: UserState) throws -> RegisteredApp {
         let bundleIdentifier = try appParameter(context)
-        guard let app = registry.app(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
+        guard let app = user.registry.app(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
         return app
     }
 

@@ -9,8 +9,8 @@ extension HealthDaemon {
     /// The owner's side of permission requests: the sheets waiting to be answered, and the answer.
     func addOwnerAuthorizationRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.pendingAuthorizations) { [self] request, _ in
-            try authenticator.requireOwner(request)
-            let requests = pending.pending().map { pending in
+            let user = try await authenticator.requireOwner(request)
+            let requests = user.pending.pending().map { pending in
                 WirePendingRequest(
                     id: pending.id, app: WireAppSummary(pending.request.app),
                     toShare: WireTypes.identifiers(pending.request.toShare.map { $0 as HKObjectType }),
@@ -23,7 +23,7 @@ extension HealthDaemon {
         // The types switched on; every other type of the request is denied. Types the request did not ask about
         // are ignored.
         router.on(WireRoutes.answerAuthorization) { [self] request, context in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
                 throw APIError.badRequest("The request id is a UUID")
             }
@@ -32,7 +32,7 @@ extension HealthDaemon {
                 allowedToShare: try WireTypes.sampleTypes(body.allowedToShare),
                 allowedToRead: try WireTypes.objectTypes(body.allowedToRead),
                 allowedObjects: Set(body.allowedObjects ?? []))
-            guard let answered = pending.resolve(id, with: answer) else {
+            guard let answered = user.pending.resolve(id, with: answer) else {
                 throw APIError(.notFound, HKError(.errorNoData, "No pending permission request has the id \(id)"))
             }
             logger.info("answered a permission request of \(answered.request.app.bundleIdentifier)")

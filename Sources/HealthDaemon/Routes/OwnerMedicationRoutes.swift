@@ -10,37 +10,38 @@ extension HealthDaemon {
     func addOwnerMedicationRoutes(to router: Router<BasicRequestContext>) {
         let medicationType = HKDataTypeIdentifierUserAnnotatedMedicationConcept
         router.on(WireRoutes.ownerMedications) { [self] request, _ in
-            try authenticator.requireOwner(request)
-            let medications = try await auditor.audited(
+            let user = try await authenticator.requireOwner(request)
+            let medications = try await user.auditor.audited(
                 AuditEntry.owner, "query.medications", types: [medicationType], count: \.count
             ) {
-                try await offload { [engine] in try engine.medications(matching: nil, limit: 0, as: try Self.owner()) }
+                try await offload { [user] in try user.engine.medications(matching: nil, limit: 0, as: try Self.owner())
+                }
             }
             return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
         }
 
         router.on(WireRoutes.saveOwnerMedication) { [self] request, _ in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let body = try await bodies.decode(WireMedication.self, from: request)
-            try await auditor.audited(AuditEntry.owner, "medication.save", types: [medicationType]) {
-                try await offload { [engine] in
-                    try engine.saveMedication(MedicationCoding.row(body.medication), as: try Self.owner())
+            try await user.auditor.audited(AuditEntry.owner, "medication.save", types: [medicationType]) {
+                try await offload { [user] in
+                    try user.engine.saveMedication(MedicationCoding.row(body.medication), as: try Self.owner())
                 }
             }
             return JSONResponses.response(body)
         }
 
         router.on(WireRoutes.logOwnerDose) { [self] request, _ in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let body = try await bodies.decode(WireSample.self, from: request)
-            let event = try await auditor.audited(
+            let event = try await user.auditor.audited(
                 AuditEntry.owner, "medication.dose", types: [WireTypes.identifier(body.type)], count: { _ in 1 }
             ) {
                 guard let event = try body.sample() as? HKMedicationDoseEvent else {
                     throw APIError.badRequest(
                         "A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
                 }
-                try await offload { [engine] in try engine.logDose(event, as: try Self.owner()) }
+                try await offload { [user] in try user.engine.logDose(event, as: try Self.owner()) }
                 return event
             }
             return JSONResponses.response(WireSample(event), status: .created)

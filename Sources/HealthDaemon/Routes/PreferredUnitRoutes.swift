@@ -9,9 +9,10 @@ extension HealthDaemon {
     /// locale's default, healthd's locale being the owner's session), for an app that asked for access to each.
     func addPreferredUnitRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.preferredUnits) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let types = try await bodies.decode(WirePreferredUnitsRequest.self, from: request).quantityTypes()
-            let units = try await offload { [engine] in try engine.preferredUnits(for: types, as: .app(app.manifest)) }
+            let units = try await offload { [user] in try user.engine.preferredUnits(for: types, as: .app(app.manifest))
+            }
             return JSONResponses.response(WirePreferredUnits(units))
         }
     }

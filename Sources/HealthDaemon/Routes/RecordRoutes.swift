@@ -11,51 +11,51 @@ extension HealthDaemon {
     /// (docs/HEALTHD.md). Each is audited like the data routes: the operation, the types and the count.
     func addRecordRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.healthRecords) { [self] request, _ in
-            _ = try authenticator.requireApp(request)
-            let supported = try await offload { [engine] in try engine.hasClinicalRecords() }
+            let user = try await authenticator.requireApp(request).user
+            let supported = try await offload { [user] in try user.engine.hasClinicalRecords() }
             return JSONResponses.response(WireHealthRecordsSupport(supported: supported))
         }
 
         // Asks the owner which objects the app may read and waits for the answer up to `wait` seconds, as the type
         // permission request does: 200 `answered`, or 202 `pending` (ask again to keep waiting).
         router.on(WireRoutes.requestObjectAuthorization) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireObjectAuthorizationRequest.self, from: request)
             let type = try WireTypes.objectType(body.type)
-            let asking = Task { [engine, pending] in
-                try await engine.requestObjectReadAuthorization(
+            let asking = Task { [user] in
+                try await user.engine.requestObjectReadAuthorization(
                     for: type, predicate: body.predicate?.tree, app: app.manifest,
-                    answerer: pending.continuing(body.continuing))
+                    answerer: user.pending.continuing(body.continuing))
             }
             guard let outcome = await Self.outcome(of: asking, within: wait(request)) else {
-                let id = pending.pending(app: app.bundleIdentifier).last?.id
+                let id = user.pending.pending(app: app.bundleIdentifier).last?.id
                 return JSONResponses.response(
                     WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
             }
-            await auditor.record(
+            await user.auditor.record(
                 app.bundleIdentifier, "authorization.objects", types: [type.identifier], count: 0, outcome)
             try outcome.get()
             return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
         }
 
         router.on(WireRoutes.queryDocuments) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireDocumentQuery.self, from: request)
             guard let type = try WireTypes.sampleType(body.type) as? HKDocumentType else {
                 throw APIError.badRequest("\(body.type) is not a document type")
             }
             let sort = try (body.sort ?? []).map { try $0.rowSort }
             let limit = try body.resultLimit
-            let reading = Task { [engine, pending] in
-                try await engine.documents(
+            let reading = Task { [user] in
+                try await user.engine.documents(
                     of: type, predicate: body.predicate?.tree, sort: sort, limit: limit,
-                    includeData: body.includeDocumentData, as: .app(app.manifest), answerer: pending)
+                    includeData: body.includeDocumentData, as: .app(app.manifest), answerer: user.pending)
             }
             guard let documents = await Self.value(of: reading, within: wait(request)) else {
-                let id = pending.pending(app: app.bundleIdentifier).last?.id
+                let id = user.pending.pending(app: app.bundleIdentifier).last?.id
                 return JSONResponses.response(WireDocumentsResponse(status: .pending, requestId: id), status: .accepted)
             }
-            let samples = try await auditor.audited(
+            let samples = try await user.auditor.audited(
                 app.bundleIdentifier, "query.documents", types: [type.identifier], count: \.count
             ) { try documents.get() }
             return JSONResponses.response(
@@ -63,15 +63,15 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.queryMedications) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireMedicationQuery.self, from: request)
             let limit = try body.resultLimit
-            let medications = try await auditor.audited(
+            let medications = try await user.auditor.audited(
                 app.bundleIdentifier, "query.medications", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept],
                 count: \.count
             ) {
-                try await offload { [engine] in
-                    try engine.medications(
+                try await offload { [user] in
+                    try user.engine.medications(
                         matching: body.predicate?.tree, limit: limit, as: .app(app.manifest))
                 }
             }
@@ -79,17 +79,17 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.addAttachment) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await attachmentBodies.decode(WireAttachmentUpload.self, from: request)
             guard let type = UTType(body.contentType) else {
                 throw APIError.badRequest("\(body.contentType) is not a content type")
             }
             let metadata = SendableMetadataValue(try WireMetadata.decode(body.metadata))
-            let attachment = try await auditor.audited(
+            let attachment = try await user.auditor.audited(
                 app.bundleIdentifier, "attachment.add", types: [HKVisionPrescriptionTypeIdentifier], count: { _ in 1 }
             ) {
-                try await offload { [engine] in
-                    try engine.addAttachment(
+                try await offload { [user] in
+                    try user.engine.addAttachment(
                         to: body.object, name: body.name, contentType: type, data: body.data,
                         metadata: metadata.value, as: .app(app.manifest))
                 }
@@ -98,26 +98,26 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.objectAttachments) { [self] request, context in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let object = try uuid(context, "uuid")
-            let attachments = try await auditor.audited(
+            let attachments = try await user.auditor.audited(
                 app.bundleIdentifier, "attachment.list", types: [], count: \.count
             ) {
-                try await offload { [engine] in try engine.attachments(of: object, as: .app(app.manifest)) }
+                try await offload { [user] in try user.engine.attachments(of: object, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireAttachmentsResponse(attachments: attachments.map(WireAttachment.init)))
         }
 
         router.on(WireRoutes.attachmentData) { [self] request, context in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let identifier = try uuid(context, "uuid")
-            let (data, contentType) = try await auditor.audited(
+            let (data, contentType) = try await user.auditor.audited(
                 app.bundleIdentifier, "attachment.read", types: [], count: { _ in 1 }
             ) {
-                try await offload { [engine] in
-                    let attachment = try engine.attachment(identifier, as: .app(app.manifest))
+                try await offload { [user] in
+                    let attachment = try user.engine.attachment(identifier, as: .app(app.manifest))
                     var data = Data()
-                    try engine.readAttachment(identifier, as: .app(app.manifest)) { chunk in
+                    try user.engine.readAttachment(identifier, as: .app(app.manifest)) { chunk in
                         data.append(chunk)
                         return true
                     }
@@ -130,14 +130,14 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.removeAttachment) { [self] request, context in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let identifier = try uuid(context, "uuid")
             guard let object = request.uri.queryParameters.get("object").flatMap(UUID.init(uuidString:)) else {
                 throw APIError.badRequest("Give the object the attachment is removed from: ?object=<uuid>")
             }
-            try await auditor.audited(app.bundleIdentifier, "attachment.remove", types: [], count: { _ in 1 }) {
-                try await offload { [engine] in
-                    try engine.removeAttachment(identifier, from: object, as: .app(app.manifest))
+            try await user.auditor.audited(app.bundleIdentifier, "attachment.remove", types: [], count: { _ in 1 }) {
+                try await offload { [user] in
+                    try user.engine.removeAttachment(identifier, from: object, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireCountResponse(count: 1))

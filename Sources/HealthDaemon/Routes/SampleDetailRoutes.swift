@@ -16,16 +16,16 @@ extension HealthDaemon {
     ///   number of measurements.
     func addSampleDetailRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.queryQuantitySeries) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireQuantitySeriesQuery.self, from: request)
             guard let type = try WireTypes.sampleType(body.type) as? HKQuantityType else {
                 throw APIError.badRequest("\(body.type) is not a quantity type")
             }
-            let series = try await auditor.audited(
+            let series = try await user.auditor.audited(
                 app.bundleIdentifier, "query.quantitySeries", types: [type.identifier], count: \.quantities.count
             ) {
-                try await offload { [engine] in
-                    try engine.quantitySeries(
+                try await offload { [user] in
+                    try user.engine.quantitySeries(
                         of: type, predicate: body.predicate?.tree,
                         orderBySample: body.orderByQuantitySampleStartDate ?? false, as: .app(app.manifest))
                 }
@@ -34,25 +34,25 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.heartbeatSeriesBeats) { [self] request, context in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let uuid = try sampleUUID(context)
-            let beats = try await auditor.audited(
+            let beats = try await user.auditor.audited(
                 app.bundleIdentifier, "query.heartbeats", types: [HKDataTypeIdentifierHeartbeatSeries], count: \.count
             ) {
-                try await offload { [engine] in try engine.heartbeats(ofSeries: uuid, as: .app(app.manifest)) }
+                try await offload { [user] in try user.engine.heartbeats(ofSeries: uuid, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireHeartbeatsResponse(beats))
         }
 
         router.on(WireRoutes.electrocardiogramVoltages) { [self] request, context in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let uuid = try sampleUUID(context)
-            let voltages = try await auditor.audited(
+            let voltages = try await user.auditor.audited(
                 app.bundleIdentifier, "query.voltages", types: [HKObjectType.electrocardiogramType().identifier],
                 count: { $0?.leads.values.map(\.count).max() ?? 0 }
             ) {
-                try await offload { [engine] in
-                    try engine.voltages(ofElectrocardiogram: uuid, as: .app(app.manifest))
+                try await offload { [user] in
+                    try user.engine.voltages(ofElectrocardiogram: uuid, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireVoltagesResponse(voltages))

@@ -16,21 +16,22 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.sourcePriority) { [self] request, _ in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let type = try quantityType(try QueryParameters(request).string("type"))
-            let sources = try await offload { [engine] in try engine.sourcePriority(for: type) }
+            let sources = try await offload { [user] in try user.engine.sourcePriority(for: type) }
             return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
         }
 
         router.on(WireRoutes.setSourcePriority) { [self] request, _ in
-            try authenticator.requireOwner(request)
+            let user = try await authenticator.requireOwner(request)
             let body = try await bodies.decode(WireSourcePriority.self, from: request)
             let type = try quantityType(body.type)
-            let sources = try await auditor.audited(AuditEntry.owner, "sources.priority.set", types: [type.identifier])
-            {
-                try await offload { [engine] in
-                    try engine.setSourcePriority(body.sources, for: type)
-                    return try engine.sourcePriority(for: type)
+            let sources = try await user.auditor.audited(
+                AuditEntry.owner, "sources.priority.set", types: [type.identifier]
+            ) {
+                try await offload { [user] in
+                    try user.engine.setSourcePriority(body.sources, for: type)
+                    return try user.engine.sourcePriority(for: type)
                 }
             }
             return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
@@ -40,7 +41,7 @@ extension HealthDaemon {
     /// A statistics query: without intervals one statistics over every matching sample, with them one per interval.
     /// Audited with the number of intervals holding data.
     private func statistics(_ request: Request, collection: Bool) async throws -> Response {
-        let app = try authenticator.requireApp(request)
+        let app = try await authenticator.requireApp(request), user = app.user
         let body = try await bodies.decode(WireStatisticsQuery.self, from: request)
         let statisticsRequest = try body.request()
         guard collection == (statisticsRequest.intervals != nil) else {
@@ -50,10 +51,10 @@ extension HealthDaemon {
                     : "A statistics query takes no intervals: use /v1/queries/statistics-collection")
         }
         let operation = collection ? "query.statisticsCollection" : "query.statistics"
-        let result = try await auditor.audited(
+        let result = try await user.auditor.audited(
             app.bundleIdentifier, operation, types: [statisticsRequest.type.identifier], count: \.buckets.count
         ) {
-            try await offload { [engine] in try engine.statistics(statisticsRequest, as: .app(app.manifest)) }
+            try await offload { [user] in try user.engine.statistics(statisticsRequest, as: .app(app.manifest)) }
         }
         return JSONResponses.response(WireStatisticsResponse(result, type: statisticsRequest.type))
     }

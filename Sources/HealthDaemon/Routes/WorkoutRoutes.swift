@@ -10,13 +10,13 @@ extension HealthDaemon {
     /// relationships. Each is in the audit log.
     func addWorkoutRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.associateWithWorkout) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireAssociateRequest.self, from: request)
-            let count = try await auditor.audited(
+            let count = try await user.auditor.audited(
                 app.bundleIdentifier, "workout.associate", types: [HKWorkoutTypeIdentifier], count: { $0 }
             ) {
-                try await offload { [engine] in
-                    try engine.associate(body.samples, withWorkout: body.workout, as: .app(app.manifest))
+                try await offload { [user] in
+                    try user.engine.associate(body.samples, withWorkout: body.workout, as: .app(app.manifest))
                     return body.samples.count
                 }
             }
@@ -24,17 +24,18 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.saveWorkoutRoute) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireRouteSaveRequest.self, from: request)
-            let route = try await auditor.audited(
+            let route = try await user.auditor.audited(
                 app.bundleIdentifier, "workout.route.save", types: [HKWorkoutRouteTypeIdentifier], count: { _ in 1 }
             ) {
                 guard let route = try body.route.sample() as? HKWorkoutRoute else {
                     throw HKError.invalidArgument("route must be a sample of type \(HKWorkoutRouteTypeIdentifier)")
                 }
                 let locations = try body.locations.map { try $0.row(route: route.uuid) }
-                try await offload { [engine] in
-                    try engine.saveRoute(route, locations: locations, workout: body.workout, as: .app(app.manifest))
+                try await offload { [user] in
+                    try user.engine.saveRoute(
+                        route, locations: locations, workout: body.workout, as: .app(app.manifest))
                 }
                 return route
             }
@@ -42,15 +43,15 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.queryRouteLocations) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireRouteLocationsQuery.self, from: request)
             let page = try body.page
             let interval = try body.interval
-            let locations = try await auditor.audited(
+            let locations = try await user.auditor.audited(
                 app.bundleIdentifier, "query.routeLocations", types: [HKWorkoutRouteTypeIdentifier], count: \.count
             ) {
-                try await offload { [engine] in
-                    try engine.routeLocations(
+                try await offload { [user] in
+                    try user.engine.routeLocations(
                         of: body.route, in: interval, offset: page.offset, limit: page.limit, as: .app(app.manifest))
                 }
             }
@@ -70,16 +71,16 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.queryEffortRelationships) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             let body = try await bodies.decode(WireEffortQuery.self, from: request)
             let option = try body.queryOption
             let anchor = try body.startAnchor
-            let answer = try await auditor.audited(
+            let answer = try await user.auditor.audited(
                 app.bundleIdentifier, "query.effortRelationships", types: [HKWorkoutTypeIdentifier],
                 count: { $0.relationships.count }
             ) {
-                try await offload { [engine] in
-                    try engine.effortRelationships(
+                try await offload { [user] in
+                    try user.engine.effortRelationships(
                         predicate: body.predicate?.tree, after: anchor, option: option,
                         as: .app(app.manifest))
                 }
@@ -95,11 +96,12 @@ extension HealthDaemon {
         _ request: Request, operation: String,
         _ change: @escaping @Sendable (HealthEngine, HKSample, WireEffortRequest, Principal) throws -> Void
     ) async throws -> Response {
-        let app = try authenticator.requireApp(request)
+        let app = try await authenticator.requireApp(request), user = app.user
         let body = try await bodies.decode(WireEffortRequest.self, from: request)
-        try await auditor.audited(app.bundleIdentifier, operation, types: [WireTypes.identifier(body.sample.type)]) {
+        try await user.auditor.audited(app.bundleIdentifier, operation, types: [WireTypes.identifier(body.sample.type)])
+        {
             let sample = try body.sample.sample()
-            try await offload { [engine] in try change(engine, sample, body, .app(app.manifest)) }
+            try await offload { [user] in try change(user.engine, sample, body, .app(app.manifest)) }
         }
         return JSONResponses.response(WireCountResponse(count: 1))
     }

@@ -3,7 +3,7 @@ import Foundation
 import OpenHealthKitModel
 
 /// Issues and checks app credentials: `ohk1.<claims>.<signature>`, the claims being base64url JSON
-/// (`app`, `iat`, `exp`, `jti`) and the signature HMAC-SHA256 over `ohk1.<claims>` with healthd's key.
+/// (`app`, `user`, `iat`, `exp`, `jti`) and the signature HMAC-SHA256 over `ohk1.<claims>` with healthd's key.
 ///
 /// A valid signature proves healthd issued the credential; whether it still works (not revoked, not replaced by
 /// a newer one, not expired) is for the app registry to say.
@@ -11,6 +11,9 @@ struct CredentialAuthority: Sendable {
     struct Claims: Codable, Sendable, Equatable {
         /// The app's bundle identifier.
         var app: String
+        /// The id of the user whose app it is, signed with the rest: a credential of one user never reads as
+        /// another's. Nil in credentials issued before healthd served many users (the owner's).
+        var user: Int64?
         /// Issued at, seconds since 1970.
         var iat: Double
         /// Expires at, seconds since 1970.
@@ -26,9 +29,11 @@ struct CredentialAuthority: Sendable {
         self.key = SymmetricKey(data: key)
     }
 
-    func issue(app: String, issuedAt: Date, lifetime: TimeInterval) -> (credential: String, claims: Claims) {
+    func issue(app: String, user: Int64, issuedAt: Date, lifetime: TimeInterval) -> (
+        credential: String, claims: Claims
+    ) {
         let claims = Claims(
-            app: app, iat: issuedAt.timeIntervalSince1970.rounded(.down),
+            app: app, user: user, iat: issuedAt.timeIntervalSince1970.rounded(.down),
             exp: (issuedAt.timeIntervalSince1970 + lifetime).rounded(.down),
             jti: Base64URL.encode(SecretFile.randomBytes(16)))
         // Encoding a struct of strings and numbers cannot fail.

@@ -34,7 +34,7 @@ extension HealthDaemon {
     /// that may read them; a client reads the summaries again on each (and after each reconnection).
     func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.changeStream) { [self] request, _ in
-            let app = try authenticator.requireApp(request)
+            let app = try await authenticator.requireApp(request), user = app.user
             try app.manifest.checkProvisioning()
             var names = request.uri.queryParameters.getAll("types").flatMap {
                 $0.split(separator: ",").map(String.init)
@@ -63,7 +63,7 @@ extension HealthDaemon {
                     return event
                 })
             let watched = types.map(\.identifier) + (summaries ? [HKActivitySummaryTypeIdentifier] : [])
-            await auditor.record(app.bundleIdentifier, "changes.stream", types: watched, count: 0, errorCode: nil)
+            await user.auditor.record(app.bundleIdentifier, "changes.stream", types: watched, count: 0, errorCode: nil)
             return try openStream(
                 for: app, types: types, summaries: summaries && events.contains(.change), from: resumeFrom,
                 events: events)
@@ -90,6 +90,7 @@ extension HealthDaemon {
         for app: AuthenticatedApp, types: [HKSampleType], summaries: Bool, from resumeFrom: Int64?,
         events: Set<StreamEvent>
     ) throws -> Response {
+        let user = app.user
         let (signals, continuation) = AsyncStream.makeStream(of: StreamSignal.self)
         // A burst of changes wakes the writer once: each wake-up reads everything up to the store's anchor.
         let waiting = Locked(false)
@@ -108,13 +109,13 @@ extension HealthDaemon {
         if events.contains(.grants) { kinds.insert(.grants) }
         if events.contains(.units) { kinds.insert(.preferredUnits) }
         let watched = summaries ? identifiers.union([HKActivitySummaryTypeIdentifier]) : identifiers
-        let subscription = engine.feed.subscribe(to: watched, kinds: kinds) { [self, app] change in
+        let subscription = user.engine.feed.subscribe(to: watched, kinds: kinds) { [self, app] change in
             switch change.kind {
             case .samples:
                 if !change.typeIdentifiers.isDisjoint(with: identifiers) { wake() }
                 // Told only to an app that may read them: to any other, a change of summaries is none of its business.
                 if summaries, change.typeIdentifiers.contains(HKActivitySummaryTypeIdentifier),
-                    (try? engine.mayReadActivitySummaries(as: .app(app.manifest))) == true
+                    (try? user.engine.mayReadActivitySummaries(as: .app(app.manifest))) == true
                 {
                     continuation.yield(.summaries)
                 }
@@ -123,7 +124,7 @@ extension HealthDaemon {
             case .grants: if change.app == app.bundleIdentifier { continuation.yield(.unanchored(change)) }
             }
         }
-        guard let streamID = streams.register(app: app.bundleIdentifier, close: { continuation.finish() }) else {
+        guard let streamID = user.streams.register(app: app.bundleIdentifier, close: { continuation.finish() }) else {
             subscription.cancel()
             throw APIError(.serviceUnavailable, HKError(.errorDatabaseInaccessible, "healthd is shutting down"))
         }
@@ -134,18 +135,18 @@ extension HealthDaemon {
                 continuation.yield(.heartbeat)
             }
         }
-        continuation.onTermination = { [streams] _ in
+        continuation.onTermination = { [user] _ in
             heartbeat.cancel()
             subscription.cancel()
-            streams.unregister(streamID)
+            user.streams.unregister(streamID)
         }
         // Subscribed first, then the starting point read: a change committed in between is reported, not lost.
-        let start = try resumeFrom ?? engine.latestReadableAnchor(as: .app(app.manifest))
+        let start = try resumeFrom ?? user.engine.latestReadableAnchor(as: .app(app.manifest))
         if resumeFrom != nil, events.contains(.change) { wake() }
         // The app is back: what background delivery has not yet told it is announced first.
         let pending =
             events.contains(.change)
-            ? try engine.pendingBackgroundDeliveries(app: app.manifest, among: identifiers) : []
+            ? try user.engine.pendingBackgroundDeliveries(app: app.manifest, among: identifiers) : []
         let body = ResponseBody { [self] writer in
             defer { continuation.finish() }
             var position = start
@@ -175,11 +176,11 @@ extension HealthDaemon {
                 case .changed:
                     waiting.withLock { $0 = false }
                     // A revoked (or replaced, or expired) credential ends the stream at its next event.
-                    guard let current = try? authenticator.current(app.claims) else {
+                    guard let current = try? authenticator.current(app.claims, of: user) else {
                         return try await writer.finish(nil)
                     }
                     let event = try await offload { [self, position] in
-                        try visibleChanges(of: types, after: position, as: current.manifest)
+                        try visibleChanges(of: types, after: position, as: current.manifest, in: user.engine)
                     }
                     position = max(position, event.anchor)
                     if !event.types.isEmpty { try await writer.write(ByteBuffer(string: Self.serverSentEvent(event))) }
@@ -195,9 +196,9 @@ extension HealthDaemon {
 
     /// The types with a change after `anchor` that the app can see (its own samples, or every source's when it may
     /// read the type), and the anchor they were read up to: that of the latest change the app may read.
-    private func visibleChanges(of types: [HKSampleType], after anchor: Int64, as app: AppManifest) throws
-        -> WireChangeEvent
-    {
+    private func visibleChanges(
+        of types: [HKSampleType], after anchor: Int64, as app: AppManifest, in engine: HealthEngine
+    ) throws -> WireChangeEvent {
         // Read first: a change committed while the types are checked is reported again, never skipped.
         let upTo = max(anchor, try engine.latestReadableAnchor(as: .app(app)))
         var changed: [String] = []

@@ -10,8 +10,12 @@ extension DaemonWebHost {
 
     var maximumUploadSize: Int64 { daemon.configuration.maximumUploadSize }
 
-    /// `<store>.uploads/`, beside the store: on its disk, where /tmp may be held in memory.
-    var uploadDirectory: URL { URL(fileURLWithPath: daemon.configuration.storePath + ".uploads") }
+    /// `<store>.uploads/`, beside the store (on its disk, where /tmp may be held in memory), for the owner;
+    /// `<store>.uploads/user-<id>/` for each other user of a database, so that no user's import sees another's upload.
+    var uploadDirectory: URL {
+        let uploads = URL(fileURLWithPath: daemon.configuration.storePath + ".uploads")
+        return user.id == daemon.users.owner.id ? uploads : uploads.appendingPathComponent("user-\(user.id)")
+    }
 
     /// Runs the importer on a thread of its own (an import blocks for as long as it takes). Every committed batch is
     /// published on the engine's change feed, so change streams, background delivery and the apps' long-running
@@ -19,7 +23,7 @@ extension DaemonWebHost {
     func importHealthExport(
         at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void
     ) async throws -> ImportReport {
-        let engine = daemon.engine
+        let engine = user.engine
         // The last report, told again with what each committed batch added (from the writer thread).
         let latest = Locked(ImportProgressReport(bytesRead: 0, totalBytes: nil, records: 0, elapsed: 0))
         let summary = try await Self.onThread {

@@ -741,10 +741,19 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 <form method="post" action="/signin" class="card stack" id="signin-form">
   <input type="hidden" name="token" value="{{token}}">
   <input type="hidden" name="next" value="{{next}}">
+{{#byName}}
+  <label for="name">Name</label>
+  <input type="text" name="name" id="name" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus>
+  <label for="secret">Secret</label>
+  <input type="password" name="secret" id="secret" autocomplete="current-password" required>
+  <p class="small">The secret <code>hk users add</code> showed when your account was made.</p>
+{{/byName}}
+{{^byName}}
   <label for="secret">Owner secret</label>
   <input type="password" name="secret" id="secret" autocomplete="current-password" required autofocus>
   <p class="small">healthd showed it on its first start; it is kept, readable by you only, in the file
   <code>health.sqlite.owner-secret</code> next to your store.</p>
+{{/byName}}
   <button type="submit" id="signin">Sign In</button>
 </form>
 </main>

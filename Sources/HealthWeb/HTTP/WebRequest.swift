@@ -5,12 +5,26 @@ import NIOCore
 import OpenHealthKitModel
 import OpenHealthKitEngine
 
-/// A signed-in request to a page: the session, the query and, for a form post, its fields (CSRF token checked).
+/// A session whose user is still served, with that user's host and imports: all a signed-in page may reach.
+struct SignedIn: Sendable {
+    let session: SessionStore.Session
+    let host: any HealthWebHost
+    let imports: ImportJobs
+}
+
+/// A signed-in request to a page: the session, its user's host, the query and, for a form post, its fields (CSRF
+/// token checked).
 struct WebRequest: Sendable {
     let request: Request
     let context: BasicRequestContext
-    let session: SessionStore.Session
+    let signedIn: SignedIn
     let form: FormData
+
+    var session: SessionStore.Session { signedIn.session }
+    /// The session's user's data, apps, audit log and permission requests.
+    var host: any HealthWebHost { signedIn.host }
+    /// The session's user's imports.
+    var imports: ImportJobs { signedIn.imports }
 
     var query: FormData { FormData(request.uri.query ?? "") }
     var path: String { request.uri.path }
@@ -33,12 +47,12 @@ extension HealthWebApp {
         router.get(path) { [self] request, context in
             await respond(request) {
                 try checkHost(request)
-                guard let session = currentSession(request) else {
+                guard let signedIn = try await signedIn(request) else {
                     let next = request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                     return Response.redirect(to: "/signin?next=" + next)
                 }
                 return try await handler(
-                    WebRequest(request: request, context: context, session: session, form: FormData("")))
+                    WebRequest(request: request, context: context, signedIn: signedIn, form: FormData("")))
             }
         }
     }
@@ -48,32 +62,45 @@ extension HealthWebApp {
     func action(_ router: Router<BasicRequestContext>, _ path: RouterPath, _ handler: @escaping PageHandler) {
         router.post(path) { [self] request, context in
             await respond(request) {
-                let session = try postingSession(request)
+                let signedIn = try await postingSession(request)
                 let form = try await readForm(request)
-                guard let token = form["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                guard let token = form["csrf"], constantTimeEqual(token, signedIn.session.csrfToken) else {
                     throw WebError(.forbidden, "This form has expired. Go back, reload the page and try again.")
                 }
-                return try await handler(WebRequest(request: request, context: context, session: session, form: form))
+                return try await handler(
+                    WebRequest(request: request, context: context, signedIn: signedIn, form: form))
             }
         }
     }
 
     /// The session of a form post from this site under this machine's name (its CSRF token is checked by the
     /// caller, which reads the form).
-    func postingSession(_ request: Request) throws -> SessionStore.Session {
+    func postingSession(_ request: Request) async throws -> SignedIn {
         try checkHost(request)
         try checkOrigin(request)
-        guard let session = currentSession(request) else {
+        guard let signedIn = try await signedIn(request) else {
             throw WebError(
                 .forbidden,
                 "Your session has ended (healthd restarted, you signed out, or the page was left open for "
                     + "12 hours). Sign in again, then repeat what you were doing.")
         }
-        return session
+        return signedIn
     }
 
+    /// The request's live session, whatever its user's state (for error pages, which reach no user's data).
     func currentSession(_ request: Request) -> SessionStore.Session? {
         request.cookies[Self.sessionCookie].flatMap { sessions.session($0.value) }
+    }
+
+    /// The request's live session with its user's host; nil when there is none, or when its user is no longer
+    /// served (removed), which ends the session at once.
+    func signedIn(_ request: Request) async throws -> SignedIn? {
+        guard let session = currentSession(request) else { return nil }
+        guard let host = try await users.host(ofUser: session.user) else {
+            sessions.end(session.id)
+            return nil
+        }
+        return SignedIn(session: session, host: host, imports: imports(ofUser: session.user, host: host))
     }
 
     func readForm(_ request: Request) async throws -> FormData {
@@ -91,7 +118,7 @@ extension HealthWebApp {
         guard let authority = request.head.authority else {
             throw WebError.badRequest("The request names no host.")
         }
-        guard host.hostNames.contains(Self.hostName(of: authority).lowercased()) else {
+        guard users.hostNames.contains(Self.hostName(of: authority).lowercased()) else {
             throw WebError(.misdirectedRequest, "Health answers only at its own address.")
         }
     }

@@ -2,9 +2,10 @@ package import Foundation
 package import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// What the Health web app needs from the daemon that serves it: the health data (in the owner's name), the
-/// registered apps, the audit log, the owner secret and the permission requests waiting for the owner. The pages
-/// reach healthd's engine and records only through these.
+/// What the Health web app needs from the daemon that serves it, for one user: the health data (in the owner's
+/// name), the registered apps, the audit log and the permission requests waiting for the owner. The pages reach
+/// healthd's engine and records only through these, and only through the host of the session's user
+/// (``HealthWebUsers``).
 package protocol HealthWebHost: ImportJobRecords {
     /// The health data, read and changed in the owner's name.
     var store: any HealthWebStore { get }
@@ -14,12 +15,6 @@ package protocol HealthWebHost: ImportJobRecords {
     func registeredApp(_ bundleIdentifier: String) -> RegisteredApp?
     /// The audit log's entries matching `query`, oldest first. Blocking: pages call it inside `blocking(_:)`.
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry]
-    /// The host names the pages answer to (loopback names and the configured host): a page requested under any
-    /// other name (DNS rebinding) is refused.
-    var hostNames: Set<String> { get }
-
-    /// Whether `candidate` is the owner secret, compared in constant time.
-    func isOwnerSecret(_ candidate: String) -> Bool
     /// The permission requests waiting for the owner, oldest first.
     func pendingPermissionRequests() -> [PermissionRequest]
     /// Answers a waiting request: the app's `requestAuthorization` completes. False when no request has this id.

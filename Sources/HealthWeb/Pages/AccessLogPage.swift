@@ -49,7 +49,7 @@ extension HealthWebApp {
             let type = typeName.flatMap { HKObjectType.type(named: $0) }
             let period = Self.periods.first { $0.value == query["period"] } ?? Self.periods[1]
             let before = query["before"].flatMap { Int64($0) }
-            let host = self.host
+            let host = web.host
             let since = period.seconds.map { Date().addingTimeInterval(-$0) }
             let typeIdentifier = type?.identifier
             let (matching, truncated) = try await blocking { () -> ([AuditEntry], Bool) in
@@ -62,8 +62,8 @@ extension HealthWebApp {
             }
             let shown = Array(matching.prefix(Self.logEntriesPerPage))
             let names = Dictionary(
-                uniqueKeysWithValues: host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
-            let dates = try await pageDates()
+                uniqueKeysWithValues: web.host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
+            let dates = try await pageDates(web.host)
             var olderHref: String?
             if matching.count > shown.count, let last = shown.last?.id {
                 olderHref =
@@ -93,7 +93,7 @@ extension HealthWebApp {
                     AccessLogPage.Option(
                         value: AuditEntry.owner, label: "You (Health)", selected: app == AuditEntry.owner),
                 ]
-                + host.registeredApps().map {
+                + web.host.registeredApps().map {
                     AccessLogPage.Option(
                         value: $0.bundleIdentifier, label: $0.manifest.name, selected: $0.bundleIdentifier == app)
                 }

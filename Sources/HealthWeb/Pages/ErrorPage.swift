@@ -34,9 +34,13 @@ extension HealthWebApp {
     func errorPage(_ request: Request, status: HTTPResponse.Status, message: String) async -> Response {
         let next = request.method == .get ? request.uri.path : "/"
         let signIn = "/signin?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")
-        let session = currentSession(request)
+        // The user's host only if it answers: the error may be that it does not (it is asked again, not for data).
+        let signedIn = try? await signedIn(request)
+        let session = signedIn?.session ?? currentSession(request)
         let model = ErrorPage(
-            chrome: session.map { chrome(session: $0, title: ErrorPage.title(for: status), section: nil) },
+            chrome: session.map {
+                chrome(session: $0, host: signedIn?.host, title: ErrorPage.title(for: status), section: nil)
+            },
             status: String(status.code), title: ErrorPage.title(for: status), message: message, signInHref: signIn)
         return await renderer.html(session == nil ? "error-public" : "error", model, status: status)
     }

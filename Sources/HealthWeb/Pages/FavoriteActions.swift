@@ -7,7 +7,7 @@ extension HealthWebApp {
     func addFavoriteActions(to router: Router<BasicRequestContext>) {
         action(router, "/types/{name}/favorite") { [self] web in
             let type = try sampleType(web)
-            let store = host.store
+            let store = web.host.store
             let pin = web.form["favorite"] == "add"
             try await blocking {
                 var favorites = try store.favoriteTypes().filter { $0 != type.identifier }
@@ -22,7 +22,7 @@ extension HealthWebApp {
     }
 
     /// How the pages write dates: in the time zone the owner chose on the Me page, else healthd's.
-    func pageDates() async throws -> PageDateText {
+    func pageDates(_ host: any HealthWebHost) async throws -> PageDateText {
         let store = host.store
         return PageDateText(timeZone: try await blocking { try store.ownerTimeZone() } ?? .current)
     }

@@ -25,14 +25,14 @@ struct ImportPage: Sendable {
 extension HealthWebApp {
     func addImportRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/import") { [self] web in
-            let limit = host.maximumUploadSize
+            let limit = web.host.maximumUploadSize
             return await renderer.html(
                 "import",
                 ImportPage(
                     chrome: chrome(web, title: "Import", section: .importing),
-                    available: host.importUnavailableReason == nil,
-                    unavailableReason: host.importUnavailableReason, maximumUpload: ProgressText.bytes(limit),
-                    maximumUploadBytes: String(limit), runningHref: imports.running.map { Self.jobPath($0.id) }))
+                    available: web.host.importUnavailableReason == nil,
+                    unavailableReason: web.host.importUnavailableReason, maximumUpload: ProgressText.bytes(limit),
+                    maximumUploadBytes: String(limit), runningHref: web.imports.running.map { Self.jobPath($0.id) }))
         }
 
         // The script posts the file itself as the body, with the session's CSRF token in a header (a file is too
@@ -43,11 +43,11 @@ extension HealthWebApp {
         }
 
         page(router, "/import/jobs/{id}") { [self] web in
-            guard let job = imports.job(try web.parameter("id")) else {
+            guard let job = web.imports.job(try web.parameter("id")) else {
                 throw WebError.notFound(
                     "Health has no import at this address: it keeps the last \(ImportJobs.kept) imports.")
             }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             return await renderer.html(
                 "import-job",
                 ImportJobPage(job, chrome: chrome(web, title: "Import", section: .importing), dates: dates))
@@ -56,10 +56,10 @@ extension HealthWebApp {
         router.get("/import/jobs/{id}/progress") { [self] request, context in
             await jsonAnswer {
                 try checkHost(request)
-                guard currentSession(request) != nil else {
+                guard let signedIn = try await signedIn(request) else {
                     throw WebError(.unauthorized, "Your session has ended. Sign in again.")
                 }
-                guard let id = context.parameters.get("id"), let job = imports.job(id) else {
+                guard let id = context.parameters.get("id"), let job = signedIn.imports.job(id) else {
                     throw WebError.notFound("Health has no import at this address.")
                 }
                 return Self.json(ImportJobPage.progress(of: job), status: .ok)
@@ -68,33 +68,35 @@ extension HealthWebApp {
 
         action(router, "/import/jobs/{id}/resume") { [self] web in
             let id = try web.parameter("id")
-            guard let job = try await blocking({ [imports] in imports.resume(id) }), let upload = job.upload else {
+            guard let job = try await blocking({ [imports = web.imports] in imports.resume(id) }),
+                let upload = job.upload
+            else {
                 return redirect(
                     web, to: Self.jobPath(id),
                     message: "This import cannot be resumed: it is not interrupted, its file is gone, or another "
                         + "import is running.", isError: true)
             }
-            Task.detached { [self] in await runImport(job, file: upload) }
+            Task.detached { [self] in await runImport(job, file: upload, host: web.host, imports: web.imports) }
             return redirect(web, to: Self.jobPath(id), message: "The import goes on where it stopped.")
         }
 
         action(router, "/import/jobs/{id}/discard") { [self] web in
             let id = try web.parameter("id")
-            guard let job = imports.job(id), job.isResumable else {
+            guard let job = web.imports.job(id), job.isResumable else {
                 return redirect(web, to: Self.jobPath(id), message: "There is no file to remove.", isError: true)
             }
-            try await blocking { [imports] in imports.setUpload(id, nil) }
+            try await blocking { [imports = web.imports] in imports.setUpload(id, nil) }
             return redirect(web, to: Self.jobPath(id), message: "Removed the uploaded file of \(job.fileName).")
         }
     }
 
     static func jobPath(_ id: String) -> String { "/import/jobs/" + id }
 
-    /// On start: imports the previous run of healthd left running are interrupted, each gets its entry in the
-    /// access log (what it had committed), and uploads no job keeps are removed.
-    func recoverImports() {
+    /// On a user's first use: imports the previous run of healthd left running are interrupted, each gets its entry
+    /// in the user's access log (what it had committed), and uploads no job keeps are removed.
+    func recoverImports(_ imports: ImportJobs, host: any HealthWebHost) {
         let interrupted = imports.recoverInterrupted()
-        removeAbandonedUploads(keeping: imports.keptUploads)
+        removeAbandonedUploads(keeping: imports.keptUploads, in: host.uploadDirectory)
         guard !interrupted.isEmpty else { return }
         Task { [host] in
             for job in interrupted {
@@ -109,10 +111,11 @@ extension HealthWebApp {
     private func startImport(_ request: Request) async throws -> Response {
         try checkHost(request)
         try checkOrigin(request)
-        guard let session = currentSession(request) else {
+        guard let signedIn = try await signedIn(request) else {
             throw WebError(.unauthorized, "Your session has ended. Sign in again.")
         }
-        guard let token = request.headers[Self.csrfHeader], constantTimeEqual(token, session.csrfToken) else {
+        let host = signedIn.host, imports = signedIn.imports
+        guard let token = request.headers[Self.csrfHeader], constantTimeEqual(token, signedIn.session.csrfToken) else {
             throw WebError(.forbidden, "This page has expired. Reload it and try again.")
         }
         if let reason = host.importUnavailableReason { throw WebError(.notImplemented, reason) }
@@ -126,7 +129,8 @@ extension HealthWebApp {
         }
         let file: URL
         do {
-            file = try await receive(request.body, named: name, limit: limit) { [imports] file in
+            file = try await receive(request.body, named: name, limit: limit, into: host.uploadDirectory) {
+                [imports] file in
                 imports.setUpload(job.id, file)
             }
         } catch {
@@ -134,16 +138,15 @@ extension HealthWebApp {
             throw error
         }
         try await blocking { [imports] in imports.update(job.id, to: .importing(nil)) }
-        Task.detached { [self] in await runImport(job, file: file) }
+        Task.detached { [self] in await runImport(job, file: file, host: host, imports: imports) }
         return Self.json(
             ["job": job.id, "href": Self.jobPath(job.id), "progress": Self.jobPath(job.id) + "/progress"],
             status: .accepted)
     }
 
     /// Runs the host's importer on the received file, records the outcome (and the audit entry), removes the file.
-    private func runImport(_ job: ImportJobs.Job, file: URL) async {
+    private func runImport(_ job: ImportJobs.Job, file: URL, host: any HealthWebHost, imports: ImportJobs) async {
         let id = job.id
-        let imports = imports
         do {
             var report = try await host.importHealthExport(at: file) { progress in
                 imports.update(id, to: .importing(progress))
@@ -171,12 +174,13 @@ extension HealthWebApp {
     /// 0600, written through NIO's file system (its own threads), never held in memory. `created` is told the file
     /// once it exists, so that a job knows its upload even if healthd stops while it arrives.
     private func receive(
-        _ body: RequestBody, named name: String, limit: Int64, created: @escaping @Sendable (URL) -> Void
+        _ body: RequestBody, named name: String, limit: Int64, into uploadDirectory: URL,
+        created: @escaping @Sendable (URL) -> Void
     ) async throws -> URL {
         let fileManager = FileManager.default
         try fileManager.createDirectory(
-            at: host.uploadDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let folder = host.uploadDirectory.appendingPathComponent("import-" + UUID().uuidString)
+            at: uploadDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = uploadDirectory.appendingPathComponent("import-" + UUID().uuidString)
         try fileManager.createDirectory(
             at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let file = folder.appendingPathComponent(name.lowercased().hasSuffix(".xml") ? "export.xml" : "export.zip")
@@ -204,10 +208,9 @@ extension HealthWebApp {
     }
 
     /// Removes the uploads no job keeps (a healthd that stopped during an upload left them, or a job was forgotten):
-    /// the folder is this web app's alone.
-    func removeAbandonedUploads(keeping kept: Set<String>) {
+    /// the folder is this web app's alone (for this user).
+    func removeAbandonedUploads(keeping kept: Set<String>, in folder: URL) {
         let fileManager = FileManager.default
-        let folder = host.uploadDirectory
         for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
         where name.hasPrefix("import-") && !kept.contains(name) {
             try? fileManager.removeItem(at: folder.appendingPathComponent(name))

@@ -56,7 +56,7 @@ extension HealthWebApp {
 
     func addMeRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/me") { [self] web in
-            let store = host.store
+            let store = web.host.store
             typealias Stored = (
                 [HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>,
                 TimeZone?
@@ -105,7 +105,7 @@ extension HealthWebApp {
                 entered[type] = value == "0" ? nil : value
             }
             let values = entered
-            let store = host.store
+            let store = web.host.store
             let stored = try await blocking { () -> [String] in
                 // Every value is checked before any is stored.
                 var checked: [HKCharacteristicTypeIdentifier: String?] = [:]
@@ -115,7 +115,7 @@ extension HealthWebApp {
                 for (type, value) in checked { try store.setCharacteristic(type, to: value) }
                 return checked.keys.map(\.rawValue)
             }
-            await host.audit("characteristic.set", types: stored, count: 0, errorCode: nil)
+            await web.host.audit("characteristic.set", types: stored, count: 0, errorCode: nil)
             return redirect(web, to: "/me", message: "Saved your details.")
         }
 
@@ -129,15 +129,15 @@ extension HealthWebApp {
             } else {
                 zone = nil
             }
-            let store = host.store
+            let store = web.host.store
             try await blocking { try store.setOwnerTimeZone(zone) }
-            await host.audit("timeZone.set", types: [], count: 0, errorCode: nil)
+            await web.host.audit("timeZone.set", types: [], count: 0, errorCode: nil)
             let name = zone.map { Self.timeZoneLabel($0) } ?? "healthd's (\(Self.timeZoneLabel(.current)))"
             return redirect(web, to: "/me#time-zone", message: "Days now follow the time zone \(name).")
         }
 
         action(router, "/me/units") { [self] web in
-            let store = host.store
+            let store = web.host.store
             let form = web.form
             let changed = try await blocking { () -> [String] in
                 let chosen = try store.chosenUnits()
@@ -156,7 +156,7 @@ extension HealthWebApp {
                 }
                 return changed
             }
-            await host.audit("preferredUnits.set", types: changed, count: 0, errorCode: nil)
+            await web.host.audit("preferredUnits.set", types: changed, count: 0, errorCode: nil)
             return redirect(web, to: "/me#units", message: changed.isEmpty ? "No unit changed." : "Saved your units.")
         }
     }

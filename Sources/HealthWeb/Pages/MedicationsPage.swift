@@ -46,8 +46,8 @@ struct MedicationsPage: Sendable {
 extension HealthWebApp {
     func addMedicationRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records/medications") { [self] web in
-            let store = host.store
-            let dates = try await pageDates()
+            let store = web.host.store
+            let dates = try await pageDates(web.host)
             let (medications, doses) = try await blocking {
                 () -> ([HKUserAnnotatedMedication], [MedicationsPage.Dose]) in
                 let medications = try store.medications()
@@ -95,9 +95,9 @@ extension HealthWebApp {
 
         action(router, "/records/medications") { [self] web in
             let medication = try Self.medication(from: web.form)
-            let store = host.store
+            let store = web.host.store
             try await blocking { try store.saveMedication(medication) }
-            await host.audit(
+            await web.host.audit(
                 "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil
             )
             return redirect(web, to: "/records/medications", message: "Saved \(medication.medication.displayText).")
@@ -106,7 +106,7 @@ extension HealthWebApp {
         action(router, "/records/medications/archive") { [self] web in
             let code = web.form["code"] ?? ""
             let archive = web.form["archived"] == "true"
-            let store = host.store
+            let store = web.host.store
             let name = try await blocking { () -> String in
                 guard let stored = try store.medications().first(where: { $0.medication.identifier.code == code })
                 else { throw WebError.notFound("No medication has this code.") }
@@ -116,7 +116,7 @@ extension HealthWebApp {
                         medication: stored.medication))
                 return stored.medication.displayText
             }
-            await host.audit(
+            await web.host.audit(
                 "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil
             )
             return redirect(
@@ -124,10 +124,10 @@ extension HealthWebApp {
         }
 
         action(router, "/records/medications/doses") { [self] web in
-            let dose = try Self.dose(from: web.form, dates: try await pageDates())
-            let store = host.store
+            let dose = try Self.dose(from: web.form, dates: try await pageDates(web.host))
+            let store = web.host.store
             try await blocking { try store.logDose(dose) }
-            await host.audit(
+            await web.host.audit(
                 "medication.dose", types: [HKMedicationDoseEventTypeIdentifierMedicationDoseEvent], count: 1,
                 errorCode: nil)
             return redirect(web, to: "/records/medications", message: "Logged the dose.")

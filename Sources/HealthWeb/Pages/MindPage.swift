@@ -47,8 +47,8 @@ extension HealthWebApp {
 
     func addMindRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records/mind") { [self] web in
-            let store = host.store
-            let dates = try await pageDates()
+            let store = web.host.store
+            let dates = try await pageDates(web.host)
             let (moods, assessments) = try await blocking { () -> ([MindPage.Mood], [MindPage.Assessment]) in
                 let moods = try store.samples(
                     of: HKObjectType.stateOfMindType(), predicate: nil, newestFirst: true, limit: Self.logLimit
@@ -103,10 +103,10 @@ extension HealthWebApp {
         }
 
         action(router, "/records/mind") { [self] web in
-            let mood = try Self.stateOfMind(from: web.form, dates: try await pageDates())
-            let store = host.store
+            let mood = try Self.stateOfMind(from: web.form, dates: try await pageDates(web.host))
+            let store = web.host.store
             try await blocking { try store.save([mood]) }
-            await host.audit("save", types: [HKDataTypeIdentifierStateOfMind], count: 1, errorCode: nil)
+            await web.host.audit("save", types: [HKDataTypeIdentifierStateOfMind], count: 1, errorCode: nil)
             return redirect(web, to: "/records/mind", message: "Logged how you felt.")
         }
     }

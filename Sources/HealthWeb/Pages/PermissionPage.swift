@@ -49,17 +49,16 @@ struct PermissionPage: Sendable {
 extension HealthWebApp {
     func addPermissionRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/permissions") { [self] web in
-            let dates = try await pageDates()
-            let sheets = host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
+            let dates = try await pageDates(web.host)
+            let sheets = web.host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
             let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
             return await renderer.html("permissions", PermissionPage(chrome: chrome, sheets: sheets))
         }
 
         // For the banner's script: how many requests wait (no health data, but only for the signed-in owner).
         router.get("/permissions/count") { [self] request, _ in
-            let count = (try? checkHost(request)).flatMap { currentSession(request) }.map { _ in
-                host.pendingPermissionRequests().count
-            }
+            let signedIn = (try? checkHost(request)) == nil ? nil : try? await signedIn(request)
+            let count = signedIn.map { $0.host.pendingPermissionRequests().count }
             return Response(
                 status: count == nil ? .unauthorized : .ok,
                 headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
@@ -69,7 +68,7 @@ extension HealthWebApp {
 
         action(router, "/permissions/{id}") { [self] web in
             guard let id = UUID(uuidString: try web.parameter("id")),
-                let pending = host.pendingPermissionRequests().first(where: { $0.id == id })
+                let pending = web.host.pendingPermissionRequests().first(where: { $0.id == id })
             else {
                 return redirect(
                     web, to: "/permissions", message: "That request was already answered, or the app stopped waiting.",
@@ -86,12 +85,12 @@ extension HealthWebApp {
                     allowedObjects: Set(web.form.all("object")).intersection(
                         request.objects?.candidates.map(\.key) ?? []))
                 : .denyAll
-            guard host.answerPermissionRequest(id, with: answer) else {
+            guard web.host.answerPermissionRequest(id, with: answer) else {
                 return redirect(web, to: "/permissions", message: "That request was already answered.", isError: true)
             }
             let asked = Set(request.toShare.map(\.identifier)).union(request.toRead.map(\.identifier))
                 .union([request.objects?.type.identifier].compactMap { $0 })
-            await host.audit(
+            await web.host.audit(
                 "authorization.answer", types: Array(asked), count: 0, errorCode: nil,
                 subject: request.app.bundleIdentifier)
             let message =
@@ -101,7 +100,7 @@ extension HealthWebApp {
                     ? "\(request.app.name) may now write \(answer.allowedToShare.count) and read \(answer.allowedToRead.count) of the types it asked for."
                     : "\(request.app.name) was not allowed access."
             let next =
-                host.pendingPermissionRequests().isEmpty
+                web.host.pendingPermissionRequests().isEmpty
                 ? Self.appPath(request.app.bundleIdentifier)
                 : "/permissions"
             return redirect(web, to: next, message: message)

@@ -11,7 +11,7 @@ extension HealthWebApp {
             guard let type = try sampleType(web) as? HKQuantityType else {
                 throw WebError.notFound("Only quantity types have a source order.")
             }
-            let store = host.store
+            let store = web.host.store
             let form = web.form
             let message = try await blocking { () -> String in
                 if form["reset"] != nil {
@@ -28,7 +28,7 @@ extension HealthWebApp {
                 try store.setSourcePriority(order, for: type)
                 return "Moved the source " + (target < index ? "up." : "down.")
             }
-            await host.audit("sourcePriority.set", types: [type.identifier], count: 0, errorCode: nil)
+            await web.host.audit("sourcePriority.set", types: [type.identifier], count: 0, errorCode: nil)
             return redirect(web, to: Self.back(web, type) + "#sources", message: message)
         }
     }

@@ -77,8 +77,8 @@ extension HealthWebApp {
 
     func addRecordsRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records") { [self] web in
-            let store = host.store
-            let dates = try await pageDates()
+            let store = web.host.store
+            let dates = try await pageDates(web.host)
             let (groups, documents) = try await blocking { () -> ([RecordsPage.Group], [RecordsPage.Document]) in
                 let groups = try Self.clinicalKinds.map { identifier, name in
                     let type = HKObjectType.clinicalType(forIdentifier: identifier)!
@@ -116,11 +116,11 @@ extension HealthWebApp {
 
         page(router, "/records/documents/{uuid}") { [self] web in
             let uuid = try Self.uuid(try web.parameter("uuid"))
-            let store = host.store
+            let store = web.host.store
             guard let sample = try await blocking({ try store.document(uuid) }), let document = sample.document else {
                 throw WebError.notFound("No document has this address.")
             }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             return await renderer.html(
                 "record",
                 RecordPage(
@@ -140,7 +140,7 @@ extension HealthWebApp {
 
         page(router, "/records/{uuid}") { [self] web in
             let uuid = try Self.uuid(try web.parameter("uuid"))
-            let store = host.store
+            let store = web.host.store
             let record = try await blocking { () -> HKClinicalRecord? in
                 for (identifier, _) in Self.clinicalKinds {
                     let type = HKObjectType.clinicalType(forIdentifier: identifier)!
@@ -154,7 +154,7 @@ extension HealthWebApp {
                 return nil
             }
             guard let record else { throw WebError.notFound("No health record has this address.") }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             let kind = Self.clinicalKinds.first { $0.0.rawValue == record.clinicalType.identifier }?.1 ?? ""
             let resource = record.fhirResource
             var fields: [RecordPage.Field] = [

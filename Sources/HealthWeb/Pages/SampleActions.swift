@@ -11,19 +11,19 @@ extension HealthWebApp {
             let type = try sampleType(web)
             let sample: HKSample
             do {
-                sample = try Self.sample(of: type, from: web.form, dates: try await pageDates())
+                sample = try Self.sample(of: type, from: web.form, dates: try await pageDates(web.host))
             } catch let error as HKError {
                 return try await typePage(web, type: type, form: (web.form, error.message), status: .badRequest)
             }
-            let store = host.store
+            let store = web.host.store
             do {
                 try await blocking { try store.save([sample]) }
             } catch {
                 let failure = HKError.from(error)
-                await host.audit("save", types: [type.identifier], count: 0, errorCode: failure.code.rawValue)
+                await web.host.audit("save", types: [type.identifier], count: 0, errorCode: failure.code.rawValue)
                 return try await typePage(web, type: type, form: (web.form, failure.message), status: .badRequest)
             }
-            await host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
+            await web.host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
             return redirect(
                 web, to: Self.back(web, type),
                 message: "Added " + SampleListRow.value(of: sample, unit: nil) + " to "
@@ -35,7 +35,7 @@ extension HealthWebApp {
             guard let uuid = UUID(uuidString: try web.parameter("uuid")) else {
                 throw WebError.notFound("No sample has this id.")
             }
-            let store = host.store
+            let store = web.host.store
             let found = try await blocking { try store.storedUUIDs(among: [uuid]) }
             guard !found.isEmpty else {
                 return redirect(
@@ -44,11 +44,11 @@ extension HealthWebApp {
             do {
                 try await blocking { try store.delete(uuids: [uuid]) }
             } catch {
-                await host.audit(
+                await web.host.audit(
                     "delete", types: [type.identifier], count: 0, errorCode: HKError.from(error).code.rawValue)
                 throw error
             }
-            await host.audit("delete", types: [type.identifier], count: 1, errorCode: nil)
+            await web.host.audit("delete", types: [type.identifier], count: 1, errorCode: nil)
             return redirect(web, to: Self.back(web, type), message: "Deleted the sample.")
         }
     }

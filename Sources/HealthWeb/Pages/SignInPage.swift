@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// Signing in with the owner secret (the one healthd printed on its first start and keeps in
-/// `<store>.owner-secret`), and signing out.
+/// `<store>.owner-secret`), or, when healthd serves many users, with a name and that user's secret; and signing out.
 extension HealthWebApp {
     private static let signInCookie = "health_signin"
 
@@ -11,6 +11,8 @@ extension HealthWebApp {
         let next: String
         let error: String?
         let signedOut: Bool
+        /// Whether the page asks for a name (healthd serves many users).
+        let byName: Bool
     }
 
     func addSignInRoutes(to router: Router<BasicRequestContext>) {
@@ -39,11 +41,16 @@ extension HealthWebApp {
                         next: next, error: "The sign-in page had expired. Try again.", signedOut: false,
                         status: .forbidden)
                 }
-                guard let secret = form["secret"], host.isOwnerSecret(secret) else {
-                    return await signInPage(
-                        next: next, error: "That is not the owner secret.", signedOut: false, status: .unauthorized)
+                // One answer for an unknown name and a wrong secret: the page does not say which names exist.
+                let name = users.signsInByName ? (form["name"] ?? "") : nil
+                guard let secret = form["secret"], let user = try await users.signIn(name: name, secret: secret)
+                else {
+                    let error =
+                        users.signsInByName
+                        ? "That name and secret do not match an account." : "That is not the owner secret."
+                    return await signInPage(next: next, error: error, signedOut: false, status: .unauthorized)
                 }
-                let session = sessions.create()
+                let session = sessions.create(user: user)
                 var response = Response.redirect(to: next)
                 response.setCookie(
                     Cookie(name: Self.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
@@ -65,7 +72,9 @@ extension HealthWebApp {
     {
         let token = SessionStore.randomToken()
         var response = await renderer.html(
-            "signin", SignInPage(token: token, next: next, error: error, signedOut: signedOut), status: status)
+            "signin",
+            SignInPage(token: token, next: next, error: error, signedOut: signedOut, byName: users.signsInByName),
+            status: status)
         response.setCookie(
             Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
         return response

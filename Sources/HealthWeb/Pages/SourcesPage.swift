@@ -44,8 +44,8 @@ struct AppPage: Sendable {
 extension HealthWebApp {
     func addSourcesRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/sources") { [self] web in
-            let store = host.store
-            let registered = host.registeredApps()
+            let store = web.host.store
+            let registered = web.host.registeredApps()
             let grants = try await blocking {
                 try Dictionary(
                     uniqueKeysWithValues: registered.map {
@@ -70,7 +70,7 @@ extension HealthWebApp {
 
         page(router, "/sources/{app}") { [self] web in
             let app = try registeredApp(web)
-            let store = host.store
+            let store = web.host.store
             let bundleIdentifier = app.bundleIdentifier
             let grants = try await blocking { try store.grants(app: bundleIdentifier) }
             func switches(_ kind: String, _ decided: (Grant) -> Bool?) -> [AppPage.Switch] {
@@ -84,7 +84,7 @@ extension HealthWebApp {
             }
             let write = switches("share") { $0.share == .notDetermined ? nil : $0.share == .sharingAuthorized }
             let read = switches("read") { $0.read == .notDetermined ? nil : $0.read == .authorized }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             return await renderer.html(
                 "app",
                 AppPage(
@@ -103,7 +103,7 @@ extension HealthWebApp {
                 throw WebError.badRequest("The switch names no type.")
             }
             let on = web.form["on"] != nil
-            let store = host.store
+            let store = web.host.store
             let bundleIdentifier = app.bundleIdentifier
             try await blocking {
                 var grant = try store.grant(app: bundleIdentifier, type: type.identifier)
@@ -118,7 +118,7 @@ extension HealthWebApp {
                 }
                 try store.setGrants([type.identifier: grant], app: bundleIdentifier)
             }
-            await host.audit(
+            await web.host.audit(
                 "grants.\(kind).\(on ? "on" : "off")", types: [type.identifier], count: 0, errorCode: nil,
                 subject: bundleIdentifier)
             let verb = kind == "share" ? "write" : "read"
@@ -131,13 +131,13 @@ extension HealthWebApp {
 
         action(router, "/sources/{app}/revoke-all") { [self] web in
             let app = try registeredApp(web)
-            let store = host.store
+            let store = web.host.store
             let bundleIdentifier = app.bundleIdentifier
             let types = try await blocking {
                 try store.revokeAllGrants(app: bundleIdentifier)
                 return Array(try store.grants(app: bundleIdentifier).keys)
             }
-            await host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil, subject: bundleIdentifier)
+            await web.host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil, subject: bundleIdentifier)
             return redirect(
                 web, to: Self.appPath(bundleIdentifier),
                 message: "\(app.manifest.name) may no longer write or read any type.")
@@ -145,10 +145,10 @@ extension HealthWebApp {
 
         action(router, "/sources/{app}/revoke") { [self] web in
             let app = try registeredApp(web)
-            guard try await host.revokeApp(app.bundleIdentifier) != nil else {
+            guard try await web.host.revokeApp(app.bundleIdentifier) != nil else {
                 throw WebError.notFound("No app has this identifier.")
             }
-            await host.audit("app.revoke", types: [], count: 0, errorCode: nil, subject: app.bundleIdentifier)
+            await web.host.audit("app.revoke", types: [], count: 0, errorCode: nil, subject: app.bundleIdentifier)
             return redirect(
                 web, to: Self.appPath(app.bundleIdentifier),
                 message:
@@ -158,7 +158,7 @@ extension HealthWebApp {
     }
 
     private func registeredApp(_ web: WebRequest) throws -> RegisteredApp {
-        guard let app = host.registeredApp(try web.parameter("app")) else {
+        guard let app = web.host.registeredApp(try web.parameter("app")) else {
             throw WebError.notFound("No app has this identifier.")
         }
         return app

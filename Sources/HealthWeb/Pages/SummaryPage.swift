@@ -45,8 +45,8 @@ struct SummaryContent: Sendable {
 extension HealthWebApp {
     func addSummaryRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/") { [self] web in
-            let store = host.store
-            let dates = try await pageDates()
+            let store = web.host.store
+            let dates = try await pageDates(web.host)
             let content = try await blocking { try Self.summary(store: store, dates: dates) }
             return await renderer.html(
                 "summary",

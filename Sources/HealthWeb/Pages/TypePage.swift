@@ -121,7 +121,7 @@ extension HealthWebApp {
     func typePage(
         _ web: WebRequest, type: HKSampleType, form: (values: FormData, error: String)?, status: HTTPResponse.Status
     ) async throws -> Response {
-        let dates = try await pageDates()
+        let dates = try await pageDates(web.host)
         let kind = TypePageKind(type)
         let query = web.query
         let period = query["range"].flatMap(ChartWindow.Period.init(rawValue:)) ?? .day
@@ -130,7 +130,7 @@ extension HealthWebApp {
         let cursor = query["before"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
         let skip = max(0, query["skip"].flatMap(Int.init) ?? 0)
         let path = Self.path(of: type)
-        let store = host.store
+        let store = web.host.store
 
         let data = try await blocking { () -> TypePageData in
             let latest = try store.samples(of: type, predicate: nil, newestFirst: true, limit: 1).first

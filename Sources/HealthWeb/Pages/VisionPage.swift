@@ -46,8 +46,8 @@ struct VisionPage: Sendable {
 extension HealthWebApp {
     func addVisionRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/records/vision") { [self] web in
-            let store = host.store
-            let dates = try await pageDates()
+            let store = web.host.store
+            let dates = try await pageDates(web.host)
             let prescriptions = try await blocking { () -> [VisionPage.Prescription] in
                 try store.samples(
                     of: HKObjectType.visionPrescriptionType(), predicate: nil, newestFirst: true, limit: Self.logLimit
@@ -70,7 +70,7 @@ extension HealthWebApp {
         // A form with a file: multipart, its CSRF token a field of it.
         router.post("/records/vision/{uuid}/attachments") { [self] request, context in
             await respond(request) {
-                let session = try postingSession(request)
+                let signedIn = try await postingSession(request)
                 let limit = AttachmentValidation.maximumSize + (64 << 10)
                 if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
                     throw WebError(.contentTooLarge, Self.attachmentTooLarge)
@@ -83,10 +83,10 @@ extension HealthWebApp {
                 }
                 let form = try MultipartForm(
                     body: Data(buffer.readableBytesView), contentType: request.headers[.contentType] ?? "")
-                guard let token = form["csrf"], constantTimeEqual(token, session.csrfToken) else {
+                guard let token = form["csrf"], constantTimeEqual(token, signedIn.session.csrfToken) else {
                     throw WebError(.forbidden, "This form has expired. Go back, reload the page and try again.")
                 }
-                let web = WebRequest(request: request, context: context, session: session, form: FormData(""))
+                let web = WebRequest(request: request, context: context, signedIn: signedIn, form: FormData(""))
                 let uuid = try Self.uuid(try web.parameter("uuid"))
                 guard let file = form.file("file"), !file.data.isEmpty else {
                     return redirect(web, to: "/records/vision", message: "Choose a file to attach.", isError: true)
@@ -98,12 +98,12 @@ extension HealthWebApp {
                 else {
                     throw HKError.invalidArgument("Attach an image (JPEG, PNG, HEIC, GIF, TIFF) or a PDF.")
                 }
-                let store = host.store
+                let store = web.host.store
                 let data = file.data
                 let attachment = try await blocking {
                     try store.addAttachment(to: uuid, name: name, contentType: type, data: data)
                 }
-                await host.audit(
+                await web.host.audit(
                     "attachment.add", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
                 return redirect(
                     web, to: "/records/vision#prescription-\(uuid.uuidString)", message: "Attached \(attachment.name).")
@@ -114,11 +114,11 @@ extension HealthWebApp {
         router.get("/records/vision/attachments/{id}") { [self] request, context in
             await respond(request) {
                 try checkHost(request)
-                guard currentSession(request) != nil else {
+                guard let signedIn = try await signedIn(request) else {
                     throw WebError(.unauthorized, "Sign in to see this file.")
                 }
                 let id = try Self.uuid(context.parameters.get("id") ?? "")
-                let store = host.store
+                let store = signedIn.host.store
                 guard let (attachment, data) = try await blocking({ try store.attachmentData(id) }) else {
                     throw WebError.notFound("No file has this address.")
                 }
@@ -139,9 +139,10 @@ extension HealthWebApp {
 
         action(router, "/records/vision/{uuid}/attachments/{id}/remove") { [self] web in
             let uuid = try Self.uuid(try web.parameter("uuid")), id = try Self.uuid(try web.parameter("id"))
-            let store = host.store
+            let store = web.host.store
             try await blocking { try store.removeAttachment(id, from: uuid) }
-            await host.audit("attachment.remove", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
+            await web.host.audit(
+                "attachment.remove", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
             return redirect(web, to: "/records/vision#prescription-\(uuid.uuidString)", message: "Removed the file.")
         }
     }

@@ -54,11 +54,11 @@ struct AudiogramPage: Sendable {
 extension HealthWebApp {
     func addRecordingRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/electrocardiograms") { [self] web in
-            let store = host.store
+            let store = web.host.store
             let samples = try await blocking {
                 try store.samples(of: HKObjectType.electrocardiogramType(), predicate: nil, newestFirst: true, limit: 0)
             }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             let rows = samples.compactMap { $0 as? HKElectrocardiogram }.map { ecg in
                 RecordingListPage.Row(
                     date: dates.preciseDateTime(ecg.startDate), summary: Self.classificationText(ecg.classification),
@@ -77,7 +77,7 @@ extension HealthWebApp {
             guard let uuid = UUID(uuidString: try web.parameter("id")) else {
                 throw WebError.notFound("Health has no such electrocardiogram.")
             }
-            let store = host.store
+            let store = web.host.store
             let found = try await blocking { () throws -> (HKElectrocardiogram, ElectrocardiogramVoltages?)? in
                 let samples = try store.samples(
                     of: HKObjectType.electrocardiogramType(), predicate: .leaf(.uuids([uuid])), newestFirst: false,
@@ -86,7 +86,7 @@ extension HealthWebApp {
                 return (ecg, try store.electrocardiogramVoltages(of: uuid))
             }
             guard let (ecg, voltages) = found else { throw WebError.notFound("Health has no such electrocardiogram.") }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             let strip = voltages.map { ElectrocardiogramStrip(voltages: $0, lead: .appleWatchSimilarToLeadI) }
             return await renderer.html(
                 "electrocardiogram",
@@ -105,11 +105,11 @@ extension HealthWebApp {
         }
 
         page(router, "/audiograms") { [self] web in
-            let store = host.store
+            let store = web.host.store
             let samples = try await blocking {
                 try store.samples(of: HKObjectType.audiogramSampleType(), predicate: nil, newestFirst: true, limit: 0)
             }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             let rows = samples.compactMap { $0 as? HKAudiogramSample }.map { audiogram in
                 RecordingListPage.Row(
                     date: dates.preciseDateTime(audiogram.startDate),
@@ -128,7 +128,7 @@ extension HealthWebApp {
             guard let uuid = UUID(uuidString: try web.parameter("id")) else {
                 throw WebError.notFound("Health has no such audiogram.")
             }
-            let store = host.store
+            let store = web.host.store
             let audiogram = try await blocking {
                 try store.samples(
                     of: HKObjectType.audiogramSampleType(), predicate: .leaf(.uuids([uuid])), newestFirst: false,
@@ -136,7 +136,7 @@ extension HealthWebApp {
                 ).first as? HKAudiogramSample
             }
             guard let audiogram else { throw WebError.notFound("Health has no such audiogram.") }
-            let dates = try await pageDates()
+            let dates = try await pageDates(web.host)
             let points = audiogram.sensitivityPoints.map { point in
                 AudiogramPage.Point(
                     frequency: AudiogramChart.frequencyLabel(point.hertz) + " Hz",

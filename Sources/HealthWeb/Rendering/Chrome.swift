@@ -25,14 +25,16 @@ struct Chrome: Sendable {
 extension HealthWebApp {
     /// The page's surroundings; the permission requests' own page shows no banner about them.
     func chrome(_ web: WebRequest, title: String, section: WebSection?, pendingBanner: Bool = true) -> Chrome {
-        chrome(session: web.session, title: title, section: section, pendingBanner: pendingBanner)
+        chrome(session: web.session, host: web.host, title: title, section: section, pendingBanner: pendingBanner)
     }
 
-    func chrome(session: SessionStore.Session, title: String, section: WebSection?, pendingBanner: Bool = true)
-        -> Chrome
-    {
+    /// The surroundings of a page of `session`; without its user's `host` (an error page), no banner.
+    func chrome(
+        session: SessionStore.Session, host: (any HealthWebHost)?, title: String, section: WebSection?,
+        pendingBanner: Bool = true
+    ) -> Chrome {
         let flash = sessions.takeFlash(session.id)
-        let pending = pendingBanner ? host.pendingPermissionRequests().count : 0
+        let pending = pendingBanner ? host?.pendingPermissionRequests().count ?? 0 : 0
         return Chrome(
             title: title, csrf: session.csrfToken,
             nav: Self.menu.map { Chrome.NavItem(label: $0.label, href: $0.href, current: $0 == section) },

@@ -1,12 +1,14 @@
 import Foundation
 import OpenHealthKitModel
 
-/// The owner's signed-in browsers, in memory: a session is a random id in an HttpOnly, SameSite=Strict cookie, and
-/// holds the token every form of that session must carry (CSRF). Sessions end after `idleLifetime` without use,
+/// The signed-in browsers, in memory: a session is a random id in an HttpOnly, SameSite=Strict cookie, belongs to the
+/// one user who signed in, and holds the token every form of that session must carry (CSRF). Sessions end after `idleLifetime` without use,
 /// on sign-out, and when healthd stops.
 final class SessionStore: Sendable {
     struct Session: Sendable {
         let id: String
+        /// The user who signed in: every page of the session reaches this user's data only.
+        let user: Int64
         let csrfToken: String
         var lastUse: Date
         /// A message for the next page (after a redirect), and whether it reports a failure.
@@ -20,9 +22,10 @@ final class SessionStore: Sendable {
         self.idleLifetime = idleLifetime
     }
 
-    /// Starts a session (after the owner secret was given).
-    func create(now: Date = Date()) -> Session {
-        let session = Session(id: Self.randomToken(), csrfToken: Self.randomToken(), lastUse: now, flash: nil)
+    /// Starts a session of `user` (after their secret was given).
+    func create(user: Int64, now: Date = Date()) -> Session {
+        let session = Session(
+            id: Self.randomToken(), user: user, csrfToken: Self.randomToken(), lastUse: now, flash: nil)
         sessions.withLock { sessions in
             sessions = sessions.filter { now.timeIntervalSince($0.value.lastUse) < idleLifetime }
             sessions[session.id] = session

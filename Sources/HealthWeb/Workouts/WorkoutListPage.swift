@@ -46,7 +46,7 @@ extension HealthWebApp {
         guard let skip = Int(query["skip"] ?? "0"), skip >= 0 else {
             throw WebError.badRequest("This page of workouts does not exist.")
         }
-        let store = host.store
+        let store = web.host.store
         let rows = try await blocking { () -> [(HKWorkout, averageHeartRate: Double?, hasRoute: Bool)] in
             let found = try store.samples(
                 of: .workoutType(), predicate: filter.map { .leaf(.workoutActivityType($0.rawValue)) },
@@ -60,8 +60,8 @@ extension HealthWebApp {
                 return (workout, try Self.averageHeartRate(of: workout, store: store), !routes.isEmpty)
             }
         }
-        let dates = try await pageDates()
-        let units = try await workoutUnits()
+        let dates = try await pageDates(web.host)
+        let units = try await workoutUnits(web.host)
         let shown = rows.prefix(Self.workoutsPerPage).map { workout, heartRate, hasRoute in
             WorkoutListPage.Row(
                 name: WorkoutActivityNames.name(workout.workoutActivityType), date: dates.dateTime(workout.startDate),

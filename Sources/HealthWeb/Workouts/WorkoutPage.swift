@@ -67,12 +67,12 @@ extension HealthWebApp {
         guard let uuid = UUID(uuidString: try web.parameter("id")) else {
             throw WebError.badRequest("This address does not name a workout.")
         }
-        let store = host.store
+        let store = web.host.store
         guard let reading = try await blocking({ try WorkoutReading.read(uuid, store: store) }) else {
             throw WebError.notFound("Health has no such workout.")
         }
-        let dates = try await pageDates()
-        let units = try await workoutUnits()
+        let dates = try await pageDates(web.host)
+        let units = try await workoutUnits(web.host)
         let model = Self.workoutPage(
             reading, units: units, dates: dates,
             chrome: { title in

@@ -37,7 +37,7 @@ struct WorkoutUnits: Sendable {
 
 extension HealthWebApp {
     /// The owner's units for the workout pages.
-    func workoutUnits() async throws -> WorkoutUnits {
+    func workoutUnits(_ host: any HealthWebHost) async throws -> WorkoutUnits {
         let store = host.store
         return WorkoutUnits(
             preferred: try await blocking {

@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Everything healthd keeps for one person it serves: their store (the engine, and healthd's records beside the
+/// data), their registered apps, their permission requests waiting for an answer, their apps' open change streams,
+/// the writer of their audit log, the background delivery to their apps, and whether those records were read yet.
+///
+/// Nothing in one user's state reaches another's: a route finds the state through who is calling (an app's
+/// credential names its user, the owner signs in as one), never through a parameter of the request.
+final class UserState: Sendable {
+    /// The user's id in the store (`Schema.ownerUserID` for the one owner of a SQLite store).
+    let id: Int64
+    let engine: HealthEngine
+    /// healthd's records beside the data (apps, pending requests, audit log), in the engine's database.
+    let records: any DaemonRecordStorage
+    let registry: AppRegistry
+    let pending: PendingAuthorizations
+    let streams = LiveStreams()
+    let auditor: Auditor
+    let waker: BackgroundWaker
+    /// Whether the records above were read from the store (they are once its database answers).
+    let readiness: StoreReadiness
+    private let logger: Logger
+
+    /// The state of the user whose store `engine` opened; nothing is read until ``readiness`` is ensured.
+    init(id: Int64, engine: HealthEngine, logger: Logger) {
+        self.id = id
+        self.engine = engine
+        self.logger = logger
+        records = engine.storage
+        registry = AppRegistry(storage: records)
+        pending = PendingAuthorizations(engine: engine, records: records, registry: registry, logger: logger)
+        auditor = Auditor(records: records, logger: logger)
+        waker = BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
+        readiness = StoreReadiness(logger: logger) { [registry, pending, waker] in
+            try registry.load()
+            try pending.load()
+            try waker.load()
+        }
+    }
+
+    /// Starts waking the user's apps (background delivery).
+    func start() {
+        waker.start()
+    }
+
+    /// Stops for good: background delivery ends, open change streams and waiting permission requests close.
+    func close() {
+        waker.stop()
+        streams.closeAll()
+        pending.closeAll()
+    }
+
+    /// Revokes an app: its credential fails from the next call on, its change streams close, its pending
+    /// permission requests are dropped. Its data and grants stay (registering it again restores access).
+    func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {
+        guard let revoked = try await offload({ [registry] in try registry.revoke(bundleIdentifier) }) else {
+            return nil
+        }
+        streams.close(app: bundleIdentifier)
+        pending.cancel(app: bundleIdentifier)
+        logger.info("revoked \(bundleIdentifier)")
+        return revoked
+    }
+}

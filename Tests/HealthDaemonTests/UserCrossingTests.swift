@@ -1,0 +1,285 @@
+import Foundation
+import Testing
+import OpenHealthKit
+import OpenHealthKitEngine
+import OpenHealthKitPostgres
+import OpenHealthKitTesting
+import OpenHealthKitWire
+
+/// One healthd serving two users of a PostgreSQL database, Ann and Bob, each with an app of the same bundle
+/// identifier and data of their own: nothing of one reaches the other, from any route. One healthd at a time: each
+/// holds PostgreSQL connections for its users and its accounts, beside the many the other suites' healthds hold.
+@Suite(.serialized) struct UserCrossingTests {
+    static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+
+    /// A user of the database: their name and secret (from `PostgresAccounts.add`), their app's credential and the
+    /// UUID of a heart rate their app saved.
+    struct Person: Sendable {
+        let name: String
+        let secret: String
+        let credential: String
+        let sample: UUID
+
+        var basic: [String: String] {
+            ["Authorization": "Basic " + Data("\(name):\(secret)".utf8).base64EncodedString()]
+        }
+    }
+
+    /// healthd on a fresh database with Ann and Bob.
+    struct Pair: Sendable {
+        let daemon: DaemonHarness
+        let ann: Person
+        let bob: Person
+
+        func owner(_ person: Person, _ method: String, _ path: String, json: (any Encodable)? = nil) async throws
+            -> HTTPAnswer
+        {
+            try await HTTP.call(method, daemon.url(path), json: json, headers: person.basic)
+        }
+
+        func app(_ person: Person, _ method: String, _ path: String, json: (any Encodable)? = nil) async throws
+            -> HTTPAnswer
+        {
+            try await daemon.app(person.credential, method, path, json: json)
+        }
+    }
+
+    static let app = Apps.app("com.example.shared")
+
+    static func withPair(_ body: (Pair) async throws -> Void) async throws {
+        let database = try await TestDatabase.make()
+        let accounts = try PostgresAccounts(
+            address: try PostgreSQLAddress(url: database.url, password: database.password))
+        let daemon = try await DaemonHarness.launch(database: database)
+        do {
+            let ann = try await person(try accounts.add(name: "ann").secret, "ann", daemon, value: 61)
+            let bob = try await person(try accounts.add(name: "bob").secret, "bob", daemon, value: 62)
+            try await body(Pair(daemon: daemon, ann: ann, bob: bob))
+        } catch {
+            try? await daemon.stop()
+            throw error
+        }
+        try await daemon.stop()
+    }
+
+    /// Signs `name` in as the owner, registers the shared app, lets it write and read heart rates, saves one.
+    private static func person(_ secret: String, _ name: String, _ daemon: DaemonHarness, value: Double)
+        async throws -> Person
+    {
+        let signedIn = Person(name: name, secret: secret, credential: "", sample: UUID())
+        let plists = try AppPlists(app)
+        let registered = try await HTTP.call(
+            "POST", daemon.url("/v1/owner/apps"),
+            json: WireAppRegistration(infoPlist: plists.info, entitlements: plists.entitlements),
+            headers: signedIn.basic)
+        guard registered.status == 201 else {
+            throw HarnessError("registering: \(registered.status) \(registered.text)")
+        }
+        let credential = try registered.decode(WireIssuedCredential.self).credential
+        let grant = WireGrant(Grant(share: .sharingAuthorized, read: .authorized))
+        let granted = try await HTTP.call(
+            "PUT", daemon.url("/v1/owner/apps/\(app.bundleIdentifier)/grants"),
+            json: WireGrants(grants: [heartRate: grant]), headers: signedIn.basic)
+        guard granted.status == 200 else { throw HarnessError("granting: \(granted.status) \(granted.text)") }
+        var sample = AppClient.beat(value)
+        sample.uuid = UUID()
+        let saved = try await daemon.app(credential, "POST", "/v1/samples", json: WireSaveRequest(objects: [sample]))
+        guard saved.status == 200 else { throw HarnessError("saving: \(saved.status) \(saved.text)") }
+        return Person(name: name, secret: secret, credential: credential, sample: sample.uuid)
+    }
+
+    /// The calls of the routes that name an object of the store by UUID, with `id` in its place; nil for a route
+    /// that names none (its answers come from the caller's store alone: ``routesNamingNoObject``).
+    static func probe(_ endpoint: WireEndpoint, _ id: UUID) -> (method: String, path: String, json: (any Encodable)?)? {
+        switch endpoint {
+        case WireRoutes.heartbeatSeriesBeats.endpoint: ("GET", WireRoutes.heartbeatSeriesBeats.path(id), nil)
+        case WireRoutes.electrocardiogramVoltages.endpoint: ("GET", WireRoutes.electrocardiogramVoltages.path(id), nil)
+        case WireRoutes.objectAttachments.endpoint: ("GET", WireRoutes.objectAttachments.path(id), nil)
+        case WireRoutes.attachmentData.endpoint: ("GET", WireRoutes.attachmentData.path(id), nil)
+        case WireRoutes.removeAttachment.endpoint: ("DELETE", WireRoutes.removeAttachment.path(id), nil)
+        case WireRoutes.authorizationRequest.endpoint: ("GET", WireRoutes.authorizationRequest.path(id), nil)
+        case WireRoutes.deleteSamples.endpoint: ("POST", WireRoutes.deleteSamples.path, WireDeleteRequest(uuids: [id]))
+        case WireRoutes.associateWithWorkout.endpoint:
+            ("POST", WireRoutes.associateWithWorkout.path, WireAssociateRequest(workout: id, samples: [id]))
+        case WireRoutes.queryRouteLocations.endpoint:
+            (
+                "POST", WireRoutes.queryRouteLocations.path,
+                WireRouteLocationsQuery(route: id, interval: nil, offset: 0, limit: 10)
+            )
+        default: nil
+        }
+    }
+
+    /// The routes that name no object by UUID, and why they cannot reach another user's: each answers from the store
+    /// of the credential's (or the signed-in owner's) user alone. A route added to `WireRoutes` must be put here or
+    /// get a ``probe(_:_:)``, or `everyRouteIsProbedOrNamesNoObject` fails.
+    static let routesNamingNoObject: Set<WireEndpoint> = Set(
+        [
+            // Public: no user's data.
+            WireRoutes.openAPI, WireRoutes.status, WireRoutes.webApp,
+            // The caller's app, or queries and writes on the caller's store, by type and predicate.
+            WireRoutes.app, WireRoutes.saveSamples, WireRoutes.deleteMatchingSamples, WireRoutes.querySamples,
+            WireRoutes.queryAnchored, WireRoutes.querySources, WireRoutes.queryCorrelations,
+            WireRoutes.queryStatistics, WireRoutes.queryStatisticsCollection, WireRoutes.queryActivitySummaries,
+            WireRoutes.queryQuantitySeries, WireRoutes.anchor, WireRoutes.preferredUnits, WireRoutes.saveWorkoutRoute,
+            WireRoutes.relateWorkoutEffort, WireRoutes.unrelateWorkoutEffort, WireRoutes.queryEffortRelationships,
+            WireRoutes.queryDocuments, WireRoutes.queryMedications, WireRoutes.healthRecords, WireRoutes.addAttachment,
+            WireRoutes.checkAuthorization, WireRoutes.requestAuthorization, WireRoutes.authorizationRequestStatus,
+            WireRoutes.authorizationStatus, WireRoutes.requestObjectAuthorization, WireRoutes.changeStream,
+            WireRoutes.backgroundDeliveries, WireRoutes.enableBackgroundDelivery,
+            WireRoutes.disableBackgroundDelivery, WireRoutes.acknowledgeBackgroundDelivery,
+            WireRoutes.setBackgroundDeliveryCallback, WireRoutes.removeBackgroundDeliveryCallback,
+            // The signed-in owner's own: apps by bundle identifier, their requests, settings and log.
+            WireRoutes.ownerApps, WireRoutes.registerApp, WireRoutes.pendingAuthorizations, WireRoutes.ownerSources,
+            WireRoutes.sourcePriority, WireRoutes.setSourcePriority, WireRoutes.auditLog, WireRoutes.ownerMedications,
+            WireRoutes.saveOwnerMedication, WireRoutes.logOwnerDose,
+        ].map(\.endpoint) + [
+            WireRoutes.characteristic.endpoint, WireRoutes.ownerApp.endpoint, WireRoutes.revokeApp.endpoint,
+            WireRoutes.appGrants.endpoint, WireRoutes.setAppGrants.endpoint, WireRoutes.revokeAppGrants.endpoint,
+            WireRoutes.ownerCharacteristic.endpoint, WireRoutes.setOwnerCharacteristic.endpoint,
+            // Tried across users by `bobCannotAnswerAnnsPermissionRequest`.
+            WireRoutes.answerAuthorization.endpoint,
+        ])
+
+    @Test func everyRouteIsProbedOrNamesNoObject() {
+        for endpoint in WireRoutes.all {
+            let probed = Self.probe(endpoint, UUID()) != nil
+            #expect(probed != Self.routesNamingNoObject.contains(endpoint), "\(endpoint): probe it or say why not")
+        }
+    }
+
+    @Test func annsCredentialOnBobsUUIDGetsTheAnswerOfAnUnknownUUID() async throws {
+        try await Self.withPair { pair in
+            for endpoint in WireRoutes.all {
+                guard let crossing = Self.probe(endpoint, pair.bob.sample),
+                    let unknown = Self.probe(endpoint, UUID())
+                else { continue }
+                let across = try await pair.app(pair.ann, crossing.method, crossing.path, json: crossing.json)
+                let nowhere = try await pair.app(pair.ann, unknown.method, unknown.path, json: unknown.json)
+                #expect(across.status == nowhere.status, "\(endpoint)")
+                #expect(
+                    across.text.replacingOccurrences(of: pair.bob.sample.uuidString, with: "<id>")
+                        == nowhere.text.replacingOccurrences(of: unknown.path.uuidIn ?? "", with: "<id>")
+                        .replacingOccurrences(of: UUIDText.of(unknown.json) ?? "", with: "<id>"),
+                    "\(endpoint)")
+            }
+            // Bob's sample is still there, for Bob.
+            let bobs = try await pair.app(pair.bob, "POST", "/v1/queries/samples", json: ["type": Self.heartRate])
+            #expect(try bobs.decode(WireSamplesResponse.self).samples.map(\.uuid) == [pair.bob.sample])
+        }
+    }
+
+    @Test func annsQueriesSeeOnlyAnnsSamples() async throws {
+        try await Self.withPair { pair in
+            let anns = try await pair.app(pair.ann, "POST", "/v1/queries/samples", json: ["type": Self.heartRate])
+            #expect(try anns.decode(WireSamplesResponse.self).samples.map(\.uuid) == [pair.ann.sample])
+        }
+    }
+
+    @Test func annsAuditLogListsNoneOfBobsEntries() async throws {
+        try await Self.withPair { pair in
+            let log = try await pair.owner(pair.ann, "GET", "/v1/owner/audit").decode(WireAuditLog.self)
+            let operations = log.entries.map(\.operation)
+            // Ann's app saved once; Bob's save is in Bob's log only.
+            #expect(operations.filter { $0 == "save" }.count == 1)
+            let bobs = try await pair.owner(pair.bob, "GET", "/v1/owner/audit").decode(WireAuditLog.self)
+            #expect(bobs.entries.filter { $0.operation == "save" }.count == 1)
+        }
+    }
+
+    @Test func annsChangeStreamNeverHearsBobsSaves() async throws {
+        try await Self.withPair { pair in
+            let reader = EventStreamReader(
+                url: pair.daemon.url("/v1/changes/stream?types=\(Self.heartRate)"), credential: pair.ann.credential,
+                lastEventID: nil)
+            defer { reader.close() }
+            #expect(try await reader.connected() == 200)
+            var bobs = AppClient.beat(70, at: 1_700_000_500)
+            bobs.uuid = UUID()
+            #expect(
+                try await pair.app(pair.bob, "POST", "/v1/samples", json: WireSaveRequest(objects: [bobs])).status
+                    == 200)
+            var anns = AppClient.beat(71, at: 1_700_000_600)
+            anns.uuid = UUID()
+            #expect(
+                try await pair.app(pair.ann, "POST", "/v1/samples", json: WireSaveRequest(objects: [anns])).status
+                    == 200)
+            // Ann's own save is heard; by then Bob's, made before it, would have been.
+            let events = try await reader.wait(until: { !$0.isEmpty })
+            #expect(events.count == 1)
+            let anchor = try await pair.app(pair.ann, "GET", "/v1/anchor").decode(WireAnchorResponse.self).anchor
+            #expect(events.first?.id == anchor)
+        }
+    }
+
+    @Test func bobCannotAnswerAnnsPermissionRequest() async throws {
+        try await Self.withPair { pair in
+            let asked = try await pair.app(
+                pair.ann, "POST", "/v1/authorization/request?wait=0",
+                json: try WireAuthorizationRequest.names(["stepCount"], ["stepCount"]))
+            #expect(asked.status == 202)
+            // The request is kept even when the answer came before it was: Ann's owner sees it.
+            var annsRequests: [UUID] = []
+            try await waitUntil("Ann's request to be pending") {
+                let pending = try await pair.owner(pair.ann, "GET", "/v1/owner/authorization/pending")
+                annsRequests = try pending.decode(WirePendingRequests.self).requests.map(\.id)
+                return !annsRequests.isEmpty
+            }
+            let id = try #require(annsRequests.first)
+            let bobsPending = try await pair.owner(pair.bob, "GET", "/v1/owner/authorization/pending")
+            #expect(try bobsPending.decode(WirePendingRequests.self).requests.isEmpty)
+            let answer = WireAuthorizationAnswer(allowedToShare: [], allowedToRead: [])
+            let bobAnswers = try await pair.owner(
+                pair.bob, "POST", WireRoutes.answerAuthorization.path(id), json: answer)
+            let nobodyAnswers = try await pair.owner(
+                pair.bob, "POST", WireRoutes.answerAuthorization.path(UUID()), json: answer)
+            #expect(bobAnswers.status == nobodyAnswers.status)
+            #expect(bobAnswers.status == 404)
+            let annsPending = try await pair.owner(pair.ann, "GET", "/v1/owner/authorization/pending")
+            #expect(try annsPending.decode(WirePendingRequests.self).requests.map(\.id) == [id])
+        }
+    }
+
+    @Test func anUnknownNameAndAWrongSecretGetTheSameAnswer() async throws {
+        try await Self.withPair { pair in
+            let nobody = Person(name: "carol", secret: pair.ann.secret, credential: "", sample: UUID())
+            let wrong = Person(name: "ann", secret: pair.bob.secret, credential: "", sample: UUID())
+            let unknown = try await pair.owner(nobody, "GET", "/v1/owner/apps")
+            let mismatched = try await pair.owner(wrong, "GET", "/v1/owner/apps")
+            #expect(unknown.status == 401)
+            #expect(unknown.status == mismatched.status && unknown.text == mismatched.text)
+        }
+    }
+
+    @Test func aRemovedUsersSecretAndCredentialsStopWorkingAtOnce() async throws {
+        try await Self.withPair { pair in
+            #expect(try await pair.app(pair.bob, "GET", "/v1/anchor").status == 200)
+            let accounts = try PostgresAccounts(
+                address: try PostgreSQLAddress(
+                    url: try #require(pair.daemon.database).url, password: try #require(pair.daemon.database).password))
+            try accounts.remove(name: "bob")
+            #expect(try await pair.app(pair.bob, "GET", "/v1/anchor").status == 401)
+            #expect(try await pair.owner(pair.bob, "GET", "/v1/owner/apps").status == 401)
+            #expect(try await pair.app(pair.ann, "GET", "/v1/anchor").status == 200)
+        }
+    }
+}
+
+extension String {
+    /// The UUID a path ends with or holds as a segment, if any.
+    fileprivate var uuidIn: String? {
+        split(separator: "/").map(String.init).first { UUID(uuidString: $0) != nil }
+    }
+}
+
+/// The UUID a probe's body carries, as text.
+private enum UUIDText {
+    static func of(_ body: (any Encodable)?) -> String? {
+        switch body {
+        case let delete as WireDeleteRequest: delete.uuids.first?.uuidString
+        case let associate as WireAssociateRequest: associate.workout.uuidString
+        case let route as WireRouteLocationsQuery: route.route.uuidString
+        default: nil
+        }
+    }
+}
