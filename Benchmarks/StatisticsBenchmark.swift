@@ -243,13 +243,15 @@ extension StatisticsBenchmark {
     /// Deterministic, realistic data: each day 38 to 46 walks of 5 to 30 minutes between 07:00 and 22:00 (walks may
     /// overlap); the iPhone is carried on 70% of them and the watch worn on 90%, each writing samples of 40 to 80
     /// seconds with its own step count. Heart rate: a watch reading every 5 minutes (±30 s) and three 45-minute
-    /// workouts a week with a reading every 5 seconds, over the last year.
+    /// workouts a week with a reading every 5 seconds, over the last year (or `heartRateYears`).
     struct Generator {
         let years: Int
         /// 2020-01-01 00:00:00 UTC.
         let start = Date(timeIntervalSince1970: 1_577_836_800)
         var stepsEnd: Date { start.addingTimeInterval(Double(dayCount) * 86400) }
-        var heartRateStart: Date { stepsEnd.addingTimeInterval(-365 * 86400) }
+        var heartRateStart: Date { stepsEnd.addingTimeInterval(-365 * 86400 * Double(heartRateYears)) }
+        /// Years of heart rate, ending with the steps.
+        var heartRateYears = 1
         var dayCount: Int { years * 365 + years / 4 }
         private(set) var counts = (steps: 0, heartRate: 0)
 
@@ -262,8 +264,9 @@ extension StatisticsBenchmark {
             DeviceRow(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch")
         )
 
-        init(years: Int) {
+        init(years: Int, heartRateYears: Int = 1) {
             self.years = years
+            self.heartRateYears = heartRateYears
         }
 
         mutating func write(to storage: any Storage) throws {

@@ -160,6 +160,9 @@ final class BenchBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable 
         return browser
     }
 
+    /// The session's cookies as a `Cookie` header value, for another client (curl) to ask as this browser.
+    var cookieHeader: String { cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+
     /// The page's bytes; a status other than 200 is an error.
     func get(_ path: String) async throws -> Data {
         let (data, status) = try await send("GET", path, body: nil)

@@ -1,12 +1,13 @@
 import GRDB
-import OpenHealthKitEngine
 
 extension Schema {
     /// The 15-minute statistics aggregates of quantity types (docs/ARCHITECTURE.md "Statistics aggregates"):
     /// `statistics_bucket` holds a merged row (`source_id` 0) and a row per source for every bucket a sample of the
     /// type overlaps; `statistics_ranking` the source ranking the merged rows were computed with. Triggers note the
     /// span of every sample inserted or deleted in `statistics_dirty`, which ``StatisticsAggregates/maintain()``
-    /// empties before the writing transaction commits. The migration builds the aggregates of the existing samples.
+    /// empties before the writing transaction commits. The migration notes every type in `statistics_dirty`; the
+    /// aggregates of the existing samples are built by the last migration that changes them (`v11: hourly
+    /// aggregates`), once both lengths' tables exist.
     static func registerStatisticsAggregatesMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v9: statistics aggregates") { db in
             try db.execute(
@@ -43,7 +44,6 @@ extension Schema {
                     END;
                     INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
                     """)
-            try StatisticsAggregates(db).maintain()
         }
     }
 }
