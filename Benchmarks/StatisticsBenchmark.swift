@@ -84,9 +84,12 @@ struct StatisticsBenchmark: ParsableCommand {
             SELECT count(*) FROM (SELECT bucket FROM statistics_bucket WHERE type_id = ?1 AND source_id > 0
                 GROUP BY bucket HAVING count(*) > 1)
             """, [Double(stepsID)])
+        let hourRows = try database.sumOfLastColumn(
+            "SELECT count(*) FROM statistics_hour WHERE type_id = ?1 AND source_id = 0", [Double(stepsID)])
         print(
             "Aggregates: \(Int(quarterHours)) quarter hours hold steps, \(Int(shared)) of them "
-                + String(format: "(%.0f%%)", 100 * shared / max(quarterHours, 1)) + " from both sources")
+                + String(format: "(%.0f%%)", 100 * shared / max(quarterHours, 1)) + " from both sources; "
+                + "\(Int(hourRows)) hours hold steps")
         var merged: StatisticsResult?
         var separate: StatisticsResult?
         var sqlTotal = 0.0
@@ -106,6 +109,27 @@ struct StatisticsBenchmark: ParsableCommand {
                 "daily step sums, merged (5 y), aggregates", sql: "the same from samples", target: nil, limit: 0.050,
                 baseline: { mergedFromSamples = try daily(.cumulativeSum, fromSamples: true) },
                 engine: { merged = try daily(.cumulativeSum) }))
+        // The same days in a zone of half-hour offset, whose days start on quarter hours, not hours: the read of
+        // quarter hours beside the read of hours (UTC days above), on the same store in the same run.
+        var kolkata = Self.utcCalendar
+        kolkata.timeZone = TimeZone(identifier: "Asia/Kolkata")!
+        let kolkataStart = kolkata.startOfDay(for: generator.start.addingTimeInterval(86400))
+        let kolkataDays = try StatisticsIntervals(
+            anchor: kolkataStart, components: DateComponents(day: 1), calendar: kolkata)
+        // Kolkata's midnights are 18:30 UTC: the same number of days as UTC days from 2020-01-02 to the end.
+        let kolkataRange = DateInterval(start: kolkataStart, end: generator.stepsEnd.addingTimeInterval(-19800))
+        let utcRange = DateInterval(start: kolkataRange.start.addingTimeInterval(19800), duration: kolkataRange.duration)
+        table.append(
+            try compare(
+                "daily step sums, merged (5 y), UTC days (hours)", sql: "Asia/Kolkata days (quarter hours)",
+                target: nil,
+                baseline: {
+                    _ = try engine.statistics(
+                        StatisticsRequest(
+                            type: stepsType, options: .cumulativeSum, intervals: kolkataDays, range: kolkataRange),
+                        as: owner)
+                },
+                engine: { _ = try daily(.cumulativeSum, utcRange) }))
         let scan = RowQuery(
             typeIdentifiers: [stepsType.identifier],
             condition: .dateRange(
