@@ -118,7 +118,8 @@ struct StatisticsBenchmark: ParsableCommand {
             anchor: kolkataStart, components: DateComponents(day: 1), calendar: kolkata)
         // Kolkata's midnights are 18:30 UTC: the same number of days as UTC days from 2020-01-02 to the end.
         let kolkataRange = DateInterval(start: kolkataStart, end: generator.stepsEnd.addingTimeInterval(-19800))
-        let utcRange = DateInterval(start: kolkataRange.start.addingTimeInterval(19800), duration: kolkataRange.duration)
+        let utcRange = DateInterval(
+            start: kolkataRange.start.addingTimeInterval(19800), duration: kolkataRange.duration)
         table.append(
             try compare(
                 "daily step sums, merged (5 y), UTC days (hours)", sql: "Asia/Kolkata days (quarter hours)",
