@@ -37,14 +37,9 @@ struct WebPageBenchmark: AsyncParsableCommand {
             "Stored \(Format.count(Double(Self.count))) heart rates (a year, every 5 minutes) in \(Format.seconds(built.wall))."
         )
 
-        let daemon = try await HealthdLauncher(executable: healthd, directory: scratch.url)
-        do {
+        try await HealthdLauncher.running(executable: healthd, directory: scratch.url) { daemon in
             try await measure(daemon, store: store)
-        } catch {
-            await daemon.stop()
-            throw error
         }
-        await daemon.stop()
     }
 
     private func measure(_ daemon: HealthdLauncher, store: String) async throws {

@@ -32,14 +32,9 @@ struct WebYearPagesBenchmark: AsyncParsableCommand {
             "Stored \(Format.count(Double(generator.counts.steps))) step samples and "
                 + "\(Format.count(Double(generator.counts.heartRate))) heart rates over \(years) years in "
                 + "\(Format.seconds(built.wall)).")
-        let daemon = try await HealthdLauncher(executable: healthd, directory: scratch.url)
-        do {
+        try await HealthdLauncher.running(executable: healthd, directory: scratch.url) { daemon in
             try await measure(daemon, path: path, generator: generator)
-        } catch {
-            await daemon.stop()
-            throw error
         }
-        await daemon.stop()
     }
 
     private func measure(_ daemon: HealthdLauncher, path: String, generator: StatisticsBenchmark.Generator)

@@ -10,23 +10,7 @@ extension Schema {
         migrator.registerMigration("v11: hourly aggregates") { db in
             try db.execute(
                 sql: """
-                    CREATE TABLE statistics_hour (
-                        type_id INTEGER NOT NULL,
-                        source_id INTEGER NOT NULL,
-                        bucket INTEGER NOT NULL,
-                        members INTEGER NOT NULL,
-                        spanning INTEGER NOT NULL,
-                        sum REAL NOT NULL,
-                        value_sum REAL NOT NULL,
-                        minimum REAL NOT NULL,
-                        maximum REAL NOT NULL,
-                        latest_start REAL NOT NULL,
-                        latest_end REAL NOT NULL,
-                        latest_value REAL NOT NULL,
-                        earliest_start REAL NOT NULL,
-                        latest_member_end REAL NOT NULL,
-                        PRIMARY KEY (type_id, source_id, bucket)
-                    ) WITHOUT ROWID;
+                    \(bucketTable("statistics_hour"))
                     DELETE FROM statistics_ranking;
                     INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
                     """)
