@@ -18,6 +18,7 @@ struct Bench: AsyncParsableCommand {
             ImportBenchmark.self,
             PostgresBenchmark.self,
             WebPageBenchmark.self,
+            WebYearPagesBenchmark.self,
             WorkoutPageBenchmark.self,
             RouteBenchmark.self,
         ])

@@ -3,7 +3,9 @@ import Foundation
 import OpenHealthKit
 
 /// `ohk-bench save`: one `HKHealthStore.save` of many heart-rate samples into a fresh database file, beside the
-/// same rows written with raw prepared statements into a fresh file with the same schema.
+/// same rows written with raw prepared statements into a fresh file with the same schema. With `--steps`, step
+/// counts (a type the statistics aggregates keep) instead, and a third arm: the same save on a store whose
+/// aggregate triggers were dropped, so that the ratio of the two saves is the write cost of the aggregates.
 struct SaveBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save", abstract: "Batch save through HKHealthStore.save versus raw SQLite inserts.")
@@ -14,6 +16,11 @@ struct SaveBenchmark: AsyncParsableCommand {
     @Option(help: "Rounds, each on fresh files; odd rounds run the raw inserts first, even rounds the store first.")
     var rounds = 2
 
+    @Flag(help: "Save step counts of 50 s each (aggregated), also on a store without aggregate maintenance.")
+    var steps = false
+
+    static let stepCount = HKQuantityType(.stepCount)
+
     func run() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -22,7 +29,9 @@ struct SaveBenchmark: AsyncParsableCommand {
         var objects: [HKObject] = []
         objects.reserveCapacity(samples)
         let making = Measure.time {
-            for index in 0..<samples { objects.append(series.object(at: index)) }
+            for index in 0..<samples {
+                objects.append(steps ? Self.steps(series, at: index) : series.object(at: index))
+            }
         }
         print(
             "Made \(Format.count(Double(samples))) HKQuantitySamples (heart rate, one app) in \(Format.seconds(making.wall)) (not timed)."
@@ -33,28 +42,38 @@ struct SaveBenchmark: AsyncParsableCommand {
             return RawSample(
                 uuid: sample.uuid, start: sample.startDate.timeIntervalSince1970,
                 end: sample.endDate.timeIntervalSince1970,
-                value: sample.quantity.doubleValue(for: HeartRateSeries.unit))
+                value: sample.quantity.doubleValue(for: steps ? .count() : HeartRateSeries.unit))
         }
+        let type = steps ? Self.stepCount : HeartRateSeries.type
 
         var ours: [Timing] = []
         var raw: [Timing] = []
+        var bare: [Timing] = []
         for round in 1...rounds {
             let oursPath = scratch.path("ours-\(round).sqlite")
+            let barePath = scratch.path("bare-\(round).sqlite")
             let rawPath = scratch.path("raw-\(round).sqlite")
             // Opening and authorizing are not timed: an app does them once.
-            let store = try await BenchStore.authorizedHealthStore(path: oursPath)
+            let store = try await BenchStore.authorizedHealthStore(path: oursPath, type: type)
             try BenchStore.createSchema(at: rawPath)
             let rawDatabase = try BenchStore.rawConnection(path: rawPath)
             let saveRaw = {
                 try RawSampleWriter(database: rawDatabase).insert(
-                    rows, typeIdentifier: HeartRateSeries.type.identifier,
+                    rows, typeIdentifier: type.identifier,
                     source: BenchStore.principal.source, revision: BenchStore.principal.revision)
             }
             if round % 2 == 1 { raw.append(try Measure.time { try saveRaw() }) }
             ours.append(try await Measure.time { try await store.save(objects) })
+            if steps {
+                // The same save on a store that does not note its samples for the aggregates: nothing to maintain.
+                let bareStore = try await BenchStore.authorizedHealthStore(path: barePath, type: type)
+                try BenchStore.rawConnection(path: barePath).execute(
+                    "DROP TRIGGER statistics_sample_inserted; DROP TRIGGER statistics_sample_deleted")
+                bare.append(try await Measure.time { try await bareStore.save(objects) })
+            }
             if round % 2 == 0 { raw.append(try Measure.time { try saveRaw() }) }
 
-            for path in [oursPath, rawPath] {
+            for path in [oursPath, rawPath] + (steps ? [barePath] : []) {
                 let count = try BenchStore.rawConnection(path: path).int64("SELECT count(*) FROM sample") ?? 0
                 guard count == samples else {
                     throw ValidationError("expected \(samples) rows in \(path), found \(count)")
@@ -63,8 +82,12 @@ struct SaveBenchmark: AsyncParsableCommand {
             print(
                 "round \(round): store \(Format.seconds(ours[round - 1].wall)) (CPU \(Format.seconds(ours[round - 1].cpu))), "
                     + "raw \(Format.seconds(raw[round - 1].wall)) (CPU \(Format.seconds(raw[round - 1].cpu)))")
-            try? FileManager.default.removeItem(atPath: rawPath)
-            try? FileManager.default.removeItem(atPath: oursPath)
+            if steps {
+                print(
+                    "round \(round): store without aggregate maintenance \(Format.seconds(bare[round - 1].wall)) "
+                        + "(CPU \(Format.seconds(bare[round - 1].cpu)))")
+            }
+            for path in [rawPath, oursPath, barePath] { try? FileManager.default.removeItem(atPath: path) }
         }
 
         let (oursMedian, rawMedian) = (Measure.median(ours), Measure.median(raw))
@@ -83,5 +106,21 @@ struct SaveBenchmark: AsyncParsableCommand {
         print(
             "ours/raw throughput (medians of \(rounds) rounds): wall \(Format.ratio(rawMedian.wall / oursMedian.wall)), "
                 + "CPU \(Format.ratio(rawMedian.cpu / oursMedian.cpu)) (target ≥ 0.50x)")
+        if steps {
+            let bareMedian = Measure.median(bare)
+            print(
+                "save with aggregate maintenance / without (medians): wall "
+                    + "\(Format.ratio(oursMedian.wall / bareMedian.wall)), CPU \(Format.ratio(oursMedian.cpu / bareMedian.cpu))"
+                    + " (without: \(Format.seconds(bareMedian.wall)), CPU \(Format.seconds(bareMedian.cpu)))")
+        }
+    }
+
+    /// A step count of 50 s starting at the heart-rate series' reading `index` (consecutive samples do not overlap
+    /// much: readings are about a minute apart).
+    private static func steps(_ series: HeartRateSeries, at index: Int) -> HKQuantitySample {
+        let start = Date(timeIntervalSince1970: series.start(at: index))
+        return HKQuantitySample(
+            type: stepCount, quantity: HKQuantity(unit: .count(), doubleValue: series.value(at: index)), start: start,
+            end: start.addingTimeInterval(50))
     }
 }

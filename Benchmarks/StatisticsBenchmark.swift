@@ -84,9 +84,12 @@ struct StatisticsBenchmark: ParsableCommand {
             SELECT count(*) FROM (SELECT bucket FROM statistics_bucket WHERE type_id = ?1 AND source_id > 0
                 GROUP BY bucket HAVING count(*) > 1)
             """, [Double(stepsID)])
+        let hourRows = try database.sumOfLastColumn(
+            "SELECT count(*) FROM statistics_hour WHERE type_id = ?1 AND source_id = 0", [Double(stepsID)])
         print(
             "Aggregates: \(Int(quarterHours)) quarter hours hold steps, \(Int(shared)) of them "
-                + String(format: "(%.0f%%)", 100 * shared / max(quarterHours, 1)) + " from both sources")
+                + String(format: "(%.0f%%)", 100 * shared / max(quarterHours, 1)) + " from both sources; "
+                + "\(Int(hourRows)) hours hold steps")
         var merged: StatisticsResult?
         var separate: StatisticsResult?
         var sqlTotal = 0.0
@@ -106,6 +109,28 @@ struct StatisticsBenchmark: ParsableCommand {
                 "daily step sums, merged (5 y), aggregates", sql: "the same from samples", target: nil, limit: 0.050,
                 baseline: { mergedFromSamples = try daily(.cumulativeSum, fromSamples: true) },
                 engine: { merged = try daily(.cumulativeSum) }))
+        // The same days in a zone of half-hour offset, whose days start on quarter hours, not hours: the read of
+        // quarter hours beside the read of hours (UTC days above), on the same store in the same run.
+        var kolkata = Self.utcCalendar
+        kolkata.timeZone = TimeZone(identifier: "Asia/Kolkata")!
+        let kolkataStart = kolkata.startOfDay(for: generator.start.addingTimeInterval(86400))
+        let kolkataDays = try StatisticsIntervals(
+            anchor: kolkataStart, components: DateComponents(day: 1), calendar: kolkata)
+        // Kolkata's midnights are 18:30 UTC: the same number of days as UTC days from 2020-01-02 to the end.
+        let kolkataRange = DateInterval(start: kolkataStart, end: generator.stepsEnd.addingTimeInterval(-19800))
+        let utcRange = DateInterval(
+            start: kolkataRange.start.addingTimeInterval(19800), duration: kolkataRange.duration)
+        table.append(
+            try compare(
+                "daily step sums, merged (5 y), UTC days (hours)", sql: "Asia/Kolkata days (quarter hours)",
+                target: nil,
+                baseline: {
+                    _ = try engine.statistics(
+                        StatisticsRequest(
+                            type: stepsType, options: .cumulativeSum, intervals: kolkataDays, range: kolkataRange),
+                        as: owner)
+                },
+                engine: { _ = try daily(.cumulativeSum, utcRange) }))
         let scan = RowQuery(
             typeIdentifiers: [stepsType.identifier],
             condition: .dateRange(
@@ -243,13 +268,15 @@ extension StatisticsBenchmark {
     /// Deterministic, realistic data: each day 38 to 46 walks of 5 to 30 minutes between 07:00 and 22:00 (walks may
     /// overlap); the iPhone is carried on 70% of them and the watch worn on 90%, each writing samples of 40 to 80
     /// seconds with its own step count. Heart rate: a watch reading every 5 minutes (±30 s) and three 45-minute
-    /// workouts a week with a reading every 5 seconds, over the last year.
+    /// workouts a week with a reading every 5 seconds, over the last year (or `heartRateYears`).
     struct Generator {
         let years: Int
         /// 2020-01-01 00:00:00 UTC.
         let start = Date(timeIntervalSince1970: 1_577_836_800)
         var stepsEnd: Date { start.addingTimeInterval(Double(dayCount) * 86400) }
-        var heartRateStart: Date { stepsEnd.addingTimeInterval(-365 * 86400) }
+        var heartRateStart: Date { stepsEnd.addingTimeInterval(-365 * 86400 * Double(heartRateYears)) }
+        /// Years of heart rate, ending with the steps.
+        var heartRateYears = 1
         var dayCount: Int { years * 365 + years / 4 }
         private(set) var counts = (steps: 0, heartRate: 0)
 
@@ -262,8 +289,9 @@ extension StatisticsBenchmark {
             DeviceRow(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch")
         )
 
-        init(years: Int) {
+        init(years: Int, heartRateYears: Int = 1) {
             self.years = years
+            self.heartRateYears = heartRateYears
         }
 
         mutating func write(to storage: any Storage) throws {

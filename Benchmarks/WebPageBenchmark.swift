@@ -37,14 +37,9 @@ struct WebPageBenchmark: AsyncParsableCommand {
             "Stored \(Format.count(Double(Self.count))) heart rates (a year, every 5 minutes) in \(Format.seconds(built.wall))."
         )
 
-        let daemon = try await HealthdLauncher(executable: healthd, directory: scratch.url)
-        do {
+        try await HealthdLauncher.running(executable: healthd, directory: scratch.url) { daemon in
             try await measure(daemon, store: store)
-        } catch {
-            await daemon.stop()
-            throw error
         }
-        await daemon.stop()
     }
 
     private func measure(_ daemon: HealthdLauncher, store: String) async throws {
@@ -159,6 +154,9 @@ final class BenchBrowser: NSObject, URLSessionTaskDelegate, @unchecked Sendable 
         guard browser.cookies["health_session"] != nil else { throw BenchError("healthd refused the owner secret") }
         return browser
     }
+
+    /// The session's cookies as a `Cookie` header value, for another client (curl) to ask as this browser.
+    var cookieHeader: String { cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
 
     /// The page's bytes; a status other than 200 is an error.
     func get(_ path: String) async throws -> Data {

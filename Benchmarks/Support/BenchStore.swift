@@ -13,11 +13,14 @@ enum BenchStore {
 
     static let answerer = RuleAnswerer(AuthorizationAnswer.allowAll)
 
-    /// A store on the database file at `path`, acting for the bench app, allowed to write and read heart rate.
-    static func authorizedHealthStore(path: String) async throws -> HKHealthStore {
+    /// A store on the database file at `path`, acting for the bench app, allowed to write and read `type` (heart
+    /// rate unless told).
+    static func authorizedHealthStore(path: String, type: HKQuantityType = HeartRateSeries.type) async throws
+        -> HKHealthStore
+    {
         let store = HKHealthStore(
             configuration: HealthStoreConfiguration(location: .file(path), app: app, answerer: answerer))
-        try await store.requestAuthorization(toShare: [HeartRateSeries.type], read: [HeartRateSeries.type])
+        try await store.requestAuthorization(toShare: [type], read: [type])
         return store
     }
 

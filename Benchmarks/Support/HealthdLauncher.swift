@@ -28,6 +28,21 @@ final class HealthdLauncher {
             executable: url)
     }
 
+    /// Runs `body` with a healthd started as ``init(executable:directory:)`` starts it, and stops it afterwards,
+    /// whether `body` returns or throws.
+    static func running(
+        executable: String?, directory: URL, _ body: (HealthdLauncher) async throws -> Void
+    ) async throws {
+        let daemon = try await HealthdLauncher(executable: executable, directory: directory)
+        do {
+            try await body(daemon)
+        } catch {
+            await daemon.stop()
+            throw error
+        }
+        await daemon.stop()
+    }
+
     /// Registers the app (its property lists made from the manifest) and lets it write and read `types`, as the
     /// owner's Sources page does; returns its credential.
     func registerAllowed(_ app: AppManifest, types: [HKSampleType]) async throws -> String {

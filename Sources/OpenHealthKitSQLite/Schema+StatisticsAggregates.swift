@@ -1,33 +1,42 @@
 import GRDB
-import OpenHealthKitEngine
 
 extension Schema {
     /// The 15-minute statistics aggregates of quantity types (docs/ARCHITECTURE.md "Statistics aggregates"):
     /// `statistics_bucket` holds a merged row (`source_id` 0) and a row per source for every bucket a sample of the
     /// type overlaps; `statistics_ranking` the source ranking the merged rows were computed with. Triggers note the
     /// span of every sample inserted or deleted in `statistics_dirty`, which ``StatisticsAggregates/maintain()``
-    /// empties before the writing transaction commits. The migration builds the aggregates of the existing samples.
+    /// empties before the writing transaction commits. The migration notes every type in `statistics_dirty`; the
+    /// aggregates of the existing samples are built by the last migration that changes them (`v11: hourly
+    /// aggregates`), once both lengths' tables exist.
+    /// The `CREATE TABLE` of a table of bucket rows (v9's quarter hours, v11's hours): one statement for both, as
+    /// applied by those migrations, so it never changes.
+    static func bucketTable(_ name: String) -> String {
+        """
+        CREATE TABLE \(name) (
+            type_id INTEGER NOT NULL,
+            source_id INTEGER NOT NULL,
+            bucket INTEGER NOT NULL,
+            members INTEGER NOT NULL,
+            spanning INTEGER NOT NULL,
+            sum REAL NOT NULL,
+            value_sum REAL NOT NULL,
+            minimum REAL NOT NULL,
+            maximum REAL NOT NULL,
+            latest_start REAL NOT NULL,
+            latest_end REAL NOT NULL,
+            latest_value REAL NOT NULL,
+            earliest_start REAL NOT NULL,
+            latest_member_end REAL NOT NULL,
+            PRIMARY KEY (type_id, source_id, bucket)
+        ) WITHOUT ROWID;
+        """
+    }
+
     static func registerStatisticsAggregatesMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v9: statistics aggregates") { db in
             try db.execute(
                 sql: """
-                    CREATE TABLE statistics_bucket (
-                        type_id INTEGER NOT NULL,
-                        source_id INTEGER NOT NULL,
-                        bucket INTEGER NOT NULL,
-                        members INTEGER NOT NULL,
-                        spanning INTEGER NOT NULL,
-                        sum REAL NOT NULL,
-                        value_sum REAL NOT NULL,
-                        minimum REAL NOT NULL,
-                        maximum REAL NOT NULL,
-                        latest_start REAL NOT NULL,
-                        latest_end REAL NOT NULL,
-                        latest_value REAL NOT NULL,
-                        earliest_start REAL NOT NULL,
-                        latest_member_end REAL NOT NULL,
-                        PRIMARY KEY (type_id, source_id, bucket)
-                    ) WITHOUT ROWID;
+                    \(bucketTable("statistics_bucket"))
                     CREATE TABLE statistics_ranking (
                         type_id INTEGER PRIMARY KEY,
                         -- Source ids in rank order, comma-separated.
@@ -43,7 +52,6 @@ extension Schema {
                     END;
                     INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
                     """)
-            try StatisticsAggregates(db).maintain()
         }
     }
 }

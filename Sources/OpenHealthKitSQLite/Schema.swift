@@ -87,6 +87,7 @@ enum Schema {
         registerRecordsMigration(in: &migrator)
         migrator.registerMigration("v8: import jobs", migrate: importJobs)
         registerStatisticsAggregatesMigration(in: &migrator)
+        registerHourlyAggregatesMigration(in: &migrator)
         // Migrations added later go after these, in order.
         return migrator
     }

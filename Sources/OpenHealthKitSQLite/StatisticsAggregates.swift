@@ -7,8 +7,14 @@ import OpenHealthKitModel
 /// The statistics aggregates of the SQLite store (see ``StatisticsAggregateStorage``), kept in step with the samples
 /// inside each writing transaction.
 struct StatisticsAggregates {
-    /// The most buckets recomputed from one read (30 days), so that a rebuild never holds a store's years at once.
+    /// The most quarter hours recomputed from one read (30 days, whole hours), so that a rebuild never holds a
+    /// store's years at once.
     private static let chunk: Int64 = 2880
+
+    /// The table of each bucket length.
+    static func table(_ granularity: AggregateGranularity) -> String {
+        granularity == .hour ? "statistics_hour" : "statistics_bucket"
+    }
 
     let db: Database
 
@@ -19,7 +25,7 @@ struct StatisticsAggregates {
     /// Brings the aggregates in step with what `statistics_dirty` notes, then empties it: in the caller's
     /// transaction, after its writes. For each type noted: when its source ranking changed (a priority setting, a
     /// new source, a source's first sample deleted) every bucket of the type is computed again; otherwise the
-    /// buckets the noted samples overlap.
+    /// buckets the noted samples overlap, widened to whole hours (both lengths are computed from one read).
     func maintain() throws {
         let noted = try Row.fetchAll(db, sql: "SELECT type_id, start_date, end_date FROM statistics_dirty")
         guard !noted.isEmpty else { return }
@@ -32,7 +38,7 @@ struct StatisticsAggregates {
                 if StatisticsAggregation.isBucketable(start: start, end: end),
                     StatisticsAggregation.isBucketableDuration(start: start, end: end)
                 {
-                    list.append(StatisticsAggregation.buckets(start: start, end: end))
+                    list.append(Self.wholeHours(StatisticsAggregation.buckets(start: start, end: end)))
                 } else {
                     unbucketable.insert(typeID)
                 }
@@ -100,7 +106,21 @@ struct StatisticsAggregates {
     /// Removes the aggregates of a type: its statistics come from the samples until they are built again.
     private func drop(_ typeID: Int64) throws {
         try db.execute(sql: "DELETE FROM statistics_ranking WHERE type_id = ?", arguments: [typeID])
-        try db.execute(sql: "DELETE FROM statistics_bucket WHERE type_id = ?", arguments: [typeID])
+        for granularity in AggregateGranularity.allCases {
+            try db.execute(sql: "DELETE FROM \(Self.table(granularity)) WHERE type_id = ?", arguments: [typeID])
+        }
+    }
+
+    /// The quarter hours of the hours `range` touches.
+    private static func wholeHours(_ range: ClosedRange<Int64>) -> ClosedRange<Int64> {
+        let hour = AggregateGranularity.hour.quarterHours
+        return floorMultiple(range.lowerBound, of: hour)...(floorMultiple(range.upperBound, of: hour) + hour - 1)
+    }
+
+    /// The largest multiple of `step` at or below `value`.
+    private static func floorMultiple(_ value: Int64, of step: Int64) -> Int64 {
+        let remainder = value % step
+        return remainder < 0 ? value - remainder - step : value - remainder
     }
 
     /// The buckets from the first sample of the type to the last end; nil without samples, or when a sample's dates
@@ -126,7 +146,7 @@ struct StatisticsAggregates {
         else { return nil }
         let first = StatisticsAggregation.bucket(containing: start)
         // The bucket holding the last end or instant: a sample at a bucket's first instant belongs to that bucket.
-        return first...max(first, StatisticsAggregation.bucket(containing: max(start, end)))
+        return Self.wholeHours(first...max(first, StatisticsAggregation.bucket(containing: max(start, end))))
     }
 
     /// Overlapping and adjacent ranges joined, in order.
@@ -142,22 +162,23 @@ struct StatisticsAggregates {
         return result
     }
 
-    /// Replaces the rows of the buckets in `range` by rows computed from the samples, a chunk at a time; a chunk no
-    /// sample overlaps is passed over to the next sample's start, so that the time taken follows the samples, not
-    /// the length of the range (a store may hold samples centuries apart).
+    /// Replaces the rows of the quarter hours in `range` (whole hours) and of their hours by rows computed from the
+    /// samples, a chunk at a time; a chunk no sample overlaps is passed over to the next sample's hour, so that the
+    /// time taken follows the samples, not the length of the range (a store may hold samples centuries apart).
     private func recompute(
         _ type: HKQuantityType, typeID: Int64, _ range: ClosedRange<Int64>, preferred: [String]
     ) throws {
         let reader = StatisticsReader(db)
-        let insert = try db.cachedStatement(
-            sql: """
-                INSERT INTO statistics_bucket (type_id, source_id, bucket, members, spanning, sum, value_sum, minimum,
-                    maximum, latest_start, latest_end, latest_value, earliest_start, latest_member_end)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        try db.execute(
-            sql: "DELETE FROM statistics_bucket WHERE type_id = ? AND bucket >= ? AND bucket <= ?",
-            arguments: [typeID, range.lowerBound, range.upperBound])
+        let hour = AggregateGranularity.hour.quarterHours
+        for granularity in AggregateGranularity.allCases {
+            try db.execute(
+                sql: "DELETE FROM \(Self.table(granularity)) WHERE type_id = ? AND bucket >= ? AND bucket <= ?",
+                // Both ends are hour edges, so the divisions are exact.
+                arguments: [
+                    typeID, range.lowerBound / granularity.quarterHours,
+                    (range.upperBound + 1) / granularity.quarterHours - 1,
+                ])
+        }
         var first = range.lowerBound
         while first <= range.upperBound {
             let end = min(range.upperBound + 1, first + Self.chunk)
@@ -177,19 +198,29 @@ struct StatisticsAggregates {
                         db, sql: "SELECT min(start_date) FROM sample WHERE type_id = ? AND start_date >= ?",
                         arguments: [typeID, Double(end) * StatisticsAggregation.bucketLength])
                 else { break }
-                first = max(end, StatisticsAggregation.bucket(containing: next))
+                first = max(end, Self.floorMultiple(StatisticsAggregation.bucket(containing: next), of: hour))
                 continue
             }
-            let rows = try StatisticsAggregation.rows(
-                type: type, sources: sources.map(\.row),
-                ranks: SourcePriority.ranks(of: sources.map(\.row), preferred: preferred), buckets: first..<end,
-                values: values)
-            for row in rows {
-                try insert.execute(arguments: [
-                    typeID, row.source.map { sources[$0].id } ?? 0, row.bucket, row.members, row.spanning, row.sum,
-                    row.valueSum, row.minimum, row.maximum, row.latestStart, row.latestEnd, row.latestValue,
-                    row.earliestStart, row.latestMemberEnd,
-                ])
+            let ranks = SourcePriority.ranks(of: sources.map(\.row), preferred: preferred)
+            for granularity in AggregateGranularity.allCases {
+                let rows = try StatisticsAggregation.rows(
+                    type: type, sources: sources.map(\.row), ranks: ranks,
+                    buckets: first / granularity.quarterHours..<end / granularity.quarterHours,
+                    granularity: granularity, values: values)
+                let insert = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO \(Self.table(granularity)) (type_id, source_id, bucket, members, spanning, sum,
+                            value_sum, minimum, maximum, latest_start, latest_end, latest_value, earliest_start,
+                            latest_member_end)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
+                for row in rows {
+                    try insert.execute(arguments: [
+                        typeID, row.source.map { sources[$0].id } ?? 0, row.bucket, row.members, row.spanning,
+                        row.sum, row.valueSum, row.minimum, row.maximum, row.latestStart, row.latestEnd,
+                        row.latestValue, row.earliestStart, row.latestMemberEnd,
+                    ])
+                }
             }
             first = end
         }
@@ -213,7 +244,7 @@ struct StatisticsAggregates {
         var sql = """
             SELECT bucket, source_id, members, spanning, sum, value_sum, minimum, maximum, latest_start, latest_end,
                 latest_value, earliest_start, latest_member_end
-            FROM statistics_bucket WHERE type_id = ? AND source_id \(query.bySource ? ">=" : "=") 0
+            FROM \(Self.table(query.granularity)) WHERE type_id = ? AND source_id \(query.bySource ? ">=" : "=") 0
             """
         var arguments: [Int64] = [typeID]
         if let first = query.firstBucket {

@@ -98,6 +98,87 @@ import OpenHealthKitTesting
         try expectSame(engine, StatisticsRequest(type: Self.steps, options: [.cumulativeSum], intervals: intervals))
     }
 
+    /// Hours are read where every edge is an hour edge, quarter hours where a zone's offset is a half or three
+    /// quarters of an hour: hours and days give the samples' figures in each zone, on a store written, partly
+    /// deleted and written again (Berlin changes to summer time in the week).
+    @Test(arguments: ["UTC", "Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "Asia/Kathmandu"])
+    func hoursAndDaysGiveTheSamplesFiguresInZonesOfEveryOffset(_ zone: String) throws {
+        var random = SeededRandom(seed: 11)
+        let storage = try SQLiteStorage()
+        let engine = HealthEngine(storage: storage)
+        let rows = (0..<300).map { _ in Self.randomRow(&random) }
+        _ = try storage.insert(rows)
+        _ = try storage.delete(uuids: rows.prefix(40).map(\.uuid))
+        _ = try storage.insert((0..<60).map { _ in Self.randomRow(&random) })
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        let midnight = calendar.startOfDay(for: Date(timeIntervalSince1970: Self.start))
+        for components in [DateComponents(hour: 1), DateComponents(day: 1)] {
+            let intervals = try StatisticsIntervals(anchor: midnight, components: components, calendar: calendar)
+            let range = DateInterval(start: midnight.addingTimeInterval(86400), duration: 3 * 86400)
+            for (type, options) in Self.optionSets {
+                try expectSame(engine, StatisticsRequest(type: type, options: options, intervals: intervals))
+                try expectSame(
+                    engine, StatisticsRequest(type: type, options: options, intervals: intervals, range: range))
+            }
+        }
+    }
+
+    /// An hour's row holds what its four quarter hours hold together (sums within 1e-9, the same extremes, most
+    /// recent member, first start and last end), for every hour and only those, after writes and deletes.
+    @Test func anHoursRowHoldsWhatItsQuarterHoursHold() throws {
+        var random = SeededRandom(seed: 12)
+        let storage = try SQLiteStorage()
+        let rows = (0..<300).map { _ in Self.randomRow(&random) }
+        _ = try storage.insert(rows)
+        _ = try storage.delete(uuids: rows.suffix(50).map(\.uuid))
+        for type in [Self.steps, Self.bodyMass] {
+            func read(_ granularity: AggregateGranularity) throws -> [AggregateRow] {
+                var read: [AggregateRow] = []
+                let served = try storage.forEachStatisticsAggregate(
+                    AggregateQuery(
+                        typeIdentifier: type.identifier, firstBucket: nil, endBucket: nil, bySource: true,
+                        granularity: granularity),
+                    sources: { _, _ in }, { read.append($0) })
+                #expect(served)
+                return read
+            }
+            let hours = try read(.hour)
+            var quarters: [String: [AggregateRow]] = [:]
+            for row in try read(.quarterHour) {
+                let hour = Int64((Double(row.bucket) / 4).rounded(.down))
+                quarters["\(hour) \(row.source.map(String.init) ?? "merged")", default: []].append(row)
+            }
+            #expect(hours.count == quarters.count)
+            for hour in hours {
+                let parts = try #require(quarters["\(hour.bucket) \(hour.source.map(String.init) ?? "merged")"])
+                var tally = AggregateRow(
+                    bucket: hour.bucket, source: hour.source, members: 0, spanning: 0, sum: 0, valueSum: 0,
+                    minimum: .infinity, maximum: -.infinity, latestStart: -.infinity, latestEnd: -.infinity,
+                    latestValue: 0, earliestStart: .infinity, latestMemberEnd: -.infinity)
+                for part in parts {
+                    tally.members += part.members
+                    tally.sum += part.sum
+                    tally.minimum = min(tally.minimum, part.minimum)
+                    tally.maximum = max(tally.maximum, part.maximum)
+                    if part.latestEnd > tally.latestEnd
+                        || (part.latestEnd == tally.latestEnd && part.latestStart >= tally.latestStart)
+                    {
+                        (tally.latestStart, tally.latestEnd, tally.latestValue) =
+                            (part.latestStart, part.latestEnd, part.latestValue)
+                    }
+                    tally.earliestStart = min(tally.earliestStart, part.earliestStart)
+                    tally.latestMemberEnd = max(tally.latestMemberEnd, part.latestMemberEnd)
+                }
+                #expect(abs(hour.sum - tally.sum) <= 1e-9 * max(abs(tally.sum), 1), "hour \(hour.bucket)")
+                #expect(hour.members <= tally.members && hour.members > 0)
+                #expect(hour.minimum == tally.minimum && hour.maximum == tally.maximum)
+                #expect(hour.latestValue == tally.latestValue && hour.latestEnd == tally.latestEnd)
+                #expect(hour.earliestStart == tally.earliestStart && hour.latestMemberEnd == tally.latestMemberEnd)
+            }
+        }
+    }
+
     /// Compares a set of queries, some asked at random, with the direct computation.
     private func expectSameFigures(
         _ engine: HealthEngine, _ storage: SQLiteStorage, _ random: inout SeededRandom

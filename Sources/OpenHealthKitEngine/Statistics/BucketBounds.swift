@@ -50,6 +50,16 @@ struct BucketBounds {
                 "The store holds a sample dated outside years 1 to 4001 (\(time) s since 1970): narrow the query's date range"
             )
         }
+        // A scan in time order reaches the interval after the last known one: one calendar call, not a search.
+        if !starts.isEmpty, time >= starts[starts.count - 1] {
+            let next = start(first + starts.count)
+            if time < next {
+                guard starts.count <= StatisticsIntervals.maximumCount else { throw Self.tooManyIntervals }
+                starts.append(next)
+                cursor = starts.count - 2
+                return
+            }
+        }
         var target = intervals!.index(containing: date)
         // Seconds since 1970 and Date differ in rounding: settle on the interval whose starts, as stored here, hold it.
         for _ in 0..<2 where start(target) > time { target -= 1 }
@@ -62,11 +72,7 @@ struct BucketBounds {
         }
         let last = first + starts.count - 1
         let newFirst = min(first, target), newLast = max(last, target + 1)
-        guard newLast - newFirst <= StatisticsIntervals.maximumCount else {
-            throw HKError.invalidArgument(
-                "A statistics collection may span at most \(StatisticsIntervals.maximumCount) intervals: narrow the date range or lengthen the interval"
-            )
-        }
+        guard newLast - newFirst <= StatisticsIntervals.maximumCount else { throw Self.tooManyIntervals }
         if newFirst < first {
             starts.insert(contentsOf: (newFirst..<first).map { start($0) }, at: 0)
             cursor += first - newFirst
@@ -100,6 +106,12 @@ struct BucketBounds {
             pieceStart = pieceEnd
             index = try self.index(containing: pieceEnd)
         }
+    }
+
+    private static var tooManyIntervals: HKError {
+        HKError.invalidArgument(
+            "A statistics collection may span at most \(StatisticsIntervals.maximumCount) intervals: narrow the date range or lengthen the interval"
+        )
     }
 
     private func start(_ index: Int) -> Double {

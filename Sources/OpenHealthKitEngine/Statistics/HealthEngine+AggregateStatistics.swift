@@ -7,11 +7,12 @@ extension HealthEngine {
         .cumulativeSum, .separateBySource, .mostRecent, .discreteMin, .discreteMax, .discreteAverage,
     ]
 
-    /// The statistics of `request` composed from the storage's 15-minute aggregates, or nil when they cannot give
-    /// exactly what the samples give (then the caller computes from the samples): a type without aggregates, an
-    /// option they do not hold, a predicate other than plain date ranges, a window or an interval edge off a bucket
-    /// edge, an app that sees only some sources, a priority ranking other than the one the aggregates were built
-    /// with, or an average over a sample that overlaps two buckets.
+    /// The statistics of `request` composed from the storage's aggregates, or nil when they cannot give exactly what
+    /// the samples give (then the caller computes from the samples): a type without aggregates, an option they do not
+    /// hold, a predicate other than plain date ranges, a window or an interval edge off a quarter-hour edge, an app
+    /// that sees only some sources, a priority ranking other than the one the aggregates were built with, or an
+    /// average over a sample that overlaps two buckets. Hours are read where every edge is an hour edge (days in a
+    /// zone of whole-hour offset), quarter hours otherwise.
     ///
     /// - Parameters:
     ///   - window: the dates samples are clipped to (the request's range widened to whole intervals, and the
@@ -23,19 +24,47 @@ extension HealthEngine {
     ) throws -> StatisticsResult? {
         let type = request.type
         guard StatisticsAggregation.isAggregated(type), Self.aggregatedOptions.isSuperset(of: request.options),
-            Self.isDateRangesOnly(predicate), visibleSources == nil,
-            let first = Self.bucketEdge(window.start), let end = Self.bucketEdge(window.end)
+            Self.isDateRangesOnly(predicate), visibleSources == nil
         else { return nil }
         let preferred = try preferredSources(for: type)
+        for granularity in [AggregateGranularity.hour, .quarterHour] {
+            guard let first = Self.bucketEdge(window.start, granularity),
+                let end = Self.bucketEdge(window.end, granularity)
+            else { continue }
+            switch try compose(
+                request, granularity: granularity, buckets: (first, end), range: range, preferred: preferred)
+            {
+            case .composed(let result): return result
+            case .offEdge: continue
+            case .inexact: return nil
+            }
+        }
+        return nil
+    }
+
+    /// What a composition from one length of buckets gave.
+    private enum Composition {
+        case composed(StatisticsResult)
+        /// An interval edge is not an edge of these buckets: shorter ones may serve.
+        case offEdge
+        /// The aggregates cannot give the samples' figures.
+        case inexact
+    }
+
+    private func compose(
+        _ request: StatisticsRequest, granularity: AggregateGranularity, buckets: (first: Int64?, end: Int64?),
+        range: DateInterval?, preferred: [String]
+    ) throws -> Composition {
+        let type = request.type
         var assembly: StatisticsAssembly?
         var bounds = BucketBounds(intervals: request.intervals)
         var merged = TallyColumn()
         var bySource: [TallyColumn] = []
         let averages = request.options.contains(.discreteAverage)
-        var exact = true
+        var outcome: Composition?
         let query = AggregateQuery(
-            typeIdentifier: type.identifier, firstBucket: first, endBucket: end,
-            bySource: request.options.contains(.separateBySource))
+            typeIdentifier: type.identifier, firstBucket: buckets.first, endBucket: buckets.end,
+            bySource: request.options.contains(.separateBySource), granularity: granularity)
         let served = try storageCall {
             try storage.forEachStatisticsAggregate(
                 query,
@@ -43,24 +72,24 @@ extension HealthEngine {
                     let ranks = SourcePriority.ranks(of: sources, preferred: preferred)
                     var byRank = sources.map(\.bundleIdentifier)
                     for (index, rank) in ranks.enumerated() { byRank[rank] = sources[index].bundleIdentifier }
-                    exact = byRank == ranking
+                    if byRank != ranking { outcome = .inexact }
                     assembly = StatisticsAssembly(
                         options: request.options, style: type.aggregationStyle, sources: sources, ranks: ranks)
                     if query.bySource { bySource = Array(repeating: TallyColumn(), count: sources.count) }
                 },
                 { row in
-                    guard exact else { return }
+                    guard outcome == nil else { return }
                     if averages && row.spanning > 0 {
-                        exact = false
+                        outcome = .inexact
                         return
                     }
-                    let time = Double(row.bucket) * StatisticsAggregation.bucketLength
+                    let time = Double(row.bucket) * granularity.length
                     let index = try bounds.index(containing: time)
                     if request.intervals != nil {
-                        guard Self.bucketEdge(bounds.start(of: index)) != nil,
-                            Self.bucketEdge(bounds.end(of: index)) != nil
+                        guard Self.bucketEdge(bounds.start(of: index), granularity) != nil,
+                            Self.bucketEdge(bounds.end(of: index), granularity) != nil
                         else {
-                            exact = false
+                            outcome = .offEdge
                             return
                         }
                     }
@@ -71,11 +100,14 @@ extension HealthEngine {
                     }
                 })
         }
-        guard served, exact, let assembly else { return nil }
-        return StatisticsResult(
-            buckets: assembly.buckets(
-                merged: merged, bySource: bySource, bounds: bounds, hasIntervals: request.intervals != nil),
-            intervals: request.intervals, range: range)
+        guard served else { return .inexact }
+        if let outcome { return outcome }
+        guard let assembly else { return .inexact }
+        return .composed(
+            StatisticsResult(
+                buckets: assembly.buckets(
+                    merged: merged, bySource: bySource, bounds: bounds, hasIntervals: request.intervals != nil),
+                intervals: request.intervals, range: range))
     }
 
     /// Whether `predicate` selects samples by plain date ranges only (no strict options), which the clip window
@@ -93,10 +125,11 @@ extension HealthEngine {
         }
     }
 
-    /// The bucket starting at `time` (`.some(nil)` for an unbounded side), or nil when `time` is not on a bucket edge.
-    private static func bucketEdge(_ time: Double) -> Int64?? {
+    /// The bucket of `granularity` starting at `time` (`.some(nil)` for an unbounded side), or nil when `time` is
+    /// not on an edge of those buckets.
+    private static func bucketEdge(_ time: Double, _ granularity: AggregateGranularity) -> Int64?? {
         guard time.isFinite else { return .some(nil) }
-        let bucket = time / StatisticsAggregation.bucketLength
+        let bucket = time / granularity.length
         guard bucket == bucket.rounded(.down), abs(bucket) < 1e15 else { return nil }
         return .some(Int64(bucket))
     }

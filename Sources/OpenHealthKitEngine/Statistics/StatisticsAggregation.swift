@@ -1,13 +1,13 @@
 package import Foundation
 package import OpenHealthKitModel
 
-/// The 15-minute statistics aggregates (see ``StatisticsAggregateStorage``): which types have them and what a bucket
-/// row holds, computed by the same ``StatisticsComputation`` as a query from samples, over 15-minute intervals in
-/// UTC. Time-zone offsets are multiples of 15 minutes, so any zone's hours, days, weeks, months and years start on a
-/// bucket edge.
+/// The statistics aggregates of quarter hours and hours (see ``StatisticsAggregateStorage``): which types have them
+/// and what a bucket row holds, computed by the same ``StatisticsComputation`` as a query from samples, over
+/// 15-minute or 1-hour intervals in UTC. Time-zone offsets are multiples of 15 minutes, so any zone's hours, days,
+/// weeks, months and years start on a quarter-hour edge (and, in a zone of whole-hour offsets, on an hour edge).
 package enum StatisticsAggregation {
-    /// The length of a bucket in seconds.
-    package static let bucketLength = 900.0
+    /// The length of a quarter-hour bucket in seconds.
+    package static let bucketLength = AggregateGranularity.quarterHour.length
 
     /// Whether a storage keeps aggregates for `type`: cumulative and discrete arithmetic types. Time-weighted means
     /// depend on the next sample, which may lie in another bucket: they are computed from the samples.
@@ -35,49 +35,58 @@ package enum StatisticsAggregation {
     }
 
     /// The bucket holding `time`.
-    package static func bucket(containing time: Double) -> Int64 {
-        Int64((time / bucketLength).rounded(.down))
+    package static func bucket(containing time: Double, _ granularity: AggregateGranularity = .quarterHour) -> Int64 {
+        Int64((time / granularity.length).rounded(.down))
     }
 
     /// The buckets a sample overlaps by a positive length (a sample without duration, or of undetermined duration:
     /// the bucket holding its start).
-    package static func buckets(start: Double, end: Double) -> ClosedRange<Int64> {
-        let first = bucket(containing: start)
+    package static func buckets(
+        start: Double, end: Double, _ granularity: AggregateGranularity = .quarterHour
+    ) -> ClosedRange<Int64> {
+        let first = bucket(containing: start, granularity)
         guard end > start, end < undeterminedEnd else { return first...first }
-        return first...max(first, Int64((end / bucketLength).rounded(.up)) - 1)
+        return first...max(first, Int64((end / granularity.length).rounded(.up)) - 1)
     }
 
     /// The end of a sample of undetermined duration (`Date.distantFuture`).
     package static let undeterminedEnd = Date.distantFuture.timeIntervalSince1970
 
-    private static let intervals: StatisticsIntervals = {
+    private static func intervals(_ granularity: AggregateGranularity) -> StatisticsIntervals {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        // 1970-01-01 00:00 UTC is a valid anchor and 15 minutes a valid length: this cannot fail.
+        // 1970-01-01 00:00 UTC is a valid anchor and 15 minutes or an hour a valid length: this cannot fail.
         return try! StatisticsIntervals(
-            anchor: Date(timeIntervalSince1970: 0), components: DateComponents(minute: 15), calendar: calendar)
-    }()
+            anchor: Date(timeIntervalSince1970: 0),
+            components: granularity == .hour ? DateComponents(hour: 1) : DateComponents(minute: 15),
+            calendar: calendar)
+    }
 
-    /// The rows of the buckets in `buckets` for `values` (rows of `type` in start-date order: every sample that
-    /// overlaps the buckets, as a date-range read gives them), `sources` ranked by `ranks` (see ``SourcePriority``):
-    /// a merged row for each bucket holding data, then each source's rows.
+    private static let quarterHourIntervals = intervals(.quarterHour)
+    private static let hourIntervals = intervals(.hour)
+
+    /// The rows of the buckets in `buckets` (of `granularity`) for `values` (rows of `type` in start-date order:
+    /// every sample that overlaps the buckets, as a date-range read gives them), `sources` ranked by `ranks` (see
+    /// ``SourcePriority``): a merged row for each bucket holding data, then each source's rows.
     package static func rows(
-        type: HKQuantityType, sources: [SourceRow], ranks: [Int], buckets: Range<Int64>, values: [ValueRow]
+        type: HKQuantityType, sources: [SourceRow], ranks: [Int], buckets: Range<Int64>,
+        granularity: AggregateGranularity = .quarterHour, values: [ValueRow]
     ) throws -> [AggregateRow] {
-        let windowStart = Double(buckets.lowerBound) * bucketLength
-        let windowEnd = Double(buckets.upperBound) * bucketLength
+        let windowStart = Double(buckets.lowerBound) * granularity.length
+        let windowEnd = Double(buckets.upperBound) * granularity.length
         let options: HKStatisticsOptions =
             type.aggregationStyle == .cumulative
             ? [.cumulativeSum, .mostRecent, .separateBySource]
             : [.discreteAverage, .discreteMin, .discreteMax, .mostRecent, .separateBySource]
         var computation = StatisticsComputation(
-            options: options, style: type.aggregationStyle, intervals: intervals, sources: sources, ranks: ranks,
+            options: options, style: type.aggregationStyle,
+            intervals: granularity == .hour ? hourIntervals : quarterHourIntervals, sources: sources, ranks: ranks,
             window: (windowStart, windowEnd))
         let count = Int(buckets.count)
         var spanning = Array(repeating: 0, count: count)
         var sourceSpanning = Array(repeating: [Int64: Int](), count: sources.count)
         for row in values {
-            let covered = Self.buckets(start: row.start, end: row.end)
+            let covered = Self.buckets(start: row.start, end: row.end, granularity)
             let from = max(covered.lowerBound, buckets.lowerBound)
             let to = min(covered.upperBound, buckets.upperBound - 1)
             // Instants and undetermined durations outside the buckets (a date-range read includes the latter).

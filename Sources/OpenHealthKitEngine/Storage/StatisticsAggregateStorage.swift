@@ -3,9 +3,10 @@
 /// aggregates"). Optional: a storage that keeps none answers `false` and the engine computes from the samples.
 ///
 /// What a storage that keeps them promises:
-/// - A bucket is 15 minutes in UTC (``StatisticsAggregation/bucketLength``), bucket `n` covering
-///   `[n × 900, (n + 1) × 900)` seconds since 1970; a bucket row exists for every bucket some sample of the type
-///   overlaps (a sample without duration: the bucket holding its date), and only for those.
+/// - Buckets come in two lengths (``AggregateGranularity``): quarter hours and hours in UTC, bucket `n` of length
+///   `L` covering `[n × L, (n + 1) × L)` seconds since 1970; for each length a bucket row exists for every bucket
+///   some sample of the type overlaps (a sample without duration: the bucket holding its date), and only for those.
+///   Both lengths are kept for the same types and in the same transactions.
 /// - Each row holds what ``StatisticsAggregation/rows(type:sources:ranks:buckets:values:)`` computes from the
 ///   samples (series quantities counted one by one, as ``Storage/forEachValue(_:sources:_:)`` reads them) of every
 ///   source, merged by the ranking it reports (a merged row) and of each source alone.
@@ -32,24 +33,54 @@ extension StatisticsAggregateStorage {
     ) throws -> Bool { false }
 }
 
+/// The length of the buckets aggregates are kept in. Every time zone's offset is a multiple of 15 minutes, so its
+/// hours, days, weeks, months and years start on a quarter-hour edge; zones with whole-hour offsets (most) start
+/// them on an hour edge too, where a read of hours reads a quarter of the rows.
+package enum AggregateGranularity: Sendable, Equatable, CaseIterable {
+    case quarterHour
+    case hour
+
+    /// The length of a bucket in seconds.
+    package var length: Double {
+        switch self {
+        case .quarterHour: return 900
+        case .hour: return 3600
+        }
+    }
+
+    /// How many quarter hours a bucket holds.
+    package var quarterHours: Int64 {
+        switch self {
+        case .quarterHour: return 1
+        case .hour: return 4
+        }
+    }
+}
+
 /// Which aggregate rows a statistics read needs.
 package struct AggregateQuery: Sendable, Equatable {
     package var typeIdentifier: String
-    /// The first bucket and the bucket after the last (nil: unbounded).
+    /// The first bucket and the bucket after the last (nil: unbounded), in buckets of `granularity`.
     package var firstBucket: Int64?
     package var endBucket: Int64?
     /// Whether each source's rows are read as well as the merged ones.
     package var bySource: Bool
+    /// The length of the buckets read.
+    package var granularity: AggregateGranularity
 
-    package init(typeIdentifier: String, firstBucket: Int64?, endBucket: Int64?, bySource: Bool) {
+    package init(
+        typeIdentifier: String, firstBucket: Int64?, endBucket: Int64?, bySource: Bool,
+        granularity: AggregateGranularity = .quarterHour
+    ) {
         self.typeIdentifier = typeIdentifier
         self.firstBucket = firstBucket
         self.endBucket = endBucket
         self.bySource = bySource
+        self.granularity = granularity
     }
 }
 
-/// The statistics of one 15-minute bucket: every source merged, or one source.
+/// The statistics of one bucket (a quarter hour or an hour): every source merged, or one source.
 package struct AggregateRow: Sendable, Equatable {
     package var bucket: Int64
     /// The source (an index into the read's source list), nil for the merged row.
