@@ -14,7 +14,7 @@ import Testing
         )
     }
 
-    static func sql(_ statement: String, _ url: String) async throws -> String {
+    @discardableResult static func sql(_ statement: String, _ url: String) async throws -> String {
         try await PostgreSQLServer.shared().sql(statement, database: DatabaseOptionTests.name(url))
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
