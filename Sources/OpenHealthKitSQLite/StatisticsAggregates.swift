@@ -33,17 +33,16 @@ struct StatisticsAggregates {
         var unbucketable: Set<Int64> = []
         for row in noted {
             let typeID: Int64 = row[0]
-            var list = spans[typeID, default: []]
-            if let start = row[1] as Double?, let end = row[2] as Double? {
-                if StatisticsAggregation.isBucketable(start: start, end: end),
-                    StatisticsAggregation.isBucketableDuration(start: start, end: end)
-                {
-                    list.append(Self.wholeHours(StatisticsAggregation.buckets(start: start, end: end)))
-                } else {
-                    unbucketable.insert(typeID)
-                }
+            if spans[typeID] == nil { spans[typeID] = [] }
+            guard let start = row[1] as Double?, let end = row[2] as Double? else { continue }
+            if StatisticsAggregation.isBucketable(start: start, end: end),
+                StatisticsAggregation.isBucketableDuration(start: start, end: end)
+            {
+                // In place: appending to a copy of the list, once per noted sample, made a large save quadratic.
+                spans[typeID]?.append(Self.wholeHours(StatisticsAggregation.buckets(start: start, end: end)))
+            } else {
+                unbucketable.insert(typeID)
             }
-            spans[typeID] = list
         }
         for (typeID, list) in spans {
             if unbucketable.contains(typeID) {
