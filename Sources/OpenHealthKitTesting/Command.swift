@@ -51,7 +51,7 @@ enum Command {
             for pointer in envp { free(pointer) }
         }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, line[0], &actions, &attributes, argv, envp)
+        let spawned = ProcessStart.serialized { posix_spawn(&pid, line[0], &actions, &attributes, argv, envp) }
         close(pipe[1])
         let reader = FileHandle(fileDescriptor: pipe[0], closeOnDealloc: true)
         guard spawned == 0 else { throw PostgreSQLServerError("cannot start \(arguments[0]): error \(spawned)") }

@@ -66,7 +66,7 @@ public final class Healthd: Sendable {
         process.standardOutput = output
         process.standardError = output
         let exited = ProcessExit(process)
-        try process.run()
+        try ProcessStart.run(process)
         // The write end belongs to healthd now: closing ours lets the reader see the end when healthd exits.
         try output.fileHandleForWriting.close()
         let banner = await OutputReader.start(output.fileHandleForReading, log: log)

@@ -78,7 +78,7 @@ import OpenHealthKitWire
         process.standardError = output
         let exited = Inbox<Int32>()
         process.terminationHandler = { exited.post($0.terminationStatus) }
-        try process.run()
+        try ProcessStart.run(process)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return (try await exited.next(), text)
     }

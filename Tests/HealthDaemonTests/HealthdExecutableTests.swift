@@ -144,7 +144,7 @@ import OpenHealthKitWire
         process.arguments = ["--port", "70000"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessStart.run(process)
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
     }

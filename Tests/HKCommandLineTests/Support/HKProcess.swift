@@ -25,7 +25,7 @@ enum HKProcess {
         process.standardError = errors
         let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
         process.terminationHandler = { exited.yield($0.terminationStatus) }
-        try process.run()
+        try ProcessStart.run(process)
         // Both pipes drain at once, so that neither can fill up and stall hk while the other is read.
         async let stdout = readToEnd(output)
         async let stderr = readToEnd(errors)

@@ -23,7 +23,7 @@ final class WorkoutsApp: Sendable {
         process.standardOutput = output
         process.standardError = errorOutput
         process.terminationHandler = { [exit] in exit.post($0.terminationStatus) }
-        try process.run()
+        try ProcessStart.run(process)
         Self.read(output) { [lines] in lines.post($0) }
         Self.read(errorOutput) { [errors] line in errors.withLock { $0 += line + "\n" } }
     }
