@@ -33,3 +33,13 @@ def import_ended(browser, outcome="done", seconds=120):
     itself when the import ends, so an element found before the reload would be gone when read."""
     wait(browser, seconds).until(lambda driver: driver.execute_script(
         "const status = document.getElementById('import-status'); return status && status.dataset.outcome") == outcome)
+
+
+def submit_sign_in(browser, secret, name="owner"):
+    """Fills in Health's sign-in form and submits it. A healthd that serves many users (on PostgreSQL) asks for a
+    name too; the server's owner is `owner` there."""
+    names = browser.find_elements(By.ID, "name")
+    if names:
+        names[0].send_keys(name)
+    browser.find_element(By.ID, "secret").send_keys(secret)
+    navigate(browser, browser.find_element(By.ID, "signin"))

@@ -23,7 +23,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from healthd import ROOT, App
-from pages import import_ended, navigate, open_page, text, wait
+from pages import import_ended, navigate, open_page, submit_sign_in, text, wait
 
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "Synthetic" / "not-applicable.zip"
 # Every category type whose value is HKCategoryValue.notApplicable, as Health names it.
@@ -53,8 +53,7 @@ def at(date, hour, minute=0):
 def sign_in(browser, daemon):
     open_page(browser, daemon, "/")
     wait(browser).until(EC.url_contains("/signin"))
-    browser.find_element(By.ID, "secret").send_keys(daemon.owner_secret)
-    navigate(browser, browser.find_element(By.ID, "signin"))
+    submit_sign_in(browser, daemon.owner_secret)
 
 
 def upload(browser, daemon, path):
@@ -141,8 +140,7 @@ def test_an_import_healthd_stopped_during_is_interrupted_with_what_it_committed_
     assert "healthd restarted" in text(browser, "#import-connection")
     shoot("import-restarted")
     navigate(browser, link)
-    browser.find_element(By.ID, "secret").send_keys(daemon.owner_secret)
-    navigate(browser, browser.find_element(By.ID, "signin"))
+    submit_sign_in(browser, daemon.owner_secret)
     assert f"/import/jobs/{job}" in browser.current_url
     interrupted = text(browser, "#import-interrupted")
     assert "healthd stopped while this export was being imported" in interrupted

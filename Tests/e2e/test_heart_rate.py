@@ -19,6 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from healthd import ROOT, stop_process
+from pages import submit_sign_in
 from test_health_web import flash, navigate, wait
 
 APP_FOLDER = ROOT / "Examples" / "HeartRate" / "App"
@@ -141,8 +142,7 @@ def test_allowing_it_in_health_makes_it_ready(browser, daemon, example, shoot):
     state["health_tab"] = browser.current_window_handle
     browser.get(daemon.address + "/")
     wait(browser).until(EC.url_contains("/signin"))
-    browser.find_element(By.ID, "secret").send_keys(daemon.owner_secret)
-    navigate(browser, browser.find_element(By.ID, "signin"))
+    submit_sign_in(browser, daemon.owner_secret)
     browser.get(daemon.address + "/permissions")
     sheet = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
     request_id = sheet.get_attribute("data-request")

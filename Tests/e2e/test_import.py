@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from healthd import ROOT
-from pages import import_ended, navigate, wait
+from pages import import_ended, submit_sign_in, wait
 
 # 8 records of 5 types (heart rate, sleep...) from two sources, zipped on a Mac with __MACOSX/ entries.
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "alxdrcirilo-apple-health-parser" / "export.zip"
@@ -24,9 +24,7 @@ def site(daemon):
 def test_sign_in(browser, daemon, site):
     browser.get(site + "/import")
     wait(browser).until(EC.url_contains("/signin"))
-    browser.find_element(By.ID, "secret").send_keys(daemon.owner_secret)
-    # Waits for the next page to load before reading it (a read during the navigation can fail in the driver).
-    navigate(browser, browser.find_element(By.ID, "signin"))
+    submit_sign_in(browser, daemon.owner_secret)
     wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Import"))
 
 

@@ -10,7 +10,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from healthd import App
-from pages import navigate, wait
+from pages import navigate, submit_sign_in, wait
 
 PILLBOX = "com.example.pillbox"
 OPTICIAN = "com.example.optician"
@@ -28,8 +28,7 @@ def flash(browser):
 def test_sign_in_to_the_records(browser, healthd):
     browser.get(healthd.address + "/records")
     wait(browser).until(EC.url_contains("/signin"))
-    browser.find_element(By.ID, "secret").send_keys(healthd.owner_secret)
-    navigate(browser, browser.find_element(By.ID, "signin"))
+    submit_sign_in(browser, healthd.owner_secret)
     assert browser.find_element(By.TAG_NAME, "h1").text == "Health Records"
 
 

@@ -14,7 +14,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from healthd import ROOT, App
-from pages import import_ended, navigate, wait
+from pages import import_ended, navigate, submit_sign_in, wait
 
 WORKOUT = "HKWorkoutTypeIdentifier"
 ROUTE = "HKWorkoutRouteTypeIdentifier"
@@ -139,8 +139,7 @@ def fact(browser, name):
 def test_sign_in_and_find_the_workouts_in_browse(browser, daemon, saved, shoot):
     browser.get(daemon.address + "/types")
     wait(browser).until(EC.url_contains("/signin"))
-    browser.find_element(By.ID, "secret").send_keys(daemon.owner_secret)
-    navigate(browser, browser.find_element(By.ID, "signin"))
+    submit_sign_in(browser, daemon.owner_secret)
     navigate(browser, browser.find_element(By.CSS_SELECTOR, "#activity a[href='/workouts'], a[href='/workouts']"))
     assert browser.find_element(By.ID, "workouts-heading").text == "Workouts"
 

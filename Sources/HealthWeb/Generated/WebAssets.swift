@@ -746,7 +746,8 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   <input type="text" name="name" id="name" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus>
   <label for="secret">Secret</label>
   <input type="password" name="secret" id="secret" autocomplete="current-password" required>
-  <p class="small">The secret <code>hk users add</code> showed when your account was made.</p>
+  <p class="small">The secret <code>hk users add</code> showed when your account was made. The server's owner
+  signs in as <code>owner</code>, with the owner secret healthd showed on its first start.</p>
 {{/byName}}
 {{^byName}}
   <label for="secret">Owner secret</label>
