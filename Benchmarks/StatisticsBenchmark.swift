@@ -59,7 +59,7 @@ struct StatisticsBenchmark: ParsableCommand {
         {
             try engine.statistics(
                 StatisticsRequest(type: stepsType, options: options, intervals: days, range: range), as: owner,
-                fromSamples: fromSamples)
+                path: fromSamples ? .samples : .fastest)
         }
         let sqlDaily = """
             SELECT CAST((start_date - ?1) / 86400 AS INTEGER) AS day, sum(value) FROM sample
@@ -165,7 +165,7 @@ struct StatisticsBenchmark: ParsableCommand {
                 StatisticsRequest(
                     type: heartType, options: [.discreteMin, .discreteMax, .discreteAverage], intervals: hours,
                     range: heartRange),
-                as: owner, fromSamples: fromSamples)
+                as: owner, path: fromSamples ? .samples : .fastest)
         }
         table.append(
             try compare(

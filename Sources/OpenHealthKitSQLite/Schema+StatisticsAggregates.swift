@@ -6,7 +6,7 @@ extension Schema {
     /// type overlaps; `statistics_ranking` the source ranking the merged rows were computed with. Triggers note the
     /// span of every sample inserted or deleted in `statistics_dirty`, which ``StatisticsAggregates/maintain()``
     /// empties before the writing transaction commits. The migration notes every type in `statistics_dirty`; the
-    /// aggregates of the existing samples are built by the last migration that changes them (`v11: hourly
+    /// aggregates of the existing samples are built by the last migration that changes them (`v12: time-weighted
     /// aggregates`), once both lengths' tables exist.
     /// The `CREATE TABLE` of a table of bucket rows (v9's quarter hours, v11's hours): one statement for both, as
     /// applied by those migrations, so it never changes.

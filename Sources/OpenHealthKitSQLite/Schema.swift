@@ -88,6 +88,7 @@ enum Schema {
         migrator.registerMigration("v8: import jobs", migrate: importJobs)
         registerStatisticsAggregatesMigration(in: &migrator)
         registerHourlyAggregatesMigration(in: &migrator)
+        registerWeightedAggregatesMigration(in: &migrator)
         // Migrations added later go after these, in order.
         return migrator
     }

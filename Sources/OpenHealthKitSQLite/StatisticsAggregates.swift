@@ -52,8 +52,7 @@ struct StatisticsAggregates {
             guard
                 let identifier = try String.fetchOne(
                     db, sql: "SELECT identifier FROM object_type WHERE id = ?", arguments: [typeID]),
-                let type = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier)),
-                StatisticsAggregation.isAggregated(type)
+                let type = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier))
             else { continue }
             let ranking = try self.ranking(of: type)
             let stored = try String.fetchOne(
@@ -210,14 +209,16 @@ struct StatisticsAggregates {
                     sql: """
                         INSERT INTO \(Self.table(granularity)) (type_id, source_id, bucket, members, spanning, sum,
                             value_sum, minimum, maximum, latest_start, latest_end, latest_value, earliest_start,
-                            latest_member_end)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            latest_member_end, weighted_sum, weight, first_start, tail_date, tail_quantity, tail_count)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """)
                 for row in rows {
                     try insert.execute(arguments: [
                         typeID, row.source.map { sources[$0].id } ?? 0, row.bucket, row.members, row.spanning,
                         row.sum, row.valueSum, row.minimum, row.maximum, row.latestStart, row.latestEnd,
-                        row.latestValue, row.earliestStart, row.latestMemberEnd,
+                        row.latestValue, row.earliestStart, row.latestMemberEnd, row.weightedSum, row.weight,
+                        row.firstStart.isFinite ? row.firstStart : nil, row.tail?.date, row.tail?.quantity ?? 0,
+                        row.tail?.count ?? 0,
                     ])
                 }
             }
@@ -242,7 +243,8 @@ struct StatisticsAggregates {
         let indexByID = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($0.element.id, $0.offset) })
         var sql = """
             SELECT bucket, source_id, members, spanning, sum, value_sum, minimum, maximum, latest_start, latest_end,
-                latest_value, earliest_start, latest_member_end
+                latest_value, earliest_start, latest_member_end, weighted_sum, weight, first_start, tail_date,
+                tail_quantity, tail_count
             FROM \(Self.table(query.granularity)) WHERE type_id = ? AND source_id \(query.bySource ? ">=" : "=") 0
             """
         var arguments: [Int64] = [typeID]
@@ -284,7 +286,15 @@ struct StatisticsAggregates {
                     minimum: sqlite3_column_double(handle, 6), maximum: sqlite3_column_double(handle, 7),
                     latestStart: sqlite3_column_double(handle, 8), latestEnd: sqlite3_column_double(handle, 9),
                     latestValue: sqlite3_column_double(handle, 10), earliestStart: sqlite3_column_double(handle, 11),
-                    latestMemberEnd: sqlite3_column_double(handle, 12)))
+                    latestMemberEnd: sqlite3_column_double(handle, 12),
+                    weightedSum: sqlite3_column_double(handle, 13), weight: sqlite3_column_double(handle, 14),
+                    firstStart: sqlite3_column_type(handle, 15) == SQLITE_NULL
+                        ? .infinity : sqlite3_column_double(handle, 15),
+                    tail: sqlite3_column_type(handle, 16) == SQLITE_NULL
+                        ? nil
+                        : HeldTail(
+                            date: sqlite3_column_double(handle, 16), quantity: sqlite3_column_double(handle, 17),
+                            count: Int(sqlite3_column_int64(handle, 18)))))
         }
     }
 }

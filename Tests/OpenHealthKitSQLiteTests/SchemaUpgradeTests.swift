@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import OpenHealthKitEngine
+import OpenHealthKitModel
 @testable import OpenHealthKitSQLite
 
 /// The upgrades of a SQLite file an earlier version wrote (v6, v7): kept data stays, v3's clinical records and kept
@@ -67,6 +68,37 @@ import OpenHealthKitEngine
 
     /// A store at v6 (v5's workouts, then series, electrocardiograms and audiograms) holding an
     /// electrocardiogram and a v3 clinical record: v7 makes the record a sample and leaves the recording as it was.
+    @Test func theUpgradeFromV11BuildsHeartRateAggregatesWithTheSamplesFigures() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-v12-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("health.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: "v11: hourly aggregates")
+        let hour = 1_774_569_600.0
+        let readings = [(0.0, 60.0), (840, 90), (1500, 120), (3000, 80)].map { offset, bpm in
+            SampleRow(
+                uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.heartRate.rawValue, startDate: hour + offset,
+                endDate: hour + offset, value: bpm, source: Self.health, revision: RevisionRow())
+        }
+        try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert(readings, parents: []) }
+        try queue.close()
+        let engine = HealthEngine(storage: try SQLiteStorage(path: path))
+        let request = StatisticsRequest(
+            type: HKQuantityType(.heartRate), options: [.discreteAverage, .discreteMax],
+            intervals: try StatisticsIntervals(
+                anchor: Date(timeIntervalSince1970: hour), components: DateComponents(minute: 30),
+                calendar: Calendar(identifier: .gregorian)))
+        let owner = Principal.owner(source: Self.health)
+        let fromAggregates = try engine.statistics(request, as: owner, path: .aggregates)
+        let fromSamples = try engine.statistics(request, as: owner, path: .samples)
+        #expect(fromAggregates.buckets.map(\.merged.average) == fromSamples.buckets.map(\.merged.average))
+        // The first half hour: 60 bpm held 600 s (the longest hold), 90 held 600 s across the quarter hour's end,
+        // 120 held 300 s (to the half hour's end).
+        let weighted: Double = 60 * 600 + 90 * 600 + 120 * 300
+        #expect(fromAggregates.buckets.first?.merged.average == weighted / 1500)
+    }
+
     @Test func theUpgradeFromV6KeepsElectrocardiogramsAndMakesClinicalRecordsSamples() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-v7-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

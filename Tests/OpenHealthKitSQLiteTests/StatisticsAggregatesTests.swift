@@ -10,7 +10,7 @@ import OpenHealthKitTesting
 /// several time zones and intervals, each answer is compared with the direct computation from the samples.
 @Suite struct StatisticsAggregatesTests {
     static let steps = HKQuantityType(.stepCount)
-    /// A discrete arithmetic type (heart rate is time-weighted, which the aggregates leave to the samples).
+    /// A discrete arithmetic type (time-weighted types: TimeWeightedAggregatesTests).
     static let bodyMass = HKQuantityType(.bodyMass)
     static let owner = Principal.owner(source: SourceRow(bundleIdentifier: "org.openhealthkit.tests", name: "Tests"))
     /// 2026-03-27 00:00 UTC: a week around Europe's change to summer time.
@@ -226,7 +226,7 @@ import OpenHealthKitTesting
 
     private func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) throws {
         let fast = try engine.statistics(request, as: Self.owner)
-        let reference = try engine.statistics(request, as: Self.owner, fromSamples: true)
+        let reference = try engine.statistics(request, as: Self.owner, path: .samples)
         #expect(fast.range == reference.range)
         #expect(fast.buckets.count == reference.buckets.count)
         for (a, b) in zip(fast.buckets, reference.buckets) {

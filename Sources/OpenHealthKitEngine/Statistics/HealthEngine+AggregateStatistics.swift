@@ -11,7 +11,7 @@ extension HealthEngine {
     /// the samples give (then the caller computes from the samples): a type without aggregates, an option they do not
     /// hold, a predicate other than plain date ranges, a window or an interval edge off a quarter-hour edge, an app
     /// that sees only some sources, a priority ranking other than the one the aggregates were built with, or an
-    /// average over a sample that overlaps two buckets. Hours are read where every edge is an hour edge (days in a
+    /// arithmetic average over a sample that overlaps two buckets. Hours are read where every edge is an hour edge (days in a
     /// zone of whole-hour offset), quarter hours otherwise.
     ///
     /// - Parameters:
@@ -23,8 +23,8 @@ extension HealthEngine {
         range: DateInterval?, visibleSources: Set<String>?
     ) throws -> StatisticsResult? {
         let type = request.type
-        guard StatisticsAggregation.isAggregated(type), Self.aggregatedOptions.isSuperset(of: request.options),
-            Self.isDateRangesOnly(predicate), visibleSources == nil
+        guard Self.aggregatedOptions.isSuperset(of: request.options), Self.isDateRangesOnly(predicate),
+            visibleSources == nil
         else { return nil }
         let preferred = try preferredSources(for: type)
         for granularity in [AggregateGranularity.hour, .quarterHour] {
@@ -32,7 +32,8 @@ extension HealthEngine {
                 let end = Self.bucketEdge(window.end, granularity)
             else { continue }
             switch try compose(
-                request, granularity: granularity, buckets: (first, end), range: range, preferred: preferred)
+                request, granularity: granularity, buckets: (first, end), windowEnd: window.end, range: range,
+                preferred: preferred)
             {
             case .composed(let result): return result
             case .offEdge: continue
@@ -53,14 +54,32 @@ extension HealthEngine {
 
     private func compose(
         _ request: StatisticsRequest, granularity: AggregateGranularity, buckets: (first: Int64?, end: Int64?),
-        range: DateInterval?, preferred: [String]
+        windowEnd: Double, range: DateInterval?, preferred: [String]
     ) throws -> Composition {
         let type = request.type
         var assembly: StatisticsAssembly?
         var bounds = BucketBounds(intervals: request.intervals)
         var merged = TallyColumn()
         var bySource: [TallyColumn] = []
-        let averages = request.options.contains(.discreteAverage)
+        // A plain mean counts a sample once, so one overlapping two buckets makes rows inexact; a time-weighted mean
+        // splits its weight between them, and the holds cut at a bucket's end are carried on.
+        let weighted =
+            type.aggregationStyle == .discreteTemporallyWeighted
+            || type.aggregationStyle == .discreteEquivalentContinuousLevel
+        let averages = request.options.contains(.discreteAverage) && !weighted
+        var carry = HoldCarry()
+        func credit(_ credit: HoldCarry.Credit?) {
+            guard let credit else { return }
+            if let source = credit.source {
+                let position = bySource[source].position(of: credit.index)
+                bySource[source].tallies[position].weightedSum += credit.weightedSum
+                bySource[source].tallies[position].weight += credit.weight
+            } else {
+                let position = merged.position(of: credit.index)
+                merged.tallies[position].weightedSum += credit.weightedSum
+                merged.tallies[position].weight += credit.weight
+            }
+        }
         var outcome: Composition?
         let query = AggregateQuery(
             typeIdentifier: type.identifier, firstBucket: buckets.first, endBucket: buckets.end,
@@ -93,6 +112,12 @@ extension HealthEngine {
                             return
                         }
                     }
+                    if weighted {
+                        credit(
+                            carry.next(
+                                row, bucketLength: granularity.length, index: index,
+                                limit: min(bounds.end(of: index), windowEnd)))
+                    }
                     if let source = row.source {
                         bySource[source].tallies[bySource[source].position(of: index)].absorb(row)
                     } else {
@@ -102,6 +127,7 @@ extension HealthEngine {
         }
         guard served else { return .inexact }
         if let outcome { return outcome }
+        credit(carry.finish())
         guard let assembly else { return .inexact }
         return .composed(
             StatisticsResult(

@@ -8,10 +8,9 @@ extension HealthEngine {
     /// Options that do not fit the type's aggregation style are `errorInvalidArgument`. The work follows the number
     /// of matching samples and of intervals: rows stream from the (type, start date) index, four numbers each; or,
     /// where the storage keeps statistics aggregates that give the same figures, the number of 15-minute buckets.
-    /// With `fromSamples` the aggregates are never used: the reference computation, which tests and benchmarks
-    /// compare them with.
-    package func statistics(_ request: StatisticsRequest, as principal: Principal, fromSamples: Bool = false) throws
-        -> StatisticsResult
+    /// `path` can rule out the aggregates (the reference computation) or the samples (``StatisticsPath``).
+    package func statistics(_ request: StatisticsRequest, as principal: Principal, path: StatisticsPath = .fastest)
+        throws -> StatisticsResult
     {
         let type = request.type
         try request.options.validate(for: type)
@@ -31,11 +30,14 @@ extension HealthEngine {
         }
         let condition = try PredicateTranslation.condition(for: predicate, type: type)
         let visible = try visibleSources(for: type.identifier, as: principal)
-        if !fromSamples,
+        if path != .samples,
             let result = try aggregateStatistics(
                 request, predicate: predicate, window: window, range: range, visibleSources: visible)
         {
             return result
+        }
+        if path == .aggregates {
+            throw HKError.invalidArgument("The statistics aggregates cannot give this request's figures exactly")
         }
         let query = RowQuery(typeIdentifiers: [type.identifier], condition: condition, visibleSources: visible)
         let preferred = try preferredSources(for: type)

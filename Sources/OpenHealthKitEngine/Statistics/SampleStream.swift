@@ -18,14 +18,19 @@ struct SampleStream {
     }
 
     /// The longest a sample without duration holds its value for a time-weighted mean.
-    static let maximumHold: Double = 600
+    package static let maximumHold: Double = 600
 
     let kind: Kind
     /// Whether to measure the time covered (the `duration` option).
     let measuresDuration: Bool
     /// The end of the clip window: no value holds beyond it.
     let windowEnd: Double
+    /// Whether to note, per bucket, the readings whose hold the bucket's end cut short (``tails``): what the
+    /// statistics aggregates keep so that a longer interval can extend those holds.
+    let recordsTails: Bool
     var column = TallyColumn()
+    /// By bucket index, with ``recordsTails``: the readings whose hold the bucket's end cut short.
+    private(set) var tails: [Int: HeldTail] = [:]
 
     /// Samples without duration whose hold awaits the next sample's start: their date, and per sample the weighted
     /// quantity and the bucket.
@@ -35,10 +40,11 @@ struct SampleStream {
     private var runStart = -Double.infinity
     private var runEnd = -Double.infinity
 
-    init(kind: Kind, measuresDuration: Bool, windowEnd: Double) {
+    init(kind: Kind, measuresDuration: Bool, windowEnd: Double, recordsTails: Bool = false) {
         self.kind = kind
         self.measuresDuration = measuresDuration
         self.windowEnd = windowEnd
+        self.recordsTails = recordsTails
     }
 
     /// Adds the next sample in start-date order, clipped to `[from, to)`.
@@ -95,14 +101,20 @@ struct SampleStream {
     }
 
     /// Gives each waiting sample its weight: it holds until the next sample starts, for at most ``maximumHold``, and
-    /// never past the end of its bucket or of the window.
+    /// never past the end of its bucket or of the window. With ``recordsTails``, a hold the bucket's end cut short
+    /// (no sample of the stream started after it in the bucket) is noted in ``tails``.
     private mutating func settlePending(next: Double, bounds: inout BucketBounds) throws {
         for (quantity, bucket) in pending {
-            let holdEnd = min(next, pendingDate + Self.maximumHold, bounds.end(of: bucket), windowEnd)
+            let bucketEnd = bounds.end(of: bucket)
+            let holdEnd = min(next, pendingDate + Self.maximumHold, bucketEnd, windowEnd)
             let weight = max(0, holdEnd - pendingDate)
             let position = column.position(of: bucket)
             column.tallies[position].weightedSum += weight * quantity
             column.tallies[position].weight += weight
+            if recordsTails && next >= bucketEnd && pendingDate + Self.maximumHold > bucketEnd {
+                tails[bucket, default: HeldTail(date: pendingDate, quantity: 0, count: 0)].quantity += quantity
+                tails[bucket]?.count += 1
+            }
         }
         pending.removeAll(keepingCapacity: true)
     }

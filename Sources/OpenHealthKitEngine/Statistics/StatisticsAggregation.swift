@@ -1,19 +1,13 @@
 package import Foundation
 package import OpenHealthKitModel
 
-/// The statistics aggregates of quarter hours and hours (see ``StatisticsAggregateStorage``): which types have them
-/// and what a bucket row holds, computed by the same ``StatisticsComputation`` as a query from samples, over
+/// The statistics aggregates of quarter hours and hours (see ``StatisticsAggregateStorage``), kept for every quantity type:
+/// what a bucket row holds, computed by the same ``StatisticsComputation`` as a query from samples, over
 /// 15-minute or 1-hour intervals in UTC. Time-zone offsets are multiples of 15 minutes, so any zone's hours, days,
 /// weeks, months and years start on a quarter-hour edge (and, in a zone of whole-hour offsets, on an hour edge).
 package enum StatisticsAggregation {
     /// The length of a quarter-hour bucket in seconds.
     package static let bucketLength = AggregateGranularity.quarterHour.length
-
-    /// Whether a storage keeps aggregates for `type`: cumulative and discrete arithmetic types. Time-weighted means
-    /// depend on the next sample, which may lie in another bucket: they are computed from the samples.
-    package static func isAggregated(_ type: HKQuantityType) -> Bool {
-        type.aggregationStyle == .cumulative || type.aggregationStyle == .discreteArithmetic
-    }
 
     /// Whether a sample's dates can be bucketed: both sample dates (``SampleValidation/dateRange``), in order. A
     /// store may hold others from before dates were checked: a type with one keeps no aggregates, and its
@@ -81,10 +75,13 @@ package enum StatisticsAggregation {
         var computation = StatisticsComputation(
             options: options, style: type.aggregationStyle,
             intervals: granularity == .hour ? hourIntervals : quarterHourIntervals, sources: sources, ranks: ranks,
-            window: (windowStart, windowEnd))
+            window: (windowStart, windowEnd), recordsTails: true)
         let count = Int(buckets.count)
         var spanning = Array(repeating: 0, count: count)
         var sourceSpanning = Array(repeating: [Int64: Int](), count: sources.count)
+        // Rows come in start order: the first start seen in a bucket is its earliest.
+        var firstStart: [Int64: Double] = [:]
+        var sourceFirstStart = Array(repeating: [Int64: Double](), count: sources.count)
         for row in values {
             let covered = Self.buckets(start: row.start, end: row.end, granularity)
             let from = max(covered.lowerBound, buckets.lowerBound)
@@ -92,6 +89,10 @@ package enum StatisticsAggregation {
             // Instants and undetermined durations outside the buckets (a date-range read includes the latter).
             guard from <= to else { continue }
             try computation.add(row)
+            if covered.lowerBound == from {
+                if firstStart[from] == nil { firstStart[from] = row.start }
+                if sourceFirstStart[row.source][from] == nil { sourceFirstStart[row.source][from] = row.start }
+            }
             if covered.count > 1 {
                 for bucket in from...to {
                     spanning[Int(bucket - buckets.lowerBound)] += 1
@@ -101,21 +102,31 @@ package enum StatisticsAggregation {
         }
         try computation.settle()
         let (merged, bySource) = computation.settledTallies
-        func row(_ index: Int, _ tally: Tally, source: Int?, spanning: Int) -> AggregateRow? {
+        let (mergedTails, sourceTails) = computation.settledTails
+        func row(
+            _ index: Int, _ tally: Tally, source: Int?, spanning: Int, firstStart: [Int64: Double],
+            tails: [Int: HeldTail]
+        ) -> AggregateRow? {
             let bucket = Int64(index)
             guard buckets.contains(bucket) else { return nil }
             return AggregateRow(
                 bucket: bucket, source: source, members: tally.members, spanning: spanning, sum: tally.sum,
                 valueSum: tally.valueSum, minimum: tally.minimum, maximum: tally.maximum,
                 latestStart: tally.latestStart, latestEnd: tally.latestEnd, latestValue: tally.latestValue,
-                earliestStart: tally.earliestStart, latestMemberEnd: tally.latestMemberEnd)
+                earliestStart: tally.earliestStart, latestMemberEnd: tally.latestMemberEnd,
+                weightedSum: tally.weightedSum, weight: tally.weight, firstStart: firstStart[bucket] ?? .infinity,
+                tail: tails[index])
         }
         var rows = merged.populated.compactMap {
-            row($0.index, $0.tally, source: nil, spanning: spanning[Int(Int64($0.index) - buckets.lowerBound)])
+            row(
+                $0.index, $0.tally, source: nil, spanning: spanning[Int(Int64($0.index) - buckets.lowerBound)],
+                firstStart: firstStart, tails: mergedTails)
         }
         for (source, column) in bySource.enumerated() {
             rows += column.populated.compactMap {
-                row($0.index, $0.tally, source: source, spanning: sourceSpanning[source][Int64($0.index), default: 0])
+                row(
+                    $0.index, $0.tally, source: source, spanning: sourceSpanning[source][Int64($0.index), default: 0],
+                    firstStart: sourceFirstStart[source], tails: sourceTails[source])
             }
         }
         return rows
@@ -138,5 +149,7 @@ extension Tally {
         }
         earliestStart = min(earliestStart, row.earliestStart)
         latestMemberEnd = max(latestMemberEnd, row.latestMemberEnd)
+        weightedSum += row.weightedSum
+        weight += row.weight
     }
 }

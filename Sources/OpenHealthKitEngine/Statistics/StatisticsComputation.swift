@@ -25,9 +25,11 @@ struct StatisticsComputation {
     ///   - sources: the sources the rows' indices refer to.
     ///   - ranks: each source's priority rank, 0 first (see ``SourcePriority``).
     ///   - window: the dates samples are clipped to.
+    ///   - recordsTails: whether time-weighted streams note the holds their buckets' ends cut short
+    ///     (``settledTails``).
     init(
         options: HKStatisticsOptions, style: HKQuantityAggregationStyle, intervals: StatisticsIntervals?,
-        sources: [SourceRow], ranks: [Int], window: (start: Double, end: Double)
+        sources: [SourceRow], ranks: [Int], window: (start: Double, end: Double), recordsTails: Bool = false
     ) {
         self.options = options
         self.style = style
@@ -48,10 +50,13 @@ struct StatisticsComputation {
         // Merged cumulative sums come from the priority merge; the merged stream still counts members and instants.
         merged = SampleStream(
             kind: sums ? .cumulative(intervalSums: false) : kind, measuresDuration: measuresDuration,
-            windowEnd: window.end)
+            windowEnd: window.end, recordsTails: recordsTails)
         bySource =
             options.contains(.separateBySource)
-            ? sources.map { _ in SampleStream(kind: kind, measuresDuration: measuresDuration, windowEnd: window.end) }
+            ? sources.map { _ in
+                SampleStream(
+                    kind: kind, measuresDuration: measuresDuration, windowEnd: window.end, recordsTails: recordsTails)
+            }
             : []
         mergesSums = sums
         merge = PriorityMerge(rankCount: sums ? sources.count : 0)
@@ -89,6 +94,12 @@ struct StatisticsComputation {
 
     /// The tallies after ``settle()``: every source merged, and each source's (empty without `separateBySource`).
     var settledTallies: (merged: TallyColumn, bySource: [TallyColumn]) { (merged.column, bySource.map(\.column)) }
+
+    /// The holds cut short at their bucket's end after ``settle()``, by bucket index: every source merged, and each
+    /// source's (empty unless the computation records tails).
+    var settledTails: (merged: [Int: HeldTail], bySource: [[Int: HeldTail]]) {
+        (merged.tails, bySource.map(\.tails))
+    }
 }
 
 /// Statistics values from tallies: what a computation from samples and a composition of aggregates both report.

@@ -1,5 +1,5 @@
-/// Statistics aggregates a storage may keep for quantity types of the cumulative and discrete arithmetic styles, so
-/// that statistics over years read a row per bucket instead of every sample (docs/ARCHITECTURE.md "Statistics
+/// Statistics aggregates a storage may keep for quantity types of every aggregation style, so that statistics over
+/// years read a row per bucket instead of every sample (docs/ARCHITECTURE.md "Statistics
 /// aggregates"). Optional: a storage that keeps none answers `false` and the engine computes from the samples.
 ///
 /// What a storage that keeps them promises:
@@ -100,11 +100,19 @@ package struct AggregateRow: Sendable, Equatable {
     /// The members' earliest start and latest end.
     package var earliestStart: Double
     package var latestMemberEnd: Double
+    /// Time-weighted types: Σ weight × quantity and Σ weight over the bucket, every hold cut at the bucket's end.
+    package var weightedSum: Double
+    package var weight: Double
+    /// The earliest start of a member that starts in the bucket (infinity: every member started before it).
+    package var firstStart: Double
+    /// Time-weighted types: the readings whose hold the bucket's end cut short.
+    package var tail: HeldTail?
 
     package init(
         bucket: Int64, source: Int?, members: Int, spanning: Int, sum: Double, valueSum: Double, minimum: Double,
         maximum: Double, latestStart: Double, latestEnd: Double, latestValue: Double, earliestStart: Double,
-        latestMemberEnd: Double
+        latestMemberEnd: Double, weightedSum: Double = 0, weight: Double = 0, firstStart: Double = .infinity,
+        tail: HeldTail? = nil
     ) {
         self.bucket = bucket
         self.source = source
@@ -119,5 +127,9 @@ package struct AggregateRow: Sendable, Equatable {
         self.latestValue = latestValue
         self.earliestStart = earliestStart
         self.latestMemberEnd = latestMemberEnd
+        self.weightedSum = weightedSum
+        self.weight = weight
+        self.firstStart = firstStart
+        self.tail = tail
     }
 }
