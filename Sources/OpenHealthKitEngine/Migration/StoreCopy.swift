@@ -78,8 +78,13 @@ package enum StoreCopy {
                 records.removeFirst()
                 batch.samples.append(record.sample)
                 batch.heartbeats += record.heartbeats
-                batch.workoutStatistics += record.workoutStatistics
-                batch.workoutActivities += record.workoutActivities
+                // A workout's activities and statistics travel in its row when the read put them there.
+                if record.sample.workout?.statistics.isEmpty ?? true {
+                    batch.workoutStatistics += record.workoutStatistics
+                }
+                if record.sample.workout?.activities.isEmpty ?? true {
+                    batch.workoutActivities += record.workoutActivities
+                }
             } else if let tombstone = deleted.popFirst() {
                 if !batch.samples.isEmpty { try flush() }
                 tombstones.append(tombstone)

@@ -30,9 +30,6 @@ package enum StoreTally {
         var tallies: [TableTally] = []
         func add(_ table: String, _ lines: [String]) {
             tallies.append(TableTally(table: table, count: lines.count, checksum: checksum(lines)))
-            if let dump = ProcessInfo.processInfo.environment["DEBUGTALLY"] {
-                try? lines.sorted().joined(separator: "\n").write(toFile: dump + "." + table + "." + UUID().uuidString, atomically: true, encoding: .utf8)
-            }
         }
         add("samples", content.records.map(canonical))
         add("deletedObjects", content.deleted.map { canonical($0) })
@@ -46,14 +43,15 @@ package enum StoreTally {
     }
 
     /// A sample with its kind's detail, its bulk points and its children, without its anchor. Each part is a value
-    /// type's description (its fields, in order), which is the same for equal values in any process.
+    /// type's description (its fields, in order), which is the same for equal values in any process. An
+    /// electrocardiogram's symptoms are its detail's UUIDs (the export's list of their types is derived from them).
     static func canonical(_ record: ExportRecord) -> String {
         let sample = record.sample
         let fields: [Any?] = [
             sample.uuid, sample.typeIdentifier, sample.startDate, sample.endDate, sample.value, sample.source,
             sample.revision, sample.device, sample.metadata, sample.syncIdentifier, sample.syncVersion,
-            sample.correlationUUID, sample.workout, sample.detail, record.heartbeats, record.electrocardiogramSymptoms,
-            record.workoutStatistics, record.workoutActivities,
+            sample.correlationUUID, sample.workout, sample.detail, record.heartbeats, record.workoutStatistics,
+            record.workoutActivities,
         ]
         return fields.map { $0.map { "\($0)" } ?? "nil" }.joined(separator: "|")
     }
