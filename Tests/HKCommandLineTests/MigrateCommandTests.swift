@@ -65,7 +65,8 @@ import Testing
         let outward = try Self.tallies(there), homeward = try Self.tallies(returned)
         #expect(outward.map { $0["result"] as? String } == Array(repeating: "equal", count: outward.count))
         #expect(homeward.map { $0["result"] as? String } == Array(repeating: "equal", count: homeward.count))
-        #expect(outward.map { $0["sourceChecksum"] as? String } == homeward.map { $0["destinationChecksum"] as? String })
+        #expect(
+            outward.map { $0["sourceChecksum"] as? String } == homeward.map { $0["destinationChecksum"] as? String })
         #expect(outward.first { $0["table"] as? String == "samples" }?["sourceCount"] as? Int == 4)
         let types = ["heartRate", "bodyMassIndex"]
         #expect(try await Self.answers(back, types: types) == (try await Self.answers(original, types: types)))
@@ -97,7 +98,8 @@ import Testing
         let returned = try await Self.migrate(from: database.url, to: back.path, database, ["--format", "json"])
         #expect(returned.status == 0, "\(returned.stdout) \(returned.stderr)")
         let outward = try Self.tallies(there), homeward = try Self.tallies(returned)
-        #expect(outward.map { $0["sourceChecksum"] as? String } == homeward.map { $0["destinationChecksum"] as? String })
+        #expect(
+            outward.map { $0["sourceChecksum"] as? String } == homeward.map { $0["destinationChecksum"] as? String })
         let counts = Dictionary(uniqueKeysWithValues: outward.map { ($0["table"] as? String ?? "", $0["sourceCount"]) })
         #expect(counts["deletedObjects"] as? Int == 1)
         #expect((counts["samples"] as? Int ?? 0) > 20)

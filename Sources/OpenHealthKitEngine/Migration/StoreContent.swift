@@ -55,11 +55,13 @@ struct StoreContent {
             try storage.forEachQuantitySeriesValue(ofSample: uuid) { series.values.append($0) }
             record.sample.detail = .quantitySeries(series)
         case .heartbeatSeries(var series) where series.beats.isEmpty:
-            series.beats = record.heartbeatSeriesBeats.isEmpty
+            series.beats =
+                record.heartbeatSeriesBeats.isEmpty
                 ? try storage.heartbeatSeriesBeats(of: uuid) : record.heartbeatSeriesBeats
             record.sample.detail = .heartbeatSeries(series)
         case .electrocardiogram(var electrocardiogram) where electrocardiogram.leads.isEmpty:
-            electrocardiogram.leads = record.electrocardiogramLeads.isEmpty
+            electrocardiogram.leads =
+                record.electrocardiogramLeads.isEmpty
                 ? try storage.electrocardiogramLeads(of: uuid) : record.electrocardiogramLeads
             record.sample.detail = .electrocardiogram(electrocardiogram)
         case .workoutRoute(var route) where route.locations.isEmpty:

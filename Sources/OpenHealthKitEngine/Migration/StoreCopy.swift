@@ -4,9 +4,9 @@ package import Foundation
 /// backends: `hk migrate` between a SQLite file and a user of a PostgreSQL database, both ways, with this one code.
 ///
 /// - Samples keep their UUIDs, sources, revisions, devices, dates, metadata, sync identifiers and versions, their
-///   kind's detail with its bulk points, and their children; they are written through the import path
-///   (``ExchangeStorage/importBatch(_:)``, `batchSize` samples per transaction), which keeps what it is given and
-///   maintains what the destination derives (SQLite's statistics aggregates).
+///   kind's detail with its bulk points, and their children; they are written as an app's saves are
+///   (``Storage/insert(_:)``, `batchSize` samples per transaction), which maintains what the destination derives
+///   (SQLite's statistics aggregates).
 /// - Samples and tombstones are written in the order of their source anchors, so the destination's anchors follow
 ///   the same order (renumbered: a destination numbers its own changes). A tombstone is restored as HealthKit makes
 ///   one: its object is stored and deleted (``Storage/insert(_:)`` then ``Storage/delete(uuids:)``), which takes two
@@ -54,43 +54,78 @@ package enum StoreCopy {
             samples: content.records.count, appsToRegister: content.apps.filter { $0.revokedAt == nil })
     }
 
-    /// Samples in batches and tombstones in runs, in the order of their source anchors.
+    /// Samples in batches and tombstones in runs, in the order of their source anchors. Samples go through
+    /// ``Storage/insert(_:)``, which gives anchors in the batch's order (an import orders its rows by UUID); a sample
+    /// with heartbeats (which only an import stores) goes alone in an ``ImportBatch``.
     private static func writeSamplesAndTombstones(
         _ content: StoreContent, to destination: any HealthStorage, batchSize: Int
     ) throws {
         var sources: [String: SourceRow] = [:]
         for record in content.records { sources[record.sample.source.bundleIdentifier] = record.sample.source }
-        var batch = ImportBatch()
+        var samples: [SampleRow] = []
         var tombstones: [DeletedRow] = []
         func flush() throws {
-            if !batch.samples.isEmpty { _ = try destination.importBatch(batch) }
-            batch = ImportBatch()
+            if !samples.isEmpty { _ = try destination.insert(samples) }
+            samples = []
             if !tombstones.isEmpty {
                 _ = try destination.insert(tombstones.map { placeholder(for: $0, sources: sources) })
                 _ = try destination.delete(uuids: tombstones.map(\.uuid))
             }
             tombstones = []
         }
-        var records = content.records[...], deleted = content.deleted[...]
+        var records = parentsFirst(content.records)[...], deleted = content.deleted[...]
         while !records.isEmpty || !deleted.isEmpty {
             if let record = records.first, deleted.first.map({ record.sample.anchor < $0.anchor }) ?? true {
-                if !tombstones.isEmpty || batch.samples.count >= batchSize { try flush() }
                 records.removeFirst()
-                batch.samples.append(record.sample)
-                batch.heartbeats += record.heartbeats
-                // A workout's activities and statistics travel in its row when the read put them there.
-                if record.sample.workout?.statistics.isEmpty ?? true {
-                    batch.workoutStatistics += record.workoutStatistics
-                }
-                if record.sample.workout?.activities.isEmpty ?? true {
-                    batch.workoutActivities += record.workoutActivities
+                if !tombstones.isEmpty || samples.count >= batchSize { try flush() }
+                let sample = withWorkoutChildren(record)
+                if record.heartbeats.isEmpty {
+                    samples.append(sample)
+                } else {
+                    try flush()
+                    var batch = ImportBatch()
+                    batch.samples = [sample]
+                    batch.heartbeats = record.heartbeats
+                    _ = try destination.importBatch(batch)
                 }
             } else if let tombstone = deleted.popFirst() {
-                if !batch.samples.isEmpty { try flush() }
+                if !samples.isEmpty { try flush() }
                 tombstones.append(tombstone)
             }
         }
         try flush()
+    }
+
+    /// The records in their order, except that a correlation's member stored before its correlation (an import
+    /// stores the export's top-level copy of a blood-pressure value first, then joins it to its correlation) follows
+    /// its correlation, which ``Storage/insert(_:)`` requires.
+    static func parentsFirst(_ records: [ExportRecord]) -> [ExportRecord] {
+        let stored = Set(records.map(\.sample.uuid))
+        var placed = Set<UUID>(), waiting: [UUID: [ExportRecord]] = [:], ordered: [ExportRecord] = []
+        ordered.reserveCapacity(records.count)
+        func place(_ record: ExportRecord) {
+            ordered.append(record)
+            placed.insert(record.sample.uuid)
+            for member in waiting.removeValue(forKey: record.sample.uuid) ?? [] { place(member) }
+        }
+        for record in records {
+            if let parent = record.sample.correlationUUID, stored.contains(parent), !placed.contains(parent) {
+                waiting[parent, default: []].append(record)
+            } else {
+                place(record)
+            }
+        }
+        return ordered
+    }
+
+    /// The sample with its workout's activities and statistics in its row, where ``Storage/insert(_:)`` takes them.
+    private static func withWorkoutChildren(_ record: ExportRecord) -> SampleRow {
+        var sample = record.sample
+        guard var workout = sample.workout else { return sample }
+        if workout.activities.isEmpty { workout.activities = record.workoutActivities }
+        if workout.statistics.isEmpty { workout.statistics = record.workoutStatistics }
+        sample.workout = workout
+        return sample
     }
 
     /// The object a tombstone stands for, as much of it as a tombstone keeps (its type, source and sync identity).

@@ -44,7 +44,8 @@ struct MigrateCommand: AsyncParsableCommand {
     func validate() throws {
         switch (PostgreSQLAddress.isURL(from), PostgreSQLAddress.isURL(to)) {
         case (true, true): throw ValidationError("one side must be a SQLite file: --from and --to are both databases")
-        case (false, false): throw ValidationError("one side must be a postgresql:// URL: --from and --to are both files")
+        case (false, false):
+            throw ValidationError("one side must be a postgresql:// URL: --from and --to are both files")
         default: break
         }
         if from.isEmpty || to.isEmpty { throw ValidationError("--from and --to need a file path or a URL") }

@@ -20,7 +20,8 @@ struct MigrationOutcome {
     /// The apps the owner must register again, with the command that does it (to stderr when stdout is for programs).
     func printAppsToRegister(toStandardError: Bool) {
         guard !appsToRegister.isEmpty else { return }
-        var text = "Apps whose credentials did not move: register each again on the destination's healthd "
+        var text =
+            "Apps whose credentials did not move: register each again on the destination's healthd "
             + "(hk apps register APP-FOLDER --healthd URL), then give the app its new credential:\n"
         for app in appsToRegister.sorted(by: { $0.bundleIdentifier < $1.bundleIdentifier }) {
             text += "  \(app.bundleIdentifier) (\(app.manifest.name))\n"
