@@ -134,6 +134,22 @@ import Testing
         #expect(!moved.stdout.contains("hk apps register"))  // no app was registered
     }
 
+    @Test func anAppRegisteredWithHealthdIsCopiedAndListedWithHowToRegisterItAgain() async throws {
+        let database = try await Self.database()
+        let moved = try await RunningHealthd.with { daemon in
+            let folder = try AppFolder(in: daemon.store.folder, bundleIdentifier: "com.example.steps")
+            try await daemon.succeed(["apps", "register", folder.path])
+            return try await Self.migrate(from: daemon.store.path, to: database.url, database)
+        }
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.contains("com.example.steps"))
+        #expect(moved.stdout.contains("POST /v1/owner/apps") && moved.stdout.contains("signed in as alice"))
+        #expect(moved.stdout.split(separator: "\n").contains { $0.hasPrefix("apps ") && $0.hasSuffix("equal") })
+        let stored = try await UsersCommandTests.sql(
+            "SELECT bundle_identifier FROM registered_app WHERE user_id = 2", database.url)
+        #expect(stored == "com.example.steps")
+    }
+
     @Test func anotherUsersDataIsNeitherChangedNorCopied() async throws {
         let database = try await Self.database(users: ["alice", "bob"])
         let bobs = try TemporaryStore()

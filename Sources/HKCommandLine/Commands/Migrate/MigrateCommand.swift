@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitPostgres
 
 /// `hk migrate --from A --to B --user NAME`: moves one person's store between a SQLite file and a user of a
 /// PostgreSQL database, either way, then prints each kind of record's count and checksum on both sides.
@@ -71,7 +72,12 @@ struct MigrateCommand: AsyncParsableCommand {
             }
         }
         try output.print(outcome.tallies)
-        outcome.printAppsToRegister(toStandardError: output.format != .table)
+        let registering =
+            toDatabase
+            ? "POST /v1/owner/apps on healthd --database \(database.address), signed in as \(database.user.name) "
+                + "(Authorization: Basic with their name and secret; docs/HEALTHD.md)"
+            : "hk apps register APP-FOLDER --store \(to) --healthd URL, on the healthd serving \(to)"
+        outcome.printAppsToRegister(registering: registering, toStandardError: output.format != .table)
         if !outcome.isEqual { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 }

@@ -17,12 +17,12 @@ struct MigrationOutcome {
     /// Whether every count and checksum is equal.
     var isEqual: Bool { tallies.allSatisfy { $0.result == "equal" } }
 
-    /// The apps the owner must register again, with the command that does it (to stderr when stdout is for programs).
-    func printAppsToRegister(toStandardError: Bool) {
+    /// The apps the owner must register again, and how (`registering`), to stderr when stdout is for programs.
+    func printAppsToRegister(registering: String, toStandardError: Bool) {
         guard !appsToRegister.isEmpty else { return }
         var text =
-            "Apps whose credentials did not move: register each again on the destination's healthd "
-            + "(hk apps register APP-FOLDER --healthd URL), then give the app its new credential:\n"
+            "Apps whose credentials did not move (their grants did): register each again with "
+            + "\(registering), then give the app its new credential:\n"
         for app in appsToRegister.sorted(by: { $0.bundleIdentifier < $1.bundleIdentifier }) {
             text += "  \(app.bundleIdentifier) (\(app.manifest.name))\n"
         }
