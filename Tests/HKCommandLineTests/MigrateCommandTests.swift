@@ -48,6 +48,28 @@ import Testing
         return text
     }
 
+    /// Moves `original` to Alice's store in `database` and back to a new file beside it, expecting both runs to exit 0
+    /// with every row equal; returns the new file and the first run's rows. The back-copy's destination checksums
+    /// must be the original's.
+    static func roundTrip(
+        _ original: TemporaryStore, _ database: (url: String, environment: [String: String?]),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> (back: TemporaryStore, outward: [[String: Any]]) {
+        let there = try await migrate(from: original.path, to: database.url, database, ["--format", "json"])
+        #expect(there.status == 0, "\(there.stdout) \(there.stderr)", sourceLocation: sourceLocation)
+        let back = TemporaryStore(folder: original.folder, name: "back.sqlite")
+        let returned = try await migrate(from: database.url, to: back.path, database, ["--format", "json"])
+        #expect(returned.status == 0, "\(returned.stdout) \(returned.stderr)", sourceLocation: sourceLocation)
+        let outward = try tallies(there), homeward = try tallies(returned)
+        for rows in [outward, homeward] {
+            #expect(rows.allSatisfy { $0["result"] as? String == "equal" }, sourceLocation: sourceLocation)
+        }
+        #expect(
+            outward.map { $0["sourceChecksum"] as? String } == homeward.map { $0["destinationChecksum"] as? String },
+            sourceLocation: sourceLocation)
+        return (back, outward)
+    }
+
     /// A store file at a new path in `folder`, not created yet.
     static func newStore(in folder: URL, _ name: String) -> String { folder.appendingPathComponent(name).path }
 
@@ -57,16 +79,7 @@ import Testing
         try await original.succeed([
             "import", Self.fixtures.appendingPathComponent("dogsheep-healthkit-to-sqlite/zip_contents").path, "--quiet",
         ])
-        let there = try await Self.migrate(from: original.path, to: database.url, database, ["--format", "json"])
-        #expect(there.status == 0, "\(there.stdout) \(there.stderr)")
-        let back = TemporaryStore(folder: original.folder, name: "back.sqlite")
-        let returned = try await Self.migrate(from: database.url, to: back.path, database, ["--format", "json"])
-        #expect(returned.status == 0, "\(returned.stdout) \(returned.stderr)")
-        let outward = try Self.tallies(there), homeward = try Self.tallies(returned)
-        #expect(outward.map { $0["result"] as? String } == Array(repeating: "equal", count: outward.count))
-        #expect(homeward.map { $0["result"] as? String } == Array(repeating: "equal", count: homeward.count))
-        #expect(
-            outward.map { $0["sourceChecksum"] as? String } == homeward.map { $0["destinationChecksum"] as? String })
+        let (back, outward) = try await Self.roundTrip(original, database)
         #expect(outward.first { $0["table"] as? String == "samples" }?["sourceCount"] as? Int == 4)
         let types = ["heartRate", "bodyMassIndex"]
         #expect(try await Self.answers(back, types: types) == (try await Self.answers(original, types: types)))
@@ -92,14 +105,7 @@ import Testing
     @Test func everyKindOfRecordMovedToAUserAndBackHasEqualCountsAndChecksums() async throws {
         let database = try await Self.database()
         let original = try await Self.everything()
-        let there = try await Self.migrate(from: original.path, to: database.url, database, ["--format", "json"])
-        #expect(there.status == 0, "\(there.stdout) \(there.stderr)")
-        let back = TemporaryStore(folder: original.folder, name: "back.sqlite")
-        let returned = try await Self.migrate(from: database.url, to: back.path, database, ["--format", "json"])
-        #expect(returned.status == 0, "\(returned.stdout) \(returned.stderr)")
-        let outward = try Self.tallies(there), homeward = try Self.tallies(returned)
-        #expect(
-            outward.map { $0["sourceChecksum"] as? String } == homeward.map { $0["destinationChecksum"] as? String })
+        let (back, outward) = try await Self.roundTrip(original, database)
         let counts = Dictionary(uniqueKeysWithValues: outward.map { ($0["table"] as? String ?? "", $0["sourceCount"]) })
         #expect(counts["deletedObjects"] as? Int == 1)
         #expect((counts["samples"] as? Int ?? 0) > 20)
