@@ -43,13 +43,13 @@ struct MigrateCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
 
     func validate() throws {
+        if from.isEmpty || to.isEmpty { throw ValidationError("--from and --to need a file path or a URL") }
         switch (PostgreSQLAddress.isURL(from), PostgreSQLAddress.isURL(to)) {
         case (true, true): throw ValidationError("one side must be a SQLite file: --from and --to are both databases")
         case (false, false):
             throw ValidationError("one side must be a postgresql:// URL: --from and --to are both files")
         default: break
         }
-        if from.isEmpty || to.isEmpty { throw ValidationError("--from and --to need a file path or a URL") }
         guard user != nil else { throw ValidationError("--user names the user of the PostgreSQL database") }
         guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
     }
