@@ -17,6 +17,7 @@ struct Bench: AsyncParsableCommand {
             LoadApp.self,
             ImportBenchmark.self,
             PostgresBenchmark.self,
+            MigrateBenchmark.self,
             WebPageBenchmark.self,
             WebYearPagesBenchmark.self,
             WorkoutPageBenchmark.self,

@@ -119,19 +119,35 @@ package final class PostgresAccounts: Sendable {
                 else { throw AccountError.unknownUser(name) }
                 let (id, hasSecret) = try row.decode((Int64, Bool).self)
                 guard id != Schema.ownerUserID else { throw AccountError.ownerStays }
-                try Self.actFor(id, session)
-                var removing = Binds()
-                let text = removing.add(String(id))
-                try session.execute(
-                    "SELECT set_config('openhealthkit.removing_user', \(text), true)", removing.bindings)
+                try Self.deleteRows(of: id, keeping: [], session)
                 var user = Binds()
                 let value = user.add(id)
-                for table in try Self.childrenFirst(try Schema.userTables(session), session) {
-                    try session.execute("DELETE FROM \"\(table)\" WHERE user_id = \(value)", user.bindings)
-                }
                 try session.execute("DELETE FROM health_user WHERE id = \(value)", user.bindings)
                 return PostgresUser(id: id, name: name, hasSecret: hasSecret)
             }
+        }
+    }
+
+    /// Deletes every row of the user `id` in every user table, in one transaction, keeping the account (its name
+    /// and secret) and its anchor, which only grows: what `hk migrate` does when a copy into the user fails midway,
+    /// so that the user is left as empty as the migration found them.
+    package func clearData(of id: Int64) throws {
+        try database.session(user: nil) { session in
+            try session.transaction { try Self.deleteRows(of: id, keeping: ["store_anchor"], session) }
+        }
+    }
+
+    /// Deletes the user's rows from every user table but `kept`, children first, inside the caller's transaction. The
+    /// audit log's append-only trigger lets exactly this through (`openhealthkit.removing_user`).
+    private static func deleteRows(of id: Int64, keeping kept: Set<String>, _ session: Session) throws {
+        try actFor(id, session)
+        var removing = Binds()
+        let text = removing.add(String(id))
+        try session.execute("SELECT set_config('openhealthkit.removing_user', \(text), true)", removing.bindings)
+        var user = Binds()
+        let value = user.add(id)
+        for table in try childrenFirst(try Schema.userTables(session), session) where !kept.contains(table) {
+            try session.execute("DELETE FROM \"\(table)\" WHERE user_id = \(value)", user.bindings)
         }
     }
 

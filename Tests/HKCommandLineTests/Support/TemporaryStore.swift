@@ -12,7 +12,18 @@ final class TemporaryStore {
         path = folder.appendingPathComponent("health.sqlite").path
     }
 
+    /// A store file named `name` in `folder`, another test store's (which removes the folder).
+    init(folder: URL, name: String) {
+        self.folder = folder
+        path = folder.appendingPathComponent(name).path
+        owner = false
+    }
+
+    /// Whether this store removes its folder when it goes.
+    private var owner = true
+
     deinit {
+        guard owner else { return }
         try? FileManager.default.removeItem(at: folder)
     }
 
