@@ -9,6 +9,9 @@ import OpenHealthKit
 ///    configured with its credential, as apps run;
 /// 2. on the embedded store, each app a process with an `HKHealthStore` on the same database file;
 /// 3. with `--in-process`, also through healthd with every app's store in this one process.
+///
+/// With `--users N`, many people instead: a PostgreSQL healthd serving N users of M apps each, against a SQLite
+/// healthd serving the same N × M apps of its one owner (`LoadBenchmark+Users`).
 struct LoadBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
@@ -29,13 +32,21 @@ struct LoadBenchmark: AsyncParsableCommand {
     @Flag(help: "Also run every app's store in this process, against healthd.")
     var inProcess = false
 
+    @Option(help: "Users of a PostgreSQL healthd, each with --apps-per-user apps, against as many apps on SQLite.")
+    var users = 0
+
+    @Option(help: "With --users: apps each user registers.")
+    var appsPerUser = 4
+
     func validate() throws {
-        guard apps > 0, duration > 0, batch > 0 else {
-            throw ValidationError("--apps, --duration and --batch must be positive")
+        guard apps > 0, duration > 0, batch > 0, users >= 0, appsPerUser > 0 else {
+            throw ValidationError(
+                "--apps, --duration, --batch and --apps-per-user must be positive, --users not negative")
         }
     }
 
     func run() async throws {
+        if users > 0 { return try await runUsers() }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         print(

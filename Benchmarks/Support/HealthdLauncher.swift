@@ -1,4 +1,3 @@
-import CoreFoundation  // where Swift finds the C `sysconf` constants in a release build
 import Foundation
 import OpenHealthKit
 import OpenHealthKitTesting
@@ -15,15 +14,18 @@ final class HealthdLauncher {
     func ownerSecret() throws -> String { healthd.ownerSecret }
 
     /// Starts healthd (`executable`, else the `healthd` built next to this benchmark) on `health.sqlite` in
-    /// `directory`, with what it prints in `healthd.log` there, and waits for its address.
-    init(executable: String?, directory: URL) async throws {
+    /// `directory`, or on the PostgreSQL `database` (its URL and password) when given, with what it prints in
+    /// `healthd.log` there, and waits for its address.
+    init(executable: String?, directory: URL, database: (url: String, password: String)? = nil) async throws {
         let url = executable.map(URL.init(fileURLWithPath:)) ?? Healthd.executable
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw BenchError(
                 "no healthd at \(url.path): build it (swift build -c release --product healthd) or pass --healthd")
         }
         healthd = try await Healthd.launch(
-            directory: directory, arguments: ["--log-level", "warning"],
+            directory: directory,
+            arguments: ["--log-level", "warning"] + (database.map { ["--database", $0.url] } ?? []),
+            environment: database.map { ["PGPASSWORD": $0.password] } ?? [:],
             log: directory.appendingPathComponent("healthd.log"),
             executable: url)
     }
@@ -44,26 +46,21 @@ final class HealthdLauncher {
     }
 
     /// Registers the app (its property lists made from the manifest) and lets it write and read `types`, as the
-    /// owner's Sources page does; returns its credential.
-    func registerAllowed(_ app: AppManifest, types: [HKSampleType]) async throws -> String {
+    /// owner's Sources page does (signed in as `user` when given: a user of a PostgreSQL healthd); returns its
+    /// credential.
+    func registerAllowed(_ app: AppManifest, types: [HKSampleType], as user: HealthdUser? = nil) async throws -> String
+    {
         let plists = try AppPlists(
             bundleIdentifier: app.bundleIdentifier, name: app.name, version: app.version,
             shareUsageDescription: app.shareUsageDescription, updateUsageDescription: app.updateUsageDescription)
-        let credential = try await healthd.register(plists)
-        try await healthd.allow(app.bundleIdentifier, toShareAndRead: types.map(\.identifier))
+        let credential = try await healthd.register(plists, as: user)
+        try await healthd.allow(app.bundleIdentifier, toShareAndRead: types.map(\.identifier), as: user)
         return credential
     }
 
     /// CPU time healthd has used so far (user and system), in seconds, from /proc.
     func cpuSeconds() -> Double {
-        guard
-            let stat = try? String(contentsOfFile: "/proc/\(healthd.process.processIdentifier)/stat", encoding: .utf8),
-            let end = stat.lastIndex(of: ")")
-        else { return .nan }
-        // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        ProcessCPU.seconds(healthd.process.processIdentifier)
     }
 
     /// SIGTERM, then waits until healthd has stopped.

@@ -4,26 +4,31 @@ import NIOCore
 import OpenHealthKitModel
 import PostgresNIO
 
-/// A connection of its own that `LISTEN`s to the commits of every storage on the database (`NOTIFY` is delivered
-/// only once its transaction committed) and hands each notification's payload on. It reconnects by itself, a second
-/// after losing its connection; each time it listens again it says so, since notifications sent meanwhile are lost.
+/// A connection of its own that `LISTEN`s to one channel of the database (`NOTIFY` is delivered only once its
+/// transaction committed) and hands each notification's payload on: the commits of every storage (``channel``), or
+/// the removals of users (``AccountRemovals``). It reconnects by itself, a second after losing its connection; each
+/// time it listens again it says so, since notifications sent meanwhile are lost.
 ///
 /// Everything runs on the connection's event loop through futures: nothing here blocks, except ``start()``, which
 /// waits for the first attempt so that a watch started on a reachable database hears every commit after it.
 final class CommitListener: Sendable {
+    /// The storages' channel: every transaction that changes a user's data notifies it.
     static let channel = "openhealthkit_commits"
 
+    private let listened: String
     private let connect: @Sendable () -> EventLoopFuture<PostgresConnection>
     private let onNotification: @Sendable (String) -> Void
     private let onListening: @Sendable () -> Void
     private let state = Locked<(connection: PostgresConnection?, stopped: Bool)>((nil, false))
 
-    /// A listener that opens its connection with `connect`, passes each payload to `onNotification`, and calls
-    /// `onListening` whenever it starts listening (again).
+    /// A listener to `channel` that opens its connection with `connect`, passes each payload to `onNotification`,
+    /// and calls `onListening` whenever it starts listening (again).
     init(
+        channel: String = CommitListener.channel,
         connect: @escaping @Sendable () -> EventLoopFuture<PostgresConnection>,
         onNotification: @escaping @Sendable (String) -> Void, onListening: @escaping @Sendable () -> Void
     ) {
+        listened = channel
         self.connect = connect
         self.onNotification = onNotification
         self.onListening = onListening
@@ -56,7 +61,7 @@ final class CommitListener: Sendable {
                 return true
             }
             guard kept else { return connection.close().map { withExtendedLifetime(connection) {} } }
-            connection.addListener(channel: Self.channel) { [onNotification] _, notification in
+            connection.addListener(channel: listened) { [onNotification] _, notification in
                 onNotification(notification.payload)
             }
             connection.closeFuture.whenComplete { [self] _ in retryLater(on: connection.eventLoop) }

@@ -17,7 +17,9 @@ import PostgresNIO
 /// `openhealthkit.user` to that user first (`set_config(..., true)`, transaction-local, so a pooled connection never
 /// carries it over), which row-level security checks on every user table (`Schema.users`). A statement outside
 /// ``transaction(_:_:)`` gets a transaction of its own: `BEGIN`, the user, the statement and `COMMIT` are sent
-/// together and answered in order, one wait for the four.
+/// together and answered in order, one wait for the four. Inside ``transaction(_:_:)``, `BEGIN` and the user wait
+/// for the transaction's first statement and go with it, so a transaction costs its statements' round trips and its
+/// `COMMIT`'s, no more (the snapshot of a `REPEATABLE READ` transaction is taken at its first statement anyway).
 final class Session {
     let connection: GuardedConnection
     let logger: Logger
@@ -27,6 +29,8 @@ final class Session {
     private(set) var isBroken = false
     private var nextCursor = 0
     private var inTransaction = false
+    /// In a transaction that has sent no statement yet: its `BEGIN` and user, sent with its first statement.
+    private var prologue: [PostgresQuery] = []
 
     init(connection: GuardedConnection, logger: Logger, user: Int64? = nil) {
         self.connection = connection
@@ -51,21 +55,23 @@ final class Session {
     /// waited for: a write is only reported done once PostgreSQL committed it.
     func transaction<T>(_ mode: String = "", _ body: () throws -> T) throws -> T {
         precondition(!inTransaction, "transactions do not nest")
-        let begin = mode.isEmpty ? "BEGIN" : "BEGIN " + mode
-        if let user {
-            try pipeline([PostgresQuery(unsafeSQL: begin), Self.setUser(user)])
-        } else {
-            _ = try run(begin, PostgresBindings())
-        }
+        prologue = [PostgresQuery(unsafeSQL: mode.isEmpty ? "BEGIN" : "BEGIN " + mode)]
+        if let user { prologue.append(Self.setUser(user)) }
         inTransaction = true
-        defer { inTransaction = false }
+        defer {
+            inTransaction = false
+            prologue = []
+        }
         let result: T
         do {
             result = try body()
         } catch {
-            if !isBroken { _ = try? run("ROLLBACK", PostgresBindings()) }
+            // Nothing sent yet: there is no transaction to roll back.
+            if !isBroken && prologue.isEmpty { _ = try? run("ROLLBACK", PostgresBindings()) }
             throw error
         }
+        // A body that sent nothing began nothing.
+        guard prologue.isEmpty else { return result }
         let commit = try run("COMMIT", PostgresBindings())
         // A transaction that an earlier statement aborted answers COMMIT with ROLLBACK.
         guard commit.metadata.command == "COMMIT" else {
@@ -110,7 +116,13 @@ final class Session {
 
     /// A statement as the session's user: in the open transaction, or in one of its own.
     private func runForUser(_ sql: String, _ binds: PostgresBindings) throws -> PostgresQueryResult {
-        guard let user, !inTransaction else { return try run(sql, binds) }
+        if inTransaction {
+            guard !prologue.isEmpty else { return try run(sql, binds) }
+            let queries = prologue + [PostgresQuery(unsafeSQL: sql, binds: binds)]
+            prologue = []
+            return try pipeline(queries)[queries.count - 1]
+        }
+        guard let user else { return try run(sql, binds) }
         let results = try pipeline([
             PostgresQuery(unsafeSQL: "BEGIN"), Self.setUser(user), PostgresQuery(unsafeSQL: sql, binds: binds),
             PostgresQuery(unsafeSQL: "COMMIT"),

@@ -29,9 +29,15 @@ import OpenHealthKitWire
             credential, "POST", "/v1/authorization/request?wait=0",
             json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]))
         #expect(asked.status == 202)
-        let pending = try await daemon.owner("GET", "/v1/owner/authorization/pending").decode(
-            WirePendingRequests.self)
-        let request = try #require(pending.requests.first)
+        // `wait=0` answers before the request reaches the owner's list (the engine reads the grants first).
+        var pending: [WirePendingRequest] = []
+        try await waitUntil("the request to be pending") {
+            pending = try await daemon.owner("GET", "/v1/owner/authorization/pending").decode(
+                WirePendingRequests.self
+            ).requests
+            return !pending.isEmpty
+        }
+        let request = try #require(pending.first)
         let answered = try await daemon.owner(
             "POST", "/v1/owner/authorization/\(request.id.uuidString)/answer",
             json: WireAuthorizationAnswer(allowedToShare: [], allowedToRead: request.toRead))

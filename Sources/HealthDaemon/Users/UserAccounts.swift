@@ -22,7 +22,19 @@ final class UserAccounts: Sendable {
 
     /// Whether a user has this id: false once `hk users remove` removed them. Blocking.
     func exists(_ id: Int64) throws -> Bool {
-        try connected().users().contains { $0.id == id }
+        try ids().contains(id)
+    }
+
+    /// The ids of every user. Blocking.
+    func ids() throws -> Set<Int64> {
+        Set(try connected().users().map(\.id))
+    }
+
+    /// A watch of the database's removals of users (``AccountRemovals``), not started.
+    func watchRemovals(onRemoved: @escaping @Sendable (Int64) -> Void, onListening: @escaping @Sendable () -> Void)
+        -> AccountRemovals
+    {
+        AccountRemovals(address: address, onRemoved: onRemoved, onListening: onListening)
     }
 
     private func connected() throws -> PostgresAccounts {

@@ -1,10 +1,17 @@
 import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitPostgres
 
 /// The people a healthd serves, each with their ``UserState``: the one owner of a SQLite store, or every user of a
 /// PostgreSQL database, whose state is opened on their first call (a credential or a session naming them) and
 /// dropped once they are removed.
+///
+/// A removal is heard at once (``AccountRemovals``: `hk users remove` notifies every healthd on the database when
+/// it commits), so the removed user's change streams, background delivery and waiting permission requests end then,
+/// not at their next call. Two other paths cover what a notification cannot: every call checks that its user still
+/// exists, and each time the listener (re)connects, having possibly missed notifications, the open users are looked
+/// up again.
 final class UserStates: Sendable {
     /// The owner, open from the start: a SQLite store's one, or the user every PostgreSQL database has
     /// (`StoreLocation.ownerUserID`, named `owner`), who signs in with the owner secret kept next to `--store`.
@@ -12,9 +19,13 @@ final class UserStates: Sendable {
     /// The database's accounts, and how a user's state is opened; nil for a SQLite store (no user but the owner).
     private let others: (accounts: UserAccounts, open: @Sendable (Int64) throws -> UserState)?
     private let state = Locked(State())
+    /// The watch of removals; nil for a SQLite store.
+    private let removals = Locked<AccountRemovals?>(nil)
 
     private struct State {
         var others: [Int64: UserState] = [:]
+        /// Users known to be removed: never opened again (ids are not reused).
+        var removed: Set<Int64> = []
         var isRunning = false
         var isClosed = false
     }
@@ -25,10 +36,17 @@ final class UserStates: Sendable {
         others = nil
     }
 
-    /// A database's users: `owner` open, anyone else opened by `open` on their first call.
+    /// A database's users: `owner` open, anyone else opened by `open` on their first call; listening for removals
+    /// from now on (blocking until the first attempt to listen succeeded or failed: a database that is down is
+    /// listened to once it is back).
     init(owner: UserState, accounts: UserAccounts, open: @escaping @Sendable (Int64) throws -> UserState) {
         self.owner = owner
         others = (accounts, open)
+        let watch = accounts.watchRemovals(
+            onRemoved: { [weak self] id in self?.drop(id) },
+            onListening: { [weak self] in self?.dropRemoved() })
+        removals.withLock { $0 = watch }
+        watch.start()
     }
 
     /// The database's accounts; nil for a SQLite store.
@@ -43,11 +61,10 @@ final class UserStates: Sendable {
         if id == owner.id { return owner }
         guard let accounts = others?.accounts else { return nil }
         guard try await offload({ try accounts.exists(id) }) else {
-            let removed = state.withLock { $0.others.removeValue(forKey: id) }
-            removed?.close()
+            drop(id)
             return nil
         }
-        let user = try await offload { [self] in try openedState(id) }
+        guard let user = try await offload({ [self] in try openedState(id) }) else { return nil }
         if !user.readiness.isReady { try await offload { try user.readiness.ensure() } }
         return user
     }
@@ -63,6 +80,7 @@ final class UserStates: Sendable {
 
     /// Closes every user's state (shutting down); none opens afterwards.
     func close() {
+        removals.withLock { $0 }?.stop()
         let all = state.withLock { state in
             state.isRunning = false
             state.isClosed = true
@@ -71,20 +89,44 @@ final class UserStates: Sendable {
         for user in [owner] + all { user.close() }
     }
 
-    /// The open state of `id`, or a new one (blocking: opening a store connects nothing, but is not for Swift
-    /// concurrency's threads).
-    private func openedState(_ id: Int64) throws -> UserState {
+    /// Forgets a removed user for good, closing their state if open: their streams end, background delivery
+    /// stops. Off the caller's thread (a listener's event loop): closing ends streams and waits for nothing, but
+    /// stopping background delivery may wait for a wake-up in progress.
+    private func drop(_ id: Int64) {
+        let removed = state.withLock { state in
+            state.removed.insert(id)
+            return state.others.removeValue(forKey: id)
+        }
+        guard let removed else { return }
+        DispatchQueue.global().async { removed.close() }
+    }
+
+    /// Drops the open users that no longer exist (notifications of their removal may have been missed).
+    private func dropRemoved() {
+        guard let accounts else { return }
+        DispatchQueue.global().async { [self] in
+            let open = state.withLock { Set($0.others.keys) }
+            guard !open.isEmpty, let existing = try? accounts.ids() else { return }
+            for id in open.subtracting(existing) { drop(id) }
+        }
+    }
+
+    /// The open state of `id`, or a new one; nil once `id` is known to be removed (blocking: opening a store
+    /// connects nothing, but is not for Swift concurrency's threads).
+    private func openedState(_ id: Int64) throws -> UserState? {
         if let known = state.withLock({ $0.others[id] }) { return known }
         guard let open = others?.open else { throw StorageUnavailableError("no users but the owner") }
         let made = try open(id)
-        let (user, starts) = try state.withLock { state -> (UserState, Bool) in
+        let (user, starts) = try state.withLock { state -> (UserState?, Bool) in
             guard !state.isClosed else { throw StorageUnavailableError("healthd is shutting down") }
+            // Removed between the caller's check and now: heard of, so not opened again.
+            guard !state.removed.contains(id) else { return (nil, false) }
             if let known = state.others[id] { return (known, false) }
             state.others[id] = made
             return (made, state.isRunning)
         }
         if user !== made { made.close() }
-        if starts { user.start() }
+        if starts { user?.start() }
         return user
     }
 }
