@@ -154,9 +154,9 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     /// Whether healthd is shutting down: waiting calls were told to ask again.
     var isClosed: Bool { state.withLock { $0.isClosed } }
 
-    /// Answers a pending request: every waiting call receives the answer (the engine records it); when no call waits
-    /// (healthd restarted since the app asked), the answer is recorded here. Returns the request, or nil when no
-    /// request has this id.
+    /// Answers a pending request: the answer is recorded here, then every waiting call receives it (and records the
+    /// same grants again), so that a read right after the owner's answer sees it even while the waiting call has not
+    /// resumed yet (a `wait=0` request, or a busy machine). Returns the request, or nil when no request has this id.
     func resolve(_ id: UUID, with answer: AuthorizationAnswer) -> Pending? {
         let resolved = state.withLock { state -> Entry? in
             guard let entry = state.entries.removeValue(forKey: id) else { return nil }
@@ -166,14 +166,12 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         }
         guard let resolved else { return nil }
         if resolved.pending.request.objects == nil { forget([id]) }
-        if resolved.waiters.isEmpty {
-            do {
-                try engine.record(answer, to: resolved.pending.request)
-            } catch {
-                logger.error(
-                    "could not record the answer to a permission request of \(resolved.pending.request.app.bundleIdentifier): \(error)"
-                )
-            }
+        do {
+            try engine.record(answer, to: resolved.pending.request)
+        } catch {
+            logger.error(
+                "could not record the answer to a permission request of \(resolved.pending.request.app.bundleIdentifier): \(error)"
+            )
         }
         for continuation in resolved.waiters.values { continuation.resume(returning: answer) }
         return resolved.pending
