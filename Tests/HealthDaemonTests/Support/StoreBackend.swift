@@ -20,6 +20,9 @@ enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Senda
 
     var description: String { rawValue }
 
+    /// Whether its worlds live on the test PostgreSQL server.
+    var usesPostgreSQL: Bool { self == .embeddedPostgreSQL || self == .remotePostgreSQL }
+
     /// A fresh, empty world of this backend.
     func world() async throws -> StoreWorld {
         switch self {
@@ -183,8 +186,14 @@ enum Apps {
     }
 }
 
-/// Runs `body` in a fresh world of `backend`, closing it afterwards.
+/// Runs `body` in a fresh world of `backend`, closing it afterwards; on PostgreSQL once ``PostgreSQLAdmission``
+/// admits it.
 func withWorld(_ backend: StoreBackend, _ body: (StoreWorld) async throws -> Void) async throws {
+    guard backend.usesPostgreSQL else { return try await inFreshWorld(backend, body) }
+    try await PostgreSQLAdmission.shared.admitted { try await inFreshWorld(backend, body) }
+}
+
+private func inFreshWorld(_ backend: StoreBackend, _ body: (StoreWorld) async throws -> Void) async throws {
     let world = try await backend.world()
     do {
         try await body(world)
