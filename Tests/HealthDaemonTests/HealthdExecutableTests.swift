@@ -104,8 +104,12 @@ import OpenHealthKitWire
         let second = try await Healthd.launch(directory: first.directory, arguments: ["--port", String(port)])
         defer { Task { await second.terminate() } }
 
-        // The same request, once: the app asked the restarted healthd again and joined it.
-        try await Task.sleep(for: .seconds(1))
+        // The same request, once: asking the restarted healthd again joins the kept request instead of adding one.
+        let again = try await HTTP.call(
+            "POST", URL(string: second.address.absoluteString + "/v1/authorization/request?wait=0")!,
+            bearer: credential, json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]))
+        #expect(again.status == 202)
+        #expect(try again.decode(WireAuthorizationOutcome.self).requestId == asked.first?.id)
         let kept = try await owner.pending()
         #expect(kept.map(\.id) == asked.map(\.id))
         #expect(kept.first?.toShare == [heartRate.identifier])
