@@ -29,12 +29,7 @@ struct StoreOption: ParsableArguments {
     )
     var database: String?
 
-    @Option(
-        name: .customLong("database-password-file"),
-        help: ArgumentHelp(
-            "A file (readable by you only) whose first line is the database's password.", valueName: "path")
-    )
-    var databasePasswordFile: String?
+    @OptionGroup var databasePasswordFile: DatabasePasswordFileOption
 
     /// The database path in effect.
     func resolvedPath() throws -> String {
@@ -50,13 +45,13 @@ struct StoreOption: ParsableArguments {
     func location() throws -> HealthStoreConfiguration.Location {
         let environment = ProcessInfo.processInfo.environment
         guard let url = database ?? environment["OPENHEALTHKIT_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            if databasePasswordFile != nil {
+            if databasePasswordFile.path != nil {
                 throw HKError.invalidArgument("--database-password-file needs --database")
             }
             return .file(try resolvedPath())
         }
         do {
-            let password = try PostgreSQLAddress.password(file: databasePasswordFile, environment: environment)
+            let password = try PostgreSQLAddress.password(file: databasePasswordFile.path, environment: environment)
             _ = try PostgreSQLAddress(url: url, password: password)
             return .postgreSQL(url: url, password: password)
         } catch {

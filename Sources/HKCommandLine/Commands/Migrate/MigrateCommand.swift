@@ -30,12 +30,7 @@ struct MigrateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The user of the PostgreSQL database.", valueName: "name"))
     var user: String?
 
-    @Option(
-        name: .customLong("database-password-file"),
-        help: ArgumentHelp(
-            "A file (readable by you only) whose first line is the database's password.", valueName: "path")
-    )
-    var databasePasswordFile: String?
+    @OptionGroup var databasePasswordFile: DatabasePasswordFileOption
 
     @Option(help: ArgumentHelp("How many samples each transaction writes.", valueName: "count"))
     var batchSize = 5_000
@@ -57,7 +52,7 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         let toDatabase = PostgreSQLAddress.isURL(to)
         let database = try MigrationDatabase.open(
-            url: toDatabase ? to : from, passwordFile: databasePasswordFile, user: user ?? "")
+            url: toDatabase ? to : from, passwordFile: databasePasswordFile.path, user: user ?? "")
         let file = MigrationFile(path: toDatabase ? from : to)
         let outcome: MigrationOutcome
         if toDatabase {
