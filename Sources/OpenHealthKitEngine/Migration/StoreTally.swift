@@ -13,8 +13,8 @@ package struct TableTally: Sendable, Equatable {
 /// Counts and checksums, kind by kind, of everything ``StoreCopy`` moves, read through the storage seam so that a
 /// SQLite file and a user of a PostgreSQL database are measured by the same code.
 ///
-/// A record's checksum covers its content in a canonical text (``StoreTally/canonical(_:)``), never what a storage
-/// renumbers or keeps for itself: anchors, row ids, audit entry ids, an app's credential. Each record is hashed alone
+/// A record's checksum covers its content (a sample's fields hashed one by one, other records' canonical text),
+/// never what a storage renumbers or keeps for itself: anchors, row ids, audit entry ids, an app's credential. Each record is hashed alone
 /// and the hashes are sorted before they are combined, so the checksum does not depend on the order a backend reads
 /// in. The hash is 64-bit FNV-1a: it detects a lost or changed row, not an attacker.
 package enum StoreTally {
@@ -31,7 +31,8 @@ package enum StoreTally {
         func add(_ table: String, _ lines: [String]) {
             tallies.append(TableTally(table: table, count: lines.count, checksum: checksum(lines)))
         }
-        add("samples", content.records.map(canonical))
+        tallies.append(
+            TableTally(table: "samples", count: content.records.count, checksum: checksum(content.records.map(hash))))
         add("deletedObjects", content.deleted.map { canonical($0) })
         add("settings", content.settings.map { "\($0.key)=\($0.value)" })
         add("activitySummaries", content.activitySummaries.map { "\($0)" })
@@ -42,18 +43,31 @@ package enum StoreTally {
         return tallies
     }
 
-    /// A sample with its kind's detail, its bulk points and its children, without its anchor. Each part is a value
-    /// type's description (its fields, in order), which is the same for equal values in any process. An
-    /// electrocardiogram's symptoms are its detail's UUIDs (the export's list of their types is derived from them).
-    static func canonical(_ record: ExportRecord) -> String {
+    /// A sample with its kind's detail, its bulk points and its children, without its anchor: its fields hashed one
+    /// by one (``ContentHash``). An electrocardiogram's symptoms are its detail's UUIDs (the export's list of their
+    /// types is derived from them).
+    static func hash(_ record: ExportRecord) -> UInt64 {
         let sample = record.sample
-        let fields: [Any?] = [
-            sample.uuid, sample.typeIdentifier, sample.startDate, sample.endDate, sample.value, sample.source,
-            sample.revision, sample.device, sample.metadata, sample.syncIdentifier, sample.syncVersion,
-            sample.correlationUUID, sample.workout, sample.detail, record.heartbeats, record.workoutStatistics,
-            record.workoutActivities,
-        ]
-        return fields.map { $0.map { "\($0)" } ?? "nil" }.joined(separator: "|")
+        var hash = ContentHash()
+        hash.add(sample.uuid)
+        hash.add(sample.typeIdentifier)
+        hash.add(sample.startDate)
+        hash.add(sample.endDate)
+        hash.add(sample.value) { $0.add($1) }
+        for field in [sample.source.bundleIdentifier, sample.source.name] { hash.add(field) }
+        let revision = sample.revision
+        for field in [revision.version, revision.productType, revision.operatingSystemVersion] { hash.add(field) }
+        hash.add(sample.device) { hash, device in for field in device.fields { hash.add(field) } }
+        hash.add(sample.metadata) { $0.add($1) }
+        hash.add(sample.syncIdentifier) { $0.add($1) }
+        hash.add(sample.syncVersion) { $0.add($1) }
+        hash.add(sample.correlationUUID) { $0.add($1) }
+        hash.add(sample.workout) { $0.add(describing: $1) }
+        hash.add(sample.detail) { $0.add(describing: $1) }
+        hash.add(describing: record.heartbeats)
+        hash.add(describing: record.workoutStatistics)
+        hash.add(describing: record.workoutActivities)
+        return hash.value
     }
 
     /// A tombstone without its anchor.
@@ -75,22 +89,22 @@ package enum StoreTally {
         return "\(entry)"
     }
 
-    /// FNV-1a of each line, sorted, then FNV-1a of the sorted hashes.
+    /// The hash of each line, sorted, then hashed together.
     static func checksum(_ lines: [String]) -> String {
-        func fnv(_ bytes: some Sequence<UInt8>, _ hash: inout UInt64) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-        }
-        let hashes = lines.map { line in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            fnv(line.utf8, &hash)
-            return hash
-        }.sorted()
-        var total: UInt64 = 0xcbf2_9ce4_8422_2325
-        for hash in hashes { withUnsafeBytes(of: hash.littleEndian) { fnv($0, &total) } }
-        let digits = String(total, radix: 16)
+        checksum(
+            lines.map { line in
+                var hash = ContentHash()
+                hash.add(bytes: line.utf8)
+                return hash.value
+            })
+    }
+
+    /// The hashes sorted (so that the order a backend reads in does not matter), then hashed together, in 16
+    /// hexadecimal digits.
+    static func checksum(_ hashes: [UInt64]) -> String {
+        var total = ContentHash()
+        for hash in hashes.sorted() { total.add(hash) }
+        let digits = String(total.value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
