@@ -116,6 +116,7 @@ final class Session {
 
     /// A statement as the session's user: in the open transaction, or in one of its own.
     private func runForUser(_ sql: String, _ binds: PostgresBindings) throws -> PostgresQueryResult {
+        if user != nil { StatementObserver.sending(sql) }
         if inTransaction {
             guard !prologue.isEmpty else { return try run(sql, binds) }
             let queries = prologue + [PostgresQuery(unsafeSQL: sql, binds: binds)]

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitWire
@@ -190,7 +191,12 @@ enum Apps {
 /// admits it.
 func withWorld(_ backend: StoreBackend, _ body: (StoreWorld) async throws -> Void) async throws {
     guard backend.usesPostgreSQL else { return try await inFreshWorld(backend, body) }
-    try await PostgreSQLAdmission.shared.admitted { try await inFreshWorld(backend, body) }
+    try await PostgreSQLAdmission.shared.admitted {
+        await UserFilterAudit.shared.start()
+        try await inFreshWorld(backend, body)
+        let unfiltered = try await UserFilterAudit.shared.unfiltered()
+        #expect(unfiltered.isEmpty, "statements on user tables without a user_id filter: \(unfiltered)")
+    }
 }
 
 private func inFreshWorld(_ backend: StoreBackend, _ body: (StoreWorld) async throws -> Void) async throws {

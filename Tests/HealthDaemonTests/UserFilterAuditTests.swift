@@ -1,0 +1,53 @@
+import Testing
+import OpenHealthKit
+
+/// The rule ``UserFilterAudit`` holds every recorded statement to, on statements written to pass and to fail it.
+@Suite struct UserFilterAuditTests {
+    static let tables: Set<String> = ["sample", "source"]
+
+    @Test func aReadFilteringItsOneUserTableByUserIDPasses() {
+        #expect(
+            UserFilterAudit.filtersEachUserTable(
+                "SELECT id FROM sample WHERE user_id = $1 AND type_id = $2", userTables: Self.tables))
+    }
+
+    @Test func aReadOfAUserTableWithoutAUserFilterFails() {
+        #expect(
+            !UserFilterAudit.filtersEachUserTable("SELECT id FROM sample WHERE type_id = $1", userTables: Self.tables))
+    }
+
+    @Test func aJoinFilteringOnlyOneSideFails() {
+        #expect(
+            !UserFilterAudit.filtersEachUserTable(
+                "SELECT s.id FROM sample s JOIN source so ON so.id = s.source_id WHERE s.user_id = $1",
+                userTables: Self.tables))
+    }
+
+    @Test func aJoinFilteringBothSidesPasses() {
+        #expect(
+            UserFilterAudit.filtersEachUserTable(
+                "SELECT s.id FROM sample s JOIN source so ON so.user_id = s.user_id AND so.id = s.source_id "
+                    + "WHERE s.user_id = $1", userTables: Self.tables))
+    }
+
+    @Test func anInsertNamingTheUserColumnPasses() {
+        #expect(
+            UserFilterAudit.filtersEachUserTable(
+                "INSERT INTO sample (user_id, uuid) SELECT $1, u FROM unnest($2::uuid[]) AS u", userTables: Self.tables))
+    }
+
+    @Test func aStatementOnTheCatalogOnlyNeedsNoFilter() {
+        #expect(
+            UserFilterAudit.filtersEachUserTable("SELECT id FROM object_type WHERE name = $1", userTables: Self.tables))
+    }
+
+    @Test func theAuditRecordsTheStatementsOfAWorldOnPostgreSQL() async throws {
+        try await withWorld(.embeddedPostgreSQL) { world in
+            let store = try await world.authorizedStore(for: [WorkoutFixture.heartRate])
+            try await store.save(WorkoutFixture.beat(61, at: 0))
+        }
+        let inserts = await UserFilterAudit.shared.recorded().filter { $0.contains("INSERT INTO sample ") }
+        #expect(!inserts.isEmpty)
+        #expect(inserts.allSatisfy { UserFilterAudit.filtersEachUserTable($0, userTables: ["sample"]) })
+    }
+}
