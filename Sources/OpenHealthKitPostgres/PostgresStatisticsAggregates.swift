@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKitEngine
+package import OpenHealthKitEngine
 import OpenHealthKitModel
 import PostgresNIO
 
@@ -225,16 +225,16 @@ struct PostgresStatisticsAggregates {
     private func delete(_ typeID: Int32, _ ranges: [ClosedRange<Int64>]) throws {
         var binds = Binds()
         let userValue = binds.add(user), typeValue = binds.add(typeID)
-        func delete(_ granularity: AggregateGranularity) -> String {
+        func statement(_ granularity: AggregateGranularity) -> String {
             // Both ends are hour edges, so the divisions are exact.
             let firsts = binds.array(ranges.map { $0.lowerBound / granularity.quarterHours })
             let lasts = binds.array(ranges.map { ($0.upperBound + 1) / granularity.quarterHours - 1 })
             return """
-                DELETE FROM \(Self.table(granularity)) b USING unnest(\(firsts), \(lasts)) AS r(first, last)
-                WHERE b.user_id = \(userValue) AND b.type_id = \(typeValue) AND b.bucket BETWEEN r.first AND r.last
+                DELETE FROM \(Self.table(granularity)) b USING unnest(\(firsts), \(lasts)) AS r(low, high)
+                WHERE b.user_id = \(userValue) AND b.type_id = \(typeValue) AND b.bucket BETWEEN r.low AND r.high
                 """
         }
-        let quarters = delete(.quarterHour), hours = delete(.hour)
+        let quarters = statement(.quarterHour), hours = statement(.hour)
         try session.execute("WITH quarters AS (\(quarters)) \(hours)", binds.bindings)
     }
 
@@ -255,26 +255,26 @@ struct PostgresStatisticsAggregates {
         let arrays = [
             binds.array(rows.map { $0.0 == .hour }),
             binds.array(rows.map { row in row.1.source.map { sources[$0].id } ?? 0 }),
-            binds.array(rows.map(\.1.bucket)),
+            binds.array(rows.map { $0.1.bucket }),
             binds.array(rows.map { Int32($0.1.members) }),
             binds.array(rows.map { Int32($0.1.spanning) }),
-            binds.array(rows.map(\.1.sum)),
-            binds.array(rows.map(\.1.valueSum)),
-            binds.array(rows.map(\.1.minimum)),
-            binds.array(rows.map(\.1.maximum)),
-            binds.array(rows.map(\.1.latestStart)),
-            binds.array(rows.map(\.1.latestEnd)),
-            binds.array(rows.map(\.1.latestValue)),
-            binds.array(rows.map(\.1.earliestStart)),
-            binds.array(rows.map(\.1.latestMemberEnd)),
-            binds.array(rows.map(\.1.weightedSum)),
-            binds.array(rows.map(\.1.weight)),
+            binds.array(rows.map { $0.1.sum }),
+            binds.array(rows.map { $0.1.valueSum }),
+            binds.array(rows.map { $0.1.minimum }),
+            binds.array(rows.map { $0.1.maximum }),
+            binds.array(rows.map { $0.1.latestStart }),
+            binds.array(rows.map { $0.1.latestEnd }),
+            binds.array(rows.map { $0.1.latestValue }),
+            binds.array(rows.map { $0.1.earliestStart }),
+            binds.array(rows.map { $0.1.latestMemberEnd }),
+            binds.array(rows.map { $0.1.weightedSum }),
+            binds.array(rows.map { $0.1.weight }),
             binds.array(rows.map { $0.1.firstStart.isFinite ? $0.1.firstStart : nil }),
             binds.array(rows.map { $0.1.tail?.date }),
             binds.array(rows.map { $0.1.tail?.quantity ?? 0 }),
             binds.array(rows.map { Int32($0.1.tail?.count ?? 0) }),
         ]
-        func insert(into granularity: AggregateGranularity) -> String {
+        func statement(into granularity: AggregateGranularity) -> String {
             """
             INSERT INTO \(Self.table(granularity)) (user_id, type_id, \(Self.columns))
             SELECT \(userValue), \(typeValue), \(Self.columns) FROM r WHERE is_hour = \(granularity == .hour)
@@ -283,8 +283,8 @@ struct PostgresStatisticsAggregates {
         try session.execute(
             """
             WITH r AS (SELECT * FROM unnest(\(arrays.joined(separator: ", "))) AS r(is_hour, \(Self.columns))),
-            quarters AS (\(insert(into: .quarterHour)))
-            \(insert(into: .hour))
+            quarters AS (\(statement(into: .quarterHour)))
+            \(statement(into: .hour))
             """, binds.bindings)
     }
 
@@ -316,7 +316,8 @@ struct PostgresStatisticsAggregates {
             LEFT JOIN statistics_ranking r ON r.user_id = \(userValue) AND r.type_id = \(typeValue)
             """, binds.bindings
         ).first
-        guard let (built, stored, hasSamples) = try state?.decode((Bool, String?, Bool).self) else { return .none }
+        guard let state else { return .none }
+        let (built, stored, hasSamples) = try state.decode((Bool, String?, Bool).self)
         guard built else {
             let quantity = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: query.typeIdentifier))
             return hasSamples && quantity != nil ? .unbuilt : .none
