@@ -113,8 +113,9 @@ struct PostgresBenchmark: AsyncParsableCommand {
             if round % 2 == 0 { raw.append(try Measure.time { try saveRaw() }) }
             maintained.append(try await Measure.time { try await maintainedStore.save(objects) })
             sqlite.append(try await Measure.time { try await sqliteStore.save(objects) })
-            for (address, expected) in [(oursDatabase, samples), (rawDatabase, samples), (maintainedDatabase, samples + 1)]
-            {
+            for (address, expected) in [
+                (oursDatabase, samples), (rawDatabase, samples), (maintainedDatabase, samples + 1),
+            ] {
                 let count = try RawPostgres(address).query("SELECT count(*) FROM sample")[0].decode(Int64.self)
                 guard count == expected else { throw ValidationError("expected \(expected) rows, found \(count)") }
             }

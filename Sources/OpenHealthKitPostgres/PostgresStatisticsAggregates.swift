@@ -188,7 +188,9 @@ struct PostgresStatisticsAggregates {
                 guard !values.isEmpty else {
                     // No sample overlaps the chunk, so none starts before it and ends after it: the next bucket with
                     // data holds the next start.
-                    guard let next = try nextStart(computation.typeID, after: Double(end) * StatisticsAggregation.bucketLength)
+                    guard
+                        let next = try nextStart(
+                            computation.typeID, after: Double(end) * StatisticsAggregation.bucketLength)
                     else { break }
                     first = max(
                         end,
@@ -319,7 +321,8 @@ struct PostgresStatisticsAggregates {
         guard let state else { return .none }
         let (built, stored, hasSamples) = try state.decode((Bool, String?, Bool).self)
         guard built else {
-            let quantity = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: query.typeIdentifier))
+            let quantity = HKObjectType.quantityType(
+                forIdentifier: HKQuantityTypeIdentifier(rawValue: query.typeIdentifier))
             return hasSamples && quantity != nil ? .unbuilt : .none
         }
         guard let stored else { return .none }
