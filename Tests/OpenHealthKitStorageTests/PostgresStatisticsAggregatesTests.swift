@@ -27,18 +27,6 @@ import Testing
         return sets.map { type, options in StatisticsRequest(type: type, options: options, intervals: days) }
     }
 
-    static func expectSame(_ a: StatisticsResult, _ b: StatisticsResult) {
-        #expect(a.buckets.count == b.buckets.count)
-        for (x, y) in zip(a.buckets, b.buckets) {
-            #expect(x.start == y.start && x.end == y.end)
-            #expect(StatisticsAggregatesTests.same(x.merged, y.merged), "\(x.start): \(x.merged) against \(y.merged)")
-            #expect(x.bySource?.map(\.source) == y.bySource?.map(\.source))
-            for (s, t) in zip(x.bySource ?? [], y.bySource ?? []) {
-                #expect(StatisticsAggregatesTests.same(s.values, t.values), "\(x.start) \(s.source.bundleIdentifier)")
-            }
-        }
-    }
-
     @Test func aDatabaseAtV10WithSamplesUpgradesToV13AndAnswersTheSameStatisticsFromItsAggregates() async throws {
         let address = try await TestStorage.newDatabase()
         var random = SeededRandom(seed: 21)
@@ -66,13 +54,13 @@ import Testing
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         let engine = HealthEngine(storage: upgraded)
         for (request, old) in zip(requests, before) {
-            Self.expectSame(try engine.statistics(request, as: Self.owner, path: .aggregates), old)
+            StatisticsAggregatesTests.expectSame(try engine.statistics(request, as: Self.owner, path: .aggregates), old)
         }
         // Then kept in step by writes.
         _ = try upgraded.delete(uuids: rows.suffix(40).map(\.uuid))
         _ = try upgraded.insert((0..<40).map { _ in StatisticsAggregatesTests.randomRow(&random) })
         for request in requests {
-            Self.expectSame(
+            StatisticsAggregatesTests.expectSame(
                 try engine.statistics(request, as: Self.owner, path: .aggregates),
                 try engine.statistics(request, as: Self.owner, path: .samples))
         }
@@ -99,7 +87,7 @@ import Testing
         }
         let engine = HealthEngine(storage: second)
         for request in try Self.requests() {
-            Self.expectSame(
+            StatisticsAggregatesTests.expectSame(
                 try engine.statistics(request, as: Self.owner, path: .aggregates),
                 try engine.statistics(request, as: Self.owner, path: .samples))
         }

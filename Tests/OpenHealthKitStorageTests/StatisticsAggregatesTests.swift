@@ -233,6 +233,11 @@ import OpenHealthKitTesting
     private func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) throws {
         let fast = try engine.statistics(request, as: Self.owner)
         let reference = try engine.statistics(request, as: Self.owner, path: .samples)
+        Self.expectSame(fast, reference)
+    }
+
+    /// Two answers give the same figures (``same(_:_:)``) for the same intervals and sources.
+    static func expectSame(_ fast: StatisticsResult, _ reference: StatisticsResult) {
         #expect(fast.range == reference.range)
         #expect(fast.buckets.count == reference.buckets.count)
         for (a, b) in zip(fast.buckets, reference.buckets) {
