@@ -13,6 +13,8 @@ package final class PostgresDatabase: Sendable {
     /// Where the database is.
     package let address: PostgreSQLAddress
     let pool: ConnectionPool
+    /// Whether the schema has the statistics aggregates' tables (`v13`; an older database made by a test has not).
+    let keepsStatisticsAggregates: Bool
 
     /// A database of its own (not shared) at `address`, with up to `connections` connections, migrated up to
     /// `migrateUpTo` (every migration when nil; tests of upgrades make an older database). With `assumesDaemonRole`
@@ -22,6 +24,7 @@ package final class PostgresDatabase: Sendable {
         self.address = address
         let migrated = Locked(false)
         let setsRole = assumesDaemonRole && Schema.includesUsers(upTo: migrateUpTo)
+        keepsStatisticsAggregates = Schema.includes(Schema.statisticsAggregatesMigration, upTo: migrateUpTo)
         pool = ConnectionPool(
             address: address, capacity: max(1, connections), logger: PostgresStorage.logger,
             prepare: { session in

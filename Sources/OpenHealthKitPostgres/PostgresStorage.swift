@@ -79,8 +79,9 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     }
 
     /// Runs a write of samples or tombstones in one transaction holding the user's anchor lock (``StoreAnchor``):
-    /// `body` takes anchors from the ``AnchoredWrite``; the final one is stored, other connections are notified, and
-    /// only then (committed) does it return.
+    /// `body` takes anchors from the ``AnchoredWrite``; the statistics aggregates are brought in step with what it
+    /// noted (``PostgresStatisticsAggregates``), the final anchor is stored, other connections are notified, and only
+    /// then (committed) does it return.
     func anchoredWrite<T>(_ body: (AnchoredWrite) throws -> T) throws -> T {
         try session { session in
             var given: ClosedRange<Int64>?
@@ -88,6 +89,10 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                 let before = try StoreAnchor.lock(session, user: user)
                 let write = AnchoredWrite(session: session, user: user, catalog: catalog, anchor: before)
                 let result = try body(write)
+                if database.keepsStatisticsAggregates {
+                    try PostgresStatisticsAggregates(session: session, user: user, catalog: catalog).maintain(
+                        write.statisticsNotes)
+                }
                 if write.anchor > before {
                     try StoreAnchor.set(write.anchor, session, user: user)
                     try notifyCommit(session)
@@ -158,29 +163,35 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
         }
     }
 
+    /// Writes the settings in one transaction. A source priority setting (``SourcePriority/settingKey(for:)``)
+    /// changes the ranking its type's merged aggregates are computed with, so settings are written under the anchor
+    /// lock, as samples are, and the aggregates follow in the same transaction.
     package func setSettings(_ values: [String: String?]) throws {
         guard !values.isEmpty else { return }
         let set = values.compactMapValues { $0 }
         let removed = values.filter { $0.value == nil }.map(\.key)
-        try session { session in
-            try session.transaction {
-                if !set.isEmpty {
-                    var binds = Binds()
-                    let user = binds.add(user), keys = binds.add(Array(set.keys)), texts = binds.add(Array(set.values))
-                    try session.execute(
-                        """
-                        INSERT INTO setting (user_id, key, value) SELECT \(user), * FROM unnest(\(keys)::text[], \(texts)::text[])
-                        ON CONFLICT (user_id, key) DO UPDATE SET value = EXCLUDED.value
-                        """, binds.bindings)
-                }
-                if !removed.isEmpty {
-                    var binds = Binds()
-                    let user = binds.add(user), keys = binds.add(removed)
-                    try session.execute(
-                        "DELETE FROM setting WHERE user_id = \(user) AND key = ANY(\(keys)::text[])", binds.bindings)
-                }
-                try notifyCommit(session)
+        let prefix = SourcePriority.settingPrefix
+        let ranked = values.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        let rankedIDs = ranked.isEmpty ? [] : try session { try catalog.lookUp(ranked, $0) }
+        try anchoredWrite { write in
+            let session = write.session
+            if !set.isEmpty {
+                var binds = Binds()
+                let user = binds.add(user), keys = binds.add(Array(set.keys)), texts = binds.add(Array(set.values))
+                try session.execute(
+                    """
+                    INSERT INTO setting (user_id, key, value) SELECT \(user), * FROM unnest(\(keys)::text[], \(texts)::text[])
+                    ON CONFLICT (user_id, key) DO UPDATE SET value = EXCLUDED.value
+                    """, binds.bindings)
             }
+            if !removed.isEmpty {
+                var binds = Binds()
+                let user = binds.add(user), keys = binds.add(removed)
+                try session.execute(
+                    "DELETE FROM setting WHERE user_id = \(user) AND key = ANY(\(keys)::text[])", binds.bindings)
+            }
+            for id in rankedIDs { write.statisticsNotes.noteRanking(type: id) }
+            try notifyCommit(session)
         }
     }
 

@@ -45,7 +45,8 @@ struct Tombstones {
         unwritten.append((row, typeID, sourceID, write.next()))
     }
 
-    /// Writes the tombstones and deletes the stored samples (their children go with them); returns their types.
+    /// Writes the tombstones and deletes the stored samples (their children go with them), noting their spans for the
+    /// statistics aggregates; returns their types.
     func write(_ write: AnchoredWrite) throws -> Set<String> {
         var types = Set(unwritten.map(\.row.typeIdentifier))
         if !stored.isEmpty {
@@ -60,18 +61,24 @@ struct Tombstones {
                     DELETE FROM sample s USING unnest(\(ids)::int8[], \(anchors)::int8[]) AS d(id, anchor)
                     WHERE s.user_id = \(user) AND s.id = d.id
                     RETURNING s.user_id, s.id, d.anchor, s.uuid, s.type_id, s.source_id, s.sync_identifier,
-                              s.sync_version),
+                              s.sync_version, s.start_date, s.end_date),
                 values_gone AS (
                     DELETE FROM quantity_series_value v USING gone g WHERE v.user_id = g.user_id AND v.sample_id = g.id),
                 beats_gone AS (
-                    DELETE FROM heartbeat_series_beat b USING gone g WHERE b.user_id = g.user_id AND b.sample_id = g.id)
-                INSERT INTO deleted_object (user_id, anchor, uuid, type_id, source_id, sync_identifier, sync_version)
-                SELECT user_id, anchor, uuid, type_id, source_id, sync_identifier, sync_version FROM gone
-                RETURNING type_id
+                    DELETE FROM heartbeat_series_beat b USING gone g WHERE b.user_id = g.user_id AND b.sample_id = g.id),
+                tombstones AS (
+                    INSERT INTO deleted_object (user_id, anchor, uuid, type_id, source_id, sync_identifier, sync_version)
+                    SELECT user_id, anchor, uuid, type_id, source_id, sync_identifier, sync_version FROM gone)
+                SELECT type_id, start_date, end_date FROM gone
                 """, binds.bindings)
-            for typeID in Set(try rows.map { try $0.decode(Int32.self) }) {
-                types.insert(try write.catalog.identifier(typeID, write.session))
+            var typeIDs = Set<Int32>()
+            for row in rows {
+                let (typeID, start, end) = try row.decode((Int32, Double, Double).self)
+                typeIDs.insert(typeID)
+                // The statistics aggregates of the deleted samples' hours are computed again before the commit.
+                write.statisticsNotes.note(type: typeID, start: start, end: end)
             }
+            for typeID in typeIDs { types.insert(try write.catalog.identifier(typeID, write.session)) }
         }
         if !unwritten.isEmpty {
             var insert = BulkInsert(user: write.user)

@@ -264,6 +264,11 @@ struct SampleInserter {
             guard failure.constraint == "sample_user_id_uuid_key" else { throw failure }
             throw StoredUUID(candidates: kept.map { row($0).uuid })
         }
+        for entry in kept {
+            let sample = row(entry)
+            write.statisticsNotes.note(
+                type: types[sample.typeIdentifier]!, start: sample.startDate, end: sample.endDate)
+        }
     }
 
     /// The workouts' own columns, for the new rows that are workouts, then their activities, statistics and

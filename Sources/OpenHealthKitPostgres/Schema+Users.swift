@@ -27,12 +27,15 @@ extension Schema {
 
     /// Whether a database migrated up to `last` (every migration when nil) has the users and the daemon's role.
     static func includesUsers(upTo last: String?) -> Bool {
+        includes(usersMigration, upTo: last)
+    }
+
+    /// Whether a database migrated up to `last` (every migration when nil) has had the migration `name`.
+    static func includes(_ name: String, upTo last: String?) -> Bool {
         guard let last else { return true }
         let names = migrations.map(\.name)
-        guard let limit = names.firstIndex(of: last), let users = names.firstIndex(of: usersMigration) else {
-            return false
-        }
-        return limit >= users
+        guard let limit = names.firstIndex(of: last), let index = names.firstIndex(of: name) else { return false }
+        return limit >= index
     }
 
     static let users = [

@@ -27,6 +27,7 @@ enum Schema {
             name: "v7: records, mind, medications, vision", statements: records, then: moveRecordsIntoSamples),
         Migration(name: "v8: import jobs", statements: importJobs),
         Migration(name: usersMigration, statements: users, then: protectUserTables),
+        Migration(name: statisticsAggregatesMigration, statements: statisticsAggregates),
         // Migrations added later go after these, in order.
     ]
 

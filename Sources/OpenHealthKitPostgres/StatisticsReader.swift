@@ -25,6 +25,14 @@ struct StatisticsReader {
     {
         let list = try sourcesByFirstSample(query)
         try sources(list.map(\.row))
+        try forEachValue(query, list: list, body)
+    }
+
+    /// As ``forEachValue(_:sources:_:)`` with the sources listed already (``sourcesByFirstSample(_:)`` of the query's
+    /// types, in this snapshot or transaction): each value's source is its index in `list`.
+    func forEachValue(_ query: RowQuery, list: [(id: Int64, row: SourceRow)], _ body: (ValueRow) throws -> Void)
+        throws
+    {
         let reader = RowReader(session, user: user, catalog: catalog)
         var binds = Binds()
         guard let whereSQL = try reader.filter(query, &binds) else { return }
@@ -87,7 +95,7 @@ struct StatisticsReader {
 
     /// The visible sources that stored samples of the query's types, in the order of their first stored sample (its
     /// row id): one probe of the (user, source, type, id) index per source and type.
-    private func sourcesByFirstSample(_ query: RowQuery) throws -> [(id: Int64, row: SourceRow)] {
+    func sourcesByFirstSample(_ query: RowQuery) throws -> [(id: Int64, row: SourceRow)] {
         var binds = Binds()
         let user = binds.add(user)
         var typeFilter = ""

@@ -43,6 +43,8 @@ final class AnchoredWrite {
     let catalog: TypeCatalog
     /// The anchor of the latest change, this transaction's included.
     private(set) var anchor: Int64
+    /// What the transaction wrote that the statistics aggregates follow, brought in step before it commits.
+    var statisticsNotes = StatisticsNotes()
 
     init(session: Session, user: Int64, catalog: TypeCatalog, anchor: Int64) {
         self.session = session

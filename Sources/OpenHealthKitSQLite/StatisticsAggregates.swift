@@ -35,11 +35,9 @@ struct StatisticsAggregates {
             let typeID: Int64 = row[0]
             if spans[typeID] == nil { spans[typeID] = [] }
             guard let start = row[1] as Double?, let end = row[2] as Double? else { continue }
-            if StatisticsAggregation.isBucketable(start: start, end: end),
-                StatisticsAggregation.isBucketableDuration(start: start, end: end)
-            {
+            if let hours = StatisticsAggregation.touchedHours(start: start, end: end) {
                 // In place: appending to a copy of the list, once per noted sample, made a large save quadratic.
-                spans[typeID]?.append(Self.wholeHours(StatisticsAggregation.buckets(start: start, end: end)))
+                spans[typeID]?.append(hours)
             } else {
                 unbucketable.insert(typeID)
             }
@@ -65,7 +63,7 @@ struct StatisticsAggregates {
                     arguments: [typeID, ranking.key])
                 try recompute(type, typeID: typeID, whole, preferred: ranking.preferred)
             } else {
-                for range in Self.merged(list) {
+                for range in StatisticsAggregation.merged(list) {
                     try recompute(type, typeID: typeID, range, preferred: ranking.preferred)
                 }
             }
@@ -90,15 +88,11 @@ struct StatisticsAggregates {
     /// first, comma-separated).
     private func ranking(of type: HKQuantityType) throws -> (key: String, preferred: [String]) {
         let list = try StatisticsReader(db).sourcesByFirstSample(RowQuery(typeIdentifiers: [type.identifier]))
-        let preferred =
-            try String.fetchOne(
+        let preferred = StatisticsAggregation.preferredSources(
+            setting: try String.fetchOne(
                 db, sql: "SELECT value FROM setting WHERE key = ?",
-                arguments: [SourcePriority.settingKey(for: type.identifier)]
-            ).map { $0.components(separatedBy: "\n") } ?? []
-        let ranks = SourcePriority.ranks(of: list.map(\.row), preferred: preferred)
-        var ids = list.map(\.id)
-        for (index, rank) in ranks.enumerated() { ids[rank] = list[index].id }
-        return (ids.map(String.init).joined(separator: ","), preferred)
+                arguments: [SourcePriority.settingKey(for: type.identifier)]))
+        return (StatisticsAggregation.rankingKey(list, preferred: preferred), preferred)
     }
 
     /// Removes the aggregates of a type: its statistics come from the samples until they are built again.
@@ -107,18 +101,6 @@ struct StatisticsAggregates {
         for granularity in AggregateGranularity.allCases {
             try db.execute(sql: "DELETE FROM \(Self.table(granularity)) WHERE type_id = ?", arguments: [typeID])
         }
-    }
-
-    /// The quarter hours of the hours `range` touches.
-    private static func wholeHours(_ range: ClosedRange<Int64>) -> ClosedRange<Int64> {
-        let hour = AggregateGranularity.hour.quarterHours
-        return floorMultiple(range.lowerBound, of: hour)...(floorMultiple(range.upperBound, of: hour) + hour - 1)
-    }
-
-    /// The largest multiple of `step` at or below `value`.
-    private static func floorMultiple(_ value: Int64, of step: Int64) -> Int64 {
-        let remainder = value % step
-        return remainder < 0 ? value - remainder - step : value - remainder
     }
 
     /// The buckets from the first sample of the type to the last end; nil without samples, or when a sample's dates
@@ -138,26 +120,10 @@ struct StatisticsAggregates {
                     StatisticsAggregation.undeterminedEnd, StatisticsAggregation.longestBucketedDuration, typeID,
                 ]),
             let start = row[0] as Double?, let end = row[1] as Double?, let last = row[2] as Double?,
-            row[3] as Bool? == true, row[4] as Bool? == true,
-            StatisticsAggregation.isBucketable(start: start, end: max(start, end)),
-            StatisticsAggregation.isBucketable(start: start, end: last)
+            row[3] as Bool? == true
         else { return nil }
-        let first = StatisticsAggregation.bucket(containing: start)
-        // The bucket holding the last end or instant: a sample at a bucket's first instant belongs to that bucket.
-        return Self.wholeHours(first...max(first, StatisticsAggregation.bucket(containing: max(start, end))))
-    }
-
-    /// Overlapping and adjacent ranges joined, in order.
-    private static func merged(_ ranges: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
-        var result: [ClosedRange<Int64>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, range.lowerBound <= last.upperBound + 1 {
-                result[result.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
+        return StatisticsAggregation.span(
+            firstStart: start, lastEndOrInstant: end, lastEnd: last, durationsFit: row[4] as Bool? == true)
     }
 
     /// Replaces the rows of the quarter hours in `range` (whole hours) and of their hours by rows computed from the
@@ -196,7 +162,8 @@ struct StatisticsAggregates {
                         db, sql: "SELECT min(start_date) FROM sample WHERE type_id = ? AND start_date >= ?",
                         arguments: [typeID, Double(end) * StatisticsAggregation.bucketLength])
                 else { break }
-                first = max(end, Self.floorMultiple(StatisticsAggregation.bucket(containing: next), of: hour))
+                first = max(
+                    end, StatisticsAggregation.floorMultiple(StatisticsAggregation.bucket(containing: next), of: hour))
                 continue
             }
             let ranks = SourcePriority.ranks(of: sources.map(\.row), preferred: preferred)
@@ -238,7 +205,7 @@ struct StatisticsAggregates {
         else { return false }
         let list = try StatisticsReader(db).sourcesByFirstSample(RowQuery(typeIdentifiers: [query.typeIdentifier]))
         let bundles = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0.row.bundleIdentifier) })
-        let ranking = stored.split(separator: ",").compactMap { Int64($0).flatMap { bundles[$0] } }
+        let ranking = StatisticsAggregation.ranking(key: stored, bundles: bundles)
         try sources(list.map(\.row), ranking)
         let indexByID = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($0.element.id, $0.offset) })
         var sql = """

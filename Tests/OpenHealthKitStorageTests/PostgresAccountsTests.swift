@@ -99,15 +99,22 @@ import Testing
             let store = try PostgresStorage(database: database, user: user.id)
             _ = try store.insert([Self.row(1), Self.row(2)])
             try store.setSettings(["unit": "count"])
+            // Builds the steps' statistics aggregates.
+            #expect(
+                try store.forEachStatisticsAggregate(
+                    AggregateQuery(typeIdentifier: Self.steps, firstBucket: nil, endBucket: nil, bySource: true),
+                    sources: { _, _ in }, { _ in }))
         }
         try accounts.remove(name: "alice")
         #expect(try accounts.users().map(\.name) == ["owner", "bob"])
         let left = try await Self.sql(
             "SELECT user_id, count(*) FROM sample GROUP BY user_id UNION ALL "
                 + "SELECT user_id, count(*) FROM setting GROUP BY user_id UNION ALL "
+                + "SELECT user_id, count(*) FROM statistics_bucket GROUP BY user_id UNION ALL "
+                + "SELECT user_id, count(*) FROM statistics_ranking GROUP BY user_id UNION ALL "
                 + "SELECT user_id, count(*) FROM store_anchor GROUP BY user_id ORDER BY 1", address)
         #expect(!left.split(separator: "\n").contains { $0.hasPrefix("\(alice.id)|") })
-        #expect(left.split(separator: "\n").filter { $0.hasPrefix("\(bob.id)|") }.count == 3)
+        #expect(left.split(separator: "\n").filter { $0.hasPrefix("\(bob.id)|") }.count == 5)
     }
 
     @Test func removingAnUnknownUserOrTheOwnerIsRefused() async throws {

@@ -108,6 +108,28 @@ import Testing
                 uuid: UUID(), typeIdentifier: steps, startDate: 2_000_000_000, endDate: 2_000_000_060, value: value,
                 source: source, revision: RevisionRow())
         ])
+        // The steps' statistics aggregates, built on their first read.
+        #expect(try aggregateSum(store, hourOf: 2_000_000_000, is: value))
+    }
+
+    /// Whether the merged sum of the user's steps in the hour holding `time`, read from the statistics aggregates,
+    /// is `expected` (within 1e-9 relative: a cumulative sample's value is split over its buckets in proportion;
+    /// nil: no row).
+    static func aggregateSum(_ store: PostgresStorage, hourOf time: Double, is expected: Double?) throws -> Bool {
+        let sum = try aggregateSum(store, hourOf: time)
+        guard let sum, let expected else { return sum == nil && expected == nil }
+        return abs(sum - expected) <= 1e-9 * abs(expected)
+    }
+
+    /// The merged sum of the user's steps in the hour holding `time`, read from the statistics aggregates.
+    static func aggregateSum(_ store: PostgresStorage, hourOf time: Double) throws -> Double? {
+        let hour = StatisticsAggregation.bucket(containing: time, .hour)
+        var sum: Double?
+        let served = try store.forEachStatisticsAggregate(
+            AggregateQuery(
+                typeIdentifier: steps, firstBucket: hour, endBucket: hour + 1, bySource: false, granularity: .hour),
+            sources: { _, _ in }, { sum = $0.sum })
+        return served ? sum : nil
     }
 
     /// Every table of the database with a `user_id` column, from the catalog.
@@ -287,6 +309,16 @@ import Testing
         #expect(values.contains(users.alicesOwn.value ?? -1) && !values.contains(users.bobsOwn.value ?? -1))
         #expect(
             try users.alice.fetch(RowQuery(typeIdentifiers: [Self.steps])).allSatisfy { $0.uuid != users.bobsOwn.uuid })
+    }
+
+    @Test func aUsersStatisticsAggregatesHoldOnlyTheirOwnSamples() async throws {
+        let users = try await Self.twoUsers()
+        // The same hour holds Alice's own step count (1000) and Bob's (2000), each in their own aggregates.
+        #expect(try Self.aggregateSum(users.alice, hourOf: 2_000_000_000, is: 1000))
+        #expect(try Self.aggregateSum(users.bob, hourOf: 2_000_000_000, is: 2000))
+        _ = try users.bob.delete(uuids: [users.bobsOwn.uuid])
+        #expect(try Self.aggregateSum(users.alice, hourOf: 2_000_000_000, is: 1000))
+        #expect(try Self.aggregateSum(users.bob, hourOf: 2_000_000_000, is: nil))
     }
 
     @Test func aUsersAnchorsAndDeletionsAreTheirOwn() async throws {

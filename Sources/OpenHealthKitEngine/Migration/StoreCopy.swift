@@ -6,7 +6,7 @@ package import Foundation
 /// - Samples keep their UUIDs, sources, revisions, devices, dates, metadata, sync identifiers and versions, their
 ///   kind's detail with its bulk points, and their children; they are written as an app's saves are
 ///   (``Storage/insert(_:)``, `batchSize` samples per transaction), which maintains what the destination derives
-///   (SQLite's statistics aggregates).
+///   (its statistics aggregates).
 /// - Samples and tombstones are written in the order of their source anchors, so the destination's anchors follow
 ///   the same order (renumbered: a destination numbers its own changes). A tombstone is restored as HealthKit makes
 ///   one: its object is stored and deleted (``Storage/insert(_:)`` then ``Storage/delete(uuids:)``), which takes two

@@ -12,7 +12,9 @@
 ///   source, merged by the ranking it reports (a merged row) and of each source alone.
 /// - Rows are brought up to date in the transaction of every write that adds or deletes samples (saves, deletes,
 ///   imports, the sync rule) and of every change of a source priority setting
-///   (``SourcePriority/settingKey(for:)``), so that a read never sees them out of step with the samples.
+///   (``SourcePriority/settingKey(for:)``), so that a read never sees them out of step with the samples. A storage
+///   may instead build a type's rows whole on their first read, before answering it, and maintain them from then on
+///   (PostgreSQL: docs/ARCHITECTURE.md "Statistics aggregates").
 package protocol StatisticsAggregateStorage {
     /// In one snapshot: calls `sources` with every source that stored samples of the type (in the order each stored
     /// its first one, as ``Storage/forEachValue(_:sources:_:)`` lists them) and the bundle identifiers in the

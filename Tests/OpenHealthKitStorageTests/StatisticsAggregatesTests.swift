@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import OpenHealthKitEngine
 import OpenHealthKitModel
-import OpenHealthKitSQLite
 import OpenHealthKitTesting
 
 /// The 15-minute statistics aggregates give the figures the samples give: on randomized stores (seeded: many sources,
 /// overlapping samples, samples spanning buckets and days, deletes, priority changes, late overlapping samples), in
-/// several time zones and intervals, each answer is compared with the direct computation from the samples.
+/// several time zones and intervals, each answer is compared with the direct computation from the samples. On every
+/// storage (PostgreSQL builds a type's aggregates on their first read, then maintains them in each write).
 @Suite struct StatisticsAggregatesTests {
     static let steps = HKQuantityType(.stepCount)
     /// A discrete arithmetic type (time-weighted types: TimeWeightedAggregatesTests).
@@ -20,10 +20,12 @@ import OpenHealthKitTesting
     ]
     static let sources = (0..<5).map { SourceRow(bundleIdentifier: "com.example.source\($0)", name: "Source \($0)") }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func aggregatesGiveTheSamplesFiguresThroughWritesDeletesAndPriorityChanges(_ seed: UInt64) throws {
+    @Test(arguments: TestStorage.allCases, [1, 2, 3] as [UInt64])
+    func aggregatesGiveTheSamplesFiguresThroughWritesDeletesAndPriorityChanges(
+        _ backend: TestStorage, _ seed: UInt64
+    ) async throws {
         var random = SeededRandom(seed: seed)
-        let storage = try SQLiteStorage()
+        let storage = try await backend.make()
         let engine = HealthEngine(storage: storage)
         var stored: [SampleRow] = []
         func insert(_ count: Int) throws {
@@ -58,7 +60,7 @@ import OpenHealthKitTesting
             source: sources[0], revision: RevisionRow(version: "1"))
     }
 
-    static func hasAggregates(_ storage: SQLiteStorage) throws -> Bool {
+    static func hasAggregates(_ storage: any HealthStorage) throws -> Bool {
         try storage.forEachStatisticsAggregate(
             AggregateQuery(typeIdentifier: steps.identifier, firstBucket: nil, endBucket: nil, bySource: false),
             sources: { _, _ in }, { _ in })
@@ -66,8 +68,9 @@ import OpenHealthKitTesting
 
     /// Samples centuries apart (a fuzzed export found it): maintenance passes over the empty years instead of
     /// visiting every quarter hour between them, and the figures are the samples'.
-    @Test func samplesCenturiesApartKeepAggregatesAndTheSamplesFigures() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func samplesCenturiesApartKeepAggregatesAndTheSamplesFigures(_ backend: TestStorage) async throws {
+        let storage = try await backend.make()
         let engine = HealthEngine(storage: storage)
         let year1700 = -8_520_336_000.0, year2300 = 10_413_792_000.0
         _ = try storage.insert([
@@ -83,8 +86,9 @@ import OpenHealthKitTesting
 
     /// A sample longer than 31 days would fill a bucket per quarter hour it covers: its type is answered from the
     /// samples, with the same figures.
-    @Test func aSampleLongerThanAMonthSendsItsTypeToTheSamples() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func aSampleLongerThanAMonthSendsItsTypeToTheSamples(_ backend: TestStorage) async throws {
+        let storage = try await backend.make()
         let engine = HealthEngine(storage: storage)
         _ = try storage.insert([Self.stepsRow(Self.start, Self.start + 3600, 20)])
         #expect(try Self.hasAggregates(storage))
@@ -101,10 +105,11 @@ import OpenHealthKitTesting
     /// Hours are read where every edge is an hour edge, quarter hours where a zone's offset is a half or three
     /// quarters of an hour: hours and days give the samples' figures in each zone, on a store written, partly
     /// deleted and written again (Berlin changes to summer time in the week).
-    @Test(arguments: ["UTC", "Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "Asia/Kathmandu"])
-    func hoursAndDaysGiveTheSamplesFiguresInZonesOfEveryOffset(_ zone: String) throws {
+    @Test(
+        arguments: TestStorage.allCases, ["UTC", "Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "Asia/Kathmandu"])
+    func hoursAndDaysGiveTheSamplesFiguresInZonesOfEveryOffset(_ backend: TestStorage, _ zone: String) async throws {
         var random = SeededRandom(seed: 11)
-        let storage = try SQLiteStorage()
+        let storage = try await backend.make()
         let engine = HealthEngine(storage: storage)
         let rows = (0..<300).map { _ in Self.randomRow(&random) }
         _ = try storage.insert(rows)
@@ -126,9 +131,10 @@ import OpenHealthKitTesting
 
     /// An hour's row holds what its four quarter hours hold together (sums within 1e-9, the same extremes, most
     /// recent member, first start and last end), for every hour and only those, after writes and deletes.
-    @Test func anHoursRowHoldsWhatItsQuarterHoursHold() throws {
+    @Test(arguments: TestStorage.allCases)
+    func anHoursRowHoldsWhatItsQuarterHoursHold(_ backend: TestStorage) async throws {
         var random = SeededRandom(seed: 12)
-        let storage = try SQLiteStorage()
+        let storage = try await backend.make()
         let rows = (0..<300).map { _ in Self.randomRow(&random) }
         _ = try storage.insert(rows)
         _ = try storage.delete(uuids: rows.suffix(50).map(\.uuid))
@@ -181,7 +187,7 @@ import OpenHealthKitTesting
 
     /// Compares a set of queries, some asked at random, with the direct computation.
     private func expectSameFigures(
-        _ engine: HealthEngine, _ storage: SQLiteStorage, _ random: inout SeededRandom
+        _ engine: HealthEngine, _ storage: any HealthStorage, _ random: inout SeededRandom
     ) throws {
         #expect(
             try storage.forEachStatisticsAggregate(
@@ -227,6 +233,11 @@ import OpenHealthKitTesting
     private func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) throws {
         let fast = try engine.statistics(request, as: Self.owner)
         let reference = try engine.statistics(request, as: Self.owner, path: .samples)
+        Self.expectSame(fast, reference)
+    }
+
+    /// Two answers give the same figures (``same(_:_:)``) for the same intervals and sources.
+    static func expectSame(_ fast: StatisticsResult, _ reference: StatisticsResult) {
         #expect(fast.range == reference.range)
         #expect(fast.buckets.count == reference.buckets.count)
         for (a, b) in zip(fast.buckets, reference.buckets) {

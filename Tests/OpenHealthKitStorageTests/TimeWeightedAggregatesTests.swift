@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import OpenHealthKitEngine
 import OpenHealthKitModel
-import OpenHealthKitSQLite
 import OpenHealthKitTesting
 
 /// Time-weighted types (heart rate; sound levels, averaged as energy) are answered from the aggregates with the
@@ -10,17 +9,19 @@ import OpenHealthKitTesting
 /// past its interval's end, so holds cut at a bucket's end are carried into the next bucket. Randomized (seeded)
 /// runs of readings put readings on bucket edges, gaps just under, at and over 10 minutes and a bucket, readings
 /// sharing a date, and readings with durations, from several sources; every answer must come from the aggregates
-/// (``StatisticsPath/aggregates``) and equal the direct computation.
+/// (``StatisticsPath/aggregates``) and equal the direct computation. On every storage that keeps aggregates.
 @Suite struct TimeWeightedAggregatesTests {
     static let heartRate = HKQuantityType(.heartRate)
     static let sound = HKQuantityType(.environmentalAudioExposure)
     static let sources = Array(StatisticsAggregatesTests.sources.prefix(3))
     static let zones = ["UTC", "Europe/Berlin", "Asia/Kolkata", "Asia/Kathmandu"]
 
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
-    func timeWeightedFiguresFromTheAggregatesEqualTheSamplesThroughWritesAndDeletes(_ seed: UInt64) throws {
+    @Test(arguments: TestStorage.allCases, [1, 2, 3, 4] as [UInt64])
+    func timeWeightedFiguresFromTheAggregatesEqualTheSamplesThroughWritesAndDeletes(
+        _ backend: TestStorage, _ seed: UInt64
+    ) async throws {
         var random = SeededRandom(seed: seed)
-        let storage = try SQLiteStorage()
+        let storage = try await backend.make()
         let engine = HealthEngine(storage: storage)
         var stored: [SampleRow] = []
         for _ in 0..<30 { stored += Self.run(&random) }
@@ -38,8 +39,9 @@ import OpenHealthKitTesting
 
     /// A reading 5 minutes before a quarter hour's end holds across the edge until the next reading, 3 minutes
     /// later: the hourly average weighs it 180 s, as the samples do, though its quarter hour's row holds 300 s.
-    @Test func aHoldCutAtAQuarterHoursEndContinuesInTheHour() throws {
-        let storage = try SQLiteStorage()
+    @Test(arguments: TestStorage.allCases)
+    func aHoldCutAtAQuarterHoursEndContinuesInTheHour(_ backend: TestStorage) async throws {
+        let storage = try await backend.make()
         let engine = HealthEngine(storage: storage)
         let hour = StatisticsAggregatesTests.start
         _ = try storage.insert([
