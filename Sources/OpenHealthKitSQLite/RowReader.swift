@@ -149,12 +149,27 @@ struct RowReader {
             """
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY x.anchor"
-        if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
-        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
-            DeletedRow(
-                uuid: UUID(blob: row[0])!, typeIdentifier: row[1], sourceBundleIdentifier: row[2],
-                syncIdentifier: row[3], syncVersion: row[4], anchor: row[5])
+        if let limit = query.limit, limit > 0 {
+            sql += " LIMIT ?"
+            arguments.append(Int64(limit))
         }
+        // Kept prepared like the rows' statement: an anchored read asks for the tombstones on every page.
+        let statement =
+            arguments.count <= Self.cachedArgumentLimit
+            ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try statement.setArguments(StatementArguments(arguments))
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var tombstones: [DeletedRow] = []
+        while try db.step(handle) {
+            let columns = StatementColumns(handle)
+            guard let uuid = columns.uuid(0) else { continue }
+            tombstones.append(
+                DeletedRow(
+                    uuid: uuid, typeIdentifier: columns.text(1) ?? "", sourceBundleIdentifier: columns.text(2) ?? "",
+                    syncIdentifier: columns.text(3), syncVersion: columns.int64OrNil(4), anchor: columns.int64(5)))
+        }
+        return tombstones
     }
 
     func sources(_ query: RowQuery) throws -> [SourceRow] {
