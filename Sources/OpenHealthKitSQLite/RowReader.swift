@@ -55,6 +55,16 @@ struct RowReader {
     /// longer ones (lists of UUIDs or sources, which vary without end) are compiled for the read only.
     private static let cachedArgumentLimit = 16
 
+    /// `sql` with `arguments` bound, kept prepared on the connection (GRDB's statement cache) when it has at most
+    /// ``cachedArgumentLimit`` arguments, compiled for this read otherwise.
+    private func prepared(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Statement {
+        let statement =
+            arguments.count <= Self.cachedArgumentLimit
+            ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try statement.setArguments(StatementArguments(arguments))
+        return statement
+    }
+
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
         guard var (whereSQL, arguments) = try filter(query) else { return }
         let types = query.typeIdentifiers
@@ -73,12 +83,10 @@ struct RowReader {
             sql += " LIMIT ?"
             arguments.append(Int64(limit))
         }
-        let statement =
-            arguments.count <= Self.cachedArgumentLimit
-            ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
-        try statement.setArguments(StatementArguments(arguments))
+        let statement = try prepared(sql, arguments)
         let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
+        // Naming `statement` here keeps it (and so `handle`) alive to the end of the read.
+        defer { sqlite3_reset(statement.sqliteStatement) }
         var resolver = LookupResolver(db, cache: lookups)
         var kinds = TypeKinds()
         let details = SampleDetailReader(db)
@@ -149,12 +157,25 @@ struct RowReader {
             """
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY x.anchor"
-        if let limit = query.limit, limit > 0 { sql += " LIMIT \(limit)" }
-        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
-            DeletedRow(
-                uuid: UUID(blob: row[0])!, typeIdentifier: row[1], sourceBundleIdentifier: row[2],
-                syncIdentifier: row[3], syncVersion: row[4], anchor: row[5])
+        if let limit = query.limit, limit > 0 {
+            sql += " LIMIT ?"
+            arguments.append(Int64(limit))
         }
+        // Kept prepared like the rows' statement: an anchored read asks for the tombstones on every page.
+        let statement = try prepared(sql, arguments)
+        let handle = statement.sqliteStatement
+        // Naming `statement` here keeps it (and so `handle`) alive to the end of the read.
+        defer { sqlite3_reset(statement.sqliteStatement) }
+        var tombstones: [DeletedRow] = []
+        while try db.step(handle) {
+            let columns = StatementColumns(handle)
+            guard let uuid = columns.uuid(0) else { continue }
+            tombstones.append(
+                DeletedRow(
+                    uuid: uuid, typeIdentifier: columns.text(1) ?? "", sourceBundleIdentifier: columns.text(2) ?? "",
+                    syncIdentifier: columns.text(3), syncVersion: columns.int64OrNil(4), anchor: columns.int64(5)))
+        }
+        return tombstones
     }
 
     func sources(_ query: RowQuery) throws -> [SourceRow] {

@@ -94,12 +94,12 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     }
 
     package func currentAnchor() throws -> Int64 {
-        try writer.read { db in try Int64.fetchOne(db, sql: "SELECT value FROM store_anchor") ?? 0 }
+        try writer.read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM store_anchor")) ?? 0 }
     }
 
     package func setting(_ key: String) throws -> String? {
         try writer.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
         }
     }
 

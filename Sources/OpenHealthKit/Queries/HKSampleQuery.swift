@@ -68,6 +68,10 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private func read(from backend: any HealthStoreBackend) throws -> [HKSample] {
         let filters = try descriptors.map { try $0.filter() }
         let sort = try RowSort.from(sortDescriptors), limit = max(0, limit)
+        // One descriptor's samples are the store's answer as it is: its rows have distinct UUIDs.
+        if filters.count == 1 {
+            return try backend.samples(of: filters[0].type, predicate: filters[0].predicate, sort: sort, limit: limit)
+        }
         var samples: [HKSample] = []
         var seen = Set<UUID>()
         for filter in filters {
@@ -76,7 +80,6 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
                 samples.append(sample)
             }
         }
-        guard filters.count > 1 else { return samples }
         if !sort.isEmpty { samples.sort { RowSort.orders($0, before: $1, by: sort) } }
         return limit > 0 ? Array(samples.prefix(limit)) : samples
     }
