@@ -53,7 +53,7 @@ import OpenHealthKitTesting
         async throws -> HTTPAnswer
     {
         try await HTTP.call(
-            route.method, daemon.url(route.path), bearer: bearer, body: route.body.map { Data($0.utf8) }, timeout: 10)
+            route.method, daemon.url(route.path), bearer: bearer, body: route.body.map { Data($0.utf8) })
     }
 
     /// A 401 with healthd's JSON error.

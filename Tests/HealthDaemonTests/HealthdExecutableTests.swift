@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitModel
 import OpenHealthKitTesting
 import OpenHealthKitWire
 
@@ -41,19 +42,20 @@ import OpenHealthKitWire
 
         // A permission request is waiting for the owner when healthd is asked to stop: the call is told to ask again,
         // and the request is kept for the next start.
-        async let waiting = HTTP.call(
-            "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!,
-            bearer: credential,
-            json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]), timeout: 90)
-        let owner = DaemonOwner(address: running.address, secret: secret)
-        var pending: [WirePendingRequest] = []
-        try await waitUntil("the request to reach the owner") {
-            pending = try await owner.pending()
-            return !pending.isEmpty
+        let body = try WireAuthorizationRequest.names(["heartRate"], ["heartRate"])
+        let ended = Locked<String?>(nil)
+        let waiting = Task {
+            let answer = try await HTTP.call(
+                "POST", URL(string: running.address.absoluteString + "/v1/authorization/request?wait=60")!,
+                bearer: credential, json: body, timeout: 90)
+            ended.withLock { $0 = "\(answer.status) \(answer.text)" }
+            return answer
         }
+        let owner = DaemonOwner(address: running.address, secret: secret)
+        let pending = try await owner.pendingOnceAsked(unlessEnded: ended)
         #expect(pending.count == 1)
         await running.terminate()
-        let interrupted = try await waiting
+        let interrupted = try await waiting.value
         #expect(interrupted.status == 202)
         let outcome = try interrupted.decode(WireAuthorizationOutcome.self)
         #expect(outcome.status == .pending && outcome.requestId == pending.first?.id)
@@ -92,13 +94,17 @@ import OpenHealthKitWire
         let app = HKHealthStore(
             configuration: HealthStoreConfiguration(remote: .init(address: first.address, credential: credential)))
         let heartRate = HKQuantityType(.heartRate)
-        let asking = Task { try await app.requestAuthorization(toShare: [heartRate], read: [heartRate]) }
-
-        var asked: [WirePendingRequest] = []
-        try await waitUntil("the request to reach the owner") {
-            asked = try await owner.pending()
-            return !asked.isEmpty
+        let ended = Locked<String?>(nil)
+        let asking = Task {
+            do {
+                try await app.requestAuthorization(toShare: [heartRate], read: [heartRate])
+                ended.withLock { $0 = "answered" }
+            } catch {
+                ended.withLock { $0 = "\(error)" }
+                throw error
+            }
         }
+        let asked = try await owner.pendingOnceAsked(unlessEnded: ended)
         if killed { await first.kill() } else { await first.terminate() }
         let port = try #require(first.address.port)
         let second = try await Healthd.launch(directory: first.directory, arguments: ["--port", String(port)])
@@ -160,6 +166,20 @@ struct DaemonOwner: Sendable {
     let secret: String
 
     /// The requests waiting for the owner.
+    /// The pending requests once the app's request reached the owner; fails at once, saying how, if the app's call
+    /// (which sets `ended`) ended first, instead of waiting out the safety timeout for a request that cannot come.
+    func pendingOnceAsked(unlessEnded ended: Locked<String?>) async throws -> [WirePendingRequest] {
+        var pending: [WirePendingRequest] = []
+        try await waitUntil("the request to reach the owner") {
+            pending = try await self.pending()
+            if pending.isEmpty, let outcome = ended.withLock({ $0 }) {
+                throw HarnessError("the app's call ended before its request reached the owner: \(outcome)")
+            }
+            return !pending.isEmpty
+        }
+        return pending
+    }
+
     func pending() async throws -> [WirePendingRequest] {
         try await HTTP.call(
             "GET", URL(string: address.absoluteString + "/v1/owner/authorization/pending")!, bearer: secret

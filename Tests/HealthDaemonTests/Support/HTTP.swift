@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitTesting
 import OpenHealthKitWire
 
 #if canImport(FoundationNetworking)
@@ -23,11 +24,13 @@ struct HTTPAnswer: Sendable {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// Raw HTTP calls, for the tests that look at statuses and bodies rather than through HKHealthStore.
+/// Raw HTTP calls, for the tests that look at statuses and bodies rather than through HKHealthStore. A call waits
+/// for its answer up to the safety timeout by default: on a loaded machine an answer can take far longer than it
+/// should, and a shorter budget fails tests that would pass.
 enum HTTP {
     static func call(
         _ method: String, _ url: URL, bearer: String? = nil, json: (any Encodable)? = nil, body: Data? = nil,
-        headers: [String: String] = [:], timeout: TimeInterval = 30
+        headers: [String: String] = [:], timeout: TimeInterval = SafetyTimeout.duration / .seconds(1)
     ) async throws -> HTTPAnswer {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = method
