@@ -33,7 +33,8 @@ import OpenHealthKit
     @Test func anInsertNamingTheUserColumnPasses() {
         #expect(
             UserFilterAudit.filtersEachUserTable(
-                "INSERT INTO sample (user_id, uuid) SELECT $1, u FROM unnest($2::uuid[]) AS u", userTables: Self.tables))
+                "INSERT INTO sample (user_id, uuid) SELECT $1, u FROM unnest($2::uuid[]) AS u", userTables: Self.tables)
+        )
     }
 
     @Test func aStatementOnTheCatalogOnlyNeedsNoFilter() {
