@@ -55,7 +55,7 @@ enum Command {
         close(pipe[1])
         let reader = FileHandle(fileDescriptor: pipe[0], closeOnDealloc: true)
         guard spawned == 0 else { throw PostgreSQLServerError("cannot start \(arguments[0]): error \(spawned)") }
-        let output = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(decoding: PipeRead.toEnd(reader.fileDescriptor), as: UTF8.self)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         // Exited normally: its code; killed by a signal: 128 + the signal, as shells say.

@@ -20,7 +20,7 @@ enum OutputReader {
                 var text = ""
                 var answered = false
                 while true {
-                    let data = handle.availableData
+                    let data = PipeRead.next(handle.fileDescriptor)
                     if data.isEmpty { break }
                     file?.write(data)
                     guard !answered else { continue }

@@ -85,7 +85,7 @@ import OpenHealthKitWire
         let exited = Inbox<Int32>()
         process.terminationHandler = { exited.post($0.terminationStatus) }
         try ProcessStart.run(process)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: PipeRead.toEnd(output.fileHandleForReading.fileDescriptor), as: UTF8.self)
         return (try await exited.next(), text)
     }
 }

@@ -46,7 +46,7 @@ enum HKProcess {
     /// tests running in parallel need those.
     private static func readToEnd(_ pipe: Pipe) async -> Data {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }.start()
+            Thread { continuation.resume(returning: PipeRead.toEnd(pipe.fileHandleForReading.fileDescriptor)) }.start()
         }
     }
 

@@ -54,7 +54,7 @@ final class WorkoutsApp: Sendable {
         Thread {
             var pending = ""
             while true {
-                let data = handle.availableData
+                let data = PipeRead.next(handle.fileDescriptor)
                 if data.isEmpty { break }
                 pending += String(decoding: data, as: UTF8.self)
                 while let end = pending.firstIndex(of: "\n") {
