@@ -14,8 +14,6 @@ struct BulkInsert {
     private let user: String
     private var names: [String] = []
     private var arrays: [String] = []
-    /// What each column's value is made of, by default the array's element.
-    private var selected: [String] = []
 
     init(user id: Int64) {
         user = binds.add(id)
@@ -25,34 +23,34 @@ struct BulkInsert {
     mutating func column<Element: ArrayElement>(_ name: String, _ values: [Element]) {
         names.append(name)
         arrays.append(binds.array(values))
-        selected.append("r.\(name)")
     }
 
-    /// A column whose values may be NULL; `select` makes the value from the array's element (`r.name`), e.g.
-    /// `coalesce(r.id, nextval('sample_id_seq'))`.
-    mutating func column<Element: ArrayElement>(_ name: String, _ values: [Element?], select: String? = nil) {
+    /// A column whose values may be NULL.
+    mutating func column<Element: ArrayElement>(_ name: String, _ values: [Element?]) {
         names.append(name)
         arrays.append(binds.array(values))
-        selected.append(select ?? "r.\(name)")
     }
 
     /// The statement: `INSERT INTO table (user_id, columns...) SELECT ... ORDER BY position`, then `suffix`
-    /// (`ON CONFLICT ...`, `RETURNING ...`).
-    func statement(into table: String, then suffix: String = "") -> (sql: String, bindings: PostgresBindings) {
+    /// (`ON CONFLICT ...`, `RETURNING ...`). `ordered` false leaves out the `ORDER BY`, a sort of the whole batch
+    /// (on disk for a large one), where no id comes from a sequence as the rows are inserted.
+    func statement(into table: String, then suffix: String = "", ordered: Bool = true)
+        -> (sql: String, bindings: PostgresBindings)
+    {
         let columns = names.joined(separator: ", ")
         let sql = """
             INSERT INTO \(table) (user_id, \(columns))
-            SELECT \(user), \(selected.joined(separator: ", ")) FROM unnest(\(arrays.joined(separator: ", "))) WITH ORDINALITY
+            SELECT \(user), \(names.map { "r.\($0)" }.joined(separator: ", ")) FROM unnest(\(arrays.joined(separator: ", "))) WITH ORDINALITY
                 AS r(\(columns), batch_order)
-            ORDER BY batch_order \(suffix)
+            \(ordered ? "ORDER BY batch_order " : "")\(suffix)
             """
         return (sql, binds.bindings)
     }
 
     /// Runs the statement; returns how many rows it inserted.
     @discardableResult
-    func run(into table: String, _ session: Session, then suffix: String = "") throws -> Int {
-        let (sql, bindings) = statement(into: table, then: suffix)
+    func run(into table: String, _ session: Session, then suffix: String = "", ordered: Bool = true) throws -> Int {
+        let (sql, bindings) = statement(into: table, then: suffix, ordered: ordered)
         return try session.execute(sql, bindings)
     }
 }

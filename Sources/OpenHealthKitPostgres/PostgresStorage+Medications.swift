@@ -76,7 +76,7 @@ extension PostgresStorage: MedicationStorage {
                 if !codings.isEmpty {
                     var insert = BulkInsert(user: user)
                     insert.column("medication_id", Array(repeating: id, count: codings.count))
-                    insert.column("position", codings.indices.map(Int64.init))
+                    insert.column("position", codings.indices.map { Int64($0) })
                     insert.column("system", codings.map(\.system))
                     insert.column("version", codings.map(\.version))
                     insert.column("code", codings.map(\.code))

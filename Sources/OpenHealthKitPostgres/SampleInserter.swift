@@ -54,6 +54,7 @@ struct SampleInserter {
         let index: Int
         let anchor: Int64
         var parent: Parent?
+        /// Given to every row before the insert.
         var id: Int64?
     }
 
@@ -178,18 +179,11 @@ struct SampleInserter {
         }
         outcome.change.typeIdentifiers.formUnion(try tombstones.write(write))
 
-        // Rows others point at (members, children) or that have rows of their own (workouts, their kind's detail)
-        // get their ids first.
+        // Every row gets its id here, in batch order (a dropped one wastes its id, as a rolled-back insert would), so
+        // that the insert needs no sort to give ids in that order and rows others point at (members, children, a
+        // workout's or a kind's own rows) know theirs.
+        for (index, id) in zip(pending.indices, try Self.newSampleIDs(pending.count, write)) { pending[index].id = id }
         let kept = pending.indices.filter { !dropped.contains($0) }
-        var needsID = Set(
-            kept.filter {
-                let row = rows[pending[$0].index]
-                return row.workout != nil || row.detail != nil || parents.contains(row.uuid)
-            })
-        for index in kept { if case .pending(let parent) = pending[index].parent { needsID.insert(parent) } }
-        needsID.formUnion(joins.compactMap { if case .pending(let parent) = $0.parent { parent } else { nil } })
-        let ids = try Self.newSampleIDs(needsID.count, write)
-        for (index, id) in zip(needsID.sorted(), ids) { pending[index].id = id }
         try writeRows(kept.map { pending[$0] }, rows: rows, lookups: lookups, pending: pending)
         try writeWorkouts(kept.map { pending[$0] }, rows: rows)
         try SampleDetailWriter(write: write).write(
@@ -216,14 +210,16 @@ struct SampleInserter {
         }
     }
 
-    /// `count` new sample ids from the table's sequence, in one statement.
+    /// `count` new sample ids from the table's sequence, in one statement returning one array, ascending.
     private static func newSampleIDs(_ count: Int, _ write: AnchoredWrite) throws -> [Int64] {
         guard count > 0 else { return [] }
         var binds = Binds()
         let count = binds.add(Int64(count))
-        return try write.session.query(
-            "SELECT nextval('sample_id_seq') FROM generate_series(1, \(count))", binds.bindings
-        ).map { try $0.decode(Int64.self) }
+        let ids = try write.session.query(
+            "SELECT array_agg(nextval('sample_id_seq')) FROM generate_series(1, \(count))", binds.bindings
+        ).first?.decode([Int64].self)
+        // Sorted, since SQL does not promise the order in which the rows call `nextval`.
+        return (ids ?? []).sorted()
     }
 
     /// The one `INSERT` of the batch's new rows.
@@ -231,7 +227,7 @@ struct SampleInserter {
         guard !kept.isEmpty else { return }
         let row = { (entry: Pending) in rows[entry.index] }
         var insert = BulkInsert(user: write.user)
-        insert.column("id", kept.map(\.id), select: "coalesce(r.id, nextval('sample_id_seq'))")
+        insert.column("id", kept.map { $0.id! })
         insert.column("uuid", kept.map { row($0).uuid })
         insert.column("type_id", kept.map { types[row($0).typeIdentifier]! })
         insert.column("start_date", kept.map { row($0).startDate })
@@ -259,7 +255,8 @@ struct SampleInserter {
             })
         insert.column("anchor", kept.map(\.anchor))
         do {
-            try insert.run(into: "sample", write.session)
+            // The ids are given, so the rows' order does not matter: no sort of the batch.
+            try insert.run(into: "sample", write.session, ordered: false)
         } catch let failure as PostgresFailure where failure.isUniqueViolation && policy == .fail {
             guard failure.constraint == "sample_user_id_uuid_key" else { throw failure }
             throw StoredUUID(candidates: kept.map { row($0).uuid })

@@ -25,8 +25,7 @@ import OpenHealthKitTesting
         _ backend: TestStorage, _ seed: UInt64
     ) async throws {
         var random = SeededRandom(seed: seed)
-        let storage = try await backend.make()
-        let engine = HealthEngine(storage: storage)
+        let (storage, engine) = try await backend.makeWithEngine()
         var stored: [SampleRow] = []
         func insert(_ count: Int) throws {
             let rows = (0..<count).map { _ in Self.randomRow(&random) }
@@ -70,8 +69,7 @@ import OpenHealthKitTesting
     /// visiting every quarter hour between them, and the figures are the samples'.
     @Test(arguments: TestStorage.allCases)
     func samplesCenturiesApartKeepAggregatesAndTheSamplesFigures(_ backend: TestStorage) async throws {
-        let storage = try await backend.make()
-        let engine = HealthEngine(storage: storage)
+        let (storage, engine) = try await backend.makeWithEngine()
         let year1700 = -8_520_336_000.0, year2300 = 10_413_792_000.0
         _ = try storage.insert([
             Self.stepsRow(year1700, year1700 + 600, 10), Self.stepsRow(Self.start, Self.start + 3600, 20),
@@ -88,8 +86,7 @@ import OpenHealthKitTesting
     /// samples, with the same figures.
     @Test(arguments: TestStorage.allCases)
     func aSampleLongerThanAMonthSendsItsTypeToTheSamples(_ backend: TestStorage) async throws {
-        let storage = try await backend.make()
-        let engine = HealthEngine(storage: storage)
+        let (storage, engine) = try await backend.makeWithEngine()
         _ = try storage.insert([Self.stepsRow(Self.start, Self.start + 3600, 20)])
         #expect(try Self.hasAggregates(storage))
         _ = try storage.insert([Self.stepsRow(Self.start, Self.start + 60 * 86400, 6000)])
@@ -109,8 +106,7 @@ import OpenHealthKitTesting
         arguments: TestStorage.allCases, ["UTC", "Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "Asia/Kathmandu"])
     func hoursAndDaysGiveTheSamplesFiguresInZonesOfEveryOffset(_ backend: TestStorage, _ zone: String) async throws {
         var random = SeededRandom(seed: 11)
-        let storage = try await backend.make()
-        let engine = HealthEngine(storage: storage)
+        let (storage, engine) = try await backend.makeWithEngine()
         let rows = (0..<300).map { _ in Self.randomRow(&random) }
         _ = try storage.insert(rows)
         _ = try storage.delete(uuids: rows.prefix(40).map(\.uuid))

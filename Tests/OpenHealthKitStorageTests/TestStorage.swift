@@ -24,6 +24,12 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 
+    /// A fresh, empty storage and an engine on it.
+    func makeWithEngine() async throws -> (storage: any HealthStorage, engine: HealthEngine) {
+        let storage = try await make()
+        return (storage, HealthEngine(storage: storage))
+    }
+
     /// Two storages on one fresh database, as two processes have: what one commits, the other sees.
     func pair() async throws -> (any HealthStorage, any HealthStorage) {
         switch self {

@@ -21,8 +21,7 @@ import OpenHealthKitTesting
         _ backend: TestStorage, _ seed: UInt64
     ) async throws {
         var random = SeededRandom(seed: seed)
-        let storage = try await backend.make()
-        let engine = HealthEngine(storage: storage)
+        let (storage, engine) = try await backend.makeWithEngine()
         var stored: [SampleRow] = []
         for _ in 0..<30 { stored += Self.run(&random) }
         _ = try storage.insert(stored)
@@ -41,8 +40,7 @@ import OpenHealthKitTesting
     /// later: the hourly average weighs it 180 s, as the samples do, though its quarter hour's row holds 300 s.
     @Test(arguments: TestStorage.allCases)
     func aHoldCutAtAQuarterHoursEndContinuesInTheHour(_ backend: TestStorage) async throws {
-        let storage = try await backend.make()
-        let engine = HealthEngine(storage: storage)
+        let (storage, engine) = try await backend.makeWithEngine()
         let hour = StatisticsAggregatesTests.start
         _ = try storage.insert([
             Self.reading(Self.heartRate, hour + 600, 60, Self.sources[0]),
