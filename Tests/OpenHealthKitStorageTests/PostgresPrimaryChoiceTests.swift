@@ -9,23 +9,31 @@ import OpenHealthKitTesting
 /// the next goes to the new primary. The servers here are independent throwaway servers with a database of the same
 /// name, each made read-only or not by hand, as a failover tool makes its nodes.
 @Suite struct PostgresPrimaryChoiceTests {
-    /// Two servers with a database named alike and the same password, the schema made on each.
+    /// The role both servers of a ``pair()`` know, with the same password.
+    static let role = "ohk_writer"
+    static let rolePassword = UUID().uuidString
+
+    /// Two servers with a database named alike and a role of the same name and password, the schema made on each.
     static func pair() async throws -> (first: PostgreSQLServer, second: PostgreSQLServer, name: String) {
         let first = try await PostgreSQLServer.start()
         let second = try await PostgreSQLServer.start()
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try await first.sql("ALTER USER postgres PASSWORD '\(second.password)'", database: "postgres")
         for server in [first, second] {
+            try await server.sql(
+                "CREATE ROLE \(role) LOGIN SUPERUSER PASSWORD '\(rolePassword)'", database: "postgres")
             try await server.sql("CREATE DATABASE \(name)", database: "postgres")
-            _ = try PostgresStorage(address: try PostgreSQLAddress(url: server.url(name), password: second.password))
+            _ = try PostgresStorage(address: try address([server], name))
         }
         return (first, second, name)
     }
 
-    static func address(_ servers: [PostgreSQLServer], _ name: String, password: String) throws -> PostgreSQLAddress {
+    /// The servers' database `name` as `user`.
+    static func address(_ servers: [PostgreSQLServer], _ name: String, user: String = role) throws
+        -> PostgreSQLAddress
+    {
         try PostgreSQLAddress(
-            url: "postgresql://postgres@\(servers.map { "127.0.0.1:\($0.port)" }.joined(separator: ","))/\(name)",
-            password: password)
+            url: "postgresql://\(user)@\(servers.map { "127.0.0.1:\($0.port)" }.joined(separator: ","))/\(name)",
+            password: user == role ? rolePassword : try PostgreSQLServer.sharedNow().password)
     }
 
     static func count(_ server: PostgreSQLServer, _ name: String) async throws -> String {
@@ -38,7 +46,7 @@ import OpenHealthKitTesting
         let server = try await PostgreSQLServer.shared()
         let url = try await server.createDatabase()
         let name = String(url.split(separator: "/").last ?? "")
-        let storage = try PostgresStorage(address: try Self.address([down, server], name, password: server.password))
+        let storage = try PostgresStorage(address: try Self.address([down, server], name, user: server.user))
         _ = try storage.insert([PostgresAvailabilityTests.row()])
         #expect(try await Self.count(server, name) == "1")
     }
@@ -52,7 +60,7 @@ import OpenHealthKitTesting
             }
         }
         try await first.sql("ALTER DATABASE \(name) SET default_transaction_read_only = on", database: "postgres")
-        let storage = try PostgresStorage(address: try Self.address([first, second], name, password: second.password))
+        let storage = try PostgresStorage(address: try Self.address([first, second], name))
         _ = try storage.insert([PostgresAvailabilityTests.row()])
         #expect(try await Self.count(second, name) == "1")
         #expect(try await Self.count(first, name) == "0")
@@ -66,7 +74,7 @@ import OpenHealthKitTesting
                 await second.remove()
             }
         }
-        let storage = try PostgresStorage(address: try Self.address([first, second], name, password: second.password))
+        let storage = try PostgresStorage(address: try Self.address([first, second], name))
         _ = try storage.insert([PostgresAvailabilityTests.row()])
         #expect(try await Self.count(first, name) == "1")
 
