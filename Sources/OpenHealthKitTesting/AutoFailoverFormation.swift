@@ -263,11 +263,7 @@ public final class AutoFailoverFormation: Sendable {
 
     /// Runs blocking work (processes to their end) on a thread of its own, not one of Swift concurrency's.
     private static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue(label: "OpenHealthKitTesting.AutoFailoverFormation").async {
-                continuation.resume(with: Result { try work() })
-            }
-        }
+        try await blockingWork("OpenHealthKitTesting.AutoFailoverFormation", work)
     }
 
     private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {

@@ -23,16 +23,7 @@ import OpenHealthKitTesting
         let synchronous = try await formation.sql("SHOW synchronous_standby_names", node: "node1")
         print("failover: synchronous_standby_names on the primary: \(synchronous.trimmingCharacters(in: .newlines))")
         let daemon = try await DaemonHarness.launch(database: TestDatabase(url: formation.url, password: ""))
-        let bundles = ["com.example.strap", "com.example.watch", "com.example.phone"]
-        var credentials: [String] = []
-        for bundle in bundles {
-            credentials.append(try await daemon.register(Apps.app(bundle)))
-            try await daemon.allowHeartRate(bundle)
-        }
-        let log = SaveLog()
-        let writers = credentials.enumerated().map { writer, credential in
-            Task { await DaemonDatabaseFaultTests.save(to: daemon, credential: credential, writer: writer, log: log) }
-        }
+        let (log, writers) = try await DaemonDatabaseFaultTests.startSaving(to: daemon)
         // Killed at a point of the writers' progress (not of the clock, which a busy machine stretches).
         let before = log.acknowledgedCount + 60
         try await waitUntil("\(before) acknowledged saves") { log.acknowledgedCount >= before || log.failed }
