@@ -12,10 +12,16 @@ import PostgresNIO
 /// dropped, and the next call opens a new one, so the storage recovers by itself when the server returns. Up to
 /// ``capacity`` connections are open at once; a caller beyond that waits for one to be checked in. Each new
 /// connection is prepared once (``prepare``: migrations, then the daemon's role) before its first use.
+///
+/// Every connection goes to the server of the address's list that takes writes now (``PrimaryFinder``). When a
+/// statement fails in a way that says that server changed (its connection lost, a write refused as read-only, the
+/// server shutting down: ``PostgresFailure/meansServerChanged(_:)``), the pool forgets that server and every
+/// connection it holds: idle ones are closed, checked-out ones are closed when checked in (they belong to an older
+/// ``generation``), and the next connection looks for the primary again. The call that failed answers "not now"
+/// (``StorageUnavailableError``); it is not retried here, since a write whose connection broke may have committed.
 final class ConnectionPool: @unchecked Sendable {
     let capacity: Int
-    private let configuration: PostgresConnection.Configuration
-    private let group: any EventLoopGroup
+    private let finder: PrimaryFinder
     private let logger: Logger
     private let prepare: (Session) throws -> Void
     // Guarded by `condition`.
@@ -23,19 +29,15 @@ final class ConnectionPool: @unchecked Sendable {
     private var idle: [GuardedConnection] = []
     /// Connections open or being opened.
     private var count = 0
-    private var nextID = 0
+    /// Bumped each time the pool forgets its server: a connection made before is not reused.
+    private var generation = 0
     private var isClosed = false
 
     init(address: PostgreSQLAddress, capacity: Int, logger: Logger, prepare: @escaping (Session) throws -> Void) {
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: .disable)
-        configuration.options.connectTimeout = .seconds(10)
-        self.configuration = configuration
+        finder = PrimaryFinder(address: address, group: MultiThreadedEventLoopGroup.singleton, logger: logger)
         self.capacity = capacity
         self.logger = logger
         self.prepare = prepare
-        group = MultiThreadedEventLoopGroup.singleton
     }
 
     /// Runs `body` on a connection, acting for `user` (see ``Session``). A connection whose statement failed because
@@ -50,8 +52,24 @@ final class ConnectionPool: @unchecked Sendable {
             return result
         } catch {
             let translated = PostgresFailure.translate(error)
+            if session.lostServer { forgetServer() }
             checkIn(connection, reusable: !session.isBroken && !(translated is StorageUnavailableError))
             throw translated
+        }
+    }
+
+    /// The server may no longer be the primary: closes the idle connections, marks the others for closing, and
+    /// lets the next connection look for the primary again.
+    private func forgetServer() {
+        finder.forget()
+        let connections = condition.withLock {
+            generation += 1
+            defer { idle = [] }
+            return idle
+        }
+        for connection in connections {
+            connection.closeInBackground()
+            release()
         }
     }
 
@@ -65,13 +83,10 @@ final class ConnectionPool: @unchecked Sendable {
         for connection in connections { connection.closeInBackground() }
     }
 
-    /// A new connection outside the pool (the commit listener's), without waiting.
+    /// A new connection outside the pool (the commit listener's), to the server the pool's connections go to
+    /// (``PrimaryFinder``), without waiting.
     func connect() -> EventLoopFuture<PostgresConnection> {
-        let id = condition.withLock {
-            nextID += 1
-            return nextID
-        }
-        return PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger)
+        finder.connect()
     }
 
     private func checkOut() throws -> GuardedConnection {
@@ -93,33 +108,32 @@ final class ConnectionPool: @unchecked Sendable {
             condition.wait()
         }
         count += 1
-        nextID += 1
-        let id = nextID
+        let generation = self.generation
         condition.unlock()
         let connection: GuardedConnection
         do {
-            connection = GuardedConnection(
-                try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger)
-                    .wait())
+            connection = GuardedConnection(try finder.connect().wait(), generation: generation)
         } catch {
             release()
-            // Whatever stops a connection (refused, timed out, the password or database refused) leaves the store
-            // out of reach: the caller answers "try again", and the reason goes to the log.
-            throw StorageUnavailableError(Self.reason(PostgresFailure.translate(error)))
+            // Whatever stops a connection (refused, timed out, the password or database refused, no server taking
+            // writes) leaves the store out of reach: the caller answers "try again", and the reason goes to the log.
+            throw StorageUnavailableError(PrimaryFinder.reason(error))
         }
+        let session = Session(connection: connection, logger: logger)
         do {
-            try prepare(Session(connection: connection, logger: logger))
+            try prepare(session)
             return connection
         } catch {
             connection.closeInBackground()
             release()
+            if session.lostServer { forgetServer() }
             throw PostgresFailure.translate(error)
         }
     }
 
     private func checkIn(_ connection: GuardedConnection, reusable: Bool) {
         condition.lock()
-        if reusable, !isClosed, !connection.isClosed {
+        if reusable, !isClosed, !connection.isClosed, connection.generation == generation {
             idle.append(connection)
             condition.signal()
             condition.unlock()
@@ -135,15 +149,6 @@ final class ConnectionPool: @unchecked Sendable {
         condition.withLock {
             count -= 1
             condition.signal()
-        }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        switch error {
-        case let error as StorageUnavailableError: return error.reason
-        case let error as PostgresFailure: return error.description
-        case let error as PSQLError: return "cannot connect to PostgreSQL (\(error.code))"
-        default: return "cannot connect to PostgreSQL (\(String(describing: type(of: error))))"
         }
     }
 }

@@ -12,10 +12,13 @@ import PostgresNIO
 /// close callback, which fails the statements in flight (a checked-out connection sends one list at a time).
 final class GuardedConnection: Sendable {
     let connection: PostgresConnection
+    /// The pool's generation when the connection was made (``ConnectionPool``: an older one is not reused).
+    let generation: Int
     private let inFlight = Locked<EventLoopPromise<[Result<PostgresQueryResult, any Error>]>?>(nil)
 
-    init(_ connection: PostgresConnection) {
+    init(_ connection: PostgresConnection, generation: Int = 0) {
         self.connection = connection
+        self.generation = generation
         connection.closeFuture.whenComplete { [inFlight] _ in
             inFlight.withLock { $0 }?.fail(Self.lost)
         }

@@ -20,7 +20,12 @@ struct PostgresFailure: Error, CustomStringConvertible {
 
     /// The error a storage method throws for what postgres-nio (or NIO) threw: a ``StorageUnavailableError`` when the
     /// server cannot be reached or is not accepting work (down, starting, shutting down, out of connections, the
-    /// connection lost), a ``PostgresFailure`` for any other server error, else the error itself.
+    /// connection lost or reset), a ``PostgresFailure`` for any other server error, else the error itself.
+    ///
+    /// Every step of a failover is among the first: the primary's connections reset when it dies, "the database
+    /// system is shutting down" or "in recovery mode" (57P03), sessions cut by an administrator or a crash (57P01,
+    /// 57P02), a write refused by a server that became read-only (25006). healthd answers each with 503 and
+    /// `Retry-After`, and the pool looks for the new primary (``meansServerChanged(_:)``).
     static func translate(_ error: any Error) -> any Error {
         switch error {
         case is StorageUnavailableError, is PostgresFailure, is StorageError: return error
@@ -43,6 +48,26 @@ struct PostgresFailure: Error, CustomStringConvertible {
         default: return error
         }
     }
+
+    /// Whether `error` (as postgres-nio or NIO threw it) says that the server the connection reached may no longer be
+    /// the primary, or no longer there: the connection was lost or reset, the server refused a write as read-only
+    /// (25006: a standby, or a primary being demoted), is shutting down, crashed, or cut the session (57P01 admin
+    /// shutdown, 57P02 crash shutdown, 57P03 cannot connect now), or a connection exception (class 08). A pool then
+    /// looks for the primary again (``ConnectionPool``). A serialization failure, a deadlock or a full server say
+    /// nothing of the kind.
+    static func meansServerChanged(_ error: any Error) -> Bool {
+        switch error {
+        case let error as PSQLError:
+            if error.code == .server, let state = error.serverInfo?[.sqlState] {
+                return serverChangedStates.contains(state) || state.hasPrefix("08")
+            }
+            return [.serverClosedConnection, .connectionError, .uncleanShutdown].contains(error.code)
+        case is IOError, is ChannelError, is NIOConnectionError: return true
+        default: return false
+        }
+    }
+
+    private static let serverChangedStates: Set<String> = ["25006", "57P01", "57P02", "57P03"]
 
     /// Classes of SQLSTATE that mean "not now": 08 connection exception, 53 insufficient resources (too many
     /// connections, out of disk), 57 operator intervention (shutdown, crash recovery, cannot connect now).

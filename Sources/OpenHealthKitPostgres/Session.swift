@@ -27,6 +27,9 @@ final class Session {
     let user: Int64?
     /// Set when the connection failed under a statement: the pool closes it rather than reuse it.
     private(set) var isBroken = false
+    /// Set when a statement failed in a way that says the server may no longer be the primary
+    /// (``PostgresFailure/meansServerChanged(_:)``): the pool then looks for the primary again.
+    private(set) var lostServer = false
     private var nextCursor = 0
     private var inTransaction = false
     /// In a transaction that has sent no statement yet: its `BEGIN` and user, sent with its first statement.
@@ -149,6 +152,7 @@ final class Session {
         } catch {
             let translated = PostgresFailure.translate(error)
             if translated is StorageUnavailableError || connection.isClosed { isBroken = true }
+            if connection.isClosed || PostgresFailure.meansServerChanged(error) { lostServer = true }
             throw translated
         }
     }

@@ -232,11 +232,7 @@ public final class PostgreSQLServer: Sendable {
 
     /// Runs blocking work (processes to their end) on a thread of its own, not one of Swift concurrency's.
     private static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue(label: "OpenHealthKitTesting.PostgreSQLServer").async {
-                continuation.resume(with: Result { try work() })
-            }
-        }
+        try await blockingWork("OpenHealthKitTesting.PostgreSQLServer", work)
     }
 
     private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {

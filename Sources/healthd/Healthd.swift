@@ -34,9 +34,12 @@ struct Healthd: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep the data in this PostgreSQL database instead of the file (default: $OPENHEALTHKIT_DATABASE). The "
-                + "password comes from PGPASSWORD or --database-password-file, never from the URL.",
-            valueName: "postgresql://user@host:port/db"))
+            "Keep the data in this PostgreSQL database instead of the file (default: $OPENHEALTHKIT_DATABASE). "
+                + "Several servers of a replicated cluster as libpq writes them (host1:port1,host2:port2, "
+                + "?target_session_attrs=read-write or primary): healthd writes to the one that takes writes and "
+                + "follows a failover. The password comes from PGPASSWORD or --database-password-file, never from "
+                + "the URL.",
+            valueName: "postgresql://user@host:port[,host:port...]/db"))
     var database: String?
 
     @Option(

@@ -58,6 +58,31 @@ import OpenHealthKitTesting
         #expect(!result.stderr.contains("secret"))
     }
 
+    @Test func aListOfServersIsTriedInOrderAndTheFirstTakingWritesIsUsed() async throws {
+        let server = try await PostgreSQLServer.shared()
+        let url = try await server.createDatabase()
+        let port = try await Self.closedPort()
+        let servers = url.replacingOccurrences(of: "@127.0.0.1:", with: "@127.0.0.1:\(port),127.0.0.1:")
+        let environment: [String: String?] = ["PGPASSWORD": server.password, "OPENHEALTHKIT_STORE": nil]
+        let added = try await HKProcess.run(
+            ["samples", "add", "stepCount", "5", "count", "--database", servers + "?target_session_attrs=read-write"],
+            environment: environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try await server.sql("SELECT count(*) FROM sample", database: Self.name(url)) == "1\n")
+    }
+
+    @Test func aServerListWithABadPartIsRefusedNamingIt() async throws {
+        let result = try await HKProcess.run(
+            ["samples", "stepCount", "--database", "postgresql://ann@a:5432,b:0/health?target_session_attrs=primary"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("the database URL's port must be between 1 and 65535"))
+        let standby = try await HKProcess.run(
+            ["samples", "stepCount", "--database", "postgresql://ann@a,b/health?target_session_attrs=standby"])
+        #expect(standby.status == 2)
+        #expect(standby.stderr.contains("target_session_attrs must be read-write or primary"))
+    }
+
     /// A loopback port nothing listens on: a server's, stopped.
     static func closedPort() async throws -> Int {
         let server = try await PostgreSQLServer.start()

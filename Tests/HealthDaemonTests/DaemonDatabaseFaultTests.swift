@@ -41,17 +41,7 @@ import OpenHealthKitWire
         let server = try await PostgreSQLServer.start()
         let database = TestDatabase(url: try await server.createDatabase(), password: server.password)
         let daemon = try await DaemonHarness.launch(database: database)
-        let bundles = ["com.example.strap", "com.example.watch", "com.example.phone"]
-        var credentials: [String] = []
-        for bundle in bundles {
-            credentials.append(try await daemon.register(Apps.app(bundle)))
-            try await daemon.allowHeartRate(bundle)
-        }
-
-        let log = SaveLog()
-        let writers = credentials.enumerated().map { writer, credential in
-            Task { await Self.save(to: daemon, credential: credential, writer: writer, log: log) }
-        }
+        let (log, writers) = try await Self.startSaving(to: daemon)
         for _ in 1...2 {
             // Killed at a point of the writers' progress (not of the clock, which a busy machine stretches).
             let before = log.acknowledgedCount + Int.random(in: 30...90)
@@ -77,6 +67,21 @@ import OpenHealthKitWire
         #expect(acknowledged.isSubset(of: stored), "\(acknowledged.subtracting(stored).count) acknowledged saves lost")
         try await daemon.stop()
         await server.remove()
+    }
+
+    /// Registers three apps allowed to write heart rate, and starts each saving (``save(to:credential:writer:log:)``)
+    /// until the log is stopped.
+    static func startSaving(to daemon: DaemonHarness) async throws -> (SaveLog, [Task<Void, Never>]) {
+        var credentials: [String] = []
+        for bundle in ["com.example.strap", "com.example.watch", "com.example.phone"] {
+            credentials.append(try await daemon.register(Apps.app(bundle)))
+            try await daemon.allowHeartRate(bundle)
+        }
+        let log = SaveLog()
+        let writers = credentials.enumerated().map { writer, credential in
+            Task { await save(to: daemon, credential: credential, writer: writer, log: log) }
+        }
+        return (log, writers)
     }
 
     /// Saves batches of heart-rate samples one after the other until told to stop: a 200 is acknowledged, a 503 is

@@ -58,6 +58,14 @@ import OpenHealthKitWire
         #expect(!output.contains("hunter2"))
     }
 
+    @Test func aServerListAskingForAStandbyIsRefusedAtStartNamingTheOption() async throws {
+        let (status, output) = try await Self.run([
+            "--database", "postgresql://ann@10.0.0.1:5432,10.0.0.2:5432/health?target_session_attrs=prefer-standby",
+        ])
+        #expect(status != 0)
+        #expect(output.contains("target_session_attrs must be read-write or primary"))
+    }
+
     @Test func aPasswordFileReadableByOthersIsRefused() async throws {
         let directory = try Healthd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

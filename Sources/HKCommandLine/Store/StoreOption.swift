@@ -22,9 +22,10 @@ struct StoreOption: ParsableArguments {
     @Option(
         name: .customLong("database"),
         help: ArgumentHelp(
-            "A PostgreSQL database instead of the file (default: $OPENHEALTHKIT_DATABASE); the password comes from "
-                + "PGPASSWORD or --database-password-file.",
-            valueName: "postgresql://user@host:port/db"
+            "A PostgreSQL database instead of the file (default: $OPENHEALTHKIT_DATABASE), or several servers of a "
+                + "replicated cluster (host1:port1,host2:port2, ?target_session_attrs=read-write or primary: the one "
+                + "taking writes is used); the password comes from PGPASSWORD or --database-password-file.",
+            valueName: "postgresql://user@host:port[,host:port...]/db"
         )
     )
     var database: String?

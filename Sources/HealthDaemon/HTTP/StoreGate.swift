@@ -47,6 +47,11 @@ final class StoreReadiness: Sendable {
 
 /// Holds every call until healthd's records are loaded (``StoreReadiness``): while the store cannot be used, an API
 /// call gets 503 with `Retry-After` (JSON, from ``ErrorMiddleware``), a page of the web app its error page.
+///
+/// Once loaded, a call whose database fails under it gets the same 503 from ``APIError/init(from:)``: the storage
+/// throws `StorageUnavailableError` for every failure that means "not now", the steps of a PostgreSQL failover
+/// included (the primary gone, a write refused as read-only, the server shutting down), and looks for the new
+/// primary by itself.
 struct StoreGate<Context: RequestContext>: RouterMiddleware {
     let readiness: StoreReadiness
     /// The web app's page for "not now".
