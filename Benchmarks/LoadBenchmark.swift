@@ -45,9 +45,12 @@ struct LoadBenchmark: AsyncParsableCommand {
     func validate() throws {
         guard apps > 0, duration > 0, batch > 0, users >= 0, appsPerUser > 0, instances >= 0 else {
             throw ValidationError(
-                "--apps, --duration, --batch and --apps-per-user must be positive, --users and --instances not negative")
+                "--apps, --duration, --batch and --apps-per-user must be positive, --users and --instances not negative"
+            )
         }
-        guard users == 0 || instances == 0 else { throw ValidationError("--users and --instances are two runs: give one") }
+        guard users == 0 || instances == 0 else {
+            throw ValidationError("--users and --instances are two runs: give one")
+        }
     }
 
     func run() async throws {

@@ -10,7 +10,9 @@ import OpenHealthKitModel
 /// again after it was lost, and once when it subscribes (it may have missed what came before: it looks for itself).
 final class NotificationHub: Sendable {
     /// Every channel: commits, accounts, healthd's events.
-    static let channels = [CommitListener.channel, DaemonNotifications.accountsChannel, DaemonNotifications.daemonChannel]
+    static let channels = [
+        CommitListener.channel, DaemonNotifications.accountsChannel, DaemonNotifications.daemonChannel,
+    ]
 
     /// What holds a subscription: the hub stays while one exists; ``cancel()`` ends it.
     final class Subscription: Sendable {

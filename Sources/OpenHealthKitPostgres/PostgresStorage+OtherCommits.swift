@@ -44,7 +44,9 @@ extension PostgresStorage {
                 }
                 if !applied { dirty.withLock { $0 = true } }
             })
-        commitWatch.withLock { $0 = CommitWatch(subscription: subscription, seenAnchor: anchor, dirty: dirty.withLock { $0 }) }
+        commitWatch.withLock {
+            $0 = CommitWatch(subscription: subscription, seenAnchor: anchor, dirty: dirty.withLock { $0 })
+        }
         return true
     }
 

@@ -100,7 +100,9 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             let request = AuthorizationRequest(app: app.manifest, toShare: toShare, toRead: toRead)
             let pending = Pending(id: record.id, request: request, createdAt: record.createdAt)
             state.withLock { state in
-                if state.entries[record.id] == nil { state.entries[record.id] = Entry(pending: pending, key: Key(request)) }
+                if state.entries[record.id] == nil {
+                    state.entries[record.id] = Entry(pending: pending, key: Key(request))
+                }
             }
         }
         try self.records.removePendingAuthorizations(dropped)
@@ -243,7 +245,8 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
 
     private static func encode(_ answer: AuthorizationAnswer) throws -> String {
         let stored = StoredAnswer(
-            share: answer.allowedToShare.map(\.identifier).sorted(), read: answer.allowedToRead.map(\.identifier).sorted())
+            share: answer.allowedToShare.map(\.identifier).sorted(),
+            read: answer.allowedToRead.map(\.identifier).sorted())
         return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
     }
 

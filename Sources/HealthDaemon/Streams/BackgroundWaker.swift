@@ -61,7 +61,9 @@ final class BackgroundWaker: Sendable {
     func load() throws {
         let stored = try engine.storage.settings(withPrefix: Self.settingPrefix)
         let callbacks = Dictionary(
-            uniqueKeysWithValues: stored.map { (String($0.key.dropFirst(Self.settingPrefix.count)), URL(string: $0.value)) })
+            uniqueKeysWithValues: stored.map {
+                (String($0.key.dropFirst(Self.settingPrefix.count)), URL(string: $0.value))
+            })
         state.withLock { state in
             for app in Set(state.apps.keys).union(callbacks.keys) {
                 let callback = callbacks[app] ?? nil
