@@ -65,7 +65,7 @@ import OpenHealthKitTesting
             try await group.waitForAll()
         }
         let server = try await PostgreSQLServer.shared()
-        #expect(try await Self.migrations(server, address).count == 10)
+        #expect(try await Self.migrations(server, address).count == 11)
     }
 
     @Test func theUpgradeToV7MakesV3ClinicalRecordsAndKeptPrescriptionsSamples() async throws {
