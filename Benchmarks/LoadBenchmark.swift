@@ -11,7 +11,8 @@ import OpenHealthKit
 /// 3. with `--in-process`, also through healthd with every app's store in this one process.
 ///
 /// With `--users N`, many people instead: a PostgreSQL healthd serving N users of M apps each, against a SQLite
-/// healthd serving the same N × M apps of its one owner (`LoadBenchmark+Users`).
+/// healthd serving the same N × M apps of its one owner (`LoadBenchmark+Users`). With `--instances N`, N healthd
+/// on one PostgreSQL database against one (`LoadBenchmark+Instances`).
 struct LoadBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
@@ -38,15 +39,23 @@ struct LoadBenchmark: AsyncParsableCommand {
     @Option(help: "With --users: apps each user registers.")
     var appsPerUser = 4
 
+    @Option(help: "healthd instances on one PostgreSQL database, the --apps spread over them, against one instance.")
+    var instances = 0
+
     func validate() throws {
-        guard apps > 0, duration > 0, batch > 0, users >= 0, appsPerUser > 0 else {
+        guard apps > 0, duration > 0, batch > 0, users >= 0, appsPerUser > 0, instances >= 0 else {
             throw ValidationError(
-                "--apps, --duration, --batch and --apps-per-user must be positive, --users not negative")
+                "--apps, --duration, --batch and --apps-per-user must be positive, --users and --instances not negative"
+            )
+        }
+        guard users == 0 || instances == 0 else {
+            throw ValidationError("--users and --instances are two runs: give one")
         }
     }
 
     func run() async throws {
         if users > 0 { return try await runUsers() }
+        if instances > 0 { return try await runInstances() }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         print(

@@ -24,6 +24,8 @@ public final class HealthDaemon: Sendable {
     let logger: Logger
     /// The people served, each with their store, apps, requests, streams and audit log.
     let users: UserStates
+    /// The PostgreSQL database served; nil for a SQLite store.
+    let databaseAddress: PostgreSQLAddress?
     let authority: CredentialAuthority
     let authenticator: Authenticator
     let bodies: BodyReader
@@ -42,6 +44,7 @@ public final class HealthDaemon: Sendable {
         } catch {
             throw DaemonStartError("--database: \(error)")
         }
+        databaseAddress = address
         // The statement, not its arguments (GRDB keeps them out of its descriptions; PostgreSQL's errors come as
         // their SQLSTATE and message): no health data in the log.
         let open: @Sendable (Int64) throws -> UserState = { [logger] user in

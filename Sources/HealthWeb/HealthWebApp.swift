@@ -12,16 +12,19 @@ import OpenHealthKitModel
 package final class HealthWebApp: Sendable {
     /// Who may sign in, and each user's host: a page reaches only the host of its session's user.
     let users: any HealthWebUsers
-    let sessions: SessionStore
+    let sessions: any WebSessions
     let renderer: PageRenderer
     /// Each user's imports, kept in their store (one at a time per user), made on the user's first page.
     private let importJobs = Locked<[Int64: ImportJobs]>([:])
     /// The largest form body accepted (an upload of an export has its own limit).
     let maximumFormSize = 1 << 20
 
-    package init(users: any HealthWebUsers, sessionLifetime: TimeInterval = 12 * 3600) {
+    /// The web app of `users`, its sessions in `sessions` (nil: in memory, ending after `sessionLifetime` without use).
+    package init(
+        users: any HealthWebUsers, sessionLifetime: TimeInterval = 12 * 3600, sessions: (any WebSessions)? = nil
+    ) {
         self.users = users
-        sessions = SessionStore(idleLifetime: sessionLifetime)
+        self.sessions = sessions ?? SessionStore(idleLifetime: sessionLifetime)
         renderer = PageRenderer()
     }
 

@@ -4,9 +4,10 @@ import NIOCore
 import OpenHealthKitModel
 import PostgresNIO
 
-/// A connection of its own that `LISTEN`s to one channel of the database (`NOTIFY` is delivered only once its
-/// transaction committed) and hands each notification's payload on: the commits of every storage (``channel``), or
-/// the removals of users (``AccountRemovals``). It reconnects by itself, a second after losing its connection; each
+/// A connection of its own that `LISTEN`s to channels of the database (`NOTIFY` is delivered only once its
+/// transaction committed) and hands each notification's channel and payload on: the commits of every storage
+/// (``channel``), or the removals of users and healthd's events (``DaemonNotifications``, two channels on one
+/// connection). It reconnects by itself, a second after losing its connection; each
 /// time it listens again it says so, since notifications sent meanwhile are lost.
 ///
 /// Everything runs on the connection's event loop through futures: nothing here blocks, except ``start()``, which
@@ -15,20 +16,21 @@ final class CommitListener: Sendable {
     /// The storages' channel: every transaction that changes a user's data notifies it.
     static let channel = "openhealthkit_commits"
 
-    private let listened: String
+    private let listened: [String]
     private let connect: @Sendable () -> EventLoopFuture<PostgresConnection>
-    private let onNotification: @Sendable (String) -> Void
+    private let onNotification: @Sendable (_ channel: String, _ payload: String) -> Void
     private let onListening: @Sendable () -> Void
     private let state = Locked<(connection: PostgresConnection?, stopped: Bool)>((nil, false))
 
-    /// A listener to `channel` that opens its connection with `connect`, passes each payload to `onNotification`,
-    /// and calls `onListening` whenever it starts listening (again).
+    /// A listener to `channels` that opens its connection with `connect`, passes each notification's channel and
+    /// payload to `onNotification`, and calls `onListening` whenever it starts listening (again).
     init(
-        channel: String = CommitListener.channel,
+        channels: [String] = [CommitListener.channel],
         connect: @escaping @Sendable () -> EventLoopFuture<PostgresConnection>,
-        onNotification: @escaping @Sendable (String) -> Void, onListening: @escaping @Sendable () -> Void
+        onNotification: @escaping @Sendable (_ channel: String, _ payload: String) -> Void,
+        onListening: @escaping @Sendable () -> Void
     ) {
-        listened = channel
+        listened = channels
         self.connect = connect
         self.onNotification = onNotification
         self.onListening = onListening
@@ -61,11 +63,13 @@ final class CommitListener: Sendable {
                 return true
             }
             guard kept else { return connection.close().map { withExtendedLifetime(connection) {} } }
-            connection.addListener(channel: listened) { [onNotification] _, notification in
-                onNotification(notification.payload)
+            for channel in listened {
+                connection.addListener(channel: channel) { [onNotification] _, notification in
+                    onNotification(channel, notification.payload)
+                }
             }
             connection.closeFuture.whenComplete { [self] _ in retryLater(on: connection.eventLoop) }
-            // The listener's LISTEN goes first on the connection: once this answers, it is listening.
+            // The listeners' LISTENs go first on the connection: once this answers, it is listening.
             return GuardedConnection(connection).query("SELECT 1", logger: PostgresStorage.logger).map {
                 [onListening] _ in
                 onListening()

@@ -103,7 +103,7 @@ package final class PostgresAccounts: Sendable {
 
     /// Removes the user named `name` and every row of theirs, in every user table, in one transaction: all of it
     /// or (on an error) none. The audit log's append-only trigger lets exactly this through
-    /// (`openhealthkit.removing_user`). The commit notifies ``AccountRemovals``' listeners.
+    /// (`openhealthkit.removing_user`). The commit notifies ``DaemonNotifications``' listeners.
     @discardableResult
     package func remove(name: String) throws -> PostgresUser {
         try Self.validate(name: name)
@@ -124,7 +124,7 @@ package final class PostgresAccounts: Sendable {
                 let value = user.add(id)
                 try session.execute("DELETE FROM health_user WHERE id = \(value)", user.bindings)
                 // Heard by every healthd on the database once this commits: the user's streams end at once.
-                try AccountRemovals.notifyRemoved(id, session)
+                try DaemonNotifications.notifyRemoved(id, session)
                 return PostgresUser(id: id, name: name, hasSecret: hasSecret)
             }
         }

@@ -5,13 +5,19 @@ import PostgresNIO
 
 extension PostgresStorage: DaemonRecordStorage {
     package func registeredApps() throws -> [RegisteredApp] {
+        try registeredApps(only: nil)
+    }
+
+    /// The user's registered apps, or the one with this bundle identifier.
+    func registeredApps(only bundleIdentifier: String?) throws -> [RegisteredApp] {
         try session { session in
             var binds = Binds()
-            let user = binds.add(user)
+            var condition = "user_id = \(binds.add(user))"
+            if let bundleIdentifier { condition += " AND bundle_identifier = \(binds.add(bundleIdentifier))" }
             return try session.query(
                 """
                 SELECT manifest, registered_at, credential_id, credential_issued_at, credential_expires_at, revoked_at
-                FROM registered_app WHERE user_id = \(user)
+                FROM registered_app WHERE \(condition)
                 """, binds.bindings
             ).map { row in
                 var cells = Cells(row)
@@ -56,7 +62,7 @@ extension PostgresStorage: DaemonRecordStorage {
             return try session.query(
                 """
                 SELECT id, bundle_identifier, to_share, to_read, created_at FROM pending_authorization
-                WHERE user_id = \(user) ORDER BY created_at
+                WHERE user_id = \(user) AND answer IS NULL ORDER BY created_at
                 """, binds.bindings
             ).map { row in
                 var cells = Cells(row)

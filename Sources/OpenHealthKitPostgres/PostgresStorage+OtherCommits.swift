@@ -8,14 +8,15 @@ import PostgresNIO
 ///
 /// Every transaction that changes samples, tombstones or settings sends `NOTIFY openhealthkit_commits` with its user
 /// and this storage's ``PostgresStorage/writerID``; PostgreSQL delivers it only once the transaction committed. The
-/// ``CommitListener`` marks the watch dirty when another storage's notification for this user arrives (or when it
-/// starts listening again after losing its connection, since notifications are not kept for absent listeners).
+/// process's listening connection (``NotificationHub``) marks the watch dirty when another storage's notification for
+/// this user arrives (or when it starts listening again after losing its connection, since notifications are not
+/// kept for absent listeners).
 /// ``otherCommits()`` is then one query when nothing happened: none at all. When something did, it finds the anchors
 /// beyond the last one seen that this storage did not give out (its own are noted once committed) and reads their
 /// types, as the SQLite storage does.
 extension PostgresStorage {
     struct CommitWatch {
-        let listener: CommitListener
+        let subscription: NotificationHub.Subscription
         /// The anchor up to which changes were reported; nil until the database was first reached.
         var seenAnchor: Int64?
         /// The anchors above `seenAnchor` given by this storage's own writes.
@@ -26,21 +27,32 @@ extension PostgresStorage {
 
     package func startWatchingOtherCommits() throws -> Bool {
         guard commitWatch.withLock({ $0 == nil }) else { return true }
-        let listener = CommitListener(
-            connect: { [pool] in pool.connect() },
-            onNotification: { [weak self] payload in self?.heard(payload) },
-            onListening: { [weak self] in self?.commitWatch.withLock { $0?.dirty = true } })
-        // The anchor before listening: a commit between the two is found as a gap once the listener marks the
-        // watch dirty on its first LISTEN.
+        // The anchor before listening: a commit between the two is found as a gap once the subscription marks the
+        // watch dirty (when it starts listening, or at once when the process already listens).
         let anchor = try? currentAnchor()
-        commitWatch.withLock { $0 = CommitWatch(listener: listener, seenAnchor: anchor) }
-        listener.start()
+        let dirty = Locked(false)
+        let subscription = NotificationHub.shared(address).subscribe(
+            channels: [CommitListener.channel],
+            onNotification: { [weak self] _, payload in self?.heard(payload) },
+            onListening: { [weak self] in
+                guard let self else { return }
+                // Before the watch is in place (the subscription marks it at once): noted, then applied below.
+                let applied = commitWatch.withLock { watch -> Bool in
+                    guard watch != nil else { return false }
+                    watch?.dirty = true
+                    return true
+                }
+                if !applied { dirty.withLock { $0 = true } }
+            })
+        commitWatch.withLock {
+            $0 = CommitWatch(subscription: subscription, seenAnchor: anchor, dirty: dirty.withLock { $0 })
+        }
         return true
     }
 
     package func stopWatchingOtherCommits() {
         commitWatch.withLock { watch in
-            watch?.listener.stop()
+            watch?.subscription.cancel()
             watch = nil
         }
     }

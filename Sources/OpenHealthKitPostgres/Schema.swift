@@ -28,6 +28,7 @@ enum Schema {
         Migration(name: "v8: import jobs", statements: importJobs),
         Migration(name: usersMigration, statements: users, then: protectUserTables),
         Migration(name: statisticsAggregatesMigration, statements: statisticsAggregates),
+        Migration(name: "v14: shared daemon state", statements: sharedDaemonState),
         // Migrations added later go after these, in order.
     ]
 

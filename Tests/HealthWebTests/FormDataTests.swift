@@ -33,7 +33,7 @@ struct FormDataTests {
     }
 
     @Test func tokensAreRandomAndComparedWhole() {
-        let first = SessionStore.randomToken(), second = SessionStore.randomToken()
+        let first = WebSession.randomToken(), second = WebSession.randomToken()
         #expect(first != second)
         #expect(first.count == 43)
         #expect(constantTimeEqual(first, first))

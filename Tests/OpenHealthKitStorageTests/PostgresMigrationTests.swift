@@ -27,7 +27,7 @@ import OpenHealthKitTesting
                 "v1: samples, tombstones, settings", "v2: registered apps, background delivery, audit log",
                 "v3: Health export records", "v4: pending permission requests", "v5: workouts",
                 "v6: series, electrocardiograms, audiograms", "v7: records, mind, medications, vision",
-                "v8: import jobs", "v10: users", "v13: statistics aggregates",
+                "v8: import jobs", "v10: users", "v13: statistics aggregates", "v14: shared daemon state",
             ])
         #expect(try upgraded.fetch(RowQuery(typeIdentifiers: [Self.steps])).map(\.uuid) == [row.uuid])
         var batch = ImportBatch()
@@ -65,7 +65,7 @@ import OpenHealthKitTesting
             try await group.waitForAll()
         }
         let server = try await PostgreSQLServer.shared()
-        #expect(try await Self.migrations(server, address).count == 10)
+        #expect(try await Self.migrations(server, address).count == 11)
     }
 
     @Test func theUpgradeToV7MakesV3ClinicalRecordsAndKeptPrescriptionsSamples() async throws {

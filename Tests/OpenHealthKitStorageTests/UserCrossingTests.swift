@@ -58,6 +58,8 @@ import Testing
             PendingAuthorizationRecord(id: UUID(), app: app, toShare: [steps], toRead: [steps], createdAt: now))
         try store.appendAuditEntry(
             AuditEntry(time: now, app: app, operation: "save", types: [steps], sampleCount: 1, errorCode: nil))
+        try store.createWebSession(
+            idHash: Array(UUID().uuidString.utf8), csrfToken: UUID().uuidString, at: now, idleLifetime: 3600)
         try store.saveImportJob(
             ImportJobRecord(
                 id: UUID().uuidString, fileName: "export.zip", startedAt: now, updatedAt: now, state: "done",

@@ -14,6 +14,11 @@ import OpenHealthKitWire
 ///
 /// Requests are kept in the store too, so that they outlive a restart: the owner still sees them, an app that asks
 /// again joins them, and an answer to one no call waits for any more is recorded here.
+///
+/// When several healthd serve one database (``SharedDaemonRecords``), a request about types made through one is
+/// announced to the others (``DaemonEvent/pending``: they read the requests again, so the owner sees it on any of
+/// them and an app asking through another joins it), and the owner's answer on any of them is kept on the request's
+/// row and announced (``DaemonEvent/answered(_:)``): the healthd where calls wait reads it and hands it to them.
 final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     /// A request the owner has not answered yet.
     struct Pending: Sendable {
@@ -57,6 +62,8 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     private let records: any DaemonRecordStorage
     private let logger: Logger
     private let registry: AppRegistry
+    /// The records other healthd instances share; nil for a store one healthd serves.
+    private let shared: (any SharedDaemonRecords)?
 
     /// No requests until ``load()`` reads those kept in `records`.
     init(engine: HealthEngine, records: any DaemonRecordStorage, registry: AppRegistry, logger: Logger) {
@@ -64,13 +71,25 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         self.records = records
         self.registry = registry
         self.logger = logger
+        shared = records as? any SharedDaemonRecords
     }
 
     /// Loads the requests kept in the store (those of apps still registered and not revoked; the registry is loaded
-    /// first), joining any made since healthd started.
+    /// first), joining any made since healthd started. Called again when another healthd announced a change: a
+    /// request about types no longer kept there (answered or dropped elsewhere) is forgotten here unless calls of
+    /// this healthd wait for it (its answer is announced to them).
     func load() throws {
         var dropped: [UUID] = []
-        for record in try records.pendingAuthorizations() {
+        let records = try records.pendingAuthorizations()
+        let kept = Set(records.map(\.id))
+        // An app registered through another healthd a moment ago, before its announcement arrived, is not dropped.
+        if shared != nil, records.contains(where: { registry.app($0.app) == nil }) { try registry.load() }
+        state.withLock { state in
+            state.entries = state.entries.filter {
+                $0.value.pending.request.objects != nil || !$0.value.waiters.isEmpty || kept.contains($0.key)
+            }
+        }
+        for record in records {
             guard let app = registry.app(record.app), app.revokedAt == nil,
                 let toShare = try? WireTypes.sampleTypes(record.toShare),
                 let toRead = try? WireTypes.objectTypes(record.toRead)
@@ -80,9 +99,13 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             }
             let request = AuthorizationRequest(app: app.manifest, toShare: toShare, toRead: toRead)
             let pending = Pending(id: record.id, request: request, createdAt: record.createdAt)
-            state.withLock { $0.entries[record.id] = Entry(pending: pending, key: Key(request)) }
+            state.withLock { state in
+                if state.entries[record.id] == nil {
+                    state.entries[record.id] = Entry(pending: pending, key: Key(request))
+                }
+            }
         }
-        try records.removePendingAuthorizations(dropped)
+        try self.records.removePendingAuthorizations(dropped)
     }
 
     func answer(_ request: AuthorizationRequest) async throws -> AuthorizationAnswer {
@@ -158,6 +181,8 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     /// same grants again), so that a read right after the owner's answer sees it even while the waiting call has not
     /// resumed yet (a `wait=0` request, or a busy machine). Returns the request, or nil when no request has this id.
     func resolve(_ id: UUID, with answer: AuthorizationAnswer) -> Pending? {
+        // Made through another healthd moments ago, before its announcement arrived.
+        if shared != nil, state.withLock({ $0.entries[id] == nil }) { try? load() }
         let resolved = state.withLock { state -> Entry? in
             guard let entry = state.entries.removeValue(forKey: id) else { return nil }
             state.recentAnswers = state.recentAnswers.filter { $0.value.at.timeIntervalSinceNow > -Self.answerReuse }
@@ -165,7 +190,18 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             return entry
         }
         guard let resolved else { return nil }
-        if resolved.pending.request.objects == nil { forget([id]) }
+        if resolved.pending.request.objects == nil {
+            if let shared {
+                // Kept on the request's row for the calls waiting on other healthd instances, and announced to them.
+                do {
+                    _ = try shared.answerPendingAuthorization(id, answer: Self.encode(answer), at: Date())
+                } catch {
+                    logger.error("could not share the answer to a permission request: \(error)")
+                }
+            } else {
+                forget([id])
+            }
+        }
         do {
             try engine.record(answer, to: resolved.pending.request)
         } catch {
@@ -175,6 +211,50 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
         }
         for continuation in resolved.waiters.values { continuation.resume(returning: answer) }
         return resolved.pending
+    }
+
+    /// What another healthd announced: requests added or dropped (read them again), or one answered there (its
+    /// waiting calls here receive the answer kept on its row). Blocking: off Swift concurrency's threads.
+    func heard(_ event: DaemonEvent) {
+        switch event {
+        case .pending:
+            do { try load() } catch { logger.error("could not read the permission requests again: \(error)") }
+        case .answered(let id):
+            let entry = state.withLock { $0.entries.removeValue(forKey: id) }
+            guard let entry, !entry.waiters.isEmpty else { return }
+            let answer: AuthorizationAnswer
+            do {
+                guard let text = try shared?.pendingAuthorizationAnswer(id) else { throw Self.shutDown }
+                answer = try Self.decode(text)
+            } catch {
+                for continuation in entry.waiters.values { continuation.resume(throwing: Self.shutDown) }
+                return
+            }
+            state.withLock { state in state.recentAnswers[entry.key] = (answer, Date(), id) }
+            for continuation in entry.waiters.values { continuation.resume(returning: answer) }
+        case .apps, .callbacks:
+            break
+        }
+    }
+
+    /// An answer as its request's row keeps it: the identifiers of the types allowed.
+    private struct StoredAnswer: Codable {
+        let share: [String]
+        let read: [String]
+    }
+
+    private static func encode(_ answer: AuthorizationAnswer) throws -> String {
+        let stored = StoredAnswer(
+            share: answer.allowedToShare.map(\.identifier).sorted(),
+            read: answer.allowedToRead.map(\.identifier).sorted())
+        return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
+    }
+
+    private static func decode(_ text: String) throws -> AuthorizationAnswer {
+        let stored = try JSONDecoder().decode(StoredAnswer.self, from: Data(text.utf8))
+        return AuthorizationAnswer(
+            allowedToShare: Set(try WireTypes.sampleTypes(stored.share)),
+            allowedToRead: Set(try WireTypes.objectTypes(stored.read)))
     }
 
     /// Drops an app's requests (it was revoked): its waiting calls fail with `errorAuthorizationDenied`.
@@ -212,6 +292,7 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             createdAt: pending.createdAt)
         do {
             try records.savePendingAuthorization(record)
+            try shared?.announce(.pending)
         } catch {
             logger.error(
                 "could not keep a permission request of \(record.app) (it waits until healthd stops): \(error)")

@@ -10,6 +10,8 @@ extension HealthDaemon {
     func addOwnerAuthorizationRoutes(to router: Router<BasicRequestContext>) {
         router.on(WireRoutes.pendingAuthorizations) { [self] request, _ in
             let user = try await authenticator.requireOwner(request)
+            // Requests made through another healthd on the database a moment ago, before its announcement arrived.
+            if user.sharesRecords { try await offload { try user.pending.load() } }
             let requests = user.pending.pending().map { pending in
                 WirePendingRequest(
                     id: pending.id, app: WireAppSummary(pending.request.app),

@@ -4,15 +4,22 @@ import OpenHealthKitModel
 
 /// The apps registered with healthd, held in memory in front of the database so that checking a credential on
 /// every call reads no disk, and a revocation holds for the very next call.
+///
+/// When several healthd serve one database (``SharedDaemonRecords``), a registration or revocation is announced
+/// (``DaemonEvent/apps``) and the others read the registry again; an app's call reads its app's record first too
+/// (``refresh(_:)``), so a revocation through one healthd holds for the very next call through any.
 final class AppRegistry: Sendable {
     private let storage: any DaemonRecordStorage
     private let cache: Locked<[String: RegisteredApp]>
+    /// The records other healthd instances share; nil for a store one healthd serves.
+    let shared: (any SharedDaemonRecords)?
 
     /// An empty registry; ``load()`` reads the apps from the store (healthd loads its records once the database
     /// answers, see `DaemonRecords`).
     init(storage: any DaemonRecordStorage) {
         self.storage = storage
         cache = Locked([:])
+        shared = storage as? any SharedDaemonRecords
     }
 
     /// Reads the registered apps from the store.
@@ -29,6 +36,16 @@ final class AppRegistry: Sendable {
             try storage.saveRegisteredApp(app)
             cache[app.bundleIdentifier] = app
         }
+        try shared?.announce(.apps)
+    }
+
+    /// Reads one app's record again from the shared store (another healthd may have registered or revoked it);
+    /// returns it. Without shared records, the cached one.
+    func refresh(_ bundleIdentifier: String) throws -> RegisteredApp? {
+        guard let shared else { return app(bundleIdentifier) }
+        let stored = try shared.registeredApp(bundleIdentifier)
+        cache.withLock { $0[bundleIdentifier] = stored }
+        return stored
     }
 
     func app(_ bundleIdentifier: String) -> RegisteredApp? {
@@ -42,12 +59,16 @@ final class AppRegistry: Sendable {
 
     /// Revokes an app: its credential fails from now on. Returns nil for an app that is not registered.
     func revoke(_ bundleIdentifier: String, at date: Date = Date()) throws -> RegisteredApp? {
-        try cache.withLock { cache in
+        // Registered through another healthd moments ago, before its announcement arrived.
+        if shared != nil, app(bundleIdentifier) == nil { try load() }
+        let revoked = try cache.withLock { cache -> RegisteredApp? in
             guard var app = cache[bundleIdentifier] else { return nil }
             if app.revokedAt == nil { app.revokedAt = date }
             try storage.saveRegisteredApp(app)
             cache[bundleIdentifier] = app
             return app
         }
+        if revoked != nil { try shared?.announce(.apps) }
+        return revoked
     }
 }

@@ -79,6 +79,8 @@ struct Authenticator: Sendable {
         guard let user = try await users.state(for: claims.user ?? users.owner.id) else {
             throw APIError.unauthorized("The credential was revoked")
         }
+        // Another healthd on the database may have registered or revoked the app a moment ago.
+        if user.sharesRecords { try await offload { try user.refreshApp(claims.app) } }
         return try current(claims, of: user)
     }
 

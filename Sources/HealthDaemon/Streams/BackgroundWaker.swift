@@ -56,13 +56,19 @@ final class BackgroundWaker: Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    /// Reads the apps' callbacks kept in the store.
+    /// Reads the apps' callbacks kept in the store (again, when another healthd on the database announced that an
+    /// app set or removed its callback there).
     func load() throws {
         let stored = try engine.storage.settings(withPrefix: Self.settingPrefix)
+        let callbacks = Dictionary(
+            uniqueKeysWithValues: stored.map {
+                (String($0.key.dropFirst(Self.settingPrefix.count)), URL(string: $0.value))
+            })
         state.withLock { state in
-            for (key, value) in stored {
-                state.apps[String(key.dropFirst(Self.settingPrefix.count)), default: AppState()].callback = URL(
-                    string: value)
+            for app in Set(state.apps.keys).union(callbacks.keys) {
+                let callback = callbacks[app] ?? nil
+                if state.apps[app]?.callback != callback { state.apps[app, default: AppState()].failures = 0 }
+                state.apps[app, default: AppState()].callback = callback
             }
         }
     }
@@ -95,6 +101,7 @@ final class BackgroundWaker: Sendable {
     /// Registers (or with nil removes) the app's callback, persisted in the store; this also ends a suspension.
     func setCallback(_ url: URL?, app: String) throws {
         try engine.storage.setSettings([Self.settingPrefix + app: url?.absoluteString])
+        try (engine.storage as? any SharedDaemonRecords)?.announce(.callbacks)
         state.withLock { state in
             state.apps[app, default: AppState()].callback = url
             state.apps[app]?.failures = 0

@@ -30,11 +30,13 @@ final class UserAccounts: Sendable {
         Set(try connected().users().map(\.id))
     }
 
-    /// A watch of the database's removals of users (``AccountRemovals``), not started.
-    func watchRemovals(onRemoved: @escaping @Sendable (Int64) -> Void, onListening: @escaping @Sendable () -> Void)
-        -> AccountRemovals
-    {
-        AccountRemovals(address: address, onRemoved: onRemoved, onListening: onListening)
+    /// A watch of the database's removals of users and of other healthd instances' events (``DaemonNotifications``),
+    /// not started.
+    func watch(
+        onRemoved: @escaping @Sendable (Int64) -> Void, onEvent: @escaping @Sendable (Int64, DaemonEvent) -> Void,
+        onListening: @escaping @Sendable () -> Void
+    ) -> DaemonNotifications {
+        DaemonNotifications(address: address, onRemoved: onRemoved, onEvent: onEvent, onListening: onListening)
     }
 
     private func connected() throws -> PostgresAccounts {

@@ -53,6 +53,47 @@ final class UserState: Sendable {
         pending.closeAll()
     }
 
+    /// Whether other healthd instances serve this user too (one PostgreSQL database): what they announce is heard
+    /// (``heard(_:)``), and an app's call reads its app's record first.
+    var sharesRecords: Bool { registry.shared != nil }
+
+    /// What another healthd announced about this user's records: it is read again here. Blocking: off Swift
+    /// concurrency's threads.
+    func heard(_ event: DaemonEvent) {
+        do {
+            switch event {
+            case .apps: try refreshApps()
+            case .pending, .answered: pending.heard(event)
+            case .callbacks: try waker.load()
+            }
+        } catch {
+            logger.error("could not read again what another healthd changed: \(error)")
+        }
+    }
+
+    /// Reads every record another healthd may have changed (notifications may have been missed). Blocking.
+    func refreshAll() {
+        for event in [DaemonEvent.apps, .pending, .callbacks] { heard(event) }
+    }
+
+    /// Reads the registry again; apps revoked through another healthd lose their change streams and waiting
+    /// permission requests here too. Blocking.
+    func refreshApps() throws {
+        try registry.load()
+        for app in registry.apps() where app.revokedAt != nil {
+            streams.close(app: app.bundleIdentifier)
+            pending.cancel(app: app.bundleIdentifier)
+        }
+    }
+
+    /// Reads one app's record again (before an app's call when other healthd share the records); if it was revoked
+    /// through another healthd, its streams and waiting requests here end too. Blocking.
+    func refreshApp(_ bundleIdentifier: String) throws {
+        guard try registry.refresh(bundleIdentifier)?.revokedAt != nil else { return }
+        streams.close(app: bundleIdentifier)
+        pending.cancel(app: bundleIdentifier)
+    }
+
     /// Revokes an app: its credential fails from the next call on, its change streams close, its pending
     /// permission requests are dropped. Its data and grants stay (registering it again restores access).
     func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {

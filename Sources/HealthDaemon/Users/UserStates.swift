@@ -7,11 +7,15 @@ import OpenHealthKitPostgres
 /// PostgreSQL database, whose state is opened on their first call (a credential or a session naming them) and
 /// dropped once they are removed.
 ///
-/// A removal is heard at once (``AccountRemovals``: `hk users remove` notifies every healthd on the database when
-/// it commits), so the removed user's change streams, background delivery and waiting permission requests end then,
-/// not at their next call. Two other paths cover what a notification cannot: every call checks that its user still
-/// exists, and each time the listener (re)connects, having possibly missed notifications, the open users are looked
-/// up again.
+/// A removal is heard at once (``DaemonNotifications``: `hk users remove` notifies every healthd on the database
+/// when it commits), so the removed user's change streams, background delivery and waiting permission requests end
+/// then, not at their next call. Two other paths cover what a notification cannot: every call checks that its user
+/// still exists, and each time the listener (re)connects, having possibly missed notifications, the open users are
+/// looked up again.
+///
+/// The same listening connection hears what other healthd instances on the database announce about a user's records
+/// (apps registered or revoked, permission requests asked or answered, background-delivery callbacks): the open
+/// user's state reads them again (``UserState/heard(_:)``), one event at a time in the order heard.
 final class UserStates: Sendable {
     /// The owner, open from the start: a SQLite store's one, or the user every PostgreSQL database has
     /// (`StoreLocation.ownerUserID`, named `owner`), who signs in with the owner secret kept next to `--store`.
@@ -19,8 +23,10 @@ final class UserStates: Sendable {
     /// The database's accounts, and how a user's state is opened; nil for a SQLite store (no user but the owner).
     private let others: (accounts: UserAccounts, open: @Sendable (Int64) throws -> UserState)?
     private let state = Locked(State())
-    /// The watch of removals; nil for a SQLite store.
-    private let removals = Locked<AccountRemovals?>(nil)
+    /// The watch of removals and of other healthd instances' events; nil for a SQLite store.
+    private let notifications = Locked<DaemonNotifications?>(nil)
+    /// Where heard events are handled, in order, off the listener's event loop (reading records blocks).
+    private let events = DispatchQueue(label: "healthd.DaemonEvents")
 
     private struct State {
         var others: [Int64: UserState] = [:]
@@ -42,10 +48,14 @@ final class UserStates: Sendable {
     init(owner: UserState, accounts: UserAccounts, open: @escaping @Sendable (Int64) throws -> UserState) {
         self.owner = owner
         others = (accounts, open)
-        let watch = accounts.watchRemovals(
+        let watch = accounts.watch(
             onRemoved: { [weak self] id in self?.drop(id) },
-            onListening: { [weak self] in self?.dropRemoved() })
-        removals.withLock { $0 = watch }
+            onEvent: { [weak self] id, event in self?.heard(event, of: id) },
+            onListening: { [weak self] in
+                self?.dropRemoved()
+                self?.refreshOpened()
+            })
+        notifications.withLock { $0 = watch }
         watch.start()
     }
 
@@ -80,7 +90,7 @@ final class UserStates: Sendable {
 
     /// Closes every user's state (shutting down); none opens afterwards.
     func close() {
-        removals.withLock { $0 }?.stop()
+        notifications.withLock { $0 }?.stop()
         let all = state.withLock { state in
             state.isRunning = false
             state.isClosed = true
@@ -99,6 +109,22 @@ final class UserStates: Sendable {
         }
         guard let removed else { return }
         DispatchQueue.global().async { removed.close() }
+    }
+
+    /// Hands an event another healthd announced to the user's state, if open (one not open reads everything when
+    /// it opens).
+    private func heard(_ event: DaemonEvent, of id: Int64) {
+        let user = id == owner.id ? owner : state.withLock { $0.others[id] }
+        guard let user else { return }
+        events.async { user.heard(event) }
+    }
+
+    /// Reads again every open user's records that other healthd instances change (notifications may have been
+    /// missed while the listener was away).
+    private func refreshOpened() {
+        events.async { [self] in
+            for user in opened where user.readiness.isReady { user.refreshAll() }
+        }
     }
 
     /// Drops the open users that no longer exist (notifications of their removal may have been missed).

@@ -77,9 +77,12 @@ struct DaemonWebUsers: HealthWebUsers {
 }
 
 extension HealthDaemon {
-    /// The Health web app, served at healthd's address; the users open at start recover their imports now.
+    /// The Health web app, served at healthd's address; the users open at start recover their imports now. Its
+    /// sessions are in the database when healthd serves one (every healthd on it shares them), else in memory.
     func webApp() -> HealthWebApp {
-        let web = HealthWebApp(users: DaemonWebUsers(daemon: self))
+        // Sessions in the database when several healthd may serve it; in memory for a SQLite store.
+        let sessions = databaseAddress.map { SharedWebSessions(address: $0, logger: logger) }
+        let web = HealthWebApp(users: DaemonWebUsers(daemon: self), sessions: sessions)
         for user in users.opened { web.openImports(ofUser: user.id, host: DaemonWebHost(daemon: self, user: user)) }
         return web
     }

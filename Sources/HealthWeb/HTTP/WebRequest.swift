@@ -7,7 +7,7 @@ import OpenHealthKitEngine
 
 /// A session whose user is still served, with that user's host and imports: all a signed-in page may reach.
 struct SignedIn: Sendable {
-    let session: SessionStore.Session
+    let session: WebSession
     let host: any HealthWebHost
     let imports: ImportJobs
 }
@@ -20,7 +20,7 @@ struct WebRequest: Sendable {
     let signedIn: SignedIn
     let form: FormData
 
-    var session: SessionStore.Session { signedIn.session }
+    var session: WebSession { signedIn.session }
     /// The session's user's data, apps, audit log and permission requests.
     var host: any HealthWebHost { signedIn.host }
     /// The session's user's imports.
@@ -88,7 +88,7 @@ extension HealthWebApp {
     }
 
     /// The request's live session, whatever its user's state (for error pages, which reach no user's data).
-    func currentSession(_ request: Request) -> SessionStore.Session? {
+    func currentSession(_ request: Request) -> WebSession? {
         request.cookies[Self.sessionCookie].flatMap { sessions.session($0.value) }
     }
 

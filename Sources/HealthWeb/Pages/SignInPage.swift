@@ -50,7 +50,7 @@ extension HealthWebApp {
                         ? "That name and secret do not match an account." : "That is not the owner secret."
                     return await signInPage(next: next, error: error, signedOut: false, status: .unauthorized)
                 }
-                let session = sessions.create(user: user)
+                let session = try sessions.create(user: user)
                 var response = Response.redirect(to: next)
                 response.setCookie(
                     Cookie(name: Self.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
@@ -70,7 +70,7 @@ extension HealthWebApp {
     private func signInPage(next: String, error: String?, signedOut: Bool, status: HTTPResponse.Status) async
         -> Response
     {
-        let token = SessionStore.randomToken()
+        let token = WebSession.randomToken()
         var response = await renderer.html(
             "signin",
             SignInPage(token: token, next: next, error: error, signedOut: signedOut, byName: users.signsInByName),

@@ -30,7 +30,7 @@ extension HealthWebApp {
 
     /// The surroundings of a page of `session`; without its user's `host` (an error page), no banner.
     func chrome(
-        session: SessionStore.Session, host: (any HealthWebHost)?, title: String, section: WebSection?,
+        session: WebSession, host: (any HealthWebHost)?, title: String, section: WebSection?,
         pendingBanner: Bool = true
     ) -> Chrome {
         let flash = sessions.takeFlash(session.id)

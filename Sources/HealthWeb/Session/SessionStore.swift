@@ -1,49 +1,41 @@
 import Foundation
 import OpenHealthKitModel
 
-/// The signed-in browsers, in memory: a session is a random id in an HttpOnly, SameSite=Strict cookie, belongs to the
-/// one user who signed in, and holds the token every form of that session must carry (CSRF). Sessions end after `idleLifetime` without use,
-/// on sign-out, and when healthd stops.
-final class SessionStore: Sendable {
-    struct Session: Sendable {
-        let id: String
-        /// The user who signed in: every page of the session reaches this user's data only.
-        let user: Int64
-        let csrfToken: String
+/// The signed-in browsers, in memory (``WebSessions``): the sessions of one healthd on a SQLite store, which end
+/// when healthd stops.
+final class SessionStore: WebSessions {
+    private struct Entry {
+        let session: WebSession
         var lastUse: Date
         /// A message for the next page (after a redirect), and whether it reports a failure.
         var flash: (text: String, isError: Bool)?
     }
 
-    private let sessions = Locked<[String: Session]>([:])
+    private let sessions = Locked<[String: Entry]>([:])
     let idleLifetime: TimeInterval
 
     init(idleLifetime: TimeInterval = 12 * 3600) {
         self.idleLifetime = idleLifetime
     }
 
-    /// Starts a session of `user` (after their secret was given).
-    func create(user: Int64, now: Date = Date()) -> Session {
-        let session = Session(
-            id: Self.randomToken(), user: user, csrfToken: Self.randomToken(), lastUse: now, flash: nil)
+    func create(user: Int64, now: Date) -> WebSession {
+        let session = WebSession(id: WebSession.randomToken(), user: user, csrfToken: WebSession.randomToken())
         sessions.withLock { sessions in
             sessions = sessions.filter { now.timeIntervalSince($0.value.lastUse) < idleLifetime }
-            sessions[session.id] = session
+            sessions[session.id] = Entry(session: session, lastUse: now)
         }
         return session
     }
 
-    /// The live session with this id, marked as used now.
-    func session(_ id: String, now: Date = Date()) -> Session? {
+    func session(_ id: String, now: Date) -> WebSession? {
         sessions.withLock { sessions in
-            guard var session = sessions[id] else { return nil }
-            guard now.timeIntervalSince(session.lastUse) < idleLifetime else {
+            guard let entry = sessions[id] else { return nil }
+            guard now.timeIntervalSince(entry.lastUse) < idleLifetime else {
                 sessions[id] = nil
                 return nil
             }
-            session.lastUse = now
-            sessions[id] = session
-            return session
+            sessions[id]?.lastUse = now
+            return entry.session
         }
     }
 
@@ -51,26 +43,15 @@ final class SessionStore: Sendable {
         _ = sessions.withLock { $0.removeValue(forKey: id) }
     }
 
-    /// Leaves a message for the session's next page.
-    func flash(_ id: String, _ text: String, isError: Bool = false) {
+    func flash(_ id: String, _ text: String, isError: Bool) {
         sessions.withLock { $0[id]?.flash = (text, isError) }
     }
 
-    /// Takes the waiting message, if any.
     func takeFlash(_ id: String) -> (text: String, isError: Bool)? {
         sessions.withLock { sessions in
             defer { sessions[id]?.flash = nil }
             return sessions[id]?.flash
         }
-    }
-
-    /// 32 random bytes from the system's secure generator, base64url.
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
-                of: "=", with: "")
     }
 }
 

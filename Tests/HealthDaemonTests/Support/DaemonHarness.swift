@@ -57,9 +57,12 @@ final class DaemonHarness: Sendable {
     }
 
     /// The `healthd` executable on a fresh store (in `database` when given), on a free port; with `logLevel`,
-    /// everything it prints goes to ``logFile``.
-    static func launch(logLevel: String? = nil, database: TestDatabase? = nil) async throws -> DaemonHarness {
-        let directory = try Healthd.temporaryDirectory()
+    /// everything it prints goes to ``logFile``. With `directory`, the owner secret and credential key are those
+    /// another healthd keeps there (several healthd serving one database).
+    static func launch(logLevel: String? = nil, database: TestDatabase? = nil, directory: URL? = nil) async throws
+        -> DaemonHarness
+    {
+        let directory = try directory ?? Healthd.temporaryDirectory()
         var arguments = logLevel.map { ["--log-level", $0] } ?? []
         var environment: [String: String?] = [:]
         if let database {

@@ -1,0 +1,327 @@
+import Foundation
+import Testing
+import OpenHealthKitEngine
+import OpenHealthKitTesting
+import OpenHealthKitWire
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Three healthd processes serving one PostgreSQL database (and sharing the owner secret and credential key, as
+/// instances behind one name would): whichever an app or the owner reaches, they see the same apps, permission
+/// requests, web sessions, revocations, change streams and background-delivery callbacks. Each test connects its
+/// app and its owner to different instances. One world at a time: each holds three healthds' connections.
+@Suite(.serialized) struct ThreeInstancesTests {
+    static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+
+    /// Three healthd on one fresh database, the first made the secrets the others read.
+    struct Instances: Sendable {
+        let a: DaemonHarness
+        let b: DaemonHarness
+        let c: DaemonHarness
+        let database: TestDatabase
+    }
+
+    static func withInstances(_ body: (Instances) async throws -> Void) async throws {
+        try await PostgreSQLAdmission.shared.admitted {
+            let database = try await TestDatabase.make()
+            let a = try await DaemonHarness.launch(database: database)
+            async let second = DaemonHarness.launch(database: database, directory: a.directory)
+            async let third = DaemonHarness.launch(database: database, directory: a.directory)
+            let (b, c) = try await (second, third)
+            do {
+                try await body(Instances(a: a, b: b, c: c, database: database))
+            } catch {
+                try? await b.shutDown()
+                try? await c.shutDown()
+                try? await a.stop()
+                throw error
+            }
+            try await b.shutDown()
+            try await c.shutDown()
+            try await a.stop()
+        }
+    }
+
+    /// Registers an app through `daemon` (with the background-delivery entitlement when asked) and lets it write and
+    /// read heart rates; its credential.
+    static func app(
+        _ bundleIdentifier: String = "com.example.app", backgroundDelivery: Bool = false, through daemon: DaemonHarness
+    ) async throws -> String {
+        var manifest = Apps.app(bundleIdentifier)
+        manifest.hasBackgroundDeliveryEntitlement = backgroundDelivery
+        let credential = try await daemon.register(manifest)
+        try await daemon.allowHeartRate(bundleIdentifier)
+        return credential
+    }
+
+    static func stream(_ daemon: DaemonHarness, _ credential: String) -> EventStreamReader {
+        EventStreamReader(url: daemon.url("/v1/changes/stream?types=\(heartRate)"), credential: credential)
+    }
+
+    /// Saves a heart rate of `value` through `daemon`; the status, and the sample's UUID.
+    @discardableResult
+    static func save(_ value: Double, _ daemon: DaemonHarness, _ credential: String) async throws -> (Int, UUID) {
+        var sample = AppClient.beat(value)
+        sample.uuid = UUID()
+        let status = try await daemon.app(
+            credential, "POST", "/v1/samples", json: WireSaveRequest(objects: [sample])
+        ).status
+        return (status, sample.uuid)
+    }
+
+    // MARK: Change streams
+
+    @Test func aSaveThroughOneInstanceReachesAStreamOpenOnAnother() async throws {
+        try await Self.withInstances { instances in
+            let credential = try await Self.app(through: instances.a)
+            let stream = Self.stream(instances.b, credential)
+            defer { stream.close() }
+            #expect(try await stream.connected() == 200)
+            let started = ContinuousClock.now
+            #expect(try await Self.save(70, instances.c, credential).0 == 200)
+            let events = try await stream.wait { !$0.isEmpty }
+            // Reported, not asserted: the time on a loaded machine says little (issue 18 asks for under a second).
+            print("ThreeInstancesTests: a save through C reached B's stream after \(ContinuousClock.now - started)")
+            #expect(events.first?.change.types == [Self.heartRate])
+        }
+    }
+
+    // MARK: Revocations
+
+    @Test func revokingAnAppOnOneInstanceClosesItsStreamOnAnotherWithoutAnotherCall() async throws {
+        try await Self.withInstances { instances in
+            let credential = try await Self.app(through: instances.a)
+            let stream = Self.stream(instances.a, credential)
+            defer { stream.close() }
+            #expect(try await stream.connected() == 200)
+            #expect(try await instances.b.owner("DELETE", "/v1/owner/apps/com.example.app").status == 200)
+            // Nobody calls A as the app: only the announcement of the revocation can end the stream.
+            try await stream.ended()
+            #expect(stream.hasEnded)
+        }
+    }
+
+    @Test func anInstanceRejectsTheNextCallOfAnAppRevokedOnAnother() async throws {
+        try await Self.withInstances { instances in
+            let credential = try await Self.app(through: instances.a)
+            // A has checked the credential and knows the app.
+            #expect(try await instances.a.app(credential, "GET", "/v1/anchor").status == 200)
+            #expect(try await instances.b.owner("DELETE", "/v1/owner/apps/com.example.app").status == 200)
+            let refused = try await instances.a.app(credential, "GET", "/v1/anchor")
+            #expect(refused.status == 401)
+            #expect(refused.error?.error.message.contains("revoked") == true)
+        }
+    }
+
+    @Test func anAppRegisteredThroughOneInstanceIsServedByTheOthers() async throws {
+        try await Self.withInstances { instances in
+            let credential = try await Self.app(through: instances.a)
+            let (status, uuid) = try await Self.save(71, instances.b, credential)
+            #expect(status == 200)
+            let read = try await instances.c.app(
+                credential, "POST", "/v1/queries/samples", json: ["type": "heartRate"])
+            #expect(try read.decode(WireSamplesResponse.self).samples.map(\.uuid) == [uuid])
+        }
+    }
+
+    // MARK: Permission requests
+
+    @Test func theOwnersListOnOneInstanceShowsARequestMadeThroughAnother() async throws {
+        try await Self.withInstances { instances in
+            let credential = try await instances.a.register(Apps.app())
+            let asked = try await instances.a.app(
+                credential, "POST", "/v1/authorization/request?wait=0",
+                json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]))
+            #expect(asked.status == 202)
+            // `wait=0` may answer before the request is made (the engine reads the grants first): wait for it.
+            var listed: [WirePendingRequest] = []
+            try await waitUntil("the request to reach the owner's list on B") {
+                listed = try await instances.b.owner("GET", "/v1/owner/authorization/pending")
+                    .decode(WirePendingRequests.self).requests
+                return !listed.isEmpty
+            }
+            #expect(listed.map(\.app.bundleIdentifier) == ["com.example.app"])
+            #expect(listed.first?.toRead == [Self.heartRate])
+        }
+    }
+
+    @Test func theOwnersAnswerOnOneInstanceCompletesARequestWaitingOnAnother() async throws {
+        try await Self.withInstances { instances in
+            let credential = try await instances.a.register(Apps.app())
+            let asking = Task {
+                try await instances.a.app(
+                    credential, "POST", "/v1/authorization/request?wait=120",
+                    json: try WireAuthorizationRequest.names(["heartRate"], ["heartRate"]))
+            }
+            var pending: [WirePendingRequest] = []
+            try await waitUntil("the request to reach the owner's list on B") {
+                pending = try await instances.b.owner("GET", "/v1/owner/authorization/pending")
+                    .decode(WirePendingRequests.self).requests
+                return !pending.isEmpty
+            }
+            let request = try #require(pending.first)
+            let answered = try await instances.b.owner(
+                "POST", "/v1/owner/authorization/\(request.id.uuidString)/answer",
+                json: WireAuthorizationAnswer(allowedToShare: request.toShare, allowedToRead: request.toRead))
+            #expect(answered.status == 200)
+            // The call waiting on A ends with the answer, long before its own 120 s.
+            let outcome = try await asking.value
+            #expect(outcome.status == 200)
+            #expect(try outcome.decode(WireAuthorizationOutcome.self).status == .answered)
+            #expect(try await Self.save(72, instances.c, credential).0 == 200)
+        }
+    }
+
+    // MARK: Web sessions
+
+    @Test func aSessionStartedThroughOneInstanceIsSignedInOnTheOthers() async throws {
+        try await Self.withInstances { instances in
+            let cookie = try await WebClient.signIn(instances.a)
+            #expect(try await WebClient.get("/", instances.b, cookie: cookie).status == 200)
+            #expect(try await WebClient.get("/", instances.c, cookie: cookie).status == 200)
+            #expect(try await WebClient.get("/", instances.c, cookie: nil).status == 303)
+        }
+    }
+
+    @Test func theDatabaseKeepsOnlyAHashOfTheSessionCookie() async throws {
+        try await Self.withInstances { instances in
+            let cookie = try await WebClient.signIn(instances.a)
+            let token = try #require(cookie.split(separator: ".").last)
+            let server = try await PostgreSQLServer.shared()
+            let rows = try await server.sql(
+                """
+                SELECT count(*) FILTER (WHERE id_hash = sha256(convert_to('\(token)', 'UTF8'))),
+                       count(*) FILTER (WHERE position(convert_to('\(token)', 'UTF8') IN id_hash) > 0)
+                FROM web_session
+                """, database: instances.database.name)
+            #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "1|0")
+        }
+    }
+
+    @Test func signingOutOnOneInstanceEndsTheSessionOnTheOthers() async throws {
+        try await Self.withInstances { instances in
+            let cookie = try await WebClient.signIn(instances.a)
+            let page = try await WebClient.get("/", instances.b, cookie: cookie)
+            #expect(page.status == 200)
+            let csrf = try #require(WebClient.csrf(in: page.text))
+            let out = try await WebClient.post("/signout", instances.b, cookie: cookie, form: ["csrf": csrf])
+            #expect(out.status == 303)
+            #expect(try await WebClient.get("/", instances.a, cookie: cookie).status == 303)
+            #expect(try await WebClient.get("/", instances.c, cookie: cookie).status == 303)
+        }
+    }
+
+    // MARK: Background delivery
+
+    @Test func anAppIsWokenByAnotherInstanceThanTheOneItSetItsCallbackThrough() async throws {
+        try await Self.withInstances { instances in
+            let receiver = try await CallbackReceiver.start()
+            let credential = try await Self.app(backgroundDelivery: true, through: instances.a)
+            let writer = try await Self.app("com.example.writer", through: instances.a)
+            let enabled = try await instances.b.app(
+                credential, "POST", "/v1/background-delivery", json: ["type": "heartRate", "frequency": "immediate"])
+            #expect(enabled.status == 200, "\(enabled.text)")
+            let callback = try await instances.b.app(
+                credential, "PUT", "/v1/background-delivery/callback",
+                json: WireBackgroundDeliveryCallback(url: receiver.url.absoluteString))
+            #expect(callback.status == 200, "\(callback.text)")
+            // B, which knows the callback from the app itself, is gone: only A or C, told by B, can wake the app.
+            try await instances.b.shutDown()
+            #expect(try await Self.save(73, instances.c, writer).0 == 200)
+            let wakes = try await receiver.wait(for: 1)
+            #expect(wakes.first?.app == "com.example.app")
+            #expect(wakes.first?.types == [Self.heartRate])
+            try await receiver.stop()
+        }
+    }
+}
+
+/// A browser's requests to Health without a browser: cookies sent by hand, redirects not followed (their status
+/// and `Set-Cookie` are what the tests look at).
+private enum WebClient {
+    struct Page {
+        let status: Int
+        let text: String
+        let setCookie: String?
+    }
+
+    private final class NoRedirects: NSObject, URLSessionTaskDelegate {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
+    }
+
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }()
+
+    /// Signs the owner in through `daemon` by name (healthd on PostgreSQL); the session cookie's value.
+    static func signIn(_ daemon: DaemonHarness) async throws -> String {
+        // The sign-in form's token matches its cookie, as the page sets both.
+        let token = "t" + UUID().uuidString
+        let answer = try await send(
+            "POST", daemon.url("/signin"), cookies: ["health_signin": token],
+            form: ["token": token, "name": "owner", "secret": daemon.ownerSecret, "next": "/"])
+        guard answer.status == 303, let header = answer.setCookie,
+            let range = header.range(of: #"health_session=[^;,]+"#, options: .regularExpression)
+        else { throw HarnessError("signing in: \(answer.status) \(answer.text)") }
+        return String(header[range].dropFirst("health_session=".count))
+    }
+
+    static func get(_ path: String, _ daemon: DaemonHarness, cookie: String?) async throws -> Page {
+        try await send("GET", daemon.url(path), cookies: cookie.map { ["health_session": $0] } ?? [:], form: nil)
+    }
+
+    static func post(_ path: String, _ daemon: DaemonHarness, cookie: String, form: [String: String]) async throws
+        -> Page
+    {
+        try await send("POST", daemon.url(path), cookies: ["health_session": cookie], form: form)
+    }
+
+    /// The CSRF token of a page's forms.
+    static func csrf(in html: String) -> String? {
+        guard let range = html.range(of: #"name="csrf" value="[^"]+""#, options: .regularExpression) else {
+            return nil
+        }
+        return String(html[range].dropFirst(#"name="csrf" value=""#.count).dropLast())
+    }
+
+    private static func send(_ method: String, _ url: URL, cookies: [String: String], form: [String: String]?)
+        async throws -> Page
+    {
+        var request = URLRequest(url: url, timeoutInterval: SafetyTimeout.duration / .seconds(1))
+        request.httpMethod = method
+        if !cookies.isEmpty {
+            request.setValue(
+                cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie")
+        }
+        if let form {
+            var allowed = CharacterSet.alphanumerics
+            allowed.insert(charactersIn: "-._~")
+            request.httpBody = Data(
+                form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+                    .joined(separator: "&").utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                guard let response = response as? HTTPURLResponse else {
+                    continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    return
+                }
+                continuation.resume(
+                    returning: Page(
+                        status: response.statusCode, text: String(decoding: data ?? Data(), as: UTF8.self),
+                        setCookie: response.value(forHTTPHeaderField: "Set-Cookie")))
+            }.resume()
+        }
+    }
+}
