@@ -51,6 +51,8 @@ class Healthd:
         self.store = os.path.join(self.directory, "health.sqlite")
         self.environment = dict(os.environ)
         self.environment.update(environment or {})
+        # The PostgreSQL URL the data lives in, or None for the SQLite store.
+        self.database = database
         self.arguments = ["--database", database] if database else []
         self._start("0")
         with open(self.store + ".owner-secret", encoding="utf-8") as file:

@@ -1652,8 +1652,9 @@ function setUpImport() {
 }
 
 // An import's page follows its progress until it ends, then shows the summary (the page again). When healthd stops
-// answering, the page says so and keeps asking; after a restart (the session ended with it) it asks to sign in again,
-// and the job's page then says what became of the import.
+// answering, the page says so and keeps asking. After a restart the job's page says what became of the import: at once
+// when the session outlived the restart (sessions in the database, on PostgreSQL), or after signing in again when it
+// ended with it (sessions in healthd's memory, on SQLite).
 function followImport() {
   const job = document.getElementById("import-job");
   if (!job || !job.dataset.progress) return;
