@@ -3,45 +3,6 @@ package import OpenHealthKitEngine
 import OpenHealthKitModel
 import PostgresNIO
 
-/// What a writing transaction did that the statistics aggregates follow (``AnchoredWrite/statisticsNotes``): the
-/// quarter hours of the samples it inserted or deleted, by type, and the types to check whole.
-struct StatisticsNotes {
-    /// The quarter hours (whole hours) to compute again, by type id; a type with an empty list has its ranking
-    /// checked only (a priority setting changed).
-    private(set) var spans: [Int32: [ClosedRange<Int64>]] = [:]
-    /// Types to compute whole if they keep aggregates: a noted sample could not be bucketed.
-    private(set) var whole: Set<Int32> = []
-    /// Types to build whole even if they have none yet (a read found them unbuilt).
-    private(set) var build: Set<Int32> = []
-
-    var isEmpty: Bool { spans.isEmpty && whole.isEmpty && build.isEmpty }
-    var types: Set<Int32> { Set(spans.keys).union(whole).union(build) }
-
-    /// A sample of type `type` from `start` to `end` was inserted or deleted.
-    mutating func note(type: Int32, start: Double, end: Double) {
-        guard let hours = StatisticsAggregation.touchedHours(start: start, end: end) else {
-            whole.insert(type)
-            return
-        }
-        // Samples come mostly in date order: a span joining the last one extends it instead of adding one.
-        if let last = spans[type]?.last, hours.lowerBound >= last.lowerBound, hours.lowerBound <= last.upperBound + 1 {
-            spans[type]![spans[type]!.count - 1] = last.lowerBound...max(last.upperBound, hours.upperBound)
-        } else {
-            spans[type, default: []].append(hours)
-        }
-    }
-
-    /// The type's source priority setting changed.
-    mutating func noteRanking(type: Int32) {
-        if spans[type] == nil { spans[type] = [] }
-    }
-
-    /// The type's aggregates are to be built whole, whether or not it has any yet.
-    mutating func noteBuild(type: Int32) {
-        build.insert(type)
-    }
-}
-
 /// The statistics aggregates of one user on PostgreSQL (see ``StatisticsAggregateStorage`` and `v13: statistics
 /// aggregates`), the same rows as the SQLite storage's, computed by the same ``StatisticsAggregation``.
 ///
@@ -52,7 +13,10 @@ struct StatisticsNotes {
 ///   cannot be bucketed is computed whole. It works in statements per type, never per sample: the stored rankings and
 ///   priority settings of every noted type (one statement), per type its sources (one), the old rows of every touched
 ///   hour of both tables (one `DELETE`), the samples of a chunk of up to 30 days (a cursor) and the chunk's new rows
-///   of both tables (one `INSERT`).
+///   of both tables (one `INSERT`). A transaction that only inserted samples of a type (a save, an import batch)
+///   reads which touched hours held rows before it (one statement): only those are computed from the table; the
+///   others hold none of the earlier samples, so their rows come from the inserted values the transaction kept in
+///   memory (``InsertedValues``), without reading back what it just wrote.
 /// - **Built on first use.** A type without a `statistics_ranking` row has none yet (every type after the migration,
 ///   a new type): writes pass it over, and the first read of its aggregates builds it whole, under the anchor lock
 ///   as a write, then reads.
@@ -73,7 +37,7 @@ struct PostgresStatisticsAggregates {
 
     /// Brings the aggregates of the types `notes` names in step with the samples, in the caller's writing transaction
     /// (which holds the user's anchor lock), after its writes.
-    func maintain(_ notes: StatisticsNotes) throws {
+    func maintain(_ notes: inout StatisticsNotes) throws {
         guard !notes.isEmpty else { return }
         var binds = Binds()
         let userValue = binds.add(user), types = binds.array(Array(notes.types))
@@ -99,7 +63,12 @@ struct PostgresStatisticsAggregates {
             let key = StatisticsAggregation.rankingKey(sources, preferred: preferred)
             let computation = Computation(type: type, typeID: typeID, sources: sources, preferred: preferred)
             if built, stored == key, !notes.whole.contains(typeID) {
-                try recompute(computation, StatisticsAggregation.merged(notes.spans[typeID] ?? []))
+                let ranges = StatisticsAggregation.merged(notes.spans[typeID] ?? [])
+                if let inserted = notes.insertedValues(of: typeID) {
+                    try update(computation, ranges, inserting: inserted)
+                } else {
+                    try recompute(computation, ranges)
+                }
             } else {
                 try rebuild(computation, key: key)
             }
@@ -197,18 +166,82 @@ struct PostgresStatisticsAggregates {
                         StatisticsAggregation.floorMultiple(StatisticsAggregation.bucket(containing: next), of: hour))
                     continue
                 }
-                var rows: [(AggregateGranularity, AggregateRow)] = []
-                for granularity in AggregateGranularity.allCases {
-                    rows += try StatisticsAggregation.rows(
-                        type: computation.type, sources: computation.sources.map(\.row), ranks: ranks,
-                        buckets: first / granularity.quarterHours..<end / granularity.quarterHours,
-                        granularity: granularity, values: values
-                    ).map { (granularity, $0) }
-                }
-                try insert(rows, typeID: computation.typeID, sources: computation.sources)
+                try insert(
+                    try rows(computation, ranks: ranks, quarters: first..<end, values: values),
+                    typeID: computation.typeID, sources: computation.sources)
                 first = end
             }
         }
+    }
+
+    /// Brings the rows of `ranges` in step after a transaction that only inserted samples of the type, with
+    /// `inserted` their values: hours that held rows before it (an earlier sample overlaps them) are computed again
+    /// from the table; the others from `inserted` alone, since no earlier sample overlaps them, without reading back
+    /// what the transaction just wrote (a large save's hours are nearly all new).
+    private func update(
+        _ computation: Computation, _ ranges: [ClosedRange<Int64>], inserting inserted: InsertedValues
+    ) throws {
+        let indexByID = Dictionary(uniqueKeysWithValues: computation.sources.enumerated().map { ($1.id, $0) })
+        let occupied = try occupiedHours(computation.typeID, ranges)
+        var used: [ClosedRange<Int64>] = [], new: [ClosedRange<Int64>] = []
+        for range in ranges {
+            for run in StatisticsAggregation.runs(of: range, occupiedHours: occupied) {
+                if run.occupied { used.append(run.quarters) } else { new.append(run.quarters) }
+            }
+        }
+        let ranks = SourcePriority.ranks(of: computation.sources.map(\.row), preferred: computation.preferred)
+        var rows: [(AggregateGranularity, AggregateRow)] = []
+        for range in new {
+            for first in stride(from: range.lowerBound, through: range.upperBound, by: Int(Self.chunk)) {
+                let end = min(range.upperBound + 1, first + Self.chunk)
+                var values: [ValueRow] = []
+                for value in inserted.mayOverlap(
+                    start: Double(first) * StatisticsAggregation.bucketLength,
+                    end: Double(end) * StatisticsAggregation.bucketLength)
+                {
+                    // The transaction's list of sources holds every source with a sample; should one lack it, the
+                    // table decides.
+                    guard let source = indexByID[value.sourceID] else { return try recompute(computation, ranges) }
+                    values.append(ValueRow(start: value.start, end: value.end, value: value.value, source: source))
+                }
+                rows += try self.rows(computation, ranks: ranks, quarters: first..<end, values: values)
+            }
+        }
+        try recompute(computation, used)
+        try insert(rows, typeID: computation.typeID, sources: computation.sources)
+    }
+
+    /// The hours in `ranges` (quarter hours, whole hours) that hold a row of the type: one statement.
+    private func occupiedHours(_ typeID: Int32, _ ranges: [ClosedRange<Int64>]) throws -> Set<Int64> {
+        var binds = Binds()
+        let userValue = binds.add(user), typeValue = binds.add(typeID)
+        let hour = AggregateGranularity.hour.quarterHours
+        let firsts = binds.array(ranges.map { $0.lowerBound / hour })
+        let lasts = binds.array(ranges.map { ($0.upperBound + 1) / hour - 1 })
+        let rows = try session.query(
+            """
+            SELECT DISTINCT h.bucket FROM statistics_hour h JOIN unnest(\(firsts), \(lasts)) AS r(low, high)
+                ON h.bucket BETWEEN r.low AND r.high
+            WHERE h.user_id = \(userValue) AND h.type_id = \(typeValue)
+            """, binds.bindings)
+        return Set(try rows.map { try $0.decode(Int64.self) })
+    }
+
+    /// The rows of both lengths of the quarter hours `quarters` (whole hours) from `values`: every value overlapping
+    /// them, in start order.
+    private func rows(
+        _ computation: Computation, ranks: [Int], quarters: Range<Int64>, values: [ValueRow]
+    ) throws -> [(AggregateGranularity, AggregateRow)] {
+        var rows: [(AggregateGranularity, AggregateRow)] = []
+        for granularity in AggregateGranularity.allCases {
+            rows += try StatisticsAggregation.rows(
+                type: computation.type, sources: computation.sources.map(\.row), ranks: ranks,
+                buckets: quarters.lowerBound / granularity.quarterHours..<quarters.upperBound
+                    / granularity.quarterHours,
+                granularity: granularity, values: values
+            ).map { (granularity, $0) }
+        }
+        return rows
     }
 
     /// The first start of a sample of the type at or after `time`.

@@ -91,7 +91,7 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                 let result = try body(write)
                 if database.keepsStatisticsAggregates {
                     try PostgresStatisticsAggregates(session: session, user: user, catalog: catalog).maintain(
-                        write.statisticsNotes)
+                        &write.statisticsNotes)
                 }
                 if write.anchor > before {
                     try StoreAnchor.set(write.anchor, session, user: user)

@@ -54,8 +54,12 @@ struct SampleInserter {
         let index: Int
         let anchor: Int64
         var parent: Parent?
-        /// Given to every row before the insert.
-        var id: Int64?
+    }
+
+    /// A row the rules kept, with the id it is stored under.
+    private struct Kept {
+        let entry: Pending
+        let id: Int64
     }
 
     /// Where a member's correlation is.
@@ -182,21 +186,21 @@ struct SampleInserter {
         // Every row gets its id here, in batch order (a dropped one wastes its id, as a rolled-back insert would), so
         // that the insert needs no sort to give ids in that order and rows others point at (members, children, a
         // workout's or a kind's own rows) know theirs.
-        for (index, id) in zip(pending.indices, try Self.newSampleIDs(pending.count, write)) { pending[index].id = id }
-        let kept = pending.indices.filter { !dropped.contains($0) }
-        try writeRows(kept.map { pending[$0] }, rows: rows, lookups: lookups, pending: pending)
-        try writeWorkouts(kept.map { pending[$0] }, rows: rows)
+        let ids = try Self.newSampleIDs(pending.count, write)
+        let kept = pending.indices.filter { !dropped.contains($0) }.map { Kept(entry: pending[$0], id: ids[$0]) }
+        try writeRows(kept, rows: rows, lookups: lookups, ids: ids)
+        try writeWorkouts(kept, rows: rows)
         try SampleDetailWriter(write: write).write(
-            kept.compactMap { index in rows[pending[index].index].detail.map { (pending[index].id!, $0) } })
+            kept.compactMap { kept in rows[kept.entry.index].detail.map { (kept.id, $0) } })
         try joinCorrelations(
             joins.map { join in
                 switch join.parent {
                 case .stored(let id): return (join.uuid, id)
-                case .pending(let index): return (join.uuid, pending[index].id!)
+                case .pending(let index): return (join.uuid, ids[index])
                 }
             })
-        for index in kept where parents.contains(rows[pending[index].index].uuid) {
-            outcome.storedIDs[rows[pending[index].index].uuid] = pending[index].id
+        for kept in kept where parents.contains(rows[kept.entry.index].uuid) {
+            outcome.storedIDs[rows[kept.entry.index].uuid] = kept.id
         }
         try TypeExtent.raise(longest, write)
         outcome.change.anchor = write.anchor
@@ -222,12 +226,13 @@ struct SampleInserter {
         return (ids ?? []).sorted()
     }
 
-    /// The one `INSERT` of the batch's new rows.
-    private func writeRows(_ kept: [Pending], rows: [SampleRow], lookups: LookupRows, pending: [Pending]) throws {
+    /// The one `INSERT` of the batch's new rows; `ids` are every pending row's, by position (a member's correlation
+    /// may be one of them).
+    private func writeRows(_ kept: [Kept], rows: [SampleRow], lookups: LookupRows, ids: [Int64]) throws {
         guard !kept.isEmpty else { return }
-        let row = { (entry: Pending) in rows[entry.index] }
+        let row = { (kept: Kept) in rows[kept.entry.index] }
         var insert = BulkInsert(user: write.user)
-        insert.column("id", kept.map { $0.id! })
+        insert.column("id", kept.map(\.id))
         insert.column("uuid", kept.map { row($0).uuid })
         insert.column("type_id", kept.map { types[row($0).typeIdentifier]! })
         insert.column("start_date", kept.map { row($0).startDate })
@@ -246,14 +251,14 @@ struct SampleInserter {
         insert.column("sync_version", kept.map { row($0).syncVersion })
         insert.column(
             "correlation_id",
-            kept.map { entry -> Int64? in
-                switch entry.parent {
+            kept.map { kept -> Int64? in
+                switch kept.entry.parent {
                 case .none: return nil
                 case .stored(let id): return id
-                case .pending(let index): return pending[index].id
+                case .pending(let index): return ids[index]
                 }
             })
-        insert.column("anchor", kept.map(\.anchor))
+        insert.column("anchor", kept.map(\.entry.anchor))
         do {
             // The ids are given, so the rows' order does not matter: no sort of the batch.
             try insert.run(into: "sample", write.session, ordered: false)
@@ -263,16 +268,18 @@ struct SampleInserter {
         }
         for entry in kept {
             let sample = row(entry)
-            write.statisticsNotes.note(
-                type: types[sample.typeIdentifier]!, start: sample.startDate, end: sample.endDate)
+            let hasSeries = if case .quantitySeries = sample.detail { true } else { false }
+            write.statisticsNotes.noteInserted(
+                type: types[sample.typeIdentifier]!, start: sample.startDate, end: sample.endDate, value: sample.value,
+                sourceID: lookups.sources[sample.source.bundleIdentifier]!, hasSeries: hasSeries)
         }
     }
 
     /// The workouts' own columns, for the new rows that are workouts, then their activities, statistics and
     /// associated samples (stored before this batch or in it; one not stored fails the batch with
     /// ``StorageError/notFound(_:)``).
-    private func writeWorkouts(_ kept: [Pending], rows: [SampleRow]) throws {
-        let workouts = kept.compactMap { entry in rows[entry.index].workout.map { (id: entry.id!, row: $0) } }
+    private func writeWorkouts(_ kept: [Kept], rows: [SampleRow]) throws {
+        let workouts = kept.compactMap { kept in rows[kept.entry.index].workout.map { (id: kept.id, row: $0) } }
         guard !workouts.isEmpty else { return }
         var insert = BulkInsert(user: write.user)
         insert.column("sample_id", workouts.map(\.id))

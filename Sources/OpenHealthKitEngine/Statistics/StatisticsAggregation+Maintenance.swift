@@ -51,6 +51,24 @@ extension StatisticsAggregation {
         return wholeHours(first...max(first, bucket(containing: max(start, end))))
     }
 
+    /// `range` (quarter hours, whole hours) cut into runs of whole hours, in order, each either all in
+    /// `occupiedHours` (hour buckets) or all out of it.
+    package static func runs(
+        of range: ClosedRange<Int64>, occupiedHours: Set<Int64>
+    ) -> [(quarters: ClosedRange<Int64>, occupied: Bool)] {
+        let hour = AggregateGranularity.hour.quarterHours
+        var runs: [(quarters: ClosedRange<Int64>, occupied: Bool)] = []
+        for first in stride(from: range.lowerBound, through: range.upperBound, by: Int(hour)) {
+            let occupied = occupiedHours.contains(first / hour)
+            if let last = runs.last, last.occupied == occupied {
+                runs[runs.count - 1].quarters = last.quarters.lowerBound...(first + hour - 1)
+            } else {
+                runs.append((first...(first + hour - 1), occupied))
+            }
+        }
+        return runs
+    }
+
     /// The ranking the merged rows of a type are computed with, as stored beside them: the ids of the type's sources
     /// (`sources`, in the order they stored their first sample) in rank order under the user's `preferred` order,
     /// comma-separated. A new source, a source's first sample deleted or a priority change makes a different one.

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitTesting
+
+/// Writes that only insert samples keep the aggregates exact wherever they land: in hours no earlier sample overlaps
+/// (PostgreSQL computes those from the values the write kept in memory), in hours earlier samples hold (computed from
+/// the table), and across the edge between the two. After such saves every row of both lengths, merged and by
+/// source, equals the row the same samples give when a store builds its aggregates whole. On every storage.
+@Suite struct MaintainedAggregatesTests {
+    static let types = [
+        StatisticsAggregatesTests.steps, StatisticsAggregatesTests.bodyMass, TimeWeightedAggregatesTests.heartRate,
+        TimeWeightedAggregatesTests.sound,
+    ]
+    static let week = 7 * 86_400.0
+
+    @Test(arguments: TestStorage.allCases, [1, 2, 3] as [UInt64])
+    func rowsMaintainedThroughSavesIntoNewAndUsedHoursEqualRowsBuiltWhole(
+        _ backend: TestStorage, _ seed: UInt64
+    ) async throws {
+        var random = SeededRandom(seed: seed)
+        // One sample of each type a week before the others: the maintained store builds its aggregates from it.
+        let first = Self.types.map {
+            TimeWeightedAggregatesTests.reading(
+                $0, StatisticsAggregatesTests.start - Self.week, 1, StatisticsAggregatesTests.sources[0])
+        }
+        let batches = Self.batches(&random)
+        let maintained = try await backend.make()
+        _ = try maintained.insert(first)
+        for type in Self.types { _ = try Self.rows(maintained, type, .hour) }
+        for batch in batches { _ = try maintained.insert(batch) }
+        let built = try await backend.make()
+        _ = try built.insert(first + batches.joined())
+        for type in Self.types {
+            for granularity in AggregateGranularity.allCases {
+                let expected = try Self.rows(built, type, granularity)
+                let rows = try Self.rows(maintained, type, granularity)
+                #expect(rows.count == expected.count, "\(type.identifier), \(granularity)")
+                let difference = zip(rows, expected).first { !Self.same($0, $1) }
+                #expect(difference == nil, "\(type.identifier), \(granularity): \(String(describing: difference))")
+            }
+        }
+    }
+
+    /// Equal rows, sums within rounding: where a merged sum splits overlapping samples of several sources, its
+    /// additions depend on where the computation's window starts, which differs between the two stores.
+    static func same(_ a: AggregateRow, _ b: AggregateRow) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(abs(x), abs(y), 1) }
+        var rounded = b
+        (rounded.sum, rounded.valueSum, rounded.weightedSum, rounded.weight) = (
+            a.sum, a.valueSum, a.weightedSum, a.weight
+        )
+        return a == rounded && close(a.sum, b.sum) && close(a.valueSum, b.valueSum)
+            && close(a.weightedSum, b.weightedSum) && close(a.weight, b.weight)
+    }
+
+    /// The saves: a week of samples in no particular order into new hours; late samples in the same week (mostly
+    /// used hours); the next week, with samples starting in the first week's last hours; readings sharing their dates
+    /// across sources in new hours; and a reading of undetermined duration.
+    static func batches(_ random: inout SeededRandom) -> [[SampleRow]] {
+        func week(_ count: Int, _ runs: Int) -> [SampleRow] {
+            var rows = (0..<count).map { _ in StatisticsAggregatesTests.randomRow(&random) }
+            for _ in 0..<runs { rows += TimeWeightedAggregatesTests.run(&random) }
+            return rows.shuffled(using: &random)
+        }
+        let firstWeek = week(300, 20)
+        let late = week(60, 5)
+        let lastEnd = firstWeek.map(\.endDate).max()!
+        var nextWeek = week(300, 20).map { row in
+            var row = row
+            row.startDate += Self.week
+            row.endDate += Self.week
+            return row
+        }
+        // From used hours across the edge into new ones.
+        for type in Self.types {
+            nextWeek.append(
+                TimeWeightedAggregatesTests.reading(
+                    type, lastEnd - 600, 42, StatisticsAggregatesTests.sources[1], duration: 3 * 3600))
+        }
+        let tiesStart = StatisticsAggregatesTests.start + 3 * Self.week
+        let ties = Self.types.flatMap { type in
+            StatisticsAggregatesTests.sources.prefix(3).enumerated().map { index, source in
+                TimeWeightedAggregatesTests.reading(type, tiesStart, Double(60 + index), source)
+            }
+        }
+        var undetermined = TimeWeightedAggregatesTests.reading(
+            StatisticsAggregatesTests.bodyMass, tiesStart + 86_400, 70, StatisticsAggregatesTests.sources[2])
+        undetermined.endDate = StatisticsAggregation.undeterminedEnd
+        return [firstWeek, late, nextWeek, ties, [undetermined]]
+    }
+
+    /// Every row of the type's aggregates of `granularity`, merged and by source (the storage builds them first if
+    /// it builds them on first use).
+    static func rows(
+        _ storage: any HealthStorage, _ type: HKQuantityType, _ granularity: AggregateGranularity
+    ) throws -> [AggregateRow] {
+        var rows: [AggregateRow] = []
+        let served = try storage.forEachStatisticsAggregate(
+            AggregateQuery(
+                typeIdentifier: type.identifier, firstBucket: nil, endBucket: nil, bySource: true,
+                granularity: granularity),
+            sources: { _, _ in }, { rows.append($0) })
+        #expect(served, "\(type.identifier) keeps aggregates")
+        // By source (as the type lists them), then bucket: stores may number their sources differently.
+        return rows.sorted { ($0.source ?? -1, $0.bucket) < ($1.source ?? -1, $1.bucket) }
+    }
+}
