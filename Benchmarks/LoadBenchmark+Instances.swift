@@ -12,8 +12,7 @@ extension LoadBenchmark {
         defer { scratch.remove() }
         print(
             "\(apps) apps through \(instances) healthd instances on one PostgreSQL database, against the same apps "
-                + "through one; each app saves \(batch) heart-rate samples then queries its last 10 minutes "
-                + "(newest 100), for \(Format.seconds(duration)) per run.")
+                + "through one; \(loop(per: "run")).")
         var table = Table(
             "healthd", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99",
             "healthd CPU/request", "errors")
@@ -83,11 +82,6 @@ private struct InstancesRun {
     let daemonCPUPerRequest: Double
 
     func add(to table: inout Table, as label: String) {
-        table.add(
-            label, Format.count(outcome.requestsPerSecond), Format.count(outcome.savedPerSecond),
-            Format.milliseconds(outcome.saves.percentile(0.5)), Format.milliseconds(outcome.saves.percentile(0.99)),
-            Format.milliseconds(outcome.queries.percentile(0.5)),
-            Format.milliseconds(outcome.queries.percentile(0.99)), Format.milliseconds(daemonCPUPerRequest),
-            "\(outcome.errors.count)")
+        outcome.add(to: &table, as: label, cpu: [daemonCPUPerRequest])
     }
 }

@@ -15,8 +15,7 @@ extension LoadBenchmark {
         let count = users * appsPerUser
         print(
             "\(users) users × \(appsPerUser) apps on a PostgreSQL healthd, against \(count) apps of one owner on a "
-                + "SQLite healthd; each app saves \(batch) heart-rate samples then queries its last 10 minutes "
-                + "(newest 100), for \(Format.seconds(duration)) per backend.")
+                + "SQLite healthd; \(loop(per: "backend")).")
         var table = Table(
             "backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99",
             "healthd CPU/request", "PostgreSQL CPU/request", "errors")
@@ -112,11 +111,6 @@ private struct UsersRun {
     let databaseCPUPerRequest: Double?
 
     func add(to table: inout Table, as label: String) {
-        table.add(
-            label, Format.count(outcome.requestsPerSecond), Format.count(outcome.savedPerSecond),
-            Format.milliseconds(outcome.saves.percentile(0.5)), Format.milliseconds(outcome.saves.percentile(0.99)),
-            Format.milliseconds(outcome.queries.percentile(0.5)),
-            Format.milliseconds(outcome.queries.percentile(0.99)), Format.milliseconds(daemonCPUPerRequest),
-            databaseCPUPerRequest.map(Format.milliseconds) ?? "—", "\(outcome.errors.count)")
+        outcome.add(to: &table, as: label, cpu: [daemonCPUPerRequest, databaseCPUPerRequest])
     }
 }

@@ -53,14 +53,19 @@ struct LoadBenchmark: AsyncParsableCommand {
         }
     }
 
+    /// What each app does, for how long per `run` (a run's name).
+    func loop(per run: String) -> String {
+        "each app saves \(batch) heart-rate samples then queries its last 10 minutes (newest 100), for "
+            + "\(Format.seconds(duration)) per \(run)"
+    }
+
     func run() async throws {
         if users > 0 { return try await runUsers() }
         if instances > 0 { return try await runInstances() }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         print(
-            "\(apps) apps, each saving \(batch) heart-rate samples then querying its last 10 minutes (newest 100), "
-                + "for \(Format.seconds(duration)) per backend.")
+            "\(apps) apps; \(loop(per: "backend")).")
         var table = Table(
             "backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
 
@@ -133,12 +138,15 @@ struct LoadOutcome: Codable, Sendable {
         batch = other.batch
     }
 
-    func add(to table: inout Table, as label: String) {
-        table.add(
-            label, Format.count(requestsPerSecond), Format.count(savedPerSecond),
-            Format.milliseconds(saves.percentile(0.5)),
-            Format.milliseconds(saves.percentile(0.99)), Format.milliseconds(queries.percentile(0.5)),
-            Format.milliseconds(queries.percentile(0.99)), "\(errors.count)")
+    /// Adds a row: `label`, the rates and latencies, the `cpu` cells (per request, in seconds; nil shows "—"),
+    /// then the errors.
+    func add(to table: inout Table, as label: String, cpu: [Double?] = []) {
+        table.rows.append(
+            [
+                label, Format.count(requestsPerSecond), Format.count(savedPerSecond),
+                Format.milliseconds(saves.percentile(0.5)), Format.milliseconds(saves.percentile(0.99)),
+                Format.milliseconds(queries.percentile(0.5)), Format.milliseconds(queries.percentile(0.99)),
+            ] + cpu.map { $0.map(Format.milliseconds) ?? "—" } + ["\(errors.count)"])
     }
 
     func summary(_ label: String) -> String {

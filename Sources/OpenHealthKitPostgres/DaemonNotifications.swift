@@ -63,15 +63,17 @@ package final class DaemonNotifications: Sendable {
 
     /// Tells every listener that `user` is removed, once the session's transaction commits.
     static func notifyRemoved(_ user: Int64, _ session: Session) throws {
-        var binds = Binds()
-        let payload = binds.add("removed \(user)")
-        try session.execute("SELECT pg_notify('\(accountsChannel)', \(payload))", binds.bindings)
+        try send("removed \(user)", on: accountsChannel, session)
     }
 
     /// Tells every listener that `event` happened to `user`'s records, once the session's transaction commits.
     static func notify(_ event: DaemonEvent, of user: Int64, _ session: Session) throws {
+        try send("\(user) \(event.payload)", on: daemonChannel, session)
+    }
+
+    private static func send(_ payload: String, on channel: String, _ session: Session) throws {
         var binds = Binds()
-        let payload = binds.add("\(user) \(event.payload)")
-        try session.execute("SELECT pg_notify('\(daemonChannel)', \(payload))", binds.bindings)
+        let payload = binds.add(payload)
+        try session.execute("SELECT pg_notify('\(channel)', \(payload))", binds.bindings)
     }
 }

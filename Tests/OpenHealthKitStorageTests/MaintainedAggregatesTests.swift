@@ -28,14 +28,14 @@ import OpenHealthKitTesting
         let batches = Self.batches(&random)
         let maintained = try await backend.make()
         _ = try maintained.insert(first)
-        for type in Self.types { _ = try Self.rows(maintained, type, .hour) }
+        for type in Self.types { _ = try StatisticsAggregatesTests.rows(maintained, type, .hour) }
         for batch in batches { _ = try maintained.insert(batch) }
         let built = try await backend.make()
         _ = try built.insert(first + batches.joined())
         for type in Self.types {
             for granularity in AggregateGranularity.allCases {
-                let expected = try Self.rows(built, type, granularity)
-                let rows = try Self.rows(maintained, type, granularity)
+                let expected = try StatisticsAggregatesTests.rows(built, type, granularity)
+                let rows = try StatisticsAggregatesTests.rows(maintained, type, granularity)
                 #expect(rows.count == expected.count, "\(type.identifier), \(granularity)")
                 let difference = zip(rows, expected).first { !Self.same($0, $1) }
                 #expect(difference == nil, "\(type.identifier), \(granularity): \(String(describing: difference))")
@@ -89,21 +89,5 @@ import OpenHealthKitTesting
             StatisticsAggregatesTests.bodyMass, tiesStart + 86_400, 70, StatisticsAggregatesTests.sources[2])
         undetermined.endDate = StatisticsAggregation.undeterminedEnd
         return [firstWeek, late, nextWeek, ties, [undetermined]]
-    }
-
-    /// Every row of the type's aggregates of `granularity`, merged and by source (the storage builds them first if
-    /// it builds them on first use).
-    static func rows(
-        _ storage: any HealthStorage, _ type: HKQuantityType, _ granularity: AggregateGranularity
-    ) throws -> [AggregateRow] {
-        var rows: [AggregateRow] = []
-        let served = try storage.forEachStatisticsAggregate(
-            AggregateQuery(
-                typeIdentifier: type.identifier, firstBucket: nil, endBucket: nil, bySource: true,
-                granularity: granularity),
-            sources: { _, _ in }, { rows.append($0) })
-        #expect(served, "\(type.identifier) keeps aggregates")
-        // By source (as the type lists them), then bucket: stores may number their sources differently.
-        return rows.sorted { ($0.source ?? -1, $0.bucket) < ($1.source ?? -1, $1.bucket) }
     }
 }

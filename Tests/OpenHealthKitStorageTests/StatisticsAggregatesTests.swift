@@ -65,6 +65,22 @@ import OpenHealthKitTesting
             sources: { _, _ in }, { _ in })
     }
 
+    /// Every row of the type's aggregates of `granularity`, merged and by source (the storage builds them first if
+    /// it builds them on first use).
+    static func rows(
+        _ storage: any HealthStorage, _ type: HKQuantityType, _ granularity: AggregateGranularity
+    ) throws -> [AggregateRow] {
+        var rows: [AggregateRow] = []
+        let served = try storage.forEachStatisticsAggregate(
+            AggregateQuery(
+                typeIdentifier: type.identifier, firstBucket: nil, endBucket: nil, bySource: true,
+                granularity: granularity),
+            sources: { _, _ in }, { rows.append($0) })
+        #expect(served, "\(type.identifier) keeps aggregates")
+        // By source (as the type lists them), then bucket: stores may number their sources differently.
+        return rows.sorted { ($0.source ?? -1, $0.bucket) < ($1.source ?? -1, $1.bucket) }
+    }
+
     /// Samples centuries apart (a fuzzed export found it): maintenance passes over the empty years instead of
     /// visiting every quarter hour between them, and the figures are the samples'.
     @Test(arguments: TestStorage.allCases)
@@ -135,19 +151,9 @@ import OpenHealthKitTesting
         _ = try storage.insert(rows)
         _ = try storage.delete(uuids: rows.suffix(50).map(\.uuid))
         for type in [Self.steps, Self.bodyMass] {
-            func read(_ granularity: AggregateGranularity) throws -> [AggregateRow] {
-                var read: [AggregateRow] = []
-                let served = try storage.forEachStatisticsAggregate(
-                    AggregateQuery(
-                        typeIdentifier: type.identifier, firstBucket: nil, endBucket: nil, bySource: true,
-                        granularity: granularity),
-                    sources: { _, _ in }, { read.append($0) })
-                #expect(served)
-                return read
-            }
-            let hours = try read(.hour)
+            let hours = try Self.rows(storage, type, .hour)
             var quarters: [String: [AggregateRow]] = [:]
-            for row in try read(.quarterHour) {
+            for row in try Self.rows(storage, type, .quarterHour) {
                 let hour = Int64((Double(row.bucket) / 4).rounded(.down))
                 quarters["\(hour) \(row.source.map(String.init) ?? "merged")", default: []].append(row)
             }
