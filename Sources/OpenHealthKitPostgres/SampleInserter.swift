@@ -58,7 +58,7 @@ struct SampleInserter {
 
     /// A row the rules kept, with the id it is stored under.
     private struct Kept {
-        let entry: Pending
+        let pending: Pending
         let id: Int64
     }
 
@@ -187,11 +187,11 @@ struct SampleInserter {
         // that the insert needs no sort to give ids in that order and rows others point at (members, children, a
         // workout's or a kind's own rows) know theirs.
         let ids = try Self.newSampleIDs(pending.count, write)
-        let kept = pending.indices.filter { !dropped.contains($0) }.map { Kept(entry: pending[$0], id: ids[$0]) }
+        let kept = pending.indices.filter { !dropped.contains($0) }.map { Kept(pending: pending[$0], id: ids[$0]) }
         try writeRows(kept, rows: rows, lookups: lookups, ids: ids)
         try writeWorkouts(kept, rows: rows)
         try SampleDetailWriter(write: write).write(
-            kept.compactMap { kept in rows[kept.entry.index].detail.map { (kept.id, $0) } })
+            kept.compactMap { kept in rows[kept.pending.index].detail.map { (kept.id, $0) } })
         try joinCorrelations(
             joins.map { join in
                 switch join.parent {
@@ -199,8 +199,8 @@ struct SampleInserter {
                 case .pending(let index): return (join.uuid, ids[index])
                 }
             })
-        for kept in kept where parents.contains(rows[kept.entry.index].uuid) {
-            outcome.storedIDs[rows[kept.entry.index].uuid] = kept.id
+        for kept in kept where parents.contains(rows[kept.pending.index].uuid) {
+            outcome.storedIDs[rows[kept.pending.index].uuid] = kept.id
         }
         try TypeExtent.raise(longest, write)
         outcome.change.anchor = write.anchor
@@ -230,56 +230,81 @@ struct SampleInserter {
     /// may be one of them).
     private func writeRows(_ kept: [Kept], rows: [SampleRow], lookups: LookupRows, ids: [Int64]) throws {
         guard !kept.isEmpty else { return }
-        let row = { (kept: Kept) in rows[kept.entry.index] }
+        let (typeIDs, sourceIDs, revisionIDs) = catalogIDs(of: kept.map(\.pending.index), in: rows, lookups: lookups)
         var insert = BulkInsert(user: write.user)
         insert.column("id", kept.map(\.id))
-        insert.column("uuid", kept.map { row($0).uuid })
-        insert.column("type_id", kept.map { types[row($0).typeIdentifier]! })
-        insert.column("start_date", kept.map { row($0).startDate })
-        insert.column("end_date", kept.map { row($0).endDate })
-        insert.column("value", kept.map { row($0).value })
-        insert.column("source_id", kept.map { lookups.sources[row($0).source.bundleIdentifier]! })
-        insert.column(
-            "source_revision_id",
-            kept.map { entry in
-                let source = lookups.sources[row(entry).source.bundleIdentifier]!
-                return lookups.revisions[LookupRows.RevisionKey(sourceID: source, revision: row(entry).revision)]!
-            })
-        insert.column("device_id", kept.map { entry in row(entry).device.map { lookups.devices[$0]! } })
-        insert.column("metadata", kept.map { row($0).metadata })
-        insert.column("sync_identifier", kept.map { row($0).syncIdentifier })
-        insert.column("sync_version", kept.map { row($0).syncVersion })
+        insert.column("uuid", kept.map { rows[$0.pending.index].uuid })
+        insert.column("type_id", typeIDs)
+        insert.column("start_date", kept.map { rows[$0.pending.index].startDate })
+        insert.column("end_date", kept.map { rows[$0.pending.index].endDate })
+        insert.column("value", kept.map { rows[$0.pending.index].value })
+        insert.column("source_id", sourceIDs)
+        insert.column("source_revision_id", revisionIDs)
+        insert.column("device_id", kept.map { kept in rows[kept.pending.index].device.map { lookups.devices[$0]! } })
+        insert.column("metadata", kept.map { rows[$0.pending.index].metadata })
+        insert.column("sync_identifier", kept.map { rows[$0.pending.index].syncIdentifier })
+        insert.column("sync_version", kept.map { rows[$0.pending.index].syncVersion })
         insert.column(
             "correlation_id",
             kept.map { kept -> Int64? in
-                switch kept.entry.parent {
+                switch kept.pending.parent {
                 case .none: return nil
                 case .stored(let id): return id
                 case .pending(let index): return ids[index]
                 }
             })
-        insert.column("anchor", kept.map(\.entry.anchor))
+        insert.column("anchor", kept.map(\.pending.anchor))
         do {
             // The ids are given, so the rows' order does not matter: no sort of the batch.
             try insert.run(into: "sample", write.session, ordered: false)
         } catch let failure as PostgresFailure where failure.isUniqueViolation && policy == .fail {
             guard failure.constraint == "sample_user_id_uuid_key" else { throw failure }
-            throw StoredUUID(candidates: kept.map { row($0).uuid })
+            throw StoredUUID(candidates: kept.map { rows[$0.pending.index].uuid })
         }
-        for entry in kept {
-            let sample = row(entry)
+        for (position, kept) in kept.enumerated() {
+            let sample = rows[kept.pending.index]
             let hasSeries = if case .quantitySeries = sample.detail { true } else { false }
             write.statisticsNotes.noteInserted(
-                type: types[sample.typeIdentifier]!, start: sample.startDate, end: sample.endDate, value: sample.value,
-                sourceID: lookups.sources[sample.source.bundleIdentifier]!, hasSeries: hasSeries)
+                type: typeIDs[position], start: sample.startDate, end: sample.endDate, value: sample.value,
+                sourceID: sourceIDs[position], hasSeries: hasSeries)
         }
+    }
+
+    /// The type, source and revision ids of `rows` at `indices`. Consecutive rows mostly share all three, so the
+    /// previous row's are reused when its strings are equal, instead of hashing them again for every row.
+    private func catalogIDs(
+        of indices: [Int], in rows: [SampleRow], lookups: LookupRows
+    ) -> (types: [Int32], sources: [Int64], revisions: [Int64]) {
+        var types: [Int32] = [], sources: [Int64] = [], revisions: [Int64] = []
+        types.reserveCapacity(indices.count)
+        sources.reserveCapacity(indices.count)
+        revisions.reserveCapacity(indices.count)
+        var previous: Int?
+        for index in indices {
+            if let previous, rows[previous].typeIdentifier == rows[index].typeIdentifier,
+                rows[previous].source.bundleIdentifier == rows[index].source.bundleIdentifier,
+                rows[previous].revision == rows[index].revision
+            {
+                types.append(types[types.count - 1])
+                sources.append(sources[sources.count - 1])
+                revisions.append(revisions[revisions.count - 1])
+                continue
+            }
+            let row = rows[index]
+            let source = lookups.sources[row.source.bundleIdentifier]!
+            types.append(self.types[row.typeIdentifier]!)
+            sources.append(source)
+            revisions.append(lookups.revisions[LookupRows.RevisionKey(sourceID: source, revision: row.revision)]!)
+            previous = index
+        }
+        return (types, sources, revisions)
     }
 
     /// The workouts' own columns, for the new rows that are workouts, then their activities, statistics and
     /// associated samples (stored before this batch or in it; one not stored fails the batch with
     /// ``StorageError/notFound(_:)``).
     private func writeWorkouts(_ kept: [Kept], rows: [SampleRow]) throws {
-        let workouts = kept.compactMap { kept in rows[kept.entry.index].workout.map { (id: kept.id, row: $0) } }
+        let workouts = kept.compactMap { kept in rows[kept.pending.index].workout.map { (id: kept.id, row: $0) } }
         guard !workouts.isEmpty else { return }
         var insert = BulkInsert(user: write.user)
         insert.column("sample_id", workouts.map(\.id))

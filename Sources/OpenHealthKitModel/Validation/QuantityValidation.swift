@@ -4,13 +4,12 @@ import Foundation
 package enum QuantityValidation {
     /// Validates a sample's quantity against its type's dimension.
     package static func validate(_ quantity: HKQuantity, for type: HKQuantityType) throws(HKError) {
-        try validate(quantity, compatibleWith: type.canonicalUnit, label: type.identifier)
-        guard quantity.value >= 0 || allowsNegativeValues(type) else {
+        let canonical = type.canonicalUnit
+        try validate(quantity, compatibleWith: canonical, label: type.identifier)
+        guard quantity.value >= 0 || allowsNegativeValues(canonical) else {
             throw .invalidArgument("\(type.identifier) requires a value of zero or more. Invalid quantity: \(quantity)")
         }
-        if type.canonicalUnit == .decibelAWeightedSoundPressureLevel(),
-            abs(quantity.doubleValue(for: type.canonicalUnit)) > maximumSoundLevel
-        {
+        if canonical == soundLevel, abs(quantity.doubleValue(for: canonical)) > maximumSoundLevel {
             throw .invalidArgument(
                 "\(type.identifier) requires a level of at most \(Int(maximumSoundLevel)) dB. Invalid quantity: \(quantity)"
             )
@@ -27,10 +26,14 @@ package enum QuantityValidation {
     package static let maximumSoundLevel = 500.0
 
     /// Counts, rates, masses and durations are never negative; only temperatures (a wrist temperature is a
-    /// deviation, water can be below 0 °C) and logarithmic sound levels can be.
-    private static func allowsNegativeValues(_ type: HKQuantityType) -> Bool {
-        type.canonicalUnit == .degreeCelsius() || type.canonicalUnit == .decibelAWeightedSoundPressureLevel()
+    /// deviation, water can be below 0 °C) and logarithmic sound levels can be (by their type's `canonical` unit).
+    private static func allowsNegativeValues(_ canonical: HKUnit) -> Bool {
+        canonical == celsius || canonical == soundLevel
     }
+
+    // Made once: every sample of a save is checked against them.
+    private static let celsius = HKUnit.degreeCelsius()
+    private static let soundLevel = HKUnit.decibelAWeightedSoundPressureLevel()
 
     /// Validates `quantity` against `unit`'s dimension; `label` names what the quantity is for in messages.
     package static func validate(_ quantity: HKQuantity, compatibleWith unit: HKUnit, label: String) throws(HKError) {
@@ -38,10 +41,11 @@ package enum QuantityValidation {
             throw .invalidArgument(
                 "\(label) requires a unit compatible with \(unit.unitString). Incompatible quantity: \(quantity)")
         }
-        guard quantity.doubleValue(for: unit).isFinite else {
+        let value = quantity.doubleValue(for: unit)
+        guard value.isFinite else {
             throw .invalidArgument("\(label) requires a finite value. Invalid quantity: \(quantity)")
         }
-        guard abs(quantity.doubleValue(for: unit)) <= maximumMagnitude else {
+        guard abs(value) <= maximumMagnitude else {
             throw .invalidArgument(
                 "\(label) requires a value of magnitude at most 1e15 \(unit.unitString). Invalid quantity: \(quantity)")
         }
