@@ -4,8 +4,8 @@ import OpenHealthKit
 
 /// `ohk-bench save`: one `HKHealthStore.save` of many heart-rate samples into a fresh database file, beside the
 /// same rows written with raw prepared statements into a fresh file with the same schema (with `--steps`, step
-/// counts instead), and a third arm: the same save on a store whose aggregate triggers were dropped, so that the
-/// ratio of the two saves is the write cost of the statistics aggregates, which every quantity type has.
+/// counts instead). The store's time includes keeping the statistics aggregates, which every quantity type has; the
+/// raw side keeps none.
 struct SaveBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save", abstract: "Batch save through HKHealthStore.save versus raw SQLite inserts.")
@@ -48,10 +48,8 @@ struct SaveBenchmark: AsyncParsableCommand {
 
         var ours: [Timing] = []
         var raw: [Timing] = []
-        var bare: [Timing] = []
         for round in 1...rounds {
             let oursPath = scratch.path("ours-\(round).sqlite")
-            let barePath = scratch.path("bare-\(round).sqlite")
             let rawPath = scratch.path("raw-\(round).sqlite")
             // Opening and authorizing are not timed: an app does them once.
             let store = try await BenchStore.authorizedHealthStore(path: oursPath, type: type)
@@ -64,14 +62,9 @@ struct SaveBenchmark: AsyncParsableCommand {
             }
             if round % 2 == 1 { raw.append(try Measure.time { try saveRaw() }) }
             ours.append(try await Measure.time { try await store.save(objects) })
-            // The same save on a store that does not note its samples for the aggregates: nothing to maintain.
-            let bareStore = try await BenchStore.authorizedHealthStore(path: barePath, type: type)
-            try BenchStore.rawConnection(path: barePath).execute(
-                "DROP TRIGGER statistics_sample_inserted; DROP TRIGGER statistics_sample_deleted")
-            bare.append(try await Measure.time { try await bareStore.save(objects) })
             if round % 2 == 0 { raw.append(try Measure.time { try saveRaw() }) }
 
-            for path in [oursPath, rawPath, barePath] {
+            for path in [oursPath, rawPath] {
                 let count = try BenchStore.rawConnection(path: path).int64("SELECT count(*) FROM sample") ?? 0
                 guard count == samples else {
                     throw ValidationError("expected \(samples) rows in \(path), found \(count)")
@@ -80,10 +73,7 @@ struct SaveBenchmark: AsyncParsableCommand {
             print(
                 "round \(round): store \(Format.seconds(ours[round - 1].wall)) (CPU \(Format.seconds(ours[round - 1].cpu))), "
                     + "raw \(Format.seconds(raw[round - 1].wall)) (CPU \(Format.seconds(raw[round - 1].cpu)))")
-            print(
-                "round \(round): store without aggregate maintenance \(Format.seconds(bare[round - 1].wall)) "
-                    + "(CPU \(Format.seconds(bare[round - 1].cpu)))")
-            for path in [rawPath, oursPath, barePath] { try? FileManager.default.removeItem(atPath: path) }
+            for path in [rawPath, oursPath] { try? FileManager.default.removeItem(atPath: path) }
         }
 
         let (oursMedian, rawMedian) = (Measure.median(ours), Measure.median(raw))
@@ -102,11 +92,6 @@ struct SaveBenchmark: AsyncParsableCommand {
         print(
             "ours/raw throughput (medians of \(rounds) rounds): wall \(Format.ratio(rawMedian.wall / oursMedian.wall)), "
                 + "CPU \(Format.ratio(rawMedian.cpu / oursMedian.cpu)) (target ≥ 0.50x)")
-        let bareMedian = Measure.median(bare)
-        print(
-            "save with aggregate maintenance / without (medians): wall "
-                + "\(Format.ratio(oursMedian.wall / bareMedian.wall)), CPU \(Format.ratio(oursMedian.cpu / bareMedian.cpu))"
-                + " (without: \(Format.seconds(bareMedian.wall)), CPU \(Format.seconds(bareMedian.cpu)))")
     }
 
     /// A step count of 50 s starting at the heart-rate series' reading `index` (consecutive samples do not overlap

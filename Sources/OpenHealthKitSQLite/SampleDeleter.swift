@@ -42,6 +42,7 @@ struct SampleDeleter {
         let type = try String.fetchOne(
             db, sql: "SELECT t.identifier FROM sample s JOIN object_type t ON t.id = s.type_id WHERE s.id = ?",
             arguments: [id])!
+        try StatisticsDirtyNotes.noteDeleting(id: id, in: db)
         try db.execute(sql: "DELETE FROM workout WHERE sample_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM sample WHERE id = ?", arguments: [id])
         return type

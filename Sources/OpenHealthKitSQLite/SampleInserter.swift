@@ -68,6 +68,7 @@ struct SampleInserter {
         var skippedCorrelations: Set<UUID> = []
         // Stored electrocardiograms and their symptoms, associated once every sample of the batch is stored.
         var electrocardiograms: [(id: Int64, symptoms: [UUID])] = []
+        var notes = try StatisticsDirtyNotes(db)
         let statement = try db.makeStatement(sql: insertSQL)
         let sqlite = statement.sqliteStatement
         let binding = SQLiteBinding(statement: sqlite)
@@ -134,6 +135,7 @@ struct SampleInserter {
                 }
             }
             ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
+            try notes?.noteInserted(typeID: typeID, start: row.startDate, end: row.endDate)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }
         }

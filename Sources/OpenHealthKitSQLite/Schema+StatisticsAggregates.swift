@@ -55,3 +55,19 @@ extension Schema {
         }
     }
 }
+
+extension Schema {
+    /// The two writers of `sample` (``SampleInserter``, ``SampleDeleter``) note what they write in
+    /// `statistics_dirty` themselves, and the triggers that did go. A row trigger made every insert a statement that
+    /// writes two tables, so SQLite opened a statement journal for each one (to undo half a statement should a
+    /// foreign key check fail): it tripled the time of a large save (docs/PERFORMANCE.md).
+    static func registerWritersNoteStatisticsMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v15: statistics noted by the writers") { db in
+            try db.execute(
+                sql: """
+                    DROP TRIGGER statistics_sample_inserted;
+                    DROP TRIGGER statistics_sample_deleted;
+                    """)
+        }
+    }
+}

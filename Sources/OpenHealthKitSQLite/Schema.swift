@@ -89,6 +89,7 @@ enum Schema {
         registerStatisticsAggregatesMigration(in: &migrator)
         registerHourlyAggregatesMigration(in: &migrator)
         registerWeightedAggregatesMigration(in: &migrator)
+        registerWritersNoteStatisticsMigration(in: &migrator)
         // Migrations added later go after these, in order.
         return migrator
     }

@@ -66,6 +66,44 @@ import OpenHealthKitModel
         #expect(try storage.writer.read { db in try db.tableExists("clinical_record") } == false)
     }
 
+    /// A store at v12 upgrades to v15: the aggregate triggers are gone, and the writers' own notes keep the
+    /// aggregates exact through a later save and delete.
+    @Test func theUpgradeFromV12DropsTheTriggersAndSavesAndDeletesStillKeepTheAggregates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-v15-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("health.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: "v12: time-weighted aggregates")
+        let hour = 1_774_569_600.0
+        func steps(_ offset: Double, _ count: Double) -> SampleRow {
+            SampleRow(
+                uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue, startDate: hour + offset,
+                endDate: hour + offset + 600, value: count, source: Self.health, revision: RevisionRow())
+        }
+        try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert([steps(0, 100)], parents: []) }
+        try queue.close()
+        let storage = try SQLiteStorage(path: path)
+        let triggers = try storage.writer.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'statistics%'")
+        }
+        #expect(triggers.isEmpty)
+        let late = [steps(3600, 40), steps(7200, 25)]
+        _ = try storage.insert(late)
+        _ = try storage.delete(uuids: [late[0].uuid])
+        let engine = HealthEngine(storage: storage)
+        let request = StatisticsRequest(
+            type: HKQuantityType(.stepCount), options: [.cumulativeSum],
+            intervals: try StatisticsIntervals(
+                anchor: Date(timeIntervalSince1970: hour), components: DateComponents(hour: 1),
+                calendar: Calendar(identifier: .gregorian)))
+        let owner = Principal.owner(source: Self.health)
+        let sums = try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum)
+        #expect(sums == [100, 25])
+        #expect(sums == (try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)))
+    }
+
     /// A store at v6 (v5's workouts, then series, electrocardiograms and audiograms) holding an
     /// electrocardiogram and a v3 clinical record: v7 makes the record a sample and leaves the recording as it was.
     @Test func theUpgradeFromV11BuildsHeartRateAggregatesWithTheSamplesFigures() throws {
