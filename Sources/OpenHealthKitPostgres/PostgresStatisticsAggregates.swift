@@ -181,6 +181,7 @@ struct PostgresStatisticsAggregates {
     private func update(
         _ computation: Computation, _ ranges: [ClosedRange<Int64>], inserting inserted: InsertedValues
     ) throws {
+        guard !ranges.isEmpty else { return }
         let indexByID = Dictionary(uniqueKeysWithValues: computation.sources.enumerated().map { ($1.id, $0) })
         let occupied = try occupiedHours(computation.typeID, ranges)
         var used: [ClosedRange<Int64>] = [], new: [ClosedRange<Int64>] = []
@@ -190,7 +191,6 @@ struct PostgresStatisticsAggregates {
             }
         }
         let ranks = SourcePriority.ranks(of: computation.sources.map(\.row), preferred: computation.preferred)
-        var rows: [(AggregateGranularity, AggregateRow)] = []
         for range in new {
             for first in stride(from: range.lowerBound, through: range.upperBound, by: Int(Self.chunk)) {
                 let end = min(range.upperBound + 1, first + Self.chunk)
@@ -204,14 +204,16 @@ struct PostgresStatisticsAggregates {
                     guard let source = indexByID[value.sourceID] else { return try recompute(computation, ranges) }
                     values.append(ValueRow(start: value.start, end: value.end, value: value.value, source: source))
                 }
-                rows += try self.rows(computation, ranks: ranks, quarters: first..<end, values: values)
+                try insert(
+                    try rows(computation, ranks: ranks, quarters: first..<end, values: values),
+                    typeID: computation.typeID, sources: computation.sources)
             }
         }
         try recompute(computation, used)
-        try insert(rows, typeID: computation.typeID, sources: computation.sources)
     }
 
-    /// The hours in `ranges` (quarter hours, whole hours) that hold a row of the type: one statement.
+    /// The hours in `ranges` (quarter hours, whole hours) that hold a row of the type: one statement, on the merged
+    /// rows (`source_id` 0), which every hour holding data has, so that the key's index bounds the scan.
     private func occupiedHours(_ typeID: Int32, _ ranges: [ClosedRange<Int64>]) throws -> Set<Int64> {
         var binds = Binds()
         let userValue = binds.add(user), typeValue = binds.add(typeID)
@@ -220,9 +222,9 @@ struct PostgresStatisticsAggregates {
         let lasts = binds.array(ranges.map { ($0.upperBound + 1) / hour - 1 })
         let rows = try session.query(
             """
-            SELECT DISTINCT h.bucket FROM statistics_hour h JOIN unnest(\(firsts), \(lasts)) AS r(low, high)
+            SELECT h.bucket FROM statistics_hour h JOIN unnest(\(firsts), \(lasts)) AS r(low, high)
                 ON h.bucket BETWEEN r.low AND r.high
-            WHERE h.user_id = \(userValue) AND h.type_id = \(typeValue)
+            WHERE h.user_id = \(userValue) AND h.type_id = \(typeValue) AND h.source_id = 0
             """, binds.bindings)
         return Set(try rows.map { try $0.decode(Int64.self) })
     }

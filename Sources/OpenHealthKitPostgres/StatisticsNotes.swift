@@ -43,10 +43,10 @@ struct StatisticsNotes {
     }
 
     /// The values this transaction inserted of `type`, in start order, when they are all it did to the type's
-    /// samples: nil when it also deleted some, or inserted a series.
+    /// samples: nil when it also deleted some, inserted a series, or inserted none with a value.
     mutating func insertedValues(of type: Int32) -> InsertedValues? {
-        guard !mixed.contains(type) else { return nil }
-        inserted[type, default: InsertedValues()].sort()
+        guard !mixed.contains(type), inserted[type] != nil else { return nil }
+        inserted[type]!.sort()
         return inserted[type]
     }
 

@@ -10,6 +10,18 @@ import OpenHealthKitModel
 @Suite struct SchemaUpgradeTests {
     static let health = SourceRow(bundleIdentifier: "com.apple.Health", name: "Health")
 
+    /// Runs `body` with a store file in a fresh folder, migrated up to `migration`, and its queue; removes the folder
+    /// afterwards.
+    static func withStore(migratedUpTo migration: String, _ body: (String, DatabaseQueue) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("health.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: migration)
+        try body(path, queue)
+    }
+
     static func row(_ type: String, at start: Double, value: Double? = nil, detail: SampleDetail) -> SampleRow {
         SampleRow(
             uuid: UUID(), typeIdentifier: type, startDate: start, endDate: start, value: value, source: health,
@@ -69,72 +81,64 @@ import OpenHealthKitModel
     /// A store at v12 upgrades to v15: the aggregate triggers are gone, and the writers' own notes keep the
     /// aggregates exact through a later save and delete.
     @Test func theUpgradeFromV12DropsTheTriggersAndSavesAndDeletesStillKeepTheAggregates() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-v15-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("health.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try Schema.migrator.migrate(queue, upTo: "v12: time-weighted aggregates")
-        let hour = 1_774_569_600.0
-        func steps(_ offset: Double, _ count: Double) -> SampleRow {
-            SampleRow(
-                uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue, startDate: hour + offset,
-                endDate: hour + offset + 600, value: count, source: Self.health, revision: RevisionRow())
+        try Self.withStore(migratedUpTo: "v12: time-weighted aggregates") { path, queue in
+            let hour = 1_774_569_600.0
+            func steps(_ offset: Double, _ count: Double) -> SampleRow {
+                SampleRow(
+                    uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue, startDate: hour + offset,
+                    endDate: hour + offset + 600, value: count, source: Self.health, revision: RevisionRow())
+            }
+            try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert([steps(0, 100)], parents: []) }
+            try queue.close()
+            let storage = try SQLiteStorage(path: path)
+            let triggers = try storage.writer.read { db in
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'statistics%'")
+            }
+            #expect(triggers.isEmpty)
+            let late = [steps(3600, 40), steps(7200, 25)]
+            _ = try storage.insert(late)
+            _ = try storage.delete(uuids: [late[0].uuid])
+            let engine = HealthEngine(storage: storage)
+            let request = StatisticsRequest(
+                type: HKQuantityType(.stepCount), options: [.cumulativeSum],
+                intervals: try StatisticsIntervals(
+                    anchor: Date(timeIntervalSince1970: hour), components: DateComponents(hour: 1),
+                    calendar: Calendar(identifier: .gregorian)))
+            let owner = Principal.owner(source: Self.health)
+            let sums = try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum)
+            #expect(sums == [100, 25])
+            #expect(sums == (try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)))
         }
-        try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert([steps(0, 100)], parents: []) }
-        try queue.close()
-        let storage = try SQLiteStorage(path: path)
-        let triggers = try storage.writer.read { db in
-            try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'statistics%'")
-        }
-        #expect(triggers.isEmpty)
-        let late = [steps(3600, 40), steps(7200, 25)]
-        _ = try storage.insert(late)
-        _ = try storage.delete(uuids: [late[0].uuid])
-        let engine = HealthEngine(storage: storage)
-        let request = StatisticsRequest(
-            type: HKQuantityType(.stepCount), options: [.cumulativeSum],
-            intervals: try StatisticsIntervals(
-                anchor: Date(timeIntervalSince1970: hour), components: DateComponents(hour: 1),
-                calendar: Calendar(identifier: .gregorian)))
-        let owner = Principal.owner(source: Self.health)
-        let sums = try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum)
-        #expect(sums == [100, 25])
-        #expect(sums == (try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)))
     }
 
     /// A store at v6 (v5's workouts, then series, electrocardiograms and audiograms) holding an
     /// electrocardiogram and a v3 clinical record: v7 makes the record a sample and leaves the recording as it was.
     @Test func theUpgradeFromV11BuildsHeartRateAggregatesWithTheSamplesFigures() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-v12-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("health.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try Schema.migrator.migrate(queue, upTo: "v11: hourly aggregates")
-        let hour = 1_774_569_600.0
-        let readings = [(0.0, 60.0), (840, 90), (1500, 120), (3000, 80)].map { offset, bpm in
-            SampleRow(
-                uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.heartRate.rawValue, startDate: hour + offset,
-                endDate: hour + offset, value: bpm, source: Self.health, revision: RevisionRow())
+        try Self.withStore(migratedUpTo: "v11: hourly aggregates") { path, queue in
+            let hour = 1_774_569_600.0
+            let readings = [(0.0, 60.0), (840, 90), (1500, 120), (3000, 80)].map { offset, bpm in
+                SampleRow(
+                    uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.heartRate.rawValue, startDate: hour + offset,
+                    endDate: hour + offset, value: bpm, source: Self.health, revision: RevisionRow())
+            }
+            try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert(readings, parents: []) }
+            try queue.close()
+            let engine = HealthEngine(storage: try SQLiteStorage(path: path))
+            let request = StatisticsRequest(
+                type: HKQuantityType(.heartRate), options: [.discreteAverage, .discreteMax],
+                intervals: try StatisticsIntervals(
+                    anchor: Date(timeIntervalSince1970: hour), components: DateComponents(minute: 30),
+                    calendar: Calendar(identifier: .gregorian)))
+            let owner = Principal.owner(source: Self.health)
+            let fromAggregates = try engine.statistics(request, as: owner, path: .aggregates)
+            let fromSamples = try engine.statistics(request, as: owner, path: .samples)
+            #expect(fromAggregates.buckets.map(\.merged.average) == fromSamples.buckets.map(\.merged.average))
+            // The first half hour: 60 bpm held 600 s (the longest hold), 90 held 600 s across the quarter hour's end,
+            // 120 held 300 s (to the half hour's end).
+            let weighted: Double = 60 * 600 + 90 * 600 + 120 * 300
+            #expect(fromAggregates.buckets.first?.merged.average == weighted / 1500)
         }
-        try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert(readings, parents: []) }
-        try queue.close()
-        let engine = HealthEngine(storage: try SQLiteStorage(path: path))
-        let request = StatisticsRequest(
-            type: HKQuantityType(.heartRate), options: [.discreteAverage, .discreteMax],
-            intervals: try StatisticsIntervals(
-                anchor: Date(timeIntervalSince1970: hour), components: DateComponents(minute: 30),
-                calendar: Calendar(identifier: .gregorian)))
-        let owner = Principal.owner(source: Self.health)
-        let fromAggregates = try engine.statistics(request, as: owner, path: .aggregates)
-        let fromSamples = try engine.statistics(request, as: owner, path: .samples)
-        #expect(fromAggregates.buckets.map(\.merged.average) == fromSamples.buckets.map(\.merged.average))
-        // The first half hour: 60 bpm held 600 s (the longest hold), 90 held 600 s across the quarter hour's end,
-        // 120 held 300 s (to the half hour's end).
-        let weighted: Double = 60 * 600 + 90 * 600 + 120 * 300
-        #expect(fromAggregates.buckets.first?.merged.average == weighted / 1500)
     }
 
     @Test func theUpgradeFromV6KeepsElectrocardiogramsAndMakesClinicalRecordsSamples() throws {

@@ -20,10 +20,12 @@ import OpenHealthKitTesting
         _ backend: TestStorage, _ seed: UInt64
     ) async throws {
         var random = SeededRandom(seed: seed)
-        // One sample of each type a week before the others: the maintained store builds its aggregates from it.
-        let first = Self.types.map {
-            TimeWeightedAggregatesTests.reading(
-                $0, StatisticsAggregatesTests.start - Self.week, 1, StatisticsAggregatesTests.sources[0])
+        // A sample of each type from each source a week before the others: the maintained store builds its
+        // aggregates from them, and no later save brings a new source (which would compute the type whole).
+        let first = Self.types.flatMap { type in
+            StatisticsAggregatesTests.sources.map { source in
+                TimeWeightedAggregatesTests.reading(type, StatisticsAggregatesTests.start - Self.week, 1, source)
+            }
         }
         let batches = Self.batches(&random)
         let maintained = try await backend.make()
@@ -56,8 +58,9 @@ import OpenHealthKitTesting
     }
 
     /// The saves: a week of samples in no particular order into new hours; late samples in the same week (mostly
-    /// used hours); the next week, with samples starting in the first week's last hours; readings sharing their dates
-    /// across sources in new hours; and a reading of undetermined duration.
+    /// used hours); the next week, with samples starting in the first week's last hours; 30 readings sharing their
+    /// date across sources in new hours; a reading of undetermined duration; a heart-rate series (its values, not its
+    /// sample's mean, count) in new hours; and a sample replacing one of the same sync identifier in new hours.
     static func batches(_ random: inout SeededRandom) -> [[SampleRow]] {
         func week(_ count: Int, _ runs: Int) -> [SampleRow] {
             var rows = (0..<count).map { _ in StatisticsAggregatesTests.randomRow(&random) }
@@ -81,13 +84,40 @@ import OpenHealthKitTesting
         }
         let tiesStart = StatisticsAggregatesTests.start + 3 * Self.week
         let ties = Self.types.flatMap { type in
-            StatisticsAggregatesTests.sources.prefix(3).enumerated().map { index, source in
-                TimeWeightedAggregatesTests.reading(type, tiesStart, Double(60 + index), source)
+            (0..<30).map { index in
+                TimeWeightedAggregatesTests.reading(
+                    type, tiesStart, Double(60 + index), StatisticsAggregatesTests.sources[index % 3])
             }
         }
         var undetermined = TimeWeightedAggregatesTests.reading(
             StatisticsAggregatesTests.bodyMass, tiesStart + 86_400, 70, StatisticsAggregatesTests.sources[2])
         undetermined.endDate = StatisticsAggregation.undeterminedEnd
-        return [firstWeek, late, nextWeek, ties, [undetermined]]
+        let series = Self.heartRateSeries(start: tiesStart + 2 * 86_400)
+        var synced = StatisticsAggregatesTests.stepsRow(tiesStart + 3 * 86_400, tiesStart + 3 * 86_400 + 900, 500)
+        synced.syncIdentifier = "walk"
+        synced.syncVersion = 1
+        var replacement = synced
+        replacement.uuid = UUID()
+        replacement.syncVersion = 2
+        replacement.value = 700
+        return [firstWeek, late, nextWeek, ties, [undetermined], [series], [synced], [replacement]]
+    }
+
+    /// A heart-rate series of 240 readings 30 s apart from `start`, whose sample row holds their mean.
+    static func heartRateSeries(start: Double) -> SampleRow {
+        let values = (0..<240).map { index in
+            QuantitySeriesValueRow(
+                start: start + Double(index) * 30, end: start + Double(index) * 30, value: Double(60 + index % 50))
+        }
+        let last = values[values.count - 1]
+        var row = TimeWeightedAggregatesTests.reading(
+            TimeWeightedAggregatesTests.heartRate, start, 0, StatisticsAggregatesTests.sources[0],
+            duration: last.end - start)
+        row.detail = .quantitySeries(
+            QuantitySeriesRow(
+                count: values.count, minimum: 60, maximum: 109, mostRecent: last.value, mostRecentStart: last.start,
+                mostRecentEnd: last.end, values: values))
+        row.value = values.map(\.value).reduce(0, +) / Double(values.count)
+        return row
     }
 }
