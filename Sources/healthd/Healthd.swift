@@ -83,6 +83,7 @@ struct Healthd: AsyncParsableCommand {
     /// healthd owns its process: SQLite's process-wide settings are its to choose, before anything opens the store.
     static func main() async {
         SQLiteProcessSettings.apply()
+        ParentWatch.startIfAsked()
         await main(nil)
     }
 

@@ -58,6 +58,9 @@ import OpenHealthKitModel
     @Test func timeZoneOption() throws {
         #expect(try TimeZoneOption.parse(["--timezone", "Europe/Paris"]).timeZone().identifier == "Europe/Paris")
         #expect(try TimeZoneOption.parse([]).timeZone() == .current)
-        #expect(throws: HKError.self) { try TimeZoneOption.parse(["--timezone", "Mars/Olympus"]).timeZone() }
+        let error = #expect(throws: HKError.self) {
+            try TimeZoneOption.parse(["--timezone", "Mars/Olympus"]).timeZone()
+        }
+        #expect(error?.code == .errorInvalidArgument)
     }
 }

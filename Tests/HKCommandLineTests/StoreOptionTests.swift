@@ -57,7 +57,9 @@ import OpenHealthKitEngine
     }
 
     @Test func ownerSourceNeedsALetterOrDigit() {
-        #expect(throws: HKError.self) { try SourceRow.owner(named: "") }
-        #expect(throws: HKError.self) { try SourceRow.owner(named: "--!") }
+        for name in ["", "--!"] {
+            let error = #expect(throws: HKError.self) { try SourceRow.owner(named: name) }
+            #expect(error?.code == .errorInvalidArgument)
+        }
     }
 }

@@ -149,9 +149,11 @@ extension StoreOnBothBackendsTests {
     func aDoseOfAMedicationNotTrackedIsRefusedAndNothingIsStored(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             try await trackMedications(world)
-            await #expect(throws: (any Error).self) {
+            let error = await #expect(throws: HKError.self) {
                 try await world.logDose(Medications.dose("999999", at: Date(timeIntervalSince1970: 1_700_000_000)))
             }
+            #expect(error?.code == .errorInvalidArgument)
+            #expect(error?.message == "No medication with the concept code 999999 is tracked")
             let store = try await medicationReader(world, sharing: ["5640", "6809"])
             #expect(try await Fetch.samples(store, Self.doseType).count == 3)
         }

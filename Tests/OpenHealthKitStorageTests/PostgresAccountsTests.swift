@@ -71,9 +71,10 @@ import Testing
 
     @Test func theDatabaseRefusesAnInvalidNameToo() async throws {
         let (address, _) = try await Self.database()
-        await #expect(throws: (any Error).self) {
+        let error = await #expect(throws: PostgreSQLServerError.self) {
             try await Self.sql("INSERT INTO health_user (name) VALUES ('Bad Name')", address)
         }
+        #expect(error?.description.contains("violates check constraint \"health_user_name_is_valid\"") == true)
     }
 
     @Test func eachUsersStoreHoldsOnlyTheirOwnSamples() async throws {

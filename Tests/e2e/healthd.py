@@ -4,6 +4,7 @@ owner's and apps' HTTP calls to it (standard library only)."""
 import json
 import os
 import plistlib
+import queue
 import re
 import subprocess
 import tempfile
@@ -23,6 +24,37 @@ def stop_process(process):
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+class OutputLines:
+    """Everything a child process prints, read by a thread of its own from its start: waiting for a line then has a
+    deadline, and never blocks on a read that might not end."""
+
+    def __init__(self, process):
+        self.lines = []
+        self._fresh = queue.Queue()
+        threading.Thread(target=self._drain, args=(process,), daemon=True).start()
+
+    def _drain(self, process):
+        for line in process.stdout:
+            self.lines.append(line)
+            self._fresh.put(line)
+        self._fresh.put(None)
+
+    def wait_for(self, pattern, seconds=60):
+        """The match of the first line matching `pattern` printed within `seconds`; None when the process closed
+        its output (it exited) or the time ran out first."""
+        deadline = time.time() + seconds
+        while True:
+            try:
+                line = self._fresh.get(timeout=max(0.0, deadline - time.time()))
+            except queue.Empty:
+                return None
+            if line is None:
+                return None
+            match = re.search(pattern, line)
+            if match:
+                return match
 
 
 class Answer:
@@ -49,7 +81,8 @@ class Healthd:
             raise RuntimeError(f"{self.binary} is missing: build it with `swift build --product healthd` (Scripts/e2e does)")
         self.directory = tempfile.mkdtemp(prefix="healthd-e2e-")
         self.store = os.path.join(self.directory, "health.sqlite")
-        self.environment = dict(os.environ)
+        # healthd ends itself once this test process is gone, however it ended (Sources/healthd/ParentWatch.swift).
+        self.environment = dict(os.environ, OPENHEALTHKIT_EXIT_WITH_PARENT="1")
         self.environment.update(environment or {})
         # The PostgreSQL URL the data lives in, or None for the SQLite store.
         self.database = database
@@ -62,9 +95,13 @@ class Healthd:
         self.process = subprocess.Popen(
             [self.binary, "--port", port, "--store", self.store] + self.arguments,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=self.environment, text=True)
-        self.address = self._wait_for_address()
-        self.lines = []
-        threading.Thread(target=self._drain, daemon=True).start()
+        self.output = OutputLines(self.process)
+        match = self.output.wait_for(r"(http://127\.0\.0\.1:\d+)/")
+        if not match:
+            self.process.kill()
+            raise RuntimeError("healthd did not print its address:\n" + "".join(self.output.lines))
+        self.banner = match.string
+        self.address = match.group(1)
 
     @property
     def hk(self):
@@ -83,27 +120,6 @@ class Healthd:
         self.process.kill()
         self.process.wait(timeout=30)
         self._start(port)
-
-    def _wait_for_address(self):
-        deadline = time.time() + 60
-        seen = []
-        while time.time() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                if self.process.poll() is not None:
-                    break
-                continue
-            seen.append(line)
-            match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
-            if match:
-                self.banner = line
-                return match.group(1)
-        self.process.kill()
-        raise RuntimeError("healthd did not print its address:\n" + "".join(seen))
-
-    def _drain(self):
-        for line in self.process.stdout:
-            self.lines.append(line)
 
     def stop(self):
         stop_process(self.process)

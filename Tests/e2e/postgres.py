@@ -4,6 +4,7 @@ into with a password, run as the `postgres` user when the tests run as root, sto
 
 import os
 import pwd
+import shlex
 import shutil
 import socket
 import subprocess
@@ -27,7 +28,6 @@ class PostgreSQL:
         self.as_postgres = os.geteuid() == 0
         self.directory = Path(tempfile.mkdtemp(prefix="ohk-e2e-pg-"))
         self.data = self.directory / "data"
-        self.port = _free_port()
         self.password = uuid.uuid4().hex
         password_file = self.directory / "password"
         password_file.write_text(self.password + "\n")
@@ -38,9 +38,32 @@ class PostgreSQL:
                 os.chown(path, account.pw_uid, account.pw_gid)
         self._run(BINARIES / "initdb", "-D", self.data, "-U", "postgres", f"--pwfile={password_file}",
                   "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--no-locale", "--no-sync")
-        options = (f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.directory} "
-                   "-c fsync=off")
-        self._run(BINARIES / "pg_ctl", "-D", self.data, "start", "-w", "-l", self.directory / "log", "-o", options)
+        self._watch_over_cluster()
+        # A free port can be taken between the probe and the server's bind: try another then.
+        for attempt in range(5):
+            self.port = _free_port()
+            options = (f"-c listen_addresses=127.0.0.1 -c port={self.port} "
+                       f"-c unix_socket_directories={self.directory} -c fsync=off")
+            try:
+                self._run(BINARIES / "pg_ctl", "-D", self.data, "start", "-w", "-l", self.directory / "log",
+                          "-o", options)
+                return
+            except subprocess.CalledProcessError:
+                log = (self.directory / "log").read_text(errors="replace")
+                if "could not bind" not in log or attempt == 4:
+                    raise RuntimeError("PostgreSQL did not start:\n" + log[-2000:])
+
+    def _watch_over_cluster(self):
+        """A watchdog in a session of its own: once this test process is gone, however it ended, it stops the
+        server and removes its folder (as the Swift tests' PostgreSQLServer does)."""
+        stop = [str(BINARIES / "pg_ctl"), "-D", str(self.data), "stop", "-m", "immediate"]
+        if self.as_postgres:
+            stop = ["runuser", "-u", "postgres", "--"] + stop
+        script = (f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; "
+                  f"{' '.join(shlex.quote(part) for part in stop)} >/dev/null 2>&1; "
+                  f"rm -rf {shlex.quote(str(self.directory))}")
+        subprocess.Popen(["setsid", "sh", "-c", script], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
 
     def _run(self, *command):
         line = [str(part) for part in command]

@@ -7,9 +7,7 @@ The module has its own healthd (so Health's session of test_health_web.py is lef
 page open in one tab and Health in another. The tests run in order, each continuing from the last."""
 
 import os
-import re
 import subprocess
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -18,7 +16,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from healthd import ROOT, stop_process
+from healthd import ROOT, OutputLines, stop_process
 from pages import submit_sign_in
 from test_health_web import flash, navigate, wait
 
@@ -46,20 +44,12 @@ class Example:
         env = dict(os.environ, OPENHEALTHKIT_HEALTHD=daemon.address, OPENHEALTHKIT_CREDENTIAL=credential)
         self.process = subprocess.Popen([built("HeartRate"), "--port", "0"], stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, env=env, text=True)
-        self.lines = []
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            line = self.process.stdout.readline()
-            if not line and self.process.poll() is not None:
-                break
-            self.lines.append(line)
-            match = re.search(r"Heart Rate is at (http://127\.0\.0\.1:\d+)/", line)
-            if match:
-                self.address = match.group(1)
-                threading.Thread(target=lambda: self.lines.extend(self.process.stdout), daemon=True).start()
-                return
-        self.process.kill()
-        raise RuntimeError("HeartRate did not print its address:\n" + "".join(self.lines))
+        self.output = OutputLines(self.process)
+        match = self.output.wait_for(r"Heart Rate is at (http://127\.0\.0\.1:\d+)/")
+        if not match:
+            self.process.kill()
+            raise RuntimeError("HeartRate did not print its address:\n" + "".join(self.output.lines))
+        self.address = match.group(1)
 
     def stop(self):
         stop_process(self.process)

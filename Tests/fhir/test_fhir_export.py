@@ -3,6 +3,8 @@
 Each fixture export is imported into a store of its own with `hk import`, exported with `hk export --format fhir`,
 and every resource of the Bundle is parsed by the library's R4 models; the codes and units of the Observations are
 checked against the mapping table of docs/FHIR.md. Run through Scripts/fhir-check (HK_BINARY names the hk to test).
+With FHIR_DATABASE=postgresql every store is a database of a throwaway PostgreSQL server (Tests/e2e/postgres.py)
+instead of a SQLite file: the export reads the same data through the other storage.
 """
 
 import json
@@ -10,6 +12,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 
 import pytest
 import fhir.resources
@@ -19,6 +22,7 @@ from fhir.resources.bundle import Bundle
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures"
 HK = os.environ.get("HK_BINARY") or str(ROOT / ".build" / "debug" / "hk")
+ON_POSTGRESQL = os.environ.get("FHIR_DATABASE") == "postgresql"
 
 EXPORTS = [
     "Synthetic/everything",
@@ -34,17 +38,35 @@ UCUM = "http://unitsofmeasure.org"
 HEALTHKIT_TYPE = "https://openhealthkit.org/fhir/CodeSystem/healthkit-type"
 
 
-def hk(*arguments):
-    result = subprocess.run([HK, *arguments], capture_output=True, text=True, timeout=300)
+@pytest.fixture(scope="session")
+def postgresql():
+    """The throwaway PostgreSQL server the stores live in with FHIR_DATABASE=postgresql, else None."""
+    if not ON_POSTGRESQL:
+        yield None
+        return
+    sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+    from postgres import PostgreSQL
+    server = PostgreSQL()
+    yield server
+    server.stop()
+
+
+def hk(*arguments, password=None):
+    environment = dict(os.environ, PGPASSWORD=password) if password else None
+    result = subprocess.run([HK, *arguments], capture_output=True, text=True, timeout=300, env=environment)
     assert result.returncode == 0, f"hk {' '.join(arguments)}: {result.stderr}"
     return result.stdout
 
 
-def export_bundle(fixture, folder):
-    store = folder / "health.sqlite"
-    hk("import", str(FIXTURES / fixture), "--store", str(store), "--quiet")
+def export_bundle(fixture, folder, postgresql):
+    store = ["--store", str(folder / "health.sqlite")]
+    password = None
+    if postgresql:
+        store += ["--database", postgresql.create_database()]
+        password = postgresql.password
+    hk("import", str(FIXTURES / fixture), *store, "--quiet", password=password)
     bundle = folder / "bundle.json"
-    hk("export", "--format", "fhir", "--out", str(bundle), "--store", str(store), "--timezone", "Europe/Berlin")
+    hk("export", "--format", "fhir", "--out", str(bundle), *store, "--timezone", "Europe/Berlin", password=password)
     assert oct(bundle.stat().st_mode & 0o777) == "0o600"
     return json.loads(bundle.read_text(encoding="utf-8"))
 
@@ -76,8 +98,8 @@ def healthkit_name(observation):
 
 
 @pytest.fixture(scope="module", params=EXPORTS)
-def bundle(request, tmp_path_factory):
-    return export_bundle(request.param, tmp_path_factory.mktemp("fhir"))
+def bundle(request, tmp_path_factory, postgresql):
+    return export_bundle(request.param, tmp_path_factory.mktemp("fhir"), postgresql)
 
 
 def test_the_library_models_fhir_r4():
@@ -130,8 +152,8 @@ def test_codes_and_units_follow_the_mapping_table(bundle):
     assert checked > 0
 
 
-def test_blood_pressure_is_one_observation_with_two_components(tmp_path):
-    bundle = export_bundle("Synthetic/everything", tmp_path)
+def test_blood_pressure_is_one_observation_with_two_components(tmp_path, postgresql):
+    bundle = export_bundle("Synthetic/everything", tmp_path, postgresql)
     pressures = [entry["resource"] for entry in bundle["entry"] if any(
         coding["code"] == "85354-9" for coding in codings(entry["resource"].get("code")))]
     assert len(pressures) == 1
@@ -140,8 +162,8 @@ def test_blood_pressure_is_one_observation_with_two_components(tmp_path):
     assert components["8462-4"]["value"] == 79 and components["8462-4"]["code"] == "mm[Hg]"
 
 
-def test_an_electrocardiogram_is_an_ekg_study_with_its_voltages_as_sampled_data(tmp_path):
-    bundle = export_bundle("Synthetic/everything", tmp_path)
+def test_an_electrocardiogram_is_an_ekg_study_with_its_voltages_as_sampled_data(tmp_path, postgresql):
+    bundle = export_bundle("Synthetic/everything", tmp_path, postgresql)
     recordings = sorted(
         (entry["resource"] for entry in bundle["entry"] if healthkit_name(entry["resource"]) == "electrocardiogram"),
         key=lambda observation: observation["effectivePeriod"]["start"])

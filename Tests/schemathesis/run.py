@@ -9,7 +9,10 @@ pass: no 5xx, every status, content type, header and body as the document says, 
 4xx, a method a path does not take 405 with `Allow`, every credential checked. Each run is bounded in examples per
 operation (`--max-examples`, default 25) and uses a fixed seed, so that a failure replays.
 
-    python3 Tests/schemathesis/run.py [--max-examples N] [--seed N] [schemathesis options...]
+    python3 Tests/schemathesis/run.py [--max-examples N] [--seed N] [--postgresql] [schemathesis options...]
+
+With --postgresql healthd keeps its data in a throwaway PostgreSQL server (Tests/e2e/postgres.py) instead of SQLite.
+A run that sent no request to either side fails: it checked nothing.
 
 Needs HEALTHD_BINARY (Scripts/schemathesis sets it) and schemathesis (pip; .ci/run installs the pinned version).
 """
@@ -27,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from healthd import ROOT, Healthd  # noqa: E402
+from postgres import PostgreSQL  # noqa: E402
 
 APP = "org.example.schemathesis"
 REPORTS = ROOT / ".build" / "schemathesis"
@@ -109,13 +113,20 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--max-examples", type=int, default=25)
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--postgresql", action="store_true", help="healthd's data in a throwaway PostgreSQL server")
     parser.add_argument("rest", nargs=argparse.REMAINDER, help="passed to schemathesis run")
     arguments = parser.parse_args()
     for name in ("app", "owner"):
         (REPORTS / name).mkdir(parents=True, exist_ok=True)
         for old in (REPORTS / name).iterdir():
             old.unlink()
-    daemon = Healthd(environment={"LANG": "en_US.UTF-8", "LC_ALL": "", "TZ": "UTC"})
+    environment = {"LANG": "en_US.UTF-8", "LC_ALL": "", "TZ": "UTC"}
+    server = PostgreSQL() if arguments.postgresql else None
+    database = None
+    if server:
+        database = server.create_database()
+        environment["PGPASSWORD"] = server.password
+    daemon = Healthd(environment=environment, database=database)
     owner = Owner(daemon)
     try:
         credential = prepare(daemon)
@@ -127,9 +138,15 @@ def main():
     finally:
         owner.stopped.set()
         daemon.stop()
+        if server:
+            server.stop()
     failed = [status for status, _ in results if status != 0]
-    print(json.dumps({"requests": {"app": results[0][1], "owner": results[1][1]}}))
-    sys.exit(1 if failed else 0)
+    silent = [name for name, (_, requests) in zip(("app", "owner"), results) if requests == 0]
+    print(json.dumps({"storage": "postgresql" if server else "sqlite",
+                      "requests": {"app": results[0][1], "owner": results[1][1]}}))
+    if silent:
+        print(f"schemathesis: no request was sent as {' and '.join(silent)}: nothing was checked", flush=True)
+    sys.exit(1 if failed or silent else 0)
 
 
 if __name__ == "__main__":

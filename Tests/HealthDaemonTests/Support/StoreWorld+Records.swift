@@ -33,10 +33,11 @@ extension StoreWorld {
         }
     }
 
-    /// The owner logs a dose of a medication they track.
+    /// The owner logs a dose of a medication they track; healthd's refusal is thrown as the `HKError` it carries.
     func logDose(_ event: HKMedicationDoseEvent) async throws {
         if let daemon {
             let answer = try await daemon.owner("POST", "/v1/owner/medications/doses", json: WireSample(event))
+            if let refusal = answer.error { throw refusal.hkError }
             guard answer.status == 201 else { throw HarnessError("logging the dose failed: \(answer.text)") }
         } else {
             try embeddedEngine!.logDose(event, as: Self.owner())

@@ -14,7 +14,8 @@ import Testing
 
     @Test(arguments: ["4.0", "4.0.1.2", "v4.0.1", "4..1", "", "4.0.-1"])
     func aFHIRVersionIsThreeNumbers(_ text: String) {
-        #expect(throws: HKError.self) { try HKFHIRVersion(fromVersionString: text) }
+        let error = #expect(throws: HKError.self) { try HKFHIRVersion(fromVersionString: text) }
+        #expect(error?.code == .errorInvalidArgument)
     }
 
     @Test func releasesAndIdentifiersHaveHealthKitsRawValues() {

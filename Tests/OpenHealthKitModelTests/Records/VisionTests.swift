@@ -37,21 +37,24 @@ import Testing
     }
 
     @Test func prismValuesOutsideTheirRangeOrUnitsAreRefused() {
-        #expect(throws: HKError.self) {
-            try HKVisionPrism.validating(amount: Self.pd(-1), angle: Self.degrees(0), eye: .left).get()
-        }
-        #expect(throws: HKError.self) {
-            try HKVisionPrism.validating(amount: Self.pd(1), angle: Self.degrees(360), eye: .left).get()
-        }
-        #expect(throws: HKError.self) {
-            try HKVisionPrism.validating(
-                amount: HKQuantity(unit: .meter(), doubleValue: 1), angle: Self.degrees(0), eye: .left
-            ).get()
-        }
-        #expect(throws: HKError.self) {
-            try HKVisionPrism.validating(
-                vertical: Self.pd(1), verticalBase: .in, horizontal: Self.pd(0), horizontalBase: .none, eye: .left
-            ).get()
+        let refusals: [() throws -> Void] = [
+            { _ = try HKVisionPrism.validating(amount: Self.pd(-1), angle: Self.degrees(0), eye: .left).get() },
+            { _ = try HKVisionPrism.validating(amount: Self.pd(1), angle: Self.degrees(360), eye: .left).get() },
+            {
+                _ = try HKVisionPrism.validating(
+                    amount: HKQuantity(unit: .meter(), doubleValue: 1), angle: Self.degrees(0), eye: .left
+                ).get()
+            },
+            {
+                _ = try HKVisionPrism.validating(
+                    vertical: Self.pd(1), verticalBase: .in, horizontal: Self.pd(0), horizontalBase: .none,
+                    eye: .left
+                ).get()
+            },
+        ]
+        for refusal in refusals {
+            let error = #expect(throws: HKError.self) { try refusal() }
+            #expect(error?.code == .errorInvalidArgument)
         }
     }
 

@@ -68,7 +68,8 @@ import OpenHealthKitEngine
         let store = try Self.filledIn().store()
         try await store.requestAuthorization(toShare: [], read: [HKCharacteristicType(.bloodType)])
         #expect(try store.bloodType().bloodType == .oNegative)
-        #expect(throws: HKError.self) { try store.biologicalSex() }
+        let error = #expect(throws: HKError.self) { try store.biologicalSex() }
+        #expect(error?.code == .errorAuthorizationNotDetermined)
     }
 
     @Test func theOwnerChangesAreSeenAtOnce() async throws {

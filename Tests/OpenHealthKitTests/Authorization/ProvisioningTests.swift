@@ -76,7 +76,8 @@ import OpenHealthKit
     @Test func aFolderWithoutEntitlementsIsRejected() throws {
         let folder = try Self.appFolder()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Entitlements.plist"))
-        #expect(throws: HKError.self) { try AppManifest(appFolder: folder) }
+        let error = #expect(throws: HKError.self) { try AppManifest(appFolder: folder) }
+        #expect(error?.code == .errorInvalidArgument)
     }
 
     @Test func everyObjectSavedIsStampedWithTheManifestsSourceRevision() async throws {

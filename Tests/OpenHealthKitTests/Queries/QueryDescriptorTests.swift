@@ -100,9 +100,10 @@ import OpenHealthKitTesting
         let store = try await HeartRate.authorizedStore(database: TestStores.database())
         let descriptor = HKAnchoredObjectQueryDescriptor(
             predicates: [.quantitySample(type: HeartRate.type, predicate: NSPredicate { _, _ in true })], anchor: nil)
-        await #expect(throws: HKError.self) {
+        let error = await #expect(throws: HKError.self) {
             for try await _ in descriptor.results(for: store) {}
         }
+        #expect(error?.code == .errorInvalidArgument)
     }
 }
 

@@ -149,9 +149,10 @@ import OpenHealthKitEngine
         for components in [
             DateComponents(), DateComponents(day: 0), DateComponents(day: -1), DateComponents(weekday: 2),
         ] {
-            #expect(throws: HKError.self) {
+            let error = #expect(throws: HKError.self) {
                 try StatisticsIntervals(anchor: anchor, components: components, calendar: .current)
             }
+            #expect(error?.code == .errorInvalidArgument)
         }
     }
 }

@@ -50,7 +50,8 @@ import OpenHealthKitWire
     @Test func aSampleNamingASourceRevisionTheAnswerDoesNotListIsAnError() {
         var sample = WireSample(type: "HKQuantityTypeIdentifierHeartRate", startDate: Date(), endDate: Date())
         sample.sourceRevisionIndex = 0
-        #expect(throws: HKError.self) { try WireSamplesResponse(samples: [sample]).resolvedSamples() }
+        let error = #expect(throws: HKError.self) { try WireSamplesResponse(samples: [sample]).resolvedSamples() }
+        #expect(error?.code == .unknownError)
     }
 
     @Test func aNumberThatIsNotFiniteIsRefusedByBothEncoders() {
