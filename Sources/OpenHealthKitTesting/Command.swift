@@ -35,12 +35,14 @@ enum Command {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
+        // No redirection on the loop: an `exec` inside a redirected loop makes the redirection stay, and the tool's
+        // stderr (psql's "ERROR: ...") would go to /dev/null. Closing a descriptor that is not open is silent.
         let script = """
             cd / || exit 1
             for descriptor in /proc/$$/fd/*; do
                 number=${descriptor##*/}
                 if [ "$number" -gt 2 ]; then eval "exec $number>&-"; fi
-            done 2>/dev/null
+            done
             exec "$@"
             """
         let line = ["/bin/bash", "-c", script, "bash"] + arguments

@@ -74,7 +74,9 @@ import Testing
         let error = await #expect(throws: PostgreSQLServerError.self) {
             try await Self.sql("INSERT INTO health_user (name) VALUES ('Bad Name')", address)
         }
-        #expect(error?.description.contains("violates check constraint \"health_user_name_is_valid\"") == true)
+        #expect(
+            error?.description.contains("violates check constraint \"health_user_name_is_valid\"") == true,
+            "\(error?.description ?? "")")
     }
 
     @Test func eachUsersStoreHoldsOnlyTheirOwnSamples() async throws {
