@@ -356,6 +356,9 @@ for target in package.targets {
         target.dependencies.append("CoreLocation")
     // The workout tests run the workout app.
     case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts"]
+    // Its files `#if canImport(HealthKit) import HealthKit`, and the module is built beside it here: depending on it
+    // makes that choice the same in every build and gives it what `HealthKit` loads (OpenCombine's C helpers).
+    case "HeartRate": target.dependencies.append("HealthKit")
     default: break
     }
 }
