@@ -316,18 +316,39 @@ let package = Package(
 // the facade then uses. Declared only when this manifest is evaluated on Linux, so they never clash with Apple's
 // frameworks (there the facade uses Apple's CoreLocation). An app depends on them with a Linux-only condition.
 #if os(Linux)
+// OpenCombine: Combine's `ObservableObject` and `@Published`, which `import HealthKit` brings on Apple's platforms
+// (through Foundation); only the `HealthKit` module re-exports it.
+package.dependencies.append(.package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"))
 package.products += [
     .library(name: "HealthKit", targets: ["HealthKit"]),
     .library(name: "CoreLocation", targets: ["CoreLocation"]),
 ]
+// The step counter's settings: Swift 5, as the apps are, and each file held to the imports it declares.
+let asAppsAre: [SwiftSetting] = [.swiftLanguageMode(.v5), .enableUpcomingFeature("MemberImportVisibility")]
 package.targets += [
     .target(name: "CoreLocation", swiftSettings: strict),
-    .target(name: "HealthKit", dependencies: ["OpenHealthKit"], swiftSettings: strict),
+    .target(
+        name: "HealthKit", dependencies: ["OpenHealthKit", .product(name: "OpenCombine", package: "OpenCombine")],
+        swiftSettings: strict),
     // A workout app written as Apple's documentation writes one, with plain `import HealthKit` and
     // `import CoreLocation` (Examples/Workouts): the tests run it as two processes of a real store.
     .executableTarget(
         name: "Workouts", dependencies: ["HealthKit", "CoreLocation"], path: "Examples/Workouts/Sources",
         swiftSettings: strict),
+    // A step counter's HealthKit code as public apps write it (Examples/StepCounter): an `ObservableObject` manager,
+    // an `@Observable` model and, in its tests, query subclasses as test doubles, with plain `import HealthKit`. In
+    // Swift 5 (asAppsAre): their test doubles override with the closure types of before `@Sendable`.
+    .target(
+        name: "StepCounter", dependencies: ["HealthKit"], path: "Examples/StepCounter/Sources",
+        swiftSettings: asAppsAre),
+    .testTarget(
+        name: "StepCounterTests",
+        dependencies: [
+            "StepCounter", "HealthKit", "CoreLocation", "OpenHealthKitTesting",
+            .product(name: "OpenCombine", package: "OpenCombine"),
+        ],
+        path: "Examples/StepCounter/Tests",
+        swiftSettings: asAppsAre),
 ]
 for target in package.targets {
     switch target.name {
@@ -335,6 +356,9 @@ for target in package.targets {
         target.dependencies.append("CoreLocation")
     // The workout tests run the workout app.
     case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts"]
+    // Its files `#if canImport(HealthKit) import HealthKit`, and the module is built beside it here: depending on it
+    // makes that choice the same in every build and gives it what `HealthKit` loads (OpenCombine's C helpers).
+    case "HeartRate": target.dependencies.append("HealthKit")
     default: break
     }
 }

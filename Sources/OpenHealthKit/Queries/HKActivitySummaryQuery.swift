@@ -6,7 +6,7 @@ import OpenHealthKitEngine
 /// Build the predicate with `HKQuery.predicateForActivitySummary(with:)` or
 /// `predicate(forActivitySummariesBetweenStart:end:)` (and `NSCompoundPredicate`); nil reads every summary. An app
 /// without read access to `HKObjectType.activitySummaryType()` receives no summaries and no error.
-public final class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKActivitySummaryQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private typealias Handler = @Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
 
     private let resultsHandler: Handler

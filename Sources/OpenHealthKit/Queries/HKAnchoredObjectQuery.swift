@@ -36,31 +36,31 @@ open class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked Sendable 
 
     /// A query for the changes to samples of `type` matching `predicate` after `anchor` (nil: from the beginning),
     /// up to `limit` samples and deleted objects together (`HKObjectQueryNoLimit`: all).
-    public convenience init(
+    public init(
         type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
         resultsHandler handler:
             @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?)
             -> Void
     ) {
-        self.init(
-            queryDescriptors: [HKQueryDescriptor(sampleType: type, predicate: predicate)], anchor: anchor, limit: limit,
-            resultsHandler: handler)
+        descriptors = [HKQueryDescriptor(sampleType: type, predicate: predicate)]
+        (self.anchor, self.limit, resultsHandler) = (anchor, max(0, limit), handler)
+        super.init(objectType: type, predicate: predicate)
     }
 
     /// A query for the samples of `type` matching `predicate` saved after an integer anchor: HealthKit's first
     /// anchored query (iOS 8), which reports no deletions and hands back the new anchor as an integer. Pass
     /// ``HKAnchoredObjectQueryNoAnchor`` (0) to read every matching sample. It runs once.
     @available(*, deprecated, message: "Use init(type:predicate:anchor:limit:resultsHandler:)")
-    public convenience init(
+    public init(
         type: HKSampleType, predicate: NSPredicate?, anchor: Int, limit: Int,
         completionHandler handler: @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, Int, (any Error)?) -> Void
     ) {
-        self.init(
-            type: type, predicate: predicate, anchor: anchor == 0 ? nil : HKQueryAnchor(fromValue: anchor),
-            limit: limit
-        ) { query, samples, _, newAnchor, error in
+        descriptors = [HKQueryDescriptor(sampleType: type, predicate: predicate)]
+        (self.anchor, self.limit) = (anchor == 0 ? nil : HKQueryAnchor(fromValue: anchor), max(0, limit))
+        resultsHandler = { query, samples, _, newAnchor, error in
             handler(query, samples, newAnchor.map { Int($0.value) } ?? anchor, error)
         }
+        super.init(objectType: type, predicate: predicate)
     }
 
     /// A query for the changes after `anchor` to samples matching any of the descriptors.
@@ -70,13 +70,9 @@ open class HKAnchoredObjectQuery: HKQuery, ExecutableQuery, @unchecked Sendable 
             @escaping @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?)
             -> Void
     ) {
-        if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
-        descriptors = queryDescriptors
-        self.anchor = anchor
-        self.limit = max(0, limit)
-        resultsHandler = handler
-        let single = queryDescriptors.count == 1 ? queryDescriptors[0] : nil
-        super.init(objectType: single?.sampleType, predicate: single?.predicate)
+        descriptors = queryDescriptors.requiredByQuery()
+        (self.anchor, self.limit, resultsHandler) = (anchor, max(0, limit), handler)
+        super.init(objectType: queryDescriptors.single?.sampleType, predicate: queryDescriptors.single?.predicate)
     }
 
     /// Keeps the query running with `handler` even with a limit: updates then come in pages of at most `limit`

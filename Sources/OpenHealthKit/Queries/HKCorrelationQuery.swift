@@ -6,7 +6,7 @@ import OpenHealthKitEngine
 ///
 /// A correlation is returned only when it matches `predicate` and, for each entry of `samplePredicates`, holds at
 /// least one sample of that type matching that predicate.
-public final class HKCorrelationQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKCorrelationQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     /// The type of correlation the query looks for.
     public let correlationType: HKCorrelationType
     /// Predicates for the correlations' member samples, by member type.

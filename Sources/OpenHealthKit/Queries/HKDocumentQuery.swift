@@ -7,7 +7,7 @@ import OpenHealthKitEngine
 /// Before it reads, the user is asked about the matching documents of other sources they have not decided on yet
 /// (only the new ones, as HealthKit asks); the query then returns the documents the app saved and those the user
 /// allowed. Results come in batches through `resultsHandler`, the last call with `done` true and no documents.
-public final class HKDocumentQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKDocumentQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     /// The most documents to return; ``HKObjectQueryNoLimit`` (0) for all.
     public let limit: Int
     /// The order of the documents; nil for no particular order.

@@ -18,15 +18,14 @@ open class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
             Void
 
     /// An observer of samples of one type matching `predicate` (nil: every sample of the type).
-    public convenience init(
+    public init(
         sampleType: HKSampleType, predicate: NSPredicate?,
         updateHandler:
             @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
     ) {
-        self.init(queryDescriptors: [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]) {
-            query, _, completion, error in
-            updateHandler(query, completion, error)
-        }
+        descriptors = [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]
+        self.updateHandler = { query, _, completion, error in updateHandler(query, completion, error) }
+        super.init(objectType: sampleType, predicate: predicate)
     }
 
     /// An observer of samples matching any of the descriptors; the handler also receives the types that changed.
@@ -37,11 +36,9 @@ open class HKObserverQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
                 HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?
             ) -> Void
     ) {
-        if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
-        descriptors = queryDescriptors
+        descriptors = queryDescriptors.requiredByQuery()
         self.updateHandler = updateHandler
-        let single = queryDescriptors.count == 1 ? queryDescriptors[0] : nil
-        super.init(objectType: single?.sampleType, predicate: single?.predicate)
+        super.init(objectType: queryDescriptors.single?.sampleType, predicate: queryDescriptors.single?.predicate)
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {

@@ -18,37 +18,34 @@ open class HKSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
 
     /// A query for up to `limit` samples of `sampleType` matching `predicate` (nil: every sample of the type), sorted
     /// by `sortDescriptors`; `resultsHandler` gets them once, or an error.
-    public convenience init(
+    public init(
         sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
-        self.init(
-            queryDescriptors: [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)], limit: limit,
-            sortDescriptors: sortDescriptors, resultsHandler: resultsHandler)
+        descriptors = [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]
+        (self.limit, self.sortDescriptors, self.resultsHandler) = (limit, sortDescriptors, resultsHandler)
+        super.init(objectType: sampleType, predicate: predicate)
     }
 
     /// A query for up to `limit` samples matching any of the descriptors, in no particular order.
-    public convenience init(
+    public init(
         queryDescriptors: [HKQueryDescriptor], limit: Int,
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
-        self.init(
-            queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: nil, resultsHandler: resultsHandler)
+        descriptors = queryDescriptors.requiredByQuery()
+        (self.limit, sortDescriptors, self.resultsHandler) = (limit, nil, resultsHandler)
+        super.init(objectType: queryDescriptors.single?.sampleType, predicate: queryDescriptors.single?.predicate)
     }
 
     /// A query for up to `limit` samples matching any of the descriptors (each sample once), sorted by
     /// `sortDescriptors` across all of them. An empty list of descriptors raises, as in HealthKit.
     public init(
-        queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor]?,
+        queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
         resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
-        if queryDescriptors.isEmpty { raiseInvalidArgumentException("queryDescriptors must not be empty") }
-        self.limit = limit
-        self.sortDescriptors = sortDescriptors
-        descriptors = queryDescriptors
-        self.resultsHandler = resultsHandler
-        let single = queryDescriptors.count == 1 ? queryDescriptors[0] : nil
-        super.init(objectType: single?.sampleType, predicate: single?.predicate)
+        descriptors = queryDescriptors.requiredByQuery()
+        (self.limit, self.sortDescriptors, self.resultsHandler) = (limit, sortDescriptors, resultsHandler)
+        super.init(objectType: queryDescriptors.single?.sampleType, predicate: queryDescriptors.single?.predicate)
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {

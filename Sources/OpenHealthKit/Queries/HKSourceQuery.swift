@@ -3,7 +3,7 @@ import OpenHealthKitEngine
 
 /// A one-shot query for the apps and devices that saved samples of a type matching a predicate, among the samples
 /// the app can read.
-public final class HKSourceQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKSourceQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let completionHandler: @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
     /// A query for the sources of the samples of `sampleType` matching `objectPredicate` (nil: every sample of the

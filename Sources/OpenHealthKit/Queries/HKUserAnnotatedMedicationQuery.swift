@@ -6,7 +6,7 @@ import OpenHealthKitEngine
 /// true and no medication.
 ///
 /// The predicate is built with `HKQuery.predicateForUserAnnotatedMedications(isArchived:)` and `(hasSchedule:)`.
-public final class HKUserAnnotatedMedicationQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKUserAnnotatedMedicationQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let limit: Int
     private let resultsHandler:
         @Sendable (HKUserAnnotatedMedicationQuery, HKUserAnnotatedMedication?, Bool, (any Error)?) -> Void

@@ -15,29 +15,23 @@ open class HKWorkoutRouteQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let dataHandler: @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
 
     /// A query for every location of `workoutRoute`.
-    public convenience init(
+    public init(
         route workoutRoute: HKWorkoutRoute,
         dataHandler: @escaping @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
     ) {
-        self.init(route: workoutRoute, interval: nil, dataHandler: dataHandler)
+        (route, dateInterval, self.dataHandler) = (workoutRoute, nil, dataHandler)
+        super.init(
+            objectType: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObject(with: workoutRoute.uuid))
     }
 
     /// A query for the locations of `workoutRoute` recorded within `dateInterval`.
-    public convenience init(
+    public init(
         route workoutRoute: HKWorkoutRoute, dateInterval: DateInterval,
         dataHandler: @escaping @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
     ) {
-        self.init(route: workoutRoute, interval: dateInterval, dataHandler: dataHandler)
-    }
-
-    private init(
-        route: HKWorkoutRoute, interval: DateInterval?,
-        dataHandler: @escaping @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
-    ) {
-        self.route = route
-        dateInterval = interval
-        self.dataHandler = dataHandler
-        super.init(objectType: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObject(with: route.uuid))
+        (route, self.dateInterval, self.dataHandler) = (workoutRoute, dateInterval, dataHandler)
+        super.init(
+            objectType: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObject(with: workoutRoute.uuid))
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {

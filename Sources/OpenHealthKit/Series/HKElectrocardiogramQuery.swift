@@ -5,7 +5,7 @@ import OpenHealthKitEngine
 ///
 /// An electrocardiogram the app may not read, or that no longer exists, has no measurements: the handler only hears
 /// that the query is done.
-public final class HKElectrocardiogramQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKElectrocardiogramQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     /// What the data handler receives.
     public enum Result: @unchecked Sendable {
         /// One voltage measurement.
@@ -17,30 +17,35 @@ public final class HKElectrocardiogramQuery: HKQuery, ExecutableQuery, @unchecke
     }
 
     private let electrocardiogram: HKElectrocardiogram
-    private nonisolated(unsafe) let handler: (HKElectrocardiogramQuery, Result) -> Void
-
-    /// A query for the voltages of `ecg`: `dataHandler` receives each measurement, then `.done` (or `.error`).
-    public init(_ ecg: HKElectrocardiogram, dataHandler: @escaping (HKElectrocardiogramQuery, Result) -> Void) {
-        electrocardiogram = ecg
-        handler = dataHandler
-        super.init(
-            objectType: HKObjectType.electrocardiogramType(), predicate: HKQuery.predicateForObject(with: ecg.uuid))
-    }
+    private nonisolated(unsafe) let handler:
+        (HKElectrocardiogramQuery, HKElectrocardiogram.VoltageMeasurement?, Bool, (any Error)?) -> Void
 
     /// A query for the voltages of `electrocardiogram`: `dataHandler` receives each measurement with `done` false,
     /// then a nil measurement with `done` true, or an error (HealthKit's form before ``Result``).
-    @available(*, deprecated, message: "Use init(_:dataHandler:)")
-    public convenience init(
+    public init(
         electrocardiogram: HKElectrocardiogram,
         dataHandler:
             @escaping (HKElectrocardiogramQuery, HKElectrocardiogram.VoltageMeasurement?, Bool, (any Error)?) ->
             Void
     ) {
-        self.init(electrocardiogram) { query, result in
-            switch result {
-            case .measurement(let measurement): dataHandler(query, measurement, false, nil)
-            case .done: dataHandler(query, nil, true, nil)
-            case .error(let error): dataHandler(query, nil, true, error)
+        self.electrocardiogram = electrocardiogram
+        handler = dataHandler
+        super.init(
+            objectType: HKObjectType.electrocardiogramType(),
+            predicate: HKQuery.predicateForObject(with: electrocardiogram.uuid))
+    }
+
+    /// A query for the voltages of `ecg`: `dataHandler` receives each measurement, then `.done` (or `.error`).
+    public convenience init(
+        _ ecg: HKElectrocardiogram, dataHandler: @escaping (HKElectrocardiogramQuery, Result) -> Void
+    ) {
+        self.init(electrocardiogram: ecg) { query, measurement, done, error in
+            if let error {
+                dataHandler(query, .error(error))
+            } else if let measurement {
+                dataHandler(query, .measurement(measurement))
+            } else if done {
+                dataHandler(query, .done)
             }
         }
     }
@@ -50,13 +55,13 @@ public final class HKElectrocardiogramQuery: HKQuery, ExecutableQuery, @unchecke
         queue.async { [self] in
             switch Swift.Result(catching: { try backend.voltages(ofElectrocardiogram: uuid) }) {
             case .failure(let error):
-                if !isStopped { handler(self, .error(HKError(wrapping: error))) }
+                if !isStopped { handler(self, nil, true, HKError(wrapping: error)) }
             case .success(let voltages):
                 for measurement in voltages?.measurements ?? [] {
                     guard !isStopped else { return }
-                    handler(self, .measurement(measurement))
+                    handler(self, measurement, false, nil)
                 }
-                if !isStopped { handler(self, .done) }
+                if !isStopped { handler(self, nil, true, nil) }
             }
         }
         return nil

@@ -6,7 +6,7 @@ import OpenHealthKitEngine
 ///
 /// The handler is called once per beat, the last one with `done` true, or once with an error. A series the app may
 /// not read, or that no longer exists, has no beats: the handler is called once with `done` true.
-public final class HKHeartbeatSeriesQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKHeartbeatSeriesQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let series: HKHeartbeatSeriesSample
     private let handler: @Sendable (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
 

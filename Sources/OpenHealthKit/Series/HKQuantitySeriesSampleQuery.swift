@@ -8,7 +8,7 @@ import OpenHealthKitEngine
 /// quantity and `done` true), or once with an error. Quantities come by their own start date, or, with
 /// ``orderByQuantitySampleStartDate``, sample by sample. For figures over quantities, a statistics query gives the
 /// same numbers whether the samples hold one quantity or a series.
-public final class HKQuantitySeriesSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKQuantitySeriesSampleQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let options = Locked(Options())
     private let handler:
         @Sendable (HKQuantitySeriesSampleQuery, HKQuantity?, DateInterval?, HKQuantitySample?, Bool, (any Error)?) ->
@@ -47,17 +47,17 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, ExecutableQuery, @unche
 
     /// A query for the quantities of one sample, each with its start date (HealthKit's form before date intervals).
     @available(*, deprecated, message: "Use init(quantityType:predicate:quantityHandler:)")
-    public convenience init(
+    public init(
         sample quantitySample: HKQuantitySample,
         quantityHandler:
             @escaping @Sendable (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) ->
             Void
     ) {
-        self.init(
-            quantityType: quantitySample.quantityType, predicate: HKQuery.predicateForObject(with: quantitySample.uuid)
-        ) { query, quantity, interval, _, done, error in
+        handler = { query, quantity, interval, _, done, error in
             quantityHandler(query, quantity, interval?.start, done, error)
         }
+        super.init(
+            objectType: quantitySample.quantityType, predicate: HKQuery.predicateForObject(with: quantitySample.uuid))
     }
 
     package func start(on backend: any HealthStoreBackend, queue: DispatchQueue) -> (@Sendable () -> Void)? {

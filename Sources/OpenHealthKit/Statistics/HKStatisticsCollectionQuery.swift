@@ -7,7 +7,7 @@ import OpenHealthKitEngine
 /// Set ``initialResultsHandler`` (and, to keep the query running, ``statisticsUpdateHandler``) before executing it.
 /// With an update handler the query keeps watching the store: after each save or delete of its type it recomputes,
 /// and calls the handler once for every interval whose figures changed, with the new collection.
-public final class HKStatisticsCollectionQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKStatisticsCollectionQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     /// The date the intervals are aligned to: each interval starts at `anchorDate` plus a whole number of
     /// ``intervalComponents``.
     public let anchorDate: Date

@@ -7,7 +7,7 @@ import OpenHealthKitEngine
 /// Options that do not fit the type's aggregation style raise an exception here, as in HealthKit. When no sample
 /// matches, the handler gets `errorNoData` ("No data available for the specified predicate.") and no statistics.
 /// A plain date-range predicate also clips interval samples to its dates (see docs/STATISTICS.md).
-public final class HKStatisticsQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
+open class HKStatisticsQuery: HKQuery, ExecutableQuery, @unchecked Sendable {
     private let options: HKStatisticsOptions
     private let completionHandler: @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 

@@ -84,6 +84,13 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         askAuthorization(toShare: typesToShare, read: typesToRead, completion: completion)
     }
 
+    /// Asks the user for the permissions an app extension requested: in HealthKit the app calls it when told that
+    /// its extension needs authorization. There are no app extensions here, so no request is ever waiting: nothing
+    /// is asked, and `completion` gets `true` (nothing was cancelled) and no error, on a background queue.
+    open func handleAuthorizationForExtension(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        queue.async { completion(true, nil) }
+    }
+
     /// Whether health data can be used here: always true (HealthKit says false on devices without a store).
     open class func isHealthDataAvailable() -> Bool { true }
 

@@ -191,6 +191,18 @@ import OpenHealthKit
         #expect(error?.code == .errorUserCanceled)
         #expect(try await store.statusForAuthorizationRequest(toShare: [steps], read: []) == .shouldRequest)
     }
+
+    @Test func handlingAnExtensionsAuthorizationAsksNothingAndSucceeds() async throws {
+        let harness = try StoreHarness()
+        let answerer = CountingAnswerer()
+        let store = harness.store(answerer: answerer)
+        let (success, error) = await withCheckedContinuation { continuation in
+            store.handleAuthorizationForExtension { continuation.resume(returning: ($0, $1)) }
+        }
+        #expect(success)
+        #expect(error == nil)
+        #expect(answerer.count == 0)
+    }
 }
 
 /// The completion-handler form of a request HealthKit refuses raises (an Objective-C exception there, a trap here).
