@@ -14,6 +14,7 @@ package enum RouteLocationValidation {
     /// Courses and their accuracies, in degrees: within a turn.
     package static let maximumAngle = 360.0
 
+    /// `location` holds every bound; a number outside its range (NaN included) is `errorInvalidArgument` naming it.
     package static func validate(_ location: RouteLocationRow) throws(HKError) {
         try SampleValidation.validateDate(
             Date(timeIntervalSince1970: location.timestamp), label: "A route location's timestamp")
@@ -28,7 +29,7 @@ package enum RouteLocationValidation {
             ("speed", location.speed, maximumSpeed), ("speedAccuracy", location.speedAccuracy, maximumSpeed),
             ("course", location.course, maximumAngle), ("courseAccuracy", location.courseAccuracy, maximumAngle),
         ]
-        for case let (name, value?, bound) in bounded where !(abs(value) <= bound) {
+        for case (let name, let value?, let bound) in bounded where !(abs(value) <= bound) {
             throw .invalidArgument("A route location's \(name) must lie within ±\(bound): \(value)")
         }
     }

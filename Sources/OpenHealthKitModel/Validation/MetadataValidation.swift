@@ -54,7 +54,8 @@ package enum MetadataValidation {
         if let quantity = value as? HKQuantity {
             guard abs(quantity.value) <= QuantityValidation.maximumMagnitude else {
                 throw .invalidArgument(
-                    "Metadata key \(key) holds \(quantity): a metadata quantity's magnitude is at most 1e15 in its unit")
+                    "Metadata key \(key) holds \(quantity): a metadata quantity's magnitude is at most 1e15 in its unit"
+                )
             }
         } else if let number = MetadataValueClass.number(in: value), !(abs(number) <= maximumNumber) {
             throw .invalidArgument(
