@@ -50,22 +50,6 @@ import OpenHealthKitModel
         #expect(summary.skipped.contains { $0.reason.contains("more than \(SAXParser.maximumAttributes) attributes") })
     }
 
-    @Test(arguments: [false, true])
-    func aWholeDocumentWithAnElementCutForTooManyAttributesIsComplete(_ cutElementIsLast: Bool) throws {
-        let folder = try TemporaryFolder()
-        let attributes = (0..<(SAXParser.maximumAttributes + 10)).map { " a\($0)=\"1\"" }.joined()
-        var records = [
-            MessyFileTests.record("1", start: "2020-01-01 10:00:00 +0000"),
-            MessyFileTests.record("2", start: "2020-01-01 11:00:00 +0000", extra: attributes),
-        ]
-        if !cutElementIsLast { records.append(MessyFileTests.record("3", start: "2020-01-01 12:00:00 +0000")) }
-        let summary = try ImportHarness().importing(
-            try folder.write("export.xml", Self.document(records.joined(separator: "\n"))))
-        #expect(summary.incomplete == nil, "\(summary.incomplete?.message ?? "")")
-        #expect(summary.added("HKQuantityTypeIdentifierStepCount") == (cutElementIsLast ? 1 : 2))
-        #expect(summary.skipped.contains { $0.reason.contains("more than \(SAXParser.maximumAttributes) attributes") })
-    }
-
     @Test func anElementWithAsManyAttributesAsAllowedIsRead() throws {
         let folder = try TemporaryFolder()
         // The record's own attributes hold 6 of the allowed `=` signs.

@@ -113,13 +113,6 @@ final class ExportReader: SAXDelegate {
     }
 
     func endElement(_ index: Int?, line: Int) {
-        // An end tag of an element further out ends the elements inside it first: libxml2 gives up a start tag it
-        // cannot finish (one cut short for too many attributes) without ending it, and the root must still close.
-        if let ended = index.flatMap(ExportElement.init(rawValue:)), stack.last != ended,
-            stack.dropLast().contains(ended)
-        {
-            while stack.last != ended { endElement(stack.last??.rawValue, line: line) }
-        }
         let depth = stack.count
         let element = stack.popLast() ?? nil
         defer { lastEventLine = line }
