@@ -18,9 +18,12 @@ public struct WireError: Codable, Sendable, Equatable {
     /// The error.
     public var error: Body
 
-    /// The wire form of a HealthKit error.
+    /// The wire form of a HealthKit error, its message at most ``ErrorEcho/maximumMessage`` characters (whatever
+    /// it repeats of a request, the answer stays small).
     public init(_ error: HKError) {
-        self.error = Body(code: error.code.rawValue, domain: HKErrorDomain, message: error.message)
+        self.error = Body(
+            code: error.code.rawValue, domain: HKErrorDomain,
+            message: ErrorEcho.text(error.message, limit: ErrorEcho.maximumMessage))
     }
 
     /// The HealthKit error it describes; an unknown code becomes `unknownError`.

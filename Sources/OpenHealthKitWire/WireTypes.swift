@@ -7,7 +7,7 @@ public enum WireTypes {
     /// The type of a raw identifier or short name; an unknown name is an invalid argument.
     public static func objectType(_ name: String) throws -> HKObjectType {
         guard let type = HKObjectType.type(named: name) else {
-            throw HKError.invalidArgument("\(name) is not a HealthKit type identifier")
+            throw HKError.invalidArgument("\(ErrorEcho.text(name)) is not a HealthKit type identifier")
         }
         return type
     }
@@ -16,7 +16,7 @@ public enum WireTypes {
     /// argument.
     public static func sampleType(_ name: String) throws -> HKSampleType {
         guard let type = try objectType(name) as? HKSampleType else {
-            throw HKError.invalidArgument("\(name) is not a sample type")
+            throw HKError.invalidArgument("\(ErrorEcho.text(name)) is not a sample type")
         }
         return type
     }

@@ -61,9 +61,6 @@ public struct WireWorkoutActivity: Codable, Sendable, Hashable {
         }
         let metadata = try WireMetadata.decode(metadata)
         try WorkoutActivityValidation.validate(start: startDate.date, end: endDate?.date, metadata: metadata)
-        guard duration.isFinite, duration >= 0 else {
-            throw HKError.invalidArgument("A workout activity's duration must be a finite number of seconds ≥ 0")
-        }
         return HKWorkoutActivity(
             uuid: uuid, configuration: configuration, start: startDate.date, end: endDate?.date, metadata: metadata,
             duration: duration, events: try workoutEvents.map { try $0.event() },

@@ -77,6 +77,36 @@ import OpenHealthKitWire
         }
     }
 
+    @Test func aDeletionGetsTheSameAnswerWhicheverOfItsUUIDsAnotherAppStored() async throws {
+        try await withDaemon { daemon in
+            let owner = try await AppClient.authorized(daemon, Apps.app("com.example.a"), types: ["heartRate"])
+            let other = try await AppClient.authorized(daemon, Apps.app("com.example.b"), types: ["heartRate"])
+            let theirs = AppClient.beat(60)
+            #expect(try await owner.save([theirs]).status == 200)
+            let first = UUID(), second = UUID()
+            var answers: [HTTPAnswer] = []
+            for uuids in [[theirs.uuid, first], [first, theirs.uuid], [first, second], [second, first]] {
+                answers.append(
+                    try await other.call("POST", "/v1/samples/delete", json: WireDeleteRequest(uuids: uuids)))
+            }
+            #expect(answers.map(\.status) == [403, 403, 403, 403])
+            #expect(Set(answers.map(\.text)).count == 1, "\(answers.map(\.text))")
+        }
+    }
+
+    @Test func anErrorEchoesOnlyTheStartOfAHugeName() async throws {
+        try await withDaemon { daemon in
+            let app = try await AppClient.authorized(daemon, types: ["heartRate"])
+            let name = String(repeating: "x", count: 4_000_000)
+            let answer = try await app.call(
+                "POST", "/v1/queries/samples", body: Data(#"{"type":"\#(name)"}"#.utf8))
+            #expect(answer.status == 400)
+            let message = try #require(answer.error?.error.message)
+            #expect(message.hasPrefix(String(repeating: "x", count: 100) + "… is not"), "\(message.prefix(200))")
+            #expect(answer.text.utf8.count < 1_000)
+        }
+    }
+
     @Test func aDeletionCountsWhatWasDeleted() async throws {
         try await withDaemon { daemon in
             let app = try await AppClient.authorized(daemon, types: ["heartRate"])
@@ -90,7 +120,7 @@ import OpenHealthKitWire
 
     @Test(arguments: [
         "org.openhealthkit.owner.health", "ORG.openhealthkit.export.x-1", "com.probe.x/../y", "com..example", "example",
-        "com.exa mple",
+        "com.exa mple", "org.openhealthkit.owner", "Org.OpenHealthKit.Export",
     ])
     func registrationRefusesReservedAndInvalidBundleIdentifiers(_ identifier: String) async throws {
         try await withDaemon { daemon in

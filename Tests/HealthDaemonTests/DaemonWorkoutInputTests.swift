@@ -39,6 +39,24 @@ import Testing
         #expect(answer.error?.error.message.contains(text) == true, "\(answer.text)")
     }
 
+    @Test func aWorkoutOrActivityDurationLongerThanTheSpanOfSampleDatesIsRefused() async throws {
+        try await withDaemon { daemon in
+            let app = try await AppClient.authorized(daemon, types: Self.types)
+            let activity = #"""
+                {"uuid":"\#(UUID())","activityType":37,"locationType":1,"swimmingLocationType":0,
+                "startDate":1700000000,"endDate":1700003600,"duration":1e308,"workoutEvents":[],"statistics":[]}
+                """#
+            for fields in [#""duration":1e308"#, #""duration":2e11"#, #""workoutActivities":[\#(activity)]"#] {
+                let body = #"""
+                    {"objects":[{"uuid":"\#(UUID())","type":"HKWorkoutTypeIdentifier","startDate":1700000000,
+                    "endDate":1700003600,"workoutActivityType":37,\#(fields)}]}
+                    """#
+                let answer = try await app.call("POST", "/v1/samples", body: Data(body.utf8))
+                expectBadRequest(answer, saying: "the span of years 1 to 4001")
+            }
+        }
+    }
+
     @Test func anEffortQueryWithANegativeAnchorIsRefusedNotClamped() async throws {
         try await withDaemon { daemon in
             let app = try await AppClient.authorized(daemon, types: Self.types)

@@ -48,6 +48,26 @@ extension StoreOnBothBackendsTests {
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aRouteWithAnAltitudeOrSpeedNoRouteReachesIsNotSaved(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let store = try await world.authorizedStore(for: W.types)
+            let workout = try await savedWorkout(store)
+            for (altitude, speed) in [(1e308, 3.0), (30.0, 1e308)] {
+                let builder = HKWorkoutRouteBuilder(healthStore: store, device: nil)
+                let wild = CLLocation(
+                    coordinate: CLLocationCoordinate2D(latitude: 52, longitude: 13.4), altitude: altitude,
+                    horizontalAccuracy: 4, verticalAccuracy: 2, course: 0, speed: speed,
+                    timestamp: W.start.addingTimeInterval(10))
+                try await builder.insertRouteData(track(3) + [wild])
+                #expect(
+                    await failure { _ = try await builder.finishRoute(with: workout, metadata: nil) }
+                        == .errorInvalidArgument)
+            }
+            #expect(try await Fetch.samples(store, W.route).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func anAppCannotRelateAnImportsKindOfUUIDWhetherOrNotSuchAnEffortIsStored(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             var batch = ImportBatch()

@@ -157,6 +157,24 @@ import OpenHealthKitTesting
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aDeletionFailsTheSameWayWhicheverOfItsObjectsAnotherAppStored(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let mine = try await world.authorizedStore(for: [heartRate])
+            let other = try await world.authorizedStore(Apps.app("com.example.other"), for: [heartRate])
+            let theirs = beat(63)
+            try await other.save(theirs)
+            let first = beat(60), second = beat(61)
+            var refusals: [String] = []
+            for objects in [[theirs, first], [first, theirs], [first, second], [second, first]] {
+                let error = await #expect(throws: HKError.self) { try await mine.delete(objects) }
+                refusals.append("\(error?.code.rawValue ?? -1) \(error?.message ?? "")")
+            }
+            #expect(refusals[0].hasPrefix("\(HKError.Code.errorAuthorizationDenied.rawValue) "))
+            #expect(Set(refusals).count == 1, "\(refusals)")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func anAnchoredQueryWithAnUpdateHandlerDeliversSavesAndDeletions(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
             let store = try await world.authorizedStore(for: [heartRate])

@@ -214,6 +214,26 @@ extension HealthdBacked {
             }
         }
 
+        @Test func removingAFileThatIsNotThereIsANotFoundPage() async throws {
+            try await TestDaemon.with { daemon in
+                let prescription = HKContactsPrescription(
+                    rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Acuvue",
+                    dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil, device: nil,
+                    metadata: nil)
+                try daemon.engine.save([prescription], as: try OwnerWebStore.owner())
+                let browser = try await daemon.signedInClient()
+                let csrf = try await browser.get("/records/vision").field("csrf") ?? ""
+                for owner in [prescription.uuid, UUID()] {
+                    let removed = try await browser.post(
+                        "/records/vision/\(owner.uuidString)/attachments/\(UUID().uuidString)/remove",
+                        form: [("csrf", csrf)])
+                    #expect(removed.status == 404, "\(removed.text)")
+                    #expect(removed.headers["Content-Type"]?.hasPrefix("text/html") == true)
+                    #expect(removed.text.contains("No file has this address."))
+                }
+            }
+        }
+
         @Test func aFileThatIsNotWhatItSaysOrHasNoTokenIsRefusedAndNotStored() async throws {
             try await TestDaemon.with { daemon in
                 let prescription = HKContactsPrescription(

@@ -63,6 +63,23 @@ extension HealthdBacked {
             }
         }
 
+        @Test(arguments: [
+            "%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%0D%2Fevil.example", "%2F%5Cevil.example",
+            "%5C%5Cevil.example", "%2F%2Fevil.example", "%09%2F%2Fevil.example", "%20%2F%2Fevil.example",
+            "https%3A%2F%2Fevil.example", "%2F%20%2Fevil.example", "%2F%00%2Fevil.example",
+        ])
+        func signingInGoesHomeInsteadOfToANextThatIsNotAPlainPathOnThisSite(_ next: String) async throws {
+            try await TestDaemon.with { daemon in
+                let browser = try await daemon.signedInClient()
+                let answer = try await browser.get("/signin?next=" + next)
+                #expect(answer.status == 303)
+                #expect(answer.location == "/", "\(next): \(answer.location ?? "none")")
+                // A plain path with a query still goes where it says.
+                let plain = try await browser.get("/signin?next=%2Ftypes%2FstepCount%3Frange%3Dweek")
+                #expect(plain.location == "/types/stepCount?range=week")
+            }
+        }
+
         @Test func formsNeedTheSessionsTokenAndThisOrigin() async throws {
             try await TestDaemon.with { daemon in
                 let browser = try await daemon.signedInClient()

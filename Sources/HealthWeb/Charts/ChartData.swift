@@ -265,7 +265,7 @@ struct ChartData {
 
     /// `45 min`, `1 h 5 min`, `7 h`.
     static func minutes(_ value: Double) -> String {
-        let whole = Int(value.rounded())
+        let whole = WholeNumber.rounded(value)
         if whole < 60 { return "\(whole) min" }
         return whole % 60 == 0 ? "\(whole / 60) h" : "\(whole / 60) h \(whole % 60) min"
     }

@@ -89,7 +89,7 @@ struct Highlight: Sendable {
         self.href = href
         let change = then == 0 ? 0 : (now - then) / abs(then)
         self.change = abs(change)
-        let percent = Int((abs(change) * 100).rounded())
+        let percent = WholeNumber.rounded(abs(change) * 100)
         let comparison: String
         if percent < 2 {
             trend = "same"

@@ -60,8 +60,7 @@ struct SleepTimeline: Sendable {
         var ticks: [Tick] = []
         let calendar = dates.calendar
         let firstHour = calendar.dateInterval(of: .hour, for: span.start).map { $0.end } ?? span.start
-        let hours = Int(span.duration / 3600)
-        let step = max(1, (hours + 7) / 8)
+        let step = max(1, WholeNumber.clamped(((span.duration / 3600).rounded(.down) / 8).rounded(.up)))
         var hour = firstHour
         while hour < span.end {
             ticks.append(Tick(x: BarChart.number(x(hour)), label: dates.time(hour)))

@@ -13,7 +13,7 @@ enum ProgressText {
         }
         parts.append("\(count(progress.records)) records")
         if progress.elapsed > 0 {
-            parts.append("\(bytes(Int64(Double(progress.bytesRead) / progress.elapsed)))/s")
+            parts.append("\(bytes(Int64(WholeNumber.clamped(Double(progress.bytesRead) / progress.elapsed))))/s")
             if let total = progress.totalBytes, progress.bytesRead > 0 {
                 let left = Double(max(total - progress.bytesRead, 0)) * progress.elapsed / Double(progress.bytesRead)
                 parts.append(duration(left) + " left")
@@ -48,7 +48,7 @@ enum ProgressText {
 
     /// `4 s`, `12 min`, `1 h 5 min`.
     static func duration(_ seconds: TimeInterval) -> String {
-        let whole = Int(seconds.rounded(.up))
+        let whole = WholeNumber.clamped(seconds.rounded(.up))
         if whole < 60 { return "\(whole) s" }
         if whole < 3600 { return "\((whole + 59) / 60) min" }
         return "\(whole / 3600) h \(whole % 3600 / 60) min"

@@ -67,7 +67,7 @@ struct SampleListRow: Sendable {
     /// rate went (`Above 120 BPM for 10 min`), or that it was recorded.
     private static func eventValue(_ sample: HKCategorySample) -> String {
         let seconds = sample.endDate.timeIntervalSince(sample.startDate)
-        let lasted = seconds >= 60 ? ChartData.minutes(seconds / 60) : "\(Int(seconds.rounded())) s"
+        let lasted = seconds >= 60 ? ChartData.minutes(seconds / 60) : "\(WholeNumber.rounded(seconds)) s"
         switch sample.categoryType.shortName {
         case "highHeartRateEvent", "lowHeartRateEvent":
             guard let threshold = sample.metadata?[HKMetadataKeyHeartRateEventThreshold] else { return "Recorded" }

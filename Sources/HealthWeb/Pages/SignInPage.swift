@@ -86,9 +86,19 @@ extension HealthWebApp {
             sameSite: .strict)
     }
 
-    /// Where to go after signing in: a path on this site, never another site (`//evil.example`).
+    /// Where to go after signing in: a path on this site, never another site. Only a path (and query) written in the
+    /// characters a URL holds as they are is taken (ASCII letters and digits, `-._~!$&'()*+,;=:@/?%`): nothing a
+    /// browser strips or reads as a slash (control characters such as a tab or a newline, spaces, backslashes), so
+    /// what the browser follows is what was checked, and no `//` at its start (another host). Else the home page.
     static func localPath(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\") else { return "/" }
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.unicodeScalars.allSatisfy(isPathCharacter)
+        else { return "/" }
         return next
+    }
+
+    /// The characters of a URL's path and query that need no escaping (RFC 3986 `pchar`, `/` and `?`).
+    private static func isPathCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (CharacterSet.alphanumerics.contains(scalar) || "-._~!$&'()*+,;=:@/?%".unicodeScalars.contains(scalar))
     }
 }

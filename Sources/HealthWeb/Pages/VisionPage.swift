@@ -140,7 +140,12 @@ extension HealthWebApp {
         action(router, "/records/vision/{uuid}/attachments/{id}/remove") { [self] web in
             let uuid = try Self.uuid(try web.parameter("uuid")), id = try Self.uuid(try web.parameter("id"))
             let store = web.host.store
-            try await blocking { try store.removeAttachment(id, from: uuid) }
+            do {
+                try await blocking { try store.removeAttachment(id, from: uuid) }
+            } catch let error as HKError where [.errorAuthorizationDenied, .errorInvalidArgument].contains(error.code) {
+                // The owner may remove any attachment: refused means there is no such file (or prescription).
+                throw WebError.notFound("No file has this address.")
+            }
             await web.host.audit(
                 "attachment.remove", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
             return redirect(web, to: "/records/vision#prescription-\(uuid.uuidString)", message: "Removed the file.")

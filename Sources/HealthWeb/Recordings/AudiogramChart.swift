@@ -80,7 +80,7 @@ struct AudiogramChart: Sendable {
             lines.append(
                 GridLine(
                     x1: f(Self.left), y1: f(y(level)), x2: f(Self.left + plotWidth), y2: f(y(level)),
-                    label: String(Int(level)), labelX: f(Self.left - 8), labelY: f(y(level) + 4), anchor: "end"))
+                    label: WholeNumber.text(level), labelX: f(Self.left - 8), labelY: f(y(level) + 4), anchor: "end"))
         }
         gridLines = lines
         frequencyTitleX = f(Self.left + plotWidth / 2)
@@ -115,12 +115,12 @@ struct AudiogramChart: Sendable {
 
     /// `250`, `1k`, `8k`.
     static func frequencyLabel(_ hertz: Double) -> String {
-        hertz >= 1_000 && (hertz / 1_000).rounded() == hertz / 1_000 ? "\(Int(hertz / 1_000))k" : f(hertz)
+        hertz >= 1_000 && (hertz / 1_000).rounded() == hertz / 1_000 ? "\(WholeNumber.text(hertz / 1_000))k" : f(hertz)
     }
 
     /// A number with at most one decimal.
     private static func f(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        return rounded == rounded.rounded() ? WholeNumber.text(rounded) : String(format: "%.1f", rounded)
     }
 }

@@ -37,8 +37,9 @@ struct ElectrocardiogramStrip: Sendable {
     /// The strip of `lead`'s voltages (none: an empty row).
     init(voltages: ElectrocardiogramVoltages, lead: HKElectrocardiogram.Lead) {
         let microvolts = voltages.leads[lead] ?? []
-        let duration = Double(microvolts.count) / voltages.samplingFrequency
-        let rowCount = max(1, Int((duration / Self.secondsPerRow).rounded(.up)))
+        // At least one voltage a row, and no more rows than voltages, whatever frequency was stored.
+        let perRow = max(1, WholeNumber.rounded(Self.secondsPerRow * voltages.samplingFrequency))
+        let rowCount = max(1, microvolts.count / perRow + (microvolts.count % perRow == 0 ? 0 : 1))
         let width = Self.secondsPerRow * Self.millimetresPerSecond
         let height = Double(rowCount) * Self.rowHeight
         self.width = Self.number(width)
@@ -50,7 +51,6 @@ struct ElectrocardiogramStrip: Sendable {
         calibration =
             "M0 \(Self.number(baseline))H1V\(Self.number(baseline - Self.millimetresPerMillivolt))H6V"
             + "\(Self.number(baseline))H7"
-        let perRow = Int((Self.secondsPerRow * voltages.samplingFrequency).rounded())
         rows = (0..<rowCount).compactMap { row in
             let slice = microvolts.dropFirst(row * perRow).prefix(perRow)
             guard !slice.isEmpty else { return nil }
@@ -85,7 +85,7 @@ struct ElectrocardiogramStrip: Sendable {
     static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded()
-            ? String(Int(rounded)) : String(format: "%.3f", rounded).trimmingTrailingZeros
+            ? WholeNumber.text(rounded) : String(format: "%.3f", rounded).trimmingTrailingZeros
     }
 }
 

@@ -97,7 +97,7 @@ struct RouteDrawing: Sendable, Equatable {
     /// A coordinate with at most one decimal.
     static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        return rounded == rounded.rounded() ? WholeNumber.text(rounded) : String(format: "%.1f", rounded)
     }
 }
 

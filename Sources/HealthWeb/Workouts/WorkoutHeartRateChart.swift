@@ -67,7 +67,7 @@ struct WorkoutHeartRateChart: Sendable, Equatable {
         times = stride(from: 0, through: minutes, by: minuteStep).map {
             let at = x(start.addingTimeInterval($0 * 60))
             return Tick(
-                x: n(at), y: n(Self.height - 4), label: "\(Int($0)) min",
+                x: n(at), y: n(Self.height - 4), label: "\(WholeNumber.clamped($0)) min",
                 anchor: at > Self.right - 20 ? "end" : "middle")
         }
         zoneLines = zip(zones.lowerBounds, 2...5).filter { $0.0 > floor && $0.0 < ceiling }.map {

@@ -57,7 +57,7 @@ enum WorkoutPace {
 
     /// `5:07`, `1:02:03`: a duration rounded to the second, hours only when there are some.
     static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = WholeNumber.rounded(seconds)
         let hours = total / 3600, minutes = total % 3600 / 60, rest = total % 60
         return hours > 0
             ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)

@@ -155,8 +155,8 @@ extension HealthWebApp {
         let zoneRows = Self.zoneRows(zones, seconds: zones.secondsInZones(readings, running: running))
         let zonesNote =
             zones.isFromAge
-            ? "Zones from a maximum heart rate of \(Int(zones.maximum)) BPM (220 minus your age)."
-            : "Zones from a maximum heart rate of \(Int(zones.maximum)) BPM: add your date of birth in Me for zones from your age."
+            ? "Zones from a maximum heart rate of \(WholeNumber.clamped(zones.maximum)) BPM (220 minus your age)."
+            : "Zones from a maximum heart rate of \(WholeNumber.clamped(zones.maximum)) BPM: add your date of birth in Me for zones from your age."
 
         let timeline = WorkoutTimeline(
             start: workout.startDate, end: workout.endDate, events: workout.workoutEvents ?? [], running: running,
@@ -196,7 +196,7 @@ extension HealthWebApp {
             let share = time / counted
             return WorkoutPage.Zone(
                 name: "Zone \(index + 1)", range: range, time: WorkoutPace.clock(time),
-                share: "\(Int((share * 100).rounded())) %", width: RouteDrawing.number(share * 500),
+                share: "\(WholeNumber.rounded(share * 100)) %", width: RouteDrawing.number(share * 500),
                 y: String(index * 30), textY: String(index * 30 + 17))
         }
     }

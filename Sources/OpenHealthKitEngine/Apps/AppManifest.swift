@@ -110,7 +110,8 @@ public struct AppManifest: Sendable, Hashable, Codable {
     ]
 
     /// Apple's rule for a bundle identifier: a reverse-DNS string of ASCII letters, digits, hyphens and periods, here
-    /// with at least two components, none empty, and at most 255 characters; and none of the reserved prefixes.
+    /// with at least two components, none empty, and at most 255 characters; and none of the reserved prefixes, nor
+    /// a reserved prefix's bare name.
     package static func checkBundleIdentifier(_ identifier: String) throws {
         let components = identifier.split(separator: ".", omittingEmptySubsequences: false)
         let valid =
@@ -121,7 +122,8 @@ public struct AppManifest: Sendable, Hashable, Codable {
                 "The bundle identifier \(identifier) is not valid: use reverse-DNS form (letters, digits, hyphens and periods, no empty component)"
             )
         }
-        let lowercased = identifier.lowercased()
+        // The bare name too (`org.openhealthkit.owner`): it is the reserved prefix with nothing after it.
+        let lowercased = identifier.lowercased() + "."
         if let prefix = reservedBundleIdentifierPrefixes.first(where: { lowercased.hasPrefix($0) }) {
             throw HKError(
                 .errorAuthorizationDenied,

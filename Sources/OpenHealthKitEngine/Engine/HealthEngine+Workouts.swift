@@ -17,16 +17,13 @@ extension HealthEngine {
     /// Saves a route (`HKWorkoutRouteBuilder.finishRoute(with:metadata:)`) with its locations, as a route of the
     /// stored workout `workout`, which the principal must be able to read. Needs the share grant for routes; the
     /// route is stamped with the saver's source revision. An app's route has a random UUID (``checkAppUUID(_:)``),
-    /// and every location's timestamp lies within years 1 to 4001 (``SampleValidation/dateRange``).
+    /// and every location is within bounds (``RouteLocationValidation``: its timestamp within years 1 to 4001).
     package func saveRoute(
         _ route: HKWorkoutRoute, locations: [RouteLocationRow], workout: UUID, as principal: Principal
     ) throws {
         try route.validate()
         if case .app = principal { try Self.checkAppUUID(route) }
-        for location in locations {
-            try SampleValidation.validateDate(
-                Date(timeIntervalSince1970: location.timestamp), label: "A route location's timestamp")
-        }
+        for location in locations { try RouteLocationValidation.validate(location) }
         try checkShare(HKWorkoutRouteTypeIdentifier, as: principal)
         _ = try visibleWorkout(workout, as: principal)
         let source = principal.source, revision = principal.revision

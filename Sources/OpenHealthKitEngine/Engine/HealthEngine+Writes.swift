@@ -60,14 +60,18 @@ extension HealthEngine {
     /// Deletes objects the principal saved (the owner may delete anything) and returns how many were deleted. An
     /// app naming a UUID that is not one of its own objects, whether another source saved it or nothing has that
     /// UUID, gets the same `errorAuthorizationDenied`, and nothing is deleted: the answer never tells an app that a
-    /// UUID it may not read exists.
+    /// UUID it may not read exists. The refusal names no UUID (naming one would tell which of several is stored) and
+    /// comes after the app's provisioning is checked, so it is the same answer for any list with one not its own.
     @discardableResult
     package func delete(uuids: [UUID], as principal: Principal) throws -> Int {
         guard !uuids.isEmpty else { return 0 }
         let wanted = Set(uuids)
+        if case .app(let app) = principal { try app.checkProvisioning() }
         let stored = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(wanted))) }
-        if case .app = principal, let missing = wanted.subtracting(stored.map(\.uuid)).first {
-            throw Self.notDeletable(missing)
+        if case .app(let app) = principal,
+            stored.count(where: { $0.source.bundleIdentifier == app.bundleIdentifier }) != wanted.count
+        {
+            throw Self.notDeletable
         }
         try checkDeletion(of: stored, as: principal)
         publish(try storageCall { try storage.delete(uuids: stored.map(\.uuid)) })
@@ -75,9 +79,8 @@ extension HealthEngine {
     }
 
     /// The one refusal for a UUID an app may not delete, whoever saved it, if anyone did.
-    private static func notDeletable(_ uuid: UUID) -> HKError {
-        HKError(.errorAuthorizationDenied, "An app may delete only objects it saved; \(uuid) is not one of them")
-    }
+    private static let notDeletable = HKError(
+        .errorAuthorizationDenied, "An app may delete only objects it saved, and a UUID given is not one of them")
 
     /// Deletes the principal's objects of a type matching a predicate; returns how many.
     package func deleteObjects(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> Int
@@ -101,7 +104,7 @@ extension HealthEngine {
         try app.checkProvisioning()
         var types: Set<String> = []
         for row in rows {
-            guard row.source.bundleIdentifier == app.bundleIdentifier else { throw Self.notDeletable(row.uuid) }
+            guard row.source.bundleIdentifier == app.bundleIdentifier else { throw Self.notDeletable }
             if HKObjectType.type(forRawIdentifier: row.typeIdentifier) is HKCorrelationType {
                 let members = try storageCall {
                     try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid)))

@@ -18,11 +18,12 @@ package enum HeartbeatSeriesValidation {
         }
     }
 
-    /// A beat's time since the series' start: finite, and not before it.
+    /// A beat's time since the series' start: not before it, and at most ``SampleValidation/longestInterval`` (the
+    /// span of sample dates) after it.
     package static func validate(_ timeSinceStart: TimeInterval) throws(HKError) {
-        guard timeSinceStart.isFinite, timeSinceStart >= 0 else {
+        guard timeSinceStart.isFinite, timeSinceStart >= 0, timeSinceStart <= SampleValidation.longestInterval else {
             throw .invalidArgument(
-                "A heartbeat's time since the series start must be a finite number of seconds, zero or more: \(timeSinceStart)"
+                "A heartbeat's time since the series start must be a finite number of seconds, zero or more and at most \(SampleValidation.longestInterval) (the span of years 1 to 4001): \(timeSinceStart)"
             )
         }
     }

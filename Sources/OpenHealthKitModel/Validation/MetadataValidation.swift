@@ -41,6 +41,26 @@ package enum MetadataValidation {
                     "Invalid class \(type(of: value)) for metadata key: \(key). Expected \(expected.name).")
             }
         }
+        try validateMagnitude(of: value, forKey: key)
+    }
+
+    /// The largest magnitude of a metadata number: beyond any count, identifier or version an app keeps as a
+    /// number, and within `Int64`'s range, so a sync version is an integer the store holds exactly.
+    package static let maximumNumber = 1e18
+
+    /// A number is at most ``maximumNumber`` in magnitude, a quantity's value at most
+    /// ``QuantityValidation/maximumMagnitude`` in its unit (as a sample's quantity), neither of them NaN.
+    private static func validateMagnitude(of value: Any, forKey key: String) throws(HKError) {
+        if let quantity = value as? HKQuantity {
+            guard abs(quantity.value) <= QuantityValidation.maximumMagnitude else {
+                throw .invalidArgument(
+                    "Metadata key \(key) holds \(quantity): a metadata quantity's magnitude is at most 1e15 in its unit"
+                )
+            }
+        } else if let number = MetadataValueClass.number(in: value), !(abs(number) <= maximumNumber) {
+            throw .invalidArgument(
+                "Metadata key \(key) holds \(number): a metadata number's magnitude is at most \(maximumNumber)")
+        }
     }
 
     /// A sync identifier (a non-empty string) and a sync version (a number ≥ 0) come together or not at all.

@@ -7,6 +7,10 @@ package enum SampleValidation {
     /// Calendars compute exactly within them, and the number of intervals between any two of them stays finite.
     package static let dateRange = Date.distantPast...Date.distantFuture
 
+    /// The longest time between two dates in ``dateRange`` (about 1.26e11 s): the bound of every duration an object
+    /// carries (a workout's active time, a heartbeat's time since its series' start).
+    package static let longestInterval: Double = dateRange.upperBound.timeIntervalSince(dateRange.lowerBound)
+
     /// Whether `date` lies in ``dateRange``; NaN does not (`ClosedRange.contains` alone would let it through).
     package static func isSampleDate(_ date: Date) -> Bool {
         date.timeIntervalSinceReferenceDate.isFinite && dateRange.contains(date)

@@ -1,15 +1,14 @@
 import Foundation
 
-/// The checks on a workout: its events, its duration and the units of its totals.
+/// The checks on a workout: its events, and every duration, total and statistic it carries, bounded (a duration by
+/// the span of sample dates, a value as a sample's quantity) wherever the workout comes from.
 package enum WorkoutValidation {
     private static let energy = HKUnit(from: "kcal")
     private static let length = HKUnit(from: "m")
 
     package static func validate(_ workout: HKWorkout) throws(HKError) {
         try validateEvents(workout.workoutEvents ?? [], start: workout.startDate, end: workout.endDate)
-        guard workout.duration.isFinite, workout.duration >= 0 else {
-            throw .invalidArgument("Workout duration must be a finite number of seconds ≥ 0, got \(workout.duration)")
-        }
+        try validateDuration(workout.duration, label: "Workout duration")
         let totals: [(String, HKQuantity?, HKUnit)] = [
             ("totalEnergyBurned", workout.totalEnergyBurned, energy),
             ("totalDistance", workout.totalDistance, length),
@@ -23,6 +22,10 @@ package enum WorkoutValidation {
         for activity in workout.workoutActivities {
             try WorkoutActivityValidation.validate(
                 start: activity.startDate, end: activity.endDate, metadata: activity.metadata)
+            try validateDuration(activity.duration, label: "A workout activity's duration")
+            if let lapLength = activity.workoutConfiguration.lapLength {
+                try QuantityValidation.validate(lapLength, compatibleWith: length, label: "lapLength")
+            }
             for event in activity.workoutEvents {
                 try SampleValidation.validateDates(start: event.dateInterval.start, end: event.dateInterval.end)
             }
@@ -30,10 +33,32 @@ package enum WorkoutValidation {
         }
     }
 
-    /// Statistics cover spans within years 1 to 4001, as every date the store takes.
+    /// A duration in seconds is finite, not negative and at most ``SampleValidation/longestInterval``, as no
+    /// workout lasts longer than the span of its dates; `label` names it.
+    private static func validateDuration(_ duration: TimeInterval, label: String) throws(HKError) {
+        guard duration.isFinite, duration >= 0, duration <= SampleValidation.longestInterval else {
+            throw .invalidArgument(
+                "\(label) must be a finite number of seconds from 0 to \(SampleValidation.longestInterval) (the span of years 1 to 4001), got \(duration)"
+            )
+        }
+    }
+
+    /// Statistics cover spans within years 1 to 4001, as every date the store takes, and their values are bounded
+    /// as a sample's quantity of their type is.
     private static func validateStatistics(_ statistics: [HKQuantityType: HKStatistics]) throws(HKError) {
         for item in statistics.values {
             try SampleValidation.validateDates(start: item.startDate, end: item.endDate)
+            let values = [
+                item.sumQuantity(), item.averageQuantity(), item.minimumQuantity(), item.maximumQuantity(),
+                item.mostRecentQuantity(),
+            ]
+            for case let value? in values {
+                try QuantityValidation.validate(
+                    value, compatibleWith: item.quantityType.canonicalUnit, label: item.quantityType.identifier)
+            }
+            if let duration = item.duration() {
+                try validateDuration(duration.doubleValue(for: .second()), label: "A workout statistic's duration")
+            }
         }
     }
 

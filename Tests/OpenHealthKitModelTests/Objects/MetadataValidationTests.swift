@@ -24,6 +24,17 @@ import Testing
         expectInvalidArgument("Invalid class") { _ = try sleep(metadata: ["custom": value]) }
     }
 
+    @Test(arguments: [1e308, -1e19, Double(UInt64.max)])
+    func rejectsANumberBeyond1e18(_ number: Double) {
+        expectInvalidArgument("at most \(MetadataValidation.maximumNumber)") {
+            _ = try sleep(metadata: ["custom": NSNumber(value: number)])
+        }
+    }
+
+    @Test func rejectsAQuantityBeyond1e15InItsUnit() {
+        expectInvalidArgument("at most 1e15") { _ = try sleep(metadata: ["custom": Fixture.quantity(1e308, "kg")]) }
+    }
+
     @Test func rejectsAKnownKeyWithTheWrongKindOfValue() {
         expectInvalidArgument("for metadata key: HKWasUserEntered. Expected NSNumber.") {
             _ = try sleep(metadata: [HKMetadataKeyWasUserEntered: "yes"])

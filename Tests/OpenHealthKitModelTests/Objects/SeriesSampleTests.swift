@@ -81,4 +81,13 @@ import Testing
             ).validate()
         }
     }
+
+    @Test func aHeartbeatLaterThanTheSpanOfSampleDatesAfterItsStartIsRefused() {
+        let late = HeartbeatSeriesEntry(timeSinceStart: 1e308, precededByGap: false)
+        expectInvalidArgument("at most \(SampleValidation.longestInterval)") {
+            try HeartbeatSeriesValidation.validate([late])
+        }
+        let later = SampleValidation.longestInterval * 2
+        expectInvalidArgument("at most") { try HeartbeatSeriesValidation.validate(later) }
+    }
 }

@@ -73,6 +73,26 @@ import Testing
         expectInvalidArgument("diameter must be compatible with mm") { try diameter.validate() }
     }
 
+    @Test func lensPowersAndLengthsNoLensHasAreRefused() {
+        func lens(sphere: Double = -1, addPower: Double? = nil, vertex: Double? = nil) -> HKGlassesLensSpecification {
+            HKGlassesLensSpecification.stored(
+                sphere: HKQuantity(unit: .diopter(), doubleValue: sphere), cylinder: nil, axis: nil,
+                addPower: addPower.map { HKQuantity(unit: .diopter(), doubleValue: $0) },
+                vertexDistance: vertex.map { HKQuantity(unit: .meterUnit(with: .milli), doubleValue: $0) }, prism: nil,
+                farPupillaryDistance: nil, nearPupillaryDistance: nil)
+        }
+        expectInvalidArgument("sphere 1e+308 D is out of range") { try lens(sphere: 1e308).validate() }
+        expectInvalidArgument("sphere -60.0 D is out of range") { try lens(sphere: -60).validate() }
+        expectInvalidArgument("addPower 1e+308 D is out of range") { try lens(addPower: 1e308).validate() }
+        expectInvalidArgument("vertexDistance 1e+308 mm is out of range") { try lens(vertex: 1e308).validate() }
+        let contacts = HKContactsLensSpecification.stored(
+            sphere: HKQuantity(unit: .diopter(), doubleValue: -1), cylinder: nil, axis: nil, addPower: nil,
+            baseCurve: HKQuantity(unit: .meterUnit(with: .milli), doubleValue: 1e308), diameter: nil)
+        expectInvalidArgument("baseCurve 1e+308 mm is out of range") { try contacts.validate() }
+        // Strong real prescriptions, past the range HealthKit documents as usual, are kept.
+        #expect(throws: Never.self) { try lens(sphere: -20, addPower: 3.5, vertex: 12).validate() }
+    }
+
     @Test func prescriptionPartsSurviveSecureArchiving() throws {
         let prism = HKVisionPrism(amount: Self.pd(1.5), angle: Self.degrees(45), eye: .left)
         let lens = HKGlassesLensSpecification(

@@ -41,8 +41,8 @@ public final class HKContactsLensSpecification: HKLensSpecification, NSCopying, 
     package override func validate() throws(HKError) {
         try super.validate()
         let length = HKUnit.meterUnit(with: .milli)
-        try VisionValidation.check(baseCurve, "baseCurve", in: length, 0...Double.greatestFiniteMagnitude)
-        try VisionValidation.check(diameter, "diameter", in: length, 0...Double.greatestFiniteMagnitude)
+        try VisionValidation.check(baseCurve, "baseCurve", in: length, VisionValidation.lensLengths)
+        try VisionValidation.check(diameter, "diameter", in: length, VisionValidation.lensLengths)
     }
 
     /// Specifications are immutable: a copy is the specification itself.

@@ -51,10 +51,10 @@ public final class HKGlassesLensSpecification: HKLensSpecification, NSCopying, N
     package override func validate() throws(HKError) {
         try super.validate()
         let length = HKUnit.meterUnit(with: .milli)
-        let nonNegative = 0...Double.greatestFiniteMagnitude
-        try VisionValidation.check(vertexDistance, "vertexDistance", in: length, nonNegative)
-        try VisionValidation.check(farPupillaryDistance, "farPupillaryDistance", in: length, nonNegative)
-        try VisionValidation.check(nearPupillaryDistance, "nearPupillaryDistance", in: length, nonNegative)
+        let lengths = VisionValidation.lensLengths
+        try VisionValidation.check(vertexDistance, "vertexDistance", in: length, lengths)
+        try VisionValidation.check(farPupillaryDistance, "farPupillaryDistance", in: length, lengths)
+        try VisionValidation.check(nearPupillaryDistance, "nearPupillaryDistance", in: length, lengths)
     }
 
     /// Specifications are immutable: a copy is the specification itself.

@@ -20,12 +20,14 @@ public class HKLensSpecification: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Units compatible with diopters and degrees, finite values, an axis within 0°...180°, a non-negative add power.
+    /// Units compatible with diopters and degrees, powers within ``VisionValidation/lensPowers`` (the add power not
+    /// negative), an axis within 0°...180°.
     package func validate() throws(HKError) {
-        try VisionValidation.check(sphere, "sphere", compatibleWith: .diopter())
-        try VisionValidation.check(cylinder, "cylinder", compatibleWith: .diopter())
+        let powers = VisionValidation.lensPowers
+        try VisionValidation.check(sphere, "sphere", in: .diopter(), powers)
+        try VisionValidation.check(cylinder, "cylinder", in: .diopter(), powers)
         try VisionValidation.check(axis, "axis", in: .degreeAngle(), 0...180)
-        try VisionValidation.check(addPower, "addPower", in: .diopter(), 0...Double.greatestFiniteMagnitude)
+        try VisionValidation.check(addPower, "addPower", in: .diopter(), 0...powers.upperBound)
     }
 
     func encodeLens(with coder: NSCoder) {

@@ -19,6 +19,15 @@ enum VisionQuantityCoding {
 
 /// The units a prescription's values must be in, and their checks.
 package enum VisionValidation {
+    /// The powers a lens may have (sphere, cylinder; add power from 0), in diopters. HealthKit documents the usual
+    /// ranges (sphere -10.5 to +6.5, cylinder -3 to 3, add 0.25 to 2.5) but real prescriptions go beyond them (high
+    /// myopia past -20 D), so only powers no lens has are refused: the strongest spectacle lenses are about ±30 D.
+    package static let lensPowers = -50.0...50.0
+
+    /// The lengths of a prescription (vertex and pupillary distances, a contact lens's base curve and diameter), in
+    /// millimetres: from 0 to a metre, far beyond any of them.
+    package static let lensLengths = 0.0...1_000.0
+
     /// A quantity of `kind` (`D` diopters, `pD` prism diopters, an angle, a length), finite.
     package static func check(_ quantity: HKQuantity?, _ name: String, compatibleWith unit: HKUnit) throws(HKError) {
         guard let quantity else { return }
