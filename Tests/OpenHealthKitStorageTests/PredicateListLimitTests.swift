@@ -26,7 +26,7 @@ import OpenHealthKitEngine
         let storage = try await kind.make()
         _ = try storage.insert(rows)
         let query = RowQuery(typeIdentifiers: [steps], condition: condition, sort: [RowSort(.value)])
-        return try storage.fetch(query).map(\.value)
+        return try storage.fetch(query).compactMap(\.value)
     }
 
     @Test(arguments: TestStorage.allCases)
