@@ -113,6 +113,7 @@ let package = Package(
                 "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitStores", "OpenHealthKitWire", "HealthWeb",
                 "OpenHealthKitExchange", "OpenHealthKitPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -30,6 +30,16 @@ public struct DaemonConfiguration: Sendable {
     public var maximumAuthorizationWait: TimeInterval
     /// How often an idle change stream sends a comment, so that dead connections are noticed.
     public var heartbeatInterval: TimeInterval
+    /// How long (seconds) a connection may stay silent before healthd closes it: idle between requests, or stalled
+    /// while sending a request's head or body. A call being answered (a change stream included) is not idle.
+    public var idleTimeout: TimeInterval = 60
+    /// The most connections open at once; past it, new ones wait to be accepted until one closes.
+    public var maximumConnections = 1000
+    /// The most change streams one app may have open at once (per user); one more is refused with 429.
+    public var maximumChangeStreamsPerApp = 16
+    /// How long (seconds) a graceful shutdown waits for the calls in flight before cancelling them, and then for
+    /// them to end before healthd stops anyway.
+    public var shutdownGracePeriod: TimeInterval = 10
 
     /// A configuration; the defaults listen on `127.0.0.1:8787`, accept 16 MiB request bodies, issue credentials for a
     /// year, wait up to 2 minutes for the owner, send a heartbeat every 15 seconds and keep the data in the SQLite file

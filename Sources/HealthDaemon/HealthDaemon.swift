@@ -2,6 +2,7 @@ public import Foundation
 import OpenHealthKitModel
 import HealthWeb
 import Hummingbird
+import HummingbirdCore
 public import Logging
 import OpenHealthKitEngine
 import OpenHealthKitStores
@@ -45,12 +46,11 @@ public final class HealthDaemon: Sendable {
             throw DaemonStartError("--database: \(error)")
         }
         databaseAddress = address
-        // The statement, not its arguments (GRDB keeps them out of its descriptions; PostgreSQL's errors come as
-        // their SQLSTATE and message): no health data in the log.
+        // The statement's shape, bounded, not its arguments: no health data in the log (StorageFailureText).
         let open: @Sendable (Int64) throws -> UserState = { [logger] user in
             let engine = try HealthEngine.open(
                 address.map { .postgreSQL($0, user: user) } ?? .file(configuration.storePath), waitsForDatabase: true,
-                storageFailed: { error in logger.error("storage failure: \(error)") })
+                storageFailed: { error in logger.error("storage failure: \(StorageFailureText.bounded(error))") })
             return UserState(id: user, engine: engine, logger: logger)
         }
         do {
@@ -133,19 +133,29 @@ public final class HealthDaemon: Sendable {
     private func serviceGroup(signals: [UnixSignal], onListening: @escaping @Sendable (Int) async -> Void)
         -> ServiceGroup
     {
+        // A connection silent for the idle timeout (between requests, or stalled in a request's head or body) is
+        // closed; past the most connections, new ones wait to be accepted (see docs/HEALTHD.md, Limits).
         let application = Application(
             router: makeRouter(),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    idleTimeout: .nanoseconds(Int64(configuration.idleTimeout * 1e9)))),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "healthd"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "healthd",
+                availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         // Services shut down in reverse order: the closer first, so that long-lived responses end before the
         // server waits for its connections to drain.
         let closer = ShutdownCloser(onStart: { [users] in users.start() }) { [users] in users.close() }
-        return ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: application), .init(service: closer)], gracefulShutdownSignals: signals,
-                logger: logger))
+        var group = ServiceGroupConfiguration(
+            services: [.init(service: application), .init(service: closer)], gracefulShutdownSignals: signals,
+            logger: logger)
+        // Calls still running after the grace period are cancelled (their connections closed), then healthd stops
+        // whatever is left: a stuck call never keeps SIGTERM from stopping it.
+        group.maximumGracefulShutdownDuration = .seconds(configuration.shutdownGracePeriod)
+        group.maximumCancellationDuration = .seconds(configuration.shutdownGracePeriod)
+        return ServiceGroup(configuration: group)
     }
 
     func makeRouter() -> Router<BasicRequestContext> {

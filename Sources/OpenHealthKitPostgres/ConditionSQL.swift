@@ -43,13 +43,10 @@ struct ConditionSQL {
                 endColumn: "\(datesAndValues).end_date", longest: longestDuration)
         case .uuids(let uuids): return uuids.isEmpty ? "FALSE" : "s.uuid = ANY(\(binds.add(Array(uuids)))::uuid[])"
         case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
-        case .sourceRevisions(let matches): return anyOf(matches.map { revision($0) })
+        case .sourceRevisions(let matches):
+            return anyOf(RevisionMatch.groups(matches).map { tuples($0.columns, $0.tuples) })
         case .devices(let devices):
-            let columns = LookupRows.deviceColumns.map { "d.\($0)" }.joined(separator: ", ")
-            return anyOf(
-                devices.map { device in
-                    "(\(columns)) = (" + device.fields.map { binds.add($0) }.joined(separator: ", ") + ")"
-                })
+            return tuples(LookupRows.deviceColumns.map { "d.\($0)" }, devices.map(\.fields))
         case .deviceProperty(let index, let values):
             return list("d.\(LookupRows.deviceColumns[index])", Array(values))
         case .metadataKeyExists(let key):
@@ -185,16 +182,12 @@ struct ConditionSQL {
         return parts.isEmpty ? "TRUE" : "(" + parts.joined(separator: " AND ") + ")"
     }
 
-    private mutating func revision(_ match: RevisionMatch) -> String {
-        var parts = ["so.bundle_identifier = \(binds.add(match.bundleIdentifier))"]
-        for (column, value) in [
-            ("r.version", match.version), ("r.product_type", match.productType),
-            ("r.os_version", match.operatingSystemVersion),
-        ] {
-            guard let value else { continue }
-            parts.append("\(column) = \(binds.add(value))")
-        }
-        return "(" + parts.joined(separator: " AND ") + ")"
+    /// Whether `columns` equal one of `tuples` (strings), given as one array per column: a few parameters however
+    /// many tuples, where a disjunction of each would bind one per value (PostgreSQL takes at most 65,535).
+    private mutating func tuples(_ columns: [String], _ tuples: [[String]]) -> String {
+        guard !tuples.isEmpty else { return "FALSE" }
+        let arrays = columns.indices.map { column in binds.array(tuples.map { $0[column] }) }
+        return "(\(columns.joined(separator: ", "))) IN (SELECT * FROM unnest(\(arrays.joined(separator: ", "))))"
     }
 
     private mutating func metadata(_ key: String, _ comparison: RowComparison, _ value: MetadataScalar) -> String {

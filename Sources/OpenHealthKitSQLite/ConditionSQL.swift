@@ -38,16 +38,11 @@ struct ConditionSQL {
                 endColumn: "\(datesAndValues).end_date", longest: longestDuration)
         case .uuids(let uuids): return list("s.uuid", uuids.map(\.blob))
         case .sources(let bundles): return list("so.bundle_identifier", Array(bundles))
-        case .sourceRevisions(let matches): return anyOf(matches.map { revision($0) })
+        case .sourceRevisions(let matches):
+            return anyOf(RevisionMatch.groups(matches).map { tuples($0.columns, $0.tuples) })
         case .devices(let devices):
-            let columns = IdentifierCache.deviceColumnNames.map { "d.\($0)" }.joined(separator: ", ")
-            let placeholders = Array(repeating: "?", count: IdentifierCache.deviceColumnNames.count).joined(
-                separator: ", ")
-            return anyOf(
-                devices.map { device -> String in
-                    arguments += device.fields
-                    return "(\(columns)) = (\(placeholders))"
-                })
+            let columns = IdentifierCache.deviceColumnNames.map { "d.\($0)" }
+            return tuples(columns, devices.map(\.fields))
         case .deviceProperty(let index, let values):
             return list("d.\(IdentifierCache.deviceColumnNames[index])", Array(values))
         case .metadataKeyExists(let key):
@@ -56,7 +51,7 @@ struct ConditionSQL {
         case .metadata(let key, let comparison, let value):
             return metadata(key, comparison, value)
         case .metadataIn(let key, let values):
-            return anyOf(values.map { metadata(key, .equal, $0) })
+            return metadataIn(key, values)
         case .value(let comparison, let value):
             arguments.append(value)
             return "\(datesAndValues).value \(comparison.rawValue) ?"
@@ -202,18 +197,55 @@ struct ConditionSQL {
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
     }
 
-    private mutating func revision(_ match: RevisionMatch) -> String {
-        var parts = ["so.bundle_identifier = ?"]
-        arguments.append(match.bundleIdentifier)
-        for (column, value) in [
-            ("r.version", match.version), ("r.product_type", match.productType),
-            ("r.os_version", match.operatingSystemVersion),
-        ] {
-            guard let value else { continue }
-            parts.append("\(column) = ?")
-            arguments.append(value)
+    /// Whether `columns` equal one of `tuples` (strings), given as one JSON array argument of arrays: one
+    /// expression and one variable however many tuples, where a disjunction of each would exceed SQLite's expression
+    /// depth (1,000) and variable (32,766) limits.
+    private mutating func tuples(_ columns: [String], _ tuples: [[String]]) -> String {
+        guard !tuples.isEmpty else { return "0" }
+        arguments.append(Self.jsonArray(tuples))
+        let fields = columns.indices.map { "json_extract(value, '$[\($0)]')" }.joined(separator: ", ")
+        return "(\(columns.joined(separator: ", "))) IN (SELECT \(fields) FROM json_each(?))"
+    }
+
+    /// Whether a metadata value equals one of `values`: one JSON array argument per kind of value (strings and
+    /// numbers, dates, quantities), so that any number of values stays one expression and a few variables.
+    private mutating func metadataIn(_ key: String, _ values: [MetadataScalar]) -> String {
+        var plain: [Any] = []
+        var dates: [Any] = []
+        var quantities: [[Any]] = []
+        for value in values {
+            switch value {
+            case .string(let string): plain.append(string)
+            case .number(let number): plain.append(number)
+            case .date(let seconds): dates.append(seconds)
+            case .quantity(let base, let dimension): quantities.append([dimension, base])
+            }
         }
-        return "(" + parts.joined(separator: " AND ") + ")"
+        let path = Self.path(key)
+        var parts: [String] = []
+        if !plain.isEmpty {
+            arguments += [path, Self.jsonArray(plain)]
+            parts.append("json_extract(s.metadata, ?) IN (SELECT value FROM json_each(?))")
+        }
+        if !dates.isEmpty {
+            arguments += [path + ".date", Self.jsonArray(dates)]
+            parts.append("json_extract(s.metadata, ?) IN (SELECT value FROM json_each(?))")
+        }
+        if !quantities.isEmpty {
+            arguments += [path + ".dimension", path + ".base", Self.jsonArray(quantities)]
+            parts.append(
+                "(json_extract(s.metadata, ?), json_extract(s.metadata, ?)) IN "
+                    + "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))")
+        }
+        return anyOf(parts)
+    }
+
+    /// A JSON array of strings and numbers (and arrays of them), for `json_each`.
+    private static func jsonArray(_ values: [Any]) -> String {
+        // Only strings and numbers: encodable but for a number that is not finite, which no value equals anyway.
+        let data =
+            (try? JSONSerialization.data(withJSONObject: values, options: [.fragmentsAllowed])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 
     private mutating func metadata(_ key: String, _ comparison: RowComparison, _ value: MetadataScalar) -> String {

@@ -56,7 +56,20 @@ struct Healthd: AsyncParsableCommand {
             valueName: "size"))
     var maxUploadSize = "16G"
 
+    /// Seconds a connection may stay silent (``DaemonConfiguration/idleTimeout``); for tests, which use short ones.
+    @Option(help: .hidden)
+    var idleTimeout: Double?
+
+    /// Seconds a shutdown waits for calls in flight (``DaemonConfiguration/shutdownGracePeriod``); for tests.
+    @Option(help: .hidden)
+    var shutdownGracePeriod: Double?
+
     func validate() throws {
+        for (name, value) in [("--idle-timeout", idleTimeout), ("--shutdown-grace-period", shutdownGracePeriod)] {
+            if let value, !(value > 0 && value <= 86400) {
+                throw ValidationError("\(name) must be a number of seconds above 0, at most 86400")
+            }
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         if let store, store.isEmpty { throw ValidationError("--store needs a file path") }
@@ -101,11 +114,13 @@ struct Healthd: AsyncParsableCommand {
             FileHandle.standardError.write(Data("healthd: --database-password-file: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        let configuration = DaemonConfiguration(
+        var configuration = DaemonConfiguration(
             host: host, port: port, storePath: store ?? DaemonConfiguration.defaultStorePath,
             maximumUploadSize: DaemonConfiguration.byteCount(maxUploadSize)
                 ?? DaemonConfiguration.defaultMaximumUploadSize,
             database: databaseURL, databasePassword: password)
+        if let idleTimeout { configuration.idleTimeout = idleTimeout }
+        if let shutdownGracePeriod { configuration.shutdownGracePeriod = shutdownGracePeriod }
         let daemon: HealthDaemon
         do {
             daemon = try HealthDaemon(configuration: configuration, logger: logger)

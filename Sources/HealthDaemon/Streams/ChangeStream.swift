@@ -124,9 +124,20 @@ extension HealthDaemon {
             case .grants: if change.app == app.bundleIdentifier { continuation.yield(.unanchored(change)) }
             }
         }
-        guard let streamID = user.streams.register(app: app.bundleIdentifier, close: { continuation.finish() }) else {
+        let limit = configuration.maximumChangeStreamsPerApp
+        let streamID: UUID
+        switch user.streams.register(app: app.bundleIdentifier, limit: limit, close: { continuation.finish() }) {
+        case .registered(let id): streamID = id
+        case .closed:
             subscription.cancel()
             throw APIError(.serviceUnavailable, HKError(.errorDatabaseInaccessible, "healthd is shutting down"))
+        case .atLimit:
+            subscription.cancel()
+            throw APIError(
+                .tooManyRequests,
+                HKError.invalidArgument(
+                    "\(app.bundleIdentifier) already has \(limit) change streams open: close one before opening another"
+                ))
         }
         let interval = configuration.heartbeatInterval
         let heartbeat = Task {

@@ -11,13 +11,24 @@ final class LiveStreams: Sendable {
 
     private let state = Locked<(streams: [UUID: Stream], isClosed: Bool)>(([:], false))
 
-    /// Registers an open stream and what closes it; nil once healthd is shutting down.
-    func register(app: String, close: @escaping @Sendable () -> Void) -> UUID? {
+    /// Whether a stream was registered, and its id.
+    enum Registration {
+        case registered(UUID)
+        /// healthd is shutting down.
+        case closed
+        /// The app already has the most streams open.
+        case atLimit
+    }
+
+    /// Registers an open stream and what closes it, unless healthd is shutting down or the app already has `limit`
+    /// streams open.
+    func register(app: String, limit: Int, close: @escaping @Sendable () -> Void) -> Registration {
         state.withLock { state in
-            guard !state.isClosed else { return nil }
+            guard !state.isClosed else { return .closed }
+            guard state.streams.values.count(where: { $0.app == app }) < limit else { return .atLimit }
             let id = UUID()
             state.streams[id] = Stream(app: app, close: close)
-            return id
+            return .registered(id)
         }
     }
 

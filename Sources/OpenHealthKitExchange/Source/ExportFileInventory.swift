@@ -10,7 +10,9 @@ enum ExportFileInventory {
         let read = source.filesRead.union([source.documentFile])
         return source.files.filter { !read.contains($0) }.map { path in
             ImportSummary.UnimportedFile(
-                path: path, reason: reason(path, referenced: referenced.contains(path), document: source.documentFile))
+                path: path,
+                reason: source.refusal(of: path)
+                    ?? reason(path, referenced: referenced.contains(path), document: source.documentFile))
         }
     }
 

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Receives a file's bytes a chunk at a time, in order; returns false to stop reading. The chunk is the reader's
 /// own buffer: the receiver may change it, and must not keep it.
 typealias ChunkReceiver = (UnsafeMutableBufferPointer<UInt8>) throws -> Bool
@@ -34,6 +38,9 @@ protocol ExportSource: AnyObject {
     func fileName(ofReferenced path: String) -> String?
     /// The names (as ``files`` gives them) of the referenced files read so far.
     var filesRead: Set<String> { get }
+    /// Why the file (as ``files`` names it) is never read, whatever refers to it: a symbolic link, or not a regular
+    /// file; nil for a file that may be read.
+    func refusal(of file: String) -> String?
 }
 
 extension ExportSource {
@@ -89,12 +96,22 @@ enum ExportSources {
 
 /// A file read through its descriptor, a chunk at a time, into one reused buffer.
 enum FileChunks {
+    /// Reads the file at `path`, which must be a regular file (opened without blocking, so that a FIFO is refused,
+    /// not waited on).
     static func read(_ path: String, chunkSize: Int = ExportSources.chunkSize, _ receive: ChunkReceiver) throws {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ExportSourceError("cannot open \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
+        guard isRegularFile(descriptor) else { throw ExportSourceError("\(path) is not a regular file") }
+        try read(descriptor: descriptor, named: path, chunkSize: chunkSize, receive)
+    }
+
+    /// Reads an open file to its end (or until `receive` returns false); the caller closes it.
+    static func read(
+        descriptor: Int32, named path: String, chunkSize: Int = ExportSources.chunkSize, _ receive: ChunkReceiver
+    ) throws {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { buffer.deallocate() }
         while true {
@@ -106,6 +123,12 @@ enum FileChunks {
             if count == 0 { return }
             guard try receive(UnsafeMutableBufferPointer(rebasing: buffer[0..<count])) else { return }
         }
+    }
+
+    /// Whether the open file is a regular file (not a FIFO, a device or a socket).
+    static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && FolderEntries.Kind(mode: info.st_mode) == .regularFile
     }
 
     static func head(of path: String, count: Int) throws -> [UInt8] {

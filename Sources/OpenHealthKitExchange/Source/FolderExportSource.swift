@@ -2,36 +2,39 @@ import Foundation
 
 /// An unzipped export: a folder (the `apple_health_export` folder or one holding it), or the document itself, whose
 /// folder holds the files it refers to.
+///
+/// Only regular files inside the folder are read (``FolderEntries``): a symbolic link (to a file outside, to
+/// `/dev/zero`), a FIFO or a device below it is listed among ``files`` and never opened, so the summary names it with
+/// the reason (``refusal(of:)``).
 final class FolderExportSource: ExportSource {
     private let document: URL
-    private let folder: URL
-    /// The folder the import was given, which ``files`` lists; nil when it was given the document alone.
-    private let root: URL?
+    /// The folder ``files`` and the paths below are relative to: the one the import was given, or the document's.
+    private let base: String
+    /// The document's folder, as components below ``base``.
+    private let folderComponents: [String]
+    /// Whether the import was given a folder (``files`` lists it), not the document alone.
+    private let isFolder: Bool
     private(set) var filesRead: Set<String> = []
 
     /// The document itself.
     init(document: URL) {
         self.document = document
-        folder = document.deletingLastPathComponent()
-        root = nil
+        base = document.deletingLastPathComponent().path
+        folderComponents = []
+        isFolder = false
     }
 
     /// Looks for the document in the folder and the folders below it (three levels down at most).
     init(folder root: URL) throws {
-        var candidates: [String] = []
         let rootPath = root.standardizedFileURL.path
-        if let enumerator = FileManager.default.enumerator(atPath: rootPath) {
-            while let relative = enumerator.nextObject() as? String {
-                if relative.split(separator: "/").count >= 3 { enumerator.skipDescendants() }
-                if ExportDocumentLocator.isCandidate(relative) { candidates.append(relative) }
-            }
+        let candidates = FolderEntries.entries(below: rootPath, maximumDepth: 3).filter { $0.kind == .regularFile }
+        let chosen = try ExportDocumentLocator.choose(candidates.map(\.path), in: rootPath) { relative in
+            try Self.head { try Self.read(relative.split(separator: "/").map(String.init), below: rootPath, $0) }
         }
-        let chosen = try ExportDocumentLocator.choose(candidates, in: rootPath) { relative in
-            try Self.head { try FileChunks.read(root.appendingPathComponent(relative).path, chunkSize: 2048, $0) }
-        }
-        document = root.appendingPathComponent(chosen)
-        folder = document.deletingLastPathComponent()
-        self.root = URL(fileURLWithPath: rootPath)
+        document = URL(fileURLWithPath: rootPath).appendingPathComponent(chosen)
+        base = rootPath
+        folderComponents = chosen.split(separator: "/").dropLast().map(String.init)
+        isFolder = true
     }
 
     var documentName: String { document.path }
@@ -39,51 +42,51 @@ final class FolderExportSource: ExportSource {
     var documentSize: Int64? { FileChunks.size(of: document.path) }
 
     func readDocument(_ receive: ChunkReceiver) throws {
-        try FileChunks.read(document.path, receive)
+        if isFolder {
+            guard try Self.read(folderComponents + [document.lastPathComponent], below: base, receive) else {
+                throw ExportSourceError("cannot open \(document.path): it is no longer a regular file")
+            }
+        } else {
+            try FileChunks.read(document.path, receive)
+        }
     }
 
     func files(inFolder name: String) -> [String] {
-        let directory = folder.appendingPathComponent(name)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            let path = directory.appendingPathComponent(name).path
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted().map { name + "/" + $0 }
+        FolderEntries.regularFiles(in: folderComponents + [name], below: base).sorted().map { name + "/" + $0 }
     }
 
     func readReferencedFile(_ path: String, _ receive: ChunkReceiver) throws -> Bool {
-        guard let components = ExportDocumentLocator.containedComponents(path) else { return false }
-        let url = components.reduce(folder) { $0.appendingPathComponent($1) }
-        guard FileManager.default.fileExists(atPath: url.path) else { return false }
-        try FileChunks.read(url.path, receive)
-        if let name = fileName(ofReferenced: path) { filesRead.insert(name) }
+        guard let components = ExportDocumentLocator.containedComponents(path),
+            try Self.read(folderComponents + components, below: base, receive)
+        else { return false }
+        filesRead.insert((folderComponents + components).joined(separator: "/"))
         return true
     }
 
-    /// Every file below the folder the import was given (the document alone when it was given the document).
+    /// Every file below the folder the import was given (the document alone when it was given the document), links
+    /// and other files that are not regular included.
     var files: [String] {
-        guard let root else { return [documentFile] }
-        var files: [String] = []
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            files.append(relative(url))
-        }
-        return files.sorted()
+        guard isFolder else { return [documentFile] }
+        return FolderEntries.entries(below: base).map(\.path).sorted()
     }
 
-    var documentFile: String { root == nil ? document.lastPathComponent : relative(document) }
+    var documentFile: String {
+        (folderComponents + [document.lastPathComponent]).joined(separator: "/")
+    }
 
     func fileName(ofReferenced path: String) -> String? {
-        guard let components = ExportDocumentLocator.containedComponents(path) else { return nil }
-        return relative(components.reduce(folder) { $0.appendingPathComponent($1) })
+        ExportDocumentLocator.containedComponents(path).map { (folderComponents + $0).joined(separator: "/") }
     }
 
-    /// A path below the root (or the document's folder), `/`-separated.
-    private func relative(_ url: URL) -> String {
-        let base = (root ?? folder).standardizedFileURL.resolvingSymlinksInPath().path
-        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : url.lastPathComponent
+    func refusal(of file: String) -> String? {
+        FolderEntries.kind(base + "/" + file)?.refusal
+    }
+
+    /// Reads the regular file at `components` below `base`; false when there is none, or it is refused.
+    private static func read(_ components: [String], below base: String, _ receive: ChunkReceiver) throws -> Bool {
+        guard let descriptor = try FolderEntries.openRegularFile(components, below: base) else { return false }
+        defer { close(descriptor) }
+        try FileChunks.read(descriptor: descriptor, named: components.joined(separator: "/"), receive)
+        return true
     }
 }

@@ -7,6 +7,8 @@ import ZIPFoundation
 final class ZipExportSource: ExportSource {
     private let url: URL
     private let entries: [String: ZipEntryReader.Location]
+    /// The archive's symbolic links, listed in ``files`` and never read.
+    private let links: Set<String>
     private let document: ZipEntryReader.Location
     private let documentPath: String
     /// The folder inside the archive that holds the document, with a trailing `/` (or empty).
@@ -18,6 +20,7 @@ final class ZipExportSource: ExportSource {
         let archive = try Self.open(url)
         let directory = try ZipEntryReader(url: url)
         var entries: [String: ZipEntryReader.Location] = [:]
+        var links: Set<String> = []
         var index = 0
         for entry in archive {
             // Both read the same central directory, in its order.
@@ -26,10 +29,15 @@ final class ZipExportSource: ExportSource {
             else {
                 throw ExportSourceError("\(url.path) has a damaged zip central directory")
             }
-            if entry.type == .file { entries[Self.path(of: entry)] = directory.locations[index] }
+            switch entry.type {
+            case .file: entries[Self.path(of: entry)] = directory.locations[index]
+            case .symlink: links.insert(Self.path(of: entry))
+            case .directory: break
+            }
             index += 1
         }
         self.entries = entries
+        self.links = links
         let chosen = try ExportDocumentLocator.choose(Array(entries.keys), in: url.path) { path in
             try Self.head { try Self.read(entries[path]!, of: url, named: path, $0) }
         }
@@ -70,12 +78,16 @@ final class ZipExportSource: ExportSource {
         return true
     }
 
-    var files: [String] { entries.keys.sorted() }
+    var files: [String] { links.union(entries.keys).sorted() }
 
     var documentFile: String { documentPath }
 
     func fileName(ofReferenced path: String) -> String? {
         ExportDocumentLocator.containedComponents(path).map { folder + $0.joined(separator: "/") }
+    }
+
+    func refusal(of file: String) -> String? {
+        links.contains(file) ? FolderEntries.Kind.symbolicLink.refusal : nil
     }
 
     /// Entry names are UTF-8 when flagged, and in practice also when not (exports made on Apple devices); anything

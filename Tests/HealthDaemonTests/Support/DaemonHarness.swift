@@ -43,15 +43,17 @@ final class DaemonHarness: Sendable {
             in: .whitespacesAndNewlines)
     }
 
-    /// A healthd in this process on a fresh store.
-    static func start(maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15) async throws
-        -> DaemonHarness
-    {
+    /// A healthd in this process on a fresh store; `configure` changes its configuration (limits, timeouts).
+    static func start(
+        maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15,
+        configure: (inout DaemonConfiguration) -> Void = { _ in }
+    ) async throws -> DaemonHarness {
         let directory = try Healthd.temporaryDirectory()
-        let configuration = DaemonConfiguration(
+        var configuration = DaemonConfiguration(
             port: 0, storePath: directory.appendingPathComponent("health.sqlite").path,
             maximumBodySize: maximumBodySize,
             heartbeatInterval: heartbeat)
+        configure(&configuration)
         let running = try await HealthDaemon(configuration: configuration).start()
         return try DaemonHarness(directory: directory, address: running.address, host: .inProcess(running))
     }
@@ -207,9 +209,11 @@ struct HarnessError: Error, CustomStringConvertible {
 
 /// Runs `body` with a healthd in this process on a fresh store, stopping it afterwards.
 func withDaemon(
-    maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15, _ body: (DaemonHarness) async throws -> Void
+    maximumBodySize: Int = 16 * 1024 * 1024, heartbeat: TimeInterval = 15,
+    configure: (inout DaemonConfiguration) -> Void = { _ in }, _ body: (DaemonHarness) async throws -> Void
 ) async throws {
-    let daemon = try await DaemonHarness.start(maximumBodySize: maximumBodySize, heartbeat: heartbeat)
+    let daemon = try await DaemonHarness.start(
+        maximumBodySize: maximumBodySize, heartbeat: heartbeat, configure: configure)
     do {
         try await body(daemon)
     } catch {
