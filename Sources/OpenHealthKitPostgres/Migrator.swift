@@ -43,7 +43,10 @@ enum Migrator {
                 if migration.name == last { break }
             }
             // A user table added after v10 is protected as v10 protected the others, in the same transaction.
-            if ranAny, Schema.includesUsers(upTo: last) { try Schema.protectUserTables(session) }
+            if ranAny, Schema.includesUsers(upTo: last) {
+                try Schema.protectUserTables(
+                    session, boundByDatabase: Schema.includes(Schema.userBindingMigration, upTo: last))
+            }
         }
     }
 }

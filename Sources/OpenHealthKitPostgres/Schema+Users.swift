@@ -12,9 +12,10 @@ import PostgresNIO
 ///   bypass them. It may read the catalog and the accounts, add types, and read and write the user tables.
 /// - Every user table (one with a `user_id` column) gets `ROW LEVEL SECURITY`, `FORCE`d so that its owner is bound
 ///   too, and one policy for every command: a row is visible and writable only when its `user_id` is the user set for
-///   the transaction (`openhealthkit.user`, which ``Session`` sets); with no user set, no row at all.
-///   ``protectUserTables(_:)`` does this for every such table, idempotently, and ``Migrator`` runs it after any later
-///   migration too, so a table added later is protected in the transaction that adds it.
+///   the transaction (`openhealthkit.user`, which ``Session`` sets; since `v16` a user only the storage can bind,
+///   see ``userBindingMigration``); with no user set, no row at all. ``protectUserTables(_:boundByDatabase:)`` does
+///   this for every such table, idempotently, and ``Migrator`` runs it after any later migration too, so a table added
+///   later is protected in the transaction that adds it.
 extension Schema {
     /// The migration's name (PostgreSQL only; SQLite keeps a single owner).
     static let usersMigration = "v10: users"
@@ -81,7 +82,7 @@ extension Schema {
 
     /// Row-level security, forced, with the one policy, and the daemon's privileges (rows and the tables'
     /// sequences), on every user table that lacks them. Idempotent.
-    static func protectUserTables(_ session: Session) throws {
+    static func protectUserTables(_ session: Session, boundByDatabase: Bool) throws {
         let tables = try userTables(session)
         var binds = Binds()
         let names = binds.add(tables)
@@ -95,7 +96,7 @@ extension Schema {
                                        WHERE p.polrelid = c.oid AND p.polname = '\(userRowsPolicy)'))
                 """, binds.bindings
             ).map { try $0.decode(String.self) })
-        let condition = "user_id = nullif(current_setting('openhealthkit.user', true), '')::bigint"
+        let condition = userRowsCondition(boundByDatabase: boundByDatabase)
         for table in tables where unprotected.contains(table) {
             let name = quoted(table)
             try session.execute("ALTER TABLE \(name) ENABLE ROW LEVEL SECURITY")
