@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import OpenHealthKitEngine
+import OpenHealthKitModel
 import PostgresNIO
 
 /// One checked-out connection, used synchronously: each statement is sent with postgres-nio's future-based API and
