@@ -15,6 +15,9 @@ final class GuardedConnection: Sendable {
     /// The pool's generation when the connection was made (``ConnectionPool``: an older one is not reused).
     let generation: Int
     private let inFlight = Locked<EventLoopPromise<[Result<PostgresQueryResult, any Error>]>?>(nil)
+    /// The key `openhealthkit_open_session()` gave this connection when it opened (``Session/openBinding()``),
+    /// which binds its transactions to their user; nil on a database older than `Schema.userBindingMigration`.
+    let bindingKey = Locked<String?>(nil)
 
     init(_ connection: PostgresConnection, generation: Int = 0) {
         self.connection = connection

@@ -16,6 +16,8 @@ enum Migrator {
         try session.transaction {
             // The lock first: two `CREATE TABLE IF NOT EXISTS` at once can still collide.
             try session.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
+            // Before any statement that would fail without it: the daemon's role is the cluster's, made once.
+            if Schema.includesUsers(upTo: last) { try Schema.requireDaemonRole(session) }
             // Looked for first: a login role that may not create tables (a plain member of the daemon's role) opens
             // a database its administrator migrated.
             if try session.query("SELECT to_regclass('schema_migration') IS NULL").first?.decode(Bool.self) == true {
@@ -41,7 +43,10 @@ enum Migrator {
                 if migration.name == last { break }
             }
             // A user table added after v10 is protected as v10 protected the others, in the same transaction.
-            if ranAny, Schema.includesUsers(upTo: last) { try Schema.protectUserTables(session) }
+            if ranAny, Schema.includesUsers(upTo: last) {
+                try Schema.protectUserTables(
+                    session, boundByDatabase: Schema.includes(Schema.userBindingMigration, upTo: last))
+            }
         }
     }
 }

@@ -200,7 +200,8 @@ package final class PostgresAccounts: Sendable {
     /// Sets the user whose rows this transaction may see and change (row-level security binds a login role that
     /// owns the tables, and the policies' `WITH CHECK` applies to its inserts).
     private static func actFor(_ id: Int64, _ session: Session) throws {
-        try session.execute(Session.setUser(id).sql, Session.setUser(id).binds)
+        let bind = session.bindUser(id)
+        try session.execute(bind.sql, bind.binds)
     }
 
     /// `tables` ordered so that a table comes before every table its foreign keys reference.

@@ -24,6 +24,7 @@ package final class PostgresDatabase: Sendable {
         self.address = address
         let migrated = Locked(false)
         let setsRole = assumesDaemonRole && Schema.includesUsers(upTo: migrateUpTo)
+        let bindsUsers = Schema.includes(Schema.userBindingMigration, upTo: migrateUpTo)
         keepsStatisticsAggregates = Schema.includes(Schema.statisticsAggregatesMigration, upTo: migrateUpTo)
         pool = ConnectionPool(
             address: address, capacity: max(1, connections), logger: PostgresStorage.logger,
@@ -32,6 +33,7 @@ package final class PostgresDatabase: Sendable {
                     try Migrator.migrate(session, upTo: migrateUpTo)
                     migrated.withLock { $0 = true }
                 }
+                if bindsUsers { try session.openBinding() }
                 if setsRole { try session.execute("SET ROLE \(Schema.daemonRole)") }
             })
     }

@@ -11,7 +11,7 @@
 ///
 /// The migration only makes the tables: it builds nothing, so that its transaction (which every healthd starting on
 /// the database waits for) stays as short as its DDL whatever the users hold. Each table has `user_id`, so
-/// ``Schema/protectUserTables(_:)`` gives it forced row-level security, the `user_rows` policy and the daemon role's
+/// ``Schema/protectUserTables(_:boundByDatabase:)`` gives it forced row-level security, the `user_rows` policy and the daemon role's
 /// privileges in the same transaction.
 extension Schema {
     /// The migration's name.

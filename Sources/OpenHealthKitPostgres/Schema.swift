@@ -26,9 +26,11 @@ enum Schema {
         Migration(
             name: "v7: records, mind, medications, vision", statements: records, then: moveRecordsIntoSamples),
         Migration(name: "v8: import jobs", statements: importJobs),
-        Migration(name: usersMigration, statements: users, then: protectUserTables),
+        Migration(
+            name: usersMigration, statements: users, then: { try protectUserTables($0, boundByDatabase: false) }),
         Migration(name: statisticsAggregatesMigration, statements: statisticsAggregates),
         Migration(name: "v14: shared daemon state", statements: sharedDaemonState),
+        Migration(name: userBindingMigration, statements: [], then: bindUsers),
         // Migrations added later go after these, in order.
     ]
 

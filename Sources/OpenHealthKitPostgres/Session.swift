@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import OpenHealthKitEngine
+import OpenHealthKitModel
 import PostgresNIO
 
 /// One checked-out connection, used synchronously: each statement is sent with postgres-nio's future-based API and
@@ -13,9 +14,9 @@ import PostgresNIO
 /// waits for Swift concurrency's threads, so no caller can starve the work it waits for. (An `async` storage seam
 /// would let callers suspend instead of block; the engine's seam is synchronous, as SQLite is.)
 ///
-/// A session may act for a user (``user``): then every statement runs in a transaction that sets
-/// `openhealthkit.user` to that user first (`set_config(..., true)`, transaction-local, so a pooled connection never
-/// carries it over), which row-level security checks on every user table (`Schema.users`). A statement outside
+/// A session may act for a user (``user``): then every statement runs in a transaction bound to that user first
+/// (``bindUser(_:)``: transaction-local, so a pooled connection never carries it over), which row-level security
+/// checks on every user table (`Schema.users`, `Schema.userBindingMigration`). A statement outside
 /// ``transaction(_:_:)`` gets a transaction of its own: `BEGIN`, the user, the statement and `COMMIT` are sent
 /// together and answered in order, one wait for the four. Inside ``transaction(_:_:)``, `BEGIN` and the user wait
 /// for the transaction's first statement and go with it, so a transaction costs its statements' round trips and its
@@ -59,7 +60,7 @@ final class Session {
     func transaction<T>(_ mode: String = "", _ body: () throws -> T) throws -> T {
         precondition(!inTransaction, "transactions do not nest")
         prologue = [PostgresQuery(unsafeSQL: mode.isEmpty ? "BEGIN" : "BEGIN " + mode)]
-        if let user { prologue.append(Self.setUser(user)) }
+        if let user { prologue.append(bindUser(user)) }
         inTransaction = true
         defer {
             inTransaction = false
@@ -109,12 +110,26 @@ final class Session {
         try execute("CLOSE \(cursor)")
     }
 
-    /// Sets `openhealthkit.user` for the rest of the transaction.
-    static func setUser(_ user: Int64) -> PostgresQuery {
+    /// The statement that binds the rest of the transaction to `user`: with the connection's key where the database
+    /// binds users (`openhealthkit_bind_user`, `Schema.userBindingMigration`), else by setting `openhealthkit.user`
+    /// (a database older than that, which tests of upgrades make).
+    func bindUser(_ user: Int64) -> PostgresQuery {
         var binds = Binds()
-        let value = binds.add(String(user))
+        guard let key = connection.bindingKey.withLock({ $0 }) else {
+            let value = binds.add(String(user))
+            return PostgresQuery(
+                unsafeSQL: "SELECT set_config('openhealthkit.user', \(value), true)", binds: binds.bindings)
+        }
+        let value = binds.add(user), proof = binds.add(key)
         return PostgresQuery(
-            unsafeSQL: "SELECT set_config('openhealthkit.user', \(value), true)", binds: binds.bindings)
+            unsafeSQL: "SELECT openhealthkit_bind_user(\(value), \(proof))", binds: binds.bindings)
+    }
+
+    /// Takes the connection's binding key (once per connection, before anything else runs on it: the database
+    /// refuses a second).
+    func openBinding() throws {
+        let key = try query("SELECT openhealthkit_open_session()").first?.decode(String.self)
+        connection.bindingKey.withLock { $0 = key }
     }
 
     /// A statement as the session's user: in the open transaction, or in one of its own.
@@ -128,7 +143,7 @@ final class Session {
         }
         guard let user else { return try run(sql, binds) }
         let results = try pipeline([
-            PostgresQuery(unsafeSQL: "BEGIN"), Self.setUser(user), PostgresQuery(unsafeSQL: sql, binds: binds),
+            PostgresQuery(unsafeSQL: "BEGIN"), bindUser(user), PostgresQuery(unsafeSQL: sql, binds: binds),
             PostgresQuery(unsafeSQL: "COMMIT"),
         ])
         // The statement failed: its error. It succeeded but COMMIT answered ROLLBACK: it did not happen.

@@ -85,13 +85,21 @@ public final class PostgreSQLServer: Sendable {
         try await blocking { [self] in try sqlNow(statement, database: database) }
     }
 
-    private func sqlNow(_ statement: String, database: String) throws -> String {
+    /// ``sql(_:database:)`` signed in as the login role `role` with `password` instead of the superuser.
+    @discardableResult
+    public func sql(_ statement: String, database: String, as role: String, password: String) async throws -> String {
+        try await blocking { [self] in try sqlNow(statement, database: database, as: (role, password)) }
+    }
+
+    private func sqlNow(_ statement: String, database: String, as login: (role: String, password: String)? = nil)
+        throws -> String
+    {
         try run(
             binaries.appendingPathComponent("psql").path,
             [
-                "-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", database, "-X", "-A", "-t", "-q",
+                "-h", "127.0.0.1", "-p", "\(port)", "-U", login?.role ?? user, "-d", database, "-X", "-A", "-t", "-q",
                 "-v", "ON_ERROR_STOP=1", "-c", statement,
-            ], environment: ["PGPASSWORD": password], asPostgres: false)
+            ], environment: ["PGPASSWORD": login?.password ?? password], asPostgres: false)
     }
 
     /// Kills the server as a crash would (`pg_ctl stop -m immediate`): no checkpoint, connections cut. The cluster

@@ -47,7 +47,7 @@ import OpenHealthKitWire
         let server = try await PostgreSQLServer.shared()
         #expect(
             try await server.sql("SELECT count(*) FROM schema_migration", database: database.name)
-                .trimmingCharacters(in: .whitespacesAndNewlines) == "11")
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "12")
         try await daemon.stop()
     }
 

@@ -154,10 +154,17 @@ import Testing
     }
 
     /// Runs `statement` in one transaction under the daemon's role, acting for `user` (none when nil), as a
-    /// connection of the storage does; returns what the last statement printed.
+    /// connection of the storage does (its key taken first, then the user bound with it); returns what the last
+    /// statement printed.
     static func asDaemon(_ statement: String, user: Int64?, _ address: PostgreSQLAddress) async throws -> String {
-        let setUser = user.map { "SELECT set_config('openhealthkit.user', '\($0)', true);" } ?? ""
-        return try await sql("SET ROLE openhealthkit_daemon; \(setUser) \(statement)", address)
+        let bind = user.map { "SELECT openhealthkit_bind_user(\($0), openhealthkit_open_session());" } ?? ""
+        return try await sql("SET ROLE openhealthkit_daemon; \(bind) \(statement)", address)
+    }
+
+    /// The user tables whose rows the daemon's role may update and delete: all but the audit log, which is
+    /// append-only for it (``UserBindingTests``).
+    static func changeableTables(_ address: PostgreSQLAddress) async throws -> [String] {
+        try await userTables(address).filter { $0 != "audit_entry" }
     }
 
     /// `table|count` lines for each table, of `query(table)` (a count), in one statement.
@@ -183,8 +190,8 @@ import Testing
             SELECT c.relname FROM pg_class c
             WHERE c.relnamespace = 'public'::regnamespace AND c.relrowsecurity AND c.relforcerowsecurity
               AND EXISTS (SELECT 1 FROM pg_policies p WHERE p.tablename = c.relname AND p.policyname = 'user_rows'
-                          AND p.cmd = 'ALL' AND p.qual LIKE '%openhealthkit.user%'
-                          AND p.with_check LIKE '%openhealthkit.user%')
+                          AND p.cmd = 'ALL' AND p.qual LIKE '%openhealthkit\\_user()%'
+                          AND p.with_check LIKE '%openhealthkit\\_user()%')
             ORDER BY 1
             """, users.address
         ).split(separator: "\n").map(String.init)
@@ -223,7 +230,7 @@ import Testing
 
     @Test func underTheDaemonRoleWithAUserSetAnUpdateOrDeleteOfAnotherUsersRowsChangesNone() async throws {
         let users = try await Self.twoUsers()
-        let tables = try await Self.userTables(users.address)
+        let tables = try await Self.changeableTables(users.address)
         let alice = users.alice.user, bob = users.bob.user
         let before = try await Self.sql(
             Self.countsPerTable(tables) { "SELECT count(*) FROM \($0) WHERE user_id = \(bob)" }, users.address)
@@ -279,7 +286,7 @@ import Testing
 
     @Test func underTheDaemonRoleWithNoUserSetNothingIsSeenOrChanged() async throws {
         let users = try await Self.twoUsers()
-        let tables = try await Self.userTables(users.address)
+        let tables = try await Self.changeableTables(users.address)
         let seen = Self.counts(
             try await Self.asDaemon(
                 Self.countsPerTable(tables) { "SELECT count(*) FROM \($0)" }, user: nil, users.address))
