@@ -1,4 +1,5 @@
 import Foundation
+import HealthDaemon
 import Testing
 import OpenHealthKit
 import OpenHealthKitTesting

@@ -1,3 +1,4 @@
+import CDispatch  // where Swift finds the C `stat` and its fields (MemberImportVisibility)
 import Foundation
 
 #if canImport(Glibc)
