@@ -1,4 +1,7 @@
-import CDispatch  // where Swift finds the C `stat` and its fields (MemberImportVisibility)
+// The C `stat` and its fields are owned by whichever of these modules the compiler loaded first (CoreFoundation in a
+// clean build, CDispatch in some incremental ones); MemberImportVisibility wants the owner imported here.
+import CDispatch
+import CoreFoundation
 import Foundation
 
 #if canImport(Glibc)
