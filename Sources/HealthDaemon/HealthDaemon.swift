@@ -151,10 +151,10 @@ public final class HealthDaemon: Sendable {
         var group = ServiceGroupConfiguration(
             services: [.init(service: application), .init(service: closer)], gracefulShutdownSignals: signals,
             logger: logger)
-        // Calls still running after the grace period are cancelled (their connections closed), then healthd stops
-        // whatever is left: a stuck call never keeps SIGTERM from stopping it.
+        // Calls still running after the grace period are cancelled and their connections closed: a stuck call never
+        // keeps SIGTERM from stopping healthd. No bound on the cancellation itself: ServiceLifecycle enforces one
+        // with a fatal error, which would crash healthd (and any process embedding it) instead of stopping it.
         group.maximumGracefulShutdownDuration = .seconds(configuration.shutdownGracePeriod)
-        group.maximumCancellationDuration = .seconds(configuration.shutdownGracePeriod)
         return ServiceGroup(configuration: group)
     }
 
