@@ -37,6 +37,19 @@ extension HealthdBacked {
                         displayName: name, resource: resource, resourceFilePath: nil)))
         }
 
+        /// The owner's contact lens prescription (no file attached), and the owner signed in on the vision page with
+        /// its CSRF token.
+        private static func contactLensesOnTheVisionPage(of daemon: TestDaemon) async throws
+            -> (HKContactsPrescription, WebClient, String)
+        {
+            let prescription = HKContactsPrescription(
+                rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Acuvue",
+                dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil, device: nil, metadata: nil)
+            try daemon.engine.save([prescription], as: try OwnerWebStore.owner())
+            let browser = try await daemon.signedInClient()
+            return (prescription, browser, try await browser.get("/records/vision").field("csrf") ?? "")
+        }
+
         /// A form with a file, as a browser posts it.
         private static func multipart(_ fields: [(String, String)], file: (name: String, type: String, data: Data))
             -> (body: Data, contentType: String)
@@ -216,13 +229,7 @@ extension HealthdBacked {
 
         @Test func removingAFileThatIsNotThereIsANotFoundPage() async throws {
             try await TestDaemon.with { daemon in
-                let prescription = HKContactsPrescription(
-                    rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Acuvue",
-                    dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil, device: nil,
-                    metadata: nil)
-                try daemon.engine.save([prescription], as: try OwnerWebStore.owner())
-                let browser = try await daemon.signedInClient()
-                let csrf = try await browser.get("/records/vision").field("csrf") ?? ""
+                let (prescription, browser, csrf) = try await Self.contactLensesOnTheVisionPage(of: daemon)
                 for owner in [prescription.uuid, UUID()] {
                     let removed = try await browser.post(
                         "/records/vision/\(owner.uuidString)/attachments/\(UUID().uuidString)/remove",
@@ -236,13 +243,7 @@ extension HealthdBacked {
 
         @Test func aFileThatIsNotWhatItSaysOrHasNoTokenIsRefusedAndNotStored() async throws {
             try await TestDaemon.with { daemon in
-                let prescription = HKContactsPrescription(
-                    rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Acuvue",
-                    dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil, device: nil,
-                    metadata: nil)
-                try daemon.engine.save([prescription], as: try OwnerWebStore.owner())
-                let browser = try await daemon.signedInClient()
-                let csrf = try await browser.get("/records/vision").field("csrf") ?? ""
+                let (prescription, browser, csrf) = try await Self.contactLensesOnTheVisionPage(of: daemon)
                 let action = "/records/vision/\(prescription.uuid.uuidString)/attachments"
                 let fake = Self.multipart([("csrf", csrf)], file: ("scan.png", "image/png", Data("<svg/>".utf8)))
                 let refused = try await browser.send("POST", action, body: fake.body, contentType: fake.contentType)
