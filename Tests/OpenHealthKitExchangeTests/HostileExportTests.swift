@@ -48,6 +48,7 @@ import OpenHealthKitModel
         let summary = try ImportHarness().importing(try folder.write("export.xml", Self.document(body)))
         #expect(summary.added("HKQuantityTypeIdentifierStepCount") == 2)
         #expect(summary.skipped.contains { $0.reason.contains("more than \(SAXParser.maximumAttributes) attributes") })
+        #expect(summary.incomplete == nil, "the document is whole: \(String(describing: summary.incomplete))")
     }
 
     @Test func anElementWithAsManyAttributesAsAllowedIsRead() throws {

@@ -140,6 +140,10 @@ final class SAXParser {
     private var equalsSinceTagStart = 0
     /// Whether the rest of a start tag with too many attributes is being blanked, up to the next `<`.
     private var blankingTag = false
+    /// How many bytes of `/>` are still to be written over the blanked tag: its first two bytes after the cut that are
+    /// not blanks (normally the quote and first byte of the cut attribute's value) become `/>`, so that libxml2 reads
+    /// an element that ends there, instead of one left open to the end of the document.
+    private var cutTagEndLeft = 0
     /// The problem to report for the error libxml2 finds in a start tag cut short.
     private var attributeOverflow: XMLProblem?
 
@@ -229,7 +233,8 @@ final class SAXParser {
 
     /// Replaces the control characters XML 1.0 forbids by spaces (keeping offsets and line numbers), counting lines,
     /// and cuts short a start tag with more than ``maximumAttributes`` attributes (counted as `=` signs since the last
-    /// `<`: no attribute value holds a `<`) by blanking the rest of it.
+    /// `<`: no attribute value holds a `<`) by blanking the rest of it and ending it with `/>` (a name with no value
+    /// before it: libxml2 reports an error, which becomes the overflow, and reads the element as empty).
     ///
     /// Eight bytes are tested at once (a word without a byte below 0x20 or a `<` is skipped whole, its `=` counted
     /// together), since every byte of the export passes here: a loop over single bytes took 5 % of the parsing thread.
@@ -272,12 +277,26 @@ final class SAXParser {
         case UInt8(ascii: "<"):
             equalsSinceTagStart = 0
             blankingTag = false
+            cutTagEndLeft = 0
         case _ where blankingTag:
-            if base[index] >= 0x20 { base[index] = 0x20 }
+            switch (cutTagEndLeft, base[index]) {
+            case (2, 0x21...):
+                base[index] = UInt8(ascii: "/")
+                cutTagEndLeft = 1
+            case (1, 0x20...):
+                base[index] = UInt8(ascii: ">")
+                cutTagEndLeft = 0
+            case (_, 0x20...):
+                base[index] = 0x20
+            default:
+                // A line break right after the `/` is kept (line numbers count it): the tag is then left unended.
+                if cutTagEndLeft == 1 { cutTagEndLeft = 0 }
+            }
         case UInt8(ascii: "="):
             equalsSinceTagStart += 1
             if equalsSinceTagStart > Self.maximumAttributes {
                 blankingTag = true
+                cutTagEndLeft = 2
                 base[index] = 0x20
                 attributeOverflow = XMLProblem(
                     kind: .error, line: line,
