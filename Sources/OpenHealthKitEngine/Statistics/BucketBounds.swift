@@ -64,6 +64,13 @@ struct BucketBounds {
         // Seconds since 1970 and Date differ in rounding: settle on the interval whose starts, as stored here, hold it.
         for _ in 0..<2 where start(target) > time { target -= 1 }
         for _ in 0..<2 where start(target + 1) <= time { target += 1 }
+        // A calendar whose intervals the search cannot place the date in fails the query rather than filing the
+        // sample under an interval that does not hold it.
+        guard start(target) <= time, time < start(target + 1) else {
+            throw HKError.invalidArgument(
+                "No interval of the statistics collection holds \(date) in the \(intervals!.calendar.identifier) calendar: narrow the date range"
+            )
+        }
         if starts.isEmpty {
             first = target
             starts = [start(target), start(target + 1)]

@@ -12,8 +12,10 @@ package struct StatisticsIntervals: Sendable, Equatable {
     private let steps: [Step]
     /// A rough length of one interval, to find the interval of a date with few calendar calls.
     private let approximateLength: Double
-    /// The largest index magnitude between two sample dates (see ``SampleValidation/dateRange``): searches for an
-    /// interval never go beyond it, so a date outside the range costs a bounded number of calendar calls.
+    /// Twice the largest index magnitude between two sample dates (see ``SampleValidation/dateRange``) in Gregorian
+    /// lengths: searches for an interval never go beyond it, so a date outside the range costs a bounded number of
+    /// calendar calls. Twice, because other calendars' units are shorter: an Islamic year has 354 days, a Coptic
+    /// month 28 on average, and 4,000 Gregorian years hold 4,123 Islamic ones.
     private let indexLimit: Int
 
     /// The most intervals a statistics collection may span from its first to its last interval holding data:
@@ -71,7 +73,7 @@ package struct StatisticsIntervals: Sendable, Equatable {
         self.calendar = calendar
         self.steps = steps
         approximateLength = length
-        indexLimit = Int(min(span / length + 2, Double(Int.max / 2)))
+        indexLimit = Int(min(2 * span / length + 2, Double(Int.max / 2)))
     }
 
     /// The start of interval `index`; interval 0 starts at the anchor. Each start is computed from the anchor, so

@@ -63,6 +63,38 @@ import OpenHealthKitEngine
         #expect(error?.message.contains("\(StatisticsIntervals.maximumCount) intervals") == true)
     }
 
+    /// Kiritimati skipped 31 December 1994 (from UTC−10 to UTC+14), so a calendar may give that day an interval of no
+    /// length, or one ending before it starts; dates far from the anchor round too. Every average stays a number.
+    @Test(arguments: [Calendar.Identifier.gregorian, .hebrew, .islamic, .chinese])
+    func everyAverageIsANumberWhereAZonesCalendarSkipsADay(_ calendar: Calendar.Identifier) throws {
+        let store = try StatisticsFixture()
+        let days = (-3...3).map {
+            StatisticsFixture.date("1995-01-01T00:00:00+14:00").addingTimeInterval(Double($0) * 43_200)
+        }
+        let years = stride(from: 2.0, through: 3_999, by: 333).map {
+            StatisticsFixture.date("0001-01-01T00:00:00Z").addingTimeInterval($0 * 365.2425 * 86_400)
+        }
+        for date in days + years {
+            try store.save(heartRate, 60, unit: StatisticsFixture.bpm, from: date, source: "com.example.a")
+        }
+        for components in [DateComponents(year: 1), DateComponents(month: 7), DateComponents(day: 1)] {
+            // Daily intervals from year 1 would span more than the most intervals a collection may: only the days
+            // around the skipped one.
+            let predicate =
+                components.day == 1 ? StatisticsFixture.dates("1994-12-25T00:00:00Z", "1995-01-05T00:00:00Z") : nil
+            let result = try store.collection(
+                heartRate, .discreteAverage, every: components, in: "Pacific/Kiritimati", calendar: calendar,
+                anchor: "0001-01-01T00:00:00Z", predicate: predicate)
+            #expect(!result.buckets.isEmpty)
+            for bucket in result.buckets {
+                #expect(bucket.start < bucket.end, "\(components): \(bucket.start) to \(bucket.end)")
+                #expect(
+                    bucket.merged.average.map { close($0, 1) } == true,
+                    "\(components): \(bucket.start) to \(bucket.end): \(String(describing: bucket.merged))")
+            }
+        }
+    }
+
     @Test func theIntervalOfAFarDateIsFoundWithFewCalendarCalls() throws {
         let intervals = try StatisticsIntervals(
             anchor: Date(timeIntervalSince1970: 0), components: DateComponents(nanosecond: 1),

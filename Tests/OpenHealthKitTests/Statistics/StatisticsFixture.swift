@@ -21,9 +21,9 @@ struct StatisticsFixture {
         storage = engine.storage
     }
 
-    /// A calendar in `zone` (an IANA name).
-    static func calendar(_ zone: String) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
+    /// A calendar in `zone` (an IANA name), Gregorian unless told.
+    static func calendar(_ zone: String, _ identifier: Calendar.Identifier = .gregorian) -> Calendar {
+        var calendar = Calendar(identifier: identifier)
         calendar.timeZone = TimeZone(identifier: zone)!
         return calendar
     }
@@ -66,10 +66,11 @@ struct StatisticsFixture {
     func collection(
         _ type: HKQuantityType, _ options: HKStatisticsOptions,
         every components: DateComponents = DateComponents(day: 1),
-        in zone: String = "UTC", anchor: String = "2024-01-01T00:00:00Z", predicate: PredicateTree? = nil
+        in zone: String = "UTC", calendar: Calendar.Identifier = .gregorian, anchor: String = "2024-01-01T00:00:00Z",
+        predicate: PredicateTree? = nil
     ) throws -> StatisticsResult {
         let intervals = try StatisticsIntervals(
-            anchor: Self.date(anchor), components: components, calendar: Self.calendar(zone))
+            anchor: Self.date(anchor), components: components, calendar: Self.calendar(zone, calendar))
         return try engine.statistics(
             StatisticsRequest(type: type, predicate: predicate, options: options, intervals: intervals),
             as: .owner(source: Self.owner))
