@@ -8,7 +8,8 @@ extension HealthWebApp {
     package func unavailablePage(_ request: Request) async -> Response {
         let status = HTTPResponse.Status.serviceUnavailable
         let title = ErrorPage.title(for: status)
-        let session = currentSession(request)
+        // The sessions may live in the database that cannot be reached: then the page is the public one.
+        let session = (try? currentSession(request)) ?? nil
         let model = ErrorPage(
             chrome: session.map { chrome(session: $0, host: nil, title: title, section: nil, pendingBanner: false) },
             status: String(status.code), title: title,

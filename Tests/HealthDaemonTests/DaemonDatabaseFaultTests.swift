@@ -37,6 +37,31 @@ import OpenHealthKitWire
         await server.remove()
     }
 
+    /// The sessions live in the database: while it is down a signed-in owner is told to come back (503), not sent to
+    /// sign in again nor refused a form as if signed out, and the session works again once the database returns.
+    @Test func aSignedInOwnerGetsTheUnavailablePageWhileTheDatabaseIsDownAndStaysSignedIn() async throws {
+        let server = try await PostgreSQLServer.start()
+        let database = TestDatabase(url: try await server.createDatabase(), password: server.password)
+        let daemon = try await DaemonHarness.launch(database: database)
+        let cookie = try await WebClient.signIn(daemon)
+        let csrf = try #require(
+            WebClient.csrf(in: try await WebClient.get("/", daemon, cookie: cookie).text))
+
+        try await server.kill()
+        let page = try await WebClient.get("/", daemon, cookie: cookie)
+        #expect(page.status == 503, "\(page.text)")
+        #expect(page.text.contains("cannot reach its database"))
+        let form = try await WebClient.post("/signout", daemon, cookie: cookie, form: ["csrf": csrf])
+        #expect(form.status == 503, "\(form.text)")
+
+        try await server.restart()
+        try await waitUntil("Health answers again") {
+            try await WebClient.get("/", daemon, cookie: cookie).status == 200
+        }
+        try await daemon.stop()
+        await server.remove()
+    }
+
     @Test func everyAcknowledgedSaveSurvivesPostgreSQLKilledDuringSavesFromSeveralApps() async throws {
         let server = try await PostgreSQLServer.start()
         let database = TestDatabase(url: try await server.createDatabase(), password: server.password)

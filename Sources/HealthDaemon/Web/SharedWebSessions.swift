@@ -34,23 +34,16 @@ final class SharedWebSessions: WebSessions {
         return session
     }
 
-    func session(_ id: String, now: Date) -> WebSession? {
+    func session(_ id: String, now: Date) throws -> WebSession? {
         guard let (user, hash) = Self.parse(id) else { return nil }
-        do {
-            guard let stored = try records(of: user).webSession(idHash: hash, at: now, idleLifetime: idleLifetime)
-            else { return nil }
-            return WebSession(id: id, user: user, csrfToken: stored.csrfToken)
-        } catch {
-            logger.error("could not read a web session: \(error)")
-            return nil
-        }
+        guard let stored = try records(of: user).webSession(idHash: hash, at: now, idleLifetime: idleLifetime)
+        else { return nil }
+        return WebSession(id: id, user: user, csrfToken: stored.csrfToken)
     }
 
-    func end(_ id: String) {
+    func end(_ id: String) throws {
         guard let (user, hash) = Self.parse(id) else { return }
-        do { try records(of: user).endWebSession(idHash: hash) } catch {
-            logger.error("could not end a web session: \(error)")
-        }
+        try records(of: user).endWebSession(idHash: hash)
     }
 
     func flash(_ id: String, _ text: String, isError: Bool) {

@@ -88,16 +88,16 @@ extension HealthWebApp {
     }
 
     /// The request's live session, whatever its user's state (for error pages, which reach no user's data).
-    func currentSession(_ request: Request) -> WebSession? {
-        request.cookies[Self.sessionCookie].flatMap { sessions.session($0.value) }
+    func currentSession(_ request: Request) throws -> WebSession? {
+        try request.cookies[Self.sessionCookie].flatMap { try sessions.session($0.value) }
     }
 
     /// The request's live session with its user's host; nil when there is none, or when its user is no longer
     /// served (removed), which ends the session at once.
     func signedIn(_ request: Request) async throws -> SignedIn? {
-        guard let session = currentSession(request) else { return nil }
+        guard let session = try currentSession(request) else { return nil }
         guard let host = try await users.host(ofUser: session.user) else {
-            sessions.end(session.id)
+            try sessions.end(session.id)
             return nil
         }
         return SignedIn(session: session, host: host, imports: imports(ofUser: session.user, host: host))

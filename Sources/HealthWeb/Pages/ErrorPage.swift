@@ -36,7 +36,7 @@ extension HealthWebApp {
         let signIn = "/signin?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")
         // The user's host only if it answers: the error may be that it does not (it is asked again, not for data).
         let signedIn = try? await signedIn(request)
-        let session = signedIn?.session ?? currentSession(request)
+        let session = signedIn?.session ?? (try? currentSession(request)) ?? nil
         let model = ErrorPage(
             chrome: session.map {
                 chrome(session: $0, host: signedIn?.host, title: ErrorPage.title(for: status), section: nil)

@@ -20,7 +20,7 @@ extension HealthWebApp {
             await respond(request) {
                 try checkHost(request)
                 let next = Self.localPath(FormData(request.uri.query ?? "")["next"])
-                if currentSession(request) != nil { return Response.redirect(to: next) }
+                if try currentSession(request) != nil { return Response.redirect(to: next) }
                 return await signInPage(
                     next: next, error: nil, signedOut: request.uri.query?.contains("signedout") ?? false, status: .ok)
             }
@@ -60,7 +60,7 @@ extension HealthWebApp {
         }
 
         action(router, "/signout") { [self] web in
-            sessions.end(web.session.id)
+            try sessions.end(web.session.id)
             var response = Response.redirect(to: "/signin?signedout")
             response.setCookie(Self.expired(Self.sessionCookie))
             return response

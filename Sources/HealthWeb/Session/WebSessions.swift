@@ -14,10 +14,12 @@ package protocol WebSessions: Sendable {
     /// Starts a session of `user` (after their secret was given).
     func create(user: Int64, now: Date) throws -> WebSession
     /// The live session with this id (the cookie's value), marked as used `now`; nil for an unknown, ended or
-    /// expired one.
-    func session(_ id: String, now: Date) -> WebSession?
-    /// Ends a session (sign-out, or its user is gone).
-    func end(_ id: String)
+    /// expired one. Throws when the sessions cannot be read (their database is unreachable): that is not "signed
+    /// out", and the browser is told to come back rather than to sign in again.
+    func session(_ id: String, now: Date) throws -> WebSession?
+    /// Ends a session (sign-out, or its user is gone); throws when it cannot, so that a sign-out never reports
+    /// success while the session lives on.
+    func end(_ id: String) throws
     /// Leaves a message for the session's next page.
     func flash(_ id: String, _ text: String, isError: Bool)
     /// Takes the waiting message, if any.
@@ -28,7 +30,7 @@ extension WebSessions {
     /// Starts a session of `user` now.
     func create(user: Int64) throws -> WebSession { try create(user: user, now: Date()) }
     /// The live session with this id, marked as used now.
-    func session(_ id: String) -> WebSession? { session(id, now: Date()) }
+    func session(_ id: String) throws -> WebSession? { try session(id, now: Date()) }
 }
 
 /// A signed-in browser's session.
