@@ -2,8 +2,9 @@ import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitExchange
 import OpenHealthKitModel
-import OpenHealthKitPostgres
+@testable import OpenHealthKitPostgres
 import OpenHealthKitTesting
+import PostgresNIO
 import Testing
 
 /// Nothing crosses users on PostgreSQL. Two users hold data in every user table (the same export imported by each,
@@ -226,6 +227,27 @@ import Testing
             try await Self.sql(
                 Self.countsPerTable(tables) { "SELECT count(*) FROM \($0) WHERE user_id = \(alice)" }, users.address))
         #expect(all == alices)
+    }
+
+    /// The storage's own connections, not a test's `SET ROLE`: each acts as the daemon's role for its user, so even a
+    /// login role that could bypass row-level security (these tests sign in as a superuser) sees only that user's rows
+    /// through them. Fails when the storage's connections skip taking the role.
+    @Test func theStoragesOwnConnectionsActAsTheDaemonRoleAndSeeOnlyTheirUsersRows() async throws {
+        let users = try await Self.twoUsers()
+        let tables = try await Self.userTables(users.address)
+        let alice = users.alice.user
+        let alices = Self.counts(
+            try await Self.sql(
+                Self.countsPerTable(tables) { "SELECT count(*) FROM \($0) WHERE user_id = \(alice)" }, users.address))
+        let (role, seen) = try users.alice.database.session(user: alice) { session in
+            let role = try session.query("SELECT current_user::text").first?.decode(String.self)
+            let seen = try session.query(Self.countsPerTable(tables) { "SELECT count(*) FROM \($0)" })
+                .map { try $0.decode((String, Int).self) }
+            return (role, Dictionary(uniqueKeysWithValues: seen))
+        }
+        #expect(role == "openhealthkit_daemon")
+        #expect(seen == alices)
+        #expect(seen.count == tables.count)
     }
 
     @Test func underTheDaemonRoleWithAUserSetAnUpdateOrDeleteOfAnotherUsersRowsChangesNone() async throws {
