@@ -249,6 +249,78 @@ import OpenHealthKitWire
         }
     }
 
+    /// Health's pages and forms that name an object, with `objects`' of its kind in their place.
+    static func pages(_ objects: Objects) -> [(method: String, path: String)] {
+        [
+            ("GET", "/workouts/\(objects.workout)"), ("GET", "/electrocardiograms/\(objects.sample)"),
+            ("GET", "/audiograms/\(objects.sample)"), ("GET", "/records/\(objects.prescription)"),
+            ("GET", "/records/documents/\(objects.prescription)"),
+            ("GET", "/records/vision/attachments/\(objects.attachment)"), ("GET", "/import/jobs/\(objects.request)"),
+            ("POST", "/permissions/\(objects.request)"),
+            ("POST", "/types/\(heartRate)/samples/\(objects.sample)/delete"),
+            ("POST", "/records/vision/\(objects.prescription)/attachments/\(objects.attachment)/remove"),
+        ]
+    }
+
+    @Test func annsHealthSessionOnBobsObjectsGetsThePagesOfUnknownOnes() async throws {
+        try await Self.withPair { pair in
+            let bobs = try await Self.objects(of: pair.bob, pair)
+            let ann = try await WebClient.signIn(pair.daemon, name: pair.ann.name, secret: pair.ann.secret)
+            let csrf = try #require(WebClient.csrf(in: try await WebClient.get("/", pair.daemon, cookie: ann).text))
+            for (across, nowhere) in zip(Self.pages(bobs), Self.pages(.unknown)) {
+                // Each answer, then the page after it (which shows the message a form leaves for it).
+                var answers: [WebClient.Page] = []
+                for page in [across, nowhere] {
+                    answers.append(
+                        page.method == "GET"
+                            ? try await WebClient.get(page.path, pair.daemon, cookie: ann)
+                            : try await WebClient.post(page.path, pair.daemon, cookie: ann, form: ["csrf": csrf]))
+                    answers.append(try await WebClient.get("/", pair.daemon, cookie: ann))
+                }
+                #expect(answers.map(\.status)[0...1] == answers.map(\.status)[2...3], "\(across.path)")
+                #expect(
+                    answers[0...1].map { Self.withoutUUIDs($0.text) }
+                        == answers[2...3].map { Self.withoutUUIDs($0.text) },
+                    "\(across.path)")
+            }
+            // Nothing of Bob's was removed or answered.
+            let bob = try await WebClient.signIn(pair.daemon, name: pair.bob.name, secret: pair.bob.secret)
+            #expect(try await WebClient.get("/workouts/\(bobs.workout)", pair.daemon, cookie: bob).status == 200)
+            let scan = try await WebClient.get(
+                "/records/vision/attachments/\(bobs.attachment)", pair.daemon, cookie: bob)
+            #expect(scan.status == 200)
+            let pending = try await pair.owner(pair.bob, "GET", "/v1/owner/authorization/pending")
+            #expect(try pending.decode(WirePendingRequests.self).requests.map(\.id) == [bobs.request])
+            let samples = try await pair.app(pair.bob, "POST", "/v1/queries/samples", json: ["type": Self.heartRate])
+            #expect(try samples.decode(WireSamplesResponse.self).samples.map(\.uuid) == [pair.bob.sample])
+        }
+    }
+
+    /// A session cookie is `<user>.<token>`: one user's token under another's number signs nobody in.
+    @Test func aSessionCookieWithAnotherUsersNumberSignsNobodyIn() async throws {
+        try await Self.withPair { pair in
+            let ann = try await WebClient.signIn(pair.daemon, name: pair.ann.name, secret: pair.ann.secret)
+            let bob = try await WebClient.signIn(pair.daemon, name: pair.bob.name, secret: pair.bob.secret)
+            let (annsNumber, annsToken) = try #require(Self.parts(ann))
+            let (bobsNumber, bobsToken) = try #require(Self.parts(bob))
+            #expect(annsNumber != bobsNumber)
+            for forged in ["\(bobsNumber).\(annsToken)", "\(annsNumber).\(bobsToken)"] {
+                for path in ["/", "/workouts", "/records", "/log"] {
+                    let page = try await WebClient.get(path, pair.daemon, cookie: forged)
+                    #expect(page.status == 303, "\(path) with \(forged)")
+                    #expect(!page.text.contains(pair.bob.name) && !page.text.contains(pair.ann.name))
+                }
+            }
+            #expect(try await WebClient.get("/", pair.daemon, cookie: ann).status == 200)
+        }
+    }
+
+    /// The user number and token of a session cookie's value.
+    static func parts(_ cookie: String) -> (String, String)? {
+        let parts = cookie.split(separator: ".", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
     /// `text` with every UUID in it replaced by `<id>`: the UUIDs a probe names differ, the answers must not.
     static func withoutUUIDs(_ text: String) -> String {
         text.replacing(/[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}/, with: "<id>")

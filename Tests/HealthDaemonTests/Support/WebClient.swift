@@ -30,13 +30,14 @@ enum WebClient {
         return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
     }()
 
-    /// Signs the owner in through `daemon` by name (healthd on PostgreSQL); the session cookie's value.
-    static func signIn(_ daemon: DaemonHarness) async throws -> String {
+    /// Signs a user in through `daemon` by name (healthd on PostgreSQL; the owner unless told); the session cookie's
+    /// value.
+    static func signIn(_ daemon: DaemonHarness, name: String = "owner", secret: String? = nil) async throws -> String {
         // The sign-in form's token matches its cookie, as the page sets both.
         let token = "t" + UUID().uuidString
         let answer = try await send(
             "POST", daemon.url("/signin"), cookies: ["health_signin": token],
-            form: ["token": token, "name": "owner", "secret": daemon.ownerSecret, "next": "/"])
+            form: ["token": token, "name": name, "secret": secret ?? daemon.ownerSecret, "next": "/"])
         guard answer.status == 303, let header = answer.setCookie,
             let range = header.range(of: #"health_session=[^;,]+"#, options: .regularExpression)
         else { throw HarnessError("signing in: \(answer.status) \(answer.text)") }
