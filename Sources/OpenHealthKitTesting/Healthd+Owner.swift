@@ -31,7 +31,7 @@ extension Healthd {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
+            URLSession.patient.dataTask(with: request) { data, response, error in
                 guard let response = response as? HTTPURLResponse else {
                     return continuation.resume(throwing: error ?? URLError(.badServerResponse))
                 }

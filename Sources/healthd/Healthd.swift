@@ -114,6 +114,12 @@ struct Healthd: AsyncParsableCommand {
             FileHandle.standardError.write(Data("healthd: --database-password-file: \(error)\n".utf8))
             throw ExitCode(1)
         }
+        do {
+            try StatementLog.startIfAsked()
+        } catch {
+            FileHandle.standardError.write(Data("healthd: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
         var configuration = DaemonConfiguration(
             host: host, port: port, storePath: store ?? DaemonConfiguration.defaultStorePath,
             maximumUploadSize: DaemonConfiguration.byteCount(maxUploadSize)

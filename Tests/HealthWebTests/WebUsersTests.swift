@@ -134,7 +134,7 @@ import FoundationNetworking
     }
 
     static func call(_ method: String, _ url: URL, authorization: String, json: (any Encodable)?) async throws -> Data {
-        var request = URLRequest(url: url, timeoutInterval: 30)
+        var request = URLRequest(url: url, timeoutInterval: SafetyTimeout.duration / .seconds(1))
         request.httpMethod = method
         request.setValue(authorization, forHTTPHeaderField: "Authorization")
         if let json {
@@ -142,7 +142,7 @@ import FoundationNetworking
             request.httpBody = try JSONEncoder().encode(json)
         }
         return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
+            URLSession.patient.dataTask(with: request) { data, response, error in
                 guard let response = response as? HTTPURLResponse, (200..<300).contains(response.statusCode) else {
                     continuation.resume(throwing: error ?? WebUsersTestError("\(method) \(url.path) failed"))
                     return

@@ -75,7 +75,7 @@ final class RunningHealthd: @unchecked Sendable {
     /// One raw HTTP call to healthd, with a JSON body when `json` is given.
     func call(
         _ method: String, _ path: String, bearer: String, json: (any Encodable & Sendable)? = nil,
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = SafetyTimeout.duration / .seconds(1)
     ) async throws -> Answer {
         var request = URLRequest(url: URL(string: path, relativeTo: address)!.absoluteURL, timeoutInterval: timeout)
         request.httpMethod = method
@@ -85,7 +85,7 @@ final class RunningHealthd: @unchecked Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
+            URLSession.patient.dataTask(with: request) { data, response, error in
                 guard let response = response as? HTTPURLResponse else {
                     return continuation.resume(throwing: error ?? URLError(.badServerResponse))
                 }

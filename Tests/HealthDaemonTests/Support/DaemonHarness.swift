@@ -70,6 +70,8 @@ final class DaemonHarness: Sendable {
         if let database {
             arguments += ["--database", database.url]
             environment["PGPASSWORD"] = database.password
+            // healthd's own statements, for the user-filter audit (read when it stops).
+            environment[StatementLog.variable] = directory.appendingPathComponent(Self.statementLog).path
         }
         let launched = try await Healthd.launch(
             directory: directory, arguments: arguments, environment: environment,
@@ -87,6 +89,9 @@ final class DaemonHarness: Sendable {
     /// Where a healthd launched with a log level writes.
     var logFile: URL { directory.appendingPathComponent("healthd.log") }
 
+    /// The file a healthd launched on PostgreSQL writes its statements to (``StatementLog``).
+    static let statementLog = "statements.log"
+
     func stop() async throws {
         try await shutDown()
         try? FileManager.default.removeItem(at: directory)
@@ -97,7 +102,10 @@ final class DaemonHarness: Sendable {
         answering.withLock { $0?.cancel() }
         switch host {
         case .inProcess(let running): try await running.stop()
-        case .process(let healthd): await healthd.terminate()
+        case .process(let healthd):
+            await healthd.terminate()
+            let log = directory.appendingPathComponent(Self.statementLog)
+            if database != nil { await UserFilterAudit.shared.record(try StatementLog.statements(in: log)) }
         }
     }
 

@@ -22,10 +22,10 @@ final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Send
 
     init(url: URL, credential: String, lastEventID: Int64? = nil) {
         super.init()
-        var request = URLRequest(url: url, timeoutInterval: 60)
+        var request = URLRequest(url: url, timeoutInterval: SafetyTimeout.duration / .seconds(1))
         request.setValue("Bearer \(credential)", forHTTPHeaderField: "Authorization")
         if let lastEventID { request.setValue(String(lastEventID), forHTTPHeaderField: "Last-Event-ID") }
-        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+        let session = URLSession(configuration: .patient, delegate: self, delegateQueue: nil)
         self.session = session
         session.dataTask(with: request).resume()
     }

@@ -44,7 +44,7 @@ enum HTTP {
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
+            URLSession.patient.dataTask(with: request) { data, response, error in
                 guard let response = response as? HTTPURLResponse else {
                     continuation.resume(throwing: error ?? URLError(.badServerResponse))
                     return

@@ -6,9 +6,11 @@ import OpenHealthKitTesting
 
 /// Issue 18's proof that the schema is ready to shard by user (Citus routes a statement to one shard when it filters
 /// by the distribution column): every statement the storage sends for a user while the behavioural suites run on
-/// PostgreSQL is recorded (``StatementObserver``), and each that reads or writes a user table (one with a `user_id`
-/// column) must name `user_id` at least once per user table it names (a join filters each side:
-/// `so.user_id = s.user_id`). Every world on PostgreSQL checks what was recorded so far when it closes.
+/// PostgreSQL is recorded (``StatementObserver`` in this process, ``StatementLog`` in the healthd it starts), and each that reads or writes a user table (one with a `user_id`
+/// column) must filter each user table it reads, updates or deletes from by `user_id` in a comparison (a join
+/// filters each side: `so.user_id = s.user_id`; selecting the column is no filter), and name `user_id` in the
+/// columns of each user table it inserts into. Every world on PostgreSQL checks what was recorded so far when it
+/// closes.
 actor UserFilterAudit {
     static let shared = UserFilterAudit()
 
@@ -25,6 +27,11 @@ actor UserFilterAudit {
         StatementObserver.set { sql in _ = statements.withLock { $0.insert(sql) } }
     }
 
+    /// Adds statements another process sent (healthd's, from its ``StatementLog``).
+    func record(_ sent: Set<String>) {
+        statements.withLock { $0.formUnion(sent) }
+    }
+
     /// Every statement recorded so far.
     func recorded() -> Set<String> {
         statements.withLock { $0 }
@@ -38,16 +45,31 @@ actor UserFilterAudit {
         return new.filter { !Self.filtersEachUserTable($0, userTables: tables) }.sorted()
     }
 
-    /// Whether `sql` names `user_id` at least as often as it names tables of `userTables` (after `FROM`, `JOIN`,
-    /// `INTO` or `UPDATE`).
+    /// Whether `sql` compares `user_id` (`user_id = …`, `… = x.user_id`) at least as often as it reads, updates or
+    /// deletes from tables of `userTables` (named after `FROM`, `JOIN`, `UPDATE` or `USING`), and lists `user_id` among
+    /// the columns of each such table it inserts into (`INTO table (…)`).
     static func filtersEachUserTable(_ sql: String, userTables: Set<String>) -> Bool {
-        let words = sql.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
-        var named = 0
-        for (word, next) in zip(words, words.dropFirst())
-        where ["from", "join", "into", "update"].contains(word) && userTables.contains(next) {
-            named += 1
+        let tokens = sql.lowercased().matches(of: /[a-z0-9_]+|=|\(|\)/).map { String($0.output) }
+        var read = 0
+        for (index, (word, next)) in zip(tokens, tokens.dropFirst()).enumerated()
+        where userTables.contains(next) {
+            if ["from", "join", "update", "using"].contains(word) { read += 1 }
+            if word == "into" && !Self.columnList(in: tokens, after: index + 1).contains("user_id") { return false }
         }
-        return words.count { $0 == "user_id" } >= named
+        let compared = tokens.indices.count { index in
+            tokens[index] == "user_id"
+                && (tokens.indices.contains(index + 1) && tokens[index + 1] == "="
+                    || index > 0 && tokens[index - 1] == "=")
+        }
+        return compared >= read
+    }
+
+    /// The tokens of the parenthesized list right after `tokens[table]` (an insert's columns); empty if none.
+    private static func columnList(in tokens: [String], after table: Int) -> ArraySlice<String> {
+        guard tokens.indices.contains(table + 1), tokens[table + 1] == "(",
+            let close = tokens[(table + 1)...].firstIndex(of: ")")
+        else { return [] }
+        return tokens[(table + 2)..<close]
     }
 
     /// The tables with a `user_id` column, read once from a freshly migrated database.

@@ -24,7 +24,7 @@ enum WebClient {
     }
 
     private static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = URLSessionConfiguration.patient
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitTesting
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,7 +26,7 @@ final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     let address: URL
     var cookies: [String: String] = [:]
     private lazy var session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = URLSessionConfiguration.patient
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
@@ -60,7 +61,8 @@ final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     func send(_ method: String, _ path: String, body: Data?, contentType: String, headers: [String: String] = [:])
         async throws -> Page
     {
-        var request = URLRequest(url: URL(string: address.absoluteString + path)!, timeoutInterval: 30)
+        var request = URLRequest(
+            url: URL(string: address.absoluteString + path)!, timeoutInterval: SafetyTimeout.duration / .seconds(1))
         request.httpMethod = method
         if let body {
             request.httpBody = body
