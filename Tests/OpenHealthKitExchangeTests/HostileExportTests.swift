@@ -27,6 +27,38 @@ import OpenHealthKitModel
         #expect(summary.added("HKQuantityTypeIdentifierStepCount") >= 1)
     }
 
+    /// An import holds route locations to the bounds an app's route is held to, in the export's XML and in its GPX.
+    @Test(arguments: [
+        #"<Location date="2020-01-01 12:00:00 +0000" latitude="52" longitude="13" altitude="1e308"/>"#,
+        #"<Location date="2020-01-01 12:00:00 +0000" latitude="91" longitude="13"/>"#,
+        #"<FileReference path="/workout-routes/route.gpx"/>"#,
+    ])
+    func aRouteWithALocationOutOfBoundsIsSkippedAndTheWorkoutKept(_ location: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "workout-routes/route.gpx",
+            """
+            <gpx><trk><trkseg><trkpt lat="52" lon="13"><ele>1e308</ele><time>2020-01-01T12:00:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        try folder.write(
+            "export.xml",
+            Self.document(
+                """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="Tester" startDate="2020-01-01 12:00:00 +0000" endDate="2020-01-01 12:30:00 +0000">
+                  <WorkoutRoute sourceName="Tester" startDate="2020-01-01 12:00:00 +0000" endDate="2020-01-01 12:30:00 +0000">
+                   \(location)
+                  </WorkoutRoute>
+                 </Workout>
+                """))
+        let harness = try ImportHarness()
+        let summary = try harness.importing(folder.url)
+        #expect(summary.workouts.added == 1)
+        #expect(summary.workoutRoutes == .init(read: 1, skipped: 1))
+        #expect(summary.skipped.contains { $0.reason.contains("route location") }, "\(summary.skipped)")
+        #expect(try harness.count("SELECT count(*) FROM route_location") == 0)
+    }
+
     @Test func aWholeDocumentIsComplete() throws {
         let folder = try TemporaryFolder()
         let summary = try ImportHarness().importing(

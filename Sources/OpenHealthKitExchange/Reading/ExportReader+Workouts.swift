@@ -160,19 +160,20 @@ extension ExportReader {
                 speedAccuracy: attributes.number(.speedAccuracy)))
     }
 
-    /// A route ends: its GPX file, if it has one, is read now.
+    /// A route ends: its GPX file, if it has one, is read now, and every location is held to the bounds an app's
+    /// route is (``RouteLocationValidation``); a route with a location outside them is skipped whole.
     func closeRoute() {
         guard let workout, var route = workout.openRoute else { return }
         workout.openRoute = nil
-        if let path = route.filePath {
-            do {
+        do {
+            if let path = route.filePath {
                 route.locations += try GPXReader.locations(in: files, path: path, routeUUID: route.uuid)
-            } catch {
-                collector.skip(
-                    .route, line: route.header.line, element: "WorkoutRoute", type: nil,
-                    reason: Self.failureReason(error))
-                return
             }
+            for location in route.locations { try RouteLocationValidation.validate(location) }
+        } catch {
+            collector.skip(
+                .route, line: route.header.line, element: "WorkoutRoute", type: nil, reason: Self.failureReason(error))
+            return
         }
         workout.routes.append(route)
     }
