@@ -14,8 +14,10 @@ from selenium.webdriver.chrome.service import Service
 from healthd import ROOT, Healthd
 from postgres import PostgreSQL
 
-# Screenshots go to screenshots/ (not committed), or where E2E_SCREENSHOTS names.
-SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS") or ROOT / "screenshots")
+# Screenshots go to screenshots/<storage>/ (not committed; a folder per storage, since Scripts/test runs both at once),
+# or where E2E_SCREENSHOTS names.
+SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS")
+                   or ROOT / "screenshots" / (os.environ.get("E2E_DATABASE") or "sqlite"))
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
 SIZES = {"phone": PHONE, "desktop": DESKTOP}

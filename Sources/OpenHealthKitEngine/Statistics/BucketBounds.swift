@@ -66,14 +66,15 @@ struct BucketBounds {
         for _ in 0..<2 where start(target + 1) <= time { target += 1 }
         // A calendar whose intervals the search cannot place the date in fails the query rather than filing the
         // sample under an interval that does not hold it.
-        guard start(target) <= time, time < start(target + 1) else {
+        let targetStart = start(target), targetEnd = start(target + 1)
+        guard targetStart <= time, time < targetEnd else {
             throw HKError.invalidArgument(
                 "No interval of the statistics collection holds \(date) in the \(intervals!.calendar.identifier) calendar: narrow the date range"
             )
         }
         if starts.isEmpty {
             first = target
-            starts = [start(target), start(target + 1)]
+            starts = [targetStart, targetEnd]
             cursor = 0
             return
         }
