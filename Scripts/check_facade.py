@@ -6,7 +6,8 @@ through any import that re-exported them) that import only the facade, with the 
 example (an app that imports only the facade):
 - Scripts/facade-client/Allowed.swift, what a host writes, must compile;
 - Scripts/facade-client/Forbidden.swift names engine internals, and each must be "not found in scope".
-Run after `swift build` (it reads .build/debug.yaml and the built modules). Standard library only.
+Run after `swift build` (it reads debug.yaml and the built modules of the build folder its argument names, `.build`
+by default). Standard library only.
 """
 
 import re
@@ -16,16 +17,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT = ROOT / "Scripts" / "facade-client"
+BUILD = ROOT / (sys.argv[1] if len(sys.argv) > 1 else ".build")
 # Flags, with the value that follows each, that locate modules and set the language as the build did.
 KEPT = {"-I", "-Xcc", "-F", "-package-name", "-swift-version", "-enable-upcoming-feature", "-module-cache-path", "-sdk"}
 
 
 def client_flags() -> list[str]:
     """The module search paths, C module maps, package name and language settings of HeartRate's compile command."""
-    plan = (ROOT / ".build" / "debug.yaml").read_text()
+    plan_path = BUILD / "debug.yaml"
+    plan = plan_path.read_text()
     commands = [m.group(1) for m in re.finditer(r"args: \[(.*?)\]\n", plan) if '"-module-name","HeartRate"' in m.group(1)]
     if not commands:
-        sys.exit("check_facade: no HeartRate compile command in .build/debug.yaml; run `swift build` first")
+        sys.exit(f"check_facade: no HeartRate compile command in {plan_path}; run `swift build` first")
     args = [a.replace('\\"', '"') for a in re.findall(r'"((?:[^"\\]|\\.)*)"', max(commands, key=len))]
     flags = []
     for flag, value in zip(args, args[1:] + [""]):

@@ -20,7 +20,7 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
     func make() async throws -> any HealthStorage {
         switch self {
         case .sqlite: return try SQLiteStorage()
-        case .postgreSQL: return try PostgresStorage(address: try await Self.newDatabase())
+        case .postgreSQL: return try PostgresStorage(address: try await Self.migratedDatabase())
         }
     }
 
@@ -39,7 +39,7 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             ).path
             return (try SQLiteStorage(path: path), try SQLiteStorage(path: path))
         case .postgreSQL:
-            let address = try await Self.newDatabase()
+            let address = try await Self.migratedDatabase()
             return (try PostgresStorage(address: address), try PostgresStorage(address: address))
         }
     }
@@ -60,9 +60,15 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 
-    /// A new database on the shared server.
+    /// A new, empty database on the shared server (for the suites of migrations).
     static func newDatabase() async throws -> PostgreSQLAddress {
         let server = try await PostgreSQLServer.shared()
         return try PostgreSQLAddress(url: try await server.createDatabase(), password: server.password)
+    }
+
+    /// A new database on the shared server, already at the current schema.
+    static func migratedDatabase() async throws -> PostgreSQLAddress {
+        let server = try await PostgreSQLServer.shared()
+        return try PostgreSQLAddress(url: try await server.createMigratedDatabase(), password: server.password)
     }
 }

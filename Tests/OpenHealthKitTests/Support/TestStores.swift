@@ -31,7 +31,7 @@ enum TestStores {
         guard ProcessInfo.processInfo.environment["OPENHEALTHKIT_TEST_DATABASE"] == "postgresql" else { return nil }
         do {
             let server = try PostgreSQLServer.sharedNow()
-            return (try server.createDatabaseNow(), server.password)
+            return (try server.createMigratedDatabaseNow(), server.password)
         } catch {
             fatalError("OPENHEALTHKIT_TEST_DATABASE=postgresql, but no PostgreSQL server: \(error)")
         }
