@@ -76,8 +76,13 @@ public final class PostgreSQLServer: Sendable {
 
     /// ``createDatabase()``, blocking the caller's thread.
     public func createDatabaseNow() throws -> String {
+        try createDatabaseNow(copying: nil)
+    }
+
+    /// A database with a fresh name, a copy of `template` when one is named (else of PostgreSQL's empty one).
+    private func createDatabaseNow(copying template: String?) throws -> String {
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try sqlNow("CREATE DATABASE \(name)", database: "postgres")
+        _ = try sqlNow("CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""), database: "postgres")
         return url(name)
     }
 
@@ -92,10 +97,7 @@ public final class PostgreSQLServer: Sendable {
 
     /// ``createMigratedDatabase()``, blocking the caller's thread.
     public func createMigratedDatabaseNow() throws -> String {
-        let template = try migratedTemplateNow()
-        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try sqlNow("CREATE DATABASE \(name) TEMPLATE \(template)", database: "postgres")
-        return url(name)
+        try createDatabaseNow(copying: migratedTemplateNow())
     }
 
     /// The template of ``createMigratedDatabase()``, made by its first caller: a new database that `hk users list`

@@ -20,7 +20,7 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
     func make() async throws -> any HealthStorage {
         switch self {
         case .sqlite: return try SQLiteStorage()
-        case .postgreSQL: return try PostgresStorage(address: try await Self.migratedDatabase())
+        case .postgreSQL: return try PostgresStorage(address: try await Self.newDatabase(migrated: true))
         }
     }
 
@@ -39,7 +39,7 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             ).path
             return (try SQLiteStorage(path: path), try SQLiteStorage(path: path))
         case .postgreSQL:
-            let address = try await Self.migratedDatabase()
+            let address = try await Self.newDatabase(migrated: true)
             return (try PostgresStorage(address: address), try PostgresStorage(address: address))
         }
     }
@@ -60,15 +60,11 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 
-    /// A new, empty database on the shared server (for the suites of migrations).
-    static func newDatabase() async throws -> PostgreSQLAddress {
+    /// A new database on the shared server: empty (for the suites of migrations), or `migrated` to the current
+    /// schema.
+    static func newDatabase(migrated: Bool = false) async throws -> PostgreSQLAddress {
         let server = try await PostgreSQLServer.shared()
-        return try PostgreSQLAddress(url: try await server.createDatabase(), password: server.password)
-    }
-
-    /// A new database on the shared server, already at the current schema.
-    static func migratedDatabase() async throws -> PostgreSQLAddress {
-        let server = try await PostgreSQLServer.shared()
-        return try PostgreSQLAddress(url: try await server.createMigratedDatabase(), password: server.password)
+        let url = migrated ? try await server.createMigratedDatabase() : try await server.createDatabase()
+        return try PostgreSQLAddress(url: url, password: server.password)
     }
 }

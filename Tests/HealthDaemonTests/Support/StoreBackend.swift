@@ -30,10 +30,10 @@ enum StoreBackend: String, CaseIterable, Codable, CustomStringConvertible, Senda
         case .embedded: return StoreWorld(embedded: .memory(name: UUID().uuidString))
         case .remote: return StoreWorld(daemon: try await DaemonHarness.launch())
         case .embeddedPostgreSQL:
-            let database = try await TestDatabase.makeMigrated()
+            let database = try await TestDatabase.make(migrated: true)
             return StoreWorld(embedded: .postgreSQL(url: database.url, password: database.password))
         case .remotePostgreSQL:
-            return StoreWorld(daemon: try await DaemonHarness.launch(database: try await .makeMigrated()))
+            return StoreWorld(daemon: try await DaemonHarness.launch(database: try await .make(migrated: true)))
         }
     }
 }
@@ -46,16 +46,11 @@ struct TestDatabase: Sendable {
     /// The database's name (the URL's path).
     var name: String { String(url.split(separator: "/").last ?? "") }
 
-    /// An empty database.
-    static func make() async throws -> TestDatabase {
+    /// An empty database, or one `migrated` to the current schema.
+    static func make(migrated: Bool = false) async throws -> TestDatabase {
         let server = try await PostgreSQLServer.shared()
-        return TestDatabase(url: try await server.createDatabase(), password: server.password)
-    }
-
-    /// A database already at the current schema.
-    static func makeMigrated() async throws -> TestDatabase {
-        let server = try await PostgreSQLServer.shared()
-        return TestDatabase(url: try await server.createMigratedDatabase(), password: server.password)
+        let url = migrated ? try await server.createMigratedDatabase() : try await server.createDatabase()
+        return TestDatabase(url: url, password: server.password)
     }
 }
 
