@@ -11,7 +11,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from healthd import ROOT, Healthd
+from healthd import PATIENCE, ROOT, Healthd
 from postgres import PostgreSQL
 
 # Screenshots go to screenshots/<storage>/ (not committed; a folder per storage, since Scripts/test runs both at once),
@@ -83,7 +83,7 @@ def browser():
         options.add_argument(argument)
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    driver.set_page_load_timeout(60)
+    driver.set_page_load_timeout(PATIENCE)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     yield driver
     driver.quit()

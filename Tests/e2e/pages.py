@@ -4,9 +4,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+from healthd import PATIENCE
 
-def wait(browser, seconds=30):
-    return WebDriverWait(browser, seconds)
+
+def wait(browser):
+    """A wait for a condition on the page, failing only after PATIENCE (a hang, not a slow machine)."""
+    return WebDriverWait(browser, PATIENCE)
 
 
 def text(browser, selector):
@@ -28,10 +31,10 @@ def navigate(browser, element, confirm=False):
         "return window.previousPage === undefined && document.readyState === 'complete'"))
 
 
-def import_ended(browser, outcome="done", seconds=120):
+def import_ended(browser, outcome="done"):
     """Waits until an import's page shows how it ended (`done`, `failed`), read in one script: the page reloads
     itself when the import ends, so an element found before the reload would be gone when read."""
-    wait(browser, seconds).until(lambda driver: driver.execute_script(
+    wait(browser).until(lambda driver: driver.execute_script(
         "const status = document.getElementById('import-status'); return status && status.dataset.outcome") == outcome)
 
 

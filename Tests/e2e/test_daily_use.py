@@ -22,7 +22,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from healthd import ROOT, App
+from healthd import PATIENCE, ROOT, App
 from pages import import_ended, navigate, open_page, submit_sign_in, text, wait
 
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "Synthetic" / "not-applicable.zip"
@@ -121,7 +121,7 @@ def _owner_cookie(browser):
 
 def _progress(daemon, job, cookie):
     request = urllib.request.Request(daemon.address + f"/import/jobs/{job}/progress", headers={"Cookie": cookie})
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=PATIENCE) as response:
         return json.loads(response.read())
 
 
@@ -133,15 +133,15 @@ def test_an_import_healthd_stopped_during_is_interrupted_with_what_it_committed_
     job = browser.current_url.rsplit("/", 1)[1]
     cookie = _owner_cookie(browser)
     # Once a batch is committed, healthd is killed in the middle of the import.
-    wait(browser, 120).until(lambda _: _progress(daemon, job, cookie).get("added", 0) > 0)
+    wait(browser).until(lambda _: _progress(daemon, job, cookie).get("added", 0) > 0)
     daemon.restart_after_kill()
     if daemon.database:
         # On PostgreSQL sessions live in the database (every healthd on it shares them), so the session outlives the
         # restart: the open page turns into the job's summary by itself.
-        wait(browser, 60).until(EC.visibility_of_element_located((By.ID, "import-interrupted")))
+        wait(browser).until(EC.visibility_of_element_located((By.ID, "import-interrupted")))
     else:
         # On SQLite sessions live in healthd's memory: the open page says the restart ended the session.
-        link = wait(browser, 60).until(EC.visibility_of_element_located((By.ID, "import-signin")))
+        link = wait(browser).until(EC.visibility_of_element_located((By.ID, "import-signin")))
         assert "healthd restarted" in text(browser, "#import-connection")
         shoot("import-restarted")
         navigate(browser, link)
@@ -153,7 +153,7 @@ def test_an_import_healthd_stopped_during_is_interrupted_with_what_it_committed_
     assert committed > 0
     shoot("import-interrupted")
     navigate(browser, browser.find_element(By.ID, "import-resume"))
-    import_ended(browser, seconds=300)
+    import_ended(browser)
     headline = text(browser, "#import-headline")
     assert int(headline.split(" already stored")[0].split(", ")[1].replace(",", "")) >= committed
     assert "Resumed after healthd stopped" in text(browser, "#import-resumed")

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from healthd import App
+from healthd import PATIENCE, App
 from pages import navigate, open_page, submit_sign_in, text, wait
 
 WALKER = "com.example.walker"
@@ -65,7 +65,7 @@ def test_a_permission_request_answered_with_mixed_switches(browser, healthd, sho
 
     # The banner appears on the page already open (the script polls healthd).
     open_page(browser, healthd, "/")
-    wait(browser, 20).until(EC.visibility_of_element_located((By.ID, "pending-banner")))
+    wait(browser).until(EC.visibility_of_element_located((By.ID, "pending-banner")))
     navigate(browser, browser.find_element(By.ID, "pending-link"))
     sheet = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
     request_id = sheet.get_attribute("data-request")
@@ -294,7 +294,7 @@ def test_pages_escape_what_they_show(browser, healthd, shoot):
 
 def _raw(healthd, method, path, headers, body=None):
     address = urllib.parse.urlparse(healthd.address)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=PATIENCE)
     connection.request(method, path, body=body, headers=headers)
     response = connection.getresponse()
     return response.status, response.read().decode("utf-8", "replace"), response.headers

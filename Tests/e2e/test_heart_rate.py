@@ -16,7 +16,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from healthd import ROOT, OutputLines, stop_process
+from healthd import PATIENCE, ROOT, OutputLines, stop_process
 from pages import submit_sign_in
 from test_health_web import flash, navigate, wait
 
@@ -84,8 +84,8 @@ def record_button(browser):
     return browser.find_element(By.ID, "record")
 
 
-def wait_for_label(browser, expected, seconds=15):
-    wait(browser, seconds).until(EC.text_to_be_present_in_element((By.ID, "status"), expected))
+def wait_for_label(browser, expected):
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "status"), expected))
     assert label(browser).text == expected
 
 
@@ -97,7 +97,7 @@ def record(browser, value):
 
 
 def headers_of(url):
-    with urllib.request.urlopen(url, timeout=30) as response:
+    with urllib.request.urlopen(url, timeout=PATIENCE) as response:
         return response.headers
 
 

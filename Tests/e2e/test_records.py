@@ -66,7 +66,7 @@ def test_an_app_reads_the_medications_the_owner_picks(browser, healthd, shoot):
     asking = threading.Thread(target=ask)
     asking.start()
     browser.get(healthd.address + "/permissions")
-    sheet = wait(browser, 30).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
+    sheet = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
     assert "Pillbox reminds you of your medications." in sheet.text
     switches = sheet.find_elements(By.CSS_SELECTOR, "input[name=object]")
     assert len(switches) == 1 and not switches[0].is_selected()
@@ -88,7 +88,7 @@ def test_attach_a_scan_to_a_prescription(browser, healthd, shoot, tmp_path):
         "answer", optician.request_authorization([PRESCRIPTIONS], [])))
     thread.start()
     browser.get(healthd.address + "/permissions")
-    sheet = wait(browser, 30).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
+    sheet = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
     sheet.find_element(By.CSS_SELECTOR, "input[name=share]").click()
     navigate(browser, sheet.find_element(By.CSS_SELECTOR, "button[value=allow]"))
     thread.join(30)
@@ -120,7 +120,7 @@ def test_a_request_made_while_the_permission_page_is_open_appears_on_it(browser,
     thread = threading.Thread(target=lambda: outcome.setdefault(
         "answer", latecomer.request_authorization([], ["HKQuantityTypeIdentifierHeartRate"])))
     thread.start()
-    sheet = wait(browser, 30).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
+    sheet = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sheet")))
     assert "Latecomer reads your heart rate." in sheet.text
     assert not browser.find_elements(By.ID, "no-requests")
     sheet.find_element(By.CSS_SELECTOR, "[data-turn-on-all]").click()
