@@ -45,6 +45,7 @@ package enum AccountError: Error, Equatable, CustomStringConvertible {
 /// (``SecretHash``); a secret is returned once, by ``add(name:)``, and is in no log or error.
 package final class PostgresAccounts: Sendable {
     private let database: PostgresDatabase
+    private let verified = VerifiedSecrets()
 
     /// The accounts of the database at `address`, connecting (and migrating) now: throws
     /// ``StorageUnavailableError`` when the database cannot be reached.
@@ -155,7 +156,8 @@ package final class PostgresAccounts: Sendable {
 
     /// The user named `name` if `secret` is theirs, else nil. An unknown name, a user without a secret and a wrong
     /// secret get the same answer in the same time: one scrypt either way (against a stand-in hash when there is
-    /// none), so neither the answer nor its timing tells which names exist.
+    /// none), so neither the answer nor its timing tells which names exist. A secret found matching in the last
+    /// minutes is answered from memory (``VerifiedSecrets``).
     package func verify(name: String, secret: String) throws -> PostgresUser? {
         let row: (id: Int64, hash: SecretHash?)? = try database.session(user: nil) { session in
             var binds = Binds()
@@ -173,8 +175,11 @@ package final class PostgresAccounts: Sendable {
             }
             return (id, SecretHash(hash: Array(buffer: hash), salt: Array(buffer: salt), parameters: parameters))
         }
-        let matches = try (row?.hash ?? Self.standIn).matches(secret) && row?.hash != nil
-        guard let row, matches else { return nil }
+        guard let row, let stored = row.hash else {
+            _ = try Self.standIn.matches(secret)
+            return nil
+        }
+        guard try verified.matches(secret, of: row.id, stored: stored) else { return nil }
         return PostgresUser(id: row.id, name: name, hasSecret: true)
     }
 

@@ -53,6 +53,31 @@ import Testing
         #expect(try accounts.verify(name: "owner", secret: "") == nil)
     }
 
+    /// A secret once verified is remembered (so that healthd's owner calls do not each pay scrypt), but only that
+    /// secret: a wrong one after it is still refused.
+    @Test func aSecretVerifiedBeforeLetsNoOtherSecretIn() async throws {
+        let (_, accounts) = try await Self.database()
+        let (user, secret) = try accounts.add(name: "alice")
+        #expect(try accounts.verify(name: "alice", secret: secret) == user)
+        #expect(try accounts.verify(name: "alice", secret: secret + "x") == nil)
+        #expect(try accounts.verify(name: "alice", secret: String(secret.dropLast())) == nil)
+        #expect(try accounts.verify(name: "alice", secret: secret) == user)
+    }
+
+    /// What is remembered is tied to the stored hash: once the database holds another, the old secret stops working
+    /// at once and the new one works.
+    @Test func aSecretVerifiedBeforeStopsWorkingWhenTheStoredHashChanges() async throws {
+        let (address, accounts) = try await Self.database()
+        let (alice, secret) = try accounts.add(name: "alice")
+        let (_, bobsSecret) = try accounts.add(name: "bob")
+        #expect(try accounts.verify(name: "alice", secret: secret) == alice)
+        _ = try await Self.sql(
+            "UPDATE health_user a SET secret_hash = b.secret_hash, secret_salt = b.secret_salt FROM health_user b "
+                + "WHERE a.name = 'alice' AND b.name = 'bob'", address)
+        #expect(try accounts.verify(name: "alice", secret: secret) == nil)
+        #expect(try accounts.verify(name: "alice", secret: bobsSecret) == alice)
+    }
+
     @Test func aTakenNameIsRefusedAndTheDatabaseIsUnchanged() async throws {
         let (address, accounts) = try await Self.database()
         let (alice, secret) = try accounts.add(name: "alice")
