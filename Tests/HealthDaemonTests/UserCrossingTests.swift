@@ -404,7 +404,9 @@ import OpenHealthKitWire
             let unknown = try await pair.owner(nobody, "GET", "/v1/owner/apps")
             let mismatched = try await pair.owner(wrong, "GET", "/v1/owner/apps")
             #expect(unknown.status == 401)
-            #expect(unknown.status == mismatched.status && unknown.text == mismatched.text)
+            #expect(
+                unknown.status == mismatched.status && unknown.text == mismatched.text,
+                "unknown: \(unknown.status) \(unknown.text); mismatched: \(mismatched.status) \(mismatched.text)")
         }
     }
 
