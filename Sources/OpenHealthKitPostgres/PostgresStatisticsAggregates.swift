@@ -367,7 +367,7 @@ struct PostgresStatisticsAggregates {
         try sources(list.map(\.row), StatisticsAggregation.ranking(key: stored, bundles: bundles))
         let indexByID = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($0.element.id, $0.offset) })
         var sql = """
-            SELECT \(Self.columns) FROM \(Self.table(query.granularity))
+            SELECT \(PackedAggregateRow.expression) FROM \(Self.table(query.granularity))
             WHERE user_id = \(userValue) AND type_id = \(typeValue) AND source_id \(query.bySource ? ">=" : "=") 0
             """
         if let first = query.firstBucket { sql += " AND bucket >= \(binds.add(first))" }
@@ -375,27 +375,13 @@ struct PostgresStatisticsAggregates {
         sql += " ORDER BY source_id, bucket"
         try session.forEachRow(sql, binds.bindings, batch: 10_000) { row in
             var cells = Cells(row)
-            let sourceID: Int64 = try cells.next()
+            var (sourceID, aggregate) = try PackedAggregateRow.unpack(cells.next(ByteBuffer.self))
             // A source the snapshot's list lacks cannot have rows; skip them should it happen.
-            let source = sourceID == 0 ? nil : indexByID[sourceID]
-            if sourceID != 0 && source == nil { return }
-            let bucket: Int64 = try cells.next(), members: Int32 = try cells.next(), spanning: Int32 = try cells.next()
-            let sum: Double = try cells.next(), valueSum: Double = try cells.next()
-            let minimum: Double = try cells.next(), maximum: Double = try cells.next()
-            let latestStart: Double = try cells.next(), latestEnd: Double = try cells.next()
-            let latestValue: Double = try cells.next(), earliestStart: Double = try cells.next()
-            let latestMemberEnd: Double = try cells.next(), weightedSum: Double = try cells.next()
-            let weight: Double = try cells.next(), firstStart: Double? = try cells.next()
-            let tailDate: Double? = try cells.next(), tailQuantity: Double = try cells.next()
-            let tailCount: Int32 = try cells.next()
-            try body(
-                AggregateRow(
-                    bucket: bucket, source: source, members: Int(members), spanning: Int(spanning), sum: sum,
-                    valueSum: valueSum, minimum: minimum, maximum: maximum, latestStart: latestStart,
-                    latestEnd: latestEnd, latestValue: latestValue, earliestStart: earliestStart,
-                    latestMemberEnd: latestMemberEnd, weightedSum: weightedSum, weight: weight,
-                    firstStart: firstStart ?? .infinity,
-                    tail: tailDate.map { HeldTail(date: $0, quantity: tailQuantity, count: Int(tailCount)) }))
+            if sourceID != 0 {
+                guard let source = indexByID[sourceID] else { return }
+                aggregate.source = source
+            }
+            try body(aggregate)
         }
         return .served
     }
