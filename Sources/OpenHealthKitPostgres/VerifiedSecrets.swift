@@ -11,38 +11,28 @@ import OpenHealthKitModel
 /// cost one scrypt each, so neither answer nor timing tells them apart; only the right secret is answered sooner,
 /// which tells its sender nothing the answer does not.
 final class VerifiedSecrets: Sendable {
-    /// How long a verified secret is remembered.
-    static let lifetime: TimeInterval = 300
-    /// The most secrets remembered; when full, the cache starts over.
-    static let capacity = 1024
-
     private struct Entry {
         let stored: SecretHash
         let code: HashedAuthenticationCode<SHA256>
-        let until: Date
     }
 
     private let key = SymmetricKey(size: .bits256)
-    private let entries = Locked<[Int64: Entry]>([:])
+    /// At most 1,024 users' secrets, each for five minutes.
+    private let entries = ExpiringMemo<Int64, Entry>(lifetime: 300, capacity: 1024)
 
     init() {}
 
     /// Whether `secret` is user `id`'s, whose stored hash is `stored`: from memory when scrypt confirmed it in the
-    /// last ``lifetime``, else by scrypt (``SecretHash/matches(_:)``).
+    /// last five minutes, else by scrypt (``SecretHash/matches(_:)``).
     func matches(_ secret: String, of id: Int64, stored: SecretHash, now: Date = Date()) throws -> Bool {
-        if let known = entries.withLock({ $0[id] }), known.until > now, known.stored == stored,
+        if let known = entries.value(for: id, now: now), known.stored == stored,
             HMAC<SHA256>.isValidAuthenticationCode(known.code, authenticating: Data(secret.utf8), using: key)
         {
             return true
         }
         guard try stored.matches(secret) else { return false }
-        let entry = Entry(
-            stored: stored, code: HMAC<SHA256>.authenticationCode(for: Data(secret.utf8), using: key),
-            until: now.addingTimeInterval(Self.lifetime))
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[id] = entry
-        }
+        let code = HMAC<SHA256>.authenticationCode(for: Data(secret.utf8), using: key)
+        entries.remember(Entry(stored: stored, code: code), for: id, now: now)
         return true
     }
 }

@@ -8,12 +8,8 @@ import OpenHealthKitModel
 /// not revoked, this its latest credential) is asked of the app registry on every call (`Authenticator.current`),
 /// so a revocation, a removal or a newer credential takes effect on the very next call.
 final class VerifiedCredentials: Sendable {
-    /// How long a verified credential is remembered.
-    static let lifetime: TimeInterval = 60
-    /// The most credentials remembered; when full, the cache starts over.
-    static let capacity = 4096
-
-    private let entries = Locked<[String: (claims: CredentialAuthority.Claims, until: Date)]>([:])
+    /// At most 4,096 credentials, each for a minute.
+    private let entries = ExpiringMemo<String, CredentialAuthority.Claims>(lifetime: 60, capacity: 4096)
     private let authority: CredentialAuthority
 
     init(authority: CredentialAuthority) {
@@ -23,16 +19,11 @@ final class VerifiedCredentials: Sendable {
     /// The claims of a credential healthd signed, from memory if it was verified in the last minute; nil for a
     /// credential that is malformed, forged or expired (``CredentialAuthority/verify(_:now:)``).
     func claims(of credential: String, now: Date = Date()) -> CredentialAuthority.Claims? {
-        if let known = entries.withLock({ $0[credential] }), known.until > now,
-            known.claims.exp > now.timeIntervalSince1970
-        {
-            return known.claims
+        if let known = entries.value(for: credential, now: now), known.exp > now.timeIntervalSince1970 {
+            return known
         }
         guard let claims = authority.verify(credential, now: now) else { return nil }
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[credential] = (claims, now.addingTimeInterval(Self.lifetime))
-        }
+        entries.remember(claims, for: credential, now: now)
         return claims
     }
 }
