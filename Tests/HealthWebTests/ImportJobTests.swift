@@ -92,6 +92,39 @@ struct ImportJobTests {
         #expect(try recorded() == 2000)
     }
 
+    /// What the page shows is never ahead of what a restart would find: a committed batch's count appears only once
+    /// its record is written (healthd killed between the two used to read "Nothing had been added" after a page had
+    /// shown the count).
+    @Test func aCommittedBatchIsShownOnlyOnceItsRecordIsWritten() throws {
+        /// The store's records, noting what the jobs showed while each record was being written.
+        final class WatchedJobs: ImportJobRecords, @unchecked Sendable {
+            let stored: StoredJobs
+            var jobs: ImportJobs?
+            var shownWhileWriting: [Int?] = []
+            init(_ stored: StoredJobs) { self.stored = stored }
+            func importJobs() throws -> [ImportJobRecord] { try stored.importJobs() }
+            func removeImportJobs(_ ids: [String]) throws { try stored.removeImportJobs(ids) }
+            func saveImportJob(_ job: ImportJobRecord) throws {
+                if let jobs, case .importing(let report)? = jobs.job(job.id)?.state {
+                    shownWhileWriting.append(report?.added)
+                }
+                try stored.saveImportJob(job)
+            }
+        }
+        let records = WatchedJobs(StoredJobs(storage: try SQLiteStorage()))
+        let jobs = ImportJobs(records: records)
+        records.jobs = jobs
+        let job = try #require(try jobs.begin(fileName: "export.zip"))
+        jobs.update(job.id, to: .importing(progress(added: 0)))
+        jobs.update(job.id, to: .importing(progress(added: 2000)))
+        #expect(records.shownWhileWriting == [0])
+        guard case .importing(let report)? = jobs.job(job.id)?.state else {
+            Issue.record("not importing: \(String(describing: jobs.job(job.id)?.state))")
+            return
+        }
+        #expect(report?.added == 2000)
+    }
+
     @Test func onlyTheLastTenJobsAreKept() throws {
         let records = StoredJobs(storage: try SQLiteStorage())
         let jobs = ImportJobs(records: records)

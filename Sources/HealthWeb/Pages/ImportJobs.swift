@@ -81,6 +81,9 @@ final class ImportJobs: Sendable {
 
     private let records: any ImportJobRecords
     private let jobs = Locked(Jobs())
+    /// Held by ``update(_:to:now:)`` from its decision to its publication, so that updates (a committed batch from
+    /// the writer thread, progress from the reader's) are recorded and shown one at a time, in order.
+    private let updating = NSLock()
 
     /// The jobs `records` keeps. Blocking.
     init(records: any ImportJobRecords) {
@@ -147,19 +150,23 @@ final class ImportJobs: Sendable {
     }
 
     /// Changes a job's state and records it: at once for a new state or a committed batch, at most every
-    /// ``progressRecordInterval`` for progress alone. Blocking. A record that cannot be written leaves the job as it
-    /// is in memory (its page still follows it).
+    /// ``progressRecordInterval`` for progress alone. A recorded change is shown (``job(_:)``, the page, its progress
+    /// route) only once its record is written, so that nothing shown is more than a restart of healthd would find: a
+    /// batch counted before healthd was killed and its record lost would read "Nothing had been added" afterwards.
+    /// Blocking. A record that cannot be written leaves the job as it is in memory (its page still follows it).
     func update(_ id: String, to state: State, now: Date = Date()) {
-        let changed = jobs.withLock { jobs -> Job? in
+        updating.lock()
+        defer { updating.unlock() }
+        let toRecord = jobs.withLock { jobs -> Job? in
             guard var job = jobs.byID[id] else { return nil }
             let wasState = job.state.name
             job.state = state
-            jobs.byID[id] = job
             if case .importing(let progress?) = state, wasState == state.name {
                 let last = jobs.recorded[id]
                 if let last, last.added == progress.added,
                     now.timeIntervalSince(last.time) < Self.progressRecordInterval
                 {
+                    jobs.byID[id] = job
                     return nil
                 }
                 jobs.recorded[id] = (now, progress.added)
@@ -168,7 +175,9 @@ final class ImportJobs: Sendable {
             }
             return job
         }
-        if let changed { try? save(changed, now: now) }
+        guard let toRecord else { return }
+        try? save(toRecord, now: now)
+        jobs.withLock { $0.byID[id]?.state = state }
     }
 
     /// Keeps (or, with nil, removes) a job's uploaded file. Blocking.
