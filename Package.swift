@@ -212,7 +212,9 @@ let package = Package(
             name: "ohk-fuzz", dependencies: ["OpenHealthKitFuzzing", "CLibFuzzer"], swiftSettings: strict),
 
         // Test targets that run an executable (healthd, hk) depend on it so that `swift build --build-tests` builds it.
-        .testTarget(name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+        .testTarget(
+            name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel", "OpenHealthKitTesting"],
+            swiftSettings: strict),
         // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
         .testTarget(
             name: "OpenHealthKitEngineTests",

@@ -18,16 +18,14 @@ public final class Healthd: Sendable {
     /// The owner's secret, from the file healthd keeps next to the store.
     public let ownerSecret: String
     /// The running process.
-    public let process: Process
-    private let exited: ProcessExit
+    public let process: ChildProcess
 
-    private init(directory: URL, address: URL, banner: String, process: Process, exited: ProcessExit) throws {
+    private init(directory: URL, address: URL, banner: String, process: ChildProcess) throws {
         self.directory = directory
         storePath = Self.storePath(in: directory)
         self.address = address
         self.banner = banner
         self.process = process
-        self.exited = exited
         ownerSecret = try String(contentsOfFile: storePath + ".owner-secret", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -57,37 +55,30 @@ public final class Healthd: Sendable {
             throw HealthdError("no healthd at \(executable.path): build it first (swift build --build-tests)")
         }
         let directory = try directory ?? temporaryDirectory()
-        let process = Process()
-        process.executableURL = executable
         let port = arguments.contains("--port") ? [] : ["--port", "0"]
-        process.arguments = ["--host", "127.0.0.1"] + port + ["--store", storePath(in: directory)] + arguments
-        process.environment = PinnedEnvironment.variables(environment)
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let exited = ProcessExit(process)
-        try ProcessStart.run(process)
-        // The write end belongs to healthd now: closing ours lets the reader see the end when healthd exits.
-        try output.fileHandleForWriting.close()
+        let process = try ChildProcess(
+            executable, ["--host", "127.0.0.1"] + port + ["--store", storePath(in: directory)] + arguments,
+            environment: PinnedEnvironment.variables(environment), output: output, errors: output)
         let banner = await OutputReader.start(output.fileHandleForReading, log: log)
         guard let range = banner.range(of: #"http://[0-9.]+:[0-9]+"#, options: .regularExpression),
             let address = URL(string: String(banner[range]))
         else {
-            await exited.stop(process, signal: SIGKILL)
+            await process.stop(SIGKILL)
             throw HealthdError("healthd printed no address: \(banner)")
         }
-        return try Healthd(directory: directory, address: address, banner: banner, process: process, exited: exited)
+        return try Healthd(directory: directory, address: address, banner: banner, process: process)
     }
 
     /// SIGTERM, then waits until healthd exited (it shuts down gracefully); SIGKILL only if it has not after
     /// ``SafetyTimeout/duration``. Keeps its files.
     public func terminate() async {
-        await exited.stop(process, signal: SIGTERM)
+        await process.stop(SIGTERM)
     }
 
     /// SIGKILL: healthd stops at once, in the middle of whatever it was doing; returns once it is gone. Keeps its files.
     public func kill() async {
-        await exited.stop(process, signal: SIGKILL)
+        await process.stop(SIGKILL)
     }
 
     /// Terminates healthd and removes its folder.
@@ -96,8 +87,8 @@ public final class Healthd: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// healthd's exit status (once it exited).
-    public var terminationStatus: Int32 { process.terminationStatus }
+    /// healthd's exit status as shells give it (once it exited).
+    public var terminationStatus: Int32? { process.termination?.status }
 
     /// `path` (e.g. `/v1/owner/apps`) on healthd.
     public func url(_ path: String) -> URL { URL(string: path, relativeTo: address)!.absoluteURL }

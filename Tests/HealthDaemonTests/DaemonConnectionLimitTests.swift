@@ -77,6 +77,6 @@ import OpenHealthKitWire
         #expect(try await HTTP.call("GET", healthd.url("/v1/owner/apps"), bearer: healthd.ownerSecret).status == 200)
         await healthd.terminate()
         // It exited by itself, not killed after the safety bound.
-        #expect(healthd.process.terminationReason == .exit)
+        #expect(healthd.process.termination == .exited(0))
     }
 }

@@ -83,17 +83,12 @@ import OpenHealthKitWire
 
     /// Runs healthd to its end (it refuses to start); its status and what it printed.
     static func run(_ arguments: [String]) async throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = Healthd.executable
-        process.arguments = ["--port", "0"] + arguments
-        process.environment = PinnedEnvironment.variables(["PGPASSWORD": nil])
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let exited = Inbox<Int32>()
-        process.terminationHandler = { exited.post($0.terminationStatus) }
-        try ProcessStart.run(process)
+        let process = try ChildProcess(
+            Healthd.executable, ["--port", "0"] + arguments,
+            environment: PinnedEnvironment.variables(["PGPASSWORD": nil]),
+            output: output, errors: output)
         let text = String(decoding: PipeRead.toEnd(output.fileHandleForReading.fileDescriptor), as: UTF8.self)
-        return (try await exited.next(), text)
+        return (await process.ended().status, text)
     }
 }

@@ -149,14 +149,9 @@ import OpenHealthKitWire
     }
 
     @Test func badArgumentsAreRefused() async throws {
-        let process = Process()
-        process.executableURL = Healthd.executable
-        process.arguments = ["--port", "70000"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try ProcessStart.run(process)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        let process = try ChildProcess(
+            Healthd.executable, ["--port", "70000"], environment: PinnedEnvironment.variables())
+        #expect(await process.ended().status != 0)
     }
 }
 

@@ -89,11 +89,11 @@ import OpenHealthKitTesting
         let run = try WorkoutsApp(["run", "\(Self.minutes)"], environment: workouts)
         _ = try await run.line(startingWith: "ready")
         let sensor = try WorkoutsApp(["sensor", "\(Self.minutes)"], environment: strap)
-        let sensorExit = try await sensor.exitStatus()
+        let sensorExit = await sensor.exitStatus()
         #expect(sensorExit.status == 0, "the strap's app failed: \(sensorExit.errors)")
         run.send("finish")
         let line = try await run.line(startingWith: "workout ")
-        let runExit = try await run.exitStatus()
+        let runExit = await run.exitStatus()
         #expect(runExit.status == 0, "the workout app failed: \(runExit.errors)")
         return try #require(UUID(uuidString: String(line.dropFirst("workout ".count))))
     }

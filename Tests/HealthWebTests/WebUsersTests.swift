@@ -120,7 +120,7 @@ import FoundationNetworking
             let bob = try await Self.signedIn(served, "bob")
             #expect(try await bob.get("/").status == 200)
             let server = try await PostgreSQLServer.shared()
-            let url = try #require(served.healthd.process.arguments?.last { $0.hasPrefix("postgresql://") })
+            let url = try #require(served.healthd.process.commandLine.last { $0.hasPrefix("postgresql://") })
             try PostgresAccounts(address: try PostgreSQLAddress(url: url, password: server.password)).remove(
                 name: "bob")
             let after = try await bob.get("/")

@@ -16,26 +16,15 @@ enum HKProcess {
     /// Runs `hk arguments...` with the test's environment (its locale and time zone pinned) plus `environment` (a nil
     /// value removes a variable).
     static func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = PinnedEnvironment.variables(environment)
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
-        process.terminationHandler = { exited.yield($0.terminationStatus) }
-        try ProcessStart.run(process)
+        let process = try ChildProcess(
+            executable, arguments, environment: PinnedEnvironment.variables(environment), output: output, errors: errors
+        )
         // Both pipes drain at once, so that neither can fill up and stall hk while the other is read.
         async let stdout = readToEnd(output)
         async let stderr = readToEnd(errors)
-        var statuses = exits.makeAsyncIterator()
-        let status = await statuses.next()!  // the termination handler always yields
-        // hk has exited, so this returns at once; it must still be called: it lets go of the Process, and with it
-        // the pipes' file descriptors (which otherwise pile up until swift-corelibs-foundation's Process.run crashes).
-        process.waitUntilExit()
         return await Result(
-            status: status,
+            status: process.ended().status,
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self)
         )

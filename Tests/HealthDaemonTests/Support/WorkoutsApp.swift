@@ -5,25 +5,19 @@ import OpenHealthKitTesting
 /// The Workouts example app (Examples/Workouts) running as a process of its own: its output a line at a time as it
 /// prints it, a line of input, its exit.
 final class WorkoutsApp: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let input: Pipe
     private let lines = Inbox<String>()
-    private let exit = Inbox<Int32>()
     private let errors = Locked("")
 
     /// Starts `Workouts arguments...` with `environment` added to the tests' pinned one.
     init(_ arguments: [String], environment: [String: String]) throws {
-        process = Process()
-        process.executableURL = BuiltExecutable.url("Workouts")
-        process.arguments = arguments
-        process.environment = PinnedEnvironment.variables(environment.mapValues { $0 })
         input = Pipe()
         let output = Pipe(), errorOutput = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errorOutput
-        process.terminationHandler = { [exit] in exit.post($0.terminationStatus) }
-        try ProcessStart.run(process)
+        process = try ChildProcess(
+            BuiltExecutable.url("Workouts"), arguments,
+            environment: PinnedEnvironment.variables(environment.mapValues { $0 }),
+            input: input, output: output, errors: errorOutput)
         Self.read(output) { [lines] in lines.post($0) }
         Self.read(errorOutput) { [errors] line in errors.withLock { $0 += line + "\n" } }
     }
@@ -42,10 +36,8 @@ final class WorkoutsApp: Sendable {
     }
 
     /// Its exit status, waiting for it; and what it printed on standard error.
-    func exitStatus() async throws -> (status: Int32, errors: String) {
-        let status = try await exit.next()
-        process.waitUntilExit()
-        return (status, errors.withLock { $0 })
+    func exitStatus() async -> (status: Int32, errors: String) {
+        (await process.ended().status, errors.withLock { $0 })
     }
 
     /// Reads `handle` on a thread of its own, a line at a time, until its end.

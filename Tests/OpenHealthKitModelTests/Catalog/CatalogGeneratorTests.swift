@@ -1,32 +1,24 @@
 import Foundation
+import OpenHealthKitTesting
 import Testing
 
 /// `Scripts/generate_catalog.py`: the committed generated files are what it writes.
 @Suite struct CatalogGeneratorTests {
     static let generatedFiles = ["QuantityTypeCatalog.swift", "CategoryTypeCatalog.swift", "MetadataKeys.swift"]
 
-    /// Runs the generator under `root` and returns its exit status and standard error. The waiting happens on a
-    /// thread of its own, never on one of Swift concurrency's few shared threads.
+    /// Runs the generator under `root` and returns its exit status and standard error, read on a thread of its own
+    /// (never on one of Swift concurrency's few shared threads).
     static func runGenerator(in root: URL, _ arguments: [String] = []) async throws -> (status: Int32, errors: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try runGeneratorWaiting(in: root, arguments) }) }.start()
-        }
-    }
-
-    private static func runGeneratorWaiting(in root: URL, _ arguments: [String]) throws -> (
-        status: Int32, errors: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/generate_catalog.py").path] + arguments
-        process.currentDirectoryURL = root
         let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["-C", root.path, "python3", root.appendingPathComponent("Scripts/generate_catalog.py").path] + arguments,
+            environment: ProcessInfo.processInfo.environment, errors: errors)
+        let data = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: PipeRead.toEnd(errors.fileHandleForReading.fileDescriptor)) }
+                .start()
+        }
+        return (await process.ended().status, String(decoding: data, as: UTF8.self))
     }
 
     @Test func committedFilesAreUpToDate() async throws {
