@@ -4,6 +4,7 @@ import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitExchange
 import OpenHealthKitSQLite
+import OpenHealthKitTesting
 
 /// `ohk-bench import --size-mb 500`: importing a Health export, beside `xmllint --stream --noout` on the same
 /// document (libxml2's streaming parse, the floor for any importer) and healthkit-to-sqlite 1.0.1 on the same zip.
@@ -42,10 +43,10 @@ struct ImportBenchmark: ParsableCommand {
                     format: "Disk: a 4 KiB write made durable (pwrite + fdatasync) in %.0f µs (median of 200)",
                     syncLatency * 1e6))
             let me = CommandLine.arguments[0]
-            var tools: [(name: String, run: () throws -> ChildProcess.Outcome)] = [
+            var tools: [(name: String, run: () throws -> TimedRun.Outcome)] = [
                 (
                     "xmllint --stream --noout export.xml",
-                    { try ChildProcess.run(["xmllint", "--stream", "--noout", document]) }
+                    { try TimedRun.run(["xmllint", "--stream", "--noout", document]) }
                 ),
                 ("hk import export.xml", { try importRun(me, document) }),
                 ("hk import export.zip", { try importRun(me, zip) }),
@@ -57,11 +58,11 @@ struct ImportBenchmark: ParsableCommand {
                         {
                             let database = "\(workDirectory)/peer.db"
                             try? FileManager.default.removeItem(atPath: database)
-                            return try ChildProcess.run(["healthkit-to-sqlite", zip, database])
+                            return try TimedRun.run(["healthkit-to-sqlite", zip, database])
                         }
                     ))
             }
-            var results: [String: [ChildProcess.Outcome]] = [:]
+            var results: [String: [TimedRun.Outcome]] = [:]
             for round in 0..<rounds {
                 // Swap the order each round so that neither side always runs on a warm page cache.
                 for tool in round.isMultiple(of: 2) ? tools : tools.reversed() {
@@ -76,16 +77,16 @@ struct ImportBenchmark: ParsableCommand {
         }
 
         /// One import in a child process, into a fresh database file.
-        private func importRun(_ executable: String, _ path: String) throws -> ChildProcess.Outcome {
+        private func importRun(_ executable: String, _ path: String) throws -> TimedRun.Outcome {
             let database = "\(workDirectory)/store.sqlite"
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
-            return try ChildProcess.run([executable, "import", "child", path, "--database", database])
+            return try TimedRun.run([executable, "import", "child", path, "--database", database])
         }
 
-        private func report(_ names: [String], _ results: [String: [ChildProcess.Outcome]], records: String?) {
+        private func report(_ names: [String], _ results: [String: [TimedRun.Outcome]], records: String?) {
             func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
             /// The CPU time of the busiest thread: what bounds the wall time on an idle machine.
-            func busiest(_ outcome: ChildProcess.Outcome) -> Double {
+            func busiest(_ outcome: TimedRun.Outcome) -> Double {
                 guard let data = outcome.output.split(separator: "\n").last.map({ Data($0.utf8) }),
                     let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                     let threads = json["busiestThreadsCPU"] as? [Double], let first = threads.first
@@ -221,7 +222,7 @@ enum ExportFixture {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scripts/generate_export.py").path
         print("Generating a \(Int(sizeMB)) MB export with \(script)...")
-        let outcome = try ChildProcess.run([
+        let outcome = try TimedRun.run([
             "python3", script, "--size-mb", String(sizeMB), "--out", folder.path, "--zip",
         ])
         guard outcome.status == 0 else { throw ValidationError("the generator failed: \(outcome.output)") }
@@ -231,7 +232,7 @@ enum ExportFixture {
 }
 
 /// A child process, timed, with its peak resident memory and CPU time from `wait4`.
-enum ChildProcess {
+enum TimedRun {
     struct Outcome {
         var status: Int32
         var wall: Double
@@ -242,22 +243,22 @@ enum ChildProcess {
         var output: String
     }
 
+    /// Runs `arguments` (the command found on `PATH`) to its end, its output and errors into a temporary file.
     static func run(_ arguments: [String]) throws -> Outcome {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ohk-bench-\(UUID().uuidString).out"
         ).path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
+        let file = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw ValidationError("cannot write \(outputPath)") }
         let started = ContinuousClock.now
-        let code = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
-        guard code == 0 else { throw ValidationError("cannot run \(arguments[0]): \(String(cString: strerror(code)))") }
+        let pid: pid_t
+        do {
+            defer { close(file) }
+            pid = try ChildProcess.spawn(
+                ["/usr/bin/env"] + arguments, environment: ProcessInfo.processInfo.environment,
+                streams: [nil, file, file])
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
@@ -266,7 +267,7 @@ enum ChildProcess {
         let cpu =
             Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let exitStatus = ChildProcess.Termination(waitStatus: status).status
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         return Outcome(status: exitStatus, wall: seconds, cpu: cpu, peakKilobytes: usage.ru_maxrss, output: output)
     }

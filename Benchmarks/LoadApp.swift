@@ -2,6 +2,7 @@ import ArgumentParser
 import CoreFoundation  // where Swift finds the C `timespec`/`timeval` this file reads
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTesting
 
 /// `ohk-bench load-app`: one app of `ohk-bench load`, in a process of its own, as apps run: its store on healthd
 /// (the credential in `OPENHEALTHKIT_CREDENTIAL`, never on the command line) or on a database file. It waits for
@@ -69,30 +70,26 @@ struct LoadApp: AsyncParsableCommand {
         let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         // Time for every process to start and open its store.
         let startAt = Date().timeIntervalSince1970 + 3 + Double(count) * 0.1
-        var running: [(Process, Pipe)] = []
+        var running: [(ChildProcess, Pipe)] = []
         for index in 0..<count {
             let (extra, environment) = arguments(index)
-            let process = Process()
-            process.executableURL = executable
-            process.arguments =
+            let output = Pipe()
+            let process = try ChildProcess(
+                executable,
                 [
                     "load-app", "--index", "\(index)", "--start-at", "\(startAt)", "--duration", "\(duration)",
                     "--batch", "\(batch)",
-                ] + extra
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
+                ] + extra, environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                output: output)
             running.append((process, output))
         }
         var total = LoadOutcome(batch: batch)
         for (process, output) in running {
             // Read to the end before waiting, so that a large output never blocks the app.
-            let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-            process.waitUntilExit()
-            guard process.terminationStatus == 0, let outcome = try? JSONDecoder().decode(LoadOutcome.self, from: data)
-            else {
-                throw BenchError("an app process failed (status \(process.terminationStatus))")
+            let data = await Task.detached { PipeRead.toEnd(output.fileHandleForReading.fileDescriptor) }.value
+            let status = await process.ended().status
+            guard status == 0, let outcome = try? JSONDecoder().decode(LoadOutcome.self, from: data) else {
+                throw BenchError("an app process failed (status \(status))")
             }
             total.merge(outcome)
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import OpenHealthKitSQLite
+import OpenHealthKitTesting
 
 /// `ohk-bench web-years`: Health's year pages of steps and heart rate on a store of many years (steps from an iPhone
 /// and a watch, heart rate every 5 minutes plus workouts, as `ohk-bench statistics` generates them), asked from
@@ -60,7 +61,7 @@ struct WebYearPagesBenchmark: AsyncParsableCommand {
                 var times: [(first: Double, total: Double, bytes: Int)] = []
                 for _ in 0..<runs {
                     times.append(
-                        try Self.curl(
+                        try await Self.curl(
                             daemon.address.absoluteString + "/types/\(type)?range=year&date=\(lastDay)",
                             cookie: browser.cookieHeader))
                 }
@@ -82,22 +83,22 @@ struct WebYearPagesBenchmark: AsyncParsableCommand {
     }
 
     /// One request by curl with the browser's cookies: seconds to the first byte of the answer and to its end.
-    private static func curl(_ url: String, cookie: String) throws -> (first: Double, total: Double, bytes: Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = [
-            "--silent", "--show-error", "--fail", "--output", "/dev/null", "--header", "Cookie: \(cookie)",
-            "--write-out", "%{time_starttransfer} %{time_total} %{size_download}", url,
-        ]
+    private static func curl(_ url: String, cookie: String) async throws -> (
+        first: Double, total: Double, bytes: Int
+    ) {
         let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/curl"),
+            [
+                "--silent", "--show-error", "--fail", "--output", "/dev/null", "--header", "Cookie: \(cookie)",
+                "--write-out", "%{time_starttransfer} %{time_total} %{size_download}", url,
+            ], environment: ProcessInfo.processInfo.environment, output: output)
+        let data = PipeRead.toEnd(output.fileHandleForReading.fileDescriptor)
+        let status = await process.ended().status
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
-        guard process.terminationStatus == 0, fields.count == 3, let first = Double(fields[0]),
-            let total = Double(fields[1]), let bytes = Int(fields[2])
-        else { throw BenchError("curl \(url) failed (status \(process.terminationStatus))") }
+        guard status == 0, fields.count == 3, let first = Double(fields[0]), let total = Double(fields[1]),
+            let bytes = Int(fields[2])
+        else { throw BenchError("curl \(url) failed (status \(status))") }
         return (first, total, bytes)
     }
 

@@ -4,7 +4,8 @@ public import Foundation
 import Glibc
 #endif
 
-/// A process a test starts (healthd, hk, the example apps, the PostgreSQL tools): the one way the tests start one.
+/// A process a test or a benchmark starts (healthd, hk, the example apps, the PostgreSQL tools, curl): the one way
+/// they start one.
 ///
 /// Not Foundation's `Process`: on Linux its `run()` lists `/proc/self/fd` to close the test process's descriptors in
 /// the child, copying each entry's whole 256-byte name buffer, past the end of the short last entries; with about a
@@ -21,7 +22,7 @@ public final class ChildProcess: Sendable {
         case signaled(Int32)
 
         /// How `waitpid` described the end (`status`).
-        init(waitStatus status: Int32) {
+        public init(waitStatus status: Int32) {
             self = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
         }
 
@@ -108,9 +109,11 @@ public final class ChildProcess: Sendable {
         return await ended()
     }
 
-    /// `posix_spawn`s `commandLine` with `environment`; `streams` are the descriptors to give it as 0, 1 and 2 (nil:
-    /// `/dev/null`). Every other descriptor is closed in the child, and it starts with default signal handling.
-    static func spawn(_ commandLine: [String], environment: [String: String], streams: [Int32?]) throws -> pid_t {
+    /// `posix_spawn`s `commandLine` (the executable's path first) with `environment`; `streams` are the descriptors to
+    /// give it as 0, 1 and 2 (nil: `/dev/null`). Every other descriptor is closed in the child, and it starts with
+    /// default signal handling. The caller waits for it (`waitpid`, or `wait4` for its resource usage).
+    public static func spawn(_ commandLine: [String], environment: [String: String], streams: [Int32?]) throws -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
