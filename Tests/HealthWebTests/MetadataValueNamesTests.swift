@@ -34,6 +34,16 @@ struct MetadataValueNamesTests {
         #expect(shown["zone"] == "2")
     }
 
+    @Test func aNumberKeyHoldingOneIsANumberAndABooleanKeyHoldingOneIsYes() {
+        let shown = shown([
+            HKMetadataKeySyncIdentifier: "reading-7", HKMetadataKeySyncVersion: NSNumber(value: 1),
+            HKMetadataKeyWasUserEntered: NSNumber(value: 1), HKMetadataKeyWasTakenInLab: NSNumber(value: 0),
+        ])
+        #expect(shown["Sync Version"] == "1")
+        #expect(shown["Entered Manually"] == "Yes")
+        #expect(shown["Taken in a Lab"] == "No")
+    }
+
     @Test func keysAndValuesReadAsWords() {
         let shown = shown([
             HKMetadataKeyWasUserEntered: true,

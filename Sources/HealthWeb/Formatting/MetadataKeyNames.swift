@@ -35,8 +35,12 @@ enum MetadataKeyNames {
                 return unit.withSymbol(PageNumberText.format(quantity.doubleValue(for: unit.unit)))
             }
             return DisplayUnit(quantity.unit).withSymbol(PageNumberText.format(quantity.value))
+        // HealthKit's keys say whether their number holds a Bool (on Linux an NSNumber 1 also casts to `true`): Sync
+        // Version 1 is "1", Entered Manually 1 is "Yes".
+        case let number as NSNumber where MetadataKeyCatalog.valueKinds[key] == .boolean:
+            return number.boolValue ? "Yes" : "No"
+        case let number as NSNumber where MetadataKeyCatalog.valueKinds[key] == .number: return number.stringValue
         case let bool as Bool: return bool ? "Yes" : "No"
-        case let number as NSNumber where key == HKMetadataKeyWasUserEntered: return number.boolValue ? "Yes" : "No"
         default: return String(describing: value)
         }
     }
