@@ -129,6 +129,14 @@ struct SampleFormTests {
         }
     }
 
+    @Test func namesMadeOfWordsKeepTheirSmallJoiningWordsLowercase() {
+        #expect(PageTypeNames.words("dateOfBirth") == "Date of Birth")
+        #expect(PageTypeNames.words("numberOfTimesFallen") == "Number of Times Fallen")
+        #expect(PageTypeNames.words("timeInDaylight") == "Time in Daylight")
+        #expect(PageTypeNames.words("inBed") == "In Bed")
+        #expect(PageTypeNames.words("dietaryVitaminA") == "Dietary Vitamin A")
+    }
+
     @Test func typesHaveTheNamesHealthGivesThem() {
         #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.stepCount.rawValue) == "Steps")
         #expect(PageTypeNames.displayName(HKQuantityTypeIdentifier.bodyMass.rawValue) == "Weight")

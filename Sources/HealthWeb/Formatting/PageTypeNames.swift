@@ -87,7 +87,8 @@ enum PageTypeNames {
         "HKCorrelationTypeIdentifier", "HKDataTypeIdentifier",
     ]
 
-    /// `asleepCore` → "Asleep Core"; `dietaryVitaminB12` → "Dietary Vitamin B12".
+    /// `asleepCore` → "Asleep Core"; `dietaryVitaminB12` → "Dietary Vitamin B12"; `dateOfBirth` → "Date of Birth"
+    /// (in title case, as Health writes its names, the small joining words after the first are lowercase).
     static func words(_ camelCase: String) -> String {
         var result = ""
         var previous: Character?
@@ -96,8 +97,13 @@ enum PageTypeNames {
             result.append(result.isEmpty ? Character(character.uppercased()) : character)
             previous = character
         }
-        return result
+        return result.split(separator: " ").enumerated().map { index, word in
+            index > 0 && smallWords.contains(word.lowercased()) ? word.lowercased() : String(word)
+        }.joined(separator: " ")
     }
+
+    /// Joining words a title keeps lowercase. Not "a" (`vitaminA` is "Vitamin A") nor "on" (a case such as `lightsOn`).
+    private static let smallWords: Set<String> = ["of", "and", "in", "to", "per", "the", "for", "with", "or"]
 
     /// The type a page address names (short name or raw identifier), if the pages show it: quantity, category and
     /// correlation types and workouts.
