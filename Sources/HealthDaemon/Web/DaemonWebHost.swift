@@ -63,6 +63,8 @@ struct DaemonWebUsers: HealthWebUsers {
 
     var signsInByName: Bool { daemon.authenticator.signsInByName }
 
+    var ownerSecretFileName: String { URL(fileURLWithPath: daemon.configuration.ownerSecretPath).lastPathComponent }
+
     var hostNames: Set<String> {
         ["127.0.0.1", "localhost", "::1", daemon.configuration.host.lowercased()]
     }

@@ -753,7 +753,7 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   <label for="secret">Owner secret</label>
   <input type="password" name="secret" id="secret" autocomplete="current-password" required autofocus>
   <p class="small">healthd showed it on its first start; it is kept, readable by you only, in the file
-  <code>health.sqlite.owner-secret</code> next to your store.</p>
+  <code>{{secretFile}}</code> next to your store.</p>
 {{/byName}}
   <button type="submit" id="signin">Sign In</button>
 </form>

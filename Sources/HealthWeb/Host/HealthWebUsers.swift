@@ -6,6 +6,9 @@ package import Foundation
 package protocol HealthWebUsers: Sendable {
     /// Whether the sign-in page asks for a name (healthd serves many users) or for the owner secret alone.
     var signsInByName: Bool { get }
+    /// The name of the file beside the store that keeps the owner secret (`<store>.owner-secret`), which the sign-in
+    /// page names.
+    var ownerSecretFileName: String { get }
     /// The host names the pages answer to (loopback names and the configured host): a page requested under any
     /// other name (DNS rebinding) is refused.
     var hostNames: Set<String> { get }

@@ -13,6 +13,8 @@ extension HealthWebApp {
         let signedOut: Bool
         /// Whether the page asks for a name (healthd serves many users).
         let byName: Bool
+        /// Where the owner secret is kept, beside the store.
+        let secretFile: String
     }
 
     func addSignInRoutes(to router: Router<BasicRequestContext>) {
@@ -73,7 +75,9 @@ extension HealthWebApp {
         let token = WebSession.randomToken()
         var response = await renderer.html(
             "signin",
-            SignInPage(token: token, next: next, error: error, signedOut: signedOut, byName: users.signsInByName),
+            SignInPage(
+                token: token, next: next, error: error, signedOut: signedOut, byName: users.signsInByName,
+                secretFile: users.ownerSecretFileName),
             status: status)
         response.setCookie(
             Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
