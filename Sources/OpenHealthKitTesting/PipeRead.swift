@@ -23,4 +23,13 @@ public enum PipeRead {
             all += chunk
         }
     }
+
+    /// Everything until the end of `pipe`, read on a thread of its own: the read blocks, so neither on Swift
+    /// concurrency's few threads nor on Dispatch's global queues (which share threads with them on Linux), which the
+    /// tests running in parallel need.
+    public static func toEnd(of pipe: Pipe) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: toEnd(pipe.fileHandleForReading.fileDescriptor)) }.start()
+        }
+    }
 }

@@ -21,22 +21,13 @@ enum HKProcess {
             executable, arguments, environment: PinnedEnvironment.variables(environment), output: output, errors: errors
         )
         // Both pipes drain at once, so that neither can fill up and stall hk while the other is read.
-        async let stdout = readToEnd(output)
-        async let stderr = readToEnd(errors)
+        async let stdout = PipeRead.toEnd(of: output)
+        async let stderr = PipeRead.toEnd(of: errors)
         return await Result(
             status: process.ended().status,
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self)
         )
-    }
-
-    /// What `pipe` carries until hk closes it. The read blocks, so it runs on a thread of its own: neither on Swift
-    /// concurrency's few threads nor on Dispatch's global queues (which share threads with them on Linux), since the
-    /// tests running in parallel need those.
-    private static func readToEnd(_ pipe: Pipe) async -> Data {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: PipeRead.toEnd(pipe.fileHandleForReading.fileDescriptor)) }.start()
-        }
     }
 
     /// The built `hk`.

@@ -14,10 +14,7 @@ import Testing
             URL(fileURLWithPath: "/usr/bin/env"),
             ["-C", root.path, "python3", root.appendingPathComponent("Scripts/generate_catalog.py").path] + arguments,
             environment: ProcessInfo.processInfo.environment, errors: errors)
-        let data = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: PipeRead.toEnd(errors.fileHandleForReading.fileDescriptor)) }
-                .start()
-        }
+        let data = await PipeRead.toEnd(of: errors)
         return (await process.ended().status, String(decoding: data, as: UTF8.self))
     }
 
