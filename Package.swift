@@ -296,6 +296,8 @@ let package = Package(
                 "HKCommandLine", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitTesting",
                 "hk", "healthd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Reads a test's store file directly, to show that a refused command left every row as it was.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

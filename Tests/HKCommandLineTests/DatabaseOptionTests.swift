@@ -24,8 +24,9 @@ import OpenHealthKitTesting
         let url = try await server.createDatabase()
         let store = try TemporaryStore()
         let file = store.folder.appendingPathComponent("password").path
-        FileManager.default.createFile(
-            atPath: file, contents: Data((server.password + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        #expect(
+            FileManager.default.createFile(
+                atPath: file, contents: Data((server.password + "\n").utf8), attributes: [.posixPermissions: 0o600]))
         let environment: [String: String?] = ["PGPASSWORD": nil, "OPENHEALTHKIT_DATABASE": url]
         let added = try await HKProcess.run(
             ["samples", "add", "stepCount", "7", "count", "--database-password-file", file], environment: environment)

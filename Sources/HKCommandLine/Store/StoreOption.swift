@@ -78,6 +78,15 @@ struct StoreOption: ParsableArguments {
         }
     }
 
+    /// The engine on a store that must exist already: for a command that only reads or changes what is stored, a
+    /// store file that is not there is bad input naming `problem` (and is not created).
+    func openExistingEngine(_ problem: @autoclosure () -> String) throws -> HealthEngine {
+        if case .file(let path) = try location(), !FileManager.default.fileExists(atPath: path) {
+            throw HKError.invalidArgument("no store at \(path): \(problem())")
+        }
+        return try openEngine()
+    }
+
     /// A location as messages name it (a database without its password).
     static func describe(_ location: HealthStoreConfiguration.Location) -> String {
         switch location {

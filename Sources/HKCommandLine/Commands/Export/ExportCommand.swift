@@ -40,10 +40,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let request = try request()
         try HealthExporter.validate(request)
-        if case .file(let path) = try store.location(), !FileManager.default.fileExists(atPath: path) {
-            throw HKError.invalidArgument("no store at \(path): nothing to export")
-        }
-        let summary = try HealthExporter(engine: try store.openEngine()).export(request)
+        let summary = try HealthExporter(engine: try store.openExistingEngine("nothing to export")).export(request)
         print(Self.describe(summary), terminator: "")
     }
 

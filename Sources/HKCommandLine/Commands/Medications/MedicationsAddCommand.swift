@@ -37,6 +37,8 @@ struct MedicationsAddCommand: AsyncParsableCommand {
                 ? [ClinicalCodingRow(system: "http://www.nlm.nih.gov/research/umls/rxnorm", version: nil, code: code)]
                 : [],
             nickname: nickname, isArchived: false, hasSchedule: scheduled)
+        // Checked before the store is opened: a refused medication must not create a store that was not there.
+        try MedicationCoding.validate(row)
         try store.openEngine().saveMedication(row, as: try Principal.owner())
         print(code)
     }

@@ -14,7 +14,7 @@ struct MedicationsArchiveCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOption
 
     func run() async throws {
-        let engine = try store.openEngine()
+        let engine = try store.openExistingEngine("no medication has the code '\(code)'")
         let owner = try Principal.owner()
         guard
             let medication = try engine.medications(matching: nil, limit: 0, as: owner)
