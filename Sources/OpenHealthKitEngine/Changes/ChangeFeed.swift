@@ -13,14 +13,14 @@ package final class ChangeFeed: Sendable {
     }
 
     private let subscribers = Locked<[UUID: Subscriber]>([:])
-    private let activity = Locked<(@Sendable (Bool) -> Void)?>(nil)
+    private let activity = Locked<SendableFunction<Bool, Void>?>(nil)
 
     package init() {}
 
     /// Calls `handler` with true when the feed gets its first subscriber and with false when its last one leaves,
     /// in that order (it is called under the feed's lock: it must only hand the news on).
     func onActivity(_ handler: @escaping @Sendable (Bool) -> Void) {
-        activity.withLock { $0 = handler }
+        activity.withLock { $0 = SendableFunction(handler) }
     }
 
     /// Calls `handler` after every change of one of `kinds` touching one of `typeIdentifiers` (every type when nil),
@@ -35,14 +35,14 @@ package final class ChangeFeed: Sendable {
             handler: handler)
         subscribers.withLock { subscribers in
             subscribers[id] = subscriber
-            if subscribers.count == 1 { activity.withLock { $0?(true) } }
+            if subscribers.count == 1 { activity.withLock { $0?.call(true) } }
         }
         return ChangeSubscription { [weak self] in self?.unsubscribe(id) }
     }
 
     private func unsubscribe(_ id: UUID) {
         subscribers.withLock { subscribers in
-            if subscribers.removeValue(forKey: id) != nil, subscribers.isEmpty { activity.withLock { $0?(false) } }
+            if subscribers.removeValue(forKey: id) != nil, subscribers.isEmpty { activity.withLock { $0?.call(false) } }
         }
     }
 
@@ -61,15 +61,15 @@ package final class ChangeFeed: Sendable {
 
 /// A live subscription to a ``ChangeFeed``; cancel it to stop receiving changes.
 package final class ChangeSubscription: Sendable {
-    private let onCancel: Locked<(@Sendable () -> Void)?>
+    private let onCancel: Locked<SendableFunction<Void, Void>?>
 
     package init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Locked(onCancel)
+        self.onCancel = Locked(SendableFunction(onCancel))
     }
 
     package func cancel() {
         onCancel.withLock { action in
-            action?()
+            action?.call(())
             action = nil
         }
     }

@@ -18,7 +18,7 @@ public final class HKSource: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The source of the current process: the app its first store acts for (see ``adoptProcessApp(resolvingWith:)``),
     /// otherwise one named after the executable.
     public class func `default`() -> HKSource {
-        processApp.withLock { $0 }?() ?? executableSource
+        processApp.withLock { $0 }?.call(()) ?? executableSource
     }
 
     /// Makes the app a store acts for the process's source, unless a store did so before: as on iOS, a process acts
@@ -27,11 +27,11 @@ public final class HKSource: NSObject, NSSecureCoding, @unchecked Sendable {
     /// learns its app from healthd); ``default()`` then names the executable.
     package static func adoptProcessApp(resolvingWith resolve: @escaping @Sendable () -> HKSource?) {
         processApp.withLock { adopted in
-            if adopted == nil { adopted = resolve }
+            if adopted == nil { adopted = SendableFunction(resolve) }
         }
     }
 
-    private static let processApp = Locked<(@Sendable () -> HKSource?)?>(nil)
+    private static let processApp = Locked<SendableFunction<Void, HKSource?>?>(nil)
 
     private static let executableSource: HKSource = {
         let name = ProcessInfo.processInfo.processName
