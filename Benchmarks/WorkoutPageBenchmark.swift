@@ -63,8 +63,12 @@ struct WorkoutPageBenchmark: AsyncParsableCommand {
         let workout = HKWorkout(
             activityType: .running, start: start, end: end,
             workoutEvents: [
-                HKWorkoutEvent(type: .pause, date: start.addingTimeInterval(3_600)),
-                HKWorkoutEvent(type: .resume, date: start.addingTimeInterval(3_660)),
+                HKWorkoutEvent(
+                    type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(3_600), duration: 0),
+                    metadata: nil),
+                HKWorkoutEvent(
+                    type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(3_660), duration: 0),
+                    metadata: nil),
             ],
             totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 1_400),
             totalDistance: HKQuantity(unit: .meter(), doubleValue: 21_000), metadata: nil)

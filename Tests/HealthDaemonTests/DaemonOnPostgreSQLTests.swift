@@ -70,8 +70,9 @@ import OpenHealthKitWire
         let directory = try Healthd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("password").path
-        FileManager.default.createFile(
-            atPath: file, contents: Data("secret\n".utf8), attributes: [.posixPermissions: 0o644])
+        #expect(
+            FileManager.default.createFile(
+                atPath: file, contents: Data("secret\n".utf8), attributes: [.posixPermissions: 0o644]))
         let (status, output) = try await Self.run([
             "--store", Healthd.storePath(in: directory), "--database", "postgresql://ann@127.0.0.1:5432/health",
             "--database-password-file", file,
