@@ -140,4 +140,24 @@ struct ChartDataTests {
         ])
         #expect(try chart(store, HKCategoryType(.mindfulSession), .day, "2026-11-20").headline == "Total 15 min")
     }
+
+    /// Twelve hours stood and two idle on one day, five stood the day before: Stand Hours counts the hours stood.
+    @Test func standHoursCountTheHoursStoodNotTheIdleOnes() throws {
+        func hour(_ day: String, _ hour: Int, _ value: HKCategoryValueAppleStandHour) throws -> HKSample {
+            let start = at(day + "T" + String(format: "%02d", hour) + ":00:00")
+            return try HKCategorySample(
+                validating: HKCategoryType(.appleStandHour), value: value.rawValue, start: start,
+                end: start.addingTimeInterval(3600))
+        }
+        let store = try store(
+            try (8..<20).map { try hour("2026-11-20", $0, .stood) } + [
+                try hour("2026-11-20", 20, .idle), try hour("2026-11-20", 21, .idle),
+            ] + (8..<13).map { try hour("2026-11-19", $0, .stood) })
+        let day = try chart(store, HKCategoryType(.appleStandHour), .day, "2026-11-20")
+        #expect(day.headline == "Total 12 hr")
+        #expect(day.points[20].figures == "0 hr" && day.points[19].figures == "1 hr")
+        let week = try chart(store, HKCategoryType(.appleStandHour), .week, "2026-11-20")
+        #expect(week.points.last?.figures == "12 hr")
+        #expect(week.detail == "Daily average 9 hr over 2 days")
+    }
 }

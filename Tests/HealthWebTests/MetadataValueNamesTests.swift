@@ -36,10 +36,10 @@ struct MetadataValueNamesTests {
 
     @Test func aNumberKeyHoldingOneIsANumberAndABooleanKeyHoldingOneIsYes() {
         let shown = shown([
-            HKMetadataKeySyncIdentifier: "reading-7", HKMetadataKeySyncVersion: NSNumber(value: 1),
-            HKMetadataKeyWasUserEntered: NSNumber(value: 1), HKMetadataKeyWasTakenInLab: NSNumber(value: 0),
+            HKMetadataKeyAlgorithmVersion: NSNumber(value: 1), HKMetadataKeyWasUserEntered: NSNumber(value: 1),
+            HKMetadataKeyWasTakenInLab: NSNumber(value: 0),
         ])
-        #expect(shown["Sync Version"] == "1")
+        #expect(shown["Algorithm Version"] == "1")
         #expect(shown["Entered Manually"] == "Yes")
         #expect(shown["Taken in a Lab"] == "No")
     }
@@ -53,5 +53,41 @@ struct MetadataValueNamesTests {
         #expect(shown["Entered Manually"] == "Yes")
         #expect(shown["Threshold"] == "120 BPM")
         #expect(shown["Elevation Gained"] == "418 m")
+    }
+
+    @Test func syncIdentifiersAndVersionsAreNotShown() {
+        let shown = shown([
+            HKMetadataKeySyncIdentifier: "reading-7", HKMetadataKeySyncVersion: NSNumber(value: 3),
+            HKMetadataKeyWasUserEntered: true,
+        ])
+        #expect(shown == ["Entered Manually": "Yes"])
+    }
+
+    @Test func weatherHumidityWrittenAsHundredthsReadsAsAPercentOfAHundredAtMost() {
+        let written = { (value: Double) in
+            self.shown([HKMetadataKeyWeatherHumidity: HKQuantity(unit: .percent(), doubleValue: value)])
+        }
+        #expect(written(7100)["Weather Humidity"] == "71 %")
+        #expect(written(96)["Weather Humidity"] == "96 %")
+    }
+
+    @Test func weatherTemperatureFollowsTheLocalesDegrees() {
+        let temperature = [HKMetadataKeyWeatherTemperature: HKQuantity(unit: .degreeFahrenheit(), doubleValue: 56)]
+        let british = PageNumberText.$locale.withValue(Locale(identifier: "en_GB")) { shown(temperature) }
+        let american = PageNumberText.$locale.withValue(Locale(identifier: "en_US")) { shown(temperature) }
+        #expect(british["Weather Temperature"] == "13.3 °C")
+        #expect(american["Weather Temperature"] == "56 °F")
+    }
+
+    @Test func theDeviceLineSaysEachNameOnceAndNothingTheSourceSays() {
+        let watch = HKDevice(
+            name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1",
+            firmwareVersion: nil, softwareVersion: "9.1", localIdentifier: nil, udiDeviceIdentifier: nil)
+        let strap = HKDevice(
+            name: "Strap", manufacturer: "Polar", model: "H10", hardwareVersion: nil, firmwareVersion: nil,
+            softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+        #expect(SampleListRow.describe(watch, besides: "Ann's iPhone") == "Apple Watch")
+        #expect(SampleListRow.describe(watch, besides: "Ann's Apple Watch") == nil)
+        #expect(SampleListRow.describe(strap, besides: "Polar Beat") == "Strap · H10")
     }
 }

@@ -57,6 +57,37 @@ struct SummaryTests {
         #expect(rows["Steps"]?.sparkline.bars.count == 1 && rows["Weight"]?.sparkline.dots.count == 2)
     }
 
+    @Test func heartRateAndBloodPressureReadAsWholeNumbersAsHealthRoundsThem() throws {
+        let engine = HealthEngine(storage: try SQLiteStorage())
+        let pressure = try HKCorrelation(
+            validating: HKCorrelationType(.bloodPressure), start: at("2026-11-20T08:00:00"),
+            end: at("2026-11-20T08:00:00"),
+            objects: [
+                try quantity(.bloodPressureSystolic, 127.4, .millimeterOfMercury(), "2026-11-20T08:00:00"),
+                try quantity(.bloodPressureDiastolic, 75.1, .millimeterOfMercury(), "2026-11-20T08:00:00"),
+            ])
+        try engine.save(
+            [try quantity(.heartRate, 105.1 / 60, HKUnit(from: "count/s"), "2026-11-20T09:00:00"), pressure],
+            as: try OwnerWebStore.owner())
+        let rows = Dictionary(uniqueKeysWithValues: try summary(engine).rows.map { ($0.name, $0.value) })
+        #expect(rows["Heart Rate"] == "105 BPM")
+        #expect(rows["Blood Pressure"] == "127/75 mmHg")
+    }
+
+    @Test func standHoursReadAsTheDaysHoursStood() throws {
+        let engine = HealthEngine(storage: try SQLiteStorage())
+        let hours = try (6..<17).map { hour in
+            try HKCategorySample(
+                validating: HKCategoryType(.appleStandHour),
+                value: (hour == 16 ? HKCategoryValueAppleStandHour.idle : .stood).rawValue,
+                start: at("2026-11-20T\(String(format: "%02d", hour)):00:00"),
+                end: at("2026-11-20T\(String(format: "%02d", hour + 1)):00:00"))
+        }
+        try engine.save(hours, as: try OwnerWebStore.owner())
+        let row = try summary(engine).rows.first { $0.name == "Stand Hours" }
+        #expect(row?.value == "10 hr" && row?.when == "Today")
+    }
+
     @Test func favoritesComeFirstAndLeaveTheirCategory() throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         try engine.save(

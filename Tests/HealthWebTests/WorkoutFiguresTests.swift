@@ -25,11 +25,11 @@ import Testing
 
     @Test func fiveKilometresInTwentyFiveMinutesIsFiveMinutesAKilometre() {
         let pace = WorkoutPace.text(.running, metres: 5000, seconds: 1500, unit: .kilometre)
-        #expect(pace == "5:00 /km")
+        #expect(pace == "5'00\"/km")
     }
 
     @Test func aMileInEightMinutesIsEightMinutesAMile() {
-        #expect(WorkoutPace.text(.running, metres: 1609.344, seconds: 480, unit: .mile) == "8:00 /mi")
+        #expect(WorkoutPace.text(.running, metres: 1609.344, seconds: 480, unit: .mile) == "8'00\"/mi")
     }
 
     @Test func cyclingShowsSpeedInsteadOfPace() {
@@ -48,9 +48,14 @@ import Testing
         #expect(WorkoutPace.DistanceUnit(preferred: .meter()) == .kilometre)
     }
 
-    @Test func durationsShowHoursOnlyWhenThereAreSome() {
-        #expect(WorkoutPace.clock(3723) == "1:02:03")
-        #expect(WorkoutPace.clock(307.4) == "5:07")
+    @Test func durationsAlwaysShowTheirHoursSoNoneReadsAsATimeOfDay() {
+        #expect(WorkoutPace.duration(3723) == "1:02:03")
+        #expect(WorkoutPace.duration(23 * 60) == "0:23:00")
+        #expect(WorkoutPace.duration(307.4) == "0:05:07")
+    }
+
+    @Test func aPaceIsMinutesAndSecondsNotAClockTime() {
+        #expect(WorkoutPace.paceText(605.4, .kilometre) == "10'05\"/km")
     }
 
     // MARK: Zones
@@ -216,11 +221,11 @@ import Testing
         let running = WorkoutActiveTime.intervals(from: Self.at(0), to: Self.at(1000), events: events)
         let timeline = WorkoutTimeline(
             start: Self.at(0), end: Self.at(1000), events: events, running: running, clock: { _ in "" })
-        #expect(timeline.pauses == [WorkoutTimeline.Span(x: "100", width: "100", title: "Paused 1:40")])
+        #expect(timeline.pauses == [WorkoutTimeline.Span(x: "100", width: "100", title: "Paused 0:01:40")])
         #expect(timeline.ticks.map(\.x) == ["500"] && timeline.ticks.map(\.kind) == ["lap"])
         #expect(timeline.segments.map(\.x) == ["600"] && timeline.segments.map(\.width) == ["200"])
         #expect(timeline.rows.map(\.name) == ["Pause", "Resume", "Lap", "Segment"])
-        #expect(timeline.rows.map(\.at) == ["1:40", "3:20", "8:20", "10:00"])
-        #expect(timeline.rows.map(\.lasted) == [nil, nil, nil, "3:20"])
+        #expect(timeline.rows.map(\.at) == ["0:01:40", "0:03:20", "0:08:20", "0:10:00"])
+        #expect(timeline.rows.map(\.lasted) == [nil, nil, nil, "0:03:20"])
     }
 }

@@ -70,13 +70,13 @@ extension HealthdBacked {
                 let page = try await browser.get("/workouts/\(run.uuid.uuidString)")
                 #expect(page.status == 200)
                 // 19 minutes running of 20 elapsed; 3 km; the route drawn in one SVG with a gap at the pause.
-                #expect(page.text.contains("<dt>Workout Time</dt><dd>19:00</dd>"))
-                #expect(page.text.contains("<dt>Elapsed Time</dt><dd>20:00</dd>"))
+                #expect(page.text.contains("<dt>Workout Time</dt><dd>0:19:00</dd>"))
+                #expect(page.text.contains("<dt>Elapsed Time</dt><dd>0:20:00</dd>"))
                 #expect(page.text.contains(#"class="route-drawing""#))
                 #expect(page.text.components(separatedBy: #"class="route-line""#).count - 1 == 2)
                 #expect(page.text.contains("Time in Zones") && page.text.contains(#"class="heart-line""#))
                 #expect(page.text.contains("From the GPS locations of the route."))
-                #expect(page.text.contains("<td>Lap</td><td>5:00</td>"))
+                #expect(page.text.contains("<td>Lap</td><td>0:05:00</td>"))
                 // Nothing loaded from elsewhere: no address outside healthd (the SVG namespace is only a name).
                 #expect(!page.text.contains(#"src="http"#) && !page.text.contains(#"href="http"#))
                 #expect(!page.text.contains("url("))

@@ -355,6 +355,45 @@ def test_texts_use_healths_names(browser, daemon, size):
     assert "POST /v1" not in text(browser, "main")
 
 
+def _a_watch_day(daemon):
+    """Yesterday from a watch: 11 hours stood and 3 idle, a heart rate of 105.1 with a sync identifier and the
+    weather Apple writes (humidity 71 % as "7100 %", 56 °F)."""
+    watch = App(daemon, daemon.register("com.example.watch", "Ann's Apple Watch", read_reason="r",
+                                        write_reason="Watch records."))
+    stand = "HKCategoryTypeIdentifierAppleStandHour"
+    grants = {name: {"share": "sharingAuthorized", "read": "authorized"} for name in (stand, HEART_RATE)}
+    assert daemon.owner("PUT", "/v1/owner/apps/com.example.watch/grants", {"grants": grants}).status == 200
+    date = day(1)
+    objects = [{"uuid": str(uuid.uuid4()).upper(), "type": stand, "startDate": at(date, hour).timestamp(),
+                "endDate": at(date, hour + 1).timestamp(), "value": 0 if hour < 19 else 1} for hour in range(8, 22)]
+    device = {"name": "Apple Watch", "manufacturer": "Apple Inc.", "model": "Watch", "hardwareVersion": "Watch6,1"}
+    metadata = {"HKMetadataKeySyncIdentifier": {"string": "watch-reading-7"}, "HKMetadataKeySyncVersion": {"number": 1},
+                "HKWeatherHumidity": {"quantity": {"value": 7100, "unit": "%"}},
+                "HKWeatherTemperature": {"quantity": {"value": 56, "unit": "degF"}}}
+    objects.append({"uuid": str(uuid.uuid4()).upper(), "type": HEART_RATE, "startDate": at(date, 12, 30).timestamp(),
+                    "endDate": at(date, 12, 30).timestamp(), "quantity": {"value": 105.1, "unit": "count/min"},
+                    "device": device, "metadata": metadata})
+    answer = watch.call("POST", "/v1/samples", {"objects": objects})
+    assert answer.status == 200, answer
+    return date
+
+
+def test_values_read_as_health_writes_them(browser, daemon, size):
+    if "watch_day" not in state:
+        state["watch_day"] = _a_watch_day(daemon)
+    date = state["watch_day"]
+    open_page(browser, daemon, f"/types/appleStandHour?range=day&date={date.isoformat()}")
+    assert text(browser, "#headline") == "Total 11 hr"
+    open_page(browser, daemon, f"/types/heartRate?range=day&date={date.isoformat()}")
+    row = [e for e in browser.find_elements(By.CSS_SELECTOR, ".sample") if "Ann's Apple Watch" in e.text][0]
+    assert row.find_element(By.CSS_SELECTOR, ".sample-value").text == "105 BPM"
+    # The source names the watch: no device line repeating it, no sync bookkeeping.
+    assert not row.find_elements(By.CSS_SELECTOR, ".sample-device")
+    metadata = row.find_element(By.CSS_SELECTOR, ".metadata").get_attribute("textContent")
+    assert "Sync" not in metadata and "watch-reading-7" not in metadata
+    assert "71 %" in metadata and "7,100" not in metadata and "56 °F" in metadata
+
+
 def test_the_time_zone_chosen_on_me_is_used_by_every_page_and_by_hk(browser, daemon, size):
     open_page(browser, daemon, "/me")
     Select(browser.find_element(By.ID, "timeZone")).select_by_value("Pacific/Auckland")

@@ -204,9 +204,10 @@ struct ChartData {
 
     // MARK: Counts
 
-    /// Samples starting in each interval (mindful sessions: their minutes), over the window.
+    /// Samples starting in each interval (mindful sessions: their minutes; stand hours: the hours stood), over the
+    /// window.
     func countChart(_ type: HKSampleType, in window: ChartWindow) throws -> ChartResult {
-        let minutes = type.identifier == HKCategoryTypeIdentifier.mindfulSession.rawValue
+        let tally = Tally(type)
         let intervals = window.statisticsIntervals(calendar: dates.calendar)
         let bars = window.bars(calendar: dates.calendar)
         var totals = Array(repeating: 0.0, count: bars.count)
@@ -217,18 +218,15 @@ struct ChartData {
         for sample in try store.samples(of: type, predicate: predicate, newestFirst: false, limit: 0) {
             let index = intervals.index(containing: sample.startDate)
             guard totals.indices.contains(index) else { continue }
-            totals[index] += minutes ? sample.endDate.timeIntervalSince(sample.startDate) / 60 : 1
+            totals[index] += tally.amount(of: sample)
             present[index] = true
             days.insert(dates.calendar.startOfDay(for: sample.startDate))
-        }
-        let describe = { (value: Double) in
-            minutes ? Self.minutes(value) : "\(PageNumberText.format(value)) recorded"
         }
         let points = bars.enumerated().map { index, interval in
             var point = ChartPoint(interval: interval, label: label(of: interval, in: window))
             if present[index] {
                 point.value = totals[index]
-                point.figures = describe(totals[index])
+                point.figures = tally.text(totals[index])
             }
             return point
         }
@@ -236,15 +234,51 @@ struct ChartData {
         guard !days.isEmpty else {
             return ChartResult(points: points, isRange: false, headline: "No data", detail: nil)
         }
-        if minutes {
+        if tally == .records {
             return ChartResult(
-                points: points, isRange: false, headline: "Total " + Self.minutes(total),
-                detail: window.period == .day
-                    ? nil : "Daily average \(Self.minutes(total / Double(days.count))) over \(Self.days(days.count))")
+                points: points, isRange: false, headline: tally.text(total),
+                detail: window.period == .day ? nil : "on \(Self.days(days.count))")
         }
         return ChartResult(
-            points: points, isRange: false, headline: describe(total),
-            detail: window.period == .day ? nil : "on \(Self.days(days.count))")
+            points: points, isRange: false, headline: "Total " + tally.text(total),
+            detail: window.period == .day
+                ? nil : "Daily average \(tally.text(total / Double(days.count))) over \(Self.days(days.count))")
+    }
+
+    /// What a count chart adds up for each sample.
+    enum Tally: Equatable {
+        /// Mindful sessions: their minutes.
+        case minutes
+        /// Stand hours: an hour stood counts one, an idle hour nothing (Health's Stand Hours count only the first).
+        case hoursStood
+        /// Anything else: one per sample.
+        case records
+
+        init(_ type: HKSampleType) {
+            switch type.identifier {
+            case HKCategoryTypeIdentifier.mindfulSession.rawValue: self = .minutes
+            case HKCategoryTypeIdentifier.appleStandHour.rawValue: self = .hoursStood
+            default: self = .records
+            }
+        }
+
+        func amount(of sample: HKSample) -> Double {
+            switch self {
+            case .minutes: sample.endDate.timeIntervalSince(sample.startDate) / 60
+            case .hoursStood:
+                (sample as? HKCategorySample)?.value == HKCategoryValueAppleStandHour.stood.rawValue ? 1 : 0
+            case .records: 1
+            }
+        }
+
+        /// `45 min`, `12 hr`, `3 recorded`.
+        func text(_ total: Double) -> String {
+            switch self {
+            case .minutes: ChartData.minutes(total)
+            case .hoursStood: PageNumberText.format(total.rounded()) + " hr"
+            case .records: "\(PageNumberText.format(total)) recorded"
+            }
+        }
     }
 
     // MARK: Words

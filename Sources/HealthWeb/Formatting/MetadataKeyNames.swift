@@ -11,10 +11,12 @@ enum MetadataKeyNames {
         HKMetadataKeyDeviceName: "Device", HKMetadataKeyFoodType: "Food", HKMetadataKeyIndoorWorkout: "Indoor",
         HKMetadataKeyElevationAscended: "Elevation Gained", HKMetadataKeyElevationDescended: "Elevation Lost",
         HKMetadataKeyAverageMETs: "Average METs", HKMetadataKeyHeartRateMotionContext: "Motion Context",
-        HKMetadataKeyHeartRateSensorLocation: "Sensor Location", HKMetadataKeySyncIdentifier: "Sync Identifier",
-        HKMetadataKeySyncVersion: "Sync Version", HKMetadataKeyWasTakenInLab: "Taken in a Lab",
+        HKMetadataKeyHeartRateSensorLocation: "Sensor Location", HKMetadataKeyWasTakenInLab: "Taken in a Lab",
         HKMetadataKeyBloodGlucoseMealTime: "Meal Time", HKMetadataKeyVO2MaxTestType: "Test",
     ]
+
+    /// Keys HealthKit keeps for the apps that sync, which Health does not show on a sample.
+    static let hidden: Set<String> = [HKMetadataKeySyncIdentifier, HKMetadataKeySyncVersion]
 
     /// A key for people.
     static func name(of key: String) -> String {
@@ -28,13 +30,7 @@ enum MetadataKeyNames {
         if let name = MetadataValueNames.name(of: value, forKey: key) { return name }
         switch value {
         case let date as Date: return dates.preciseDateTime(date)
-        case let quantity as HKQuantity:
-            let heartRate = HKQuantityType(.heartRate)
-            if key == HKMetadataKeyHeartRateEventThreshold, quantity.unit.isCompatible(with: heartRate.canonicalUnit) {
-                let unit = DisplayUnit(.count().unitDivided(by: .minute()), type: heartRate)
-                return unit.withSymbol(PageNumberText.format(quantity.doubleValue(for: unit.unit)))
-            }
-            return DisplayUnit(quantity.unit).withSymbol(PageNumberText.format(quantity.value))
+        case let quantity as HKQuantity: return text(of: quantity, forKey: key)
         // HealthKit's keys say whether their number holds a Bool (on Linux an NSNumber 1 also casts to `true`): Sync
         // Version 1 is "1", Entered Manually 1 is "Yes".
         case let number as NSNumber where MetadataKeyCatalog.valueKinds[key] == .boolean:
@@ -43,5 +39,26 @@ enum MetadataKeyNames {
         case let bool as Bool: return bool ? "Yes" : "No"
         default: return String(describing: value)
         }
+    }
+
+    /// A quantity in the unit people use: a heart-rate threshold in BPM, a temperature in the degrees of healthd's
+    /// locale (°C for en_GB, °F for en_US), weather humidity as a percent of 100 at most.
+    private static func text(of quantity: HKQuantity, forKey key: String) -> String {
+        let heartRate = HKQuantityType(.heartRate)
+        if key == HKMetadataKeyHeartRateEventThreshold, quantity.unit.isCompatible(with: heartRate.canonicalUnit) {
+            let unit = DisplayUnit(.count().unitDivided(by: .minute()), type: heartRate)
+            return unit.withSymbol(PageNumberText.format(quantity.doubleValue(for: unit.unit), maximumDecimals: 0))
+        }
+        if quantity.unit.isCompatible(with: .degreeCelsius()) {
+            let unit = DisplayUnit(
+                PageNumberText.locale.measurementSystem == .us ? .degreeFahrenheit() : .degreeCelsius())
+            return unit.withSymbol(PageNumberText.format(quantity.doubleValue(for: unit.unit), maximumDecimals: 1))
+        }
+        if key == HKMetadataKeyWeatherHumidity, quantity.unit.isCompatible(with: .percent()) {
+            // Apple's exports write 71 % humidity as "7100 %" (older ones as "71 %"): a humidity cannot pass 100 %.
+            let written = quantity.doubleValue(for: .percent())
+            return PageNumberText.format(written > 100 ? written / 100 : written, maximumDecimals: 0) + " %"
+        }
+        return DisplayUnit(quantity.unit).withSymbol(PageNumberText.format(quantity.value))
     }
 }

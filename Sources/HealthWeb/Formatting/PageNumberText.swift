@@ -3,7 +3,8 @@ import OpenHealthKitEngine
 
 /// Numbers with grouping and as many decimals as their size calls for.
 enum PageNumberText {
-    static func format(_ value: Double) -> String {
+    /// `value` with at most `maximumDecimals` decimals, fewer for larger numbers.
+    static func format(_ value: Double, maximumDecimals: Int = 3) -> String {
         guard value.isFinite else { return "–" }
         let magnitude = abs(value)
         let decimals: Int
@@ -16,7 +17,8 @@ enum PageNumberText {
         } else {
             decimals = 3
         }
-        let text = value.formatted(.number.precision(.fractionLength(0...decimals)).locale(locale))
+        let text = value.formatted(
+            .number.precision(.fractionLength(0...min(decimals, maximumDecimals))).locale(locale))
         return text == "-0" ? "0" : text
     }
 

@@ -75,8 +75,17 @@ struct DisplayUnit: Sendable {
         var value = shown(canonicalValue, of: type)
         // Counts (steps, flights) read as whole numbers once they are not small.
         if unit.unitString == "count", abs(value) >= 10 { value = value.rounded() }
-        return PageNumberText.format(value)
+        return PageNumberText.format(value, maximumDecimals: readsWhole(type) ? 0 : 3)
     }
+
+    /// Whether Health shows this type in this unit as a whole number: heart rates (`105 BPM`), pressures
+    /// (`127/75 mmHg`), glucose in mg/dL, variability in ms, oxygen saturation (`97 %`).
+    private func readsWhole(_ type: HKQuantityType) -> Bool {
+        symbol == "BPM" || Self.wholeUnits.contains(unit.unitString)
+            || (isPercent && type.identifier == HKQuantityTypeIdentifier.oxygenSaturation.rawValue)
+    }
+
+    private static let wholeUnits: Set<String> = ["mmHg", "mg/dL", "ms"]
 
     /// `72 BPM`, `1,300 steps`, `21`.
     func withSymbol(_ number: String) -> String {

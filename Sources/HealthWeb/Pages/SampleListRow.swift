@@ -22,8 +22,9 @@ struct SampleListRow: Sendable {
         uuid = sample.uuid.uuidString
         when = dates.span(sample.startDate, sample.endDate)
         value = Self.value(of: sample, unit: unit)
-        source = sample.sourceRevision.source.name
-        device = sample.device.flatMap(Self.describe)
+        let source = sample.sourceRevision.source.name
+        self.source = source
+        device = sample.device.flatMap { Self.describe($0, besides: source) }
         metadata = Self.items(of: sample.metadata, dates: dates)
         hasMetadata = !metadata.isEmpty
         deleteAction = typePath + "/samples/" + sample.uuid.uuidString + "/delete"
@@ -31,7 +32,7 @@ struct SampleListRow: Sendable {
 
     /// Metadata as people read it, by name.
     static func items(of metadata: [String: Any]?, dates: PageDateText) -> [Item] {
-        (metadata ?? [:]).map { key, value in
+        (metadata ?? [:]).filter { !MetadataKeyNames.hidden.contains($0.key) }.map { key, value in
             Item(key: MetadataKeyNames.name(of: key), value: MetadataKeyNames.value(value, forKey: key, dates: dates))
         }.sorted { $0.key < $1.key }
     }
@@ -104,8 +105,15 @@ struct SampleListRow: Sendable {
         return ([name].compactMap { $0 } + parts).joined(separator: " · ")
     }
 
-    private static func describe(_ device: HKDevice) -> String? {
-        let parts = [device.name, device.manufacturer, device.model].compactMap { $0 }.filter { !$0.isEmpty }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    /// The device beside its source, as Health's list names it: its name, with its model when the name does not
+    /// say it (`Apple Watch` for an Apple Watch of model "Watch"); nothing when the source already says it all
+    /// ("Ann's Apple Watch").
+    static func describe(_ device: HKDevice, besides source: String) -> String? {
+        var parts: [String] = []
+        for part in [device.name, device.model].compactMap({ $0 }) where !part.isEmpty {
+            if !parts.contains(where: { $0.localizedCaseInsensitiveContains(part) }) { parts.append(part) }
+        }
+        let line = parts.joined(separator: " · ")
+        return line.isEmpty || source.localizedCaseInsensitiveContains(line) ? nil : line
     }
 }

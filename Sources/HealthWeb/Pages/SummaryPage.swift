@@ -130,6 +130,10 @@ extension HealthWebApp {
         case .quantity(let quantityType) where quantityType.aggregationStyle == .cumulative:
             value = chart.points.last?.figures ?? "No data"
             when = dayText
+        // Stand hours read as the day's hours stood (`12 hr`), not the latest hour's Stood or Idle.
+        case .category(let categoryType) where ChartData.Tally(categoryType) == .hoursStood:
+            value = chart.points.last?.figures ?? "No data"
+            when = dayText
         case .sleep:
             value = try kind.chart(
                 data, type: type, in: ChartWindow(period: .day, day: day, calendar: dates.calendar), unit: nil

@@ -65,7 +65,7 @@ extension HealthWebApp {
         let shown = rows.prefix(Self.workoutsPerPage).map { workout, heartRate, hasRoute in
             WorkoutListPage.Row(
                 name: WorkoutActivityNames.name(workout.workoutActivityType), date: dates.dateTime(workout.startDate),
-                duration: WorkoutPace.clock(workout.duration),
+                duration: WorkoutPace.duration(workout.duration),
                 distance: workout.totalDistance.map { units.distance($0) } ?? "–",
                 energy: workout.totalEnergyBurned.map { units.energy($0) } ?? "–",
                 heartRate: heartRate.map { PageNumberText.format($0.rounded()) + " BPM" } ?? "–", hasRoute: hasRoute,

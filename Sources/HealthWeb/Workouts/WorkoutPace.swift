@@ -2,7 +2,7 @@ import Foundation
 import OpenHealthKitModel
 
 /// Pace and speed as a runner or a cyclist reads them, in the owner's distance unit: minutes and seconds per
-/// kilometre or mile (`5:30 /km`), or kilometres or miles per hour for activities that go faster than a run.
+/// kilometre or mile (`5'30"/km`), or kilometres or miles per hour for activities that go faster than a run.
 enum WorkoutPace {
     /// The unit splits and paces are counted in: the mile when the owner shows distances in miles, yards or feet,
     /// else the kilometre.
@@ -45,9 +45,11 @@ enum WorkoutPace {
         return metres / unit.metres / (seconds / 3600)
     }
 
-    /// `5:30 /km`: a pace rounded to the second.
+    /// `5'30"/km`: a pace rounded to the second, in minutes and seconds as Fitness writes it (a clock's `5:30` reads
+    /// as a time of day).
     static func paceText(_ secondsPerUnit: Double, _ unit: DistanceUnit) -> String {
-        clock(secondsPerUnit) + " /" + unit.symbol
+        let total = WholeNumber.rounded(secondsPerUnit)
+        return "\(total / 60)'" + String(format: "%02d", total % 60) + "\"/" + unit.symbol
     }
 
     /// `24.5 km/h` or `15.2 mph`.
@@ -55,12 +57,11 @@ enum WorkoutPace {
         String(format: "%.1f", perHour) + (unit == .mile ? " mph" : " km/h")
     }
 
-    /// `5:07`, `1:02:03`: a duration rounded to the second, hours only when there are some.
-    static func clock(_ seconds: Double) -> String {
+    /// `0:23:00`, `1:02:03`: a duration rounded to the second, always with its hours, as Fitness writes a workout's
+    /// time (`23:00` alone reads as eleven at night).
+    static func duration(_ seconds: Double) -> String {
         let total = WholeNumber.rounded(seconds)
-        let hours = total / 3600, minutes = total % 3600 / 60, rest = total % 60
-        return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+        return String(format: "%d:%02d:%02d", total / 3600, total % 3600 / 60, total % 60)
     }
 
     /// The pace (or for ``showsSpeed(_:)`` activities the speed) over `metres` in `seconds`; nil without distance.

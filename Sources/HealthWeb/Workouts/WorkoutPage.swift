@@ -98,11 +98,11 @@ extension HealthWebApp {
         let name = WorkoutActivityNames.name(activityType)
 
         var facts = [
-            WorkoutPage.Fact(id: "duration", label: "Workout Time", value: WorkoutPace.clock(workout.duration))
+            WorkoutPage.Fact(id: "duration", label: "Workout Time", value: WorkoutPace.duration(workout.duration))
         ]
         let elapsed = workout.endDate.timeIntervalSince(workout.startDate)
         if (elapsed - workout.duration).rounded() >= 1 {
-            facts.append(.init(id: "elapsed", label: "Elapsed Time", value: WorkoutPace.clock(elapsed)))
+            facts.append(.init(id: "elapsed", label: "Elapsed Time", value: WorkoutPace.duration(elapsed)))
         }
         if let metres { facts.append(.init(id: "distance", label: "Distance", value: units.distance(metres: metres))) }
         if let energy = workout.totalEnergyBurned {
@@ -147,7 +147,7 @@ extension HealthWebApp {
         let splits = WorkoutSplits.splits(progress, unitMetres: units.pace.metres, running: running).map { split in
             WorkoutPage.Split(
                 number: split.number, distance: units.distance(metres: split.metres),
-                time: WorkoutPace.clock(split.seconds),
+                time: WorkoutPace.duration(split.seconds),
                 pace: WorkoutPace.text(activityType, metres: split.metres, seconds: split.seconds, unit: units.pace)
                     ?? "–")
         }
@@ -185,7 +185,7 @@ extension HealthWebApp {
     static func zoneRows(_ zones: HeartRateZones, seconds: [TimeInterval]) -> [WorkoutPage.Zone] {
         let counted = seconds.reduce(0, +)
         guard counted > 0 else { return [] }
-        let bounds = zones.lowerBounds.map(PageNumberText.format)
+        let bounds = zones.lowerBounds.map { PageNumberText.format($0) }
         return seconds.enumerated().map { index, time in
             let range: String
             switch index {
@@ -195,7 +195,7 @@ extension HealthWebApp {
             }
             let share = time / counted
             return WorkoutPage.Zone(
-                name: "Zone \(index + 1)", range: range, time: WorkoutPace.clock(time),
+                name: "Zone \(index + 1)", range: range, time: WorkoutPace.duration(time),
                 share: "\(WholeNumber.rounded(share * 100)) %", width: RouteDrawing.number(share * 500),
                 y: String(index * 30), textY: String(index * 30 + 17))
         }
@@ -207,7 +207,7 @@ extension HealthWebApp {
     {
         let type = activity.workoutConfiguration.activityType
         let totals = WorkoutTotals(statistics: activity.allStatistics, activityType: type)
-        var facts = [WorkoutPage.Fact(id: "duration", label: "Time", value: WorkoutPace.clock(activity.duration))]
+        var facts = [WorkoutPage.Fact(id: "duration", label: "Time", value: WorkoutPace.duration(activity.duration))]
         if let distance = totals.distance {
             let metres = distance.doubleValue(for: .meter())
             facts.append(.init(id: "distance", label: "Distance", value: units.distance(metres: metres)))

@@ -44,23 +44,25 @@ struct WorkoutTimeline: Sendable, Equatable {
         let bounds = [start] + running.flatMap { [$0.start, $0.end] } + [end]
         pauses = stride(from: 0, to: bounds.count - 1, by: 2).compactMap { index in
             let (from, to) = (bounds[index], bounds[index + 1])
-            return to > from ? span(from, to, "Paused " + WorkoutPace.clock(to.timeIntervalSince(from))) : nil
+            return to > from ? span(from, to, "Paused " + WorkoutPace.duration(to.timeIntervalSince(from))) : nil
         }
         let ordered = WorkoutActiveTime.ascending(events)
         segments = ordered.filter { $0.type == .segment }.map {
-            span($0.dateInterval.start, $0.dateInterval.end, "Segment " + WorkoutPace.clock($0.dateInterval.duration))
+            span(
+                $0.dateInterval.start, $0.dateInterval.end, "Segment " + WorkoutPace.duration($0.dateInterval.duration))
         }
         ticks = ordered.filter { $0.type == .lap || $0.type == .marker }.map {
             Tick(
                 x: RouteDrawing.number(x($0.dateInterval.start)), kind: $0.type == .lap ? "lap" : "marker",
-                title: Self.name($0.type) + " at " + WorkoutPace.clock($0.dateInterval.start.timeIntervalSince(start)))
+                title: Self.name($0.type) + " at "
+                    + WorkoutPace.duration($0.dateInterval.start.timeIntervalSince(start)))
         }
         rows = ordered.map { event in
             Row(
                 name: Self.name(event.type),
-                at: WorkoutPace.clock(max(0, event.dateInterval.start.timeIntervalSince(start))),
+                at: WorkoutPace.duration(max(0, event.dateInterval.start.timeIntervalSince(start))),
                 clock: clock(event.dateInterval.start),
-                lasted: event.dateInterval.duration > 0 ? WorkoutPace.clock(event.dateInterval.duration) : nil)
+                lasted: event.dateInterval.duration > 0 ? WorkoutPace.duration(event.dateInterval.duration) : nil)
         }
     }
 
