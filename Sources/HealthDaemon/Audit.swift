@@ -25,11 +25,13 @@ struct Auditor: Sendable {
         }
     }
 
+    /// Records one call; `time` is when it was made (now, unless it is recorded once it has been answered).
     func record(
-        _ caller: String, _ operation: String, types: [String], count: Int, errorCode: Int?, subject: String? = nil
+        _ caller: String, _ operation: String, types: [String], count: Int, errorCode: Int?, subject: String? = nil,
+        time: Date = Date()
     ) async {
         let entry = AuditEntry(
-            time: Date(), app: caller, operation: operation, types: types.sorted(), sampleCount: count,
+            time: time, app: caller, operation: operation, types: types.sorted(), sampleCount: count,
             errorCode: errorCode, subject: subject)
         do {
             try await offload { [records] in try records.appendAuditEntry(entry) }

@@ -52,6 +52,12 @@ struct SampleFormTests {
                 == "Samples of this type cannot be added here.")
     }
 
+    /// The form shows what was typed: the sentence does not end with the model's "Invalid quantity: -5 kg".
+    @Test func aRefusedValueReadsAsTheSentenceAlone() {
+        let raw = "HKQuantityTypeIdentifierBodyMass requires a value of zero or more. Invalid quantity: -5 kg"
+        #expect(MessageText.forPeople(raw) == "Weight requires a value of zero or more.")
+    }
+
     /// "50 %" of steps used to be stored as 0.005 steps: a type takes only the units people use for it.
     @Test func onlyTheUnitsPeopleUseForTheTypeAreTaken() {
         #expect(

@@ -100,7 +100,7 @@ extension HealthdBacked {
                 let saved = try await browser.post(
                     "/types/bodyMass/samples", form: sample + [("csrf", token)],
                     headers: ["Origin": daemon.address.absoluteString])
-                #expect(saved.status == 303 && saved.location == "/types/bodyMass")
+                #expect(saved.status == 303 && saved.location == "/types/bodyMass?range=day&date=2026-11-20")
                 #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).count == 1)
                 let after = try await browser.get("/types/bodyMass")
                 #expect(after.text.contains("Added 70 kg to Weight."))

@@ -81,6 +81,7 @@ import OpenHealthKitModel
         var summary = try harness.importing(fixture: path)
         try expectAllAccountedFor(summary, document: path)
         #expect(summary.locale == "en_NL")
+        #expect(summary.timeZone == "Europe/Amsterdam")
         #expect(summary.warnings.contains { $0.message.contains("CardioFitnessMedicationsUse") })
         let sleep = try harness.samples(HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
         #expect(

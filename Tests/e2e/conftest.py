@@ -84,6 +84,8 @@ def browser():
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(PATIENCE)
+    # The browser's time zone, which a first sign-in gives the days: UTC like healthd's, whatever the machine's.
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "UTC"})
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     yield driver
     driver.quit()

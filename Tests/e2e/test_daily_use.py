@@ -328,6 +328,27 @@ def test_blood_pressure_and_food_are_entered_and_shown_together(browser, daemon,
     assert "Apple · Dietary Energy 95 kcal" in [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".sample-value")]
 
 
+def test_after_adding_a_sample_the_page_shows_its_day_and_a_refused_one_stays_put(browser, daemon, size):
+    week_ago, month_ago = day(7), day(30)
+    open_page(browser, daemon, f"/types/bodyMass?range=week&date={week_ago.isoformat()}")
+    title = text(browser, "#window-title")
+    browser.find_element(By.ID, "add-value").send_keys("-5")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    # Refused: the same week, and the sentence without the model's echo of the value.
+    assert text(browser, "#add-error") == "Weight requires a value of zero or more."
+    assert text(browser, "#window-title") == title
+    assert "range=week" in browser.find_element(By.CSS_SELECTOR, "input[name='back']").get_attribute("value")
+    value = browser.find_element(By.ID, "add-value")
+    value.clear()
+    value.send_keys("150")
+    browser.execute_script("document.getElementById('add-start').value = arguments[0]",
+                           f"{month_ago.isoformat()}T08:00")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    # Added a month back: the page goes to the week ending that day, where the new sample is listed.
+    assert f"date={month_ago.isoformat()}" in browser.current_url and "range=week" in browser.current_url
+    assert "150 lb" in [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".sample-value")]
+
+
 def test_forms_offer_only_the_units_people_use(browser, daemon, size):
     open_page(browser, daemon, "/types/stepCount")
     assert text(browser, "#add-unit-name") == "steps"
@@ -347,7 +368,7 @@ def test_texts_use_healths_names(browser, daemon, size):
     open_page(browser, daemon, "/types/bodyMass")
     browser.find_element(By.ID, "add-value").send_keys("-3")
     navigate(browser, browser.find_element(By.ID, "add-submit"))
-    assert text(browser, "#add-error").startswith("Weight requires a value of zero or more.")
+    assert text(browser, "#add-error") == "Weight requires a value of zero or more."
     open_page(browser, daemon, "/types/highHeartRateEvent?date=2024-03-12")
     metadata = text(browser, ".sample .metadata")
     assert "Threshold" in metadata and "120 BPM" in metadata and "HKHeartRateEventThreshold" not in metadata
@@ -439,6 +460,20 @@ def test_browse_has_categories_and_a_search_box(browser, daemon, size):
     navigate(browser, browser.find_element(By.ID, "search-submit"))
     assert "q=heart+rate" in browser.current_url
     assert "Steps" not in text(browser, "main")
+
+
+def test_browse_marks_the_types_that_hold_data_and_its_rows_are_tap_targets(browser, daemon, size):
+    open_page(browser, daemon, "/types")
+    marked = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "#heart li.has-data a")}
+    unmarked = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "#heart li:not(.has-data) a")}
+    # The band wrote heart rates and the export held an electrocardiogram; nothing wrote a walking average.
+    assert "Heart Rate" in marked and "Electrocardiograms (ECG)" in marked, marked
+    assert "Walking Heart Rate Average" in unmarked, unmarked
+    dot = browser.find_element(By.CSS_SELECTOR, "#heart li.has-data .data-mark")
+    assert dot.size["width"] >= 6 and dot.is_displayed()
+    if size == "phone":
+        heights = [e.size["height"] for e in browser.find_elements(By.CSS_SELECTOR, ".type-list a")]
+        assert min(heights) >= 44, min(heights)
 
 
 def test_the_menu_fits_and_a_skip_link_comes_first(browser, daemon, size):

@@ -255,6 +255,13 @@ def test_the_access_log_shows_those_calls(browser, healthd, shoot):
         assert expected in operations, (expected, operations)
     assert all("Steps" in r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-types"))
 
+    # Every app, newest first: Walker's request comes after (below) the owner's answer to it, as it was made before.
+    Select(browser.find_element(By.ID, "filter-app")).select_by_value("")
+    navigate(browser, browser.find_element(By.ID, "filter"))
+    operations = [r.text for r in browser.find_elements(By.CSS_SELECTOR, "#log tbody tr .log-operation")]
+    answered = operations.index("Answered Walker's request for access")
+    assert "Asked for access" in operations[answered + 1:], operations
+
 
 def test_the_upload_page_offers_its_form(browser, healthd, shoot):
     # The upload itself: test_import.py, against a healthd of its own.

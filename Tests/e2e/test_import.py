@@ -5,12 +5,14 @@ bar to the summary, then find the imported types on the Summary page."""
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from healthd import ROOT
-from pages import import_ended, submit_sign_in, wait
+from pages import import_ended, navigate, submit_sign_in, wait
 
 # 8 records of 5 types (heart rate, sleep...) from two sources, zipped on a Mac with __MACOSX/ entries.
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "alxdrcirilo-apple-health-parser" / "export.zip"
+state = {}
 
 
 @pytest.fixture(scope="module")
@@ -21,11 +23,19 @@ def site(daemon):
 
 
 
-def test_sign_in(browser, daemon, site):
-    browser.get(site + "/import")
-    wait(browser).until(EC.url_contains("/signin"))
-    submit_sign_in(browser, daemon.owner_secret)
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Import"))
+def test_sign_in_sets_the_days_to_the_browsers_time_zone(browser, daemon, site):
+    # A person in Paris (healthd runs in UTC): the first sign-in brings their browser's time zone.
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Paris"})
+    try:
+        browser.get(site + "/import")
+        wait(browser).until(EC.url_contains("/signin"))
+        submit_sign_in(browser, daemon.owner_secret)
+        wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Import"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "UTC"})
+    browser.get(site + "/me")
+    chosen = Select(browser.find_element(By.ID, "timeZone")).first_selected_option
+    assert chosen.get_attribute("value") == "Europe/Paris"
 
 
 def test_upload_an_export_and_read_its_summary(browser, site, shoot):
@@ -47,6 +57,21 @@ def test_upload_an_export_and_read_its_summary(browser, site, shoot):
     # The zip's Mac files are named, with why they hold nothing to import.
     assert "__MACOSX/apple_health_export/._export.xml" in browser.find_element(By.ID, "import-files").text
     shoot("import")
+    state["job"] = browser.current_url
+
+
+def test_the_exports_time_zone_is_offered_after_the_import(browser, site):
+    # The export's sleep records say Europe/Amsterdam; the days follow Europe/Paris (from the sign-in).
+    browser.get(state["job"])
+    offer = browser.find_element(By.ID, "time-zone-offer")
+    assert "Europe/Amsterdam" in offer.text and "Europe/Paris" in offer.text
+    navigate(browser, browser.find_element(By.ID, "use-export-time-zone"))
+    assert "Europe/Amsterdam" in browser.find_element(By.ID, "flash").text
+    chosen = Select(browser.find_element(By.ID, "timeZone")).first_selected_option
+    assert chosen.get_attribute("value") == "Europe/Amsterdam"
+    browser.get(state["job"])
+    assert not browser.find_elements(By.ID, "time-zone-offer")
+    browser.find_element(By.ID, "import-summary")
 
 
 def test_the_imported_types_are_on_the_summary(browser, site):
@@ -77,3 +102,19 @@ def test_a_file_that_is_not_an_export_is_refused_with_a_message(browser, site, t
     wait(browser).until(EC.url_contains("/import/jobs/"))
     import_ended(browser, "failed")
     assert "export.zip is not a Health export" in browser.find_element(By.ID, "import-failure").text
+
+
+def test_a_failed_import_offers_to_try_another_file(browser, site, tmp_path):
+    notes = tmp_path / "export.xml"
+    notes.write_text("my notes, not an export")
+    browser.get(site + "/import")
+    browser.find_element(By.ID, "import-file").send_keys(str(notes))
+    browser.find_element(By.ID, "import-submit").click()
+    wait(browser).until(EC.url_contains("/import/jobs/"))
+    import_ended(browser, "failed")
+    message = browser.find_element(By.ID, "import-failure").text
+    assert message == "export.xml is not a Health export (it holds no XML document)", message
+    again = browser.find_element(By.ID, "import-again")
+    again.click()
+    wait(browser).until(EC.presence_of_element_located((By.ID, "import-file")))
+    assert browser.current_url.endswith("/import")

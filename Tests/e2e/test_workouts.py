@@ -148,8 +148,11 @@ def test_the_list_shows_each_workout_newest_first_with_its_route_mark(browser, d
     browser.get(daemon.address + "/workouts")
     rows = browser.find_elements(By.CSS_SELECTOR, ".workout-row")
     names = [row.find_element(By.CSS_SELECTOR, ".workout-name").text for row in rows]
-    assert [name.replace(" ⌖ Route", "") for name in names] == ["Running", "Cycling", "Swim Bike Run"]
-    assert "⌖ Route" in names[0] and all("Route" not in name for name in names[1:])
+    assert [name.removesuffix(" Route") for name in names] == ["Running", "Cycling", "Swim Bike Run"]
+    # The route mark is drawn (an inline SVG), not a character the machine's fonts may lack.
+    mark = rows[0].find_element(By.CSS_SELECTOR, ".route-mark svg.route-icon")
+    assert mark.size["width"] > 0 and mark.size["height"] > 0
+    assert names[0].endswith(" Route") and all("Route" not in name for name in names[1:])
     figures = rows[0].find_element(By.CSS_SELECTOR, ".workout-figures").text
     assert "0:30:00" not in figures and "0:29:00" in figures
     assert f"{RUN_METRES / MILE:.2f} mi" in figures
@@ -244,7 +247,7 @@ def test_an_imported_run_shows_the_route_of_its_gpx_file(browser, daemon, saved,
     browser.get(daemon.address + "/workouts?type=running")
     rows = browser.find_elements(By.CSS_SELECTOR, ".workout-row")
     imported = [row for row in rows if "2022" in row.find_element(By.CSS_SELECTOR, ".workout-when").text]
-    assert len(imported) == 1 and "⌖ Route" in imported[0].text
+    assert len(imported) == 1 and imported[0].find_elements(By.CSS_SELECTOR, ".route-mark svg")
     navigate(browser, imported[0].find_element(By.TAG_NAME, "a"))
     assert fact(browser, "distance") == f"{5120 / MILE:.2f} mi"
     assert fact(browser, "heart-rate") == "151 BPM"

@@ -32,6 +32,7 @@ extension HealthDaemon {
                 configuration.maximumAuthorizationWait,
                 try QueryParameters(request).number("wait", in: 0...120) ?? 30)
             let identifiers = WireTypes.identifiers(types.read.union(types.share.map { $0 as HKObjectType }))
+            let asked = Date()
             // The request outlives this call: if the app gives up waiting, the owner's answer is still recorded.
             let asking = Task { [user] in
                 try await user.engine.requestAuthorization(
@@ -45,8 +46,9 @@ extension HealthDaemon {
                 return JSONResponses.response(
                     WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
             }
+            // Recorded once answered, at the time it was asked: the access log lists it before the owner's answer.
             await user.auditor.record(
-                app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome)
+                app.bundleIdentifier, "authorization.request", types: identifiers, count: 0, outcome, time: asked)
             try outcome.get()
             return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
         }
@@ -115,15 +117,16 @@ extension Result {
 }
 
 extension Auditor {
-    /// Records a call whose outcome is a result.
-    func record(_ caller: String, _ operation: String, types: [String], count: Int, _ outcome: Result<Void, any Error>)
-        async
-    {
-        switch outcome {
-        case .success: await record(caller, operation, types: types, count: count, errorCode: nil)
-        case .failure(let error):
-            await record(
-                caller, operation, types: types, count: count, errorCode: APIError(from: error).error.code.rawValue)
-        }
+    /// Records a call whose outcome is a result, made at `time`.
+    func record(
+        _ caller: String, _ operation: String, types: [String], count: Int, _ outcome: Result<Void, any Error>,
+        time: Date = Date()
+    ) async {
+        let errorCode: Int? =
+            switch outcome {
+            case .success: nil
+            case .failure(let error): APIError(from: error).error.code.rawValue
+            }
+        await record(caller, operation, types: types, count: count, errorCode: errorCode, time: time)
     }
 }

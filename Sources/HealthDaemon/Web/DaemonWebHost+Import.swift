@@ -96,6 +96,6 @@ extension ImportReport {
             unimportedFilesTotal: summary.unimportedFilesTotal,
             warnings: summary.warnings.map { warning in (warning.line.map { "Line \($0): " } ?? "") + warning.message },
             warningsTotal: summary.warningsTotal, typesAdded: typesAdded.sorted(),
-            incomplete: summary.incomplete?.message)
+            incomplete: summary.incomplete?.message, timeZone: summary.timeZone)
     }
 }

@@ -24,6 +24,10 @@ package struct OwnerWebStore: HealthWebStore {
         return try engine.samples(of: type, predicate: predicate, sort: sort, limit: limit, as: try Self.owner())
     }
 
+    package func storedSampleTypes() throws -> Set<String> {
+        Set(try engine.storedSampleTypes(as: try Self.owner()))
+    }
+
     package func storedUUIDs(among uuids: Set<UUID>) throws -> Set<UUID> {
         try engine.storedUUIDs(among: uuids)
     }

@@ -10,10 +10,13 @@ enum MessageText {
             + "|HKWorkoutTypeIdentifier|HKWorkoutRouteTypeIdentifier")
     private static let enumeration = try! NSRegularExpression(pattern: "HKCategoryValue([A-Za-z0-9]+)")
 
+    /// The model's closing `Invalid quantity: -5 kg`: the form already shows what was typed, in the page's unit.
+    private static let echoedValue = try! NSRegularExpression(pattern: " Invalid quantity: .*$")
+
     static func forPeople(_ message: String) -> String {
         var text = replace(typeIdentifier, in: message) { PageTypeNames.displayName($0[0]) }
         text = replace(enumeration, in: text) { PageTypeNames.words($0[1]) }
-        return text
+        return replace(echoedValue, in: text) { _ in "" }
     }
 
     /// `text` with every match of `pattern` replaced by what `replacement` makes of its groups (0: the match).

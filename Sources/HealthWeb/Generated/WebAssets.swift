@@ -118,7 +118,7 @@ enum WebAssets {
 <section class="card browse-group" id="{{id}}" aria-labelledby="group-{{id}}">
   <h2 id="group-{{id}}">{{title}}</h2>
   <ul class="type-list">
-    {{#links}}<li data-terms="{{terms}}"><a href="{{href}}">{{name}}</a></li>{{/links}}
+    {{#links}}<li data-terms="{{terms}}"{{#hasData}} class="has-data"{{/hasData}}><a href="{{href}}">{{name}}{{#hasData}}<span class="data-mark" role="img" aria-label="has data" title="Has data"></span>{{/hasData}}</a></li>{{/links}}
   </ul>
 </section>
 {{/groups}}
@@ -229,7 +229,8 @@ enum WebAssets {
   <progress id="import-progress" max="100" value="{{percent}}"></progress>
   <p id="import-status" role="status" class="small"{{#finished}} data-outcome="done"{{/finished}}{{#failure}} data-outcome="failed"{{/failure}}{{#interrupted}} data-outcome="interrupted"{{/interrupted}}>{{progressText}}</p>
   <p id="import-connection" class="flash error" role="alert" hidden></p>
-  {{#failure}}<p class="flash error" id="import-failure">{{failure}}</p>{{/failure}}
+  {{#failure}}<p class="flash error" id="import-failure">{{failure}}</p>
+  <p><a class="button-link" href="/import" id="import-again">Choose Another File</a></p>{{/failure}}
   {{#interrupted}}
   <p class="flash error" id="import-interrupted">{{interrupted}}</p>
   {{#resumable}}
@@ -252,6 +253,14 @@ enum WebAssets {
 <section class="card" id="import-summary">
   <h2>Summary</h2>
   <p id="import-headline">{{headline}}</p>
+  {{#timeZoneOffer}}
+  <form method="post" action="/me/timezone" class="offer" id="time-zone-offer">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <input type="hidden" name="timeZone" value="{{zone}}">
+    <p>The records of this export were made in <strong>{{label}}</strong>; Health's days follow {{current}}.</p>
+    <button type="submit" id="use-export-time-zone">Use {{zone}}</button>
+  </form>
+  {{/timeZoneOffer}}
   <p class="small">{{document}}</p>
   <div class="table-scroll">
   <table class="counts" id="import-types">
@@ -731,7 +740,8 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign In – Health</title>
-<link rel="stylesheet" href="/static/health.css">
+<link rel="stylesheet" href="/static/health.css?v={{assetVersion}}">
+<script src="/static/health.js?v={{assetVersion}}" defer></script>
 </head>
 <body>
 <main class="narrow">
@@ -741,6 +751,7 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 <form method="post" action="/signin" class="card stack" id="signin-form">
   <input type="hidden" name="token" value="{{token}}">
   <input type="hidden" name="next" value="{{next}}">
+  <input type="hidden" name="timeZone" value="" data-browser-time-zone>
 {{#byName}}
   <label for="name">Name</label>
   <input type="text" name="name" id="name" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus>
@@ -1180,7 +1191,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
   {{#rows}}
   <li class="workout-row">
     <a href="{{href}}">
-      <span class="workout-name">{{name}}{{#hasRoute}} <span class="route-mark" title="Has a route">⌖ Route</span>{{/hasRoute}}</span>
+      <span class="workout-name">{{name}}{{#hasRoute}} <span class="route-mark" title="Has a route"><svg class="route-icon" viewBox="0 0 12 12" aria-hidden="true"><path d="M2 10 C4 4 8 8 10 2"/><circle cx="2" cy="10" r="1.6"/><circle cx="10" cy="2" r="1.6"/></svg>Route</span>{{/hasRoute}}</span>
       <span class="workout-when">{{date}}</span>
       <span class="workout-figures"><span>{{duration}}</span><span>{{distance}}</span><span>{{energy}}</span><span>♥ {{heartRate}}</span></span>
     </a>
@@ -1361,6 +1372,9 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .metadata dd { margin: 0; word-break: break-word; }
 .pager { display: flex; justify-content: space-between; margin-top: 10px; }
 .type-list { columns: 2 220px; margin: 0; padding-left: 18px; }
+.type-list a { display: inline-block; padding: 3px 0; }
+/* A type that holds data: a dot after its name (and words for a screen reader). */
+.data-mark { display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); margin-left: 6px; vertical-align: middle; }
 
 /* Sheets and switches */
 .sheet h2 { font-size: 1.2rem; }
@@ -1422,6 +1436,9 @@ progress[hidden] { display: none; }
   .log-app::after, .log-operation::after { content: " · "; }
   .log-count:not(:empty)::before { content: " · "; }
   .log-outcome { display: block !important; font-weight: 600; }
+  /* Browse's rows as a list of tap targets. */
+  .type-list { columns: 1; list-style: none; padding-left: 0; }
+  .type-list a { display: flex; align-items: center; min-height: 44px; padding: 0; border-bottom: 1px solid var(--line); }
 }
 
 /* Records: health records, mind, medications, vision */
@@ -1451,7 +1468,9 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .workout-name { font-weight: 600; color: var(--ok); }
 .workout-when { font-size: .85rem; color: var(--muted); }
 .workout-figures { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: .95rem; }
-.route-mark { font-size: .75rem; font-weight: 500; color: var(--blue); }
+.route-mark { font-size: .75rem; font-weight: 500; color: var(--blue); white-space: nowrap; }
+.route-icon { width: 12px; height: 12px; margin-right: 3px; vertical-align: -1px; fill: currentColor; }
+.route-icon path { fill: none; stroke: currentColor; stroke-width: 1.5; stroke-dasharray: 2 1.5; }
 .workout-facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 10px 16px; margin: 0; }
 .workout-facts dt { font-size: .8rem; color: var(--muted); }
 .workout-facts dd { margin: 2px 0 0; font-size: 1.15rem; font-weight: 600; overflow-wrap: anywhere; }
@@ -1505,7 +1524,19 @@ document.addEventListener("DOMContentLoaded", () => {
   followImport();
   readChartBars();
   filterBrowse();
+  sendBrowserTimeZone();
 });
+
+// The sign-in form tells healthd the browser's time zone: until one is chosen on Me, the days follow it.
+function sendBrowserTimeZone() {
+  const field = document.querySelector("input[data-browser-time-zone]");
+  if (!field) return;
+  try {
+    field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (error) {
+    // No Intl: the days follow healthd's time zone.
+  }
+}
 
 // A chart's bars read out their figures when focused (Tab, arrow keys) or tapped.
 function readChartBars() {

@@ -12,6 +12,8 @@ package protocol HealthWebStore: Sendable {
     /// The samples of `type` matching `predicate` (nil: all), newest first or in the store's order, at most `limit`
     /// of them (0: no limit).
     func samples(of type: HKSampleType, predicate: PredicateTree?, newestFirst: Bool, limit: Int) throws -> [HKSample]
+    /// The identifiers of the sample types that hold at least one sample.
+    func storedSampleTypes() throws -> Set<String>
     /// Which of `uuids` name stored objects.
     func storedUUIDs(among uuids: Set<UUID>) throws -> Set<UUID>
     /// Saves samples, validated as an app's would be.

@@ -102,12 +102,14 @@ package struct ImportReport: Sendable, Equatable, Codable {
     package var typesAdded: [String]
     /// Why the document is incomplete (it ends early: what came before was imported), or nil for a whole document.
     package var incomplete: String?
+    /// The time zone the export's records name most (their `HKTimeZone`), which the page offers to days.
+    package var timeZone: String?
 
     package init(
         document: String, types: [Line], others: [Line], routeLocationsAdded: Int, heartbeatsAdded: Int,
         skipped: [SkippedGroup], skippedTotal: Int, filesRead: Int = 1, unimportedFiles: [File] = [],
         unimportedFilesTotal: Int = 0, warnings: [String], warningsTotal: Int, typesAdded: [String],
-        incomplete: String? = nil
+        incomplete: String? = nil, timeZone: String? = nil
     ) {
         self.document = document
         self.types = types
@@ -123,6 +125,7 @@ package struct ImportReport: Sendable, Equatable, Codable {
         self.warningsTotal = warningsTotal
         self.typesAdded = typesAdded
         self.incomplete = incomplete
+        self.timeZone = timeZone
     }
 
     /// Every line summed.

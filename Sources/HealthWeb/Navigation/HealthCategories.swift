@@ -15,6 +15,8 @@ struct BrowseEntry: Sendable {
     let name: String
     let href: String
     let category: String
+    /// The identifiers of the types whose samples the page shows: Browse marks it when one holds data.
+    let sampleTypes: [String]
 }
 
 /// Health's categories and which types belong to each. A type may belong to several (Heart Rate is Heart and
@@ -45,13 +47,27 @@ enum HealthCategories {
 
     /// Pages that are not a type's, listed by Browse in their category. Register a new kind of page here.
     static let pageEntries: [BrowseEntry] = [
-        BrowseEntry(name: "All Workouts", href: "/workouts", category: activity.id),
-        BrowseEntry(name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id),
-        BrowseEntry(name: "Audiograms", href: "/audiograms", category: hearing.id),
-        BrowseEntry(name: "Medications", href: "/records/medications", category: medications.id),
-        BrowseEntry(name: "State of Mind", href: "/records/mind", category: mind.id),
-        BrowseEntry(name: "Vision Prescriptions", href: "/records/vision", category: other.id),
-        BrowseEntry(name: "Clinical Records and Documents", href: "/records", category: healthRecords.id),
+        BrowseEntry(
+            name: "All Workouts", href: "/workouts", category: activity.id, sampleTypes: [HKWorkoutTypeIdentifier]),
+        BrowseEntry(
+            name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id,
+            sampleTypes: [HKObjectType.electrocardiogramType().identifier]),
+        BrowseEntry(
+            name: "Audiograms", href: "/audiograms", category: hearing.id,
+            sampleTypes: [HKObjectType.audiogramSampleType().identifier]),
+        BrowseEntry(
+            name: "Medications", href: "/records/medications", category: medications.id,
+            sampleTypes: [HKObjectType.medicationDoseEventType().identifier]),
+        BrowseEntry(
+            name: "State of Mind", href: "/records/mind", category: mind.id,
+            sampleTypes: [HKObjectType.stateOfMindType().identifier]),
+        BrowseEntry(
+            name: "Vision Prescriptions", href: "/records/vision", category: other.id,
+            sampleTypes: [HKObjectType.visionPrescriptionType().identifier]),
+        BrowseEntry(
+            name: "Clinical Records and Documents", href: "/records", category: healthRecords.id,
+            sampleTypes: [HKDocumentTypeIdentifier.CDA.rawValue]
+                + HealthWebApp.clinicalKinds.map { HKObjectType.clinicalType(forIdentifier: $0.0)!.identifier }),
     ]
 
     /// The categories of a type, the one the Summary lists it under first.

@@ -48,15 +48,17 @@ extension HealthWebApp {
             let app = query["app"], typeName = query["type"]
             let type = typeName.flatMap { HKObjectType.type(named: $0) }
             let period = Self.periods.first { $0.value == query["period"] } ?? Self.periods[1]
-            let before = query["before"].flatMap { Int64($0) }
+            let before = query["before"].flatMap(LogCursor.init)
             let host = web.host
             let since = period.seconds.map { Date().addingTimeInterval(-$0) }
             let typeIdentifier = type?.identifier
             let (matching, truncated) = try await blocking { () -> ([AuditEntry], Bool) in
                 let scanned = try host.auditEntries(AuditQuery(app: app, since: since, limit: Self.logScanLimit))
-                let matching = scanned.reversed().filter { entry in
+                // Newest first by when each call was made (a permission request is recorded once answered, with
+                // the time it was asked), then by id.
+                let matching = scanned.sorted { LogCursor($0) > LogCursor($1) }.filter { entry in
                     (typeIdentifier.map { entry.types.contains($0) } ?? true)
-                        && (before.map { (entry.id ?? 0) < $0 } ?? true)
+                        && (before.map { LogCursor(entry) < $0 } ?? true)
                 }
                 return (matching, scanned.count >= Self.logScanLimit)
             }
@@ -65,12 +67,12 @@ extension HealthWebApp {
                 uniqueKeysWithValues: web.host.registeredApps().map { ($0.bundleIdentifier, $0.manifest.name) })
             let dates = try await pageDates(web.host)
             var olderHref: String?
-            if matching.count > shown.count, let last = shown.last?.id {
+            if matching.count > shown.count, let last = shown.last.map({ LogCursor($0).text }) {
                 olderHref =
                     "/log?"
                     + Self.query([
                         "app": app ?? "", "type": type?.shortName ?? "", "period": period.value,
-                        "before": String(last),
+                        "before": last,
                     ])
             }
             let entries = shown.map { entry in
@@ -149,4 +151,28 @@ extension HealthWebApp {
         let name = String(describing: code)
         return "Failed: " + PageTypeNames.words(name.hasPrefix("error") ? String(name.dropFirst("error".count)) : name)
     }
+}
+
+/// A place in the access log, newest first: an entry's time, then its id (`1790000000.25_42` in a link).
+private struct LogCursor: Comparable {
+    let time: Double
+    let id: Int64
+
+    init(_ entry: AuditEntry) {
+        time = entry.time.timeIntervalSince1970
+        id = entry.id ?? 0
+    }
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "_")
+        guard parts.count == 2, let time = Double(parts[0]), time.isFinite, let id = Int64(parts[1]) else {
+            return nil
+        }
+        self.time = time
+        self.id = id
+    }
+
+    var text: String { "\(time)_\(id)" }
+
+    static func < (lhs: LogCursor, rhs: LogCursor) -> Bool { (lhs.time, lhs.id) < (rhs.time, rhs.id) }
 }

@@ -17,6 +17,8 @@ struct BrowsePage: Sendable {
         let href: String
         /// What the script matches the search against: the name and the category, lowercased.
         let terms: String
+        /// Whether the store holds data of this type (or of the records this page shows).
+        let hasData: Bool
     }
 
     struct Chip: Sendable {
@@ -35,7 +37,8 @@ extension HealthWebApp {
     func addBrowseRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/types") { [self] web in
             let search = web.query["q"] ?? ""
-            let groups = Self.browseGroups(matching: search)
+            let stored = try await blocking { try web.host.store.storedSampleTypes() }
+            let groups = Self.browseGroups(matching: search, stored: stored)
             return await renderer.html(
                 "browse",
                 BrowsePage(
@@ -44,23 +47,29 @@ extension HealthWebApp {
         }
     }
 
-    /// The categories and their entries whose name (or category) holds every word of `search`.
-    static func browseGroups(matching search: String) -> [BrowsePage.Group] {
+    /// The categories and their entries whose name (or category) holds every word of `search`, each marked when
+    /// `stored` (the identifiers of the types holding samples) has its type.
+    static func browseGroups(matching search: String, stored: Set<String>) -> [BrowsePage.Group] {
         let words = search.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         var links: [String: [BrowsePage.Link]] = [:]
-        func add(name: String, href: String, category: HealthCategory) {
+        func add(name: String, href: String, category: HealthCategory, hasData: Bool) {
             let terms = (name + " " + category.name).lowercased()
             guard words.allSatisfy(terms.contains) else { return }
-            links[category.id, default: []].append(BrowsePage.Link(name: name, href: href, terms: terms))
+            links[category.id, default: []].append(
+                BrowsePage.Link(name: name, href: href, terms: terms, hasData: hasData))
         }
         for type in PageTypeNames.browsableTypes {
             for category in HealthCategories.categories(of: type) {
-                add(name: PageTypeNames.displayName(type.identifier), href: path(of: type), category: category)
+                add(
+                    name: PageTypeNames.displayName(type.identifier), href: path(of: type), category: category,
+                    hasData: stored.contains(type.identifier))
             }
         }
         for entry in HealthCategories.pageEntries {
             guard let category = HealthCategories.all.first(where: { $0.id == entry.category }) else { continue }
-            add(name: entry.name, href: entry.href, category: category)
+            add(
+                name: entry.name, href: entry.href, category: category,
+                hasData: entry.sampleTypes.contains(where: stored.contains))
         }
         return HealthCategories.all.compactMap { category in
             guard let entries = links[category.id] else { return nil }

@@ -21,6 +21,16 @@ struct ImportJobPage: Sendable {
         let reason: String
     }
 
+    /// The export's time zone, offered when the pages' days follow another.
+    struct TimeZoneOffer: Sendable {
+        /// `Europe/Paris`.
+        let zone: String
+        /// `Europe/Paris (UTC+01:00)`.
+        let label: String
+        /// The zone the days follow now.
+        let current: String
+    }
+
     /// Files not read for one reason.
     struct FileGroup: Sendable {
         let reason: String
@@ -58,6 +68,7 @@ struct ImportJobPage: Sendable {
     let warnings: [String]
     let hasWarnings: Bool
     let warningsMore: String?
+    let timeZoneOffer: TimeZoneOffer?
 
     /// How many groups of skipped records, files of a group and warnings the page lists.
     static let listed = 50
@@ -98,6 +109,14 @@ struct ImportJobPage: Sendable {
         self.failure = failure
         self.interrupted = interrupted
         finished = report != nil
+        timeZoneOffer = report?.timeZone.flatMap { name in
+            guard let zone = TimeZone(identifier: name), zone.identifier != dates.calendar.timeZone.identifier else {
+                return nil
+            }
+            return TimeZoneOffer(
+                zone: zone.identifier, label: HealthWebApp.timeZoneLabel(zone),
+                current: HealthWebApp.timeZoneLabel(dates.calendar.timeZone))
+        }
         headline = report.map(Self.headline) ?? ""
         document = report?.document ?? ""
         func row(_ line: ImportReport.Line, isType: Bool) -> Row {

@@ -25,7 +25,7 @@ extension HealthWebApp {
             }
             await web.host.audit("save", types: [type.identifier], count: 1, errorCode: nil)
             return redirect(
-                web, to: Self.back(web, type),
+                web, to: try await page(showing: sample, web, type),
                 message: "Added " + SampleListRow.value(of: sample, unit: nil) + " to "
                     + PageTypeNames.displayName(type.identifier) + ".")
         }
@@ -69,6 +69,22 @@ extension HealthWebApp {
     static func back(_ web: WebRequest, _ type: HKSampleType) -> String {
         let back = localPath(web.form["back"])
         return back.hasPrefix(path(of: type)) ? back : path(of: type)
+    }
+
+    /// The query of the page a type page's form came from (its period and day), for the page shown again when the
+    /// form is refused.
+    static func backQuery(_ web: WebRequest, _ type: HKSampleType) -> FormData {
+        let back = self.back(web, type)
+        return FormData(back.firstIndex(of: "?").map { String(back[back.index(after: $0)...]) } ?? "")
+    }
+
+    /// The type's page in the period the form was on, at the day of the sample just added (its night, for sleep).
+    private func page(showing sample: HKSample, _ web: WebRequest, _ type: HKSampleType) async throws -> String {
+        let dates = try await pageDates(web.host)
+        let today = dates.calendar.startOfDay(for: Date())
+        let day = TypePageKind(type).latestDay(of: sample, today: today, calendar: dates.calendar)
+        let period = Self.backQuery(web, type)["range"].flatMap(ChartWindow.Period.init(rawValue:)) ?? .day
+        return Self.path(of: type) + "?" + Self.query(["range": period.rawValue, "date": dates.isoDay(day)])
     }
 
     /// The sample the add form describes, or the model's error naming what is wrong with it.

@@ -15,6 +15,7 @@ extension HealthWebApp {
         let byName: Bool
         /// Where the owner secret is kept, beside the store.
         let secretFile: String
+        let assetVersion = StaticAssets.version
     }
 
     func addSignInRoutes(to router: Router<BasicRequestContext>) {
@@ -53,6 +54,9 @@ extension HealthWebApp {
                     return await signInPage(next: next, error: error, signedOut: false, status: .unauthorized)
                 }
                 let session = try sessions.create(user: user)
+                if let zone = form["timeZone"].flatMap(TimeZone.init(identifier:)) {
+                    await adoptBrowserTimeZone(zone, user: user)
+                }
                 var response = Response.redirect(to: next)
                 response.setCookie(
                     Cookie(name: Self.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
@@ -82,6 +86,23 @@ extension HealthWebApp {
         response.setCookie(
             Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
         return response
+    }
+
+    /// Until a time zone is chosen on Me, the days follow the browser's (the sign-in form sends it), not healthd's:
+    /// a person in Paris signing in to a healthd that runs in UTC sees Paris days from the first page.
+    private func adoptBrowserTimeZone(_ zone: TimeZone, user: Int64) async {
+        do {
+            guard let host = try await users.host(ofUser: user) else { return }
+            let store = host.store
+            let adopted = try await blocking { () -> Bool in
+                guard try store.ownerTimeZone() == nil else { return false }
+                try store.setOwnerTimeZone(zone)
+                return true
+            }
+            if adopted { await host.audit("timeZone.set", types: [], count: 0, errorCode: nil) }
+        } catch {
+            // Signing in does not depend on it: the days follow healthd's zone until one is chosen.
+        }
     }
 
     private static func expired(_ name: String) -> Cookie {

@@ -123,7 +123,8 @@ extension HealthWebApp {
     ) async throws -> Response {
         let dates = try await pageDates(web.host)
         let kind = TypePageKind(type)
-        let query = web.query
+        // A refused form shows the page it was sent from again, at its period and day.
+        let query = form == nil ? web.query : Self.backQuery(web, type)
         let period = query["range"].flatMap(ChartWindow.Period.init(rawValue:)) ?? .day
         let today = dates.calendar.startOfDay(for: Date())
         let requested = query["date"].flatMap(dates.parseISODay).map { min($0, today) }

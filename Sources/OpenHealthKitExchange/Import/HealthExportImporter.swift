@@ -76,11 +76,12 @@ public final class HealthExportImporter {
             }
             reader.endOfDocument()
             if let failure = reader.failure { throw failure }
-            guard reader.rootElement == "HealthData" else {
+            guard let root = reader.rootElement, root == "HealthData" else {
                 throw HKError(
                     .errorInvalidArgument,
-                    "\(source.documentName) is not a Health export (its root element is \(reader.rootElement ?? "missing"), not HealthData)"
-                )
+                    reader.rootElement.map {
+                        "\(source.documentName) is not a Health export (its root element is \($0), not HealthData)"
+                    } ?? "\(source.documentName) is not a Health export (it holds no XML document)")
             }
         } catch {
             collector.abandon()

@@ -73,6 +73,9 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public var exportDate: Date?
     /// The export's locale (`HealthData locale`).
     public var locale: String?
+    /// The time zone most of the export's records name in their `HKTimeZone` metadata (a name `TimeZone` knows),
+    /// when any does: where the person lived as the records were made.
+    public var timeZone: String?
     /// Bytes of the document read (uncompressed, for a zip).
     public var bytesRead: Int64 = 0
     /// Seconds.

@@ -303,6 +303,7 @@ final class ExportReader: SAXDelegate {
             return
         }
         let entry = (key: key, value: attributes.string(.value) ?? "")
+        if key == HKMetadataKeyTimeZone { collector.note(timeZone: entry.value) }
         switch parent {
         case .record?: recordMetadata.append(entry)
         case .correlation?: correlation?.metadata.append(entry)

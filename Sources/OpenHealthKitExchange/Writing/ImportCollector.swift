@@ -25,6 +25,10 @@ final class ImportCollector {
     private var readRun: (type: String, count: Int)?
     /// Where each group of skipped records is in ``ImportSummary/skippedGroups``.
     private var skippedGroupIndex: [SkippedKey: Int] = [:]
+    /// How many records name each time zone (the first ``timeZonesCounted`` names met; see
+    /// ``ImportSummary/timeZone``).
+    private var timeZoneCounts: [String: Int] = [:]
+    private static let timeZonesCounted = 50
 
     init(
         engine: HealthEngine, batchSize: Int, documentSize: Int64?,
@@ -117,6 +121,13 @@ final class ImportCollector {
         if let locale { summary.locale = locale }
     }
 
+    /// A record's `HKTimeZone`.
+    func note(timeZone name: String) {
+        if timeZoneCounts[name] != nil || timeZoneCounts.count < Self.timeZonesCounted {
+            timeZoneCounts[name, default: 0] += 1
+        }
+    }
+
     func note(characteristic identifier: String, value: String) {
         summary.characteristics[identifier] = value
     }
@@ -145,6 +156,9 @@ final class ImportCollector {
         let tally = try pipeline.finish()
         var summary = self.summary
         summary.sources = sources
+        summary.timeZone =
+            timeZoneCounts.filter { TimeZone(identifier: $0.key) != nil }
+            .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         for (type, count) in tally.added { Self.counts(of: type, in: &summary) { $0.added += count } }
         for (type, count) in tally.alreadyStored { Self.counts(of: type, in: &summary) { $0.alreadyStored += count } }
         summary.activitySummaries.added = tally.activitySummariesAdded

@@ -103,10 +103,13 @@ final class WebClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     }
 
     /// Signs in with the secret, as the sign-in page does.
-    func signIn(secret: String) async throws -> Page {
+    /// Signs in as the sign-in page's form does, with the browser's time zone its script fills in (`timeZone`).
+    func signIn(secret: String, timeZone: String? = nil) async throws -> Page {
         let form = try await get("/signin")
         return try await post(
-            "/signin", form: [("token", form.field("token") ?? ""), ("next", "/"), ("secret", secret)])
+            "/signin",
+            form: [("token", form.field("token") ?? ""), ("next", "/"), ("secret", secret)]
+                + (timeZone.map { [("timeZone", $0)] } ?? []))
     }
 
     func urlSession(

@@ -27,7 +27,19 @@ document.addEventListener("DOMContentLoaded", () => {
   followImport();
   readChartBars();
   filterBrowse();
+  sendBrowserTimeZone();
 });
+
+// The sign-in form tells healthd the browser's time zone: until one is chosen on Me, the days follow it.
+function sendBrowserTimeZone() {
+  const field = document.querySelector("input[data-browser-time-zone]");
+  if (!field) return;
+  try {
+    field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (error) {
+    // No Intl: the days follow healthd's time zone.
+  }
+}
 
 // A chart's bars read out their figures when focused (Tab, arrow keys) or tapped.
 function readChartBars() {
