@@ -13,13 +13,13 @@ struct BrowseTests {
             matching: "", stored: [HKQuantityTypeIdentifier.heartRate.rawValue])
         #expect(link("Heart Rate", in: groups)?.hasData == true)
         #expect(link("Steps", in: groups)?.hasData == false)
-        #expect(link("All Workouts", in: groups)?.hasData == false)
+        #expect(link("Workouts", in: groups)?.hasData == false)
     }
 
     @Test func aPageOfRecordsIsMarkedWhenItsTypeHoldsData() {
         let groups = HealthWebApp.browseGroups(
             matching: "", stored: [HKWorkoutTypeIdentifier, HKObjectType.electrocardiogramType().identifier])
-        #expect(link("All Workouts", in: groups)?.hasData == true)
+        #expect(link("Workouts", in: groups)?.hasData == true)
         #expect(link("Electrocardiograms (ECG)", in: groups)?.hasData == true)
         #expect(link("Audiograms", in: groups)?.hasData == false)
     }

@@ -69,6 +69,24 @@ struct ChartDataTests {
         #expect(year.headline == "Daily average 1,500 steps")
     }
 
+    /// Health's 6M: 26 weeks ending with the day, each bar a week's daily average over its days with data.
+    @Test func sixMonthsShowEachWeeksDailyAverage() throws {
+        let store = try store([
+            try steps(1000, "2026-11-16"), try steps(3000, "2026-11-18"), try steps(4000, "2026-06-01"),
+            try steps(9000, "2026-05-01"),
+        ])
+        let half = try chart(store, HKQuantityType(.stepCount), .sixMonths, "2026-11-20", unit: stepUnit)
+        #expect(half.points.count == 26)
+        // The last bar is the week ending 20 November (14–20 November); May is before the window.
+        let last = try #require(half.points.last)
+        #expect(last.label == "week of 14 Nov 2026")
+        #expect(last.value == 2000 && last.figures == "daily average 2,000 steps (2 days with data)")
+        #expect(half.points.compactMap(\.value) == [4000, 2000])
+        #expect(half.headline == "Daily average 2,667 steps")
+        let window = ChartWindow(period: .sixMonths, day: dates.parseISODay("2026-11-20")!, calendar: dates.calendar)
+        #expect(window.title(dates) == "23 May 2026 – 20 Nov 2026")
+    }
+
     private func sleep(_ value: HKCategoryValueSleepAnalysis, _ start: String, _ end: String) throws -> HKSample {
         try HKCategorySample(
             validating: HKCategoryType(.sleepAnalysis), value: value.rawValue, start: at(start), end: at(end))

@@ -55,8 +55,11 @@ extension HealthdBacked {
                 let (run, walk, heartRate) = try Self.store(daemon.engine)
                 let browser = try await daemon.signedInClient()
 
+                // Browse has one Workouts, the type's page, which leads to the list.
                 let browse = try await browser.get("/types")
-                #expect(browse.text.contains(#"href="/workouts""#))
+                #expect(browse.text.contains(#"href="/types/workout""#) && !browse.text.contains(#"href="/workouts""#))
+                let chart = try await browser.get("/types/workout")
+                #expect(chart.text.contains(#"href="/workouts" id="all-workouts""#))
                 let list = try await browser.get("/workouts")
                 #expect(list.status == 200)
                 // Newest first: the run, with its route, then the walk.

@@ -256,6 +256,19 @@ def test_averages_are_over_the_days_with_data_and_the_year_shows_daily_averages(
     label = month.strftime("%B %Y")
     expected = round(sum(in_month.values()) / len(in_month))
     assert figures[label] == f"daily average {expected:,} steps ({len(in_month)} days with data)", figures
+    # Six months: 26 weeks ending with `end`, each bar its week's daily average; the menu offers the period.
+    open_page(browser, daemon, f"/types/stepCount?range=6months&date={end.isoformat()}")
+    assert text(browser, "#range-6months") == "6 Months"
+    assert browser.find_element(By.ID, "range-6months").get_attribute("aria-current") == "page"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#chart-figures tbody tr")) == 26
+    week_start = end - datetime.timedelta(days=6)
+    in_week = {date: value for date, value in daily.items() if week_start <= date <= end}
+    figures = {row.find_element(By.TAG_NAME, "th").get_attribute("textContent"):
+               row.find_element(By.TAG_NAME, "td").get_attribute("textContent")
+               for row in browser.find_elements(By.CSS_SELECTOR, "#chart-figures tbody tr")}
+    label = f"week of {week_start.day} {week_start.strftime('%b %Y')}"
+    expected = round(sum(in_week.values()) / len(in_week))
+    assert figures[label] == f"daily average {expected:,} steps ({len(in_week)} days with data)", figures
 
 
 def test_each_bar_reads_its_value_when_focused_or_tapped(browser, daemon, size, shoot):

@@ -140,8 +140,14 @@ def test_sign_in_and_find_the_workouts_in_browse(browser, daemon, saved, shoot):
     browser.get(daemon.address + "/types")
     wait(browser).until(EC.url_contains("/signin"))
     submit_sign_in(browser, daemon.owner_secret)
-    navigate(browser, browser.find_element(By.CSS_SELECTOR, "#activity a[href='/workouts'], a[href='/workouts']"))
-    assert browser.find_element(By.ID, "workouts-heading").text == "Workouts"
+    # One Workouts in Browse: its page (the chart) leads to the list of every workout, which leads back.
+    names = [link.text for link in browser.find_elements(By.CSS_SELECTOR, "#activity .type-list a")]
+    assert names.count("Workouts") == 1 and not any("All Workouts" in name for name in names), names
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "#activity a[href='/types/workout']"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Workouts"
+    navigate(browser, browser.find_element(By.ID, "all-workouts"))
+    assert browser.find_element(By.ID, "workouts-heading").text == "All Workouts"
+    assert browser.find_element(By.CSS_SELECTOR, ".crumb a[href='/types/workout']").text == "Workouts"
 
 
 def test_the_list_shows_each_workout_newest_first_with_its_route_mark(browser, daemon, saved, shoot, size):

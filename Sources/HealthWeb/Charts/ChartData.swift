@@ -17,7 +17,7 @@ struct ChartResult: Sendable {
 }
 
 /// The bars of a chart, from the store's statistics: per interval, the total of a cumulative type (sources merged
-/// in the user's priority order; in a year, each month's daily average), or the lowest, average and highest value
+/// in the user's priority order; in six months and a year, each week's or month's daily average), or the lowest, average and highest value
 /// of a discrete type; for other types the number of samples. Averages are over the days with data, as Health
 /// computes them. Blocking: run it with ``blocking(_:)``.
 struct ChartData {
@@ -31,7 +31,7 @@ struct ChartData {
 
     // MARK: Totals
 
-    /// Hours of a day, days of a week or a month (sums), months of a year (daily averages).
+    /// Hours of a day, days of a week or a month (sums), weeks of six months and months of a year (daily averages).
     private func cumulativeChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws
         -> ChartResult
     {
@@ -64,15 +64,15 @@ struct ChartData {
                 }
                 return point
             }
-        case .year:
-            points = window.bars(calendar: dates.calendar).map { month in
-                var point = ChartPoint(interval: month, label: label(of: month, in: window))
-                let inMonth = days.filter { month.contains($0.day) && $0.day < month.end }
-                if !inMonth.isEmpty {
-                    let average = inMonth.reduce(0) { $0 + $1.sum } / Double(inMonth.count)
+        case .sixMonths, .year:
+            points = window.bars(calendar: dates.calendar).map { bar in
+                var point = ChartPoint(interval: bar, label: label(of: bar, in: window))
+                let inBar = days.filter { bar.contains($0.day) && $0.day < bar.end }
+                if !inBar.isEmpty {
+                    let average = inBar.reduce(0) { $0 + $1.sum } / Double(inBar.count)
                     point.value = unit.shown(average, of: type)
                     point.figures =
-                        "daily average \(unit.format(average, of: type)) (\(Self.days(inMonth.count)) with data)"
+                        "daily average \(unit.format(average, of: type)) (\(Self.days(inBar.count)) with data)"
                 }
                 return point
             }
@@ -288,6 +288,7 @@ struct ChartData {
         switch window.period {
         case .day: dates.time(interval.start) + "–" + dates.time(interval.end)
         case .week, .month: dates.formatted(interval.start, "EEE d MMM yyyy")
+        case .sixMonths: "week of " + dates.formatted(interval.start, "d MMM yyyy")
         case .year: dates.formatted(interval.start, "MMMM yyyy")
         }
     }

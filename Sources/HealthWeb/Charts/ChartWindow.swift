@@ -1,13 +1,22 @@
 import Foundation
 import OpenHealthKitEngine
 
-/// The time a chart covers: a day in hours, a week or a month in days, a year in months, ending with the day the
+/// The time a chart covers: a day in hours, a week or a month in days, six months in weeks, a year in months, ending with the day the
 /// page is about (today by default).
 struct ChartWindow: Sendable {
     enum Period: String, CaseIterable, Sendable {
-        case day, week, month, year
+        case day, week, month
+        /// Health's 6M: 26 weeks, a bar per week.
+        case sixMonths = "6months"
+        case year
 
-        var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        var label: String {
+            self == .sixMonths ? "6 Months" : rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        }
+
+        /// Whether a bar holds several days (a week of 6 Months, a month of a Year): totals read as daily
+        /// averages, nights as the average night.
+        var barsHoldDays: Bool { self == .sixMonths || self == .year }
     }
 
     let period: Period
@@ -39,6 +48,10 @@ struct ChartWindow: Sendable {
             start = calendar.date(byAdding: .month, value: -1, to: dayAfter)!
             end = dayAfter
             interval = DateComponents(day: 1)
+        case .sixMonths:
+            start = calendar.date(byAdding: .day, value: -7 * 26, to: dayAfter)!
+            end = dayAfter
+            interval = DateComponents(day: 7)
         case .year:
             let month = calendar.date(from: calendar.dateComponents([.year, .month], from: day))!
             end = calendar.date(byAdding: .month, value: 1, to: month)!
@@ -50,6 +63,7 @@ struct ChartWindow: Sendable {
             case .day: DateComponents(day: 1)
             case .week: DateComponents(day: 7)
             case .month: DateComponents(month: 1)
+            case .sixMonths: DateComponents(month: 6)
             case .year: DateComponents(year: 1)
             }
         previousDay = calendar.date(byAdding: step.negated, to: day)!
@@ -83,7 +97,7 @@ struct ChartWindow: Sendable {
         let last = dates.calendar.date(byAdding: .second, value: -1, to: end)!
         switch period {
         case .day: return dates.day(start)
-        case .week, .month: return dates.day(start) + " – " + dates.day(last)
+        case .week, .month, .sixMonths: return dates.day(start) + " – " + dates.day(last)
         case .year: return dates.formatted(start, "MMM yyyy") + " – " + dates.formatted(last, "MMM yyyy")
         }
     }
@@ -94,6 +108,7 @@ struct ChartWindow: Sendable {
         case .day: return index % 6 == 0 ? dates.formatted(interval.start, "HH:mm") : nil
         case .week: return dates.formatted(interval.start, "EEE")
         case .month: return index % 7 == 0 ? dates.formatted(interval.start, "d MMM") : nil
+        case .sixMonths: return index % 4 == 0 ? dates.formatted(interval.start, "d MMM") : nil
         case .year: return dates.formatted(interval.start, "MMM")
         }
     }

@@ -3,7 +3,7 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// The Sleep page's chart (see ``SleepNight``): a day shows its night as a timeline of stages; a week or a month a
-/// bar per night (time asleep, time in bed behind it); a year each month's average night. Averages are over the
+/// bar per night (time asleep, time in bed behind it); six months each week's and a year each month's average night. Averages are over the
 /// nights with data.
 extension ChartData {
     func sleepChart(in window: ChartWindow) throws -> ChartResult {
@@ -31,7 +31,7 @@ extension ChartData {
                 averageInBed.map { "in bed " + SleepNight.duration($0) },
             ].compactMap { $0 }.joined(separator: ", ")
             point.figures =
-                window.period == .year
+                window.period.barsHoldDays
                 ? "average night: \(figures) (\(Self.nights(max(asleep.count, inBed.count))))" : figures
             return point
         }

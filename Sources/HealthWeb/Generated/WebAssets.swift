@@ -893,10 +893,10 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
     {{^isFavorite}}<button type="submit" name="favorite" value="add" class="secondary compact" id="favorite">☆ Add to Favorites</button>{{/isFavorite}}
   </form>
 </div>
-{{#listHref}}<p><a href="{{listHref}}" id="all-workouts">All workouts, with their routes, splits and heart rate</a></p>{{/listHref}}
+{{#listHref}}<p><a href="{{listHref}}" id="all-workouts">Show All Workouts, with their routes, splits and heart rate</a></p>{{/listHref}}
 <section class="card" aria-labelledby="window-title">
   <nav class="segmented" aria-label="Period">
-    {{#periods}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}} id="range-{{label}}">{{label}}</a>{{/periods}}
+    {{#periods}}<a href="{{href}}"{{#current}} aria-current="page"{{/current}} id="range-{{id}}">{{label}}</a>{{/periods}}
   </nav>
   <div class="window">
     <a href="{{previousHref}}" class="step" aria-label="Earlier" id="earlier">‹</a>
@@ -1175,7 +1175,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
         "workouts": #"""
 {{<layout}}
 {{$content}}
-<p class="crumb"><a href="/types">Browse</a> · Activity · <a href="/types/workout">Workouts chart</a></p>
+<p class="crumb"><a href="/types">Browse</a> · Activity · <a href="/types/workout">Workouts</a></p>
 <h1 id="workouts-heading">{{heading}}</h1>
 <form method="get" action="/workouts" class="workout-filter" id="workout-filter">
   <label>Activity <select name="type" id="workout-type">

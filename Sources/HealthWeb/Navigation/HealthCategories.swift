@@ -48,8 +48,6 @@ enum HealthCategories {
     /// Pages that are not a type's, listed by Browse in their category. Register a new kind of page here.
     static let pageEntries: [BrowseEntry] = [
         BrowseEntry(
-            name: "All Workouts", href: "/workouts", category: activity.id, sampleTypes: [HKWorkoutTypeIdentifier]),
-        BrowseEntry(
             name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id,
             sampleTypes: [HKObjectType.electrocardiogramType().identifier]),
         BrowseEntry(

@@ -8,6 +8,8 @@ import OpenHealthKitModel
 /// its sources; and the samples of the period shown, newest first, a page at a time.
 struct TypePage: Sendable {
     struct PeriodLink: Sendable {
+        /// The period's name in a URL (`6months`).
+        let id: String
         let label: String
         let href: String
         let current: Bool
@@ -180,7 +182,8 @@ extension HealthWebApp {
             category: HealthCategories.categories(of: type).first?.name ?? "", path: path,
             back: href(period, window.day),
             periods: ChartWindow.Period.allCases.map {
-                TypePage.PeriodLink(label: $0.label, href: href($0, window.day), current: $0 == period)
+                TypePage.PeriodLink(
+                    id: $0.rawValue, label: $0.label, href: href($0, window.day), current: $0 == period)
             },
             period: period.rawValue, windowTitle: window.title(dates), previousHref: href(period, window.previousDay),
             nextHref: window.day < today ? href(period, min(window.nextDay, today)) : nil,

@@ -76,7 +76,7 @@ extension HealthWebApp {
             if let filter { items = ["type": String(describing: filter), "skip": String(skip)] }
             return "/workouts?" + Self.query(items)
         }
-        let heading = filter.map { WorkoutActivityNames.name($0) + " Workouts" } ?? "Workouts"
+        let heading = filter.map { WorkoutActivityNames.name($0) + " Workouts" } ?? "All Workouts"
         let types = HKWorkoutActivityType.allCases.map {
             WorkoutListPage.Option(
                 value: String(describing: $0), label: WorkoutActivityNames.name($0), selected: $0 == filter)
