@@ -46,9 +46,9 @@ struct ConditionSQL {
         case .sourceRevisions(let matches):
             return anyOf(RevisionMatch.groups(matches).map { tuples($0.columns, $0.tuples) })
         case .devices(let devices):
-            return tuples(LookupRows.deviceColumns.map { "d.\($0)" }, devices.map(\.fields))
+            return tuples(DeviceRow.columnNames.map { "d.\($0)" }, devices.map(\.fields))
         case .deviceProperty(let index, let values):
-            return list("d.\(LookupRows.deviceColumns[index])", Array(values))
+            return list("d.\(DeviceRow.columnNames[index])", Array(values))
         case .metadataKeyExists(let key):
             return "jsonb_exists(s.metadata::jsonb, \(binds.add(key)))"
         case .metadata(let key, let comparison, let value):

@@ -14,12 +14,6 @@ struct LookupRows {
         var revision: RevisionRow
     }
 
-    /// The device columns in ``DeviceRow/fields`` order.
-    static let deviceColumns = [
-        "name", "manufacturer", "model", "hardware_version", "firmware_version", "software_version",
-        "local_identifier", "udi_device_identifier",
-    ]
-
     /// Finds or creates the lookup rows of `rows`. A source's name is its first row's in the batch: the latest name
     /// an app gives itself is the one shown.
     init(_ rows: [SampleRow], _ write: AnchoredWrite) throws {
@@ -99,10 +93,10 @@ struct LookupRows {
         }
         guard !list.isEmpty else { return }
         func columns(_ binds: inout Binds) -> String {
-            let arrays = (0..<Self.deviceColumns.count).map { index in binds.add(list.map { $0.fields[index] }) }
+            let arrays = (0..<DeviceRow.columnNames.count).map { index in binds.add(list.map { $0.fields[index] }) }
             return "unnest(" + arrays.map { "\($0)::text[]" }.joined(separator: ", ") + ")"
         }
-        let names = Self.deviceColumns.joined(separator: ", ")
+        let names = DeviceRow.columnNames.joined(separator: ", ")
         var binds = Binds()
         var user = binds.add(write.user)
         try write.session.execute(
@@ -110,20 +104,17 @@ struct LookupRows {
             binds.bindings)
         binds = Binds()
         user = binds.add(write.user)
-        let matched = Self.deviceColumns.map { "d.\($0) = k.\($0)" }.joined(separator: " AND ")
+        let matched = DeviceRow.columnNames.map { "d.\($0) = k.\($0)" }.joined(separator: " AND ")
         let rows = try write.session.query(
             """
-            SELECT d.id, \(Self.deviceColumns.map { "d.\($0)" }.joined(separator: ", ")) FROM device d
+            SELECT d.id, \(DeviceRow.columnNames.map { "d.\($0)" }.joined(separator: ", ")) FROM device d
             JOIN \(columns(&binds)) AS k(\(names)) ON \(matched)
             WHERE d.user_id = \(user)
             """, binds.bindings)
         for row in rows {
             let cells = row.makeRandomAccess()
-            let fields = try (1...Self.deviceColumns.count).map { try cells[$0].decode(String.self) }
             let device = DeviceRow(
-                name: fields[0], manufacturer: fields[1], model: fields[2], hardwareVersion: fields[3],
-                firmwareVersion: fields[4], softwareVersion: fields[5], localIdentifier: fields[6],
-                udiDeviceIdentifier: fields[7])
+                fields: try (1...DeviceRow.columnNames.count).map { try cells[$0].decode(String.self) })
             devices[device] = try cells[0].decode(Int64.self)
         }
     }

@@ -18,6 +18,24 @@ extension PostgresStorage: ExportStorage {
         }
     }
 
+    package func storedDevices() throws -> [DeviceRow] {
+        try session { session in
+            var binds = Binds()
+            let user = binds.add(user)
+            return try session.query(
+                """
+                SELECT \(DeviceRow.columnNames.map { "d.\($0)" }.joined(separator: ", ")) FROM device d
+                WHERE d.user_id = \(user)
+                    AND EXISTS (SELECT 1 FROM sample s WHERE s.user_id = d.user_id AND s.device_id = d.id)
+                ORDER BY d.name, d.model, d.id
+                """, binds.bindings
+            ).map { row in
+                let cells = row.makeRandomAccess()
+                return DeviceRow(fields: try DeviceRow.columnNames.indices.map { try cells[$0].decode(String.self) })
+            }
+        }
+    }
+
     /// One read-only snapshot (REPEATABLE READ: writers go on meanwhile). Samples come through a cursor on the (user,
     /// type, start date) index, a batch at a time; each batch's children are read beside it in one statement per kind
     /// of child, and only for types that have such children at all, so that millions of plain samples cost no child

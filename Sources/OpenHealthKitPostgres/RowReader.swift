@@ -201,12 +201,7 @@ struct RowReader {
         var device: DeviceRow?
         let deviceID: Int64? = try cells.next()
         let fields: [String?] = try (0..<8).map { _ in try cells.next(String?.self) }
-        if deviceID != nil {
-            device = DeviceRow(
-                name: fields[0]!, manufacturer: fields[1]!, model: fields[2]!, hardwareVersion: fields[3]!,
-                firmwareVersion: fields[4]!, softwareVersion: fields[5]!, localIdentifier: fields[6]!,
-                udiDeviceIdentifier: fields[7]!)
-        }
+        if deviceID != nil { device = DeviceRow(fields: fields.map { $0 ?? "" }) }
         let metadata: String? = try cells.next(), syncIdentifier: String? = try cells.next()
         let syncVersion: Int64? = try cells.next(), correlation: UUID? = try cells.next()
         var workout: WorkoutRow?

@@ -41,10 +41,10 @@ struct ConditionSQL {
         case .sourceRevisions(let matches):
             return anyOf(RevisionMatch.groups(matches).map { tuples($0.columns, $0.tuples) })
         case .devices(let devices):
-            let columns = IdentifierCache.deviceColumnNames.map { "d.\($0)" }
+            let columns = DeviceRow.columnNames.map { "d.\($0)" }
             return tuples(columns, devices.map(\.fields))
         case .deviceProperty(let index, let values):
-            return list("d.\(IdentifierCache.deviceColumnNames[index])", Array(values))
+            return list("d.\(DeviceRow.columnNames[index])", Array(values))
         case .metadataKeyExists(let key):
             arguments.append(Self.path(key))
             return "json_type(s.metadata, ?) IS NOT NULL"

@@ -91,10 +91,6 @@ struct IdentifierCache {
         return id
     }
 
-    /// The device columns in ``DeviceRow/fields`` order.
-    static let deviceColumnNames = [
-        "name", "manufacturer", "model", "hardware_version", "firmware_version", "software_version",
-        "local_identifier", "udi_device_identifier",
-    ]
-    static let deviceColumns = deviceColumnNames.joined(separator: ", ")
+    /// The device columns in ``DeviceRow/fields`` order, as a list.
+    static let deviceColumns = DeviceRow.columnNames.joined(separator: ", ")
 }

@@ -119,11 +119,7 @@ struct LookupResolver {
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(IdentifierCache.deviceColumns) FROM device WHERE id = ?"),
                 arguments: [id]
-            ).map { row in
-                DeviceRow(
-                    name: row[0], manufacturer: row[1], model: row[2], hardwareVersion: row[3], firmwareVersion: row[4],
-                    softwareVersion: row[5], localIdentifier: row[6], udiDeviceIdentifier: row[7])
-            }
+            ).map { row in DeviceRow(fields: DeviceRow.columnNames.indices.map { row[$0] }) }
         } ?? DeviceRow()
     }
 

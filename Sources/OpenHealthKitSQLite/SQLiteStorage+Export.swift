@@ -15,6 +15,19 @@ extension SQLiteStorage: ExportStorage {
         }
     }
 
+    package func storedDevices() throws -> [DeviceRow] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(IdentifierCache.deviceColumns) FROM device d
+                    WHERE EXISTS (SELECT 1 FROM sample s WHERE s.device_id = d.id)
+                    ORDER BY name, model, id
+                    """
+            ).map { row in DeviceRow(fields: DeviceRow.columnNames.indices.map { row[$0] }) }
+        }
+    }
+
     /// One read transaction (a snapshot in WAL mode: writers go on meanwhile). Samples come from a cursor on the
     /// (type, start date) index; each sample's children are read beside it on the same connection, and only for types
     /// that have such children at all, so that millions of plain samples cost no child query.

@@ -84,6 +84,23 @@ def test_the_imported_types_are_on_the_summary(browser, site):
     assert "BPM" in heart_rate.text, heart_rate.text
 
 
+def test_sources_lists_the_exports_phone_watch_and_device(browser, site, shoot):
+    browser.get(site + "/sources")
+    sources = {row.find_element(By.CSS_SELECTOR, ".app-name").text: row
+               for row in browser.find_elements(By.CSS_SELECTOR, "#data-sources .data-sources > li")}
+    assert set(sources) == {"Alexandre's Apple Watch", "Alexandre's iPhone"}, set(sources)
+    watch = [link.text for link in sources["Alexandre's Apple Watch"].find_elements(By.CSS_SELECTOR, ".source-types a")]
+    assert "Heart Rate" in watch and "Sleep" in watch, watch
+    devices = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "#devices .devices > li")]
+    assert devices == ["Apple Watch Watch · Apple Inc. · Watch6,7 · software 10.2"], devices
+    shoot("sources-after-import")
+    # A type links to its Data Sources, where the watch is listed.
+    navigate(browser, sources["Alexandre's Apple Watch"].find_element(By.LINK_TEXT, "Heart Rate"))
+    assert browser.current_url.endswith("/types/heartRate#sources")
+    listed = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#priority .source-name")]
+    assert "Alexandre's Apple Watch" in listed, listed
+
+
 def test_importing_it_again_adds_nothing(browser, site):
     browser.get(site + "/import")
     browser.find_element(By.ID, "import-file").send_keys(str(EXPORT))

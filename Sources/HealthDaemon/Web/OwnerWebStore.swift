@@ -28,6 +28,14 @@ package struct OwnerWebStore: HealthWebStore {
         Set(try engine.storedSampleTypes(as: try Self.owner()))
     }
 
+    package func storedSources() throws -> [(source: SourceRow, types: [String])] {
+        try engine.storedSources(as: try Self.owner())
+    }
+
+    package func storedDevices() throws -> [DeviceRow] {
+        try engine.storedDevices(as: try Self.owner())
+    }
+
     package func storedUUIDs(among uuids: Set<UUID>) throws -> Set<UUID> {
         try engine.storedUUIDs(among: uuids)
     }

@@ -789,6 +789,27 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
     {{/apps}}
   </ul>
 </section>
+<section class="card" id="data-sources">
+  <h2>Data Sources</h2>
+  <p class="small">Every app and device that recorded data here, an import's too, with the types it wrote. A type's
+  page lists its sources in the order they count in totals, which you can change.</p>
+  {{^dataSources}}<p class="muted" id="no-data-sources">No data yet.</p>{{/dataSources}}
+  <ul class="data-sources">
+    {{#dataSources}}
+    <li data-source="{{bundleIdentifier}}">
+      <span class="app-name">{{name}}</span> <span class="small">{{summary}}{{#appHref}} · <a href="{{appHref}}">Access</a>{{/appHref}}</span>
+      <ul class="source-types">{{#types}}<li>{{#href}}<a href="{{href}}">{{name}}</a>{{/href}}{{^href}}{{name}}{{/href}}</li>{{/types}}</ul>
+    </li>
+    {{/dataSources}}
+  </ul>
+</section>
+<section class="card" id="devices">
+  <h2>Devices</h2>
+  {{^devices}}<p class="muted" id="no-devices">No data names a device.</p>{{/devices}}
+  <ul class="devices">
+    {{#devices}}<li><span class="device-name">{{name}}</span>{{#details}} <span class="small">{{details}}</span>{{/details}}</li>{{/devices}}
+  </ul>
+</section>
 {{/content}}
 {{/layout}}
 
@@ -1492,6 +1513,12 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .timeline-segment { fill: #c9dcf6; }
 .timeline-lap { fill: var(--blue); }
 .timeline-marker { fill: #f29d52; }
+/* Sources: the sources with data and their types, the devices. */
+.data-sources, .devices { list-style: none; margin: 0; padding: 0; }
+.data-sources > li, .devices > li { padding: 10px 0; border-bottom: 1px solid var(--line); }
+.source-types { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 4px 0 0; padding: 0; font-size: .9rem; }
+.source-types a { display: inline-block; padding: 4px 0; }
+.device-name { font-weight: 600; }
 
 """#,
         "health.js": #"""

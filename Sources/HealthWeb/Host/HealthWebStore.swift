@@ -14,6 +14,10 @@ package protocol HealthWebStore: Sendable {
     func samples(of type: HKSampleType, predicate: PredicateTree?, newestFirst: Bool, limit: Int) throws -> [HKSample]
     /// The identifiers of the sample types that hold at least one sample.
     func storedSampleTypes() throws -> Set<String>
+    /// Every source with stored samples (apps, and an import's phones, watches and apps), with the types it stored.
+    func storedSources() throws -> [(source: SourceRow, types: [String])]
+    /// The devices stored samples name.
+    func storedDevices() throws -> [DeviceRow]
     /// Which of `uuids` name stored objects.
     func storedUUIDs(among uuids: Set<UUID>) throws -> Set<UUID>
     /// Saves samples, validated as an app's would be.

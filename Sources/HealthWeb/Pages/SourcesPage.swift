@@ -3,8 +3,10 @@ import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// Sources: every registered app, and for one app the types it may write and read. Each switch changes the grant
-/// at once; Turn Off All denies everything; Revoke Credential cuts the app off entirely.
+/// Sources: every registered app; every source that stored data (an import's phone, watch and apps too), with the
+/// types it wrote, each linking to the type's Data Sources and their order; the devices the data names. For one app,
+/// the types it may write and read: each switch changes the grant at once; Turn Off All denies everything; Revoke
+/// Credential cuts the app off entirely.
 struct SourcesPage: Sendable {
     struct App: Sendable {
         let name: String
@@ -14,8 +16,31 @@ struct SourcesPage: Sendable {
         let revoked: Bool
     }
 
+    /// A source with data and the types it wrote.
+    struct DataSource: Sendable {
+        struct TypeLink: Sendable {
+            let name: String
+            /// Where it is shown; nil for data no page shows.
+            let href: String?
+        }
+
+        let name: String
+        let bundleIdentifier: String
+        /// Its app's page, when it is a registered app.
+        let appHref: String?
+        let types: [TypeLink]
+        let summary: String
+    }
+
+    struct Device: Sendable {
+        let name: String
+        let details: String
+    }
+
     let chrome: Chrome
     let apps: [App]
+    let dataSources: [DataSource]
+    let devices: [Device]
 }
 
 struct AppPage: Sendable {
@@ -46,12 +71,16 @@ extension HealthWebApp {
         page(router, "/sources") { [self] web in
             let store = web.host.store
             let registered = web.host.registeredApps()
-            let grants = try await blocking {
-                try Dictionary(
-                    uniqueKeysWithValues: registered.map {
-                        ($0.bundleIdentifier, try store.grants(app: $0.bundleIdentifier))
-                    })
+            let (grants, stored, devices) = try await blocking {
+                (
+                    try Dictionary(
+                        uniqueKeysWithValues: registered.map {
+                            ($0.bundleIdentifier, try store.grants(app: $0.bundleIdentifier))
+                        }),
+                    try store.storedSources(), try store.storedDevices()
+                )
             }
+            let registeredIdentifiers = Set(registered.map(\.bundleIdentifier))
             let apps = registered.map { app -> SourcesPage.App in
                 let decided = grants[app.bundleIdentifier] ?? [:]
                 let writes = decided.values.filter { $0.share == .sharingAuthorized }.count
@@ -65,7 +94,13 @@ extension HealthWebApp {
                     revoked: app.revokedAt != nil)
             }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
             return await renderer.html(
-                "sources", SourcesPage(chrome: chrome(web, title: "Sources", section: .sources), apps: apps))
+                "sources",
+                SourcesPage(
+                    chrome: chrome(web, title: "Sources", section: .sources), apps: apps,
+                    dataSources: stored.map {
+                        Self.dataSource($0.source, types: $0.types, registered: registeredIdentifiers)
+                    },
+                    devices: devices.map(Self.device)))
         }
 
         page(router, "/sources/{app}") { [self] web in
@@ -168,5 +203,37 @@ extension HealthWebApp {
         "/sources/"
             + (bundleIdentifier.addingPercentEncoding(
                 withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._"))) ?? "")
+    }
+}
+
+extension HealthWebApp {
+    /// A source with data, its types by Health's names, each linking to the type's Data Sources (a quantity type's
+    /// page), the type's page, or the page that shows its records (electrocardiograms, documents...).
+    static func dataSource(_ source: SourceRow, types: [String], registered: Set<String>) -> SourcesPage.DataSource {
+        let links = types.map { identifier -> SourcesPage.DataSource.TypeLink in
+            if let type = PageTypeNames.sampleType(named: identifier) {
+                return SourcesPage.DataSource.TypeLink(
+                    name: PageTypeNames.displayName(identifier),
+                    href: path(of: type) + (type is HKQuantityType ? "#sources" : ""))
+            }
+            let page = HealthCategories.pageEntries.first { $0.sampleTypes.contains(identifier) }
+            return SourcesPage.DataSource.TypeLink(
+                name: page?.name ?? PageTypeNames.displayName(identifier), href: page?.href)
+        }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        return SourcesPage.DataSource(
+            name: source.name, bundleIdentifier: source.bundleIdentifier,
+            appHref: registered.contains(source.bundleIdentifier) ? appPath(source.bundleIdentifier) : nil,
+            types: links, summary: types.count == 1 ? "1 type of data" : "\(types.count) types of data")
+    }
+
+    /// A device by its name, then its model, maker and versions as far as the data says them.
+    static func device(_ device: DeviceRow) -> SourcesPage.Device {
+        let software = device.softwareVersion.isEmpty ? nil : "software " + device.softwareVersion
+        let hardware = device.hardwareVersion.isEmpty ? nil : device.hardwareVersion
+        let details = [device.model, device.manufacturer, hardware, software]
+            .compactMap { $0 }.filter { !$0.isEmpty && $0 != device.name }
+        return SourcesPage.Device(
+            name: device.name.isEmpty ? (device.model.isEmpty ? "Unnamed device" : device.model) : device.name,
+            details: details.joined(separator: " · "))
     }
 }

@@ -8,6 +8,26 @@ extension HealthEngine {
         return try storageCall { try storage.storedSampleTypes() }
     }
 
+    /// The devices stored samples name. Only the owner lists them.
+    package func storedDevices(as principal: Principal) throws -> [DeviceRow] {
+        try checkOwner(principal)
+        return try storageCall { try storage.storedDevices() }
+    }
+
+    /// Every source with stored samples, with the identifiers of the types it stored, sorted by name. Each type's
+    /// sources are read from the index (each source's first sample of the type), never the samples. Only the owner
+    /// lists them.
+    package func storedSources(as principal: Principal) throws -> [(source: SourceRow, types: [String])] {
+        try checkOwner(principal)
+        var typesBySource: [SourceRow: [String]] = [:]
+        for type in try storageCall({ try storage.storedSampleTypes() }) {
+            for source in try sourcesInFirstSampleOrder(of: type) { typesBySource[source, default: []].append(type) }
+        }
+        return typesBySource.map { (source: $0.key, types: $0.value) }.sorted {
+            ($0.source.name, $0.source.bundleIdentifier) < ($1.source.name, $1.source.bundleIdentifier)
+        }
+    }
+
     /// Reads the records `query` selects into `visitor`, in one snapshot (see ``ExportStorage/export(_:to:)``). Only
     /// the owner exports: an export holds every source's data.
     ///

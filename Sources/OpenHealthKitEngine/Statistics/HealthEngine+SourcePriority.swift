@@ -16,16 +16,23 @@ extension HealthEngine {
     /// named by its bundle identifier). Reads each source's first sample of the type by index, never the samples.
     package func prioritizedSources(for type: HKQuantityType) throws -> [SourceRow] {
         let preferred = try preferredSources(for: type)
-        var stored: [SourceRow] = []
-        // A condition that matches no row: only the source list is read.
-        try storageCall {
-            try storage.forEachValue(
-                RowQuery(typeIdentifiers: [type.identifier], condition: .none), sources: { stored = $0 }, { _ in })
-        }
+        let stored = try sourcesInFirstSampleOrder(of: type.identifier)
         let byIdentifier = Dictionary(stored.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = Set(preferred)
         return preferred.map { byIdentifier[$0] ?? SourceRow(bundleIdentifier: $0, name: $0) }
             + stored.filter { !listed.contains($0.bundleIdentifier) }
+    }
+
+    /// The sources that stored samples of the type `identifier`, in the order of their first sample of it, read from
+    /// the index (each source's first sample), never the samples.
+    func sourcesInFirstSampleOrder(of identifier: String) throws -> [SourceRow] {
+        var sources: [SourceRow] = []
+        // A condition that matches no row: only the source list is read.
+        try storageCall {
+            try storage.forEachValue(
+                RowQuery(typeIdentifiers: [identifier], condition: .none), sources: { sources = $0 }, { _ in })
+        }
+        return sources
     }
 
     /// Sets the user's order of sources for `type` (bundle identifiers, first counts first); an empty list returns

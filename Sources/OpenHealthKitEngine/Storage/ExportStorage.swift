@@ -10,6 +10,9 @@ package protocol ExportStorage: Storage {
     /// The identifiers of the sample types that have stored samples, sorted.
     func storedSampleTypes() throws -> [String]
 
+    /// The devices at least one stored sample names, sorted by name, then model.
+    func storedDevices() throws -> [DeviceRow]
+
     /// Hands `visitor` every record the query selects, in one read snapshot: the samples of each of
     /// ``ExportQuery/sampleTypes``, in that order, each type by start date, each sample with its children and its
     /// members (a correlation's samples, a workout's routes) and its ``SampleDetail``, a CDA document with its XML;

@@ -128,6 +128,21 @@ package struct DeviceRow: Sendable, Hashable {
         self.udiDeviceIdentifier = udiDeviceIdentifier
     }
 
+    /// A device from its ``fields``, in that order (both storages read the columns of ``columnNames``).
+    package init(fields: [String]) {
+        precondition(fields.count == Self.columnNames.count, "a device has \(Self.columnNames.count) fields")
+        self.init(
+            name: fields[0], manufacturer: fields[1], model: fields[2], hardwareVersion: fields[3],
+            firmwareVersion: fields[4], softwareVersion: fields[5], localIdentifier: fields[6],
+            udiDeviceIdentifier: fields[7])
+    }
+
+    /// The storages' device columns, in ``fields`` order.
+    package static let columnNames = [
+        "name", "manufacturer", "model", "hardware_version", "firmware_version", "software_version",
+        "local_identifier", "udi_device_identifier",
+    ]
+
     /// The columns in storage order, paired with HealthKit's device property keys.
     package var fields: [String] {
         [
