@@ -198,9 +198,9 @@ import Testing
             WorkoutHeartRateChart(
                 [(Self.at(0), 100), (Self.at(60), 150), (Self.at(300), 120)], start: Self.at(0), end: Self.at(600),
                 zones: HeartRateZones(maximum: 190, isFromAge: false)))
-        // From 90 to 160 BPM over y 178 (bottom) to 8; 0–600 s over x 40 to 592.
-        #expect(chart.lines.map(\.points) == ["40,153.7 95.2,32.3"])
-        #expect(chart.dots == [WorkoutHeartRateChart.Dot(x: "316", y: "105.1")])
+        // From 90 to 160 BPM over y 176 (bottom) to 24; 0–600 s over x 50 to 592.
+        #expect(chart.lines.map(\.points) == ["50,154.3 104.2,45.7"])
+        #expect(chart.dots == [WorkoutHeartRateChart.Dot(x: "321", y: "110.9")])
         // Zone 2 starts at 114 and zone 3 at 133, both inside 90–160.
         #expect(chart.zoneLines.map(\.label) == ["Zone 2", "Zone 3", "Zone 4"])
     }

@@ -46,3 +46,10 @@ def submit_sign_in(browser, secret, name="owner"):
         names[0].send_keys(name)
     browser.find_element(By.ID, "secret").send_keys(secret)
     navigate(browser, browser.find_element(By.ID, "signin"))
+
+
+def shown_chart(browser):
+    """The chart the window shows: a type page holds the one drawn for a laptop (`#chart`) and the one drawn for a
+    phone (`#phone-chart`), and CSS shows one of them."""
+    phone = browser.execute_script("return window.matchMedia('(max-width: 520px)').matches")
+    return "#phone-chart" if phone else "#chart"

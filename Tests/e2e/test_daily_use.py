@@ -23,7 +23,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from healthd import PATIENCE, ROOT, App
-from pages import import_ended, navigate, open_page, submit_sign_in, text, wait
+from pages import import_ended, navigate, open_page, shown_chart, submit_sign_in, text, wait
 
 EXPORT = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures" / "Synthetic" / "not-applicable.zip"
 # Every category type whose value is HKCategoryValue.notApplicable, as Health names it.
@@ -275,8 +275,8 @@ def test_each_bar_reads_its_value_when_focused_or_tapped(browser, daemon, size, 
     end = day(1)
     open_page(browser, daemon, f"/types/stepCount?range=week&date={end.isoformat()}")
     readout = browser.find_element(By.ID, "chart-readout")
-    slots = browser.find_elements(By.CSS_SELECTOR, "#chart .slot.has-data")
-    assert slots
+    slots = browser.find_elements(By.CSS_SELECTOR, shown_chart(browser) + " .slot.has-data")
+    assert slots and all(slot.is_displayed() for slot in slots)
     # Tapped (clicked) ...
     slots[-1].click()
     expected = f"{end.strftime('%a')} {end.day} {end.strftime('%b %Y')}: {state['expected']['daily_steps'][end]:,} steps"
@@ -292,6 +292,44 @@ def test_each_bar_reads_its_value_when_focused_or_tapped(browser, daemon, size, 
     assert len(table.find_elements(By.CSS_SELECTOR, "tbody tr")) == 7
     assert table.find_element(By.TAG_NAME, "caption").get_attribute("textContent").startswith("Steps, ")
     shoot(f"type-steps-week-{size}", width=browser.get_window_size()["width"], full=False)
+
+
+PHONE_READABLE = """
+    const chart = document.querySelector(arguments[0]);
+    const labels = Array.from(chart.querySelectorAll("text.axis")).map((label) => label.getBoundingClientRect().height);
+    const dots = Array.from(chart.querySelectorAll("circle.average")).map((dot) => dot.getBoundingClientRect().width);
+    const targets = Array.from(chart.querySelectorAll(".slot.has-data .hit")).map((hit) => {
+        const box = hit.getBoundingClientRect();
+        return Math.min(box.width, box.height);
+    });
+    const box = chart.getBoundingClientRect();
+    return {height: box.height, width: box.width, label: Math.min(...labels), dot: Math.min(...dots, 99),
+            target: Math.min(...targets, 99)};
+"""
+
+
+def test_charts_on_a_phone_are_tall_with_labels_dots_and_targets_to_read_and_tap(browser, daemon):
+    # The session's window is a phone's (390 × 844).
+    end = day(1)
+    for path in (f"/types/stepCount?range=month&date={end.isoformat()}",
+                 f"/types/heartRate?range=week&date={end.isoformat()}"):
+        open_page(browser, daemon, path)
+        assert shown_chart(browser) == "#phone-chart"
+        assert not browser.find_element(By.ID, "chart").is_displayed()
+        drawn = browser.execute_script(PHONE_READABLE, "#phone-chart")
+        assert drawn["height"] >= 240 and drawn["label"] >= 11, (path, drawn)
+    # Blood pressure's average dots are 8 px across.
+    open_page(browser, daemon, "/types/bloodPressure")
+    drawn = browser.execute_script(PHONE_READABLE, "#phone-chart")
+    assert drawn["dot"] >= 7, drawn
+    # A night's stages: rows and targets of at least 44 px, however short the stage (10 minutes awake).
+    open_page(browser, daemon, f"/types/sleepAnalysis?date={day(2).isoformat()}")
+    drawn = browser.execute_script(PHONE_READABLE, "#phone-chart")
+    assert drawn["target"] >= 44 and drawn["label"] >= 11, drawn
+    # Data Sources' buttons.
+    open_page(browser, daemon, "/types/stepCount")
+    for button in browser.find_elements(By.CSS_SELECTOR, "#priority button"):
+        assert button.size["width"] >= 44 and button.size["height"] >= 44, button.size
 
 
 def test_the_samples_list_follows_the_period_shown(browser, daemon, size):
@@ -311,7 +349,7 @@ def test_sleep_is_shown_as_nights_with_their_stages(browser, daemon, size, shoot
     assert text(browser, "#headline-detail") == "In bed 7 h 40 min · 23:10–06:50"
     assert [row.text for row in browser.find_elements(By.CSS_SELECTOR, "#stage-totals li")] == [
         "In Bed 7 h 40 min", "Awake 10 min", "REM 1 h 30 min", "Core 3 h 30 min", "Deep 50 min"]
-    stage = browser.find_elements(By.CSS_SELECTOR, "#chart .slot.has-data")[1]
+    stage = browser.find_elements(By.CSS_SELECTOR, shown_chart(browser) + " .slot.has-data")[1]
     stage.click()
     assert text(browser, "#chart-readout").startswith("Awake, ")
     shoot(f"type-sleep-night-{size}", width=browser.get_window_size()["width"], full=False)

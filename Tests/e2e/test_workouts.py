@@ -191,6 +191,16 @@ def test_a_run_shows_its_route_heart_rate_zones_splits_and_laps(browser, daemon,
     assert browser.find_elements(By.CSS_SELECTOR, "#heart-rate polyline.heart-line")
     zones = browser.find_elements(By.CSS_SELECTOR, "#zones tbody tr")
     assert len(zones) == 5 and "maximum heart rate of 190 BPM" in browser.find_element(By.ID, "zones-note").text
+    # Every label of the heart-rate chart inside the drawing (the top tick, "Zone 5") and at least 11 px tall.
+    labels = browser.execute_script("""
+        const chart = document.querySelector("#heart-rate .heart-rate-chart");
+        const box = chart.getBoundingClientRect();
+        return Array.from(chart.querySelectorAll("text")).map((label) => {
+            const r = label.getBoundingClientRect();
+            return {text: label.textContent, height: r.height,
+                    inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5};
+        });""")
+    assert labels and all(label["inside"] and label["height"] >= 11 for label in labels), labels
     # Splits per mile: each whole mile, then the rest.
     splits = browser.find_elements(By.CSS_SELECTOR, "#splits-table tbody tr")
     assert len(splits) == math.floor(RUN_METRES / MILE) + 1

@@ -31,8 +31,14 @@ struct BarChart: Sendable {
         let text: String
     }
 
+    /// The SVG's id and class: the laptop's chart or the phone's (the page holds both, CSS shows one).
+    let id: String
     let width: String
     let height: String
+    let labelY: String
+    let emptyX: String
+    let emptyY: String
+    let dotRadius: String
     let plotLeft: String
     let plotRight: String
     let plotTop: String
@@ -47,11 +53,19 @@ struct BarChart: Sendable {
     let summary: String
 
     /// A full-width chart: `labels[i]` names bar i under the axis (nil: unlabeled); `axisUnit` follows the numbers
-    /// of the value axis (`h` for sleep).
-    init(points: [ChartPoint], labels barLabels: [String?], isRange: Bool, summary: String, axisUnit: String = "") {
-        let frame = Frame(left: 66, right: 636, top: 14, bottom: 184)
-        width = "640"
-        height = "220"
+    /// of the value axis (`h` for sleep); drawn for a laptop's width or a phone's.
+    init(
+        points: [ChartPoint], labels barLabels: [String?], isRange: Bool, summary: String, axisUnit: String = "",
+        layout: ChartLayout = .wide
+    ) {
+        let frame = layout.frame
+        id = layout.id
+        width = Self.number(layout.width)
+        height = Self.number(layout.height)
+        labelY = Self.number(layout.height - 8)
+        emptyX = Self.number((frame.left + frame.right) / 2)
+        emptyY = Self.number((frame.top + frame.bottom) / 2)
+        dotRadius = Self.number(layout.dotRadius)
         plotLeft = Self.number(frame.left)
         plotRight = Self.number(frame.right)
         plotTop = Self.number(frame.top)
@@ -128,8 +142,24 @@ struct BarChart: Sendable {
     }
 }
 
+/// How a chart is drawn: 640 × 220 for a laptop, whose labels CSS keeps at 11 px; 320 × 260 for a phone, drawn at
+/// about the size it is shown (a 390-point screen less the page's and the card's margins), so its labels stay
+/// about 12 px, its plot 200 px tall and its dots 8 px across.
+struct ChartLayout: Sendable {
+    let id: String
+    let width, height: Double
+    let frame: Frame
+    let dotRadius: Double
+
+    static let wide = ChartLayout(
+        id: "chart", width: 640, height: 220, frame: Frame(left: 66, right: 636, top: 14, bottom: 184), dotRadius: 3)
+    static let phone = ChartLayout(
+        id: "phone-chart", width: 320, height: 260, frame: Frame(left: 46, right: 316, top: 12, bottom: 222),
+        dotRadius: 4)
+}
+
 /// The plotting area.
-struct Frame {
+struct Frame: Sendable {
     let left, right, top, bottom: Double
 
     /// The y coordinate of a fraction of the scale (0 at the bottom).

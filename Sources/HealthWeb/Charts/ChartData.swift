@@ -11,7 +11,10 @@ struct ChartResult: Sendable {
     var headline: String
     /// `Total 52,024 steps over 7 days with data`, `Range 52–140 BPM`.
     var detail: String?
-    var timeline: SleepTimeline? = nil
+    /// A night's stages, drawn for a laptop and for a phone.
+    var timelines: [SleepTimeline] = []
+    /// The night's stages as drawn for a laptop.
+    var timeline: SleepTimeline? { timelines.first }
     /// What the value axis counts in, when its numbers need it (`h` for sleep).
     var axisUnit = ""
 }

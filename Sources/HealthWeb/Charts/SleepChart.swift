@@ -65,7 +65,9 @@ extension ChartData {
         facts.append(dates.time(span.start) + "–" + dates.time(span.end))
         return ChartResult(
             points: [], isRange: false, headline: headline, detail: facts.joined(separator: " · ").capitalizedFirst,
-            timeline: SleepTimeline(night: night, span: span, dates: dates))
+            timelines: [SleepTimeline.Layout.wide, .phone].map {
+                SleepTimeline(night: night, span: span, dates: dates, layout: $0)
+            })
     }
 
     /// `1 night`, `6 nights`.

@@ -127,8 +127,7 @@ enum WebAssets {
 
 """#,
         "chart": #"""
-<div class="chart-box">
-<svg class="chart" id="chart" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMidYMid meet" role="group" aria-label="{{summary}}">
+<svg class="chart {{id}}" id="{{id}}" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMidYMid meet" role="group" aria-label="{{summary}}">
   {{#grid}}
   <line class="grid" x1="{{plotLeft}}" x2="{{plotRight}}" y1="{{y}}" y2="{{y}}"></line>
   <text class="axis" x="{{axisX}}" y="{{labelY}}" text-anchor="end" aria-hidden="true">{{label}}</text>
@@ -136,16 +135,15 @@ enum WebAssets {
   {{#slots}}
   <g class="slot{{#focusable}} has-data{{/focusable}}"{{#focusable}} tabindex="0" role="button"{{/focusable}} aria-label="{{spoken}}" data-spoken="{{spoken}}">
     <rect class="hit" x="{{x}}" y="{{plotTop}}" width="{{width}}" height="{{plotHeight}}"></rect>
-    {{#marks}}<rect class="{{kind}}" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="2"></rect>{{#dotY}}<circle class="average" cx="{{centerX}}" cy="{{dotY}}" r="3"></circle>{{/dotY}}{{/marks}}
+    {{#marks}}<rect class="{{kind}}" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="2"></rect>{{#dotY}}<circle class="average" cx="{{centerX}}" cy="{{dotY}}" r="{{dotRadius}}"></circle>{{/dotY}}{{/marks}}
     <title>{{spoken}}</title>
   </g>
   {{/slots}}
   {{#labels}}
-  <text class="axis" x="{{x}}" y="212" text-anchor="middle" aria-hidden="true">{{text}}</text>
+  <text class="axis" x="{{x}}" y="{{labelY}}" text-anchor="middle" aria-hidden="true">{{text}}</text>
   {{/labels}}
-  {{^hasData}}<text class="empty" x="344" y="100" text-anchor="middle">No data</text>{{/hasData}}
+  {{^hasData}}<text class="empty" x="{{emptyX}}" y="{{emptyY}}" text-anchor="middle">No data</text>{{/hasData}}
 </svg>
-</div>
 
 """#,
         "ecg-strip": #"""
@@ -884,13 +882,13 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 
 """#,
         "timeline": #"""
-<div class="chart-box">
-<svg class="chart timeline" id="chart" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMidYMid meet" role="group" aria-label="{{summary}}">
+<svg class="chart timeline {{id}}" id="{{id}}" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMidYMid meet" role="group" aria-label="{{summary}}">
   {{#rows}}
   <text class="axis" x="{{labelX}}" y="{{labelY}}" text-anchor="end" aria-hidden="true">{{name}}</text>
-  <rect class="lane" x="{{plotLeft}}" y="{{y}}" width="570" height="{{height}}" rx="4"></rect>
+  <rect class="lane" x="{{plotLeft}}" y="{{y}}" width="{{laneWidth}}" height="{{height}}" rx="4"></rect>
   {{#bars}}
   <g class="slot has-data" tabindex="0" role="button" aria-label="{{spoken}}" data-spoken="{{spoken}}">
+    <rect class="hit" x="{{hitX}}" y="{{y}}" width="{{hitWidth}}" height="{{height}}"></rect>
     <rect class="stage {{kind}}" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" rx="3"></rect>
     <title>{{spoken}}</title>
   </g>
@@ -898,7 +896,6 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   {{/rows}}
   {{#ticks}}<text class="axis" x="{{x}}" y="{{axisY}}" text-anchor="middle" aria-hidden="true">{{label}}</text>{{/ticks}}
 </svg>
-</div>
 
 """#,
         "type": #"""
@@ -932,10 +929,11 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
     {{#latestHref}}{{^isAtLatest}}<a href="{{latestHref}}" id="latest" class="latest">Latest</a>{{/isAtLatest}}{{#isAtLatest}}<span class="small" id="at-latest">Latest data</span>{{/isAtLatest}}{{/latestHref}}
   </form>
   <p class="headline"><strong id="headline">{{headline}}</strong>{{#detail}} <span class="muted" id="headline-detail">{{detail}}</span>{{/detail}}</p>
-  {{#chart}}{{> chart}}{{/chart}}
-  {{#timeline}}{{> timeline}}
-  <ul class="stage-totals" id="stage-totals">{{#rows}}<li class="{{kind}}">{{name}} <strong>{{total}}</strong></li>{{/rows}}</ul>
-  {{/timeline}}
+  {{#charts}}<div class="chart-box for-{{id}}">{{> chart}}</div>{{/charts}}
+  {{#timelines}}<div class="chart-box for-{{id}}">{{> timeline}}</div>{{/timelines}}
+  {{#hasStageTotals}}
+  <ul class="stage-totals" id="stage-totals">{{#stageTotals}}<li class="{{kind}}">{{name}} <strong>{{total}}</strong></li>{{/stageTotals}}</ul>
+  {{/hasStageTotals}}
   {{#hasFigures}}
   <p class="readout" id="chart-readout" aria-live="polite">Tap or focus a bar to read it.</p>
   <div class="visually-hidden">
@@ -1126,7 +1124,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
   <h2>Heart Rate</h2>
   {{#heartRate}}
   <svg xmlns="http://www.w3.org/2000/svg" class="chart heart-rate-chart" role="img" viewBox="0 0 600 200" aria-label="{{label}}">
-    {{#zoneLines}}<line class="zone-line" x1="40" x2="{{x}}" y1="{{y}}" y2="{{y}}"></line><text class="axis" x="{{x}}" y="{{y}}" text-anchor="end" dy="-2">{{label}}</text>{{/zoneLines}}
+    {{#zoneLines}}<line class="zone-line" x1="50" x2="{{x}}" y1="{{y}}" y2="{{y}}"></line><text class="axis" x="{{x}}" y="{{y}}" text-anchor="end" dy="-2">{{label}}</text>{{/zoneLines}}
     {{#beats}}<text class="axis" x="{{x}}" y="{{y}}" text-anchor="end">{{label}}</text>{{/beats}}
     {{#times}}<text class="axis" x="{{x}}" y="{{y}}" text-anchor="{{anchor}}">{{label}}</text>{{/times}}
     {{#lines}}<polyline class="heart-line" points="{{points}}"></polyline>{{/lines}}
@@ -1316,6 +1314,8 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .headline { margin: 4px 0 8px; }
 .headline strong { font-size: 1.35rem; }
 .chart { width: 100%; height: auto; display: block; }
+/* The page holds the chart drawn for a laptop and the one drawn for a phone: one is shown. */
+.for-phone-chart { display: none; }
 .chart .grid { stroke: var(--line); stroke-width: 1; }
 .chart .axis { fill: var(--muted); font-size: 11px; }
 .chart .bar { fill: var(--accent); }
@@ -1446,9 +1446,16 @@ progress[hidden] { display: none; }
   h1 { font-size: 1.5rem; }
   .add-form { grid-template-columns: 1fr; }
   .unit-row { grid-template-columns: 1fr; }
-  /* The chart is drawn 640 wide: its labels need larger type to stay readable scaled down. */
-  .chart .axis { font-size: 19px; }
-  .chart .empty { font-size: 26px; }
+  /* The phone's chart is drawn at about the size it is shown (320 wide). */
+  .for-phone-chart { display: block; }
+  .for-chart { display: none; }
+  .phone-chart .axis { font-size: 12px; }
+  .phone-chart .empty { font-size: 15px; }
+  /* A workout's charts are drawn 600 wide: their labels need larger type to stay 11 px scaled down. */
+  .heart-rate-chart .axis { font-size: 19px; }
+  .zone-label { font-size: 22px; }
+  /* Tap targets of at least 44 px. */
+  .priority button.compact { min-width: 44px; min-height: 44px; }
   /* The log as a list: time, then who did what to which types, then the outcome. */
   .log thead { display: none; }
   .log tr { display: block; padding: 8px 0; border-bottom: 1px solid var(--line); }
@@ -1567,8 +1574,13 @@ function sendBrowserTimeZone() {
 
 // A chart's bars read out their figures when focused (Tab, arrow keys) or tapped.
 function readChartBars() {
+  // The laptop's chart and the phone's each read their own bars into the one readout.
+  for (const chart of document.querySelectorAll("svg.chart")) readBars(chart);
+}
+
+function readBars(chart) {
   const readout = document.getElementById("chart-readout");
-  const slots = Array.from(document.querySelectorAll("#chart .slot.has-data"));
+  const slots = Array.from(chart.querySelectorAll(".slot.has-data"));
   if (!readout || slots.length === 0) return;
   const select = (slot) => {
     for (const other of slots) other.classList.toggle("selected", other === slot);

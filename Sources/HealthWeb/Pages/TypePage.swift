@@ -79,8 +79,12 @@ struct TypePage: Sendable {
     let pickerMax: String
     let headline: String
     let detail: String?
-    let chart: BarChart?
-    let timeline: SleepTimeline?
+    /// The chart drawn for a laptop and for a phone (CSS shows the one that fits); none for a night's timeline.
+    let charts: [BarChart]
+    let timelines: [SleepTimeline]
+    /// A night's time in each stage, under its timelines.
+    let stageTotals: [SleepTimeline.Row]
+    let hasStageTotals: Bool
     let figures: [Figure]
     let hasFigures: Bool
     let isFavorite: Bool
@@ -190,15 +194,18 @@ extension HealthWebApp {
             latestHref: data.latestDay.map { href(period, $0) }, isAtLatest: data.latestDay == window.day,
             pickerValue: dates.isoDay(window.day), pickerMax: dates.isoDay(today),
             headline: chart.headline, detail: chart.detail,
-            chart: chart.timeline == nil && !chart.points.isEmpty
-                ? BarChart(
-                    points: chart.points,
-                    labels: chart.points.enumerated().map {
-                        window.barLabel($0.element.interval, index: $0.offset, dates: dates)
-                    },
-                    isRange: chart.isRange, summary: "\(name), \(window.title(dates)): \(chart.headline)",
-                    axisUnit: chart.axisUnit) : nil,
-            timeline: chart.timeline,
+            charts: chart.timeline == nil && !chart.points.isEmpty
+                ? [ChartLayout.wide, .phone].map { layout in
+                    BarChart(
+                        points: chart.points,
+                        labels: chart.points.enumerated().map {
+                            window.barLabel($0.element.interval, index: $0.offset, dates: dates)
+                        },
+                        isRange: chart.isRange, summary: "\(name), \(window.title(dates)): \(chart.headline)",
+                        axisUnit: chart.axisUnit, layout: layout)
+                } : [],
+            timelines: chart.timelines, stageTotals: chart.timeline?.rows ?? [],
+            hasStageTotals: chart.timeline != nil,
             figures: chart.timeline.map { timeline in
                 timeline.rows.map { TypePage.Figure(label: $0.name, figures: $0.total) }
             } ?? chart.points.map { TypePage.Figure(label: $0.label, figures: $0.figures) },

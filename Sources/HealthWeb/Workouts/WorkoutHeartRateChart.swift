@@ -9,7 +9,9 @@ struct WorkoutHeartRateChart: Sendable, Equatable {
     static let width = 600.0
     static let height = 200.0
     /// The plotting area: room for the beats at the left, the times below.
-    static let left = 40.0, right = 592.0, top = 8.0, bottom = 178.0
+    /// Room for the labels at a phone's size (19 units, about 11 px there): three digits left of the plot, and the
+    /// top tick's and Zone 5's labels above it.
+    static let left = 50.0, right = 592.0, top = 24.0, bottom = 176.0
 
     struct Line: Sendable, Equatable { let points: String }
     struct Dot: Sendable, Equatable { let x, y: String }

@@ -43,8 +43,13 @@ function sendBrowserTimeZone() {
 
 // A chart's bars read out their figures when focused (Tab, arrow keys) or tapped.
 function readChartBars() {
+  // The laptop's chart and the phone's each read their own bars into the one readout.
+  for (const chart of document.querySelectorAll("svg.chart")) readBars(chart);
+}
+
+function readBars(chart) {
   const readout = document.getElementById("chart-readout");
-  const slots = Array.from(document.querySelectorAll("#chart .slot.has-data"));
+  const slots = Array.from(chart.querySelectorAll(".slot.has-data"));
   if (!readout || slots.length === 0) return;
   const select = (slot) => {
     for (const other of slots) other.classList.toggle("selected", other === slot);
