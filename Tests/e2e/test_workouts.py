@@ -271,3 +271,28 @@ def test_an_imported_run_shows_the_route_of_its_gpx_file(browser, daemon, saved,
     assert len(browser.find_elements(By.CSS_SELECTOR, "#route polyline.route-line")) == 2
     assert browser.find_elements(By.CSS_SELECTOR, "#route circle.route-end")
     shoot("44-workout-imported")
+
+
+def test_the_imported_activity_summaries_are_rings_on_the_summary_and_in_activity(browser, daemon, shoot, size):
+    """The export's two days of rings (31 October and 1 November 2022): 2,100 kJ (502 kcal) of a 2,092 kJ (500 kcal)
+    goal, 35 of 30 exercise minutes, 9 of 12 stand hours on the latest."""
+    browser.get(daemon.address + "/")
+    card = browser.find_element(By.CSS_SELECTOR, "#summary-activity a.summary-activity")
+    assert card.get_attribute("href").endswith("/activity?date=2022-11-01")
+    assert len(card.find_elements(By.CSS_SELECTOR, "svg.rings circle.ring")) == 3
+    navigate(browser, card)
+    assert browser.find_element(By.ID, "activity-title").text == "Tuesday 1 November 2022"
+    figures = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "#ring-figures .ring-figure")]
+    assert figures[1:] == ["Exercise\n35/30 min 117 %", "Stand\n9/12 hr 75 %"], figures
+    assert figures[0].startswith("Move\n502/500 ") and figures[0].endswith(" 100 %"), figures
+    # The history: 35 days ending with it, the two with a summary drawn.
+    days = browser.find_elements(By.CSS_SELECTOR, "#activity-history .ring-history li")
+    assert len(days) == 35 and len(browser.find_elements(By.CSS_SELECTOR, "#activity-history svg.rings")) == 2
+    assert days[-1].get_attribute("aria-current") == "date"
+    navigate(browser, days[-2].find_element(By.TAG_NAME, "a"))
+    assert browser.find_element(By.ID, "activity-title").text == "Monday 31 October 2022"
+    assert "42/30 min" in browser.find_element(By.ID, "ring-figures").text
+    shoot(f"45-activity-{size}", width=browser.get_window_size()["width"])
+    # Browse lists it under Activity, marked as holding data.
+    browser.get(daemon.address + "/types")
+    assert browser.find_element(By.CSS_SELECTOR, "#activity li.has-data a[href='/activity']").text == "Activity Rings"

@@ -32,6 +32,10 @@ package struct OwnerWebStore: HealthWebStore {
         try engine.storedSources(as: try Self.owner())
     }
 
+    package func activitySummaries() throws -> [HKActivitySummary] {
+        try engine.activitySummaries(predicate: nil, as: try Self.owner())
+    }
+
     package func storedDevices() throws -> [DeviceRow] {
         try engine.storedDevices(as: try Self.owner())
     }

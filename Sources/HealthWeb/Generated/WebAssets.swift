@@ -4,6 +4,40 @@
 /// The web app's templates (by name, without `.mustache`) and static files (by file name), compiled in.
 enum WebAssets {
     static let templates: [String: String] = [
+        "activity": #"""
+{{<layout}}
+{{$content}}
+<p class="crumb"><a href="/types">Browse</a> · Activity</p>
+<h1>Activity</h1>
+{{#isEmpty}}<section class="card"><p id="no-activity">No activity summaries yet. Your watch writes a summary of each
+day's rings; <a href="/import">import an Apple Health export</a> to see them here.</p></section>{{/isEmpty}}
+{{^isEmpty}}
+<section class="card" id="activity-day">
+  <h2 id="activity-title">{{title}}</h2>
+  {{#rings}}
+  <div class="activity-day">
+    {{> rings}}
+    <dl class="ring-figures" id="ring-figures">
+      {{#rings}}<div class="ring-figure {{kind}}"><dt>{{name}}</dt><dd>{{figures}}{{#percent}} <span class="small">{{percent}}</span>{{/percent}}</dd></div>{{/rings}}
+    </dl>
+  </div>
+  {{/rings}}
+  {{^rings}}<p class="muted" id="no-rings">No summary of this day.</p>{{/rings}}
+</section>
+<section class="card" id="activity-history">
+  <h2>The Five Weeks Before</h2>
+  <ol class="ring-history">
+    {{#history}}
+    <li{{#current}} aria-current="date"{{/current}}><a href="{{href}}">{{#dayRings}}{{> rings}}{{/dayRings}}{{^dayRings}}<span class="no-rings" aria-hidden="true"></span>{{/dayRings}}<span class="ring-day">{{label}}</span></a></li>
+    {{/history}}
+  </ol>
+  <p class="pager">{{#earlierHref}}<a href="{{earlierHref}}" id="activity-earlier">‹ Earlier</a>{{/earlierHref}}{{#laterHref}}<a href="{{laterHref}}" id="activity-later">Later ›</a>{{/laterHref}}</p>
+</section>
+{{/isEmpty}}
+{{/content}}
+{{/layout}}
+
+"""#,
         "app": #"""
 {{<layout}}
 {{$content}}
@@ -731,6 +765,15 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 {{/layout}}
 
 """#,
+        "rings": #"""
+<svg class="rings" viewBox="0 0 120 120" role="img" aria-label="{{spoken}}">
+  {{#rings}}
+  <circle class="ring-track {{kind}}" cx="60" cy="60" r="{{radius}}"></circle>
+  <circle class="ring {{kind}}" cx="60" cy="60" r="{{radius}}" stroke-dasharray="{{progress}} {{circumference}}" transform="rotate(-90 60 60)"></circle>
+  {{/rings}}
+</svg>
+
+"""#,
         "signin": #"""
 <!doctype html>
 <html lang="en">
@@ -843,6 +886,18 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   <a href="/import">import an Apple Health export</a>.</p>
 </section>
 {{/isEmpty}}
+{{#activity}}
+<section aria-labelledby="activity-title" id="summary-activity">
+  <h2 id="activity-title" class="section-title">Activity</h2>
+  <a class="card summary-activity" href="{{href}}">
+    {{#rings}}{{> rings}}
+    <div><span class="small">{{when}}</span>
+      <dl class="ring-figures">{{#rings}}<div class="ring-figure {{kind}}"><dt>{{name}}</dt><dd>{{figures}}</dd></div>{{/rings}}</dl>
+    </div>
+    {{/rings}}
+  </a>
+</section>
+{{/activity}}
 {{#hasFavorites}}
 <section aria-labelledby="favorites-title" id="favorites">
   <h2 id="favorites-title" class="section-title">Favorites</h2>
@@ -1526,6 +1581,28 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .source-types { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 4px 0 0; padding: 0; font-size: .9rem; }
 .source-types a { display: inline-block; padding: 4px 0; }
 .device-name { font-weight: 600; }
+/* Activity: a day's rings and their history (Move red, Exercise green, Stand blue, as the Activity app). */
+.rings { width: 100%; height: auto; display: block; }
+.rings circle { fill: none; stroke-width: 12; stroke-linecap: round; }
+.ring-track { opacity: .22; }
+.rings .move { stroke: #fa114f; }
+.rings .exercise { stroke: #4cd964; }
+.rings .stand { stroke: #0fb9d3; }
+.activity-day { display: grid; grid-template-columns: minmax(120px, 180px) 1fr; gap: 16px; align-items: center; }
+.ring-figures { margin: 0; display: grid; gap: 8px; }
+.ring-figure dt { font-size: .85rem; font-weight: 600; }
+.ring-figure.move dt { color: #d70f45; }
+.ring-figure.exercise dt { color: #2c9a3f; }
+.ring-figure.stand dt { color: #0a8ea2; }
+.ring-figure dd { margin: 0; font-size: 1.2rem; font-weight: 600; }
+.ring-history { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(7, 1fr); gap: 6px; }
+.ring-history a { display: grid; justify-items: center; gap: 2px; color: var(--text); text-decoration: none; min-height: 44px; }
+.ring-history li[aria-current] a { outline: 2px solid var(--blue); border-radius: 8px; }
+.ring-history .rings, .ring-history .no-rings { width: 100%; max-width: 56px; aspect-ratio: 1; }
+/* A day without a summary: an empty ring, so the weeks read as a calendar. */
+.ring-history .no-rings { display: block; box-sizing: border-box; border-radius: 50%; border: 5px solid #ececf0; transform: scale(.9); }
+.ring-day { font-size: .7rem; color: var(--muted); text-align: center; }
+.summary-activity { display: grid; grid-template-columns: 72px 1fr; gap: 12px; align-items: center; color: var(--text); text-decoration: none; }
 
 """#,
         "health.js": #"""

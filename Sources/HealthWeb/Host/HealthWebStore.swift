@@ -18,6 +18,8 @@ package protocol HealthWebStore: Sendable {
     func storedSources() throws -> [(source: SourceRow, types: [String])]
     /// The devices stored samples name.
     func storedDevices() throws -> [DeviceRow]
+    /// Every day's activity summary (the rings), by day.
+    func activitySummaries() throws -> [HKActivitySummary]
     /// Which of `uuids` name stored objects.
     func storedUUIDs(among uuids: Set<UUID>) throws -> Set<UUID>
     /// Saves samples, validated as an app's would be.

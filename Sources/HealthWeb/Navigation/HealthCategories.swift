@@ -48,6 +48,9 @@ enum HealthCategories {
     /// Pages that are not a type's, listed by Browse in their category. Register a new kind of page here.
     static let pageEntries: [BrowseEntry] = [
         BrowseEntry(
+            name: "Activity Rings", href: "/activity", category: activity.id,
+            sampleTypes: [HKActivitySummaryTypeIdentifier]),
+        BrowseEntry(
             name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id,
             sampleTypes: [HKObjectType.electrocardiogramType().identifier]),
         BrowseEntry(

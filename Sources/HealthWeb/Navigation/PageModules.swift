@@ -40,6 +40,8 @@ extension HealthWebApp {
         PageModule(section: nil) { app, router in app.addRecordingRoutes(to: router) },
         // Health records and documents, state of mind, medications and vision prescriptions: in Browse.
         PageModule(section: nil) { app, router in app.addRecordsRoutes(to: router) },
+        // Activity: a day's rings and their history, in Browse's Activity and on the Summary.
+        PageModule(section: nil) { app, router in app.addActivityRoutes(to: router) },
         // Workouts: the list and a page per workout, in Browse's Activity and from the Workouts type page.
         PageModule(section: nil) { app, router in app.addWorkoutRoutes(to: router) },
     ]

@@ -37,7 +37,12 @@ extension HealthWebApp {
     func addBrowseRoutes(to router: Router<BasicRequestContext>) {
         page(router, "/types") { [self] web in
             let search = web.query["q"] ?? ""
-            let stored = try await blocking { try web.host.store.storedSampleTypes() }
+            let store = web.host.store
+            let stored = try await blocking {
+                // Activity summaries are not samples: Activity Rings holds data when there is a summary.
+                try store.storedSampleTypes().union(
+                    try store.activitySummaries().isEmpty ? [] : [HKActivitySummaryTypeIdentifier])
+            }
             let groups = Self.browseGroups(matching: search, stored: stored)
             return await renderer.html(
                 "browse",

@@ -31,7 +31,16 @@ struct SummaryPage: Sendable {
     let highlights: [Highlight]
     let hasHighlights: Bool
     let sections: [Section]
+    /// The latest day's activity rings, above the rest, linking to Activity.
+    let activity: SummaryActivity?
     let isEmpty: Bool
+}
+
+/// The Summary's Activity card: the latest summary's rings and the day they are of.
+struct SummaryActivity: Sendable {
+    let rings: ActivityRings
+    let when: String
+    let href: String
 }
 
 /// What the Summary computes from the store.
@@ -40,6 +49,7 @@ struct SummaryContent: Sendable {
     var favorites: [SummaryPage.Row] = []
     var highlights: [Highlight] = []
     var sections: [SummaryPage.Section] = []
+    var activity: SummaryActivity?
 }
 
 extension HealthWebApp {
@@ -54,7 +64,8 @@ extension HealthWebApp {
                     chrome: chrome(web, title: "Summary", section: .summary), favorites: content.favorites,
                     hasFavorites: !content.favorites.isEmpty, highlights: content.highlights,
                     hasHighlights: !content.highlights.isEmpty, sections: content.sections,
-                    isEmpty: content.rows.isEmpty && content.favorites.isEmpty))
+                    activity: content.activity,
+                    isEmpty: content.rows.isEmpty && content.favorites.isEmpty && content.activity == nil))
         }
     }
 
@@ -95,6 +106,7 @@ extension HealthWebApp {
                 }
         }
         content.highlights = Array(content.highlights.sorted { $0.change > $1.change }.prefix(Highlight.shown))
+        content.activity = try latestActivity(store: store, dates: dates, today: today)
         let pinned = Set(favorites)
         content.sections = HealthCategories.all.compactMap { category in
             let rows = content.rows.filter { row in
@@ -151,5 +163,20 @@ extension HealthWebApp {
         return SummaryPage.Row(
             identifier: type.identifier, name: PageTypeNames.displayName(type.identifier), href: href, value: value,
             when: when, sparkline: sparkline, isLine: isLine)
+    }
+
+    /// The rings of the latest day with an activity summary.
+    private static func latestActivity(store: any HealthWebStore, dates: PageDateText, today: Date) throws
+        -> SummaryActivity?
+    {
+        guard let latest = try store.activitySummaries().max(by: { ($0.dayKey ?? "") < ($1.dayKey ?? "") }),
+            let key = latest.dayKey, let day = dates.parseISODay(key)
+        else { return nil }
+        let energyType = HKQuantityType(.activeEnergyBurned)
+        let unit = DisplayUnit(
+            try store.preferredUnits(for: [energyType])[energyType] ?? .kilocalorie(), type: energyType)
+        return SummaryActivity(
+            rings: ActivityRings(latest, day: key, energy: unit), when: day == today ? "Today" : dates.day(day),
+            href: "/activity?date=" + key)
     }
 }
