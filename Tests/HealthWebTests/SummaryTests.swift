@@ -122,6 +122,43 @@ struct SummaryTests {
             highlight.sentence
                 == "You averaged 9,000 steps a day this week, 50% more than over the previous four weeks (6,000 steps a day)."
         )
-        #expect(highlight.thisWeekWidth == "100" && highlight.beforeWidth == "67")
+        #expect(highlight.recentWidth == "100" && highlight.priorWidth == "67")
+    }
+
+    /// Steps on `days` days ending `daysBack` days before 20 November 2026, `value` each.
+    private func dailySteps(_ value: Double, days: Int, endingDaysBefore daysBack: Int) throws -> [HKSample] {
+        let end = at("2026-11-20T10:00:00")
+        return try (daysBack..<(daysBack + days)).map { back in
+            let start = end.addingTimeInterval(-Double(back) * 86_400)
+            return try HKQuantitySample(
+                validating: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: value),
+                start: start, end: start.addingTimeInterval(3600))
+        }
+    }
+
+    @Test func aTrendComparesTheLast90DaysWithTheYearBefore() throws {
+        let engine = HealthEngine(storage: try SQLiteStorage())
+        try engine.save(
+            try dailySteps(9000, days: 60, endingDaysBefore: 0) + dailySteps(6000, days: 200, endingDaysBefore: 100),
+            as: try OwnerWebStore.owner())
+        let trend = try #require(try summary(engine).trends.first)
+        #expect(
+            trend.sentence
+                == "You averaged 9,000 steps a day over the last 90 days, 50% more than over the year before (6,000 steps a day)."
+        )
+        #expect(trend.recentLabel == "Last 90 days" && trend.trend == "up")
+    }
+
+    @Test func noTrendWhenTheAverageHardlyMovedOrTheYearHoldsTooFewDays() throws {
+        let steady = HealthEngine(storage: try SQLiteStorage())
+        try steady.save(
+            try dailySteps(6100, days: 60, endingDaysBefore: 0) + dailySteps(6000, days: 200, endingDaysBefore: 100),
+            as: try OwnerWebStore.owner())
+        #expect(try summary(steady).trends.isEmpty)
+        let new = HealthEngine(storage: try SQLiteStorage())
+        try new.save(
+            try dailySteps(9000, days: 60, endingDaysBefore: 0) + dailySteps(6000, days: 20, endingDaysBefore: 100),
+            as: try OwnerWebStore.owner())
+        #expect(try summary(new).trends.isEmpty)
     }
 }

@@ -106,6 +106,16 @@ struct ChartData {
         }
     }
 
+    /// How many days of [start, end) hold a sample of the discrete `type`.
+    func daysWithSamples(_ type: HKQuantityType, from start: Date, to end: Date) throws -> Int {
+        // The components are a positive length: the initializer cannot refuse them.
+        let days = try! StatisticsIntervals(anchor: start, components: DateComponents(day: 1), calendar: dates.calendar)
+        return try store.statistics(
+            StatisticsRequest(
+                type: type, options: .discreteAverage, intervals: days, range: DateInterval(start: start, end: end))
+        ).buckets.filter { $0.start >= start && $0.start < end && $0.merged.average != nil }.count
+    }
+
     // MARK: Discrete values
 
     private func discreteChart(_ type: HKQuantityType, in window: ChartWindow, unit: DisplayUnit) throws

@@ -251,6 +251,17 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 {{/layout}}
 
 """#,
+        "highlight": #"""
+<li class="card highlight trend-{{trend}}">
+  <a href="{{href}}" class="highlight-name">{{name}}</a>
+  <p class="highlight-sentence">{{sentence}}</p>
+  <div class="compare" aria-hidden="true">
+    <div class="compare-row"><span class="compare-label">{{recentLabel}}</span><svg class="compare-bar" viewBox="0 0 100 10" preserveAspectRatio="none"><rect class="now" width="{{recentWidth}}" height="10" rx="3"></rect></svg><span class="compare-value">{{recent}}</span></div>
+    <div class="compare-row"><span class="compare-label">{{priorLabel}}</span><svg class="compare-bar" viewBox="0 0 100 10" preserveAspectRatio="none"><rect class="then" width="{{priorWidth}}" height="10" rx="3"></rect></svg><span class="compare-value">{{prior}}</span></div>
+  </div>
+</li>
+
+"""#,
         "import-job": #"""
 {{<layout}}
 {{$content}}
@@ -912,18 +923,21 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   <h2 id="highlights-title" class="section-title">Highlights</h2>
   <ul class="highlights">
     {{#highlights}}
-    <li class="card highlight trend-{{trend}}">
-      <a href="{{href}}" class="highlight-name">{{name}}</a>
-      <p class="highlight-sentence">{{sentence}}</p>
-      <div class="compare" aria-hidden="true">
-        <div class="compare-row"><span class="compare-label">This week</span><svg class="compare-bar" viewBox="0 0 100 10" preserveAspectRatio="none"><rect class="now" width="{{thisWeekWidth}}" height="10" rx="3"></rect></svg><span class="compare-value">{{thisWeek}}</span></div>
-        <div class="compare-row"><span class="compare-label">4 weeks before</span><svg class="compare-bar" viewBox="0 0 100 10" preserveAspectRatio="none"><rect class="then" width="{{beforeWidth}}" height="10" rx="3"></rect></svg><span class="compare-value">{{before}}</span></div>
-      </div>
-    </li>
+    {{> highlight}}
     {{/highlights}}
   </ul>
 </section>
 {{/hasHighlights}}
+{{#hasTrends}}
+<section aria-labelledby="trends-title" id="trends">
+  <h2 id="trends-title" class="section-title">Trends</h2>
+  <ul class="highlights">
+    {{#trends}}
+    {{> highlight}}
+    {{/trends}}
+  </ul>
+</section>
+{{/hasTrends}}
 {{#sections}}
 <section aria-labelledby="category-{{id}}" class="category" id="{{id}}">
   <h2 id="category-{{id}}" class="section-title">{{title}}</h2>

@@ -30,6 +30,9 @@ struct SummaryPage: Sendable {
     let hasFavorites: Bool
     let highlights: [Highlight]
     let hasHighlights: Bool
+    /// Health's Trends: the last 90 days against the year before, where the average moved.
+    let trends: [Highlight]
+    let hasTrends: Bool
     let sections: [Section]
     /// The latest day's activity rings, above the rest, linking to Activity.
     let activity: SummaryActivity?
@@ -48,6 +51,7 @@ struct SummaryContent: Sendable {
     var rows: [SummaryPage.Row] = []
     var favorites: [SummaryPage.Row] = []
     var highlights: [Highlight] = []
+    var trends: [Highlight] = []
     var sections: [SummaryPage.Section] = []
     var activity: SummaryActivity?
 }
@@ -63,7 +67,8 @@ extension HealthWebApp {
                 SummaryPage(
                     chrome: chrome(web, title: "Summary", section: .summary), favorites: content.favorites,
                     hasFavorites: !content.favorites.isEmpty, highlights: content.highlights,
-                    hasHighlights: !content.highlights.isEmpty, sections: content.sections,
+                    hasHighlights: !content.highlights.isEmpty, trends: content.trends,
+                    hasTrends: !content.trends.isEmpty, sections: content.sections,
                     activity: content.activity,
                     isEmpty: content.rows.isEmpty && content.favorites.isEmpty && content.activity == nil))
         }
@@ -95,6 +100,11 @@ extension HealthWebApp {
             if let highlight = try Highlight.of(type, unit: unit, data: data, today: today, href: href) {
                 content.highlights.append(highlight)
             }
+            if let trend = try Highlight.of(
+                type, unit: unit, data: data, today: today, href: href, comparing: .trend)
+            {
+                content.trends.append(trend)
+            }
         }
         content.rows.sort { latestOf[$0.identifier] ?? .distantPast > latestOf[$1.identifier] ?? .distantPast }
         content.favorites = favorites.compactMap { identifier in
@@ -106,6 +116,7 @@ extension HealthWebApp {
                 }
         }
         content.highlights = Array(content.highlights.sorted { $0.change > $1.change }.prefix(Highlight.shown))
+        content.trends.sort { $0.change > $1.change }
         content.activity = try latestActivity(store: store, dates: dates, today: today)
         let pinned = Set(favorites)
         content.sections = HealthCategories.all.compactMap { category in
