@@ -16,6 +16,8 @@ package final class HealthWebApp: Sendable {
     let renderer: PageRenderer
     /// Each user's imports, kept in their store (one at a time per user), made on the user's first page.
     private let importJobs = Locked<[Int64: ImportJobs]>([:])
+    /// Each user's exports (in memory), made on the user's first page.
+    private let exportJobs = Locked<[Int64: ExportJobs]>([:])
     /// The largest form body accepted (an upload of an export has its own limit).
     let maximumFormSize = 1 << 20
 
@@ -44,6 +46,16 @@ package final class HealthWebApp: Sendable {
         }
         if isNew { recoverImports(jobs, host: host) }
         return jobs
+    }
+
+    /// The exports of a user, made on first use.
+    func exports(ofUser id: Int64, host: any HealthWebHost) -> ExportJobs {
+        exportJobs.withLock { jobs in
+            if let known = jobs[id] { return known }
+            let made = ExportJobs(directory: host.exportDirectory)
+            jobs[id] = made
+            return made
+        }
     }
 
     /// Adds every page of ``modules``.

@@ -584,6 +584,28 @@ def test_access_log_entries_say_on_or_off(browser, daemon, size):
     assert latest == ("Turned off reading for Band" if turned_on else "Turned on reading for Band")
 
 
+def test_all_health_data_is_exported_from_me_and_downloaded(browser, daemon, shoot):
+    open_page(browser, daemon, "/me")
+    browser.find_element(By.ID, "export-apple-xml").click()
+    navigate(browser, browser.find_element(By.ID, "export-submit"))
+    assert "/export/jobs/" in browser.current_url
+    # The page refreshes itself while the export runs, then offers the file.
+    wait(browser).until(lambda driver: driver.execute_script(
+        "const status = document.getElementById('export-status'); return status && status.dataset.outcome") == "done")
+    link = browser.find_element(By.ID, "export-download")
+    assert link.text == "Download export.zip"
+    shoot("export-done", full=False)
+    fetched = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch(arguments[0], {credentials: "same-origin"}).then(async (answer) => {
+            const bytes = new Uint8Array(await answer.arrayBuffer());
+            done({status: answer.status, disposition: answer.headers.get("Content-Disposition"),
+                  size: bytes.length, head: String.fromCharCode(bytes[0], bytes[1])});
+        });""", link.get_attribute("href"))
+    assert fetched["status"] == 200 and fetched["head"] == "PK" and fetched["size"] > 1000, fetched
+    assert fetched["disposition"] == 'attachment; filename="export.zip"'
+
+
 @pytest.mark.parametrize("path, name", [
     ("/", "summary"), ("/types", "browse"), ("/types/stepCount?range=week", "steps-week"),
     ("/types/stepCount?range=year", "steps-year"), ("/types/heartRate", "heart-rate-day"),

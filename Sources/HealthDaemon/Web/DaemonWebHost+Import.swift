@@ -56,7 +56,7 @@ extension DaemonWebHost {
     }
 
     /// Runs `work` on a new thread: neither on Swift concurrency's threads nor on Dispatch's, which serve requests.
-    private static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result { try work() }) }
             thread.name = "healthd.import"

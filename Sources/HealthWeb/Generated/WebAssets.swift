@@ -251,6 +251,24 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 {{/layout}}
 
 """#,
+        "export-job": #"""
+{{<layout}}
+{{$content}}
+<p class="crumb"><a href="/me">Me</a> · Export All Health Data</p>
+<h1>Export All Health Data</h1>
+<section class="card" id="export-job"{{#running}} data-reload-while-running{{/running}}>
+  <h2>{{format}}</h2>
+  <p class="small">Started {{started}}</p>
+  <p id="export-status" role="status"{{^running}} data-outcome="{{#downloadHref}}done{{/downloadHref}}{{#failure}}failed{{/failure}}"{{/running}}>{{progress}}</p>
+  {{#running}}<p class="small"><a href="">Refresh</a> (the page refreshes itself every second).</p>{{/running}}
+  {{#failure}}<p class="flash error" id="export-failure">{{failure}}</p>{{/failure}}
+  {{#downloadHref}}<p><a class="button-link" href="{{downloadHref}}" id="export-download" download="{{fileName}}">Download {{fileName}}</a> <span class="small">{{size}}</span></p>
+  <p class="small">The file holds all your health data: keep it somewhere only you can read.</p>{{/downloadHref}}
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "highlight": #"""
 <li class="card highlight trend-{{trend}}">
   <a href="{{href}}" class="highlight-name">{{name}}</a>
@@ -506,6 +524,19 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
       {{/otherUnits}}
     </details>
     <button type="submit" id="save-units">Save Units</button>
+  </form>
+</section>
+<section class="card" id="export">
+  <h2>Export All Health Data</h2>
+  <p class="small">Everything Health holds, in the form you choose, to keep or to open elsewhere. The file holds all
+  your health data.</p>
+  <form method="post" action="/export" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <fieldset class="choices">
+      <legend class="visually-hidden">Format</legend>
+      {{#exportFormats}}<label><input type="radio" name="format" value="{{value}}" id="export-{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/exportFormats}}
+    </fieldset>
+    <button type="submit" id="export-submit">Export All Health Data</button>
   </form>
 </section>
 {{/content}}
@@ -1650,6 +1681,8 @@ document.addEventListener("DOMContentLoaded", () => {
   readChartBars();
   filterBrowse();
   sendBrowserTimeZone();
+  // A running export's page follows it.
+  if (document.querySelector("[data-reload-while-running]")) setTimeout(() => window.location.reload(), 1000);
 });
 
 // The sign-in form tells healthd the browser's time zone: until one is chosen on Me, the days follow it.

@@ -10,6 +10,7 @@ struct SignedIn: Sendable {
     let session: WebSession
     let host: any HealthWebHost
     let imports: ImportJobs
+    let exports: ExportJobs
 }
 
 /// A signed-in request to a page: the session, its user's host, the query and, for a form post, its fields (CSRF
@@ -25,6 +26,7 @@ struct WebRequest: Sendable {
     var host: any HealthWebHost { signedIn.host }
     /// The session's user's imports.
     var imports: ImportJobs { signedIn.imports }
+    var exports: ExportJobs { signedIn.exports }
 
     var query: FormData { FormData(request.uri.query ?? "") }
     var path: String { request.uri.path }
@@ -100,7 +102,9 @@ extension HealthWebApp {
             try sessions.end(session.id)
             return nil
         }
-        return SignedIn(session: session, host: host, imports: imports(ofUser: session.user, host: host))
+        return SignedIn(
+            session: session, host: host, imports: imports(ofUser: session.user, host: host),
+            exports: exports(ofUser: session.user, host: host))
     }
 
     func readForm(_ request: Request) async throws -> FormData {

@@ -35,6 +35,15 @@ package protocol HealthWebHost: ImportJobRecords {
     /// concurrency's threads; `progress` is called from the import's thread as it goes.
     func importHealthExport(at file: URL, progress: @escaping @Sendable (ImportProgressReport) -> Void) async throws
         -> ImportReport
+
+    /// A folder of the host's own, on a disk, where an export waits to be downloaded (this user's alone).
+    var exportDirectory: URL { get }
+    /// Writes every record of the store in `format` to `destination` (a file that must not exist, in a folder that
+    /// does), as the owner, with dates in the owner's time zone, off Swift concurrency's threads; `progress` hears how
+    /// many records are written. Returns how many were.
+    func exportHealthData(
+        _ format: WebExportFormat, to destination: URL, progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> Int
 }
 
 /// Where the Import page keeps its jobs (healthd: in its store, beside the audit log). Blocking calls.

@@ -36,6 +36,8 @@ extension HealthWebApp {
         PageModule(section: .me) { app, router in app.addMeRoutes(to: router) },
         PageModule(section: .log) { app, router in app.addAccessLogRoutes(to: router) },
         PageModule(section: .importing) { app, router in app.addImportRoutes(to: router) },
+        // Export All Health Data: started from Me.
+        PageModule(section: nil) { app, router in app.addExportRoutes(to: router) },
         // Electrocardiograms and audiograms: in Browse (HealthCategories.pageEntries), not in the menu.
         PageModule(section: nil) { app, router in app.addRecordingRoutes(to: router) },
         // Health records and documents, state of mind, medications and vision prescriptions: in Browse.

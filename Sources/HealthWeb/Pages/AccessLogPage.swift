@@ -132,6 +132,7 @@ extension HealthWebApp {
         "app.revoke": "Revoked the credential", "sourcePriority.set": "Reordered sources",
         "preferredUnits.set": "Changed units", "timeZone.set": "Changed the time zone",
         "import": "Imported an export", "import.interrupted": "Import interrupted (healthd stopped)",
+        "export": "Exported all health data",
     ]
 
     /// What an entry says was done, with the app it was done to: `Turned off writing for Walker`.

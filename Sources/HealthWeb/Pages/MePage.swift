@@ -33,6 +33,8 @@ struct MePage: Sendable {
     let timeZoneNow: String
     let unitsWithData: [UnitRow]
     let otherUnits: [UnitRow]
+    /// The forms Export All Health Data offers.
+    let exportFormats: [Option]
 }
 
 extension HealthWebApp {
@@ -95,7 +97,10 @@ extension HealthWebApp {
                     choices: choices, timeZones: Self.timeZoneOptions(chosen: zone),
                     timeZoneNow: PageDateText(timeZone: zone ?? .current).dateTime(Date()),
                     unitsWithData: rows.filter { withData.contains($0.identifier) },
-                    otherUnits: rows.filter { !withData.contains($0.identifier) }))
+                    otherUnits: rows.filter { !withData.contains($0.identifier) },
+                    exportFormats: WebExportFormat.allCases.enumerated().map { index, format in
+                        MePage.Option(value: format.rawValue, label: format.label, selected: index == 0)
+                    }))
         }
 
         action(router, "/me/characteristics") { [self] web in

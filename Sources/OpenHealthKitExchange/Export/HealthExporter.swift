@@ -19,12 +19,15 @@ public final class HealthExporter {
         self.engine = engine
     }
 
-    /// Writes the export `request` asks for.
+    /// Writes the export `request` asks for; `progress`, when given, hears how many records have been written, every
+    /// ``progressInterval`` records and once at the end (on the calling thread).
     ///
     /// - Throws: ``HKError`` `errorInvalidArgument` for a request that cannot be met (the destination exists or its
     ///   folder does not, a type that cannot be exported, an empty date range), before anything is written; the
     ///   store's error when it cannot be read; `unknownError` when a file cannot be written.
-    public func export(_ request: ExportRequest) throws -> ExportSummary {
+    public func export(_ request: ExportRequest, progress: ((_ recordsWritten: Int) -> Void)? = nil) throws
+        -> ExportSummary
+    {
         let clock = ContinuousClock()
         let started = clock.now
         try Self.validate(request)
@@ -61,7 +64,9 @@ public final class HealthExporter {
             }
         do {
             try writer.begin()
-            try engine.export(query, to: writer, as: owner)
+            let counted = CountingVisitor(writer, progress: progress)
+            try engine.export(query, to: counted, as: owner)
+            progress?(counted.records)
             try writer.finish()
             context.summary.files =
                 destination.shape == .file
@@ -76,6 +81,9 @@ public final class HealthExporter {
         context.summary.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return context.summary
     }
+
+    /// How many records pass between two progress reports.
+    public static let progressInterval = 1_000
 
     /// Checks a request without reading the store or writing anything (``export(_:)`` checks it too): the same
     /// `errorInvalidArgument`s, so that a command can refuse bad input before it opens the store.
@@ -99,5 +107,37 @@ public final class HealthExporter {
             return day(dayStart == end ? end : calendar.date(byAdding: .day, value: 1, to: dayStart) ?? end)
         }
         return (start.map(day), endDay)
+    }
+}
+
+/// Hands each record on to the writer, counting them for the export's progress.
+private final class CountingVisitor: ExportVisitor {
+    private let writer: any ExportVisitor
+    private let progress: ((Int) -> Void)?
+    private(set) var records = 0
+
+    init(_ writer: any ExportVisitor, progress: ((Int) -> Void)?) {
+        self.writer = writer
+        self.progress = progress
+    }
+
+    func record(_ record: ExportRecord) throws {
+        try writer.record(record)
+        counted()
+    }
+
+    func activitySummary(_ summary: ActivitySummaryRow) throws {
+        try writer.activitySummary(summary)
+        counted()
+    }
+
+    func unrecognizedRecord(_ record: UnrecognizedRecordRow) throws {
+        try writer.unrecognizedRecord(record)
+        counted()
+    }
+
+    private func counted() {
+        records += 1
+        if records % HealthExporter.progressInterval == 0 { progress?(records) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import ZIPFoundation
 @testable import OpenHealthKitExchange
 
 /// One CSV file per type: header, ISO 8601 dates, value and unit columns, RFC 4180 quoting, private files.
@@ -21,6 +22,26 @@ import OpenHealthKitModel
         let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
         #expect(text.hasSuffix("\n"))
         return text.components(separatedBy: "\n").dropLast()
+    }
+
+    /// Zipped (as Health's Export All Health Data sends them): the same files under the zip's name, and progress
+    /// heard at the end with every record written.
+    @Test func aZipHoldsTheFilesUnderItsName() throws {
+        let harness = try ImportHarness()
+        try harness.importing(fixture: "Synthetic/everything")
+        let zipped = try TemporaryFolder()
+        let destination = zipped.url.appendingPathComponent("health-csv.zip")
+        let heard = Locked<[Int]>([])
+        let summary = try HealthExporter(engine: harness.engine).export(
+            ExportRequest(format: .csv, destination: destination)
+        ) { written in heard.withLock { $0.append(written) } }
+        let archive = try Archive(url: destination, accessMode: .read)
+        let names = Set(archive.map(\.path))
+        #expect(names.contains("health-csv/stepCount.csv") && names.contains("health-csv/characteristics.csv"))
+        #expect(names.count == self.summary.files.count)
+        // Every record visited is heard of once the export ends (members and children are written with theirs).
+        let reports = heard.withLock { $0 }
+        #expect(reports.count == 1 && (reports.last ?? 0) >= summary.records.count)
     }
 
     @Test func oneFilePerType() throws {

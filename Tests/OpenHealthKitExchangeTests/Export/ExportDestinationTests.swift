@@ -17,6 +17,7 @@ import OpenHealthKitModel
         #expect(try ExportDestination.check(url("export.xml"), format: .appleXML) == .file)
         #expect(try ExportDestination.check(url("bundle.json"), format: .fhir) == .file)
         #expect(try ExportDestination.check(url("tables"), format: .csv) == .folder)
+        #expect(try ExportDestination.check(url("tables.zip"), format: .csv) == .zip)
     }
 
     @Test func refusalsNameTheProblem() throws {

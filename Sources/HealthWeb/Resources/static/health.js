@@ -28,6 +28,8 @@ document.addEventListener("DOMContentLoaded", () => {
   readChartBars();
   filterBrowse();
   sendBrowserTimeZone();
+  // A running export's page follows it.
+  if (document.querySelector("[data-reload-while-running]")) setTimeout(() => window.location.reload(), 1000);
 });
 
 // The sign-in form tells healthd the browser's time zone: until one is chosen on Me, the days follow it.

@@ -14,7 +14,8 @@ final class ExportDestination {
         case folder
         /// One file (FHIR, or Apple's document alone).
         case file
-        /// A zip of an Apple export folder (`apple_health_export/...`).
+        /// A zip of the export's folder: Apple's (`apple_health_export/...`), or CSV files under the zip's name
+        /// (`health.zip`: `health/...`).
         case zip
     }
 
@@ -24,6 +25,8 @@ final class ExportDestination {
 
     /// Where writers put their output: the folder to fill (`.folder`, `.zip`) or the file to create (`.file`).
     let root: URL
+    /// The folder a `.zip` holds its files in.
+    private let zippedFolder: String
 
     /// Checks the destination and creates the staging folder.
     ///
@@ -42,7 +45,9 @@ final class ExportDestination {
         } catch {
             throw HKError(.errorInvalidArgument, "cannot write in \(parent.path): \(error.localizedDescription)")
         }
-        root = staging.appendingPathComponent(shape == .zip ? "apple_health_export" : name)
+        zippedFolder =
+            format == .appleXML ? "apple_health_export" : destination.deletingPathExtension().lastPathComponent
+        root = staging.appendingPathComponent(shape == .zip ? zippedFolder : name)
         if shape != .file { try Self.makeFolder(root) }
     }
 
@@ -56,12 +61,13 @@ final class ExportDestination {
             switch format {
             case .appleXML: suffix == "zip" ? .zip : suffix == "xml" ? .file : .folder
             case .fhir: .file
-            case .csv: .folder
+            case .csv: suffix == "zip" ? .zip : .folder
             }
-        if format == .csv, ["csv", "zip", "json", "xml"].contains(suffix) {
+        if format == .csv, ["csv", "json", "xml"].contains(suffix) {
             throw HKError(
                 .errorInvalidArgument,
-                "csv writes one file per type into a folder: --out names the folder to create, not a .\(suffix) file")
+                "csv writes one file per type into a folder or a .zip: --out names the folder or zip to create, not a "
+                    + ".\(suffix) file")
         }
         if format == .fhir, ["zip", "xml", "csv"].contains(suffix) {
             throw HKError(
@@ -114,14 +120,14 @@ final class ExportDestination {
         try? FileManager.default.removeItem(at: staging)
     }
 
-    /// Zips the folder's files under `apple_health_export/`, as the Health app does; the zip is 0600 before it holds
-    /// anything (and in the private staging folder until complete).
+    /// Zips the folder's files under its name (`apple_health_export/`, as the Health app does); the zip is 0600 before
+    /// it holds anything (and in the private staging folder until complete).
     private func zip(_ folder: URL, into zipURL: URL) throws {
         let archive = try Archive(url: zipURL, accessMode: .create)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: zipURL.path)
         for relative in try files(in: folder) {
             try archive.addEntry(
-                with: "apple_health_export/" + relative, fileURL: folder.appendingPathComponent(relative),
+                with: zippedFolder + "/" + relative, fileURL: folder.appendingPathComponent(relative),
                 compressionMethod: .deflate)
         }
     }
