@@ -32,6 +32,11 @@ import Testing
         #expect(WorkoutPace.text(.running, metres: 1609.344, seconds: 480, unit: .mile) == "8'00\"/mi")
     }
 
+    @Test func aSwimsPaceIsPerHundredMetresOrYards() {
+        #expect(WorkoutPace.text(.swimming, metres: 1500, seconds: 1875, unit: .kilometre) == "2'05\"/100 m")
+        #expect(WorkoutPace.text(.swimming, metres: 914.4, seconds: 1200, unit: .mile) == "2'00\"/100 yd")
+    }
+
     @Test func cyclingShowsSpeedInsteadOfPace() {
         #expect(WorkoutPace.text(.cycling, metres: 30_000, seconds: 3600, unit: .kilometre) == "30.0 km/h")
         #expect(WorkoutPace.text(.cycling, metres: 16_093.44, seconds: 3600, unit: .mile) == "10.0 mph")
@@ -77,6 +82,19 @@ import Testing
         let zones = HeartRateZones(birthday: nil, on: Self.start, calendar: Calendar(identifier: .gregorian))
         #expect(zones.maximum == 190 && !zones.isFromAge)
         #expect(zones.lowerBounds == [114, 133, 152, 171])
+    }
+
+    /// With a resting heart rate of 60, zones are shares of the 130 beats of reserve above it (the Workout app's way).
+    @Test func zonesFromARestingHeartRateAreSharesOfTheReserve() {
+        let zones = HeartRateZones(maximum: 190, isFromAge: false, resting: 60)
+        #expect(zones.lowerBounds == [138, 151, 164, 177])
+        // A resting rate at or above the maximum is not a rest: the zones stay shares of the maximum.
+        #expect(HeartRateZones(maximum: 190, isFromAge: false, resting: 200).lowerBounds == [114, 133, 152, 171])
+    }
+
+    @Test func effortReadsAsTheWorkoutAppsBands() {
+        #expect(
+            [2.0, 5, 7, 10].map(HealthWebApp.effortText) == ["2 · Easy", "5 · Moderate", "7 · Hard", "10 · All Out"])
     }
 
     @Test func eachReadingHoldsUntilTheNextAtMostAMinuteAndOnlyWhileRunning() {
@@ -136,6 +154,18 @@ import Testing
         #expect(progress.map(\.metres) == [0, 300, 1000] && progress.map(\.date) == [0, 100, 200].map(Self.at))
     }
 
+    /// A route measuring 1,030 m for a workout of 1,000 m: the splits add up to the workout's distance.
+    @Test func splitsFromARouteAddUpToTheWorkoutsDistance() {
+        let progress = [
+            WorkoutSplits.Point(date: Self.at(0), metres: 0), WorkoutSplits.Point(date: Self.at(300), metres: 1030),
+        ]
+        let scaled = WorkoutSplits.scaled(progress, toEnd: 1000)
+        #expect(scaled.map(\.metres) == [0, 1000])
+        let splits = WorkoutSplits.splits(scaled, unitMetres: 500, running: [Self.span(0, 300)])
+        #expect(splits.map(\.metres) == [500, 500] && splits.map(\.seconds) == [150, 150])
+        #expect(WorkoutSplits.scaled(progress, toEnd: nil) == progress)
+    }
+
     // MARK: Elevation
 
     @Test func elevationGainAddsTheClimbsWithinEachStretch() {
@@ -143,9 +173,18 @@ import Testing
             [10.0, 15, 12, nil, 20].enumerated().map { Self.location(Double($0.offset), 0, 0, altitude: $0.element) },
             [30.0, 40].map { Self.location(100, 0, 0, altitude: $0) },
         ]
-        // +5 (10→15), 15→12 is a descent, nothing across the missing altitude, +10 in the second stretch.
-        #expect(RouteElevation.gain(stretches) == 15)
+        // +5 (10→15), 15→12 is a descent, +8 from 12 to 20 (past the fix without an altitude), +10 in the second.
+        #expect(RouteElevation.gain(stretches) == 23)
         #expect(RouteElevation.gain([[Self.location(0, 0, 0), Self.location(1, 0, 0)]]) == nil)
+    }
+
+    /// A flat run whose GPS altitude wanders 2 m up and down at every fix gains nothing (summing each rise made it
+    /// 100 m); a steady climb of a metre a fix counts whole.
+    @Test func elevationGainIgnoresTheWanderOfGPSAltitudes() {
+        let wandering = (0..<100).map { Self.location(Double($0), 0, 0, altitude: $0 % 2 == 0 ? 100 : 102) }
+        #expect(RouteElevation.gain([wandering]) == 0)
+        let climbing = (0...30).map { Self.location(Double($0), 0, 0, altitude: 50 + Double($0)) }
+        #expect(RouteElevation.gain([climbing]) == 30)
     }
 
     // MARK: Route drawing

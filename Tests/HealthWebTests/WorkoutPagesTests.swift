@@ -50,6 +50,36 @@ extension HealthdBacked {
             return (run, walk, heartRates[0].uuid)
         }
 
+        @Test func aRunShowsItsEffortAndZonesFromTheRestingHeartRate() async throws {
+            try await TestDaemon.with { daemon in
+                let (run, _, _) = try Self.store(daemon.engine)
+                let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
+                let bpm = HKUnit.count().unitDivided(by: .minute())
+                let resting = HKQuantitySample(
+                    type: HKQuantityType(.restingHeartRate), quantity: HKQuantity(unit: bpm, doubleValue: 60),
+                    start: Self.start.addingTimeInterval(-3600), end: Self.start.addingTimeInterval(-3600))
+                let estimated = HKQuantitySample(
+                    type: HKQuantityType(.estimatedWorkoutEffortScore),
+                    quantity: HKQuantity(unit: .appleEffortScore(), doubleValue: 5), start: run.startDate,
+                    end: run.endDate)
+                let rated = HKQuantitySample(
+                    type: HKQuantityType(.workoutEffortScore),
+                    quantity: HKQuantity(unit: .appleEffortScore(), doubleValue: 7), start: run.startDate,
+                    end: run.endDate)
+                try daemon.engine.save([resting, estimated, rated], as: owner)
+                try daemon.engine.relateEffort(estimated, toWorkout: run.uuid, activity: nil, as: owner)
+                let browser = try await daemon.signedInClient()
+                var page = try await browser.get("/workouts/\(run.uuid.uuidString)")
+                #expect(page.text.contains("<dt>Estimated Effort</dt><dd>5 · Moderate</dd>"))
+                // The owner's own rating, once related, is the one shown.
+                try daemon.engine.relateEffort(rated, toWorkout: run.uuid, activity: nil, as: owner)
+                page = try await browser.get("/workouts/\(run.uuid.uuidString)")
+                #expect(page.text.contains("<dt>Effort</dt><dd>7 · Hard</dd>"))
+                #expect(page.text.contains("Zones from your heart rate reserve: 60 BPM at rest"))
+                #expect(page.text.contains("<td>138–150 BPM</td>"))
+            }
+        }
+
         @Test func theListAndAPageShowTheWorkoutsAndBadAddressesGetTheErrorPage() async throws {
             try await TestDaemon.with { daemon in
                 let (run, walk, heartRate) = try Self.store(daemon.engine)
@@ -78,7 +108,9 @@ extension HealthdBacked {
                 #expect(page.text.contains(#"class="route-drawing""#))
                 #expect(page.text.components(separatedBy: #"class="route-line""#).count - 1 == 2)
                 #expect(page.text.contains("Time in Zones") && page.text.contains(#"class="heart-line""#))
-                #expect(page.text.contains("From the GPS locations of the route."))
+                #expect(
+                    page.text.contains(
+                        "From the GPS locations of the route (scaled to the 3.00 km the workout recorded)."))
                 #expect(page.text.contains("<td>Lap</td><td>0:05:00</td>"))
                 // Nothing loaded from elsewhere: no address outside healthd (the SVG namespace is only a name).
                 #expect(!page.text.contains(#"src="http"#) && !page.text.contains(#"href="http"#))

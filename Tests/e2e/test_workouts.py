@@ -19,6 +19,8 @@ from pages import import_ended, navigate, submit_sign_in, wait
 WORKOUT = "HKWorkoutTypeIdentifier"
 ROUTE = "HKWorkoutRouteTypeIdentifier"
 HEART_RATE = "HKQuantityTypeIdentifierHeartRate"
+RESTING = "HKQuantityTypeIdentifierRestingHeartRate"
+EFFORT = "HKQuantityTypeIdentifierWorkoutEffortScore"
 MILE = 1609.344
 # 20 November 2026, 07:00 UTC (the file's healthd runs in UTC with a US locale: miles).
 RUN_START = 1_795_158_000
@@ -70,7 +72,8 @@ RUN_METRES = route_metres(LOCATIONS)
 def saved(daemon):
     """The runner's app saves its workouts through healthd; returns their UUIDs."""
     runner = App(daemon, daemon.register("com.example.runner", "Runner", read_reason="r", write_reason="Runs."))
-    grants = {name: {"share": "sharingAuthorized", "read": "authorized"} for name in (WORKOUT, ROUTE, HEART_RATE)}
+    grants = {name: {"share": "sharingAuthorized", "read": "authorized"}
+              for name in (WORKOUT, ROUTE, HEART_RATE, RESTING, EFFORT)}
     assert daemon.owner("PUT", "/v1/owner/apps/com.example.runner/grants", {"grants": grants}).status == 200
     ids = {"run": new_uuid(), "triathlon": new_uuid(), "ride": new_uuid()}
 
@@ -115,8 +118,16 @@ def saved(daemon):
         "workoutActivityType": 13, "totalEnergyBurned": {"value": 400, "unit": "kcal"},
         "metadata": {"HKIndoorWorkout": {"bool": True}},
     }
-    answer = runner.call("POST", "/v1/samples", {"objects": [run, triathlon, ride] + heart_rates})
+    # A resting heart rate of 60 the morning before: the run's zones are shares of the reserve above it.
+    resting = {"uuid": new_uuid(), "type": RESTING, "startDate": RUN_START - 3600, "endDate": RUN_START - 3600,
+               "quantity": {"value": 60, "unit": "count/min"}}
+    answer = runner.call("POST", "/v1/samples", {"objects": [run, triathlon, ride, resting] + heart_rates})
     assert answer.status == 200, answer
+    effort = {"uuid": new_uuid(), "type": EFFORT, "startDate": RUN_START, "endDate": RUN_START + RUN_SECONDS,
+              "quantity": {"value": 8, "unit": "appleEffortScore"}}
+    assert runner.call("POST", "/v1/samples", {"objects": [effort]}).status == 200
+    related = runner.call("POST", "/v1/workouts/effort/relate", {"sample": effort, "workout": ids["run"]})
+    assert related.status == 200, related
     route = runner.call("POST", "/v1/workouts/routes", {
         "route": {"uuid": new_uuid(), "type": ROUTE, "startDate": RUN_START, "endDate": RUN_START + RUN_SECONDS},
         "workout": ids["run"],
@@ -191,6 +202,10 @@ def test_a_run_shows_its_route_heart_rate_zones_splits_and_laps(browser, daemon,
     assert browser.find_elements(By.CSS_SELECTOR, "#heart-rate polyline.heart-line")
     zones = browser.find_elements(By.CSS_SELECTOR, "#zones tbody tr")
     assert len(zones) == 5 and "maximum heart rate of 190 BPM" in browser.find_element(By.ID, "zones-note").text
+    # Zones from the heart rate reserve (60 at rest, 190 at most): zone 2 from 60 + 0.6 × 130 = 138.
+    assert "heart rate reserve: 60 BPM at rest" in browser.find_element(By.ID, "zones-note").text
+    assert zones[1].find_elements(By.TAG_NAME, "td")[1].text == "138–150 BPM"
+    assert fact(browser, "effort") == "8 · Hard"
     # Every label of the heart-rate chart inside the drawing (the top tick, "Zone 5") and at least 11 px tall.
     labels = browser.execute_script("""
         const chart = document.querySelector("#heart-rate .heart-rate-chart");
@@ -221,6 +236,9 @@ def test_a_multi_sport_workout_shows_each_activity_with_its_own_totals(browser, 
     assert names == ["Swimming", "Cycling", "Running"]
     assert f"{20_000 / MILE:.2f} mi" in activities[1].text and "420 kcal" in activities[1].text
     assert "mph" in activities[1].text and "/mi" in activities[2].text
+    # The swim's pace per 100 yards (the owner counts in miles): 20 minutes for 750 m.
+    swim_pace = round(1200 / (750 / 91.44))
+    assert f"{swim_pace // 60}'{swim_pace % 60:02d}\"/100 yd" in activities[0].text, activities[0].text
     assert no_horizontal_scroll(browser)
     shoot(f"42-workout-triathlon-{size}", width=browser.get_window_size()["width"])
 

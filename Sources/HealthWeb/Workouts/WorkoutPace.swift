@@ -48,8 +48,20 @@ enum WorkoutPace {
     /// `5'30"/km`: a pace rounded to the second, in minutes and seconds as Fitness writes it (a clock's `5:30` reads
     /// as a time of day).
     static func paceText(_ secondsPerUnit: Double, _ unit: DistanceUnit) -> String {
-        let total = WholeNumber.rounded(secondsPerUnit)
-        return "\(total / 60)'" + String(format: "%02d", total % 60) + "\"/" + unit.symbol
+        minutesAndSeconds(secondsPerUnit) + "/" + unit.symbol
+    }
+
+    /// `5'30"`.
+    private static func minutesAndSeconds(_ seconds: Double) -> String {
+        let total = WholeNumber.rounded(seconds)
+        return "\(total / 60)'" + String(format: "%02d", total % 60) + "\""
+    }
+
+    /// A swim's pace, as swimmers read it: per 100 m, or per 100 yd for an owner who counts in miles (`2'05"/100 m`).
+    static func swimPaceText(metres: Double, seconds: Double, unit: DistanceUnit) -> String? {
+        let (length, name) = unit == .mile ? (91.44, "100 yd") : (100.0, "100 m")
+        guard metres > 0, seconds > 0 else { return nil }
+        return minutesAndSeconds(seconds / (metres / length)) + "/" + name
     }
 
     /// `24.5 km/h` or `15.2 mph`.
@@ -64,13 +76,15 @@ enum WorkoutPace {
         return String(format: "%d:%02d:%02d", total / 3600, total % 3600 / 60, total % 60)
     }
 
-    /// The pace (or for ``showsSpeed(_:)`` activities the speed) over `metres` in `seconds`; nil without distance.
+    /// The pace (per 100 m for a swim; for ``showsSpeed(_:)`` activities the speed) over `metres` in `seconds`; nil
+    /// without distance.
     static func text(_ activityType: HKWorkoutActivityType, metres: Double, seconds: Double, unit: DistanceUnit)
         -> String?
     {
         if showsSpeed(activityType) {
             return speed(in: unit, metres: metres, seconds: seconds).map { speedText($0, unit) }
         }
+        if activityType == .swimming { return swimPaceText(metres: metres, seconds: seconds, unit: unit) }
         return secondsPer(unit, metres: metres, seconds: seconds).map { paceText($0, unit) }
     }
 }

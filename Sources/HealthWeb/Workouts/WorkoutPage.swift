@@ -94,7 +94,9 @@ extension HealthWebApp {
         let metres = workout.totalDistance?.doubleValue(for: .meter()) ?? (routeMetres > 0 ? routeMetres : nil)
         let isIndoor = (workout.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber)?.boolValue == true
         let readings = reading.heartRates.map { (date: $0.date, beatsPerMinute: $0.beatsPerMinute) }
-        let zones = HeartRateZones(birthday: reading.birthday, on: workout.startDate, calendar: dates.calendar)
+        let zones = HeartRateZones(
+            birthday: reading.birthday, on: workout.startDate, calendar: dates.calendar,
+            resting: reading.restingHeartRate)
         let name = WorkoutActivityNames.name(activityType)
 
         var facts = [
@@ -134,15 +136,30 @@ extension HealthWebApp {
         if let highest = readings.map(\.beatsPerMinute).max() {
             facts.append(.init(id: "maximum-heart-rate", label: "Maximum Heart Rate", value: Self.bpm(highest)))
         }
+        if let effort = reading.effort {
+            facts.append(
+                .init(
+                    id: "effort", label: effort.isEstimated ? "Estimated Effort" : "Effort",
+                    value: Self.effortText(effort.score)))
+        }
         facts.append(.init(id: "location", label: "Location", value: isIndoor ? "Indoor" : "Outdoor"))
 
-        // Splits: from the route when it has a distance, else from the distance samples.
+        // Splits: from the route when it has a distance, else from the distance samples; either way adding up to the
+        // workout's own distance when it has one.
         let samplesProgress = WorkoutSplits.progress(samples: reading.distances)
+        let recorded = workout.totalDistance?.doubleValue(for: .meter())
+        let toDistance = recorded.map { " (scaled to the \(units.distance(metres: $0)) the workout recorded)" } ?? ""
         let (progress, splitsNote): ([WorkoutSplits.Point], String) =
             routeMetres > 0
-            ? (routeProgress, "From the GPS locations of the route.")
+            ? (
+                WorkoutSplits.scaled(routeProgress, toEnd: recorded),
+                "From the GPS locations of the route\(toDistance)."
+            )
             : (samplesProgress.last?.metres ?? 0) > 0
-                ? (samplesProgress, "From the distance samples of the workout (it has no route).")
+                ? (
+                    WorkoutSplits.scaled(samplesProgress, toEnd: recorded),
+                    "From the distance samples of the workout (it has no route)."
+                )
                 : ([], "This workout has no route or distance samples to split.")
         let splits = WorkoutSplits.splits(progress, unitMetres: units.pace.metres, running: running).map { split in
             WorkoutPage.Split(
@@ -153,10 +170,15 @@ extension HealthWebApp {
         }
 
         let zoneRows = Self.zoneRows(zones, seconds: zones.secondsInZones(readings, running: running))
+        let maximum =
+            "a maximum heart rate of \(WholeNumber.clamped(zones.maximum)) BPM"
+            + (zones.isFromAge ? " (220 minus your age)" : "")
         let zonesNote =
-            zones.isFromAge
-            ? "Zones from a maximum heart rate of \(WholeNumber.clamped(zones.maximum)) BPM (220 minus your age)."
-            : "Zones from a maximum heart rate of \(WholeNumber.clamped(zones.maximum)) BPM: add your date of birth in Me for zones from your age."
+            (zones.resting.map {
+                "Zones from your heart rate reserve: \(WholeNumber.clamped($0)) BPM at rest (your latest resting heart "
+                    + "rate before the workout) to \(maximum)."
+            } ?? "Zones from \(maximum).")
+            + (zones.isFromAge ? "" : " Add your date of birth in Me for zones from your age.")
 
         let timeline = WorkoutTimeline(
             start: workout.startDate, end: workout.endDate, events: workout.workoutEvents ?? [], running: running,
@@ -179,6 +201,19 @@ extension HealthWebApp {
             splitPaceLabel: WorkoutPace.showsSpeed(activityType) ? "Speed" : "Pace", timeline: timeline,
             hasEvents: !timeline.rows.isEmpty, activities: activities, hasActivities: !activities.isEmpty,
             metadata: metadata, hasMetadata: !metadata.isEmpty, route: route, routeNote: routeNote)
+    }
+
+    /// `7 · Hard`: an effort score of 1 to 10 with the Workout app's word for its band.
+    static func effortText(_ score: Double) -> String {
+        let whole = WholeNumber.rounded(score)
+        let word =
+            switch whole {
+            case ...3: "Easy"
+            case 4...6: "Moderate"
+            case 7...8: "Hard"
+            default: "All Out"
+            }
+        return "\(whole) · \(word)"
     }
 
     /// The rows of the time in zones; none when no reading fell in the workout's running time.

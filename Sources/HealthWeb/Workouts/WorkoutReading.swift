@@ -3,7 +3,8 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// What a workout's page reads from the store, in the owner's name: the workout, its routes' locations, the heart
-/// rates measured during it, its distance samples (for splits when there is no route) and the owner's birthday.
+/// rates measured during it, its distance samples (for splits when there is no route), the owner's birthday and
+/// latest resting heart rate (for the zones), and the effort related to it.
 struct WorkoutReading: Sendable {
     /// A heart rate reading: its time and beats per minute.
     struct HeartRate: Sendable {
@@ -19,6 +20,10 @@ struct WorkoutReading: Sendable {
     /// The samples of the distance type of the workout's activity that lie within it.
     let distances: [(start: Date, end: Date, metres: Double)]
     let birthday: DateComponents?
+    /// The latest resting heart rate in the 30 days before the workout started, beats per minute.
+    let restingHeartRate: Double?
+    /// The effort related to the workout: the one the owner rated, else the watch's estimate.
+    let effort: (score: Double, isEstimated: Bool)?
 
     /// The workout with this UUID and what goes with it; nil when the owner has no such workout.
     static func read(_ uuid: UUID, store: any HealthWebStore) throws -> WorkoutReading? {
@@ -49,8 +54,35 @@ struct WorkoutReading: Sendable {
         let birthday = try store.characteristic(.dateOfBirth).flatMap {
             try? CharacteristicCoding.dateOfBirth(from: $0)
         }
+        let monthBefore = PredicateTree.leaf(
+            .sampleDates(
+                SampleDateRange(
+                    start: workout.startDate.addingTimeInterval(-30 * 86_400), end: workout.startDate,
+                    options: .strictStartDate)))
+        let resting =
+            try store.samples(
+                of: HKQuantityType(.restingHeartRate), predicate: monthBefore, newestFirst: true, limit: 1
+            ).first as? HKQuantitySample
         return WorkoutReading(
             workout: workout, locations: locations, routeCount: routes.count, heartRates: heartRates,
-            distances: distances, birthday: birthday)
+            distances: distances, birthday: birthday, restingHeartRate: resting?.quantity.doubleValue(for: bpm),
+            effort: try effort(of: uuid, store: store))
+    }
+
+    /// The latest effort score the owner gave the workout, else the latest estimated one.
+    private static func effort(of workout: UUID, store: any HealthWebStore) throws -> (
+        score: Double, isEstimated: Bool
+    )? {
+        let related = PredicateTree.leaf(.effortRelated(workout: workout, activity: nil))
+        for (identifier, isEstimated) in [
+            (HKQuantityTypeIdentifier.workoutEffortScore, false), (.estimatedWorkoutEffortScore, true),
+        ] {
+            if let sample = try store.samples(
+                of: HKQuantityType(identifier), predicate: related, newestFirst: true, limit: 1
+            ).first as? HKQuantitySample {
+                return (sample.quantity.doubleValue(for: .appleEffortScore()), isEstimated)
+            }
+        }
+        return nil
     }
 }

@@ -91,6 +91,15 @@ enum WorkoutSplits {
             }
     }
 
+    /// `progress` stretched (or shrunk) to end at `metres`, the workout's own distance: a route's GPS distance and
+    /// the distance the workout recorded differ by a few percent, and splits that add up to another distance than
+    /// the one shown above them contradict it. Unchanged without a distance to reach.
+    static func scaled(_ progress: [Point], toEnd metres: Double?) -> [Point] {
+        guard let metres, metres > 0, let last = progress.last?.metres, last > 0 else { return progress }
+        // Divided first, so that the last point ends exactly at `metres`.
+        return progress.map { Point(date: $0.date, metres: $0.metres / last * metres) }
+    }
+
     /// The splits of `progress` per `unitMetres`, timed by the running spans `running`.
     static func splits(_ progress: [Point], unitMetres: Double, running: [DateInterval]) -> [Split] {
         guard let first = progress.first, let last = progress.last, unitMetres > 0 else { return [] }
