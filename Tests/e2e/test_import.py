@@ -23,6 +23,15 @@ def site(daemon):
 
 
 
+def upload(browser, site, path, outcome="done"):
+    """Uploads a file through the Import page and waits on its job's page until the import ended with `outcome`."""
+    browser.get(site + "/import")
+    browser.find_element(By.ID, "import-file").send_keys(str(path))
+    browser.find_element(By.ID, "import-submit").click()
+    wait(browser).until(EC.url_contains("/import/jobs/"))
+    import_ended(browser, outcome)
+
+
 def test_sign_in_sets_the_days_to_the_browsers_time_zone(browser, daemon, site):
     # A person in Paris (healthd runs in UTC): the first sign-in brings their browser's time zone.
     browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Paris"})
@@ -102,33 +111,21 @@ def test_sources_lists_the_exports_phone_watch_and_device(browser, site, shoot):
 
 
 def test_importing_it_again_adds_nothing(browser, site):
-    browser.get(site + "/import")
-    browser.find_element(By.ID, "import-file").send_keys(str(EXPORT))
-    browser.find_element(By.ID, "import-submit").click()
-    wait(browser).until(EC.url_contains("/import/jobs/"))
-    import_ended(browser)
+    upload(browser, site, EXPORT)
     assert browser.find_element(By.ID, "import-headline").text == "0 added, 8 already stored, 0 skipped."
 
 
 def test_a_file_that_is_not_an_export_is_refused_with_a_message(browser, site, tmp_path):
     bogus = tmp_path / "export.zip"
     bogus.write_text("not an export")
-    browser.get(site + "/import")
-    browser.find_element(By.ID, "import-file").send_keys(str(bogus))
-    browser.find_element(By.ID, "import-submit").click()
-    wait(browser).until(EC.url_contains("/import/jobs/"))
-    import_ended(browser, "failed")
+    upload(browser, site, bogus, "failed")
     assert "export.zip is not a Health export" in browser.find_element(By.ID, "import-failure").text
 
 
 def test_a_failed_import_offers_to_try_another_file(browser, site, tmp_path):
     notes = tmp_path / "export.xml"
     notes.write_text("my notes, not an export")
-    browser.get(site + "/import")
-    browser.find_element(By.ID, "import-file").send_keys(str(notes))
-    browser.find_element(By.ID, "import-submit").click()
-    wait(browser).until(EC.url_contains("/import/jobs/"))
-    import_ended(browser, "failed")
+    upload(browser, site, notes, "failed")
     message = browser.find_element(By.ID, "import-failure").text
     assert message == "export.xml is not a Health export (it holds no XML document)", message
     again = browser.find_element(By.ID, "import-again")
