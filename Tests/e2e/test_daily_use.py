@@ -327,6 +327,10 @@ def test_charts_on_a_phone_are_tall_with_labels_dots_and_targets_to_read_and_tap
     open_page(browser, daemon, f"/types/sleepAnalysis?date={day(2).isoformat()}")
     drawn = browser.execute_script(PHONE_READABLE, "#phone-chart")
     assert drawn["target"] >= 44 and drawn["label"] >= 11, drawn
+    # The five periods on one row, each a target of 44 px.
+    periods = browser.find_elements(By.CSS_SELECTOR, "nav.segmented a")
+    assert len(periods) == 5 and len({period.rect["y"] for period in periods}) == 1, [p.rect for p in periods]
+    assert all(period.size["height"] >= 44 for period in periods)
     # Data Sources' buttons.
     open_page(browser, daemon, "/types/stepCount")
     for button in browser.find_elements(By.CSS_SELECTOR, "#priority button"):

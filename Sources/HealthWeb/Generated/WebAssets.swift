@@ -1406,7 +1406,7 @@ form.inline { display: inline-flex; gap: 6px; margin: 0; }
 .sparkline circle { fill: var(--accent); }
 
 /* Type page */
-.segmented { display: grid; grid-template-columns: repeat(4, 1fr); background: #e5e5ea; border-radius: 9px; padding: 2px; }
+.segmented { display: grid; grid-template-columns: repeat(5, 1fr); background: #e5e5ea; border-radius: 9px; padding: 2px; }
 .segmented a { text-align: center; padding: 6px 0; border-radius: 7px; color: var(--text); text-decoration: none; font-size: .9rem; }
 .segmented a[aria-current="page"] { background: #fff; font-weight: 600; box-shadow: 0 1px 2px rgba(0, 0, 0, .12); }
 .window { display: flex; align-items: center; justify-content: space-between; margin: 12px 0 4px; font-weight: 600; }
@@ -1554,6 +1554,8 @@ progress[hidden] { display: none; }
   /* A workout's charts are drawn 600 wide: their labels need larger type to stay 11 px scaled down. */
   .heart-rate-chart .axis { font-size: 19px; }
   .zone-label { font-size: 22px; }
+  /* The five periods on one row, each a 44 px target. */
+  .segmented a { font-size: .8rem; padding: 0; min-height: 44px; display: flex; align-items: center; justify-content: center; }
   /* Tap targets of at least 44 px. */
   .priority button.compact { min-width: 44px; min-height: 44px; }
   /* The log as a list: time, then who did what to which types, then the outcome. */
