@@ -4,7 +4,9 @@ import OpenHealthKitModel
 
 /// The exports started from Me: one at a time, each writing the whole store into a private folder of its own
 /// (0700, the file 0600) beside the store, where it waits to be downloaded. The last ``kept`` are kept, an older one's
-/// folder removed. Jobs live in memory: when healthd starts again they are gone, and so are their files.
+/// folder removed. Jobs live in memory: what a stopped healthd left is removed once it is ``abandonedAfter`` old (when
+/// the user's jobs are made and at each new export), so that another healthd serving the same store from the same
+/// folder keeps its own exports.
 final class ExportJobs: Sendable {
     enum State: Sendable {
         /// Records written so far.
@@ -30,6 +32,8 @@ final class ExportJobs: Sendable {
 
     /// How many exports are kept.
     static let kept = 3
+    /// The age after which an export folder no job of this process knows is removed.
+    static let abandonedAfter: TimeInterval = 3600
 
     private let directory: URL
     private let jobs = Locked<[Job]>([])
@@ -37,7 +41,7 @@ final class ExportJobs: Sendable {
     /// The exports of the host whose folder is `directory`; what an earlier run of healthd left there is removed.
     init(directory: URL) {
         self.directory = directory
-        Self.removeExports(in: directory)
+        removeAbandoned()
     }
 
     /// Starts a job: its folder is made. Nil while another export runs.
@@ -57,6 +61,7 @@ final class ExportJobs: Sendable {
             return (job, dropped)
         }
         for old in dropped { try? FileManager.default.removeItem(at: old.folder) }
+        removeAbandoned(now: now)
         return job
     }
 
@@ -70,12 +75,17 @@ final class ExportJobs: Sendable {
         jobs.withLock { jobs in jobs.first { $0.id == id } }
     }
 
-    /// Removes the export folders in `directory`: the folder is this web app's alone (for this user).
-    private static func removeExports(in directory: URL) {
+    /// Removes the export folders in `directory` that no job here knows and that are older than ``abandonedAfter``.
+    private func removeAbandoned(now: Date = Date()) {
         let fileManager = FileManager.default
-        for name in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix("export-")
-        {
-            try? fileManager.removeItem(at: directory.appendingPathComponent(name))
+        let known = Set(jobs.withLock { $0.map(\.folder.lastPathComponent) })
+        for name in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+        where name.hasPrefix("export-") && !known.contains(name) {
+            let folder = directory.appendingPathComponent(name)
+            let modified = (try? fileManager.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date
+            if let modified, now.timeIntervalSince(modified) > Self.abandonedAfter {
+                try? fileManager.removeItem(at: folder)
+            }
         }
     }
 }
