@@ -117,7 +117,7 @@ extension HealthWebApp {
         }
         content.highlights = Array(content.highlights.sorted { $0.change > $1.change }.prefix(Highlight.shown))
         content.trends.sort { $0.change > $1.change }
-        content.activity = try latestActivity(store: store, dates: dates, today: today)
+        content.activity = try latestActivity(store: store, units: units, dates: dates, today: today)
         let pinned = Set(favorites)
         content.sections = HealthCategories.all.compactMap { category in
             let rows = content.rows.filter { row in
@@ -177,15 +177,17 @@ extension HealthWebApp {
     }
 
     /// The rings of the latest day with an activity summary.
-    private static func latestActivity(store: any HealthWebStore, dates: PageDateText, today: Date) throws
+    /// `units`: the owner's units, as the Summary read them for its rows (active energy's among them).
+    private static func latestActivity(
+        store: any HealthWebStore, units: [HKQuantityType: HKUnit], dates: PageDateText, today: Date
+    ) throws
         -> SummaryActivity?
     {
         guard let latest = try store.activitySummaries().max(by: { ($0.dayKey ?? "") < ($1.dayKey ?? "") }),
             let key = latest.dayKey, let day = dates.parseISODay(key)
         else { return nil }
         let energyType = HKQuantityType(.activeEnergyBurned)
-        let unit = DisplayUnit(
-            try store.preferredUnits(for: [energyType])[energyType] ?? .kilocalorie(), type: energyType)
+        let unit = DisplayUnit(units[energyType] ?? .kilocalorie(), type: energyType)
         return SummaryActivity(
             rings: ActivityRings(latest, day: key, energy: unit), when: day == today ? "Today" : dates.day(day),
             href: "/activity?date=" + key)
