@@ -16,7 +16,7 @@ final class GuardedConnection: Sendable {
     let generation: Int
     private let inFlight = Locked<EventLoopPromise<[Result<PostgresQueryResult, any Error>]>?>(nil)
     /// The key `openhealthkit_open_session()` gave this connection when it opened (``Session/openBinding()``),
-    /// which binds its transactions to their user; nil on a database older than `Schema.userBindingMigration`.
+    /// which binds its transactions to their user; nil on a database older than `SchemaMigration.usersBoundByTheDatabase`.
     let bindingKey = Locked<String?>(nil)
 
     init(_ connection: PostgresConnection, generation: Int = 0) {

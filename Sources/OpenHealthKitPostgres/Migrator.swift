@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitEngine
 import PostgresNIO
 
 /// Brings a database's schema up to date: the ``Schema/migrations`` not yet recorded in `schema_migration` run in
@@ -11,7 +12,7 @@ enum Migrator {
 
     /// Applies the migrations missing from the database, up to `last` (every one when nil: tests stop earlier to
     /// make an older database). A database that records a migration this build does not know was upgraded by a newer
-    /// OpenHealthKit: it is refused rather than written with an older idea of its tables.
+    /// OpenHealthKit: it is refused (``SchemaMigration/refuseNewer(applied:)``).
     static func migrate(_ session: Session, upTo last: String? = nil) throws {
         try session.transaction {
             // The lock first: two `CREATE TABLE IF NOT EXISTS` at once can still collide.
@@ -25,10 +26,7 @@ enum Migrator {
                     "CREATE TABLE schema_migration (name text PRIMARY KEY, applied_at double precision NOT NULL)")
             }
             let applied = Set(try session.query("SELECT name FROM schema_migration").map { try $0.decode(String.self) })
-            let known = Set(Schema.migrations.map(\.name))
-            if let unknown = applied.subtracting(known).sorted().first {
-                throw MigrationError.newerSchema(unknown)
-            }
+            try SchemaMigration.refuseNewer(applied: applied)
             var ranAny = false
             for migration in Schema.migrations {
                 if !applied.contains(migration.name) {
@@ -45,20 +43,8 @@ enum Migrator {
             // A user table added after v10 is protected as v10 protected the others, in the same transaction.
             if ranAny, Schema.includesUsers(upTo: last) {
                 try Schema.protectUserTables(
-                    session, boundByDatabase: Schema.includes(Schema.userBindingMigration, upTo: last))
+                    session, boundByDatabase: Schema.includes(.usersBoundByTheDatabase, upTo: last))
             }
-        }
-    }
-}
-
-/// A database whose schema this build cannot use.
-enum MigrationError: Error, CustomStringConvertible {
-    case newerSchema(String)
-
-    var description: String {
-        switch self {
-        case .newerSchema(let name):
-            return "the database was upgraded by a newer OpenHealthKit (it has migration \"\(name)\"): use that version"
         }
     }
 }

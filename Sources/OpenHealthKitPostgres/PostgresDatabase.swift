@@ -24,8 +24,8 @@ package final class PostgresDatabase: Sendable {
         self.address = address
         let migrated = Locked(false)
         let setsRole = assumesDaemonRole && Schema.includesUsers(upTo: migrateUpTo)
-        let bindsUsers = Schema.includes(Schema.userBindingMigration, upTo: migrateUpTo)
-        keepsStatisticsAggregates = Schema.includes(Schema.statisticsAggregatesMigration, upTo: migrateUpTo)
+        let bindsUsers = Schema.includes(.usersBoundByTheDatabase, upTo: migrateUpTo)
+        keepsStatisticsAggregates = Schema.includes(.statisticsAggregatesOfUsers, upTo: migrateUpTo)
         pool = ConnectionPool(
             address: address, capacity: max(1, connections), logger: PostgresStorage.logger,
             prepare: { session in

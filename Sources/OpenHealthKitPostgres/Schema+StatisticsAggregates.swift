@@ -14,9 +14,6 @@
 /// ``Schema/protectUserTables(_:boundByDatabase:)`` gives it forced row-level security, the `user_rows` policy and the daemon role's
 /// privileges in the same transaction.
 extension Schema {
-    /// The migration's name.
-    static let statisticsAggregatesMigration = "v13: statistics aggregates"
-
     static let statisticsAggregates =
         [
             """

@@ -20,9 +20,6 @@ import PostgresNIO
 /// - The daemon's role loses `UPDATE` and `DELETE` on `audit_entry`: only the owner (``PostgresAccounts``, `hk users
 ///   remove`) removes a user's entries, with the user.
 extension Schema {
-    /// The migration's name (PostgreSQL only: SQLite has one owner and no roles).
-    static let userBindingMigration = "v16: users bound by the database, append-only audit log"
-
     /// The policy's condition on every user table: the user bound for the transaction, when the database binds
     /// them (`v16`), else the setting (older databases, made by tests of upgrades).
     static func userRowsCondition(boundByDatabase: Bool) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitEngine
 import PostgresNIO
 
 /// Migration `v10: users` (PostgreSQL only): many people in one database, and row-level security as the second wall
@@ -13,13 +14,10 @@ import PostgresNIO
 /// - Every user table (one with a `user_id` column) gets `ROW LEVEL SECURITY`, `FORCE`d so that its owner is bound
 ///   too, and one policy for every command: a row is visible and writable only when its `user_id` is the user set for
 ///   the transaction (`openhealthkit.user`, which ``Session`` sets; since `v16` a user only the storage can bind,
-///   see ``userBindingMigration``); with no user set, no row at all. ``protectUserTables(_:boundByDatabase:)`` does
+///   see ``SchemaMigration/usersBoundByTheDatabase``); with no user set, no row at all. ``protectUserTables(_:boundByDatabase:)`` does
 ///   this for every such table, idempotently, and ``Migrator`` runs it after any later migration too, so a table added
 ///   later is protected in the transaction that adds it.
 extension Schema {
-    /// The migration's name (PostgreSQL only; SQLite keeps a single owner).
-    static let usersMigration = "v10: users"
-
     /// The role healthd's and `hk`'s storage connections act as.
     static let daemonRole = "openhealthkit_daemon"
 
@@ -28,15 +26,14 @@ extension Schema {
 
     /// Whether a database migrated up to `last` (every migration when nil) has the users and the daemon's role.
     static func includesUsers(upTo last: String?) -> Bool {
-        includes(usersMigration, upTo: last)
+        includes(.users, upTo: last)
     }
 
-    /// Whether a database migrated up to `last` (every migration when nil) has had the migration `name`.
-    static func includes(_ name: String, upTo last: String?) -> Bool {
+    /// Whether a database migrated up to the migration named `last` (every migration when nil) has had `migration`.
+    static func includes(_ migration: SchemaMigration, upTo last: String?) -> Bool {
         guard let last else { return true }
-        let names = migrations.map(\.name)
-        guard let limit = names.firstIndex(of: last), let index = names.firstIndex(of: name) else { return false }
-        return limit >= index
+        guard let limit = SchemaMigration(name: last) else { return false }
+        return limit.rawValue >= migration.rawValue
     }
 
     static let users = [

@@ -1,8 +1,8 @@
 import OpenHealthKitEngine
 
-/// The database schema, versioned: each migration is a list of statements run once, in order, recorded by name in
-/// `schema_migration` (``Migrator``). Add a migration; never edit a shipped one. The names are the SQLite storage's,
-/// so both storages list the same versions.
+/// The database schema, versioned: PostgreSQL's step of each ``SchemaMigration``, a list of statements run once, in
+/// the list's order, recorded by name in `schema_migration` (``Migrator``). Add a migration; never edit a shipped
+/// one.
 ///
 /// Ready for many users and for Citus: every table that holds a user's data has `user_id` as the first column of
 /// its primary key and of every index, no unique constraint or foreign key spans users (each includes `user_id`),
@@ -16,23 +16,31 @@ enum Schema {
         var then: (@Sendable (Session) throws -> Void)? = nil
     }
 
-    static let migrations: [Migration] = [
-        Migration(name: "v1: samples, tombstones, settings", statements: store),
-        Migration(name: "v2: registered apps, background delivery, audit log", statements: daemonRecords),
-        Migration(name: "v3: Health export records", statements: exchange),
-        Migration(name: "v4: pending permission requests", statements: pendingAuthorizations),
-        Migration(name: "v5: workouts", statements: workouts, then: fillCanonicalFactors),
-        Migration(name: "v6: series, electrocardiograms, audiograms", statements: seriesAndRecordings),
-        Migration(
-            name: "v7: records, mind, medications, vision", statements: records, then: moveRecordsIntoSamples),
-        Migration(name: "v8: import jobs", statements: importJobs),
-        Migration(
-            name: usersMigration, statements: users, then: { try protectUserTables($0, boundByDatabase: false) }),
-        Migration(name: statisticsAggregatesMigration, statements: statisticsAggregates),
-        Migration(name: "v14: shared daemon state", statements: sharedDaemonState),
-        Migration(name: userBindingMigration, statements: [], then: bindUsers),
-        // Migrations added later go after these, in order.
-    ]
+    static let migrations = SchemaMigration.allCases.map(step)
+
+    /// PostgreSQL's step of `migration`: no statement where the version concerns SQLite only (it is recorded, and
+    /// does nothing).
+    static func step(_ migration: SchemaMigration) -> Migration {
+        let name = migration.name
+        return switch migration {
+        case .samplesTombstonesSettings: Migration(name: name, statements: store)
+        case .daemonRecords: Migration(name: name, statements: daemonRecords)
+        case .exportRecords: Migration(name: name, statements: exchange)
+        case .pendingPermissionRequests: Migration(name: name, statements: pendingAuthorizations)
+        case .workouts: Migration(name: name, statements: workouts, then: fillCanonicalFactors)
+        case .seriesAndRecordings: Migration(name: name, statements: seriesAndRecordings)
+        case .records: Migration(name: name, statements: records, then: moveRecordsIntoSamples)
+        case .importJobs: Migration(name: name, statements: importJobs)
+        case .users:
+            Migration(name: name, statements: users, then: { try protectUserTables($0, boundByDatabase: false) })
+        case .statisticsAggregatesOfUsers: Migration(name: name, statements: statisticsAggregates)
+        case .sharedDaemonState: Migration(name: name, statements: sharedDaemonState)
+        case .usersBoundByTheDatabase: Migration(name: name, statements: [], then: bindUsers)
+        case .defaultSourceOrder: Migration(name: name, statements: defaultSourceOrder)
+        case .statisticsAggregates, .hourlyAggregates, .timeWeightedAggregates, .statisticsNotedByTheWriters:
+            Migration(name: name, statements: [])
+        }
+    }
 
     /// The user of a single-owner database (made by v1, named `owner`).
     static let ownerUserID = StoreLocation.ownerUserID

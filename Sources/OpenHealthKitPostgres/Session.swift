@@ -16,7 +16,7 @@ import PostgresNIO
 ///
 /// A session may act for a user (``user``): then every statement runs in a transaction bound to that user first
 /// (``bindUser(_:)``: transaction-local, so a pooled connection never carries it over), which row-level security
-/// checks on every user table (`Schema.users`, `Schema.userBindingMigration`). A statement outside
+/// checks on every user table (`Schema.users`, `SchemaMigration.usersBoundByTheDatabase`). A statement outside
 /// ``transaction(_:_:)`` gets a transaction of its own: `BEGIN`, the user, the statement and `COMMIT` are sent
 /// together and answered in order, one wait for the four. Inside ``transaction(_:_:)``, `BEGIN` and the user wait
 /// for the transaction's first statement and go with it, so a transaction costs its statements' round trips and its
@@ -111,7 +111,7 @@ final class Session {
     }
 
     /// The statement that binds the rest of the transaction to `user`: with the connection's key where the database
-    /// binds users (`openhealthkit_bind_user`, `Schema.userBindingMigration`), else by setting `openhealthkit.user`
+    /// binds users (`openhealthkit_bind_user`, `SchemaMigration.usersBoundByTheDatabase`), else by setting `openhealthkit.user`
     /// (a database older than that, which tests of upgrades make).
     func bindUser(_ user: Int64) -> PostgresQuery {
         var binds = Binds()

@@ -19,6 +19,7 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(10)
         writer = try DatabasePool(path: path, configuration: configuration)
+        try SchemaMigration.refuseNewer(applied: try writer.read(Schema.migrator.appliedIdentifiers))
         try Schema.migrator.migrate(writer)
     }
 

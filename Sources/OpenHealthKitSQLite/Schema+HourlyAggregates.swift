@@ -7,14 +7,12 @@ extension Schema {
     /// the hour. A read of days in a zone of whole-hour offset reads a quarter of the rows. The migration notes every
     /// type for both lengths to be computed again (the rankings are forgotten, so maintenance rebuilds each type
     /// whole); `v12: time-weighted aggregates` builds them.
-    static func registerHourlyAggregatesMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v11: hourly aggregates") { db in
-            try db.execute(
-                sql: """
-                    \(bucketTable("statistics_hour"))
-                    DELETE FROM statistics_ranking;
-                    INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
-                    """)
-        }
+    static func hourlyAggregates(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                \(bucketTable("statistics_hour"))
+                DELETE FROM statistics_ranking;
+                INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
+                """)
     }
 }

@@ -32,27 +32,25 @@ extension Schema {
         """
     }
 
-    static func registerStatisticsAggregatesMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v9: statistics aggregates") { db in
-            try db.execute(
-                sql: """
-                    \(bucketTable("statistics_bucket"))
-                    CREATE TABLE statistics_ranking (
-                        type_id INTEGER PRIMARY KEY,
-                        -- Source ids in rank order, comma-separated.
-                        sources TEXT NOT NULL
-                    );
-                    -- A null start asks for the ranking check alone (a priority setting changed).
-                    CREATE TABLE statistics_dirty (type_id INTEGER NOT NULL, start_date REAL, end_date REAL);
-                    CREATE TRIGGER statistics_sample_inserted AFTER INSERT ON sample BEGIN
-                        INSERT INTO statistics_dirty VALUES (NEW.type_id, NEW.start_date, NEW.end_date);
-                    END;
-                    CREATE TRIGGER statistics_sample_deleted AFTER DELETE ON sample BEGIN
-                        INSERT INTO statistics_dirty VALUES (OLD.type_id, OLD.start_date, OLD.end_date);
-                    END;
-                    INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
-                    """)
-        }
+    static func statisticsAggregates(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                \(bucketTable("statistics_bucket"))
+                CREATE TABLE statistics_ranking (
+                    type_id INTEGER PRIMARY KEY,
+                    -- Source ids in rank order, comma-separated.
+                    sources TEXT NOT NULL
+                );
+                -- A null start asks for the ranking check alone (a priority setting changed).
+                CREATE TABLE statistics_dirty (type_id INTEGER NOT NULL, start_date REAL, end_date REAL);
+                CREATE TRIGGER statistics_sample_inserted AFTER INSERT ON sample BEGIN
+                    INSERT INTO statistics_dirty VALUES (NEW.type_id, NEW.start_date, NEW.end_date);
+                END;
+                CREATE TRIGGER statistics_sample_deleted AFTER DELETE ON sample BEGIN
+                    INSERT INTO statistics_dirty VALUES (OLD.type_id, OLD.start_date, OLD.end_date);
+                END;
+                INSERT INTO statistics_dirty (type_id) SELECT DISTINCT type_id FROM sample;
+                """)
     }
 }
 
@@ -61,13 +59,11 @@ extension Schema {
     /// `statistics_dirty` themselves, and the triggers that did go. A row trigger made every insert a statement that
     /// writes two tables, so SQLite opened a statement journal for each one (to undo half a statement should a
     /// foreign key check fail): it tripled the time of a large save (docs/PERFORMANCE.md).
-    static func registerWritersNoteStatisticsMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v15: statistics noted by the writers") { db in
-            try db.execute(
-                sql: """
-                    DROP TRIGGER statistics_sample_inserted;
-                    DROP TRIGGER statistics_sample_deleted;
-                    """)
-        }
+    static func writersNoteStatistics(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP TRIGGER statistics_sample_inserted;
+                DROP TRIGGER statistics_sample_deleted;
+                """)
     }
 }

@@ -7,25 +7,23 @@ extension Schema {
     /// quantities, their count), from which a composition extends those holds. The types that had no aggregates
     /// (no ranking) are noted, and maintenance builds every noted type: the last migration that changes the
     /// aggregates builds them, once.
-    static func registerWeightedAggregatesMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v12: time-weighted aggregates") { db in
-            for table in ["statistics_bucket", "statistics_hour"] {
-                try db.execute(
-                    sql: """
-                        ALTER TABLE \(table) ADD COLUMN weighted_sum REAL NOT NULL DEFAULT 0;
-                        ALTER TABLE \(table) ADD COLUMN weight REAL NOT NULL DEFAULT 0;
-                        ALTER TABLE \(table) ADD COLUMN first_start REAL;
-                        ALTER TABLE \(table) ADD COLUMN tail_date REAL;
-                        ALTER TABLE \(table) ADD COLUMN tail_quantity REAL NOT NULL DEFAULT 0;
-                        ALTER TABLE \(table) ADD COLUMN tail_count INTEGER NOT NULL DEFAULT 0;
-                        """)
-            }
+    static func timeWeightedAggregates(_ db: Database) throws {
+        for table in ["statistics_bucket", "statistics_hour"] {
             try db.execute(
                 sql: """
-                    INSERT INTO statistics_dirty (type_id)
-                        SELECT DISTINCT type_id FROM sample WHERE type_id NOT IN (SELECT type_id FROM statistics_ranking);
+                    ALTER TABLE \(table) ADD COLUMN weighted_sum REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE \(table) ADD COLUMN weight REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE \(table) ADD COLUMN first_start REAL;
+                    ALTER TABLE \(table) ADD COLUMN tail_date REAL;
+                    ALTER TABLE \(table) ADD COLUMN tail_quantity REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE \(table) ADD COLUMN tail_count INTEGER NOT NULL DEFAULT 0;
                     """)
-            try StatisticsAggregates(db).maintain()
         }
+        try db.execute(
+            sql: """
+                INSERT INTO statistics_dirty (type_id)
+                    SELECT DISTINCT type_id FROM sample WHERE type_id NOT IN (SELECT type_id FROM statistics_ranking);
+                """)
+        try StatisticsAggregates(db).maintain()
     }
 }

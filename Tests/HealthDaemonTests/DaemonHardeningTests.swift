@@ -120,7 +120,8 @@ import OpenHealthKitWire
 
     @Test(arguments: [
         "org.openhealthkit.owner.health", "ORG.openhealthkit.export.x-1", "com.probe.x/../y", "com..example", "example",
-        "com.exa mple", "org.openhealthkit.owner", "Org.OpenHealthKit.Export",
+        "com.exa mple", "org.openhealthkit.owner", "Org.OpenHealthKit.Export", "com.apple.health.0C5E6A2B",
+        "COM.Apple.Health", "com.apple",
     ])
     func registrationRefusesReservedAndInvalidBundleIdentifiers(_ identifier: String) async throws {
         try await withDaemon { daemon in

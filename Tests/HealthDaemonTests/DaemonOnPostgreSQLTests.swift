@@ -47,7 +47,7 @@ import OpenHealthKitWire
         let server = try await PostgreSQLServer.shared()
         #expect(
             try await server.sql("SELECT count(*) FROM schema_migration", database: database.name)
-                .trimmingCharacters(in: .whitespacesAndNewlines) == "12")
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "\(SchemaMigration.allCases.count)")
         try await daemon.stop()
     }
 

@@ -126,8 +126,9 @@ extension StoreOnBothBackendsTests {
     func phoneAndWatchSteps(_ world: StoreWorld) async throws -> HKHealthStore {
         let phone = try await world.authorizedStore(Apps.app("com.example.phone"), for: [steps])
         let watch = try await world.authorizedStore(Apps.app("com.example.watch"), for: [steps])
-        try await phone.save(stepsSample(1000, at: 0, minutes: 60))
+        // Two apps: by default the newer counts first, so the phone's, which stores second.
         try await watch.save(stepsSample(600, at: 1800, minutes: 60))
+        try await phone.save(stepsSample(1000, at: 0, minutes: 60))
         return phone
     }
 

@@ -28,12 +28,23 @@ import OpenHealthKitModel
             revision: RevisionRow(), detail: detail)
     }
 
-    @Test func theMigrationCarriesTheNameThatOrdersItAmongBranches() throws {
+    @Test func aNewStoreRecordsEveryMigrationOfTheOneList() throws {
         let storage = try SQLiteStorage()
         let names = try storage.writer.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
-        #expect(names.contains("v6: series, electrocardiograms, audiograms"))
+        // Those that do nothing on SQLite too.
+        #expect(Set(names) == Set(SchemaMigration.allCases.map(\.name)))
+    }
+
+    @Test func aStoreANewerVersionUpgradedIsRefused() throws {
+        try Self.withStore(migratedUpTo: SchemaMigration.allCases.last!.name) { path, queue in
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+            }
+            try queue.close()
+            #expect(throws: SchemaMigrationError.newerSchema("v99: from the future")) { try SQLiteStorage(path: path) }
+        }
     }
 
     /// A store at v4 (as the last release left it) at `path`, holding what `fill` writes.
@@ -109,6 +120,41 @@ import OpenHealthKitModel
             let sums = try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum)
             #expect(sums == [100, 25])
             #expect(sums == (try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)))
+        }
+    }
+
+    @Test func theUpgradeFromV15BuildsAgainTheMergedRowsOfATypeWhoseDefaultOrderChanged() throws {
+        try Self.withStore(migratedUpTo: "v15: statistics noted by the writers") { path, queue in
+            let hour = 1_774_569_600.0
+            let app = SourceRow(bundleIdentifier: "com.example.pedometer", name: "Pedometer")
+            let watch = SourceRow(bundleIdentifier: "com.apple.health.0C5E6A2B", name: "Ann's Apple Watch")
+            let rows = [(app, 0.0, 1000.0), (watch, 1800, 600)].map { source, offset, count in
+                SampleRow(
+                    uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue,
+                    startDate: hour + offset, endDate: hour + offset + 3600, value: count, source: source,
+                    revision: RevisionRow())
+            }
+            let setting = SourcePriority.settingKey(for: HKQuantityTypeIdentifier.stepCount.rawValue)
+            try queue.write { db in
+                _ = try SampleInserter(db, policy: .skip).insert(rows, parents: [])
+                // The rows and ranking the old default order (first stored counts first) kept.
+                try db.execute(
+                    sql: "INSERT INTO setting (key, value) VALUES (?, ?)",
+                    arguments: [setting, app.bundleIdentifier + "\n" + watch.bundleIdentifier])
+                try StatisticsAggregates(db).maintain()
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [setting])
+            }
+            try queue.close()
+            let engine = HealthEngine(storage: try SQLiteStorage(path: path))
+            let request = StatisticsRequest(
+                type: HKQuantityType(.stepCount), options: [.cumulativeSum],
+                intervals: try StatisticsIntervals(
+                    anchor: Date(timeIntervalSince1970: hour), components: DateComponents(day: 1),
+                    calendar: Calendar(identifier: .gregorian)))
+            let owner = Principal.owner(source: Self.health)
+            // The watch in full, the app for the half hour before it: 600 + 500.
+            #expect(try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum) == [1100])
+            #expect(try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum) == [1100])
         }
     }
 

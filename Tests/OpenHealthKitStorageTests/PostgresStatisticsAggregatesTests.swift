@@ -66,6 +66,42 @@ import Testing
         }
     }
 
+    @Test func theUpgradeToV17ForgetsAggregatesComputedInTheOldDefaultOrder() async throws {
+        let address = try await TestStorage.newDatabase()
+        let server = try await PostgreSQLServer.shared()
+        let steps = StatisticsAggregatesTests.steps
+        let app = SourceRow(bundleIdentifier: "com.example.pedometer", name: "Pedometer")
+        let watch = SourceRow(bundleIdentifier: "com.apple.health.0C5E6A2B", name: "Ann's Apple Watch")
+        let hour = StatisticsAggregatesTests.start
+        let request = try Self.requests()[0]
+        do {
+            let older = try PostgresStorage(
+                address: address, connections: 1, connectNow: true,
+                migrateUpTo: "v16: users bound by the database, append-only audit log")
+            _ = try older.insert([
+                SampleRow(
+                    uuid: UUID(), typeIdentifier: steps.identifier, startDate: hour, endDate: hour + 3600,
+                    value: 1000, source: app, revision: RevisionRow()),
+                SampleRow(
+                    uuid: UUID(), typeIdentifier: steps.identifier, startDate: hour + 1800, endDate: hour + 5400,
+                    value: 600, source: watch, revision: RevisionRow()),
+            ])
+            // Built in the old default order (first stored counts first), then the setting that gave it gone, as
+            // the rows an older OpenHealthKit kept.
+            let engine = HealthEngine(storage: older)
+            try engine.setSourcePriority([app.bundleIdentifier, watch.bundleIdentifier], for: steps)
+            #expect(
+                try engine.statistics(request, as: Self.owner, path: .aggregates).buckets.map(\.merged.sum) == [1300])
+            _ = try await server.sql(
+                "DELETE FROM setting WHERE key = '\(SourcePriority.settingKey(for: steps.identifier))'",
+                database: address.database)
+        }
+        let engine = HealthEngine(storage: try PostgresStorage(address: address))
+        // The watch in full, the app for the half hour before it: 600 + 500.
+        #expect(try engine.statistics(request, as: Self.owner, path: .aggregates).buckets.map(\.merged.sum) == [1100])
+        #expect(try engine.statistics(request, as: Self.owner, path: .samples).buckets.map(\.merged.sum) == [1100])
+    }
+
     @Test func writersOfOneUserOnTwoConnectionsKeepTheAggregatesInStep() async throws {
         let (first, second) = try await TestStorage.postgreSQL.pair()
         var random = SeededRandom(seed: 22)

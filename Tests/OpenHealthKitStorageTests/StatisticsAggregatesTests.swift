@@ -18,7 +18,16 @@ import OpenHealthKitTesting
     static let zones = [
         "UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham",
     ]
-    static let sources = (0..<5).map { SourceRow(bundleIdentifier: "com.example.source\($0)", name: "Source \($0)") }
+    /// Sources of every standing in the default order (``SourcePriority/Standing``): two apps (newest first), an
+    /// Apple Watch, an imported iPhone and the owner's own entries.
+    static let sources = [
+        SourceRow(bundleIdentifier: "com.example.source0", name: "Source 0"),
+        SourceRow(bundleIdentifier: "com.apple.health.0C5E6A2B", name: "Ann's Apple Watch"),
+        SourceRow(bundleIdentifier: "com.example.source2", name: "Source 2"),
+        SourceRow(
+            bundleIdentifier: SourceRow.exportBundleIdentifierPrefix + "anns-iphone-1f2e3d4c", name: "Ann's iPhone"),
+        SourceRow(bundleIdentifier: SourceRow.ownerBundleIdentifierPrefix + "health", name: "Health"),
+    ]
 
     @Test(arguments: TestStorage.allCases, [1, 2, 3] as [UInt64])
     func aggregatesGiveTheSamplesFiguresThroughWritesDeletesAndPriorityChanges(

@@ -3,10 +3,9 @@ and at a phone's: a real-shaped export with every category type Apple writes wit
 page, every file of it accounted for, skipped records grouped; an import healthd stopped during, after the restart;
 type pages opened at the latest data with a date picker and Latest; averages over the days (and nights) with data;
 bars read by focus and tap with a table of the figures; sleep by night; blood pressure and food; the time zone chosen
-on Me, used by the pages and by hk; units people use; error pages; Summary with categories, favorites and
-highlights; Browse with categories and a search box, its Health Records opening the imported CDA document; the menu,
-the skip link. The tests run in order and build on
-each other."""
+on Me, used by the pages and by hk; imported sources in Apple's default order; units people use; error pages;
+Summary with categories, favorites and highlights; Browse with categories and a search box, its Health Records
+opening the imported CDA document; the menu, the skip link. The tests run in order and build on each other."""
 
 import datetime
 import json
@@ -114,6 +113,44 @@ def test_skipped_records_are_grouped_by_type_and_reason(browser, daemon, tmp_pat
     assert cells[0].text.startswith("Record · Weight") and "lines 3, 4, 5, 6, 7, …" in cells[0].text
     assert cells[1].text == "50"
     assert "Weight" in cells[2].text and "HKQuantityTypeIdentifier" not in cells[2].text
+
+
+def _merged_total(samples, priority):
+    """A cumulative type's total as Health merges sources, computed here minute by minute: each minute counts the
+    share of the first source in `priority` that has a sample over it."""
+    total = 0.0
+    for minute in range(24 * 60):
+        for source in priority:
+            covering = [(start, end, value) for name, start, end, value in samples
+                        if name == source and start <= minute < end]
+            if covering:
+                total += sum(value / (end - start) for start, end, value in covering)
+                break
+    return total
+
+
+def test_imported_sources_count_in_apples_default_order(browser, daemon, tmp_path):
+    # An app stored first, then the iPhone, the watch and an entry made by hand, over the same hour (minutes of day).
+    samples = [("Pedometer", 600, 660, 900), ("Ann's iPhone", 600, 660, 600), ("Ann's Apple Watch", 630, 690, 800),
+               ("Health", 600, 630, 300)]
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<HealthData locale="en_US">']
+    for name, start, end, value in samples:
+        lines.append(f'<Record type="HKQuantityTypeIdentifierSwimmingStrokeCount" sourceName="{name}" unit="count" '
+                     f'value="{value}" startDate="2024-03-02 {start // 60:02d}:{start % 60:02d}:00 +0000" '
+                     f'endDate="2024-03-02 {end // 60:02d}:{end % 60:02d}:00 +0000"/>')
+    lines.append("</HealthData>")
+    export = tmp_path / "export.xml"
+    export.write_text("\n".join(lines))
+    upload(browser, daemon, export)
+    import_ended(browser)
+    open_page(browser, daemon, "/types/swimmingStrokeCount?range=day&date=2024-03-02")
+    apple = ["Health", "Ann's iPhone", "Ann's Apple Watch", "Pedometer"]
+    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#priority .source-name")] == apple
+    # Health 300, the iPhone's other half hour 300, the watch's last half hour 400; first stored first would be
+    # 900 + 400.
+    expected = round(_merged_total(samples, apple))
+    assert expected == 1000 and round(_merged_total(samples, [name for name, *_ in samples])) == 1300
+    assert text(browser, "#headline") == f"Total {expected:,.0f} strokes"
 
 
 def _owner_cookie(browser):

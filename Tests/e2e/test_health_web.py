@@ -180,22 +180,23 @@ def test_reordering_sources_changes_the_merged_total(browser, healthd, shoot):
     set_value(browser, "add-end", f"{YESTERDAY}T11:30")
     navigate(browser, browser.find_element(By.ID, "add-submit"))
     assert flash(browser) == "Added 600 steps to Steps."
-    # Walker stored first, so it counts first: 1,000 + Health's 11:00-11:30 (300).
-    assert headline(browser) == "Total 1,300 steps"
-    order = [item.get_attribute("data-source") for item in browser.find_elements(By.CSS_SELECTOR, "#priority li")]
-    assert order == [WALKER, "org.openhealthkit.owner.health"]
-    navigate(browser, browser.find_element(By.CSS_SELECTOR, "#priority li[data-source='org.openhealthkit.owner.health'] button[value='up']"))
-    assert flash(browser) == "Moved the source up."
-    # Health first: 600 + Walker's 10:00-10:30 (500).
+    # What the owner enters counts before an app, as in Apple's Health, though Walker stored first:
+    # Health's 600 + Walker's 10:00-10:30 (500).
     assert headline(browser) == "Total 1,100 steps"
     order = [item.get_attribute("data-source") for item in browser.find_elements(By.CSS_SELECTOR, "#priority li")]
     assert order == ["org.openhealthkit.owner.health", WALKER]
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, f"#priority li[data-source='{WALKER}'] button[value='up']"))
+    assert flash(browser) == "Moved the source up."
+    # Walker first: 1,000 + Health's 11:00-11:30 (300).
+    assert headline(browser) == "Total 1,300 steps"
+    order = [item.get_attribute("data-source") for item in browser.find_elements(By.CSS_SELECTOR, "#priority li")]
+    assert order == [WALKER, "org.openhealthkit.owner.health"]
     assert len(browser.find_elements(By.CSS_SELECTOR, "#chart rect.bar")) == 2
     shoot("04-type-steps-day")
     open_page(browser, healthd, f"/types/stepCount?range=week&date={YESTERDAY}")
     # One day with data in the week: its daily average is its total.
-    assert headline(browser) == "Daily average 1,100 steps"
-    assert text(browser, "#headline-detail") == "Total 1,100 steps · 1 day with data"
+    assert headline(browser) == "Daily average 1,300 steps"
+    assert text(browser, "#headline-detail") == "Total 1,300 steps · 1 day with data"
     shoot("05-type-steps-week")
     # Walker may not read steps: it sees its own sample only.
     assert len(state["walker"].samples(STEPS)) == 1

@@ -103,10 +103,12 @@ public struct AppManifest: Sendable, Hashable, Codable {
         return dictionary
     }
 
-    /// The prefixes of the sources healthd writes itself: the owner's (``SourceRow/ownerBundleIdentifierPrefix``) and imported ones
-    /// (`org.openhealthkit.export.`). An app with one of them would read and delete what the owner saved.
+    /// The prefixes no app may take: the sources healthd writes itself, the owner's
+    /// (``SourceRow/ownerBundleIdentifierPrefix``) and imported ones (``SourceRow/exportBundleIdentifierPrefix``),
+    /// whose data an app with one of them would read and delete; and Apple's (`com.apple.`), whose Health app and
+    /// devices count before every app in the default source order (``SourcePriority/standing(of:)``).
     package static let reservedBundleIdentifierPrefixes = [
-        SourceRow.ownerBundleIdentifierPrefix, "org.openhealthkit.export.",
+        SourceRow.ownerBundleIdentifierPrefix, SourceRow.exportBundleIdentifierPrefix, "com.apple.",
     ]
 
     /// Apple's rule for a bundle identifier: a reverse-DNS string of ASCII letters, digits, hyphens and periods, here
@@ -127,7 +129,7 @@ public struct AppManifest: Sendable, Hashable, Codable {
         if let prefix = reservedBundleIdentifierPrefixes.first(where: { lowercased.hasPrefix($0) }) {
             throw HKError(
                 .errorAuthorizationDenied,
-                "The bundle identifier \(identifier) is reserved: \(prefix)* names healthd's own sources")
+                "The bundle identifier \(identifier) is reserved: no app may take one starting \(prefix)")
         }
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 package import OpenHealthKitModel
 
-/// The order in which sources count when statistics merge overlapping samples of a cumulative type: the user's list
-/// for the type first (as the Health app's Data Sources & Access), then every other source in the order it stored
-/// its first sample of the type. The default is deterministic, needs no data outside the store, and does not depend
-/// on the range a query asks for, so a day's total is the same in every query that covers it.
+/// The order in which sources count when statistics merge overlapping samples of a cumulative type
+/// (``SourcePriority``): the user's list for the type, then the others in Apple's default order. The default needs
+/// no data outside the store and does not depend on the range a query asks for, so a day's total is the same in
+/// every query that covers it.
 extension HealthEngine {
 
     /// The bundle identifiers of the sources of `type` in priority order: the user's list, then the others.
@@ -20,7 +20,7 @@ extension HealthEngine {
         let byIdentifier = Dictionary(stored.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = Set(preferred)
         return preferred.map { byIdentifier[$0] ?? SourceRow(bundleIdentifier: $0, name: $0) }
-            + stored.filter { !listed.contains($0.bundleIdentifier) }
+            + SourcePriority.ordered(stored.filter { !listed.contains($0.bundleIdentifier) }, preferred: [])
     }
 
     /// The sources that stored samples of the type `identifier`, in the order of their first sample of it, read from
@@ -59,30 +59,5 @@ extension HealthEngine {
         try storageCall { try storage.setting(SourcePriority.settingKey(for: type.identifier)) }.map {
             $0.components(separatedBy: "\n")
         } ?? []
-    }
-}
-
-/// Priority ranks for the sources of one read.
-package enum SourcePriority {
-    /// The setting holding the user's order of sources for a type: bundle identifiers, one a line.
-    package static func settingKey(for typeIdentifier: String) -> String {
-        settingPrefix + typeIdentifier
-    }
-
-    /// What every key of ``settingKey(for:)`` starts with.
-    package static let settingPrefix = "statistics/sourcePriority/"
-
-    /// Each source's rank, 0 to count − 1: preferred sources in the user's order, then the others in list order.
-    package static func ranks(of sources: [SourceRow], preferred: [String]) -> [Int] {
-        let preferredRank = Dictionary(
-            preferred.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let order = sources.indices.sorted { a, b in
-            let rankA = preferredRank[sources[a].bundleIdentifier] ?? preferred.count + a
-            let rankB = preferredRank[sources[b].bundleIdentifier] ?? preferred.count + b
-            return rankA < rankB
-        }
-        var ranks = Array(repeating: 0, count: sources.count)
-        for (rank, index) in order.enumerated() { ranks[index] = rank }
-        return ranks
     }
 }

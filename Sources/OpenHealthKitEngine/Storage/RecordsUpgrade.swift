@@ -54,7 +54,7 @@ package enum RecordsUpgrade {
     /// digits (lowercased, other runs as `-`). Imports since v7 name their institutions as they name every export
     /// source (`RecordSource`); records upgraded from v3 keep this one.
     package static func institutionBundleIdentifier(forName name: String) -> String {
-        "org.openhealthkit.export.records-" + SourceRow.exportSlug(forName: name)
+        SourceRow.exportBundleIdentifierPrefix + "records-" + SourceRow.exportSlug(forName: name)
     }
 
     private static func json(_ text: String?) -> Any? {

@@ -4,7 +4,10 @@ extension SourceRow {
     /// The source of the imported records Apple's export names no source for (vision prescriptions, the documents of
     /// `export_cda.xml`): the Health app, which keeps them.
     package static let exportedHealthApp = SourceRow(
-        bundleIdentifier: "org.openhealthkit.export.health", name: "Health")
+        bundleIdentifier: exportBundleIdentifierPrefix + "health", name: "Health")
+
+    /// What the bundle identifier of every source an import names starts with.
+    package static let exportBundleIdentifierPrefix = "org.openhealthkit.export."
 
     /// The part of an export source's bundle identifier its name gives: the name's ASCII letters and digits,
     /// lowercased, every run of other characters as one `-` (none at the ends), at most 32 characters; `source` when

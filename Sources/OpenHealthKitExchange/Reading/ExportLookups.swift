@@ -61,7 +61,7 @@ final class RecordSource {
         identity.add("source")
         identity.add(name)
         let hash = identity.uuid().uuidString.prefix(8).lowercased()
-        return "org.openhealthkit.export.\(slug)-\(hash)"
+        return SourceRow.exportBundleIdentifierPrefix + "\(slug)-\(hash)"
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// How overlapping samples of several sources merge into one total of a cumulative type.
 @Suite struct SourceMergeTests {
@@ -18,11 +19,38 @@ import OpenHealthKit
         return store
     }
 
-    @Test func byDefaultTheSourceThatStoredFirstWinsTheOverlap() throws {
+    @Test func ofTwoDevicesTheOneThatStoredFirstWinsTheOverlap() throws {
         let store = try phoneThenWatch()
         // Phone in full; the watch only for 11:00–11:30, half of its samples.
         #expect(close(try store.collection(steps, .cumulativeSum).bucket(morning)?.merged.sum, 1300))
         #expect(try store.engine.sourcePriority(for: steps) == [phone, watch])
+    }
+
+    @Test func aDeviceCountsBeforeAnAppThatStoredFirst() throws {
+        let store = try StatisticsFixture()
+        try store.save(steps, 1000, at: "2024-05-01T10:00:00Z", minutes: 60, source: app)
+        try store.save(steps, 600, at: "2024-05-01T10:30:00Z", minutes: 60, source: watch)
+        // Watch in full; the app only for 10:00–10:30.
+        #expect(close(try store.collection(steps, .cumulativeSum).bucket(morning)?.merged.sum, 1100))
+        #expect(try store.engine.sourcePriority(for: steps) == [watch, app])
+    }
+
+    @Test func whatTheOwnerEnteredCountsBeforeTheDevices() throws {
+        let store = try phoneThenWatch()
+        let entered = SourceRow.ownerBundleIdentifierPrefix + "health"
+        try store.save(steps, 300, at: "2024-05-01T10:45:00Z", minutes: 30, source: entered)
+        // The entry in full (10:45–11:15), the phone for 10:00–10:45 (750), the watch for 11:15–11:30 (150).
+        #expect(close(try store.collection(steps, .cumulativeSum).bucket(morning)?.merged.sum, 1200))
+        #expect(try store.engine.sourcePriority(for: steps) == [entered, phone, watch])
+    }
+
+    @Test func aNewerAppCountsBeforeAnOlderOne() throws {
+        let store = try StatisticsFixture()
+        let newer = "com.example.newer"
+        try store.save(steps, 1000, at: "2024-05-01T10:00:00Z", minutes: 60, source: app)
+        try store.save(steps, 600, at: "2024-05-01T10:30:00Z", minutes: 60, source: newer)
+        #expect(close(try store.collection(steps, .cumulativeSum).bucket(morning)?.merged.sum, 1100))
+        #expect(try store.engine.sourcePriority(for: steps) == [newer, app])
     }
 
     @Test func theUsersOrderWinsOverTheDefault() throws {
