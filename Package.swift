@@ -111,7 +111,7 @@ let package = Package(
             name: "HealthDaemon",
             dependencies: [
                 "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitStores", "OpenHealthKitWire", "HealthWeb",
-                "OpenHealthKitExchange", "OpenHealthKitPostgres",
+                "OpenHealthKitExchange",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -126,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "healthd",
             dependencies: [
-                "HealthDaemon", "OpenHealthKitEngine", "OpenHealthKitSQLite",
+                "HealthDaemon", "OpenHealthKitEngine", "OpenHealthKitStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -236,7 +236,7 @@ let package = Package(
             name: "OpenHealthKitStorageTests",
             dependencies: [
                 "OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitPostgres", "OpenHealthKitSQLite",
-                "OpenHealthKitTesting", "OpenHealthKitExchange",
+                "OpenHealthKitStores", "OpenHealthKitTesting", "OpenHealthKitExchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -25,8 +25,6 @@ public final class HealthDaemon: Sendable {
     let logger: Logger
     /// The people served, each with their store, apps, requests, streams and audit log.
     let users: UserStates
-    /// The PostgreSQL database served; nil for a SQLite store.
-    let databaseAddress: PostgreSQLAddress?
     let authority: CredentialAuthority
     let authenticator: Authenticator
     let bodies: BodyReader
@@ -45,19 +43,18 @@ public final class HealthDaemon: Sendable {
         } catch {
             throw DaemonStartError("--database: \(error)")
         }
-        databaseAddress = address
         // The statement's shape, bounded, not its arguments: no health data in the log (StorageFailureText).
         let open: @Sendable (Int64) throws -> UserState = { [logger] user in
-            let engine = try HealthEngine.open(
+            let store = try OpenedStore.open(
                 address.map { .postgreSQL($0, user: user) } ?? .file(configuration.storePath), waitsForDatabase: true,
                 storageFailed: { error in logger.error("storage failure: \(StorageFailureText.bounded(error))") })
-            return UserState(id: user, engine: engine, logger: logger)
+            return UserState(id: user, store: store, logger: logger)
         }
         do {
             let owner = try open(StoreLocation.ownerUserID)
             users =
                 if let address {
-                    UserStates(owner: owner, accounts: UserAccounts(address: address), open: open)
+                    UserStates(owner: owner, directory: OpenedStore.directory(at: address), open: open)
                 } else {
                     UserStates(owner: owner)
                 }

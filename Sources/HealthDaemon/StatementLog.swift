@@ -1,6 +1,6 @@
 public import Foundation
 import OpenHealthKitModel
-import OpenHealthKitPostgres
+import OpenHealthKitStores
 
 /// A test seam: with `OPENHEALTHKIT_STATEMENT_LOG=<file>` in its environment, healthd writes the text of each
 /// distinct statement its PostgreSQL storages send for a user to that file (created 0600), each ended by a NUL
@@ -17,7 +17,7 @@ public enum StatementLog {
             let file = FileHandle(forWritingAtPath: path)
         else { throw DaemonStartError("\(variable): cannot create \(path)") }
         let written = Locked((file: file, seen: Set<String>()))
-        StatementObserver.set { sql in
+        StoreProcess.observeStatements { sql in
             written.withLock { written in
                 guard written.seen.insert(sql).inserted else { return }
                 written.file.write(Data((sql + "\0").utf8))

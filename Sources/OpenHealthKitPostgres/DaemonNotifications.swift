@@ -12,7 +12,7 @@ import PostgresNIO
 /// A notification sent while the listener had lost its connection is not kept for it: each time the listener
 /// listens (again) it calls `onListening`, and the caller looks for itself (healthd checks which of the users it has
 /// open still exist, and reads their records again).
-package final class DaemonNotifications: Sendable {
+package final class DaemonNotifications: StoreWatch {
     /// The accounts' channel.
     static let accountsChannel = "openhealthkit_users"
     /// healthd's channel.

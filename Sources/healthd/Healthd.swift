@@ -3,7 +3,7 @@ import Foundation
 import HealthDaemon
 import Logging
 import OpenHealthKitEngine
-import OpenHealthKitSQLite
+import OpenHealthKitStores
 
 /// `healthd`: serves the user's health store to apps on this machine.
 @main
@@ -95,7 +95,7 @@ struct Healthd: AsyncParsableCommand {
 
     /// healthd owns its process: SQLite's process-wide settings are its to choose, before anything opens the store.
     static func main() async {
-        SQLiteProcessSettings.apply()
+        StoreProcess.applySettings()
         ParentWatch.startIfAsked()
         await main(nil)
     }

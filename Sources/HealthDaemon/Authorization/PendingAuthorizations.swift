@@ -65,13 +65,17 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
     /// The records other healthd instances share; nil for a store one healthd serves.
     private let shared: (any SharedDaemonRecords)?
 
-    /// No requests until ``load()`` reads those kept in `records`.
-    init(engine: HealthEngine, records: any DaemonRecordStorage, registry: AppRegistry, logger: Logger) {
+    /// No requests until ``load()`` reads those kept in `records`; `shared`, the same records where other healthd
+    /// instances share them.
+    init(
+        engine: HealthEngine, records: any DaemonRecordStorage, shared: (any SharedDaemonRecords)?,
+        registry: AppRegistry, logger: Logger
+    ) {
         self.engine = engine
         self.records = records
+        self.shared = shared
         self.registry = registry
         self.logger = logger
-        shared = records as? any SharedDaemonRecords
     }
 
     /// Loads the requests kept in the store (those of apps still registered and not revoked; the registry is loaded

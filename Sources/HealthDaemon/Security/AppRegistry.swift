@@ -16,10 +16,10 @@ final class AppRegistry: Sendable {
 
     /// An empty registry; ``load()`` reads the apps from the store (healthd loads its records once the database
     /// answers, see `DaemonRecords`).
-    init(storage: any DaemonRecordStorage) {
+    init(storage: any DaemonRecordStorage, shared: (any SharedDaemonRecords)?) {
         self.storage = storage
         cache = Locked([:])
-        shared = storage as? any SharedDaemonRecords
+        self.shared = shared
     }
 
     /// Reads the registered apps from the store.

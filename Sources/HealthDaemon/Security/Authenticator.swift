@@ -57,10 +57,10 @@ struct Authenticator: Sendable {
     /// `name` nil, or the owner's name (`owner`), asks for the owner secret kept next to the store; any other name is
     /// checked against the database's accounts (a salted scrypt hash), and a user removed meanwhile is nobody.
     func owner(named name: String?, secret: String) async throws -> UserState? {
-        guard let name, name != Self.ownerName, let accounts = users.accounts else {
+        guard let name, name != Self.ownerName, let directory = users.directory else {
             return name == nil || name == Self.ownerName ? (ownerSecret.matches(secret) ? users.owner : nil) : nil
         }
-        guard let id = try await offload({ try accounts.verify(name: name, secret: secret) }) else { return nil }
+        guard let id = try await offload({ try directory.verify(name: name, secret: secret) }) else { return nil }
         return try await users.state(for: id)
     }
 

@@ -33,6 +33,8 @@ final class BackgroundWaker: Sendable {
     private static let settingPrefix = "healthd/backgroundDeliveryCallback/"
     private static let maximumFailures = 3
     private let engine: HealthEngine
+    /// The records other healthd instances share; nil for a store one healthd serves.
+    private let shared: (any SharedDaemonRecords)?
     private let registry: AppRegistry
     private let streams: LiveStreams
     private let logger: Logger
@@ -44,9 +46,11 @@ final class BackgroundWaker: Sendable {
     private let session: URLSession
 
     init(
-        engine: HealthEngine, registry: AppRegistry, streams: LiveStreams, logger: Logger, retryDelay: TimeInterval = 1
+        engine: HealthEngine, shared: (any SharedDaemonRecords)?, registry: AppRegistry, streams: LiveStreams,
+        logger: Logger, retryDelay: TimeInterval = 1
     ) {
         self.engine = engine
+        self.shared = shared
         self.registry = registry
         self.streams = streams
         self.logger = logger
@@ -101,7 +105,7 @@ final class BackgroundWaker: Sendable {
     /// Registers (or with nil removes) the app's callback, persisted in the store; this also ends a suspension.
     func setCallback(_ url: URL?, app: String) throws {
         try engine.storage.setSettings([Self.settingPrefix + app: url?.absoluteString])
-        try (engine.storage as? any SharedDaemonRecords)?.announce(.callbacks)
+        try shared?.announce(.callbacks)
         state.withLock { state in
             state.apps[app, default: AppState()].callback = url
             state.apps[app]?.failures = 0

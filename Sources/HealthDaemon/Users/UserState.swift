@@ -24,16 +24,18 @@ final class UserState: Sendable {
     let readiness: StoreReadiness
     private let logger: Logger
 
-    /// The state of the user whose store `engine` opened; nothing is read until ``readiness`` is ensured.
-    init(id: Int64, engine: HealthEngine, logger: Logger) {
+    /// The state of the user whose store opened as `store`; nothing is read until ``readiness`` is ensured.
+    init(id: Int64, store: OpenedStore, logger: Logger) {
         self.id = id
-        self.engine = engine
+        engine = store.engine
         self.logger = logger
         records = engine.storage
-        registry = AppRegistry(storage: records)
-        pending = PendingAuthorizations(engine: engine, records: records, registry: registry, logger: logger)
+        registry = AppRegistry(storage: records, shared: store.shared)
+        pending = PendingAuthorizations(
+            engine: engine, records: records, shared: store.shared, registry: registry, logger: logger)
         auditor = Auditor(records: records, logger: logger)
-        waker = BackgroundWaker(engine: engine, registry: registry, streams: streams, logger: logger)
+        waker = BackgroundWaker(
+            engine: engine, shared: store.shared, registry: registry, streams: streams, logger: logger)
         readiness = StoreReadiness(logger: logger) { [registry, pending, waker] in
             try registry.load()
             try pending.load()

@@ -1,13 +1,12 @@
 import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitModel
-import OpenHealthKitPostgres
 
 /// The people a healthd serves, each with their ``UserState``: the one owner of a SQLite store, or every user of a
 /// PostgreSQL database, whose state is opened on their first call (a credential or a session naming them) and
 /// dropped once they are removed.
 ///
-/// A removal is heard at once (``DaemonNotifications``: `hk users remove` notifies every healthd on the database
+/// A removal is heard at once (``StoreDirectory/watch(onRemoved:onEvent:onListening:)``: `hk users remove` notifies every healthd on the database
 /// when it commits), so the removed user's change streams, background delivery and waiting permission requests end
 /// then, not at their next call. Two other paths cover what a notification cannot: every call checks that its user
 /// still exists, and each time the listener (re)connects, having possibly missed notifications, the open users are
@@ -20,11 +19,11 @@ final class UserStates: Sendable {
     /// The owner, open from the start: a SQLite store's one, or the user every PostgreSQL database has
     /// (`StoreLocation.ownerUserID`, named `owner`), who signs in with the owner secret kept next to `--store`.
     let owner: UserState
-    /// The database's accounts, and how a user's state is opened; nil for a SQLite store (no user but the owner).
-    private let others: (accounts: UserAccounts, open: @Sendable (Int64) throws -> UserState)?
+    /// The database's people, and how a user's state is opened; nil for a SQLite store (no user but the owner).
+    private let others: (directory: any StoreDirectory, open: @Sendable (Int64) throws -> UserState)?
     private let state = Locked(State())
     /// The watch of removals and of other healthd instances' events; nil for a SQLite store.
-    private let notifications = Locked<DaemonNotifications?>(nil)
+    private let notifications = Locked<(any StoreWatch)?>(nil)
     /// Where heard events are handled, in order, off the listener's event loop (reading records blocks).
     private let events = DispatchQueue(label: "healthd.DaemonEvents")
 
@@ -45,10 +44,10 @@ final class UserStates: Sendable {
     /// A database's users: `owner` open, anyone else opened by `open` on their first call; listening for removals
     /// from now on (blocking until the first attempt to listen succeeded or failed: a database that is down is
     /// listened to once it is back).
-    init(owner: UserState, accounts: UserAccounts, open: @escaping @Sendable (Int64) throws -> UserState) {
+    init(owner: UserState, directory: any StoreDirectory, open: @escaping @Sendable (Int64) throws -> UserState) {
         self.owner = owner
-        others = (accounts, open)
-        let watch = accounts.watch(
+        others = (directory, open)
+        let watch = directory.watch(
             onRemoved: { [weak self] id in self?.drop(id) },
             onEvent: { [weak self] id, event in self?.heard(event, of: id) },
             onListening: { [weak self] in
@@ -59,8 +58,8 @@ final class UserStates: Sendable {
         watch.start()
     }
 
-    /// The database's accounts; nil for a SQLite store.
-    var accounts: UserAccounts? { others?.accounts }
+    /// The database's people; nil for a SQLite store.
+    var directory: (any StoreDirectory)? { others?.directory }
 
     /// Whether healthd serves many users (a PostgreSQL database), who sign in by name.
     var servesMany: Bool { others != nil }
@@ -69,8 +68,8 @@ final class UserStates: Sendable {
     /// such user (never did, or `hk users remove` removed them: their state is closed, its streams end).
     func state(for id: Int64) async throws -> UserState? {
         if id == owner.id { return owner }
-        guard let accounts = others?.accounts else { return nil }
-        guard try await offload({ try accounts.exists(id) }) else {
+        guard let directory else { return nil }
+        guard try await offload({ try directory.userIDs().contains(id) }) else {
             drop(id)
             return nil
         }
@@ -129,10 +128,10 @@ final class UserStates: Sendable {
 
     /// Drops the open users that no longer exist (notifications of their removal may have been missed).
     private func dropRemoved() {
-        guard let accounts else { return }
+        guard let directory else { return }
         DispatchQueue.global().async { [self] in
             let open = state.withLock { Set($0.others.keys) }
-            guard !open.isEmpty, let existing = try? accounts.ids() else { return }
+            guard !open.isEmpty, let existing = try? directory.userIDs() else { return }
             for id in open.subtracting(existing) { drop(id) }
         }
     }

@@ -83,7 +83,7 @@ extension HealthDaemon {
     /// sessions are in the database when healthd serves one (every healthd on it shares them), else in memory.
     func webApp() -> HealthWebApp {
         // Sessions in the database when several healthd may serve it; in memory for a SQLite store.
-        let sessions = databaseAddress.map { SharedWebSessions(address: $0, logger: logger) }
+        let sessions = users.directory.map { SharedWebSessions(directory: $0, logger: logger) }
         let web = HealthWebApp(users: DaemonWebUsers(daemon: self), sessions: sessions)
         for user in users.opened { web.openImports(ofUser: user.id, host: DaemonWebHost(daemon: self, user: user)) }
         return web

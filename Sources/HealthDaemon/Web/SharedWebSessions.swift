@@ -4,7 +4,6 @@ import HealthWeb
 import Logging
 import OpenHealthKitEngine
 import OpenHealthKitModel
-import OpenHealthKitPostgres
 
 /// The Health web app's sessions in the PostgreSQL database (``SharedDaemonRecords``, table `web_session`), so that
 /// every healthd on the database knows every session: a browser signed in through one is signed in on all, and
@@ -15,13 +14,11 @@ import OpenHealthKitPostgres
 /// call is one or two indexed statements on the calling thread.
 final class SharedWebSessions: WebSessions {
     let idleLifetime: TimeInterval
-    private let address: PostgreSQLAddress
+    private let directory: any StoreDirectory
     private let logger: Logger
-    /// Each user's records, made on first use (on the process's shared pool of connections).
-    private let records = Locked<[Int64: any SharedDaemonRecords]>([:])
 
-    init(address: PostgreSQLAddress, idleLifetime: TimeInterval = 12 * 3600, logger: Logger) {
-        self.address = address
+    init(directory: any StoreDirectory, idleLifetime: TimeInterval = 12 * 3600, logger: Logger) {
+        self.directory = directory
         self.idleLifetime = idleLifetime
         self.logger = logger
     }
@@ -77,11 +74,6 @@ final class SharedWebSessions: WebSessions {
     }
 
     private func records(of user: Int64) throws -> any SharedDaemonRecords {
-        try records.withLock { records in
-            if let known = records[user] { return known }
-            let made = try PostgresStorage(database: PostgresDatabase.shared(address), user: user, connectNow: false)
-            records[user] = made
-            return made
-        }
+        try directory.sharedRecords(of: user)
     }
 }
