@@ -60,7 +60,8 @@ extension Schema {
     /// The two writers of `sample` (``SampleInserter``, ``SampleDeleter``) note what they write in
     /// `statistics_dirty` themselves, and the triggers that did go. A row trigger made every insert a statement that
     /// writes two tables, so SQLite opened a statement journal for each one (to undo half a statement should a
-    /// foreign key check fail): it tripled the time of a large save (docs/PERFORMANCE.md).
+    /// foreign key check fail): it tripled the time of a large save (docs/performance-log.md, "The triggers were
+    /// most of the rest").
     static func registerWritersNoteStatisticsMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v15: statistics noted by the writers") { db in
             try db.execute(
