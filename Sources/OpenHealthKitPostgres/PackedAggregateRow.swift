@@ -7,7 +7,7 @@ import PostgresNIO
 /// Why: a statistics query reads thousands of bucket rows, and the protocol decoder's work is per cell (it walks
 /// every cell of a `DataRow` on the event loop, then again as the row is read). Reading the randomized statistics
 /// suite's rows cell by cell took over 60 % of its processor time on PostgreSQL; one cell per row makes that work
-/// per row (docs/PERFORMANCE.md, "Statistics from the aggregates").
+/// per row (docs/performance-log.md, "Statistics from the aggregates: one cell per row").
 ///
 /// NULL columns: `first_start` is read as +infinity (what a row without one means), and a missing `tail_date` as NaN,
 /// which no stored date is (sample dates are finite), so it reads back as no tail.

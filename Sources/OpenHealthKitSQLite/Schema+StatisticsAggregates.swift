@@ -58,7 +58,8 @@ extension Schema {
     /// The two writers of `sample` (``SampleInserter``, ``SampleDeleter``) note what they write in
     /// `statistics_dirty` themselves, and the triggers that did go. A row trigger made every insert a statement that
     /// writes two tables, so SQLite opened a statement journal for each one (to undo half a statement should a
-    /// foreign key check fail): it tripled the time of a large save (docs/PERFORMANCE.md).
+    /// foreign key check fail): it tripled the time of a large save (docs/performance-log.md, "The triggers were
+    /// most of the rest").
     static func writersNoteStatistics(_ db: Database) throws {
         try db.execute(
             sql: """

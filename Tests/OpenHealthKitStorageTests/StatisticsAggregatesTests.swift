@@ -289,7 +289,8 @@ import OpenHealthKitTesting
         }
     }
 
-    /// Equal, sums and averages within 1e-9 relative (the order of additions differs; see docs/ARCHITECTURE.md).
+    /// Equal, sums and averages within 1e-9 relative (the order of additions differs; see
+    /// docs/decisions/0035-statistics-aggregates-in-quarter-hours-and-hours.md).
     static func same(_ a: StatisticsValues, _ b: StatisticsValues) -> Bool {
         func close(_ x: Double?, _ y: Double?) -> Bool {
             guard let x, let y else { return x == nil && y == nil }

@@ -24,7 +24,7 @@ public protocol HKWorkoutSessionDelegate: NSObjectProtocol {
         _ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date
     )
     /// Data came from the session mirrored on another device. Never called here: there is no other device
-    /// (docs/ARCHITECTURE.md, "Workouts").
+    /// (docs/decisions/0017-leave-out-what-cannot-exist-off-a-device.md).
     func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data])
     /// The mirrored session on another device disconnected. Never called here: there is no other device.
     func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?)

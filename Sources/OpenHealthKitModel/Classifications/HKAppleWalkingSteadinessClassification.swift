@@ -2,7 +2,7 @@
 ///
 /// HealthKit classifies a Walking Steadiness value (`init(for:)`) and gives each class's range (`minimum`,
 /// `maximum`) with boundaries it does not publish; OpenHealthKit leaves those three members out rather than guess them
-/// (docs/ARCHITECTURE.md, "What cannot exist off a device").
+/// (docs/decisions/0017-leave-out-what-cannot-exist-off-a-device.md).
 public enum HKAppleWalkingSteadinessClassification: Int, Sendable, CaseIterable {
     /// The stability of the user's gait is within the normal range.
     case ok = 1

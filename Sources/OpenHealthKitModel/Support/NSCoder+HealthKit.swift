@@ -1,6 +1,7 @@
 package import Foundation
 
-/// The archiving helpers of HealthKit's `NSSecureCoding` classes (see docs/ARCHITECTURE.md "Archiving").
+/// The archiving helpers of HealthKit's `NSSecureCoding` classes (see
+/// docs/decisions/0007-healthkit-classes-archive-with-nssecurecoding.md).
 ///
 /// Every class archives its own fields under its own keys and unarchives them with `decodeObject(of:forKey:)`, so a
 /// secure unarchiver only ever instantiates the classes a field allows. An optional field that is nil is left out of

@@ -24,7 +24,7 @@ package enum WireJSON {
 
     /// Whether this process uses the fast codec: `OPENHEALTHKIT_WIRE_CODEC=codable` in its environment turns it off,
     /// so that `ohk-bench load` can measure healthd and its apps on the Codable types beside it
-    /// (docs/PERFORMANCE.md).
+    /// (docs/PERFORMANCE.md, "Load").
     package static let fastCodecEnabled = ProcessInfo.processInfo.environment["OPENHEALTHKIT_WIRE_CODEC"] != "codable"
 
     /// `value` as JSON, as ``encoder`` writes it.
