@@ -25,6 +25,26 @@ import OpenHealthKitWire
         }
     }
 
+    /// The apps' routes and the owner's are two groups whose middleware authenticates before any handler runs: a
+    /// route registered outside its group would answer this probe with something other than 401.
+    @Test func everyRouteButThePublicOnesRefusesNobodyAndTheOtherKindOfCaller() async throws {
+        try await withDaemon { daemon in
+            let credential = try await daemon.register(Apps.app())
+            let open = Set([WireRoutes.openAPI.endpoint, WireRoutes.status.endpoint, WireRoutes.webApp.endpoint])
+            for endpoint in WireRoutes.all where !open.contains(endpoint) {
+                let path = endpoint.template.replacingOccurrences(
+                    of: #"\{[^}]*\}"#, with: UUID().uuidString, options: .regularExpression)
+                let method = endpoint.method.rawValue
+                #expect(try await daemon.app(nil, method, path).status == 401, "\(endpoint) without a credential")
+                let other =
+                    endpoint.template.hasPrefix("/v1/owner/")
+                    ? try await daemon.app(credential, method, path) : try await daemon.owner(method, path)
+                #expect(other.status == 401, "\(endpoint) with the other kind of caller's credential")
+                #expect(other.error?.error.code == HKError.Code.errorAuthorizationDenied.rawValue, "\(endpoint)")
+            }
+        }
+    }
+
     @Test func expiredReplacedAndRevokedCredentialsStopWorking() async throws {
         try await withDaemon { daemon in
             // A credential with a lifetime works within it, and one whose lifetime has passed does not. The two are

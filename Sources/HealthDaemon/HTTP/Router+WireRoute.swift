@@ -1,7 +1,7 @@
 import Hummingbird
 import OpenHealthKitWire
 
-extension Router {
+extension RouterMethods {
     /// Registers `handler` for one of healthd's routes, as ``WireRoutes`` defines it.
     @discardableResult
     func on<Parameter>(

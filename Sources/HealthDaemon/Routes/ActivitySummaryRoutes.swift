@@ -8,9 +8,9 @@ extension HealthDaemon {
     /// `POST /v1/queries/activity-summaries` (HKActivitySummaryQuery): the summaries whose day matches the
     /// predicate, by day. An app without read access to the activity summary type receives none, with no error.
     /// Audited as `query.activitySummaries` with the number of summaries.
-    func addActivitySummaryRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.queryActivitySummaries) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+    func addActivitySummaryRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.queryActivitySummaries) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireActivitySummaryQuery.self, from: request)
             let summaries = try await user.auditor.audited(
                 app.bundleIdentifier, "query.activitySummaries", types: [HKActivitySummaryTypeIdentifier],

@@ -6,9 +6,9 @@ import OpenHealthKitWire
 
 extension HealthDaemon {
     /// The data routes of an app (its credential required): HKHealthStore's saves, deletions and queries.
-    func addAppRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.saveSamples) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+    func addAppRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.saveSamples) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireSaveRequest.self, from: request)
             // Recorded as given: a save refused for an unknown type or unit is in the log too.
             let types = Set(
@@ -30,8 +30,8 @@ extension HealthDaemon {
                 WireSaveResponse(sourceRevision: objects.first.map { WireSourceRevision($0.sourceRevision) }))
         }
 
-        router.on(WireRoutes.deleteSamples) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.deleteSamples) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireDeleteRequest.self, from: request)
             let count = try await user.auditor.audited(app.bundleIdentifier, "delete", types: [], count: { $0 }) {
                 try await offload { [user] in try user.engine.delete(uuids: body.uuids, as: .app(app.manifest)) }
@@ -39,8 +39,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireCountResponse(count: count))
         }
 
-        router.on(WireRoutes.deleteMatchingSamples) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.deleteMatchingSamples) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireDeleteObjectsRequest.self, from: request)
             let type = try WireTypes.sampleType(body.type)
             let count = try await user.auditor.audited(
@@ -53,8 +53,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireCountResponse(count: count))
         }
 
-        router.on(WireRoutes.querySamples) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.querySamples) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireSampleQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
             let sort = try (body.sort ?? []).map { try $0.rowSort }
@@ -73,8 +73,8 @@ extension HealthDaemon {
                     ? WireSamplesResponse(sharingSourceRevisionsOf: wire) : WireSamplesResponse(samples: wire))
         }
 
-        router.on(WireRoutes.queryAnchored) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.queryAnchored) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireAnchoredQuery.self, from: request)
             let filters = try body.filters()
             let anchor = try body.startAnchor, limit = try body.resultLimit
@@ -95,8 +95,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireAnchoredResponse(changes))
         }
 
-        router.on(WireRoutes.querySources) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.querySources) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireSourceQuery.self, from: request)
             let type = try WireTypes.sampleType(body.type)
             let sources = try await user.auditor.audited(
@@ -109,8 +109,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
         }
 
-        router.on(WireRoutes.queryCorrelations) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.queryCorrelations) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireCorrelationQuery.self, from: request)
             guard let type = try WireTypes.sampleType(body.type) as? HKCorrelationType else {
                 throw APIError.badRequest("\(body.type) is not a correlation type")
@@ -130,14 +130,14 @@ extension HealthDaemon {
             return JSONResponses.response(WireSamplesResponse(samples: correlations.map(WireSample.init)))
         }
 
-        router.on(WireRoutes.anchor) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.anchor) { [self] request, context in
+            let app = try context.caller, user = app.user
             let anchor = try await offload { [user] in try user.engine.latestReadableAnchor(as: .app(app.manifest)) }
             return JSONResponses.response(WireAnchorResponse(anchor: anchor))
         }
 
         router.on(WireRoutes.characteristic) { [self] request, context in
-            let app = try await authenticator.requireApp(request), user = app.user
+            let app = try context.caller, user = app.user
             let type = try characteristicType(context.parameters.get("type") ?? "")
             let value = try await user.auditor.audited(
                 app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }

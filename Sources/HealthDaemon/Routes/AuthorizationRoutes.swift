@@ -7,13 +7,13 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// The app's authorization routes: HealthKit's request checks, the permission request that waits for the
     /// owner's answer, and the statuses.
-    func addAuthorizationRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.app) { [self] request, _ in
-            JSONResponses.response(WireAppSummary(try await authenticator.requireApp(request).manifest))
+    func addAuthorizationRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.app) { [self] request, context in
+            JSONResponses.response(WireAppSummary(try context.caller.manifest))
         }
 
-        router.on(WireRoutes.checkAuthorization) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.checkAuthorization) { [self] request, context in
+            let app = try context.caller, user = app.user
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             try user.engine.checkRequestShape(app: app.manifest, share: types.share, read: types.read)
             return JSONResponses.response(["status": "ok"])
@@ -23,8 +23,8 @@ extension HealthDaemon {
         // 200 `answered` once recorded, 202 `pending` with the request's id if the owner has not answered yet
         // (ask again to keep waiting: the same request is joined, not repeated). When healthd stops meanwhile the
         // answer is 202 too: the request is kept in the store, and joined when the app asks the restarted healthd.
-        router.on(WireRoutes.requestAuthorization) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.requestAuthorization) { [self] request, context in
+            let app = try context.caller, user = app.user
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             try user.engine.checkRequest(app: app.manifest, share: types.share, read: types.read)
             // The API's bound (docs/openapi.yaml), then the configuration's, which may be shorter.
@@ -54,7 +54,7 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.authorizationRequest) { [self] request, context in
-            let app = try await authenticator.requireApp(request), user = app.user
+            let app = try context.caller, user = app.user
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
                 user.pending.pending(app: app.bundleIdentifier).contains(where: { $0.id == id })
             else {
@@ -65,8 +65,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireAuthorizationOutcome(status: .pending, requestId: id))
         }
 
-        router.on(WireRoutes.authorizationRequestStatus) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.authorizationRequestStatus) { [self] request, context in
+            let app = try context.caller, user = app.user
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             let status = try await offload { [user] in
                 try user.engine.requestStatus(app: app.manifest, share: types.share, read: types.read)
@@ -74,8 +74,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireRequestStatus(status))
         }
 
-        router.on(WireRoutes.authorizationStatus) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.authorizationStatus) { [self] request, context in
+            let app = try context.caller, user = app.user
             guard let name = try QueryParameters(request).string("type") else {
                 throw APIError.badRequest("Give the type: ?type=<identifier>")
             }

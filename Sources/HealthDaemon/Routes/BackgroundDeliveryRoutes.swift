@@ -11,9 +11,9 @@ extension HealthDaemon {
     /// Changes to a type with background delivery that the app can see and has not acknowledged are pending: its
     /// change stream announces them when it opens, and ``BackgroundWaker`` posts them to the callback while the app
     /// has no stream open.
-    func addBackgroundDeliveryRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.backgroundDeliveries) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+    func addBackgroundDeliveryRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.backgroundDeliveries) { [self] request, context in
+            let app = try context.caller, user = app.user
             let deliveries = try await offload { [user] in
                 try user.engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
                     WireBackgroundDelivery(
@@ -27,8 +27,8 @@ extension HealthDaemon {
                     deliveries: deliveries, callback: user.waker.callback(app: app.bundleIdentifier)?.absoluteString))
         }
 
-        router.on(WireRoutes.enableBackgroundDelivery) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.enableBackgroundDelivery) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireBackgroundDelivery.self, from: request)
             let type = try WireTypes.objectType(body.type)
             let frequency = try body.updateFrequency
@@ -39,15 +39,15 @@ extension HealthDaemon {
         }
 
         // Without `type`, every type of the app.
-        router.on(WireRoutes.disableBackgroundDelivery) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.disableBackgroundDelivery) { [self] request, context in
+            let app = try context.caller, user = app.user
             let type = try QueryParameters(request).string("type").map { try WireTypes.objectType($0) }
             try await offload { [user] in try user.engine.disableBackgroundDelivery(for: type, app: app.manifest) }
             return JSONResponses.response(["status": "disabled"])
         }
 
-        router.on(WireRoutes.acknowledgeBackgroundDelivery) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.acknowledgeBackgroundDelivery) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireBackgroundDeliveryAcknowledgement.self, from: request)
             let types = Set(try body.types.map { try WireTypes.objectType($0).identifier })
             try await offload { [user] in
@@ -59,8 +59,8 @@ extension HealthDaemon {
             return JSONResponses.response(["status": "acknowledged"])
         }
 
-        router.on(WireRoutes.setBackgroundDeliveryCallback) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.setBackgroundDeliveryCallback) { [self] request, context in
+            let app = try context.caller, user = app.user
             try Self.checkBackgroundDeliveryEntitlement(app.manifest)
             let body = try await bodies.decode(WireBackgroundDeliveryCallback.self, from: request)
             let url = try BackgroundWaker.loopbackURL(body.url)
@@ -68,8 +68,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireBackgroundDeliveryCallback(url: url.absoluteString))
         }
 
-        router.on(WireRoutes.removeBackgroundDeliveryCallback) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.removeBackgroundDeliveryCallback) { [self] request, context in
+            let app = try context.caller, user = app.user
             try app.manifest.checkProvisioning()
             try await offload { [user] in try user.waker.setCallback(nil, app: app.bundleIdentifier) }
             return JSONResponses.response(["status": "removed"])

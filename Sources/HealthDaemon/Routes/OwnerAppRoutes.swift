@@ -8,9 +8,9 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// The owner's provisioning routes: register an app from its property lists (issuing its credential), list
     /// apps, revoke one, and see or change its grants.
-    func addOwnerAppRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.registerApp) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+    func addOwnerAppRoutes(to router: RouterGroup<OwnerContext>) {
+        router.on(WireRoutes.registerApp) { [self] request, context in
+            let user = try context.caller
             let body = try await bodies.decode(WireAppRegistration.self, from: request)
             let lifetime = body.credentialLifetime ?? configuration.defaultCredentialLifetime
             guard lifetime.isFinite, lifetime > 0, lifetime <= DaemonConfiguration.maximumCredentialLifetime else {
@@ -42,19 +42,19 @@ extension HealthDaemon {
                 status: .created)
         }
 
-        router.on(WireRoutes.ownerApps) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+        router.on(WireRoutes.ownerApps) { [self] request, context in
+            let user = try context.caller
             return JSONResponses.response(WireRegisteredApps(apps: user.registry.apps().map(WireRegisteredApp.init)))
         }
 
         router.on(WireRoutes.ownerApp) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             return JSONResponses.response(WireRegisteredApp(try registeredApp(context, of: user)))
         }
 
         // Revokes the app (see `UserState.revokeApp`).
         router.on(WireRoutes.revokeApp) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             let bundleIdentifier = try registeredApp(context, of: user).bundleIdentifier
             guard let revoked = try await user.revokeApp(bundleIdentifier) else {
                 throw Self.unknownApp(bundleIdentifier)
@@ -65,7 +65,7 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.appGrants) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             let bundleIdentifier = try appParameter(context)
             let grants = try await offload { [user] in try user.engine.grants.grants(app: bundleIdentifier) }
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
@@ -73,7 +73,7 @@ extension HealthDaemon {
 
         // Changes decisions, as the Health app's Sources page does; types not listed keep theirs.
         router.on(WireRoutes.setAppGrants) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             let bundleIdentifier = try appParameter(context)
             let body = try await bodies.decode(WireGrants.self, from: request)
             var changed: [String: Grant] = [:]
@@ -88,7 +88,7 @@ extension HealthDaemon {
 
         // Denies every type the app was asked about: its queries see only its own samples from now on.
         router.on(WireRoutes.revokeAppGrants) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             let bundleIdentifier = try appParameter(context)
             let grants = try await offload { [user] in
                 try user.engine.revokeAll(app: bundleIdentifier)
@@ -101,14 +101,14 @@ extension HealthDaemon {
         }
     }
 
-    private func appParameter(_ context: BasicRequestContext) throws -> String {
+    private func appParameter(_ context: OwnerContext) throws -> String {
         guard let bundleIdentifier = context.parameters.get("bundleIdentifier"), !bundleIdentifier.isEmpty else {
             throw APIError.badRequest("Give the app's bundle identifier")
         }
         return bundleIdentifier
     }
 
-    private func registeredApp(_ context: BasicRequestContext, of user: UserState) throws -> RegisteredApp {
+    private func registeredApp(_ context: OwnerContext, of user: UserState) throws -> RegisteredApp {
         let bundleIdentifier = try appParameter(context)
         guard let app = user.registry.app(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
         return app

@@ -7,9 +7,9 @@ import OpenHealthKitWire
 
 extension HealthDaemon {
     /// The owner's side of permission requests: the sheets waiting to be answered, and the answer.
-    func addOwnerAuthorizationRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.pendingAuthorizations) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+    func addOwnerAuthorizationRoutes(to router: RouterGroup<OwnerContext>) {
+        router.on(WireRoutes.pendingAuthorizations) { [self] request, context in
+            let user = try context.caller
             // Requests made through another healthd on the database a moment ago, before its announcement arrived.
             if user.sharesRecords { try await offload { try user.pending.load() } }
             let requests = user.pending.pending().map { pending in
@@ -25,7 +25,7 @@ extension HealthDaemon {
         // The types switched on; every other type of the request is denied. Types the request did not ask about
         // are ignored.
         router.on(WireRoutes.answerAuthorization) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
                 throw APIError.badRequest("The request id is a UUID")
             }

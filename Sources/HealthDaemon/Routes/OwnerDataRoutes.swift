@@ -6,9 +6,9 @@ import OpenHealthKitWire
 
 extension HealthDaemon {
     /// The owner's data routes: characteristics, the sources of a type, and the audit log.
-    func addOwnerDataRoutes(to router: Router<BasicRequestContext>) {
+    func addOwnerDataRoutes(to router: RouterGroup<OwnerContext>) {
         router.on(WireRoutes.ownerCharacteristic) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             let type = try characteristicType(context.parameters.get("type") ?? "")
             let value = try await user.auditor.audited(
                 AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
@@ -21,7 +21,7 @@ extension HealthDaemon {
         // `{"value": "2"}` sets an enumeration to its raw value, `{"value": "1980-04-12"}` the date of birth;
         // `{"value": null}` clears it.
         router.on(WireRoutes.setOwnerCharacteristic) { [self] request, context in
-            let user = try await authenticator.requireOwner(request)
+            let user = try context.caller
             let type = try characteristicType(context.parameters.get("type") ?? "")
             let body = try await bodies.decode(WireCharacteristic.self, from: request)
             let stored = try body.value.map { try CharacteristicCoding.storedValue($0, for: type) }
@@ -31,8 +31,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: stored))
         }
 
-        router.on(WireRoutes.ownerSources) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+        router.on(WireRoutes.ownerSources) { [self] request, context in
+            let user = try context.caller
             guard let name = try QueryParameters(request).string("type") else {
                 throw APIError.badRequest("Give the type: ?type=<identifier>")
             }
@@ -47,8 +47,8 @@ extension HealthDaemon {
 
         // `?app=<bundle identifier or owner>&since=<seconds since 1970>&after=<entry id>&limit=<1 to 10000>`:
         // oldest first; page with `after` = the last id received.
-        router.on(WireRoutes.auditLog) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+        router.on(WireRoutes.auditLog) { [self] request, context in
+            let user = try context.caller
             let parameters = QueryParameters(request)
             // Years 1 to 4001, as every date healthd takes (SampleValidation.dateRange).
             let years = SampleValidation.dateRange

@@ -7,10 +7,10 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// The owner's medication routes: the medications they track and the doses they log (there is no phone app to
     /// record them; apps only read them, as HealthKit's do).
-    func addOwnerMedicationRoutes(to router: Router<BasicRequestContext>) {
+    func addOwnerMedicationRoutes(to router: RouterGroup<OwnerContext>) {
         let medicationType = HKDataTypeIdentifierUserAnnotatedMedicationConcept
-        router.on(WireRoutes.ownerMedications) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+        router.on(WireRoutes.ownerMedications) { [self] request, context in
+            let user = try context.caller
             let medications = try await user.auditor.audited(
                 AuditEntry.owner, "query.medications", types: [medicationType], count: \.count
             ) {
@@ -20,8 +20,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
         }
 
-        router.on(WireRoutes.saveOwnerMedication) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+        router.on(WireRoutes.saveOwnerMedication) { [self] request, context in
+            let user = try context.caller
             let body = try await bodies.decode(WireMedication.self, from: request)
             try await user.auditor.audited(AuditEntry.owner, "medication.save", types: [medicationType]) {
                 try await offload { [user] in
@@ -31,8 +31,8 @@ extension HealthDaemon {
             return JSONResponses.response(body)
         }
 
-        router.on(WireRoutes.logOwnerDose) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+        router.on(WireRoutes.logOwnerDose) { [self] request, context in
+            let user = try context.caller
             let body = try await bodies.decode(WireSample.self, from: request)
             let event = try await user.auditor.audited(
                 AuditEntry.owner, "medication.dose", types: [WireTypes.identifier(body.type)], count: { _ in 1 }

@@ -7,9 +7,9 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// `HKHealthStore.preferredUnits(for:)`: the owner's unit of each type (their choice on the Me page, else their
     /// locale's default, healthd's locale being the owner's session), for an app that asked for access to each.
-    func addPreferredUnitRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.preferredUnits) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+    func addPreferredUnitRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.preferredUnits) { [self] request, context in
+            let app = try context.caller, user = app.user
             let types = try await bodies.decode(WirePreferredUnitsRequest.self, from: request).quantityTypes()
             let units = try await offload { [user] in try user.engine.preferredUnits(for: types, as: .app(app.manifest))
             }

@@ -9,17 +9,17 @@ import OpenHealthKitWire
 extension HealthDaemon {
     /// An app's routes of health records, documents, medications, attachments and per-object authorization
     /// (docs/HEALTHD.md). Each is audited like the data routes: the operation, the types and the count.
-    func addRecordRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.healthRecords) { [self] request, _ in
-            let user = try await authenticator.requireApp(request).user
+    func addRecordRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.healthRecords) { [self] request, context in
+            let user = try context.caller.user
             let supported = try await offload { [user] in try user.engine.hasClinicalRecords() }
             return JSONResponses.response(WireHealthRecordsSupport(supported: supported))
         }
 
         // Asks the owner which objects the app may read and waits for the answer up to `wait` seconds, as the type
         // permission request does: 200 `answered`, or 202 `pending` (ask again to keep waiting).
-        router.on(WireRoutes.requestObjectAuthorization) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.requestObjectAuthorization) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireObjectAuthorizationRequest.self, from: request)
             let type = try WireTypes.objectType(body.type)
             let asking = Task { [user] in
@@ -38,8 +38,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireAuthorizationOutcome(status: .answered))
         }
 
-        router.on(WireRoutes.queryDocuments) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.queryDocuments) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireDocumentQuery.self, from: request)
             guard let type = try WireTypes.sampleType(body.type) as? HKDocumentType else {
                 throw APIError.badRequest("\(body.type) is not a document type")
@@ -62,8 +62,8 @@ extension HealthDaemon {
                 WireDocumentsResponse(status: .answered, samples: samples.map(WireSample.init)))
         }
 
-        router.on(WireRoutes.queryMedications) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.queryMedications) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireMedicationQuery.self, from: request)
             let limit = try body.resultLimit
             let medications = try await user.auditor.audited(
@@ -78,8 +78,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
         }
 
-        router.on(WireRoutes.addAttachment) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.addAttachment) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await attachmentBodies.decode(WireAttachmentUpload.self, from: request)
             guard let type = UTType(body.contentType) else {
                 throw APIError.badRequest("\(body.contentType) is not a content type")
@@ -98,7 +98,7 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.objectAttachments) { [self] request, context in
-            let app = try await authenticator.requireApp(request), user = app.user
+            let app = try context.caller, user = app.user
             let object = try uuid(context, "uuid")
             let attachments = try await user.auditor.audited(
                 app.bundleIdentifier, "attachment.list", types: [], count: \.count
@@ -109,7 +109,7 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.attachmentData) { [self] request, context in
-            let app = try await authenticator.requireApp(request), user = app.user
+            let app = try context.caller, user = app.user
             let identifier = try uuid(context, "uuid")
             let (data, contentType) = try await user.auditor.audited(
                 app.bundleIdentifier, "attachment.read", types: [], count: { _ in 1 }
@@ -130,7 +130,7 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.removeAttachment) { [self] request, context in
-            let app = try await authenticator.requireApp(request), user = app.user
+            let app = try context.caller, user = app.user
             let identifier = try uuid(context, "uuid")
             guard let object = request.uri.queryParameters.get("object").flatMap(UUID.init(uuidString:)) else {
                 throw APIError.badRequest("Give the object the attachment is removed from: ?object=<uuid>")
@@ -151,7 +151,7 @@ extension HealthDaemon {
             max(0, request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 30))
     }
 
-    private func uuid(_ context: BasicRequestContext, _ name: String) throws -> UUID {
+    private func uuid(_ context: AppContext, _ name: String) throws -> UUID {
         guard let uuid = context.parameters.get(name).flatMap(UUID.init(uuidString:)) else {
             throw APIError.badRequest("The \(name) is a UUID")
         }

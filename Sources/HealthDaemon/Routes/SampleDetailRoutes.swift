@@ -14,9 +14,9 @@ extension HealthDaemon {
     ///   of beats.
     /// - `GET /v1/electrocardiograms/{id}/voltages` (HKElectrocardiogramQuery): audited as `query.voltages` with the
     ///   number of measurements.
-    func addSampleDetailRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.queryQuantitySeries) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+    func addSampleDetailRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.queryQuantitySeries) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireQuantitySeriesQuery.self, from: request)
             guard let type = try WireTypes.sampleType(body.type) as? HKQuantityType else {
                 throw APIError.badRequest("\(body.type) is not a quantity type")
@@ -34,7 +34,7 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.heartbeatSeriesBeats) { [self] request, context in
-            let app = try await authenticator.requireApp(request), user = app.user
+            let app = try context.caller, user = app.user
             let uuid = try sampleUUID(context)
             let beats = try await user.auditor.audited(
                 app.bundleIdentifier, "query.heartbeats", types: [HKDataTypeIdentifierHeartbeatSeries], count: \.count
@@ -45,7 +45,7 @@ extension HealthDaemon {
         }
 
         router.on(WireRoutes.electrocardiogramVoltages) { [self] request, context in
-            let app = try await authenticator.requireApp(request), user = app.user
+            let app = try context.caller, user = app.user
             let uuid = try sampleUUID(context)
             let voltages = try await user.auditor.audited(
                 app.bundleIdentifier, "query.voltages", types: [HKObjectType.electrocardiogramType().identifier],
@@ -60,7 +60,7 @@ extension HealthDaemon {
     }
 
     /// The sample UUID of a route's `{id}`.
-    private func sampleUUID(_ context: BasicRequestContext) throws -> UUID {
+    private func sampleUUID(_ context: AppContext) throws -> UUID {
         guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
             throw APIError.badRequest("The sample id is a UUID")
         }

@@ -5,25 +5,27 @@ import OpenHealthKitModel
 import OpenHealthKitWire
 
 extension HealthDaemon {
-    /// Statistics for apps (HKStatisticsQuery, HKStatisticsCollectionQuery) and the owner's source priorities, the
-    /// order in which overlapping sources count when statistics merge them.
-    func addStatisticsRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.queryStatistics) { [self] request, _ in
-            try await statistics(request, collection: false)
+    /// Statistics for apps (HKStatisticsQuery, HKStatisticsCollectionQuery).
+    func addStatisticsRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.queryStatistics) { [self] request, context in
+            try await statistics(request, context, collection: false)
         }
-        router.on(WireRoutes.queryStatisticsCollection) { [self] request, _ in
-            try await statistics(request, collection: true)
+        router.on(WireRoutes.queryStatisticsCollection) { [self] request, context in
+            try await statistics(request, context, collection: true)
         }
+    }
 
-        router.on(WireRoutes.sourcePriority) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+    /// The owner's source priorities: the order in which overlapping sources count when statistics merge them.
+    func addSourcePriorityRoutes(to router: RouterGroup<OwnerContext>) {
+        router.on(WireRoutes.sourcePriority) { [self] request, context in
+            let user = try context.caller
             let type = try quantityType(try QueryParameters(request).string("type"))
             let sources = try await offload { [user] in try user.engine.sourcePriority(for: type) }
             return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
         }
 
-        router.on(WireRoutes.setSourcePriority) { [self] request, _ in
-            let user = try await authenticator.requireOwner(request)
+        router.on(WireRoutes.setSourcePriority) { [self] request, context in
+            let user = try context.caller
             let body = try await bodies.decode(WireSourcePriority.self, from: request)
             let type = try quantityType(body.type)
             let sources = try await user.auditor.audited(
@@ -40,8 +42,8 @@ extension HealthDaemon {
 
     /// A statistics query: without intervals one statistics over every matching sample, with them one per interval.
     /// Audited with the number of intervals holding data.
-    private func statistics(_ request: Request, collection: Bool) async throws -> Response {
-        let app = try await authenticator.requireApp(request), user = app.user
+    private func statistics(_ request: Request, _ context: AppContext, collection: Bool) async throws -> Response {
+        let app = try context.caller, user = app.user
         let body = try await bodies.decode(WireStatisticsQuery.self, from: request)
         let statisticsRequest = try body.request()
         guard collection == (statisticsRequest.intervals != nil) else {

@@ -8,9 +8,9 @@ extension HealthDaemon {
     /// An app's workout calls (its credential required): associating samples with a workout, saving a route with its
     /// locations, reading a route's locations a page at a time, relating effort samples and reading the
     /// relationships. Each is in the audit log.
-    func addWorkoutRoutes(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.associateWithWorkout) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+    func addWorkoutRoutes(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.associateWithWorkout) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireAssociateRequest.self, from: request)
             let count = try await user.auditor.audited(
                 app.bundleIdentifier, "workout.associate", types: [HKWorkoutTypeIdentifier], count: { $0 }
@@ -23,8 +23,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireCountResponse(count: count))
         }
 
-        router.on(WireRoutes.saveWorkoutRoute) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.saveWorkoutRoute) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireRouteSaveRequest.self, from: request)
             let route = try await user.auditor.audited(
                 app.bundleIdentifier, "workout.route.save", types: [HKWorkoutRouteTypeIdentifier], count: { _ in 1 }
@@ -42,8 +42,8 @@ extension HealthDaemon {
             return JSONResponses.response(WireSaveResponse(sourceRevision: WireSourceRevision(route.sourceRevision)))
         }
 
-        router.on(WireRoutes.queryRouteLocations) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.queryRouteLocations) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireRouteLocationsQuery.self, from: request)
             let page = try body.page
             let interval = try body.interval
@@ -58,20 +58,21 @@ extension HealthDaemon {
             return JSONResponses.response(WireRouteLocationsResponse(locations: locations.map(WireLocation.init)))
         }
 
-        router.on(WireRoutes.relateWorkoutEffort) { [self] request, _ in
-            try await effort(request, operation: "workout.effort.relate") { engine, sample, body, principal in
+        router.on(WireRoutes.relateWorkoutEffort) { [self] request, context in
+            try await effort(request, context, operation: "workout.effort.relate") { engine, sample, body, principal in
                 try engine.relateEffort(sample, toWorkout: body.workout, activity: body.activity, as: principal)
             }
         }
 
-        router.on(WireRoutes.unrelateWorkoutEffort) { [self] request, _ in
-            try await effort(request, operation: "workout.effort.unrelate") { engine, sample, body, principal in
+        router.on(WireRoutes.unrelateWorkoutEffort) { [self] request, context in
+            try await effort(request, context, operation: "workout.effort.unrelate") {
+                engine, sample, body, principal in
                 try engine.unrelateEffort(sample, fromWorkout: body.workout, activity: body.activity, as: principal)
             }
         }
 
-        router.on(WireRoutes.queryEffortRelationships) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+        router.on(WireRoutes.queryEffortRelationships) { [self] request, context in
+            let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireEffortQuery.self, from: request)
             let option = try body.queryOption
             let anchor = try body.startAnchor
@@ -93,10 +94,10 @@ extension HealthDaemon {
 
     /// Relates or unrelates an effort sample, audited under the sample's type.
     private func effort(
-        _ request: Request, operation: String,
+        _ request: Request, _ context: AppContext, operation: String,
         _ change: @escaping @Sendable (HealthEngine, HKSample, WireEffortRequest, Principal) throws -> Void
     ) async throws -> Response {
-        let app = try await authenticator.requireApp(request), user = app.user
+        let app = try context.caller, user = app.user
         let body = try await bodies.decode(WireEffortRequest.self, from: request)
         try await user.auditor.audited(app.bundleIdentifier, operation, types: [WireTypes.identifier(body.sample.type)])
         {

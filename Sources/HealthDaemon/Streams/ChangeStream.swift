@@ -32,9 +32,9 @@ extension HealthDaemon {
     /// `HKActivitySummaryTypeIdentifier` may be among the types: activity summaries have no anchors, so with `change`
     /// events the stream reports each change to them (an import) as `event: summaries` without id, and only to an app
     /// that may read them; a client reads the summaries again on each (and after each reconnection).
-    func addChangeStreamRoute(to router: Router<BasicRequestContext>) {
-        router.on(WireRoutes.changeStream) { [self] request, _ in
-            let app = try await authenticator.requireApp(request), user = app.user
+    func addChangeStreamRoute(to router: RouterGroup<AppContext>) {
+        router.on(WireRoutes.changeStream) { [self] request, context in
+            let app = try context.caller, user = app.user
             try app.manifest.checkProvisioning()
             var names = request.uri.queryParameters.getAll("types").flatMap {
                 $0.split(separator: ",").map(String.init)
