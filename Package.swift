@@ -45,11 +45,15 @@ let package = Package(
         .target(name: "OpenHealthKitEngine", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
         // SQLite's process-wide settings, for the executables (`sqlite3_config` is variadic: Swift cannot call it).
         .target(name: "CSQLiteConfiguration", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The statements both SQL storages share, written once, and the dialect each database writes them in.
+        .target(
+            name: "OpenHealthKitSQL", dependencies: ["OpenHealthKitModel", "OpenHealthKitEngine"], swiftSettings: strict
+        ),
         // The embedded SQLite storage (GRDB). GRDB and the C modules are imported internally: no client sees them.
         .target(
             name: "OpenHealthKitSQLite",
             dependencies: [
-                "OpenHealthKitModel", "OpenHealthKitEngine", "CSQLiteConfiguration",
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQL", "CSQLiteConfiguration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -60,7 +64,7 @@ let package = Package(
         .target(
             name: "OpenHealthKitPostgres",
             dependencies: [
-                "OpenHealthKitModel", "OpenHealthKitEngine",
+                "OpenHealthKitModel", "OpenHealthKitEngine", "OpenHealthKitSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // Sign-in secrets' scrypt hashes (SecretHash).
                 .product(name: "Crypto", package: "swift-crypto"),

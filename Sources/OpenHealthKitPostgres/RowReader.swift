@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKitEngine
+import OpenHealthKitSQL
 import PostgresNIO
 
 /// Reads a user's rows, tombstones and sources for a ``RowQuery``.
@@ -14,7 +15,7 @@ struct RowReader {
         self.catalog = catalog
     }
 
-    /// The columns of a ``SampleRow``, over the joins ``ConditionSQL`` names (every join on the same user).
+    /// The columns of a ``SampleRow``, over the joins `RowConditionSQL` names (every join on the same user).
     static let selectSQL = columnsSQL + fromSQL
 
     /// `SELECT` and the columns of a ``SampleRow``, in ``sampleRowAndID(_:)``'s order (others may follow).
@@ -158,16 +159,17 @@ struct RowReader {
         if let anchor = query.anchorAfter {
             parts.append("s.anchor > \(binds.add(anchor))")
         }
-        var condition = ConditionSQL(longestDuration: extent + ")", binds: binds, datesAndValues: datesAndValues)
+        var condition = RowConditionSQL(
+            PostgresDialect(longestDuration: extent + ")", binds: binds), datesAndValues: datesAndValues)
         parts.append(condition.sql(query.condition))
         if datesAndValues != "s", let (start, end) = query.condition.dateEnvelope {
             // A quantity lies within its sample's dates: the samples overlapping every date the condition can select
             // bound the scan of the (user, type, start date) index, as for samples.
-            var overlap = ConditionSQL(longestDuration: extent + ")", binds: condition.binds)
+            var overlap = RowConditionSQL(condition.dialect)
             parts.append(overlap.sql(.dateRange(start: start, end: end, mode: .overlaps)))
-            condition.binds = overlap.binds
+            condition.dialect = overlap.dialect
         }
-        binds = condition.binds
+        binds = condition.dialect.binds
         return parts.joined(separator: " AND ")
     }
 

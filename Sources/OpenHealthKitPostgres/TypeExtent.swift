@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// Each user's longest sample duration per type (`type_extent`), which bounds range scans (see ConditionSQL).
+/// Each user's longest sample duration per type (`type_extent`), which bounds range scans (see RowConditionSQL).
 enum TypeExtent {
     /// Raises the recorded durations to at least `longest` (type id: seconds).
     static func raise(_ longest: [Int32: Double], _ write: AnchoredWrite) throws {

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitSQL
 
 /// Reads rows, tombstones and sources for a ``RowQuery``.
 ///
@@ -19,7 +20,7 @@ struct RowReader {
         self.lookups = lookups
     }
 
-    /// The joins ``ConditionSQL`` may name; SQLite drops a LEFT JOIN on a unique key whose columns a query does not
+    /// The joins `RowConditionSQL` may name; SQLite drops a LEFT JOIN on a unique key whose columns a query does not
     /// use, and the lookup rows always exist (foreign keys), so a LEFT JOIN of them selects what an inner join would.
     static let joins = """
         FROM sample s
@@ -195,7 +196,7 @@ struct RowReader {
     }
 
     /// The WHERE clause and its arguments, or nil when no row can match (a type never stored). Date and value
-    /// conditions test the columns of `datesAndValues` (see ``ConditionSQL/datesAndValues``).
+    /// conditions test the columns of `datesAndValues` (see `RowConditionSQL`).
     func filter(_ query: RowQuery, datesAndValues: String = "s") throws -> (String, [(any DatabaseValueConvertible)?])?
     {
         var parts: [String] = []
@@ -228,16 +229,16 @@ struct RowReader {
             parts.append("s.anchor > ?")
             arguments.append(anchor)
         }
-        var condition = ConditionSQL(longestDuration: longest, datesAndValues: datesAndValues)
+        var condition = RowConditionSQL(SQLiteDialect(longestDuration: longest), datesAndValues: datesAndValues)
         parts.append(condition.sql(query.condition))
-        arguments += condition.arguments
         if datesAndValues != "s", let (start, end) = query.condition.dateEnvelope {
             // A quantity lies within its sample's dates: the samples overlapping every date the condition can select
             // bound the scan of the (type, start date) index, as for samples.
-            var overlap = ConditionSQL(longestDuration: longest)
+            var overlap = RowConditionSQL(condition.dialect)
             parts.append(overlap.sql(.dateRange(start: start, end: end, mode: .overlaps)))
-            arguments += overlap.arguments
+            condition.dialect = overlap.dialect
         }
+        arguments += condition.dialect.arguments
         return (parts.joined(separator: " AND "), arguments)
     }
 

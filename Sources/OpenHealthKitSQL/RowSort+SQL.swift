@@ -1,3 +1,5 @@
+package import OpenHealthKitEngine
+
 extension RowSort.Key {
     /// The column an order or a comparison on the key refers to, in the aliases both SQL storages' sample reads use
     /// (`s` the sample, `w` its workout): the two storages differ in their SQL, not in these names.
