@@ -14,7 +14,7 @@ extension HealthWebApp {
             chrome: session.map { chrome(session: $0, host: nil, title: title, section: nil, pendingBanner: false) },
             status: String(status.code), title: title,
             message: "Health cannot reach its database right now. It keeps trying: reload this page in a moment.",
-            signInHref: "/signin")
+            signInHref: WebRoutes.signIn.path())
         var response = await renderer.html(session == nil ? "error-public" : "error", model, status: status)
         response.headers[.retryAfter] = "1"
         return response

@@ -29,7 +29,7 @@ struct ActivityPage: Sendable {
 
 extension HealthWebApp {
     func addActivityRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/activity") { [self] web in
+        page(router, WebRoutes.activity) { [self] web in
             let store = web.host.store
             let dates = try await pageDates(web.host)
             let energyType = HKQuantityType(.activeEnergyBurned)
@@ -53,11 +53,13 @@ extension HealthWebApp {
                 guard let date = calendar.date(byAdding: .day, value: -back, to: shownDate) else { return nil }
                 let key = dates.isoDay(date)
                 return ActivityPage.Day(
-                    label: dates.formatted(date, "EEE d MMM"), href: "/activity?date=" + key,
+                    label: dates.formatted(date, "EEE d MMM"), href: WebRoutes.activity.path() + "?date=" + key,
                     dayRings: byDay[key].map { ActivityRings($0, day: key, energy: unit) }, current: back == 0)
             }
             func step(_ days: Int) -> String? {
-                calendar.date(byAdding: .day, value: days, to: shownDate).map { "/activity?date=" + dates.isoDay($0) }
+                calendar.date(byAdding: .day, value: days, to: shownDate).map {
+                    WebRoutes.activity.path() + "?date=" + dates.isoDay($0)
+                }
             }
             return await renderer.html(
                 "activity",

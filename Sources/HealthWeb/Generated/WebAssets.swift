@@ -7,10 +7,10 @@ enum WebAssets {
         "activity": #"""
 {{<layout}}
 {{$content}}
-<p class="crumb"><a href="/types">Browse</a> · Activity</p>
+<p class="crumb"><a href="{{chrome.links.browse}}">Browse</a> · Activity</p>
 <h1>Activity</h1>
 {{#isEmpty}}<section class="card"><p id="no-activity">No activity summaries yet. Your watch writes a summary of each
-day's rings; <a href="/import">import an Apple Health export</a> to see them here.</p></section>{{/isEmpty}}
+day's rings; <a href="{{chrome.links.importing}}">import an Apple Health export</a> to see them here.</p></section>{{/isEmpty}}
 {{^isEmpty}}
 <section class="card" id="activity-day">
   <h2 id="activity-title">{{title}}</h2>
@@ -41,7 +41,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
         "app": #"""
 {{<layout}}
 {{$content}}
-<p><a href="/sources">‹ Sources</a></p>
+<p><a href="{{chrome.links.sources}}">‹ Sources</a></p>
 <h1 id="app-name">{{name}}</h1>
 <p class="small">{{bundleIdentifier}} · version {{version}} · registered {{registered}}</p>
 {{#revoked}}<p class="flash error" id="revoked">Credential revoked {{revoked}}: the app cannot reach Health until it is registered again.</p>{{/revoked}}
@@ -116,7 +116,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
         "audiogram": #"""
 {{<layout}}
 {{$content}}
-<p><a href="/audiograms">Audiograms</a></p>
+<p><a href="{{chrome.links.audiograms}}">Audiograms</a></p>
 <h1>Audiogram</h1>
 <p>{{date}} · {{source}}</p>
 <section class="card" id="audiogram-chart">{{#chart}}{{> audiogram-chart}}{{/chart}}</section>
@@ -138,7 +138,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 {{<layout}}
 {{$content}}
 <h1>Browse</h1>
-<form method="get" action="/types" class="search" role="search" id="browse-search">
+<form method="get" action="{{chrome.links.browse}}" class="search" role="search" id="browse-search">
   <label for="search" class="visually-hidden">Search</label>
   <input type="search" name="q" id="search" value="{{search}}" placeholder="Search" autocomplete="off">
   <button type="submit" class="secondary" id="search-submit">Search</button>
@@ -195,7 +195,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
         "electrocardiogram": #"""
 {{<layout}}
 {{$content}}
-<p><a href="/electrocardiograms">Electrocardiograms</a></p>
+<p><a href="{{chrome.links.electrocardiograms}}">Electrocardiograms</a></p>
 <h1>{{classification}}</h1>
 <section class="card">
   <dl class="facts" id="ecg-facts">
@@ -222,7 +222,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{title}} – Health</title>
-<link rel="stylesheet" href="/static/health.css">
+<link rel="stylesheet" href="{{links.stylesheet}}">
 </head>
 <body>
 <main class="narrow" id="content">
@@ -244,7 +244,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 <section class="card error-card" role="alert">
   <h1>{{title}}</h1>
   <p id="error-message">{{message}}</p>
-  <p><a href="/" class="button-link">Back to Summary</a></p>
+  <p><a href="{{chrome.links.summary}}" class="button-link">Back to Summary</a></p>
   <p class="small">Error {{status}}</p>
 </section>
 {{/content}}
@@ -254,7 +254,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
         "export-job": #"""
 {{<layout}}
 {{$content}}
-<p class="crumb"><a href="/me">Me</a> · Export All Health Data</p>
+<p class="crumb"><a href="{{chrome.links.me}}">Me</a> · Export All Health Data</p>
 <h1>Export All Health Data</h1>
 <section class="card" id="export-job"{{#running}} data-reload-while-running{{/running}}>
   <h2>{{format}}</h2>
@@ -291,7 +291,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   <p id="import-status" role="status" class="small"{{#finished}} data-outcome="done"{{/finished}}{{#failure}} data-outcome="failed"{{/failure}}{{#interrupted}} data-outcome="interrupted"{{/interrupted}}>{{progressText}}</p>
   <p id="import-connection" class="flash error" role="alert" hidden></p>
   {{#failure}}<p class="flash error" id="import-failure">{{failure}}</p>
-  <p><a class="button-link" href="/import" id="import-again">Choose Another File</a></p>{{/failure}}
+  <p><a class="button-link" href="{{chrome.links.importing}}" id="import-again">Choose Another File</a></p>{{/failure}}
   {{#interrupted}}
   <p class="flash error" id="import-interrupted">{{interrupted}}</p>
   {{#resumable}}
@@ -307,7 +307,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   </div>
   {{/resumable}}
   {{/interrupted}}
-  {{#running}}<p class="small" id="import-note">You may leave this page: the import goes on, and <a href="/import">Import</a> links back here.</p>{{/running}}
+  {{#running}}<p class="small" id="import-note">You may leave this page: the import goes on, and <a href="{{chrome.links.importing}}">Import</a> links back here.</p>{{/running}}
   {{#resumedNote}}<p class="small" id="import-resumed">{{resumedNote}}</p>{{/resumedNote}}
 </section>
 {{#finished}}
@@ -315,7 +315,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   <h2>Summary</h2>
   <p id="import-headline">{{headline}}</p>
   {{#timeZoneOffer}}
-  <form method="post" action="/me/timezone" class="offer" id="time-zone-offer">
+  <form method="post" action="{{chrome.links.meTimeZone}}" class="offer" id="time-zone-offer">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <input type="hidden" name="timeZone" value="{{zone}}">
     <p>The records of this export were made in <strong>{{label}}</strong>; Health's days follow {{current}}.</p>
@@ -371,7 +371,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   {{#warningsMore}}<p class="small">{{warningsMore}}</p>{{/warningsMore}}
 </section>
 {{/hasWarnings}}
-<p><a href="/import" id="import-another">Import another export</a> · <a href="/" id="import-summary-link">Summary</a></p>
+<p><a href="{{chrome.links.importing}}" id="import-another">Import another export</a> · <a href="{{chrome.links.summary}}" id="import-summary-link">Summary</a></p>
 {{/finished}}
 {{/content}}
 {{/layout}}
@@ -388,7 +388,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   them; importing the same export again adds only what is new.</p>
   {{^available}}<p class="flash error" id="import-unavailable">{{unavailableReason}}</p>{{/available}}
   {{#runningHref}}<p class="flash" id="import-running">An import is running: <a href="{{runningHref}}">see its progress</a>.</p>{{/runningHref}}
-  <form class="stack" id="import-form" data-csrf="{{chrome.csrf}}" data-maximum="{{maximumUploadBytes}}" data-maximum-text="{{maximumUpload}}">
+  <form class="stack" id="import-form" data-upload="{{chrome.links.importing}}" data-csrf="{{chrome.csrf}}" data-maximum="{{maximumUploadBytes}}" data-maximum-text="{{maximumUpload}}">
     <input type="file" name="file" id="import-file" accept=".zip,.xml,application/zip,text/xml"{{^available}} disabled{{/available}}>
     <button type="submit" id="import-submit"{{^available}} disabled{{/available}}>Upload and Import</button>
     <progress id="import-progress" max="100" value="0" hidden></progress>
@@ -406,14 +406,14 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{chrome.title}} – Health</title>
-<link rel="stylesheet" href="/static/health.css?v={{chrome.assetVersion}}">
-<script src="/static/health.js?v={{chrome.assetVersion}}" defer></script>
+<link rel="stylesheet" href="{{chrome.links.stylesheet}}?v={{chrome.assetVersion}}">
+<script src="{{chrome.links.script}}?v={{chrome.assetVersion}}" defer></script>
 </head>
-<body>
+<body data-permissions="{{chrome.links.permissions}}" data-permission-count="{{chrome.links.permissionCount}}" data-sign-in="{{chrome.links.signIn}}">
 <a class="skip-link" href="#content" id="skip-link">Skip to content</a>
 <header class="top">
-  <a class="brand" href="/">Health</a>
-  <form method="post" action="/signout" class="signout">
+  <a class="brand" href="{{chrome.links.summary}}">Health</a>
+  <form method="post" action="{{chrome.links.signOut}}" class="signout">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <button type="submit" class="link" id="signout">Sign Out</button>
   </form>
@@ -424,7 +424,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 {{#chrome.showsBanner}}
 <div class="banner" id="pending-banner" role="status"{{^chrome.hasPending}} hidden{{/chrome.hasPending}}>
   <span id="pending-text">{{chrome.pendingCount}} permission request{{#chrome.pendingPlural}}s{{/chrome.pendingPlural}} waiting for you.</span>
-  <a href="/permissions" id="pending-link">Review</a>
+  <a href="{{chrome.links.permissions}}" id="pending-link">Review</a>
 </div>
 {{/chrome.showsBanner}}
 <main id="content" tabindex="-1">
@@ -439,7 +439,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 {{<layout}}
 {{$content}}
 <h1>Access Log</h1>
-<form method="get" action="/log" class="card filters" id="log-filter">
+<form method="get" action="{{chrome.links.log}}" class="card filters" id="log-filter">
   <label>App <select name="app" id="filter-app">{{#apps}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/apps}}</select></label>
   <label>Type <select name="type" id="filter-type">{{#types}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/types}}</select></label>
   <label>Period <select name="period" id="filter-period">{{#periods}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/periods}}</select></label>
@@ -474,7 +474,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 <section class="card" id="details">
   <h2>Health Details</h2>
   <p class="small">Apps you allow to read these see them.</p>
-  <form method="post" action="/me/characteristics" class="stack">
+  <form method="post" action="{{chrome.links.meCharacteristics}}" class="stack">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <label>Date of Birth <input type="date" name="dateOfBirth" id="dateOfBirth" value="{{dateOfBirth}}"></label>
     {{#choices}}
@@ -491,7 +491,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   <h2>Time Zone</h2>
   <p class="small">Days, weeks and nights on every page, and in <code>hk</code>, are counted in this time zone. Now it
   is <strong id="time-zone-now">{{timeZoneNow}}</strong> there.</p>
-  <form method="post" action="/me/timezone" class="stack">
+  <form method="post" action="{{chrome.links.meTimeZone}}" class="stack">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <label for="timeZone">Time zone</label>
     <select name="timeZone" id="timeZone">
@@ -504,7 +504,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   <h2>Units</h2>
   <p class="small">How each type is shown here and to apps that ask for your preferred units. The default follows your
   locale.</p>
-  <form method="post" action="/me/units">
+  <form method="post" action="{{chrome.links.meUnits}}">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     {{#unitsWithData}}
     <label class="unit-row">{{name}}
@@ -530,7 +530,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   <h2>Export All Health Data</h2>
   <p class="small">Everything Health holds, in the form you choose, to keep or to open elsewhere. The file holds all
   your health data.</p>
-  <form method="post" action="/export" class="stack">
+  <form method="post" action="{{chrome.links.export}}" class="stack">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <fieldset class="choices">
       <legend class="visually-hidden">Format</legend>
@@ -555,7 +555,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   <article class="medication" id="{{elementID}}">
     <h3>{{name}}{{#nickname}} <span class="muted">“{{nickname}}”</span>{{/nickname}}</h3>
     <p class="small">{{form}}{{#scheduled}} · on a schedule{{/scheduled}} · code {{code}}</p>
-    <form method="post" action="/records/medications/doses" class="inline">
+    <form method="post" action="{{chrome.links.medicationDoses}}" class="inline">
       <input type="hidden" name="csrf" value="{{chrome.csrf}}">
       <input type="hidden" name="code" value="{{code}}">
       <label>Dose <select name="status">{{#statuses}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/statuses}}</select></label>
@@ -563,7 +563,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
       <label>When <input type="datetime-local" name="date" value="{{now}}" required></label>
       <button type="submit">Log Dose</button>
     </form>
-    <form method="post" action="/records/medications/archive" class="inline">
+    <form method="post" action="{{chrome.links.medicationArchive}}" class="inline">
       <input type="hidden" name="csrf" value="{{chrome.csrf}}">
       <input type="hidden" name="code" value="{{code}}">
       <input type="hidden" name="archived" value="true">
@@ -575,7 +575,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
   <details id="archived">
     <summary>Archived</summary>
     {{#archived}}
-    <form method="post" action="/records/medications/archive" class="inline" id="{{elementID}}">
+    <form method="post" action="{{chrome.links.medicationArchive}}" class="inline" id="{{elementID}}">
       <input type="hidden" name="csrf" value="{{chrome.csrf}}">
       <input type="hidden" name="code" value="{{code}}">
       <input type="hidden" name="archived" value="false">
@@ -587,7 +587,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 </section>
 <section class="card" id="add-medication">
   <h2>Add a Medication</h2>
-  <form method="post" action="/records/medications" class="stack">
+  <form method="post" action="{{chrome.links.medications}}" class="stack">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <label>Name <input type="text" name="name" id="medication-name" maxlength="200" required></label>
     <label>Form <select name="form" id="medication-form">{{#forms}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/forms}}</select></label>
@@ -620,7 +620,7 @@ day's rings; <a href="/import">import an Apple Health export</a> to see them her
 {{>records-tabs}}
 <section class="card" id="log-mood">
   <h2>Log How You Feel</h2>
-  <form method="post" action="/records/mind" class="stack">
+  <form method="post" action="{{chrome.links.mind}}" class="stack">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <label>When <input type="datetime-local" name="date" id="mood-date" value="{{now}}" required></label>
     <label>Kind
@@ -823,15 +823,15 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign In – Health</title>
-<link rel="stylesheet" href="/static/health.css?v={{assetVersion}}">
-<script src="/static/health.js?v={{assetVersion}}" defer></script>
+<link rel="stylesheet" href="{{links.stylesheet}}?v={{assetVersion}}">
+<script src="{{links.script}}?v={{assetVersion}}" defer></script>
 </head>
 <body>
 <main class="narrow">
 <h1 class="brand-title">Health</h1>
 {{#signedOut}}<p class="flash" role="status">You are signed out.</p>{{/signedOut}}
 {{#error}}<p class="flash error" role="alert" id="signin-error">{{error}}</p>{{/error}}
-<form method="post" action="/signin" class="card stack" id="signin-form">
+<form method="post" action="{{links.signIn}}" class="card stack" id="signin-form">
   <input type="hidden" name="token" value="{{token}}">
   <input type="hidden" name="next" value="{{next}}">
   <input type="hidden" name="timeZone" value="" data-browser-time-zone>
@@ -924,8 +924,8 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 <h1>Summary</h1>
 {{#isEmpty}}
 <section class="card">
-  <p>No health data yet. Apps you allow will add theirs; you can add data from <a href="/types">Browse</a> or
-  <a href="/import">import an Apple Health export</a>.</p>
+  <p>No health data yet. Apps you allow will add theirs; you can add data from <a href="{{chrome.links.browse}}">Browse</a> or
+  <a href="{{chrome.links.importing}}">import an Apple Health export</a>.</p>
 </section>
 {{/isEmpty}}
 {{#activity}}
@@ -1001,7 +1001,7 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
         "type": #"""
 {{<layout}}
 {{$content}}
-<p class="crumb"><a href="/types">Browse</a>{{#category}} · {{category}}{{/category}}</p>
+<p class="crumb"><a href="{{chrome.links.browse}}">Browse</a>{{#category}} · {{category}}{{/category}}</p>
 <div class="title-row">
   <h1 id="type-name">{{name}}</h1>
   <form method="post" action="{{favoriteAction}}" class="inline">
@@ -1184,7 +1184,7 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
         "workout": #"""
 {{<layout}}
 {{$content}}
-<p class="crumb"><a href="/types">Browse</a> · <a href="/workouts">Workouts</a></p>
+<p class="crumb"><a href="{{chrome.links.browse}}">Browse</a> · <a href="{{chrome.links.workouts}}">Workouts</a></p>
 <h1 id="workout-name">{{name}}</h1>
 <p class="muted" id="workout-when">{{date}} · {{source}}</p>
 <section class="card">
@@ -1294,9 +1294,9 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
         "workouts": #"""
 {{<layout}}
 {{$content}}
-<p class="crumb"><a href="/types">Browse</a> · Activity · <a href="/types/workout">Workouts</a></p>
+<p class="crumb"><a href="{{chrome.links.browse}}">Browse</a> · Activity · <a href="{{chrome.links.workoutType}}">Workouts</a></p>
 <h1 id="workouts-heading">{{heading}}</h1>
-<form method="get" action="/workouts" class="workout-filter" id="workout-filter">
+<form method="get" action="{{chrome.links.workouts}}" class="workout-filter" id="workout-filter">
   <label>Activity <select name="type" id="workout-type">
     <option value="">All activities</option>
     {{#types}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/types}}
@@ -1755,7 +1755,7 @@ function watchPermissionRequests() {
   if (!banner || !text) return;
   const refresh = async () => {
     try {
-      const answer = await fetch("/permissions/count", { credentials: "same-origin", cache: "no-store" });
+      const answer = await fetch(document.body.dataset.permissionCount, { credentials: "same-origin", cache: "no-store" });
       if (!answer.ok) return;
       const { count } = await answer.json();
       banner.hidden = !count;
@@ -1775,11 +1775,11 @@ function followPermissionSheets() {
   if (!list) return;
   const refresh = async () => {
     try {
-      const answer = await fetch("/permissions/count", { credentials: "same-origin", cache: "no-store" });
+      const answer = await fetch(document.body.dataset.permissionCount, { credentials: "same-origin", cache: "no-store" });
       if (!answer.ok) return;
       const { count } = await answer.json();
       if (!(count > list.querySelectorAll(".sheet").length)) return;
-      const page = await fetch("/permissions", { credentials: "same-origin", cache: "no-store" });
+      const page = await fetch(document.body.dataset.permissions, { credentials: "same-origin", cache: "no-store" });
       if (!page.ok) return;
       const fresh = new DOMParser().parseFromString(await page.text(), "text/html");
       for (const sheet of fresh.querySelectorAll("#permission-requests .sheet")) {
@@ -1816,7 +1816,7 @@ function setUpImport() {
       return;
     }
     const request = new XMLHttpRequest();
-    request.open("POST", "/import?name=" + encodeURIComponent(chosen.name));
+    request.open("POST", form.dataset.upload + "?name=" + encodeURIComponent(chosen.name));
     request.setRequestHeader("X-CSRF-Token", form.dataset.csrf);
     request.setRequestHeader("Content-Type", "application/octet-stream");
     form.querySelector("button").disabled = true;
@@ -1883,7 +1883,7 @@ function followImport() {
       connection.hidden = false;
       connection.textContent = "healthd restarted, which signed you out. ";
       const link = document.createElement("a");
-      link.href = "/signin?next=" + encodeURIComponent(window.location.pathname);
+      link.href = document.body.dataset.signIn + "?next=" + encodeURIComponent(window.location.pathname);
       link.id = "import-signin";
       link.textContent = "Sign in again to see what became of this import.";
       connection.appendChild(link);

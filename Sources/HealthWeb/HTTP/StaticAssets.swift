@@ -28,7 +28,7 @@ enum StaticAssets {
 extension HealthWebApp {
     /// `GET /static/<name>`: public (the sign-in page needs them), nothing personal in them.
     func addStaticRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/static/{name}") { request, context in
+        router.get(WebRoutes.staticFile.routerPath) { request, context in
             guard let name = context.parameters.get("name"), let text = WebAssets.staticFiles[name] else {
                 return Response(
                     status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],

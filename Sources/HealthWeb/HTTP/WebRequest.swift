@@ -45,13 +45,12 @@ extension HealthWebApp {
     static let sessionCookie = "health_session"
 
     /// A page only the signed-in owner may see; others are sent to the sign-in page.
-    func page(_ router: Router<BasicRequestContext>, _ path: RouterPath, _ handler: @escaping PageHandler) {
-        router.get(path) { [self] request, context in
+    func page(_ router: Router<BasicRequestContext>, _ route: WebRoute, _ handler: @escaping PageHandler) {
+        router.get(route.routerPath) { [self] request, context in
             await respond(request) {
                 try checkHost(request)
                 guard let signedIn = try await signedIn(request) else {
-                    let next = request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-                    return Response.redirect(to: "/signin?next=" + next)
+                    return Response.redirect(to: WebRoutes.signIn(next: request.uri.path))
                 }
                 return try await handler(
                     WebRequest(request: request, context: context, signedIn: signedIn, form: FormData("")))
@@ -61,8 +60,8 @@ extension HealthWebApp {
 
     /// A form the signed-in owner posts: it must carry the session's CSRF token and, when the browser says where
     /// it comes from, come from this origin.
-    func action(_ router: Router<BasicRequestContext>, _ path: RouterPath, _ handler: @escaping PageHandler) {
-        router.post(path) { [self] request, context in
+    func action(_ router: Router<BasicRequestContext>, _ route: WebRoute, _ handler: @escaping PageHandler) {
+        router.post(route.routerPath) { [self] request, context in
             await respond(request) {
                 let signedIn = try await postingSession(request)
                 let form = try await readForm(request)

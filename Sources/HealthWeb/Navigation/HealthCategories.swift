@@ -48,25 +48,25 @@ enum HealthCategories {
     /// Pages that are not a type's, listed by Browse in their category. Register a new kind of page here.
     static let pageEntries: [BrowseEntry] = [
         BrowseEntry(
-            name: "Activity Rings", href: "/activity", category: activity.id,
+            name: "Activity Rings", href: WebRoutes.activity.path(), category: activity.id,
             sampleTypes: [HKActivitySummaryTypeIdentifier]),
         BrowseEntry(
-            name: "Electrocardiograms (ECG)", href: "/electrocardiograms", category: heart.id,
+            name: "Electrocardiograms (ECG)", href: WebRoutes.electrocardiograms.path(), category: heart.id,
             sampleTypes: [HKObjectType.electrocardiogramType().identifier]),
         BrowseEntry(
-            name: "Audiograms", href: "/audiograms", category: hearing.id,
+            name: "Audiograms", href: WebRoutes.audiograms.path(), category: hearing.id,
             sampleTypes: [HKObjectType.audiogramSampleType().identifier]),
         BrowseEntry(
-            name: "Medications", href: "/records/medications", category: medications.id,
+            name: "Medications", href: WebRoutes.medications.path(), category: medications.id,
             sampleTypes: [HKObjectType.medicationDoseEventType().identifier]),
         BrowseEntry(
-            name: "State of Mind", href: "/records/mind", category: mind.id,
+            name: "State of Mind", href: WebRoutes.mind.path(), category: mind.id,
             sampleTypes: [HKObjectType.stateOfMindType().identifier]),
         BrowseEntry(
-            name: "Vision Prescriptions", href: "/records/vision", category: other.id,
+            name: "Vision Prescriptions", href: WebRoutes.vision.path(), category: other.id,
             sampleTypes: [HKObjectType.visionPrescriptionType().identifier]),
         BrowseEntry(
-            name: "Clinical Records and Documents", href: "/records", category: healthRecords.id,
+            name: "Clinical Records and Documents", href: WebRoutes.records.path(), category: healthRecords.id,
             sampleTypes: [HKDocumentTypeIdentifier.CDA.rawValue]
                 + HealthWebApp.clinicalKinds.map { HKObjectType.clinicalType(forIdentifier: $0.0)!.identifier }),
     ]

@@ -5,12 +5,12 @@ struct WebSection: Sendable, Equatable {
     let label: String
     let href: String
 
-    static let summary = WebSection(label: "Summary", href: "/")
-    static let browse = WebSection(label: "Browse", href: "/types")
-    static let sources = WebSection(label: "Sources", href: "/sources")
-    static let me = WebSection(label: "Me", href: "/me")
-    static let log = WebSection(label: "Access Log", href: "/log")
-    static let importing = WebSection(label: "Import", href: "/import")
+    static let summary = WebSection(label: "Summary", href: WebRoutes.summary.path())
+    static let browse = WebSection(label: "Browse", href: WebRoutes.browse.path())
+    static let sources = WebSection(label: "Sources", href: WebRoutes.sources.path())
+    static let me = WebSection(label: "Me", href: WebRoutes.me.path())
+    static let log = WebSection(label: "Access Log", href: WebRoutes.log.path())
+    static let importing = WebSection(label: "Import", href: WebRoutes.importing.path())
 }
 
 /// One kind of page: the menu entry it appears under (nil for pages the menu does not list) and the function that

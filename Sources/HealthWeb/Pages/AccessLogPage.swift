@@ -43,7 +43,7 @@ extension HealthWebApp {
     ]
 
     func addAccessLogRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/log") { [self] web in
+        page(router, WebRoutes.log) { [self] web in
             let query = web.query
             let app = query["app"], typeName = query["type"]
             let type = typeName.flatMap { HKObjectType.type(named: $0) }
@@ -69,7 +69,7 @@ extension HealthWebApp {
             var olderHref: String?
             if matching.count > shown.count, let last = shown.last.map({ LogCursor($0).text }) {
                 olderHref =
-                    "/log?"
+                    WebRoutes.log.path() + "?"
                     + Self.query([
                         "app": app ?? "", "type": type?.shortName ?? "", "period": period.value,
                         "before": last,

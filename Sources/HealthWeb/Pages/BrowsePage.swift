@@ -35,7 +35,7 @@ struct BrowsePage: Sendable {
 
 extension HealthWebApp {
     func addBrowseRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/types") { [self] web in
+        page(router, WebRoutes.browse) { [self] web in
             let search = web.query["q"] ?? ""
             let store = web.host.store
             let stored = try await blocking {

@@ -11,6 +11,8 @@ struct ErrorPage: Sendable {
     let title: String
     let message: String
     let signInHref: String
+    /// Where the page's links go when no chrome is shown.
+    let links = PageLinks.shared
 
     /// A heading for people, by status.
     static func title(for status: HTTPResponse.Status) -> String {
@@ -32,8 +34,7 @@ struct ErrorPage: Sendable {
 extension HealthWebApp {
     /// The error page of `status` for this request, signed in or not.
     func errorPage(_ request: Request, status: HTTPResponse.Status, message: String) async -> Response {
-        let next = request.method == .get ? request.uri.path : "/"
-        let signIn = "/signin?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")
+        let signIn = WebRoutes.signIn(next: request.method == .get ? request.uri.path : WebRoutes.summary.path())
         // The user's host only if it answers: the error may be that it does not (it is asked again, not for data).
         let signedIn = try? await signedIn(request)
         let session = signedIn?.session ?? (try? currentSession(request)) ?? nil

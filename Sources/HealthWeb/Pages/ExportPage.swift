@@ -23,14 +23,15 @@ struct ExportJobPage: Sendable {
 
 extension HealthWebApp {
     func addExportRoutes(to router: Router<BasicRequestContext>) {
-        action(router, "/export") { [self] web in
+        action(router, WebRoutes.export) { [self] web in
             guard let format = web.form["format"].flatMap(WebExportFormat.init(rawValue:)) else {
                 throw WebError.badRequest("Choose what to export: Apple Health, FHIR or CSV.")
             }
             let exports = web.exports, host = web.host
             guard let job = try await blocking({ try exports.begin(format) }) else {
                 return redirect(
-                    web, to: "/me#export", message: "An export is already running: wait until it has finished.",
+                    web, to: WebRoutes.me.path() + "#export",
+                    message: "An export is already running: wait until it has finished.",
                     isError: true)
             }
             Task {
@@ -47,10 +48,10 @@ extension HealthWebApp {
                     await host.audit("export", types: [], count: 0, errorCode: failure.code.rawValue)
                 }
             }
-            return redirect(web, to: Self.exportPath(job.id))
+            return redirect(web, to: WebRoutes.exportJob.path(job.id))
         }
 
-        page(router, "/export/jobs/{id}") { [self] web in
+        page(router, WebRoutes.exportJob) { [self] web in
             let job = try exportJob(web)
             let dates = try await pageDates(web.host)
             var progress = "", failure: String?, size: String?, downloadHref: String?
@@ -60,7 +61,7 @@ extension HealthWebApp {
             case .finished(let records, let bytes):
                 progress = "Done: \(ProgressText.count(records)) records."
                 size = ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
-                downloadHref = Self.exportPath(job.id) + "/download"
+                downloadHref = WebRoutes.exportDownload.path(job.id)
             case .failed(let message):
                 progress = "The export failed."
                 failure = message
@@ -73,7 +74,7 @@ extension HealthWebApp {
                     failure: failure, downloadHref: downloadHref, fileName: job.format.fileName, size: size))
         }
 
-        page(router, "/export/jobs/{id}/download") { [self] web in
+        page(router, WebRoutes.exportDownload) { [self] web in
             let job = try exportJob(web)
             guard case .finished(_, let bytes) = job.state else {
                 throw WebError.notFound("This export is not ready to download.")
@@ -94,8 +95,6 @@ extension HealthWebApp {
             return Response(status: .ok, headers: headers, body: body)
         }
     }
-
-    static func exportPath(_ id: String) -> String { "/export/jobs/" + id }
 
     private func exportJob(_ web: WebRequest) throws -> ExportJobs.Job {
         guard let job = web.exports.job(try web.parameter("id")) else {

@@ -5,7 +5,7 @@ import OpenHealthKitModel
 /// Add to Favorites / Remove from Favorites on a type's page: the types pinned to the top of the Summary.
 extension HealthWebApp {
     func addFavoriteActions(to router: Router<BasicRequestContext>) {
-        action(router, "/types/{name}/favorite") { [self] web in
+        action(router, WebRoutes.typeFavorite) { [self] web in
             let type = try sampleType(web)
             let store = web.host.store
             let pin = web.form["favorite"] == "add"

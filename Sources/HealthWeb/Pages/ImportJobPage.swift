@@ -79,9 +79,9 @@ struct ImportJobPage: Sendable {
         fileName = job.fileName
         started = dates.dateTime(job.started)
         running = job.state.isRunning
-        progressHref = HealthWebApp.jobPath(job.id) + "/progress"
-        resumeAction = HealthWebApp.jobPath(job.id) + "/resume"
-        discardAction = HealthWebApp.jobPath(job.id) + "/discard"
+        progressHref = WebRoutes.importJobProgress.path(job.id)
+        resumeAction = WebRoutes.importJobResume.path(job.id)
+        discardAction = WebRoutes.importJobDiscard.path(job.id)
         resumable = job.isResumable
         resumedNote =
             job.resumed > 0
@@ -124,7 +124,7 @@ struct ImportJobPage: Sendable {
             let linked = type.map { PageTypeNames.sampleType(named: $0.identifier) != nil } ?? false
             return Row(
                 name: isType ? PageTypeNames.displayName(line.name) : line.name,
-                href: linked ? "/types/" + HKObjectType.shortName(forRawIdentifier: line.name) : nil,
+                href: linked ? WebRoutes.type.path(HKObjectType.shortName(forRawIdentifier: line.name)) : nil,
                 read: ProgressText.count(line.read), added: ProgressText.count(line.added),
                 alreadyStored: ProgressText.count(line.alreadyStored), skipped: ProgressText.count(line.skipped))
         }
@@ -219,7 +219,7 @@ struct ImportJobPage: Sendable {
     /// `{"state": "uploading" | "importing" | "finished" | "failed" | "interrupted", "percent", "text", "error",
     /// "href", "added", ...}`.
     static func progress(of job: ImportJobs.Job) -> [String: Any] {
-        var answer: [String: Any] = ["job": job.id, "href": HealthWebApp.jobPath(job.id)]
+        var answer: [String: Any] = ["job": job.id, "href": WebRoutes.importJob.path(job.id)]
         answer["state"] = job.state.name
         switch job.state {
         case .uploading:

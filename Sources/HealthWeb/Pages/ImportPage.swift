@@ -24,7 +24,7 @@ struct ImportPage: Sendable {
 
 extension HealthWebApp {
     func addImportRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/import") { [self] web in
+        page(router, WebRoutes.importing) { [self] web in
             let limit = web.host.maximumUploadSize
             return await renderer.html(
                 "import",
@@ -32,17 +32,18 @@ extension HealthWebApp {
                     chrome: chrome(web, title: "Import", section: .importing),
                     available: web.host.importUnavailableReason == nil,
                     unavailableReason: web.host.importUnavailableReason, maximumUpload: ProgressText.bytes(limit),
-                    maximumUploadBytes: String(limit), runningHref: web.imports.running.map { Self.jobPath($0.id) }))
+                    maximumUploadBytes: String(limit),
+                    runningHref: web.imports.running.map { WebRoutes.importJob.path($0.id) }))
         }
 
         // The script posts the file itself as the body, with the session's CSRF token in a header (a file is too
         // large for a form field), and shows the upload's progress. The answer is JSON: 202 with the job's
         // address once the file is received, or the refusal.
-        router.post("/import") { [self] request, _ in
+        router.post(WebRoutes.importing.routerPath) { [self] request, _ in
             await jsonAnswer { try await startImport(request) }
         }
 
-        page(router, "/import/jobs/{id}") { [self] web in
+        page(router, WebRoutes.importJob) { [self] web in
             guard let job = web.imports.job(try web.parameter("id")) else {
                 throw WebError.notFound(
                     "Health has no import at this address: it keeps the last \(ImportJobs.kept) imports.")
@@ -53,7 +54,7 @@ extension HealthWebApp {
                 ImportJobPage(job, chrome: chrome(web, title: "Import", section: .importing), dates: dates))
         }
 
-        router.get("/import/jobs/{id}/progress") { [self] request, context in
+        router.get(WebRoutes.importJobProgress.routerPath) { [self] request, context in
             await jsonAnswer {
                 try checkHost(request)
                 guard let signedIn = try await signedIn(request) else {
@@ -66,31 +67,31 @@ extension HealthWebApp {
             }
         }
 
-        action(router, "/import/jobs/{id}/resume") { [self] web in
+        action(router, WebRoutes.importJobResume) { [self] web in
             let id = try web.parameter("id")
             guard let job = try await blocking({ [imports = web.imports] in imports.resume(id) }),
                 let upload = job.upload
             else {
                 return redirect(
-                    web, to: Self.jobPath(id),
+                    web, to: WebRoutes.importJob.path(id),
                     message: "This import cannot be resumed: it is not interrupted, its file is gone, or another "
                         + "import is running.", isError: true)
             }
             Task.detached { [self] in await runImport(job, file: upload, host: web.host, imports: web.imports) }
-            return redirect(web, to: Self.jobPath(id), message: "The import goes on where it stopped.")
+            return redirect(web, to: WebRoutes.importJob.path(id), message: "The import goes on where it stopped.")
         }
 
-        action(router, "/import/jobs/{id}/discard") { [self] web in
+        action(router, WebRoutes.importJobDiscard) { [self] web in
             let id = try web.parameter("id")
             guard let job = web.imports.job(id), job.isResumable else {
-                return redirect(web, to: Self.jobPath(id), message: "There is no file to remove.", isError: true)
+                return redirect(
+                    web, to: WebRoutes.importJob.path(id), message: "There is no file to remove.", isError: true)
             }
             try await blocking { [imports = web.imports] in imports.setUpload(id, nil) }
-            return redirect(web, to: Self.jobPath(id), message: "Removed the uploaded file of \(job.fileName).")
+            return redirect(
+                web, to: WebRoutes.importJob.path(id), message: "Removed the uploaded file of \(job.fileName).")
         }
     }
-
-    static func jobPath(_ id: String) -> String { "/import/jobs/" + id }
 
     /// On a user's first use: imports the previous run of healthd left running are interrupted, each gets its entry
     /// in the user's access log (what it had committed), and uploads no job keeps are removed.
@@ -140,7 +141,10 @@ extension HealthWebApp {
         try await blocking { [imports] in imports.update(job.id, to: .importing(nil)) }
         Task.detached { [self] in await runImport(job, file: file, host: host, imports: imports) }
         return Self.json(
-            ["job": job.id, "href": Self.jobPath(job.id), "progress": Self.jobPath(job.id) + "/progress"],
+            [
+                "job": job.id, "href": WebRoutes.importJob.path(job.id),
+                "progress": WebRoutes.importJobProgress.path(job.id),
+            ],
             status: .accepted)
     }
 

@@ -57,7 +57,7 @@ extension HealthWebApp {
     ]
 
     func addMeRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/me") { [self] web in
+        page(router, WebRoutes.me) { [self] web in
             let store = web.host.store
             typealias Stored = (
                 [HKCharacteristicTypeIdentifier: String], [HKQuantityType: HKUnit], [String: HKUnit], Set<String>,
@@ -103,7 +103,7 @@ extension HealthWebApp {
                     }))
         }
 
-        action(router, "/me/characteristics") { [self] web in
+        action(router, WebRoutes.meCharacteristics) { [self] web in
             var entered: [HKCharacteristicTypeIdentifier: String?] = [.dateOfBirth: web.form["dateOfBirth"]]
             for (type, _, _) in Self.characteristicChoices {
                 let value = web.form[HKObjectType.shortName(forRawIdentifier: type.rawValue)]
@@ -121,10 +121,10 @@ extension HealthWebApp {
                 return checked.keys.map(\.rawValue)
             }
             await web.host.audit("characteristic.set", types: stored, count: 0, errorCode: nil)
-            return redirect(web, to: "/me", message: "Saved your details.")
+            return redirect(web, to: WebRoutes.me.path(), message: "Saved your details.")
         }
 
-        action(router, "/me/timezone") { [self] web in
+        action(router, WebRoutes.meTimeZone) { [self] web in
             let zone: TimeZone?
             if let name = web.form["timeZone"] {
                 guard let named = TimeZone(identifier: name) else {
@@ -138,10 +138,11 @@ extension HealthWebApp {
             try await blocking { try store.setOwnerTimeZone(zone) }
             await web.host.audit("timeZone.set", types: [], count: 0, errorCode: nil)
             let name = zone.map { Self.timeZoneLabel($0) } ?? "healthd's (\(Self.timeZoneLabel(.current)))"
-            return redirect(web, to: "/me#time-zone", message: "Days now follow the time zone \(name).")
+            return redirect(
+                web, to: WebRoutes.me.path() + "#time-zone", message: "Days now follow the time zone \(name).")
         }
 
-        action(router, "/me/units") { [self] web in
+        action(router, WebRoutes.meUnits) { [self] web in
             let store = web.host.store
             let form = web.form
             let changed = try await blocking { () -> [String] in
@@ -162,7 +163,9 @@ extension HealthWebApp {
                 return changed
             }
             await web.host.audit("preferredUnits.set", types: changed, count: 0, errorCode: nil)
-            return redirect(web, to: "/me#units", message: changed.isEmpty ? "No unit changed." : "Saved your units.")
+            return redirect(
+                web, to: WebRoutes.me.path() + "#units",
+                message: changed.isEmpty ? "No unit changed." : "Saved your units.")
         }
     }
 

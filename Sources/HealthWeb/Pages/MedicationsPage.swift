@@ -45,7 +45,7 @@ struct MedicationsPage: Sendable {
 
 extension HealthWebApp {
     func addMedicationRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/records/medications") { [self] web in
+        page(router, WebRoutes.medications) { [self] web in
             let store = web.host.store
             let dates = try await pageDates(web.host)
             let (medications, doses) = try await blocking {
@@ -82,7 +82,7 @@ extension HealthWebApp {
                 "medications",
                 MedicationsPage(
                     chrome: chrome(web, title: "Medications", section: .browse),
-                    tabs: RecordsTab.all(current: "/records/medications"), active: active, archived: archived,
+                    tabs: RecordsTab.all(current: WebRoutes.medications), active: active, archived: archived,
                     hasMedications: !active.isEmpty, hasArchived: !archived.isEmpty,
                     forms: HKMedicationGeneralForm.allCases.map {
                         .init(value: $0.rawValue, label: PageTypeNames.words($0.rawValue), selected: $0 == .tablet)
@@ -93,17 +93,18 @@ extension HealthWebApp {
                     doses: doses, hasDoses: !doses.isEmpty, now: dates.inputValue(Date())))
         }
 
-        action(router, "/records/medications") { [self] web in
+        action(router, WebRoutes.medications) { [self] web in
             let medication = try Self.medication(from: web.form)
             let store = web.host.store
             try await blocking { try store.saveMedication(medication) }
             await web.host.audit(
                 "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil
             )
-            return redirect(web, to: "/records/medications", message: "Saved \(medication.medication.displayText).")
+            return redirect(
+                web, to: WebRoutes.medications.path(), message: "Saved \(medication.medication.displayText).")
         }
 
-        action(router, "/records/medications/archive") { [self] web in
+        action(router, WebRoutes.medicationArchive) { [self] web in
             let code = web.form["code"] ?? ""
             let archive = web.form["archived"] == "true"
             let store = web.host.store
@@ -120,17 +121,17 @@ extension HealthWebApp {
                 "medication.save", types: [HKDataTypeIdentifierUserAnnotatedMedicationConcept], count: 0, errorCode: nil
             )
             return redirect(
-                web, to: "/records/medications", message: archive ? "Archived \(name)." : "Restored \(name).")
+                web, to: WebRoutes.medications.path(), message: archive ? "Archived \(name)." : "Restored \(name).")
         }
 
-        action(router, "/records/medications/doses") { [self] web in
+        action(router, WebRoutes.medicationDoses) { [self] web in
             let dose = try Self.dose(from: web.form, dates: try await pageDates(web.host))
             let store = web.host.store
             try await blocking { try store.logDose(dose) }
             await web.host.audit(
                 "medication.dose", types: [HKMedicationDoseEventTypeIdentifierMedicationDoseEvent], count: 1,
                 errorCode: nil)
-            return redirect(web, to: "/records/medications", message: "Logged the dose.")
+            return redirect(web, to: WebRoutes.medications.path(), message: "Logged the dose.")
         }
     }
 

@@ -46,7 +46,7 @@ extension HealthWebApp {
     static let logLimit = 200
 
     func addMindRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/records/mind") { [self] web in
+        page(router, WebRoutes.mind) { [self] web in
             let store = web.host.store
             let dates = try await pageDates(web.host)
             let (moods, assessments) = try await blocking { () -> ([MindPage.Mood], [MindPage.Assessment]) in
@@ -91,7 +91,7 @@ extension HealthWebApp {
                 "mind",
                 MindPage(
                     chrome: chrome(web, title: "Mind", section: .browse),
-                    tabs: RecordsTab.all(current: "/records/mind"),
+                    tabs: RecordsTab.all(current: WebRoutes.mind),
                     moods: moods, hasMoods: !moods.isEmpty, assessments: assessments,
                     hasAssessments: !assessments.isEmpty, now: dates.inputValue(Date()),
                     labels: HKStateOfMind.Label.allCases.map {
@@ -102,12 +102,12 @@ extension HealthWebApp {
                     }.sorted { $0.label < $1.label }))
         }
 
-        action(router, "/records/mind") { [self] web in
+        action(router, WebRoutes.mind) { [self] web in
             let mood = try Self.stateOfMind(from: web.form, dates: try await pageDates(web.host))
             let store = web.host.store
             try await blocking { try store.save([mood]) }
             await web.host.audit("save", types: [HKDataTypeIdentifierStateOfMind], count: 1, errorCode: nil)
-            return redirect(web, to: "/records/mind", message: "Logged how you felt.")
+            return redirect(web, to: WebRoutes.mind.path(), message: "Logged how you felt.")
         }
     }
 

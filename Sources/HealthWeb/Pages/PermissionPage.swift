@@ -48,7 +48,7 @@ struct PermissionPage: Sendable {
 
 extension HealthWebApp {
     func addPermissionRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/permissions") { [self] web in
+        page(router, WebRoutes.permissions) { [self] web in
             let dates = try await pageDates(web.host)
             let sheets = web.host.pendingPermissionRequests().map { Self.sheet($0, dates: dates) }
             let chrome = chrome(web, title: "Permission Requests", section: nil, pendingBanner: false)
@@ -56,7 +56,7 @@ extension HealthWebApp {
         }
 
         // For the banner's script: how many requests wait (no health data, but only for the signed-in owner).
-        router.get("/permissions/count") { [self] request, _ in
+        router.get(WebRoutes.permissionCount.routerPath) { [self] request, _ in
             let signedIn = (try? checkHost(request)) == nil ? nil : try? await signedIn(request)
             let count = signedIn.map { $0.host.pendingPermissionRequests().count }
             return Response(
@@ -66,12 +66,13 @@ extension HealthWebApp {
                     byteBuffer: ByteBuffer(string: count.map { "{\"count\":\($0)}" } ?? "{\"count\":null}")))
         }
 
-        action(router, "/permissions/{id}") { [self] web in
+        action(router, WebRoutes.permission) { [self] web in
             guard let id = UUID(uuidString: try web.parameter("id")),
                 let pending = web.host.pendingPermissionRequests().first(where: { $0.id == id })
             else {
                 return redirect(
-                    web, to: "/permissions", message: "That request was already answered, or the app stopped waiting.",
+                    web, to: WebRoutes.permissions.path(),
+                    message: "That request was already answered, or the app stopped waiting.",
                     isError: true)
             }
             let request = pending.request
@@ -86,7 +87,8 @@ extension HealthWebApp {
                         request.objects?.candidates.map(\.key) ?? []))
                 : .denyAll
             guard web.host.answerPermissionRequest(id, with: answer) else {
-                return redirect(web, to: "/permissions", message: "That request was already answered.", isError: true)
+                return redirect(
+                    web, to: WebRoutes.permissions.path(), message: "That request was already answered.", isError: true)
             }
             let asked = Set(request.toShare.map(\.identifier)).union(request.toRead.map(\.identifier))
                 .union([request.objects?.type.identifier].compactMap { $0 })
@@ -101,8 +103,8 @@ extension HealthWebApp {
                     : "\(request.app.name) was not allowed access."
             let next =
                 web.host.pendingPermissionRequests().isEmpty
-                ? Self.appPath(request.app.bundleIdentifier)
-                : "/permissions"
+                ? WebRoutes.app.path(request.app.bundleIdentifier)
+                : WebRoutes.permissions.path()
             return redirect(web, to: next, message: message)
         }
     }
@@ -124,7 +126,7 @@ extension HealthWebApp {
                 allowedBefore: candidate.allowedBefore)
         }
         return PermissionPage.Sheet(
-            id: pending.id.uuidString, action: "/permissions/" + pending.id.uuidString, appName: app.name,
+            id: pending.id.uuidString, action: WebRoutes.permission.path(pending.id.uuidString), appName: app.name,
             bundleIdentifier: app.bundleIdentifier, asked: dates.dateTime(pending.createdAt),
             writeReason: pending.request.toShare.isEmpty ? nil : app.updateUsageDescription,
             readReason: pending.request.toRead.isEmpty && pending.request.objects == nil

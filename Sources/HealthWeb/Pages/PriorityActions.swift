@@ -7,7 +7,7 @@ import OpenHealthKitModel
 /// (the store's `setSourcePriority`), so the merged totals follow at once.
 extension HealthWebApp {
     func addPriorityActions(to router: Router<BasicRequestContext>) {
-        action(router, "/types/{name}/priority") { [self] web in
+        action(router, WebRoutes.typePriority) { [self] web in
             guard let type = try sampleType(web) as? HKQuantityType else {
                 throw WebError.notFound("Only quantity types have a source order.")
             }

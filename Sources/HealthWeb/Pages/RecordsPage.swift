@@ -59,11 +59,11 @@ struct RecordsTab: Sendable {
     let href: String
     let current: Bool
 
-    static func all(current: String) -> [RecordsTab] {
+    static func all(current: WebRoute) -> [RecordsTab] {
         [
-            ("Health Records", "/records"), ("Mind", "/records/mind"), ("Medications", "/records/medications"),
-            ("Vision", "/records/vision"),
-        ].map { RecordsTab(label: $0.0, href: $0.1, current: $0.1 == current) }
+            ("Health Records", WebRoutes.records), ("Mind", WebRoutes.mind), ("Medications", WebRoutes.medications),
+            ("Vision", WebRoutes.vision),
+        ].map { RecordsTab(label: $0.0, href: $0.1.path(), current: $0.1.template == current.template) }
     }
 }
 
@@ -76,7 +76,7 @@ extension HealthWebApp {
     ]
 
     func addRecordsRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/records") { [self] web in
+        page(router, WebRoutes.records) { [self] web in
             let store = web.host.store
             let dates = try await pageDates(web.host)
             let (groups, documents) = try await blocking { () -> ([RecordsPage.Group], [RecordsPage.Document]) in
@@ -86,7 +86,7 @@ extension HealthWebApp {
                         .compactMap { $0 as? HKClinicalRecord }
                         .map { record in
                             RecordsPage.Record(
-                                href: "/records/\(record.uuid.uuidString)", name: record.displayName,
+                                href: WebRoutes.record.path(record.uuid.uuidString), name: record.displayName,
                                 date: dates.day(record.startDate), institution: record.sourceRevision.source.name,
                                 resourceType: record.fhirResource?.resourceType.rawValue ?? "")
                         }
@@ -99,7 +99,7 @@ extension HealthWebApp {
                 ).compactMap { sample -> RecordsPage.Document? in
                     guard let document = try store.document(sample.uuid)?.document else { return nil }
                     return RecordsPage.Document(
-                        href: "/records/documents/\(sample.uuid.uuidString)",
+                        href: WebRoutes.document.path(sample.uuid.uuidString),
                         title: document.title.isEmpty ? "Untitled document" : document.title,
                         date: dates.span(sample.startDate, sample.endDate), custodian: document.custodianName,
                         source: sample.sourceRevision.source.name)
@@ -110,11 +110,11 @@ extension HealthWebApp {
                 "records",
                 RecordsPage(
                     chrome: chrome(web, title: "Health Records", section: .browse),
-                    tabs: RecordsTab.all(current: "/records"), groups: groups, hasRecords: !groups.isEmpty,
+                    tabs: RecordsTab.all(current: WebRoutes.records), groups: groups, hasRecords: !groups.isEmpty,
                     documents: documents, hasDocuments: !documents.isEmpty))
         }
 
-        page(router, "/records/documents/{uuid}") { [self] web in
+        page(router, WebRoutes.document) { [self] web in
             let uuid = try Self.uuid(try web.parameter("uuid"))
             let store = web.host.store
             guard let sample = try await blocking({ try store.document(uuid) }), let document = sample.document else {
@@ -125,7 +125,7 @@ extension HealthWebApp {
                 "record",
                 RecordPage(
                     chrome: chrome(web, title: document.title, section: .browse),
-                    tabs: RecordsTab.all(current: "/records"),
+                    tabs: RecordsTab.all(current: WebRoutes.records),
                     title: document.title.isEmpty ? "Untitled document" : document.title,
                     fields: [
                         .init(label: "Covers", value: dates.span(sample.startDate, sample.endDate)),
@@ -138,7 +138,7 @@ extension HealthWebApp {
                     contentLabel: "CDA document (XML)"))
         }
 
-        page(router, "/records/{uuid}") { [self] web in
+        page(router, WebRoutes.record) { [self] web in
             let uuid = try Self.uuid(try web.parameter("uuid"))
             let store = web.host.store
             let record = try await blocking { () -> HKClinicalRecord? in
@@ -173,7 +173,7 @@ extension HealthWebApp {
                 "record",
                 RecordPage(
                     chrome: chrome(web, title: record.displayName, section: .browse),
-                    tabs: RecordsTab.all(current: "/records"), title: record.displayName,
+                    tabs: RecordsTab.all(current: WebRoutes.records), title: record.displayName,
                     fields: fields.filter { !$0.value.isEmpty }, content: resource.map { Self.indentedJSON($0.data) },
                     contentLabel: "FHIR resource (as the institution sent it)"))
         }

@@ -7,7 +7,7 @@ import OpenHealthKitModel
 /// the type's dimension, a value of the category's enumeration, dates in order), and deleting one.
 extension HealthWebApp {
     func addSampleActions(to router: Router<BasicRequestContext>) {
-        action(router, "/types/{name}/samples") { [self] web in
+        action(router, WebRoutes.typeSamples) { [self] web in
             let type = try sampleType(web)
             let sample: HKSample
             do {
@@ -30,7 +30,7 @@ extension HealthWebApp {
                     + PageTypeNames.displayName(type.identifier) + ".")
         }
 
-        action(router, "/types/{name}/samples/{uuid}/delete") { [self] web in
+        action(router, WebRoutes.typeSampleDelete) { [self] web in
             let type = try sampleType(web)
             guard let uuid = UUID(uuidString: try web.parameter("uuid")) else {
                 throw WebError.notFound("No sample has this id.")

@@ -18,7 +18,7 @@ struct SampleListRow: Sendable {
     let hasMetadata: Bool
     let deleteAction: String
 
-    init(_ sample: HKSample, typePath: String, unit: DisplayUnit?, dates: PageDateText) {
+    init(_ sample: HKSample, typeName: String, unit: DisplayUnit?, dates: PageDateText) {
         uuid = sample.uuid.uuidString
         when = dates.span(sample.startDate, sample.endDate)
         value = Self.value(of: sample, unit: unit)
@@ -27,7 +27,7 @@ struct SampleListRow: Sendable {
         device = sample.device.flatMap { Self.describe($0, besides: source) }
         metadata = Self.items(of: sample.metadata, dates: dates)
         hasMetadata = !metadata.isEmpty
-        deleteAction = typePath + "/samples/" + sample.uuid.uuidString + "/delete"
+        deleteAction = WebRoutes.typeSampleDelete.path(typeName, sample.uuid.uuidString)
     }
 
     /// Metadata as people read it, by name.

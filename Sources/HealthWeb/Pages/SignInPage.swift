@@ -16,10 +16,11 @@ extension HealthWebApp {
         /// Where the owner secret is kept, beside the store.
         let secretFile: String
         let assetVersion = StaticAssets.version
+        let links = PageLinks.shared
     }
 
     func addSignInRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/signin") { [self] request, _ in
+        router.get(WebRoutes.signIn.routerPath) { [self] request, _ in
             await respond(request) {
                 try checkHost(request)
                 let next = Self.localPath(FormData(request.uri.query ?? "")["next"])
@@ -29,7 +30,7 @@ extension HealthWebApp {
             }
         }
 
-        router.post("/signin") { [self] request, _ in
+        router.post(WebRoutes.signIn.routerPath) { [self] request, _ in
             await respond(request) {
                 try checkHost(request)
                 try checkOrigin(request)
@@ -59,15 +60,17 @@ extension HealthWebApp {
                 }
                 var response = Response.redirect(to: next)
                 response.setCookie(
-                    Cookie(name: Self.sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict))
+                    Cookie(
+                        name: Self.sessionCookie, value: session.id, path: WebRoutes.summary.path(), httpOnly: true,
+                        sameSite: .strict))
                 response.setCookie(Self.expired(Self.signInCookie))
                 return response
             }
         }
 
-        action(router, "/signout") { [self] web in
+        action(router, WebRoutes.signOut) { [self] web in
             try sessions.end(web.session.id)
-            var response = Response.redirect(to: "/signin?signedout")
+            var response = Response.redirect(to: WebRoutes.signIn.path() + "?signedout")
             response.setCookie(Self.expired(Self.sessionCookie))
             return response
         }
@@ -84,7 +87,9 @@ extension HealthWebApp {
                 secretFile: users.ownerSecretFileName),
             status: status)
         response.setCookie(
-            Cookie(name: Self.signInCookie, value: token, path: "/signin", httpOnly: true, sameSite: .strict))
+            Cookie(
+                name: Self.signInCookie, value: token, path: WebRoutes.signIn.path(), httpOnly: true, sameSite: .strict)
+        )
         return response
     }
 
@@ -107,7 +112,8 @@ extension HealthWebApp {
 
     private static func expired(_ name: String) -> Cookie {
         Cookie(
-            name: name, value: "", maxAge: 0, path: name == signInCookie ? "/signin" : "/", httpOnly: true,
+            name: name, value: "", maxAge: 0,
+            path: name == signInCookie ? WebRoutes.signIn.path() : WebRoutes.summary.path(), httpOnly: true,
             sameSite: .strict)
     }
 
@@ -117,7 +123,7 @@ extension HealthWebApp {
     /// what the browser follows is what was checked, and no `//` at its start (another host). Else the home page.
     static func localPath(_ next: String?) -> String {
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), next.unicodeScalars.allSatisfy(isPathCharacter)
-        else { return "/" }
+        else { return WebRoutes.summary.path() }
         return next
     }
 

@@ -68,7 +68,7 @@ struct AppPage: Sendable {
 
 extension HealthWebApp {
     func addSourcesRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/sources") { [self] web in
+        page(router, WebRoutes.sources) { [self] web in
             let store = web.host.store
             let registered = web.host.registeredApps()
             let (grants, stored, devices) = try await blocking {
@@ -87,7 +87,7 @@ extension HealthWebApp {
                 let reads = decided.values.filter { $0.read == .authorized }.count
                 return SourcesPage.App(
                     name: app.manifest.name, bundleIdentifier: app.bundleIdentifier,
-                    href: Self.appPath(app.bundleIdentifier),
+                    href: WebRoutes.app.path(app.bundleIdentifier),
                     summary: decided.isEmpty
                         ? "Has not asked for access"
                         : writes + reads == 0 ? "No access allowed" : "May write \(writes) and read \(reads) types",
@@ -103,7 +103,7 @@ extension HealthWebApp {
                     devices: devices.map(Self.device)))
         }
 
-        page(router, "/sources/{app}") { [self] web in
+        page(router, WebRoutes.app) { [self] web in
             let app = try registeredApp(web)
             let store = web.host.store
             let bundleIdentifier = app.bundleIdentifier
@@ -124,14 +124,14 @@ extension HealthWebApp {
                 "app",
                 AppPage(
                     chrome: chrome(web, title: app.manifest.name, section: .sources), name: app.manifest.name,
-                    bundleIdentifier: bundleIdentifier, path: Self.appPath(bundleIdentifier),
+                    bundleIdentifier: bundleIdentifier, path: WebRoutes.app.path(bundleIdentifier),
                     version: app.manifest.version,
                     registered: dates.dateTime(app.registeredAt), revoked: app.revokedAt.map(dates.dateTime),
                     writeReason: app.manifest.updateUsageDescription, readReason: app.manifest.shareUsageDescription,
                     write: write, read: read, hasGrants: !write.isEmpty || !read.isEmpty))
         }
 
-        action(router, "/sources/{app}/grant") { [self] web in
+        action(router, WebRoutes.appGrant) { [self] web in
             let app = try registeredApp(web)
             guard let name = web.form["type"], let type = HKObjectType.type(named: name), let kind = web.form["kind"]
             else {
@@ -158,13 +158,13 @@ extension HealthWebApp {
                 subject: bundleIdentifier)
             let verb = kind == "share" ? "write" : "read"
             return redirect(
-                web, to: Self.appPath(bundleIdentifier),
+                web, to: WebRoutes.app.path(bundleIdentifier),
                 message:
                     "\(app.manifest.name) \(on ? "may" : "may no longer") \(verb) \(PageTypeNames.displayName(type.identifier))."
             )
         }
 
-        action(router, "/sources/{app}/revoke-all") { [self] web in
+        action(router, WebRoutes.appRevokeAll) { [self] web in
             let app = try registeredApp(web)
             let store = web.host.store
             let bundleIdentifier = app.bundleIdentifier
@@ -174,18 +174,18 @@ extension HealthWebApp {
             }
             await web.host.audit("grants.revokeAll", types: types, count: 0, errorCode: nil, subject: bundleIdentifier)
             return redirect(
-                web, to: Self.appPath(bundleIdentifier),
+                web, to: WebRoutes.app.path(bundleIdentifier),
                 message: "\(app.manifest.name) may no longer write or read any type.")
         }
 
-        action(router, "/sources/{app}/revoke") { [self] web in
+        action(router, WebRoutes.appRevoke) { [self] web in
             let app = try registeredApp(web)
             guard try await web.host.revokeApp(app.bundleIdentifier) != nil else {
                 throw WebError.notFound("No app has this identifier.")
             }
             await web.host.audit("app.revoke", types: [], count: 0, errorCode: nil, subject: app.bundleIdentifier)
             return redirect(
-                web, to: Self.appPath(app.bundleIdentifier),
+                web, to: WebRoutes.app.path(app.bundleIdentifier),
                 message:
                     "\(app.manifest.name)'s credential is revoked: it cannot reach Health until it is registered again."
             )
@@ -197,12 +197,6 @@ extension HealthWebApp {
             throw WebError.notFound("No app has this identifier.")
         }
         return app
-    }
-
-    static func appPath(_ bundleIdentifier: String) -> String {
-        "/sources/"
-            + (bundleIdentifier.addingPercentEncoding(
-                withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._"))) ?? "")
     }
 }
 
@@ -222,7 +216,7 @@ extension HealthWebApp {
         }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         return SourcesPage.DataSource(
             name: source.name, bundleIdentifier: source.bundleIdentifier,
-            appHref: registered.contains(source.bundleIdentifier) ? appPath(source.bundleIdentifier) : nil,
+            appHref: registered.contains(source.bundleIdentifier) ? WebRoutes.app.path(source.bundleIdentifier) : nil,
             types: links, summary: types.count == 1 ? "1 type of data" : "\(types.count) types of data")
     }
 

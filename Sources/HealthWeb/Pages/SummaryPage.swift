@@ -58,7 +58,7 @@ struct SummaryContent: Sendable {
 
 extension HealthWebApp {
     func addSummaryRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/") { [self] web in
+        page(router, WebRoutes.summary) { [self] web in
             let store = web.host.store
             let dates = try await pageDates(web.host)
             let content = try await blocking { try Self.summary(store: store, dates: dates) }
@@ -190,6 +190,6 @@ extension HealthWebApp {
         let unit = DisplayUnit(units[energyType] ?? .kilocalorie(), type: energyType)
         return SummaryActivity(
             rings: ActivityRings(latest, day: key, energy: unit), when: day == today ? "Today" : dates.day(day),
-            href: "/activity?date=" + key)
+            href: WebRoutes.activity.path() + "?date=" + key)
     }
 }

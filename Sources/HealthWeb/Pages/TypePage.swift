@@ -103,7 +103,7 @@ extension HealthWebApp {
     static let samplesPerPage = 50
 
     func addTypeRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/types/{name}") { [self] web in
+        page(router, WebRoutes.type) { [self] web in
             let type = try sampleType(web)
             return try await typePage(web, type: type, form: nil, status: .ok)
         }
@@ -120,7 +120,7 @@ extension HealthWebApp {
     }
 
     static func path(of type: HKObjectType) -> String {
-        "/types/" + type.shortName
+        WebRoutes.type.path(type.shortName)
     }
 
     /// The page; `form` carries what the user typed when a sample was refused.
@@ -157,7 +157,7 @@ extension HealthWebApp {
                         .sampleDates(SampleDateRange(start: listed.start, end: before, options: .strictStartDate))),
                     newestFirst: true, limit: Self.samplesPerPage + skip + 1
                 ).dropFirst(skip))
-            let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, store: store, path: path) }
+            let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, store: store) }
             let favorite = try store.favoriteTypes().contains(type.identifier)
             return TypePageData(
                 window: window, latestDay: latestDay, unit: unit, chart: chart, samples: samples, priority: priority,
@@ -210,12 +210,12 @@ extension HealthWebApp {
                 timeline.rows.map { TypePage.Figure(label: $0.name, figures: $0.total) }
             } ?? chart.points.map { TypePage.Figure(label: $0.label, figures: $0.figures) },
             hasFigures: chart.points.contains(where: \.hasData) || chart.timeline != nil, isFavorite: data.isFavorite,
-            favoriteAction: path + "/favorite",
-            form: addForm(for: type, kind: kind, path: path, unit: data.unit, dates: dates, entered: form),
+            favoriteAction: WebRoutes.typeFavorite.path(type.shortName),
+            form: addForm(for: type, kind: kind, unit: data.unit, dates: dates, entered: form),
             priority: data.priority, samplesTitle: "Samples · " + window.title(dates),
-            samples: shown.map { SampleListRow($0, typePath: path, unit: data.unit, dates: dates) },
+            samples: shown.map { SampleListRow($0, typeName: type.shortName, unit: data.unit, dates: dates) },
             olderHref: olderHref, isFirstPage: cursor == nil,
-            listHref: type.identifier == HKWorkoutTypeIdentifier ? "/workouts" : nil)
+            listHref: type.identifier == HKWorkoutTypeIdentifier ? WebRoutes.workouts.path() : nil)
         return await renderer.html("type", model, status: status)
     }
 
@@ -231,7 +231,7 @@ extension HealthWebApp {
     }
 
     private func addForm(
-        for type: HKSampleType, kind: TypePageKind, path: String, unit: DisplayUnit?, dates: PageDateText,
+        for type: HKSampleType, kind: TypePageKind, unit: DisplayUnit?, dates: PageDateText,
         entered: (values: FormData, error: String)?
     ) -> TypePage.AddForm? {
         let values = entered?.values
@@ -277,7 +277,8 @@ extension HealthWebApp {
         if case .bloodPressure = kind { isBloodPressure = true }
         if case .food = kind { isFood = true }
         return TypePage.AddForm(
-            action: path + "/samples", isQuantity: isQuantity, isCategory: isCategory && !hasNoValue,
+            action: WebRoutes.typeSamples.path(type.shortName), isQuantity: isQuantity,
+            isCategory: isCategory && !hasNoValue,
             isBloodPressure: isBloodPressure, isFood: isFood, hasNoValue: hasNoValue, units: units,
             singleUnit: singleUnit, values: options, value: values?["value"] ?? "",
             systolic: values?["systolic"] ?? "", diastolic: values?["diastolic"] ?? "",
@@ -286,10 +287,10 @@ extension HealthWebApp {
             error: entered.map { MessageText.forPeople($0.error) })
     }
 
-    static func priority(of type: HKQuantityType, store: any HealthWebStore, path: String) throws -> TypePage.Priority {
+    static func priority(of type: HKQuantityType, store: any HealthWebStore) throws -> TypePage.Priority {
         let order = try store.sourcePriority(for: type)
         return TypePage.Priority(
-            action: path + "/priority",
+            action: WebRoutes.typePriority.path(type.shortName),
             sources: order.enumerated().map { index, source in
                 TypePage.PrioritySource(
                     position: index + 1, name: source.name, bundleIdentifier: source.bundleIdentifier,

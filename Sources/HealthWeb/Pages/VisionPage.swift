@@ -45,7 +45,7 @@ struct VisionPage: Sendable {
 
 extension HealthWebApp {
     func addVisionRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/records/vision") { [self] web in
+        page(router, WebRoutes.vision) { [self] web in
             let store = web.host.store
             let dates = try await pageDates(web.host)
             let prescriptions = try await blocking { () -> [VisionPage.Prescription] in
@@ -60,7 +60,7 @@ extension HealthWebApp {
                 "vision",
                 VisionPage(
                     chrome: chrome(web, title: "Vision", section: .browse),
-                    tabs: RecordsTab.all(current: "/records/vision"), prescriptions: prescriptions,
+                    tabs: RecordsTab.all(current: WebRoutes.vision), prescriptions: prescriptions,
                     hasPrescriptions: !prescriptions.isEmpty,
                     maximumSize: ProgressText.bytes(Int64(AttachmentValidation.maximumSize)),
                     accepted: AttachmentValidation.acceptedTypes.compactMap(\.preferredMIMEType).joined(separator: ","))
@@ -68,7 +68,7 @@ extension HealthWebApp {
         }
 
         // A form with a file: multipart, its CSRF token a field of it.
-        router.post("/records/vision/{uuid}/attachments") { [self] request, context in
+        router.post(WebRoutes.visionAttachments.routerPath) { [self] request, context in
             await respond(request) {
                 let signedIn = try await postingSession(request)
                 let limit = AttachmentValidation.maximumSize + (64 << 10)
@@ -89,7 +89,8 @@ extension HealthWebApp {
                 let web = WebRequest(request: request, context: context, signedIn: signedIn, form: FormData(""))
                 let uuid = try Self.uuid(try web.parameter("uuid"))
                 guard let file = form.file("file"), !file.data.isEmpty else {
-                    return redirect(web, to: "/records/vision", message: "Choose a file to attach.", isError: true)
+                    return redirect(
+                        web, to: WebRoutes.vision.path(), message: "Choose a file to attach.", isError: true)
                 }
                 let name = Self.attachmentName(file.fileName ?? "")
                 guard
@@ -106,12 +107,13 @@ extension HealthWebApp {
                 await web.host.audit(
                     "attachment.add", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
                 return redirect(
-                    web, to: "/records/vision#prescription-\(uuid.uuidString)", message: "Attached \(attachment.name).")
+                    web, to: WebRoutes.vision.path() + "#prescription-\(uuid.uuidString)",
+                    message: "Attached \(attachment.name).")
             }
         }
 
         // The file itself, shown by the browser (images and PDFs only are stored), never run or framed.
-        router.get("/records/vision/attachments/{id}") { [self] request, context in
+        router.get(WebRoutes.visionAttachment.routerPath) { [self] request, context in
             await respond(request) {
                 try checkHost(request)
                 guard let signedIn = try await signedIn(request) else {
@@ -137,7 +139,7 @@ extension HealthWebApp {
             }
         }
 
-        action(router, "/records/vision/{uuid}/attachments/{id}/remove") { [self] web in
+        action(router, WebRoutes.visionAttachmentRemove) { [self] web in
             let uuid = try Self.uuid(try web.parameter("uuid")), id = try Self.uuid(try web.parameter("id"))
             let store = web.host.store
             do {
@@ -148,7 +150,8 @@ extension HealthWebApp {
             }
             await web.host.audit(
                 "attachment.remove", types: [HKVisionPrescriptionTypeIdentifier], count: 1, errorCode: nil)
-            return redirect(web, to: "/records/vision#prescription-\(uuid.uuidString)", message: "Removed the file.")
+            return redirect(
+                web, to: WebRoutes.vision.path() + "#prescription-\(uuid.uuidString)", message: "Removed the file.")
         }
     }
 
@@ -216,11 +219,11 @@ extension HealthWebApp {
                 .filter { !$0.right.isEmpty || !$0.left.isEmpty },
             attachments: attachments.map { attachment in
                 VisionPage.Attachment(
-                    name: attachment.name, href: "/records/vision/attachments/\(attachment.identifier.uuidString)",
+                    name: attachment.name, href: WebRoutes.visionAttachment.path(attachment.identifier.uuidString),
                     size: ProgressText.bytes(Int64(attachment.size)), added: dates.dateTime(attachment.creationDate),
                     isImage: attachment.contentType.conforms(to: .image),
-                    removeAction: "/records/vision/\(id)/attachments/\(attachment.identifier.uuidString)/remove")
+                    removeAction: WebRoutes.visionAttachmentRemove.path(id, attachment.identifier.uuidString))
             },
-            uploadAction: "/records/vision/\(id)/attachments")
+            uploadAction: WebRoutes.visionAttachments.path(id))
     }
 }

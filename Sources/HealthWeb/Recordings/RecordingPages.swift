@@ -53,7 +53,7 @@ struct AudiogramPage: Sendable {
 
 extension HealthWebApp {
     func addRecordingRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/electrocardiograms") { [self] web in
+        page(router, WebRoutes.electrocardiograms) { [self] web in
             let store = web.host.store
             let samples = try await blocking {
                 try store.samples(of: HKObjectType.electrocardiogramType(), predicate: nil, newestFirst: true, limit: 0)
@@ -63,7 +63,7 @@ extension HealthWebApp {
                 RecordingListPage.Row(
                     date: dates.preciseDateTime(ecg.startDate), summary: Self.classificationText(ecg.classification),
                     detail: ecg.averageHeartRate.map { Self.beatsPerMinute($0) } ?? "",
-                    source: ecg.sourceRevision.source.name, href: "/electrocardiograms/\(ecg.uuid.uuidString)")
+                    source: ecg.sourceRevision.source.name, href: WebRoutes.electrocardiogram.path(ecg.uuid.uuidString))
             }
             return await renderer.html(
                 "recordings",
@@ -73,7 +73,7 @@ extension HealthWebApp {
                     isEmpty: rows.isEmpty))
         }
 
-        page(router, "/electrocardiograms/:id") { [self] web in
+        page(router, WebRoutes.electrocardiogram) { [self] web in
             guard let uuid = UUID(uuidString: try web.parameter("id")) else {
                 throw WebError.notFound("Health has no such electrocardiogram.")
             }
@@ -104,7 +104,7 @@ extension HealthWebApp {
                     device: ecg.device?.hardwareVersion ?? ecg.device?.name, strip: strip))
         }
 
-        page(router, "/audiograms") { [self] web in
+        page(router, WebRoutes.audiograms) { [self] web in
             let store = web.host.store
             let samples = try await blocking {
                 try store.samples(of: HKObjectType.audiogramSampleType(), predicate: nil, newestFirst: true, limit: 0)
@@ -115,7 +115,7 @@ extension HealthWebApp {
                     date: dates.preciseDateTime(audiogram.startDate),
                     summary: "\(audiogram.sensitivityPoints.count) frequencies",
                     detail: Self.averages(audiogram), source: audiogram.sourceRevision.source.name,
-                    href: "/audiograms/\(audiogram.uuid.uuidString)")
+                    href: WebRoutes.audiogram.path(audiogram.uuid.uuidString))
             }
             return await renderer.html(
                 "recordings",
@@ -124,7 +124,7 @@ extension HealthWebApp {
                     intro: "Hearing tests: each ear's hearing level by frequency.", rows: rows, isEmpty: rows.isEmpty))
         }
 
-        page(router, "/audiograms/:id") { [self] web in
+        page(router, WebRoutes.audiogram) { [self] web in
             guard let uuid = UUID(uuidString: try web.parameter("id")) else {
                 throw WebError.notFound("Health has no such audiogram.")
             }

@@ -20,6 +20,8 @@ struct Chrome: Sendable {
     let flash: String?
     let flashIsError: Bool
     let assetVersion: String
+    /// Where the page's links and forms go.
+    let links = PageLinks.shared
 }
 
 extension HealthWebApp {

@@ -36,8 +36,8 @@ extension HealthWebApp {
     static let workoutsPerPage = 50
 
     func addWorkoutRoutes(to router: Router<BasicRequestContext>) {
-        page(router, "/workouts") { [self] web in try await workoutList(web) }
-        page(router, "/workouts/:id") { [self] web in try await workoutPage(web) }
+        page(router, WebRoutes.workouts) { [self] web in try await workoutList(web) }
+        page(router, WebRoutes.workout) { [self] web in try await workoutPage(web) }
     }
 
     private func workoutList(_ web: WebRequest) async throws -> Response {
@@ -69,12 +69,12 @@ extension HealthWebApp {
                 distance: workout.totalDistance.map { units.distance($0) } ?? "–",
                 energy: workout.totalEnergyBurned.map { units.energy($0) } ?? "–",
                 heartRate: heartRate.map { PageNumberText.format($0.rounded()) + " BPM" } ?? "–", hasRoute: hasRoute,
-                href: "/workouts/" + workout.uuid.uuidString)
+                href: WebRoutes.workout.path(workout.uuid.uuidString))
         }
         func href(_ skip: Int) -> String {
             var items: KeyValuePairs<String, String> = ["skip": String(skip)]
             if let filter { items = ["type": String(describing: filter), "skip": String(skip)] }
-            return "/workouts?" + Self.query(items)
+            return WebRoutes.workouts.path() + "?" + Self.query(items)
         }
         let heading = filter.map { WorkoutActivityNames.name($0) + " Workouts" } ?? "All Workouts"
         let types = HKWorkoutActivityType.allCases.map {

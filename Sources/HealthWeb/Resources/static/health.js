@@ -100,7 +100,7 @@ function watchPermissionRequests() {
   if (!banner || !text) return;
   const refresh = async () => {
     try {
-      const answer = await fetch("/permissions/count", { credentials: "same-origin", cache: "no-store" });
+      const answer = await fetch(document.body.dataset.permissionCount, { credentials: "same-origin", cache: "no-store" });
       if (!answer.ok) return;
       const { count } = await answer.json();
       banner.hidden = !count;
@@ -120,11 +120,11 @@ function followPermissionSheets() {
   if (!list) return;
   const refresh = async () => {
     try {
-      const answer = await fetch("/permissions/count", { credentials: "same-origin", cache: "no-store" });
+      const answer = await fetch(document.body.dataset.permissionCount, { credentials: "same-origin", cache: "no-store" });
       if (!answer.ok) return;
       const { count } = await answer.json();
       if (!(count > list.querySelectorAll(".sheet").length)) return;
-      const page = await fetch("/permissions", { credentials: "same-origin", cache: "no-store" });
+      const page = await fetch(document.body.dataset.permissions, { credentials: "same-origin", cache: "no-store" });
       if (!page.ok) return;
       const fresh = new DOMParser().parseFromString(await page.text(), "text/html");
       for (const sheet of fresh.querySelectorAll("#permission-requests .sheet")) {
@@ -161,7 +161,7 @@ function setUpImport() {
       return;
     }
     const request = new XMLHttpRequest();
-    request.open("POST", "/import?name=" + encodeURIComponent(chosen.name));
+    request.open("POST", form.dataset.upload + "?name=" + encodeURIComponent(chosen.name));
     request.setRequestHeader("X-CSRF-Token", form.dataset.csrf);
     request.setRequestHeader("Content-Type", "application/octet-stream");
     form.querySelector("button").disabled = true;
@@ -228,7 +228,7 @@ function followImport() {
       connection.hidden = false;
       connection.textContent = "healthd restarted, which signed you out. ";
       const link = document.createElement("a");
-      link.href = "/signin?next=" + encodeURIComponent(window.location.pathname);
+      link.href = document.body.dataset.signIn + "?next=" + encodeURIComponent(window.location.pathname);
       link.id = "import-signin";
       link.textContent = "Sign in again to see what became of this import.";
       connection.appendChild(link);

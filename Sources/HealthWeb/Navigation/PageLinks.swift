@@ -1,0 +1,30 @@
+/// The paths Health's templates link and post to, from the route table (``WebRoutes``): a template writes
+/// `{{chrome.links.browse}}` (or `{{links.browse}}` on a page without the signed-in chrome), never a path.
+struct PageLinks: Sendable {
+    let summary = WebRoutes.summary.path()
+    let browse = WebRoutes.browse.path()
+    let workouts = WebRoutes.workouts.path()
+    let workoutType = WebRoutes.type.path("workout")
+    let electrocardiograms = WebRoutes.electrocardiograms.path()
+    let audiograms = WebRoutes.audiograms.path()
+    let mind = WebRoutes.mind.path()
+    let medications = WebRoutes.medications.path()
+    let medicationArchive = WebRoutes.medicationArchive.path()
+    let medicationDoses = WebRoutes.medicationDoses.path()
+    let sources = WebRoutes.sources.path()
+    let permissions = WebRoutes.permissions.path()
+    let permissionCount = WebRoutes.permissionCount.path()
+    let me = WebRoutes.me.path()
+    let meCharacteristics = WebRoutes.meCharacteristics.path()
+    let meTimeZone = WebRoutes.meTimeZone.path()
+    let meUnits = WebRoutes.meUnits.path()
+    let export = WebRoutes.export.path()
+    let log = WebRoutes.log.path()
+    let importing = WebRoutes.importing.path()
+    let signIn = WebRoutes.signIn.path()
+    let signOut = WebRoutes.signOut.path()
+    let stylesheet = WebRoutes.staticFile.path("health.css")
+    let script = WebRoutes.staticFile.path("health.js")
+
+    static let shared = PageLinks()
+}
