@@ -4,11 +4,13 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// `POST /v1/queries/activity-summaries` (HKActivitySummaryQuery): the summaries whose day matches the
-    /// predicate, by day. An app without read access to the activity summary type receives none, with no error.
-    /// Audited as `query.activitySummaries` with the number of summaries.
-    func addActivitySummaryRoutes(to router: RouterGroup<AppContext>) {
+/// `POST /v1/queries/activity-summaries` (HKActivitySummaryQuery): the summaries whose day matches the
+/// predicate, by day. An app without read access to the activity summary type receives none, with no error.
+/// Audited as `query.activitySummaries` with the number of summaries.
+struct ActivitySummaryRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.queryActivitySummaries) { [self] request, context in
             let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireActivitySummaryQuery.self, from: request)

@@ -4,9 +4,11 @@ import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// The data routes of an app (its credential required): HKHealthStore's saves, deletions and queries.
-    func addAppRoutes(to router: RouterGroup<AppContext>) {
+/// The data routes of an app (its credential required): HKHealthStore's saves, deletions and queries.
+struct AppDataRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.saveSamples) { [self] request, context in
             let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireSaveRequest.self, from: request)
@@ -138,7 +140,7 @@ extension HealthDaemon {
 
         router.on(WireRoutes.characteristic) { [self] request, context in
             let app = try context.caller, user = app.user
-            let type = try characteristicType(context.parameters.get("type") ?? "")
+            let type = try Self.characteristicType(context.parameters.get("type") ?? "")
             let value = try await user.auditor.audited(
                 app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
             ) {
@@ -148,7 +150,7 @@ extension HealthDaemon {
         }
     }
 
-    func characteristicType(_ name: String) throws -> HKCharacteristicTypeIdentifier {
+    static func characteristicType(_ name: String) throws -> HKCharacteristicTypeIdentifier {
         guard let type = try WireTypes.objectType(name) as? HKCharacteristicType else {
             throw APIError.badRequest("\(name) is not a characteristic type")
         }

@@ -4,10 +4,13 @@ import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// The app's authorization routes: HealthKit's request checks, the permission request that waits for the
-    /// owner's answer, and the statuses.
-    func addAuthorizationRoutes(to router: RouterGroup<AppContext>) {
+/// The app's authorization routes: HealthKit's request checks, the permission request that waits for the
+/// owner's answer, and the statuses.
+struct AuthorizationRoutes {
+    let bodies: BodyReader
+    let configuration: DaemonConfiguration
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.app) { [self] request, context in
             JSONResponses.response(WireAppSummary(try context.caller.manifest))
         }
@@ -39,7 +42,7 @@ extension HealthDaemon {
                     app: app.manifest, share: types.share, read: types.read, answerer: user.pending)
             }
             // Not answered yet, or healthd is stopping (the request is kept for the next start): the app asks again.
-            guard let outcome = await Self.outcome(of: asking, within: wait),
+            guard let outcome = await TaskDeadline.outcome(of: asking, within: wait),
                 !(user.pending.isClosed && outcome.isFailure)
             else {
                 let id = user.pending.pending(app: app.bundleIdentifier).last?.id
@@ -83,28 +86,6 @@ extension HealthDaemon {
             let status = try await offload { [user] in try user.engine.authorizationStatus(for: type, app: app.manifest)
             }
             return JSONResponses.response(WireAuthorizationStatus(type: type.identifier, status: status))
-        }
-    }
-
-    /// The task's outcome if it ends within `seconds`, else nil (the task keeps running).
-    static func outcome(of task: Task<Void, any Error>, within seconds: TimeInterval) async -> Result<Void, any Error>?
-    {
-        let resumed = Locked(false)
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>?, Never>) in
-            @Sendable func finish(_ value: Result<Void, any Error>?) {
-                if resumed.withLock({
-                    let first = !$0
-                    $0 = true
-                    return first
-                }) {
-                    continuation.resume(returning: value)
-                }
-            }
-            Task { finish(await task.result) }
-            Task {
-                try? await Task.sleep(for: .seconds(seconds))
-                finish(nil)
-            }
         }
     }
 }

@@ -4,14 +4,16 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// enableBackgroundDelivery / disableBackgroundDelivery / disableAllBackgroundDelivery, the acknowledgement an
-    /// observer query's completion handler sends, and the loopback callback healthd posts wake-ups to.
-    ///
-    /// Changes to a type with background delivery that the app can see and has not acknowledged are pending: its
-    /// change stream announces them when it opens, and ``BackgroundWaker`` posts them to the callback while the app
-    /// has no stream open.
-    func addBackgroundDeliveryRoutes(to router: RouterGroup<AppContext>) {
+/// enableBackgroundDelivery / disableBackgroundDelivery / disableAllBackgroundDelivery, the acknowledgement an
+/// observer query's completion handler sends, and the loopback callback healthd posts wake-ups to.
+///
+/// Changes to a type with background delivery that the app can see and has not acknowledged are pending: its
+/// change stream announces them when it opens, and ``BackgroundWaker`` posts them to the callback while the app
+/// has no stream open.
+struct BackgroundDeliveryRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.backgroundDeliveries) { [self] request, context in
             let app = try context.caller, user = app.user
             let deliveries = try await offload { [user] in

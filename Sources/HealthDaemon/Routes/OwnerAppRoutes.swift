@@ -5,10 +5,15 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// The owner's provisioning routes: register an app from its property lists (issuing its credential), list
-    /// apps, revoke one, and see or change its grants.
-    func addOwnerAppRoutes(to router: RouterGroup<OwnerContext>) {
+/// The owner's provisioning routes: register an app from its property lists (issuing its credential), list
+/// apps, revoke one, and see or change its grants.
+struct OwnerAppRoutes {
+    let bodies: BodyReader
+    let configuration: DaemonConfiguration
+    let authority: CredentialAuthority
+    let logger: Logger
+
+    func add(to router: RouterGroup<OwnerContext>) {
         router.on(WireRoutes.registerApp) { [self] request, context in
             let user = try context.caller
             let body = try await bodies.decode(WireAppRegistration.self, from: request)

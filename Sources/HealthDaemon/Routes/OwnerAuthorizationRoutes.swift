@@ -5,9 +5,12 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// The owner's side of permission requests: the sheets waiting to be answered, and the answer.
-    func addOwnerAuthorizationRoutes(to router: RouterGroup<OwnerContext>) {
+/// The owner's side of permission requests: the sheets waiting to be answered, and the answer.
+struct OwnerAuthorizationRoutes {
+    let bodies: BodyReader
+    let logger: Logger
+
+    func add(to router: RouterGroup<OwnerContext>) {
         router.on(WireRoutes.pendingAuthorizations) { [self] request, context in
             let user = try context.caller
             // Requests made through another healthd on the database a moment ago, before its announcement arrived.

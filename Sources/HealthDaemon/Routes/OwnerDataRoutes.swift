@@ -4,16 +4,18 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// The owner's data routes: characteristics, the sources of a type, and the audit log.
-    func addOwnerDataRoutes(to router: RouterGroup<OwnerContext>) {
+/// The owner's data routes: characteristics, the sources of a type, and the audit log.
+struct OwnerDataRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<OwnerContext>) {
         router.on(WireRoutes.ownerCharacteristic) { [self] request, context in
             let user = try context.caller
-            let type = try characteristicType(context.parameters.get("type") ?? "")
+            let type = try AppDataRoutes.characteristicType(context.parameters.get("type") ?? "")
             let value = try await user.auditor.audited(
                 AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
             ) {
-                try await offload { [user] in try user.engine.characteristic(type, as: try Self.owner()) }
+                try await offload { [user] in try user.engine.characteristic(type, as: try OwnerWebStore.owner()) }
             }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
         }
@@ -22,7 +24,7 @@ extension HealthDaemon {
         // `{"value": null}` clears it.
         router.on(WireRoutes.setOwnerCharacteristic) { [self] request, context in
             let user = try context.caller
-            let type = try characteristicType(context.parameters.get("type") ?? "")
+            let type = try AppDataRoutes.characteristicType(context.parameters.get("type") ?? "")
             let body = try await bodies.decode(WireCharacteristic.self, from: request)
             let stored = try body.value.map { try CharacteristicCoding.storedValue($0, for: type) }
             try await user.auditor.audited(AuditEntry.owner, "characteristic.set", types: [type.rawValue]) {
@@ -40,7 +42,9 @@ extension HealthDaemon {
             let sources = try await user.auditor.audited(
                 AuditEntry.owner, "query.sources", types: [type.identifier], count: \.count
             ) {
-                try await offload { [user] in try user.engine.sources(of: type, predicate: nil, as: try Self.owner()) }
+                try await offload { [user] in
+                    try user.engine.sources(of: type, predicate: nil, as: try OwnerWebStore.owner())
+                }
             }
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
         }
@@ -61,10 +65,5 @@ extension HealthDaemon {
             let entries = try await offload { [user] in try user.records.auditEntries(query) }
             return JSONResponses.response(WireAuditLog(entries: entries.map(WireAuditEntry.init)))
         }
-    }
-
-    /// The owner, through the Health web app: what they write carries the "Health" source.
-    static func owner() throws -> Principal {
-        .owner(source: try SourceRow.owner(named: "Health"))
     }
 }

@@ -4,17 +4,20 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// The owner's medication routes: the medications they track and the doses they log (there is no phone app to
-    /// record them; apps only read them, as HealthKit's do).
-    func addOwnerMedicationRoutes(to router: RouterGroup<OwnerContext>) {
+/// The owner's medication routes: the medications they track and the doses they log (there is no phone app to
+/// record them; apps only read them, as HealthKit's do).
+struct OwnerMedicationRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<OwnerContext>) {
         let medicationType = HKDataTypeIdentifierUserAnnotatedMedicationConcept
         router.on(WireRoutes.ownerMedications) { [self] request, context in
             let user = try context.caller
             let medications = try await user.auditor.audited(
                 AuditEntry.owner, "query.medications", types: [medicationType], count: \.count
             ) {
-                try await offload { [user] in try user.engine.medications(matching: nil, limit: 0, as: try Self.owner())
+                try await offload { [user] in
+                    try user.engine.medications(matching: nil, limit: 0, as: try OwnerWebStore.owner())
                 }
             }
             return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
@@ -25,7 +28,7 @@ extension HealthDaemon {
             let body = try await bodies.decode(WireMedication.self, from: request)
             try await user.auditor.audited(AuditEntry.owner, "medication.save", types: [medicationType]) {
                 try await offload { [user] in
-                    try user.engine.saveMedication(MedicationCoding.row(body.medication), as: try Self.owner())
+                    try user.engine.saveMedication(MedicationCoding.row(body.medication), as: try OwnerWebStore.owner())
                 }
             }
             return JSONResponses.response(body)
@@ -41,7 +44,7 @@ extension HealthDaemon {
                     throw APIError.badRequest(
                         "A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
                 }
-                try await offload { [user] in try user.engine.logDose(event, as: try Self.owner()) }
+                try await offload { [user] in try user.engine.logDose(event, as: try OwnerWebStore.owner()) }
                 return event
             }
             return JSONResponses.response(WireSample(event), status: .created)

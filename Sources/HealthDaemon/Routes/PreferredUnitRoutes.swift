@@ -4,10 +4,12 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// `HKHealthStore.preferredUnits(for:)`: the owner's unit of each type (their choice on the Me page, else their
-    /// locale's default, healthd's locale being the owner's session), for an app that asked for access to each.
-    func addPreferredUnitRoutes(to router: RouterGroup<AppContext>) {
+/// `HKHealthStore.preferredUnits(for:)`: the owner's unit of each type (their choice on the Me page, else their
+/// locale's default, healthd's locale being the owner's session), for an app that asked for access to each.
+struct PreferredUnitRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.preferredUnits) { [self] request, context in
             let app = try context.caller, user = app.user
             let types = try await bodies.decode(WirePreferredUnitsRequest.self, from: request).quantityTypes()

@@ -6,10 +6,14 @@ import NIOCore
 import OpenHealthKitEngine
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// An app's routes of health records, documents, medications, attachments and per-object authorization
-    /// (docs/HEALTHD.md). Each is audited like the data routes: the operation, the types and the count.
-    func addRecordRoutes(to router: RouterGroup<AppContext>) {
+/// An app's routes of health records, documents, medications, attachments and per-object authorization
+/// (docs/HEALTHD.md). Each is audited like the data routes: the operation, the types and the count.
+struct RecordRoutes {
+    let bodies: BodyReader
+    let attachmentBodies: BodyReader
+    let configuration: DaemonConfiguration
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.healthRecords) { [self] request, context in
             let user = try context.caller.user
             let supported = try await offload { [user] in try user.engine.hasClinicalRecords() }
@@ -27,7 +31,7 @@ extension HealthDaemon {
                     for: type, predicate: body.predicate?.tree, app: app.manifest,
                     answerer: user.pending.continuing(body.continuing))
             }
-            guard let outcome = await Self.outcome(of: asking, within: wait(request)) else {
+            guard let outcome = await TaskDeadline.outcome(of: asking, within: wait(request)) else {
                 let id = user.pending.pending(app: app.bundleIdentifier).last?.id
                 return JSONResponses.response(
                     WireAuthorizationOutcome(status: .pending, requestId: id), status: .accepted)
@@ -51,7 +55,7 @@ extension HealthDaemon {
                     of: type, predicate: body.predicate?.tree, sort: sort, limit: limit,
                     includeData: body.includeDocumentData, as: .app(app.manifest), answerer: user.pending)
             }
-            guard let documents = await Self.value(of: reading, within: wait(request)) else {
+            guard let documents = await TaskDeadline.value(of: reading, within: wait(request)) else {
                 let id = user.pending.pending(app: app.bundleIdentifier).last?.id
                 return JSONResponses.response(WireDocumentsResponse(status: .pending, requestId: id), status: .accepted)
             }
@@ -156,19 +160,6 @@ extension HealthDaemon {
             throw APIError.badRequest("The \(name) is a UUID")
         }
         return uuid
-    }
-
-    /// The task's result if it ends within `seconds`, else nil (the task keeps running: the owner's answer is still
-    /// recorded, and the app asks again).
-    static func value<T: Sendable>(of task: Task<T, any Error>, within seconds: TimeInterval) async -> Result<
-        T, any Error
-    >? {
-        let waiting = Task { () -> Void in _ = try await task.value }
-        guard let outcome = await outcome(of: waiting, within: seconds) else { return nil }
-        switch outcome {
-        case .success: return await task.result
-        case .failure(let error): return .failure(error)
-        }
     }
 }
 

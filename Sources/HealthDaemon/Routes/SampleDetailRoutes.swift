@@ -4,17 +4,19 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// The reads of what samples hold beyond themselves (an app's credential required), with the engine's
-    /// authorization: what the app may not read looks like nothing at all.
-    ///
-    /// - `POST /v1/queries/quantity-series` (HKQuantitySeriesSampleQuery): the quantities of the matching samples, as
-    ///   columns; audited as `query.quantitySeries` with the number of quantities.
-    /// - `GET /v1/heartbeat-series/{id}/beats` (HKHeartbeatSeriesQuery): audited as `query.heartbeats` with the number
-    ///   of beats.
-    /// - `GET /v1/electrocardiograms/{id}/voltages` (HKElectrocardiogramQuery): audited as `query.voltages` with the
-    ///   number of measurements.
-    func addSampleDetailRoutes(to router: RouterGroup<AppContext>) {
+/// The reads of what samples hold beyond themselves (an app's credential required), with the engine's
+/// authorization: what the app may not read looks like nothing at all.
+///
+/// - `POST /v1/queries/quantity-series` (HKQuantitySeriesSampleQuery): the quantities of the matching samples, as
+///   columns; audited as `query.quantitySeries` with the number of quantities.
+/// - `GET /v1/heartbeat-series/{id}/beats` (HKHeartbeatSeriesQuery): audited as `query.heartbeats` with the number
+///   of beats.
+/// - `GET /v1/electrocardiograms/{id}/voltages` (HKElectrocardiogramQuery): audited as `query.voltages` with the
+///   number of measurements.
+struct SampleDetailRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.queryQuantitySeries) { [self] request, context in
             let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireQuantitySeriesQuery.self, from: request)

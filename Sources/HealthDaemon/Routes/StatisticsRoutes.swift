@@ -4,39 +4,16 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// Statistics for apps (HKStatisticsQuery, HKStatisticsCollectionQuery).
-    func addStatisticsRoutes(to router: RouterGroup<AppContext>) {
+/// Statistics for apps (HKStatisticsQuery, HKStatisticsCollectionQuery).
+struct StatisticsRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.queryStatistics) { [self] request, context in
             try await statistics(request, context, collection: false)
         }
         router.on(WireRoutes.queryStatisticsCollection) { [self] request, context in
             try await statistics(request, context, collection: true)
-        }
-    }
-
-    /// The owner's source priorities: the order in which overlapping sources count when statistics merge them.
-    func addSourcePriorityRoutes(to router: RouterGroup<OwnerContext>) {
-        router.on(WireRoutes.sourcePriority) { [self] request, context in
-            let user = try context.caller
-            let type = try quantityType(try QueryParameters(request).string("type"))
-            let sources = try await offload { [user] in try user.engine.sourcePriority(for: type) }
-            return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
-        }
-
-        router.on(WireRoutes.setSourcePriority) { [self] request, context in
-            let user = try context.caller
-            let body = try await bodies.decode(WireSourcePriority.self, from: request)
-            let type = try quantityType(body.type)
-            let sources = try await user.auditor.audited(
-                AuditEntry.owner, "sources.priority.set", types: [type.identifier]
-            ) {
-                try await offload { [user] in
-                    try user.engine.setSourcePriority(body.sources, for: type)
-                    return try user.engine.sourcePriority(for: type)
-                }
-            }
-            return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
         }
     }
 
@@ -59,6 +36,35 @@ extension HealthDaemon {
             try await offload { [user] in try user.engine.statistics(statisticsRequest, as: .app(app.manifest)) }
         }
         return JSONResponses.response(WireStatisticsResponse(result, type: statisticsRequest.type))
+    }
+}
+
+/// The owner's source priorities: the order in which overlapping sources count when statistics merge them.
+struct SourcePriorityRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<OwnerContext>) {
+        router.on(WireRoutes.sourcePriority) { [self] request, context in
+            let user = try context.caller
+            let type = try quantityType(try QueryParameters(request).string("type"))
+            let sources = try await offload { [user] in try user.engine.sourcePriority(for: type) }
+            return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
+        }
+
+        router.on(WireRoutes.setSourcePriority) { [self] request, context in
+            let user = try context.caller
+            let body = try await bodies.decode(WireSourcePriority.self, from: request)
+            let type = try quantityType(body.type)
+            let sources = try await user.auditor.audited(
+                AuditEntry.owner, "sources.priority.set", types: [type.identifier]
+            ) {
+                try await offload { [user] in
+                    try user.engine.setSourcePriority(body.sources, for: type)
+                    return try user.engine.sourcePriority(for: type)
+                }
+            }
+            return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
+        }
     }
 
     private func quantityType(_ name: String?) throws -> HKQuantityType {

@@ -4,11 +4,13 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// An app's workout calls (its credential required): associating samples with a workout, saving a route with its
-    /// locations, reading a route's locations a page at a time, relating effort samples and reading the
-    /// relationships. Each is in the audit log.
-    func addWorkoutRoutes(to router: RouterGroup<AppContext>) {
+/// An app's workout calls (its credential required): associating samples with a workout, saving a route with its
+/// locations, reading a route's locations a page at a time, relating effort samples and reading the
+/// relationships. Each is in the audit log.
+struct WorkoutRoutes {
+    let bodies: BodyReader
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.associateWithWorkout) { [self] request, context in
             let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireAssociateRequest.self, from: request)

@@ -6,33 +6,36 @@ import OpenHealthKitEngine
 import OpenHealthKitModel
 import OpenHealthKitWire
 
-extension HealthDaemon {
-    /// `GET /v1/changes/stream?types=<identifiers, comma-separated>&anchor=<n>`: Server-Sent Events telling the app
-    /// which of the types changed, as far as it can see them, each event's id being the anchor of the latest change
-    /// the app may read (never the store's anchor, which would count other apps' writes):
-    ///
-    /// ```
-    /// id: 42
-    /// event: change
-    /// data: {"anchor":42,"types":["HKQuantityTypeIdentifierHeartRate"]}
-    /// ```
-    ///
-    /// The app reads what changed with an anchored query. Given an anchor (or `Last-Event-ID` when reconnecting),
-    /// the stream first reports the changes after it, so no change is lost between connections; without one it
-    /// starts at the latest change the app may read. A revoked app's stream closes; idle streams carry a comment every
-    /// `heartbeatInterval` seconds.
-    ///
-    /// `events=change,priority` (default `change`) also reports each change of the source priority of the types,
-    /// which changes merged statistics but no sample, as an event without id (it has no anchor to resume from):
-    /// `event: priority` with `data: {"anchor": <the stream's last event id>, "types": [...]}`. `grants` likewise reports
-    /// each change of the app's own decisions for the types (`event: grants`): what it may read changed, so its
-    /// statistics may have, though no sample did. `units` reports each change of the user's preferred unit of the
-    /// types (`event: units`, the `HKUserPreferencesDidChange` notification).
-    ///
-    /// `HKActivitySummaryTypeIdentifier` may be among the types: activity summaries have no anchors, so with `change`
-    /// events the stream reports each change to them (an import) as `event: summaries` without id, and only to an app
-    /// that may read them; a client reads the summaries again on each (and after each reconnection).
-    func addChangeStreamRoute(to router: RouterGroup<AppContext>) {
+/// `GET /v1/changes/stream?types=<identifiers, comma-separated>&anchor=<n>`: Server-Sent Events telling the app
+/// which of the types changed, as far as it can see them, each event's id being the anchor of the latest change
+/// the app may read (never the store's anchor, which would count other apps' writes):
+///
+/// ```
+/// id: 42
+/// event: change
+/// data: {"anchor":42,"types":["HKQuantityTypeIdentifierHeartRate"]}
+/// ```
+///
+/// The app reads what changed with an anchored query. Given an anchor (or `Last-Event-ID` when reconnecting),
+/// the stream first reports the changes after it, so no change is lost between connections; without one it
+/// starts at the latest change the app may read. A revoked app's stream closes; idle streams carry a comment every
+/// `heartbeatInterval` seconds.
+///
+/// `events=change,priority` (default `change`) also reports each change of the source priority of the types,
+/// which changes merged statistics but no sample, as an event without id (it has no anchor to resume from):
+/// `event: priority` with `data: {"anchor": <the stream's last event id>, "types": [...]}`. `grants` likewise reports
+/// each change of the app's own decisions for the types (`event: grants`): what it may read changed, so its
+/// statistics may have, though no sample did. `units` reports each change of the user's preferred unit of the
+/// types (`event: units`, the `HKUserPreferencesDidChange` notification).
+///
+/// `HKActivitySummaryTypeIdentifier` may be among the types: activity summaries have no anchors, so with `change`
+/// events the stream reports each change to them (an import) as `event: summaries` without id, and only to an app
+/// that may read them; a client reads the summaries again on each (and after each reconnection).
+struct ChangeStreamRoutes {
+    let configuration: DaemonConfiguration
+    let authenticator: Authenticator
+
+    func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.changeStream) { [self] request, context in
             let app = try context.caller, user = app.user
             try app.manifest.checkProvisioning()
