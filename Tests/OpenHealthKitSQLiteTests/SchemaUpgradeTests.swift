@@ -28,6 +28,22 @@ import OpenHealthKitModel
             revision: RevisionRow(), detail: detail)
     }
 
+    /// The merged step sums of each interval from `start`, read from the aggregates and from the samples.
+    static func stepSums(_ engine: HealthEngine, from start: Double, every components: DateComponents) throws -> (
+        aggregates: [Double?], samples: [Double?]
+    ) {
+        let request = StatisticsRequest(
+            type: HKQuantityType(.stepCount), options: [.cumulativeSum],
+            intervals: try StatisticsIntervals(
+                anchor: Date(timeIntervalSince1970: start), components: components,
+                calendar: Calendar(identifier: .gregorian)))
+        let owner = Principal.owner(source: health)
+        return (
+            try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum),
+            try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)
+        )
+    }
+
     @Test func aNewStoreRecordsEveryMigrationOfTheOneList() throws {
         let storage = try SQLiteStorage()
         let names = try storage.writer.read { db in
@@ -110,16 +126,9 @@ import OpenHealthKitModel
             let late = [steps(3600, 40), steps(7200, 25)]
             _ = try storage.insert(late)
             _ = try storage.delete(uuids: [late[0].uuid])
-            let engine = HealthEngine(storage: storage)
-            let request = StatisticsRequest(
-                type: HKQuantityType(.stepCount), options: [.cumulativeSum],
-                intervals: try StatisticsIntervals(
-                    anchor: Date(timeIntervalSince1970: hour), components: DateComponents(hour: 1),
-                    calendar: Calendar(identifier: .gregorian)))
-            let owner = Principal.owner(source: Self.health)
-            let sums = try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum)
-            #expect(sums == [100, 25])
-            #expect(sums == (try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)))
+            let sums = try Self.stepSums(HealthEngine(storage: storage), from: hour, every: DateComponents(hour: 1))
+            #expect(sums.aggregates == [100, 25])
+            #expect(sums.aggregates == sums.samples)
         }
     }
 
@@ -145,16 +154,11 @@ import OpenHealthKitModel
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [setting])
             }
             try queue.close()
-            let engine = HealthEngine(storage: try SQLiteStorage(path: path))
-            let request = StatisticsRequest(
-                type: HKQuantityType(.stepCount), options: [.cumulativeSum],
-                intervals: try StatisticsIntervals(
-                    anchor: Date(timeIntervalSince1970: hour), components: DateComponents(day: 1),
-                    calendar: Calendar(identifier: .gregorian)))
-            let owner = Principal.owner(source: Self.health)
+            let sums = try Self.stepSums(
+                HealthEngine(storage: try SQLiteStorage(path: path)), from: hour, every: DateComponents(day: 1))
             // The watch in full, the app for the half hour before it: 600 + 500.
-            #expect(try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum) == [1100])
-            #expect(try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum) == [1100])
+            #expect(sums.aggregates == [1100])
+            #expect(sums.samples == [1100])
         }
     }
 

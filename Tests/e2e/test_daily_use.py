@@ -97,16 +97,20 @@ def test_the_imported_cda_document_opens_from_browse(browser, daemon, size, shoo
     shoot(f"cda-document-{size}", width=browser.get_window_size()["width"])
 
 
-def test_skipped_records_are_grouped_by_type_and_reason(browser, daemon, tmp_path):
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<HealthData locale="en_US">']
-    for minute in range(50):
-        lines.append(f'<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" value="-1" '
-                     f'startDate="2024-03-01 08:{minute:02d}:00 +0000" endDate="2024-03-01 08:{minute:02d}:00 +0000"/>')
-    lines.append("</HealthData>")
+def _import_records(browser, daemon, tmp_path, records):
+    """Imports an export.xml holding `records` (its lines) through the page, and waits for the import to end."""
     export = tmp_path / "export.xml"
-    export.write_text("\n".join(lines))
+    export.write_text("\n".join(['<?xml version="1.0" encoding="UTF-8"?>', '<HealthData locale="en_US">', *records,
+                                 "</HealthData>"]))
     upload(browser, daemon, export)
     import_ended(browser)
+
+
+def test_skipped_records_are_grouped_by_type_and_reason(browser, daemon, tmp_path):
+    _import_records(browser, daemon, tmp_path, [
+        f'<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" value="-1" '
+        f'startDate="2024-03-01 08:{minute:02d}:00 +0000" endDate="2024-03-01 08:{minute:02d}:00 +0000"/>'
+        for minute in range(50)])
     groups = browser.find_elements(By.CSS_SELECTOR, "#import-skipped .skipped-group")
     assert len(groups) == 1
     cells = groups[0].find_elements(By.TAG_NAME, "td")
@@ -133,16 +137,11 @@ def test_imported_sources_count_in_apples_default_order(browser, daemon, tmp_pat
     # An app stored first, then the iPhone, the watch and an entry made by hand, over the same hour (minutes of day).
     samples = [("Pedometer", 600, 660, 900), ("Ann's iPhone", 600, 660, 600), ("Ann's Apple Watch", 630, 690, 800),
                ("Health", 600, 630, 300)]
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<HealthData locale="en_US">']
-    for name, start, end, value in samples:
-        lines.append(f'<Record type="HKQuantityTypeIdentifierSwimmingStrokeCount" sourceName="{name}" unit="count" '
-                     f'value="{value}" startDate="2024-03-02 {start // 60:02d}:{start % 60:02d}:00 +0000" '
-                     f'endDate="2024-03-02 {end // 60:02d}:{end % 60:02d}:00 +0000"/>')
-    lines.append("</HealthData>")
-    export = tmp_path / "export.xml"
-    export.write_text("\n".join(lines))
-    upload(browser, daemon, export)
-    import_ended(browser)
+    _import_records(browser, daemon, tmp_path, [
+        f'<Record type="HKQuantityTypeIdentifierSwimmingStrokeCount" sourceName="{name}" unit="count" '
+        f'value="{value}" startDate="2024-03-02 {start // 60:02d}:{start % 60:02d}:00 +0000" '
+        f'endDate="2024-03-02 {end // 60:02d}:{end % 60:02d}:00 +0000"/>'
+        for name, start, end, value in samples])
     open_page(browser, daemon, "/types/swimmingStrokeCount?range=day&date=2024-03-02")
     apple = ["Health", "Ann's iPhone", "Ann's Apple Watch", "Pedometer"]
     assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#priority .source-name")] == apple
