@@ -133,7 +133,7 @@ def _merged_total(samples, priority):
     return total
 
 
-def test_imported_sources_count_in_apples_default_order(browser, daemon, tmp_path):
+def test_imported_sources_count_in_apples_default_order(browser, daemon, tmp_path, shoot):
     # An app stored first, then the iPhone, the watch and an entry made by hand, over the same hour (minutes of day).
     samples = [("Pedometer", 600, 660, 900), ("Ann's iPhone", 600, 660, 600), ("Ann's Apple Watch", 630, 690, 800),
                ("Health", 600, 630, 300)]
@@ -150,6 +150,7 @@ def test_imported_sources_count_in_apples_default_order(browser, daemon, tmp_pat
     expected = round(_merged_total(samples, apple))
     assert expected == 1000 and round(_merged_total(samples, [name for name, *_ in samples])) == 1300
     assert text(browser, "#headline") == f"Total {expected:,.0f} strokes"
+    shoot("type-sources-in-apples-order")
 
 
 def _owner_cookie(browser):
