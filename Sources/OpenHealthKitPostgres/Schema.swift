@@ -61,7 +61,7 @@ enum Schema {
             identifier text COLLATE "C" NOT NULL UNIQUE
         )
         """,
-        // Each user's longest sample of a type: bounds range scans on start_date (see ConditionSQL).
+        // Each user's longest sample of a type: bounds range scans on start_date (see RowConditionSQL).
         """
         CREATE TABLE type_extent (
             user_id bigint NOT NULL,

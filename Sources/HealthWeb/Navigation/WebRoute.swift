@@ -15,8 +15,12 @@ struct WebRoute: Sendable {
     /// The template as the router reads it.
     var routerPath: RouterPath { RouterPath(template) }
 
-    /// The path with `values` in place of the parameters, in order, each percent-encoded as one path segment.
+    /// The path with `values` in place of the parameters, in order, each percent-encoded as one path segment: as many
+    /// values as the template has parameters.
     func path(_ values: String...) -> String {
+        precondition(
+            values.count == template.split(separator: "/").filter { $0.hasPrefix("{") }.count,
+            "\(template) takes one value per parameter")
         var values = values[...]
         return template.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             guard segment.hasPrefix("{"), let value = values.popFirst() else { return String(segment) }

@@ -5,6 +5,8 @@ import Hummingbird
 /// `<store>.owner-secret`), or, when healthd serves many users, with a name and that user's secret; and signing out.
 extension HealthWebApp {
     private static let signInCookie = "health_signin"
+    /// The session cookie goes with every page and action of the site.
+    private static let sessionCookieScope = "/"
 
     private struct SignInPage: Sendable {
         let token: String
@@ -61,7 +63,7 @@ extension HealthWebApp {
                 var response = Response.redirect(to: next)
                 response.setCookie(
                     Cookie(
-                        name: Self.sessionCookie, value: session.id, path: WebRoutes.summary.path(), httpOnly: true,
+                        name: Self.sessionCookie, value: session.id, path: Self.sessionCookieScope, httpOnly: true,
                         sameSite: .strict))
                 response.setCookie(Self.expired(Self.signInCookie))
                 return response
@@ -113,7 +115,7 @@ extension HealthWebApp {
     private static func expired(_ name: String) -> Cookie {
         Cookie(
             name: name, value: "", maxAge: 0,
-            path: name == signInCookie ? WebRoutes.signIn.path() : WebRoutes.summary.path(), httpOnly: true,
+            path: name == signInCookie ? WebRoutes.signIn.path() : Self.sessionCookieScope, httpOnly: true,
             sameSite: .strict)
     }
 

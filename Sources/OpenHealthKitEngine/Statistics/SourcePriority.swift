@@ -33,13 +33,13 @@ package enum SourcePriority {
     /// The bundle identifier of Apple's Health app, which writes what a person enters by hand.
     static let healthApp = "com.apple.Health"
 
-    /// The product names an Apple device's own source is named after in an export (exports carry names only:
-    /// "Ann's Apple Watch", "iPhone de Paul").
-    private static let appleDeviceNames = ["iphone", "apple watch", "ipod", "ipad"]
+    /// The product names an Apple device's own source is named after in an export, as words (exports carry names
+    /// only: "Ann's Apple Watch", "iPhone de Paul").
+    private static let appleDeviceNames: [[Substring]] = [["iphone"], ["apple", "watch"], ["ipod"], ["ipad"]]
 
     /// The standing of `source`: the owner's own sources, Apple's Health app and an export's "Health" are entries
-    /// made by hand; HealthKit's device sources, and an export's sources named after an iPhone, iPod, iPad or Apple
-    /// Watch, are Apple devices; every other source is an app. Apps cannot take an identifier of the first two kinds
+    /// made by hand; HealthKit's device sources, and an export's sources whose name holds the word iPhone, iPod,
+    /// iPad or the words Apple Watch, are Apple devices; every other source is an app. Apps cannot take an identifier of the first two kinds
     /// (``AppManifest/reservedBundleIdentifierPrefixes``).
     package static func standing(of source: SourceRow) -> Standing {
         let identifier = source.bundleIdentifier
@@ -49,8 +49,9 @@ package enum SourcePriority {
         if identifier.hasPrefix(appleDevicePrefix) { return .appleDevice }
         guard identifier.hasPrefix(SourceRow.exportBundleIdentifierPrefix) else { return .app }
         if source.name == SourceRow.exportedHealthApp.name { return .manualEntry }
-        let name = source.name.lowercased()
-        return appleDeviceNames.contains(where: name.contains) ? .appleDevice : .app
+        let words = source.name.lowercased().split { !$0.isLetter && !$0.isNumber }
+        return appleDeviceNames.contains { product in words.indices.contains { words[$0...].starts(with: product) } }
+            ? .appleDevice : .app
     }
 
     /// Each source's rank, 0 to count − 1, for `sources` listed in the order they stored their first sample of the

@@ -33,7 +33,8 @@ import OpenHealthKitEngine
     @Test(arguments: [
         SourceRow(bundleIdentifier: "com.example.pedometer", name: "iPhone Pedometer"),
         SourceRow(bundleIdentifier: "com.withings.wiScaleNG", name: "Health Mate"),
-        exported("Health Mate"), exported("Strava"), exported("Watch"),
+        exported("Health Mate"), exported("Strava"), exported("Watch"), exported("Shipador"),
+        exported("Pineapple Watchers"),
     ])
     func everyOtherSourceIsAnApp(_ source: SourceRow) {
         #expect(SourcePriority.standing(of: source) == .app)
