@@ -7,9 +7,14 @@ import Hummingbird
 struct WebRoute: Sendable {
     /// The path template, `/types/{name}`.
     let template: String
+    /// The template's segments, split once: a link is built on every row of a list.
+    private let segments: [Substring]
+    private let parameterCount: Int
 
     init(_ template: String) {
         self.template = template
+        segments = template.split(separator: "/", omittingEmptySubsequences: false)
+        parameterCount = segments.filter { $0.hasPrefix("{") }.count
     }
 
     /// The template as the router reads it.
@@ -18,11 +23,9 @@ struct WebRoute: Sendable {
     /// The path with `values` in place of the parameters, in order, each percent-encoded as one path segment: as many
     /// values as the template has parameters.
     func path(_ values: String...) -> String {
-        precondition(
-            values.count == template.split(separator: "/").filter { $0.hasPrefix("{") }.count,
-            "\(template) takes one value per parameter")
+        precondition(values.count == parameterCount, "\(template) takes one value per parameter")
         var values = values[...]
-        return template.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+        return segments.map { segment in
             guard segment.hasPrefix("{"), let value = values.popFirst() else { return String(segment) }
             return value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value
         }.joined(separator: "/")
