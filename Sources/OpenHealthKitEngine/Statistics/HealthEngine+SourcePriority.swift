@@ -20,7 +20,8 @@ extension HealthEngine {
         let byIdentifier = Dictionary(stored.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = Set(preferred)
         return preferred.map { byIdentifier[$0] ?? SourceRow(bundleIdentifier: $0, name: $0) }
-            + SourcePriority.ordered(stored.filter { !listed.contains($0.bundleIdentifier) }, preferred: [])
+            + SourcePriority.ordered(
+                stored.filter { !listed.contains($0.bundleIdentifier) }, source: { $0 }, preferred: [])
     }
 
     /// The sources that stored samples of the type `identifier`, in the order of their first sample of it, read from

@@ -70,8 +70,10 @@ package enum SourcePriority {
         return ranks
     }
 
-    /// `sources` (in the order of ``ranks(of:preferred:)``'s) in their priority order.
-    package static func ordered(_ sources: [SourceRow], preferred: [String]) -> [SourceRow] {
-        zip(sources, ranks(of: sources, preferred: preferred)).sorted { $0.1 < $1.1 }.map(\.0)
+    /// `items` (in the order of ``ranks(of:preferred:)``'s sources) in the priority order of their sources.
+    package static func ordered<Item>(
+        _ items: [Item], source: (Item) -> SourceRow, preferred: [String]
+    ) -> [Item] {
+        zip(items, ranks(of: items.map(source), preferred: preferred)).sorted { $0.1 < $1.1 }.map(\.0)
     }
 }

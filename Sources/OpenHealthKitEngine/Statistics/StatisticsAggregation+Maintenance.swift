@@ -73,10 +73,8 @@ extension StatisticsAggregation {
     /// (`sources`, in the order they stored their first sample) in rank order under the user's `preferred` order,
     /// comma-separated. A new source, a source's first sample deleted or a priority change makes a different one.
     package static func rankingKey(_ sources: [(id: Int64, row: SourceRow)], preferred: [String]) -> String {
-        let ranks = SourcePriority.ranks(of: sources.map(\.row), preferred: preferred)
-        var ids = sources.map(\.id)
-        for (index, rank) in ranks.enumerated() { ids[rank] = sources[index].id }
-        return ids.map(String.init).joined(separator: ",")
+        SourcePriority.ordered(sources, source: \.row, preferred: preferred).map { String($0.id) }
+            .joined(separator: ",")
     }
 
     /// The bundle identifiers, rank 0 first, of a stored ``rankingKey(_:preferred:)``, given each source id's bundle.

@@ -65,11 +65,11 @@ import OpenHealthKitEngine
             SourceRow(bundleIdentifier: "com.example.first", name: "First"), Self.exported("Ann's iPhone"),
             SourceRow(bundleIdentifier: "com.example.second", name: "Second"),
         ]
-        let ordered = SourcePriority.ordered(all, preferred: [])
+        let ordered = SourcePriority.ordered(all, source: { $0 }, preferred: [])
         for pair in [(0, 1), (0, 2), (1, 2)] {
             let seen = [all[pair.0], all[pair.1]]
             let expected = ordered.filter { seen.contains($0) }
-            #expect(SourcePriority.ordered(seen, preferred: []) == expected)
+            #expect(SourcePriority.ordered(seen, source: { $0 }, preferred: []) == expected)
         }
     }
 }
