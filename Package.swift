@@ -155,8 +155,9 @@ let package = Package(
             name: "HKCommandLine",
             dependencies: [
                 "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitWire", "OpenHealthKitExchange",
-                // `hk users` (PostgresAccounts) and `hk migrate` (both storages).
-                "OpenHealthKitPostgres", "OpenHealthKitSQLite",
+                // `hk users` (PostgresAccounts) and `hk migrate` (both storages); `hk ingest-keys --user` opens a
+                // user's store (OpenHealthKitStores).
+                "OpenHealthKitPostgres", "OpenHealthKitSQLite", "OpenHealthKitStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

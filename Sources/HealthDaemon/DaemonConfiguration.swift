@@ -95,6 +95,14 @@ public struct DaemonConfiguration: Sendable {
 
     /// The owner secret's file: `<store>.owner-secret`.
     var ownerSecretPath: String { storePath + ".owner-secret" }
+
+    /// Where a user's uploads are received (exports for Health's Import, pushes to ingest): `<store>.uploads/`,
+    /// beside the store (on its disk, where /tmp may be held in memory), for the owner; `<store>.uploads/user-<id>/`
+    /// for each other user of a database, so that no user's upload is reachable from another's.
+    func uploadDirectory(for user: Int64) -> URL {
+        let uploads = URL(fileURLWithPath: storePath + ".uploads")
+        return user == StoreLocation.ownerUserID ? uploads : uploads.appendingPathComponent("user-\(user)")
+    }
     /// The key credentials are signed with: `<store>.credential-key`.
     var credentialKeyPath: String { storePath + ".credential-key" }
 }

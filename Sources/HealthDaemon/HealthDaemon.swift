@@ -185,6 +185,10 @@ public final class HealthDaemon: Sendable {
         OwnerDataRoutes(bodies: bodies).add(to: owner)
         OwnerMedicationRoutes(bodies: bodies).add(to: owner)
         SourcePriorityRoutes(bodies: bodies).add(to: owner)
+        // Pushes from phone apps: the middleware finds the ingest key, which reaches this route alone.
+        let ingest = router.group(context: IngestContext.self)
+            .add(middleware: CallerAuthentication { [authenticator] in try await authenticator.requireIngestKey($0) })
+        IngestRoutes(configuration: configuration, logger: logger).add(to: ingest)
         web.addRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }
         return router

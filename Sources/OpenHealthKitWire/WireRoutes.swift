@@ -156,6 +156,9 @@ public enum WireRoutes {
     /// Logs a dose of a tracked medication.
     public static let logOwnerDose = WireRoute(.post, "/v1/owner/medications/doses")
 
+    /// Stores a push of the iOS app Health Auto Export (its JSON, export format version 2), with an ingest key.
+    public static let ingestHealthAutoExport = WireRoute(.post, "/v1/ingest/health-auto-export")
+
     /// Every route above, in the order `docs/openapi.yaml` lists them.
     public static let all: [WireEndpoint] = [
         openAPI.endpoint, status.endpoint, webApp.endpoint, app.endpoint,
@@ -179,5 +182,6 @@ public enum WireRoutes {
         ownerCharacteristic.endpoint, setOwnerCharacteristic.endpoint,
         ownerSources.endpoint, sourcePriority.endpoint, setSourcePriority.endpoint, auditLog.endpoint,
         ownerMedications.endpoint, saveOwnerMedication.endpoint, logOwnerDose.endpoint,
+        ingestHealthAutoExport.endpoint,
     ]
 }

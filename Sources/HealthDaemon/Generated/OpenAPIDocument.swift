@@ -36,6 +36,8 @@ tags:
   - name: authorization
   - name: changes
   - name: owner
+  - name: ingest
+    description: Pushes from phone apps, with an ingest key that stores and reads nothing.
 security:
   - credential: []
 paths:
@@ -1570,6 +1572,53 @@ paths:
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+  /v1/ingest/health-auto-export:
+    post:
+      tags: [ingest]
+      summary: >-
+        Stores a push of the iOS app Health Auto Export (JSON, export format version 2) in the key's user's store.
+        Idempotent: records already stored are counted, not stored again. docs/INGEST.md describes the mapping.
+      security: [{ ingestKey: [] }, { ingestKeyHeader: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [data]
+              properties:
+                data:
+                  type: object
+                  properties:
+                    metrics:
+                      type: array
+                      items:
+                        type: object
+                        properties:
+                          name: { type: string }
+                          units: { type: string }
+                          data: { type: array, items: { type: object } }
+                    workouts: { type: array, items: { type: object } }
+                    stateOfMind: { type: array, items: { type: object } }
+                    medications: { type: array, items: { type: object } }
+                    symptoms: { type: array, items: { type: object } }
+                    cycleTracking: { type: array, items: { type: object } }
+                    ecg: { type: array, items: { type: object } }
+                    heartRateNotifications: { type: array, items: { type: object } }
+      responses:
+        "200":
+          description: Every record was stored, or was stored already.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/IngestResult" }
+        "207":
+          description: Some records were refused (each item lists why); the others were stored.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/IngestResult" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "413": { $ref: "#/components/responses/TooLarge" }
 components:
   securitySchemes:
     credential:
@@ -1589,6 +1638,16 @@ components:
         When healthd serves the users of a PostgreSQL database (`--database`): `Authorization: Basic` with the base64
         of `NAME:SECRET`, the secret `hk users add NAME` printed (`owner` with the owner secret works too). An unknown
         name and a wrong secret get the same 401.
+    ingestKey:
+      type: http
+      scheme: bearer
+      description: >-
+        An ingest key (`hk ingest-keys add NAME` prints it): it stores pushes for its user and reads nothing.
+    ingestKeyHeader:
+      type: apiKey
+      in: header
+      name: api-key
+      description: The same ingest key, in an `api-key` header (for apps that cannot set Authorization).
   requestBodies:
     AuthorizationTypes:
       required: true
@@ -1651,6 +1710,36 @@ components:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
   schemas:
+    IngestResult:
+      type: object
+      required: [received, stored, alreadyStored, refused, items]
+      properties:
+        received: { type: integer, description: Records read. }
+        stored: { type: integer, description: Samples newly stored. }
+        alreadyStored: { type: integer, description: Records whose samples were all stored before. }
+        refused: { type: integer, description: Records refused. }
+        items:
+          type: array
+          items:
+            type: object
+            required: [section, received, stored, alreadyStored, refused, problems]
+            properties:
+              section: { type: string, description: "metrics, workouts, stateOfMind..." }
+              name: { type: string, description: The metric's name. }
+              type: { type: string, description: The HealthKit type its records become. }
+              received: { type: integer }
+              stored: { type: integer }
+              alreadyStored: { type: integer }
+              refused: { type: integer }
+              problems:
+                type: array
+                description: The first 20 refusals.
+                items:
+                  type: object
+                  required: [index, reason]
+                  properties:
+                    index: { type: integer, description: The record's position in its list, from 0. }
+                    reason: { type: string }
     Error:
       type: object
       required: [error]

@@ -27,6 +27,8 @@ struct CallerContext<Caller: Sendable>: ChildRequestContext {
 typealias AppContext = CallerContext<AuthenticatedApp>
 /// The context of the owner's routes: the state of the owner who signed in.
 typealias OwnerContext = CallerContext<UserState>
+/// The context of the ingest route: the ingest key the push carries, and its user.
+typealias IngestContext = CallerContext<IngestCaller>
 
 /// The middleware of a group of routes that authenticates the caller (answering 401 when it cannot) and puts it in
 /// the context, before the route's handler runs.

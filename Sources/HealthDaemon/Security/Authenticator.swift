@@ -2,6 +2,8 @@ import Foundation
 import OpenHealthKitModel
 import Hummingbird
 import OpenHealthKitEngine
+import OpenHealthKitExchange
+import HTTPTypes
 
 /// An app that presented a working credential, and the user whose app it is.
 struct AuthenticatedApp: Sendable {
@@ -11,6 +13,12 @@ struct AuthenticatedApp: Sendable {
     var user: UserState
 
     var bundleIdentifier: String { manifest.bundleIdentifier }
+}
+
+/// A phone app pushing with an ingest key, and the user whose store the key fills.
+struct IngestCaller: Sendable {
+    var user: UserState
+    var key: IngestKeyRecord
 }
 
 /// Who is calling, and for which user: an owner or a registered app (its credential, which names its user). An owner
@@ -98,6 +106,22 @@ struct Authenticator: Sendable {
         }
         return AuthenticatedApp(manifest: app.manifest, claims: claims, user: user)
     }
+
+    /// The user whose ingest key the request carries (`Authorization: Bearer KEY` or `api-key: KEY`), and the key.
+    /// An unknown user, an unknown key and a wrong secret get the same 401.
+    func requireIngestKey(_ request: Request) async throws -> IngestCaller {
+        guard let key = Self.bearer(request) ?? request.headers[Self.apiKeyHeader] else {
+            throw APIError.unauthorized("Send the ingest key: Authorization: Bearer <key>, or api-key: <key>")
+        }
+        let refusal = APIError.unauthorized("The ingest key is not valid")
+        guard let id = IngestKeys.user(of: key), let user = try await users.state(for: id) else { throw refusal }
+        guard let record = try await offload({ try IngestKeys(engine: user.engine).verify(key) }) else {
+            throw refusal
+        }
+        return IngestCaller(user: user, key: record)
+    }
+
+    static let apiKeyHeader = HTTPField.Name("api-key")!
 
     /// The name and secret of `Authorization: Basic <base64 of NAME:SECRET>` (RFC 7617), if that is what it holds.
     private static func basic(_ request: Request) -> (name: String, secret: String)? {

@@ -10,12 +10,7 @@ extension DaemonWebHost {
 
     var maximumUploadSize: Int64 { daemon.configuration.maximumUploadSize }
 
-    /// `<store>.uploads/`, beside the store (on its disk, where /tmp may be held in memory), for the owner;
-    /// `<store>.uploads/user-<id>/` for each other user of a database, so that no user's import sees another's upload.
-    var uploadDirectory: URL {
-        let uploads = URL(fileURLWithPath: daemon.configuration.storePath + ".uploads")
-        return user.id == daemon.users.owner.id ? uploads : uploads.appendingPathComponent("user-\(user.id)")
-    }
+    var uploadDirectory: URL { daemon.configuration.uploadDirectory(for: user.id) }
 
     /// Runs the importer on a thread of its own (an import blocks for as long as it takes). Every committed batch is
     /// published on the engine's change feed, so change streams, background delivery and the apps' long-running

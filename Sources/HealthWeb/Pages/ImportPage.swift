@@ -3,8 +3,6 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import OpenHealthKitModel
-import SystemPackage
-import _NIOFileSystem
 
 /// Import: upload an Apple Health export (`export.zip`, or its `export.xml`) with a progress bar. The upload is
 /// streamed to a private file on disk; the host's importer then runs as a background job whose progress the job's
@@ -130,8 +128,13 @@ extension HealthWebApp {
         }
         let file: URL
         do {
-            file = try await receive(request.body, named: name, limit: limit, into: host.uploadDirectory) {
-                [imports] file in
+            // `created` tells the job its upload once the file exists, so that it knows it even if healthd stops
+            // while it arrives.
+            file = try await UploadSpool.receive(
+                request.body, into: host.uploadDirectory, folderPrefix: "import-",
+                fileName: name.lowercased().hasSuffix(".xml") ? "export.xml" : "export.zip", limit: limit,
+                tooLarge: Self.tooLarge(limit), empty: WebError.badRequest("The file is empty.")
+            ) { [imports] file in
                 imports.setUpload(job.id, file)
             }
         } catch {
@@ -172,43 +175,6 @@ extension HealthWebApp {
             }
             await host.audit("import", types: [], count: 0, errorCode: failure.code.rawValue)
         }
-    }
-
-    /// Streams the body to `<upload directory>/import-<random>/export.zip` (or `.xml`): the folder 0700, the file
-    /// 0600, written through NIO's file system (its own threads), never held in memory. `created` is told the file
-    /// once it exists, so that a job knows its upload even if healthd stops while it arrives.
-    private func receive(
-        _ body: RequestBody, named name: String, limit: Int64, into uploadDirectory: URL,
-        created: @escaping @Sendable (URL) -> Void
-    ) async throws -> URL {
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(
-            at: uploadDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let folder = uploadDirectory.appendingPathComponent("import-" + UUID().uuidString)
-        try fileManager.createDirectory(
-            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        let file = folder.appendingPathComponent(name.lowercased().hasSuffix(".xml") ? "export.xml" : "export.zip")
-        try await blocking { created(file) }
-        var received: Int64 = 0
-        do {
-            try await FileSystem.shared.withFileHandle(
-                forWritingAt: FilePath(file.path),
-                options: .newFile(replaceExisting: false, permissions: .ownerReadWrite)
-            ) { handle in
-                try await handle.withBufferedWriter { writer in
-                    for try await buffer in body {
-                        received += Int64(buffer.readableBytes)
-                        guard received <= limit else { throw Self.tooLarge(limit) }
-                        _ = try await writer.write(contentsOf: buffer)
-                    }
-                }
-            }
-            guard received > 0 else { throw WebError.badRequest("The file is empty.") }
-        } catch {
-            try? fileManager.removeItem(at: folder)
-            throw error
-        }
-        return file
     }
 
     /// Removes the uploads no job keeps (a healthd that stopped during an upload left them, or a job was forgotten):

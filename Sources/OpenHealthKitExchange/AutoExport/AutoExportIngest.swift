@@ -1,0 +1,223 @@
+package import Foundation
+package import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Stores a Health Auto Export push (`POST /v1/ingest/health-auto-export`) in a person's store, as the owner's import
+/// does: each record's samples get UUIDs their contents name, so a push sent again, or one overlapping an earlier
+/// one, stores only what is new, and its sources rank as an export's do.
+///
+/// The push is read twice from its file, never held in memory: first whole, to check it is a push at all (a body
+/// that is not stores nothing, ``AutoExportFormatError``); then record by record, in batches of one transaction each.
+/// A record that cannot be stored (an unknown metric, a missing value, a unit of another kind) is refused alone and
+/// named in the answer.
+package final class AutoExportIngest {
+    private let engine: HealthEngine
+    private let records = AutoExportRecords()
+    private var result = AutoExportResult()
+    private var batch = ImportBatch()
+    /// For each sample row of ``batch`` that begins an object: its item, and its record's number in the push.
+    private var objectRows: [(row: Int, item: Int, record: Int)] = []
+    /// The records of the batch, each with its item.
+    private var batchRecords: [(record: Int, item: Int)] = []
+    private var recordCount = 0
+    private var sources: [String: SampleSource] = [:]
+    /// Where each metric's item is, by name.
+    private var metricItems: [String: Int] = [:]
+    private var sectionItems: [String: Int] = [:]
+    private let batchSize: Int
+
+    /// The source of records that name none.
+    static let defaultSourceName = "Health Auto Export"
+    /// The sections this version does not store yet: their records are refused, saying so.
+    static let unsupportedSections: Set<String> = [
+        "workouts", "stateOfMind", "medications", "symptoms", "cycleTracking", "ecg", "heartRateNotifications",
+    ]
+
+    package init(engine: HealthEngine, batchSize: Int = 2_000) {
+        self.engine = engine
+        self.batchSize = batchSize
+    }
+
+    /// Stores the push in `file`. Throws ``AutoExportFormatError`` (nothing stored) for a body that is not a push;
+    /// a storage failure may leave earlier batches stored (sending the push again completes it).
+    package func ingest(fileAt file: URL) throws -> AutoExportResult {
+        let outline: AutoExportOutline
+        do {
+            var reader = try Self.reader(of: file)
+            outline = try AutoExportOutline(reading: &reader)
+        } catch let error as JSONSyntaxError {
+            throw AutoExportFormatError(error.description)
+        }
+        var reader = try Self.reader(of: file)
+        try store(&reader, outline: outline)
+        try flush()
+        return result
+    }
+
+    private static func reader(of file: URL) throws -> JSONPullReader {
+        let handle = try FileHandle(forReadingFrom: file)
+        return JSONPullReader(nextChunk: {
+            guard let data = try handle.read(upToCount: 1 << 16), !data.isEmpty else {
+                try? handle.close()
+                return nil
+            }
+            return [UInt8](data)
+        })
+    }
+
+    /// The second reading: the outline vouched for the shape, so only the records remain to be judged.
+    private func store(_ reader: inout JSONPullReader, outline: AutoExportOutline) throws {
+        _ = try reader.next()
+        while case .key(let name) = try reader.next() {
+            let token = try reader.next()
+            guard name == "data" else {
+                try reader.skipValue(startingWith: token)
+                continue
+            }
+            var metric = 0
+            while case .key(let section) = try reader.next() {
+                let token = try reader.next()
+                guard AutoExportOutline.sections.contains(section) else {
+                    try reader.skipValue(startingWith: token)
+                    continue
+                }
+                var index = 0
+                while true {
+                    let element = try reader.next()
+                    if element == .endArray { break }
+                    if section == "metrics" {
+                        try storeMetric(&reader, outline.metrics[metric])
+                        metric += 1
+                    } else {
+                        try reader.skipValue(startingWith: element)
+                        let item = sectionItem(section)
+                        result.items[item].received += 1
+                        result.refuse(item, index: index, "this version of healthd does not store \(section) yet")
+                    }
+                    index += 1
+                }
+            }
+        }
+    }
+
+    private func sectionItem(_ section: String) -> Int {
+        if let item = sectionItems[section] { return item }
+        result.items.append(AutoExportResult.Item(section: section, name: nil, type: nil))
+        sectionItems[section] = result.items.count - 1
+        return result.items.count - 1
+    }
+
+    private func storeMetric(_ reader: inout JSONPullReader, _ outline: AutoExportOutline.Metric) throws {
+        let name = outline.name ?? ""
+        let metric = AutoExportMetric.named(name)
+        let item = metricItem(name, metric)
+        var unit: (HKUnit, String)?
+        var unitProblem: String?
+        if let units = outline.units {
+            let spelled = AutoExportMetricNames.unitAliases[units] ?? units
+            if let parsed = try? HKUnit(parsing: spelled) {
+                unit = (parsed, units)
+            } else {
+                unitProblem = "units \"\(units.prefix(40))\" is not a unit"
+            }
+        }
+        while case .key(let key) = try reader.next() {
+            let token = try reader.next()
+            guard key == "data" else {
+                try reader.skipValue(startingWith: token)
+                continue
+            }
+            var index = 0
+            while true {
+                let token = try reader.next()
+                if token == .endArray { break }
+                var budget = 100_000
+                let record = try reader.value(startingWith: token, budget: &budget)
+                result.items[item].received += 1
+                defer { index += 1 }
+                guard let metric else {
+                    result.refuse(
+                        item, index: index,
+                        outline.name == nil ? "the metric has no name" : "no HealthKit type for metric \"\(name.prefix(60))\"")
+                    continue
+                }
+                if let unitProblem {
+                    result.refuse(item, index: index, unitProblem)
+                    continue
+                }
+                let rows: [[SampleRow]]
+                do {
+                    let source = source(of: record)
+                    rows = try self.rows(
+                        of: records.samples(record, of: metric, unit: unit, source: source), source: source)
+                } catch let refusal as AutoExportRecords.Refusal {
+                    result.refuse(item, index: index, refusal.reason)
+                    continue
+                } catch {
+                    result.refuse(item, index: index, (error as? HKError)?.message ?? "\(error)")
+                    continue
+                }
+                try add(rows, item: item)
+            }
+        }
+    }
+
+    private func metricItem(_ name: String, _ metric: AutoExportMetric?) -> Int {
+        if let item = metricItems[name] { return item }
+        result.items.append(AutoExportResult.Item(section: "metrics", name: name, type: metric?.typeIdentifier))
+        metricItems[name] = result.items.count - 1
+        return result.items.count - 1
+    }
+
+    /// A record's samples validated as any import's are, and turned into rows (each sample's rows together).
+    private func rows(of samples: [HKSample], source: SampleSource) throws -> [[SampleRow]] {
+        try samples.map { try engine.importRows(for: $0, source: source.row, revision: source.revisionRow) }
+    }
+
+    /// Adds a record's rows to the batch, storing the batch once it is full.
+    private func add(_ rows: [[SampleRow]], item: Int) throws {
+        let record = recordCount
+        recordCount += 1
+        batchRecords.append((record, item))
+        for objectRows in rows {
+            self.objectRows.append((batch.samples.count, item, record))
+            batch.samples.append(contentsOf: objectRows)
+        }
+        if batch.samples.count >= batchSize { try flush() }
+    }
+
+    private func flush() throws {
+        guard !batchRecords.isEmpty else { return }
+        let stored = try engine.importBatch(batch).stored
+        var recordsWithNew: Set<Int> = []
+        for object in objectRows where stored[object.row] {
+            result.items[object.item].stored += 1
+            recordsWithNew.insert(object.record)
+        }
+        for record in batchRecords where !recordsWithNew.contains(record.record) {
+            result.items[record.item].alreadyStored += 1
+        }
+        batch = ImportBatch()
+        objectRows.removeAll(keepingCapacity: true)
+        batchRecords.removeAll(keepingCapacity: true)
+    }
+
+    /// The record's source: the first of the names it gives (the app joins several with `|` when it merged their
+    /// values), else ``defaultSourceName``; its device carries the same name.
+    private func source(of record: JSONValue) -> SampleSource {
+        let named = record["source"]?.string?.split(separator: "|").first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let name = named.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? Self.defaultSourceName
+        if let source = sources[name] { return source }
+        let recordSource = RecordSource(name: name)
+        let revision = recordSource.revision(nil)
+        let source = SampleSource(
+            name: name, row: recordSource.row, revision: revision.revision, revisionRow: revision.row,
+            device: HKDevice(
+                name: name, manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
+                softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil))
+        sources[name] = source
+        return source
+    }
+}
