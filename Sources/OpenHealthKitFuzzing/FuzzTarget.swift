@@ -20,6 +20,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case date
     /// Metadata: the export's `MetadataEntry` values, the wire's and `hk`'s `KEY=VALUE`.
     case metadata
+    /// A Health Auto Export push, stored in a store (`POST /v1/ingest/health-auto-export`).
+    case healthAutoExport = "health-auto-export"
 
     /// Runs one input through the target: true when it was accepted (by at least one of the target's parsers, for a
     /// target that tries several; by every request, for the wire's), false when it was refused.
@@ -32,6 +34,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .wireBody: WireBodyFuzzing.run(data)
         case .date: DateFuzzing.run(data)
         case .metadata: MetadataFuzzing.run(data)
+        case .healthAutoExport: AutoExportFuzzing.run(data)
         }
     }
 }

@@ -57,7 +57,10 @@ import OpenHealthKitWire
             #expect(repeated.alreadyStored == 2)
 
             let sources = try await daemon.owner("GET", "/v1/owner/sources?type=HKQuantityTypeIdentifierStepCount")
-            #expect(Set(try sources.decode(WireSourcesResponse.self).sources.map(\.name)) == ["Ann's Apple Watch", "Ann's iPhone"])
+            #expect(
+                Set(try sources.decode(WireSourcesResponse.self).sources.map(\.name)) == [
+                    "Ann's Apple Watch", "Ann's iPhone",
+                ])
             let listed = try IngestKeys(engine: EngineRegistry.engine(for: daemon.location)).list()
             #expect(listed.first?.lastPush != nil)
         }
@@ -69,9 +72,12 @@ import OpenHealthKitWire
             let daemon = try #require(world.daemon)
             let key = try Self.key(daemon)
             let partial = Self.push([
-                ["name": "step_count", "units": "count", "data": [
-                    ["date": "2026-03-05 08:00:00 +0100", "qty": 5], ["date": "yesterday", "qty": 6],
-                ]]
+                [
+                    "name": "step_count", "units": "count",
+                    "data": [
+                        ["date": "2026-03-05 08:00:00 +0100", "qty": 5], ["date": "yesterday", "qty": 6],
+                    ],
+                ]
             ])
             let answer = try await Self.post(daemon, partial, headers: ["Authorization": "Bearer \(key)"])
             #expect(answer.status == 207)
@@ -105,9 +111,10 @@ import OpenHealthKitWire
             }
             try IngestKeys(engine: EngineRegistry.engine(for: daemon.location)).revoke(name: "phone")
             #expect(try await Self.post(daemon, Self.steps, headers: ["api-key": key]).status == 401)
-            #expect(try EngineRegistry.engine(for: daemon.location).samples(
-                of: HKQuantityType(.stepCount), predicate: nil, as: .owner(source: .exportedHealthApp)
-            ).isEmpty)
+            #expect(
+                try EngineRegistry.engine(for: daemon.location).samples(
+                    of: HKQuantityType(.stepCount), predicate: nil, as: .owner(source: .exportedHealthApp)
+                ).isEmpty)
         }
     }
 

@@ -33,7 +33,10 @@ import Testing
     }
 
     @Test func everyRouteThatTakesABodyIsFuzzed() {
-        let withBodies = WireRoutes.all.filter { $0.method == .post || $0.method == .put }
+        // A phone's push is not a wire body: the `health-auto-export` target fuzzes it.
+        let withBodies = WireRoutes.all.filter {
+            ($0.method == .post || $0.method == .put) && $0 != WireRoutes.ingestHealthAutoExport.endpoint
+        }
         #expect(Set(WireBodyFuzzing.endpoints) == Set(withBodies))
         #expect(WireBodyFuzzing.endpoints.count == withBodies.count)
     }

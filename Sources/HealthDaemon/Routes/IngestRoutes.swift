@@ -35,7 +35,8 @@ struct IngestRoutes {
             defer { UploadSpool.remove(file) }
             let user = caller.user
             let result = try await user.auditor.audited(
-                "ingest-key:" + caller.key.name, "ingest.health-auto-export", types: [], count: { (result: AutoExportResult) in result.stored }
+                "ingest-key:" + caller.key.name, "ingest.health-auto-export", types: [],
+                count: { (result: AutoExportResult) in result.stored }
             ) {
                 try await offload {
                     do {

@@ -138,7 +138,8 @@ package final class AutoExportIngest {
                 guard let metric else {
                     result.refuse(
                         item, index: index,
-                        outline.name == nil ? "the metric has no name" : "no HealthKit type for metric \"\(name.prefix(60))\"")
+                        outline.name == nil
+                            ? "the metric has no name" : "no HealthKit type for metric \"\(name.prefix(60))\"")
                     continue
                 }
                 if let unitProblem {

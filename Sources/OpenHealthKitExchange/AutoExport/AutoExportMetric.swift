@@ -52,7 +52,7 @@ enum AutoExportMetric {
         }
     }
 
-    private static let special: [String: AutoExportMetric] = [
+    static let special: [String: AutoExportMetric] = [
         "heart_rate": .heartRate,
         "blood_pressure": .bloodPressure,
         "sleep_analysis": .sleepAnalysis,

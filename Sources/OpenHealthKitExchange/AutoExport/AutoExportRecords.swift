@@ -60,12 +60,17 @@ struct AutoExportRecords {
             let (start, end) = try Self.interval(record)
             var metadata: [String: Any]?
             switch record["mealTime"]?.string {
-            case "Before Meal": metadata = [HKMetadataKeyBloodGlucoseMealTime: HKBloodGlucoseMealTime.preprandial.rawValue]
-            case "After Meal": metadata = [HKMetadataKeyBloodGlucoseMealTime: HKBloodGlucoseMealTime.postprandial.rawValue]
+            case "Before Meal":
+                metadata = [HKMetadataKeyBloodGlucoseMealTime: HKBloodGlucoseMealTime.preprandial.rawValue]
+            case "After Meal":
+                metadata = [HKMetadataKeyBloodGlucoseMealTime: HKBloodGlucoseMealTime.postprandial.rawValue]
             case nil, "Unspecified": break
             case let other?: throw Refusal("mealTime \"\(other)\" is not Before Meal, After Meal or Unspecified")
             }
-            return [quantitySample(type, try Self.number(record, "qty"), unit, unitText, start, end, source, metadata: metadata)]
+            return [
+                quantitySample(
+                    type, try Self.number(record, "qty"), unit, unitText, start, end, source, metadata: metadata)
+            ]
         case .insulinDelivery:
             let type = HKQuantityType(.insulinDelivery)
             let (unit, unitText) = try Self.require(unit ?? (HKUnit.internationalUnit(), "IU"), for: type)
@@ -77,7 +82,10 @@ struct AutoExportRecords {
             default: throw Refusal("reason must be Basal or Bolus (HealthKit needs one)")
             }
             let metadata: [String: Any] = [HKMetadataKeyInsulinDeliveryReason: reason.rawValue]
-            return [quantitySample(type, try Self.number(record, "qty"), unit, unitText, start, end, source, metadata: metadata)]
+            return [
+                quantitySample(
+                    type, try Self.number(record, "qty"), unit, unitText, start, end, source, metadata: metadata)
+            ]
         case .session(let type):
             let (start, _) = try Self.interval(record)
             let minutes = try Self.number(record, "qty")
@@ -91,7 +99,8 @@ struct AutoExportRecords {
         case .standHour:
             let (start, _) = try Self.interval(record)
             let stood = try Self.number(record, "qty") > 0
-            let value = stood ? HKCategoryValueAppleStandHour.stood.rawValue : HKCategoryValueAppleStandHour.idle.rawValue
+            let value =
+                stood ? HKCategoryValueAppleStandHour.stood.rawValue : HKCategoryValueAppleStandHour.idle.rawValue
             return [categorySample(HKCategoryType(.appleStandHour), value, start, start + 3600, source)]
         case .event(let type):
             let (start, end) = try Self.interval(record)
@@ -128,11 +137,15 @@ struct AutoExportRecords {
 
     private func sexualActivity(_ record: JSONValue, source: SampleSource) throws(Refusal) -> [HKSample] {
         let (start, end) = try Self.interval(record)
-        let kinds: [(String, Bool?)] = [("Unspecified", nil), ("Protection Used", true), ("Protection Not Used", false)]
+        let kinds: [(String, Bool?)] = [
+            ("Unspecified", nil), ("Protection Used", true), ("Protection Not Used", false),
+        ]
         var samples: [HKSample] = []
         for (key, protection) in kinds {
             guard let count = record[key]?.number, count != 0 else { continue }
-            guard count > 0, count <= 100, count == count.rounded() else { throw Refusal("\(key) must be a whole count") }
+            guard count > 0, count <= 100, count == count.rounded() else {
+                throw Refusal("\(key) must be a whole count")
+            }
             let metadata = protection.map { [HKMetadataKeySexualActivityProtectionUsed: $0] as [String: Any] }
             for occurrence in 0..<Int(count) {
                 samples.append(

@@ -36,7 +36,8 @@ struct AutoExportSleep {
             let start = try AutoExportRecords.date(try field(record, "inBedStart"), "inBedStart")
             let end = try AutoExportRecords.date(try field(record, "inBedEnd"), "inBedEnd")
             guard end >= start else { throw AutoExportRecords.Refusal("inBedEnd is before inBedStart") }
-            samples.append(records.categorySample(Self.type, HKCategoryValueSleepAnalysis.inBed.rawValue, start, end, source))
+            samples.append(
+                records.categorySample(Self.type, HKCategoryValueSleepAnalysis.inBed.rawValue, start, end, source))
         }
         let stages: [(String, HKCategoryValueSleepAnalysis)] = [
             ("core", .asleepCore), ("deep", .asleepDeep), ("rem", .asleepREM), ("asleep", .asleepUnspecified),

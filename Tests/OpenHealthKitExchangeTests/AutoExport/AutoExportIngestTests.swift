@@ -46,12 +46,15 @@ import OpenHealthKitTesting
         let steps = try samples(engine, HKQuantityType(.stepCount)).compactMap { $0 as? HKQuantitySample }
         #expect(steps.map { $0.quantity.doubleValue(for: .count()) }.sorted() == [800, 1200])
         #expect(Set(steps.map(\.sourceRevision.source.name)) == ["Ann's Apple Watch", "Ann's iPhone"])
-        #expect(steps.first { $0.sourceRevision.source.name == "Ann's iPhone" }?.startDate
-            == Date(timeIntervalSince1970: 1_772_697_600))
+        #expect(
+            steps.first { $0.sourceRevision.source.name == "Ann's iPhone" }?.startDate
+                == Date(timeIntervalSince1970: 1_772_697_600))
 
         let heart = try #require(try samples(engine, HKQuantityType(.heartRate)).first as? HKQuantitySample)
         #expect(heart.quantity.doubleValue(for: HKUnit(from: "count/min")) == 72.5)
-        #expect((heart.metadata?[AutoExportRecords.maximumKey] as? HKQuantity)?.doubleValue(for: HKUnit(from: "count/min")) == 90)
+        #expect(
+            (heart.metadata?[AutoExportRecords.maximumKey] as? HKQuantity)?.doubleValue(for: HKUnit(from: "count/min"))
+                == 90)
 
         let pressure = try #require(try samples(engine, HKCorrelationType(.bloodPressure)).first as? HKCorrelation)
         let members = pressure.objects.compactMap { $0 as? HKQuantitySample }
@@ -59,12 +62,16 @@ import OpenHealthKitTesting
         #expect(members.sorted() == [79, 121])
 
         let sleep = try samples(engine, HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
-        #expect(sleep.map(\.value).sorted() == [HKCategoryValueSleepAnalysis.asleepCore.rawValue,
-            HKCategoryValueSleepAnalysis.asleepDeep.rawValue])
+        #expect(
+            sleep.map(\.value).sorted() == [
+                HKCategoryValueSleepAnalysis.asleepCore.rawValue,
+                HKCategoryValueSleepAnalysis.asleepDeep.rawValue,
+            ])
         #expect(sleep.map { $0.endDate.timeIntervalSince($0.startDate) }.sorted() == [5_400, 7_200])
 
         let glucose = try #require(try samples(engine, HKQuantityType(.bloodGlucose)).first)
-        #expect(glucose.metadata?[HKMetadataKeyBloodGlucoseMealTime] as? Int == HKBloodGlucoseMealTime.preprandial.rawValue)
+        #expect(
+            glucose.metadata?[HKMetadataKeyBloodGlucoseMealTime] as? Int == HKBloodGlucoseMealTime.preprandial.rawValue)
         #expect(glucose.sourceRevision.source.name == AutoExportIngest.defaultSourceName)
         let insulin = try #require(try samples(engine, HKQuantityType(.insulinDelivery)).first)
         #expect(insulin.metadata?[HKMetadataKeyInsulinDeliveryReason] as? Int == HKInsulinDeliveryReason.bolus.rawValue)
@@ -93,9 +100,14 @@ import OpenHealthKitTesting
         let engine = try await kind.engine()
         func steps(_ hours: ClosedRange<Int>) -> Data {
             AutoExportPayloads.metrics([
-                AutoExportPayloads.metric("step_count", units: "count", hours.map {
-                    ["date": String(format: "2026-03-05 %02d:00:00 +0000", $0), "qty": 100 * $0, "source": "Ann's iPhone"]
-                })
+                AutoExportPayloads.metric(
+                    "step_count", units: "count",
+                    hours.map {
+                        [
+                            "date": String(format: "2026-03-05 %02d:00:00 +0000", $0), "qty": 100 * $0,
+                            "source": "Ann's iPhone",
+                        ]
+                    })
             ])
         }
         _ = try ingest(steps(8...10), into: engine)
@@ -109,14 +121,19 @@ import OpenHealthKitTesting
     func aRecordThatCannotBeStoredIsRefusedAloneAndNamed(_ kind: Kind) async throws {
         let engine = try await kind.engine()
         let body = AutoExportPayloads.metrics([
-            AutoExportPayloads.metric("step_count", units: "count", [
-                ["date": "2026-03-05 08:00:00 +0000", "qty": 10],
-                ["date": "2026-03-05 09:00:00 +0000"],
-                ["date": "5 March", "qty": 3],
-            ]),
-            AutoExportPayloads.metric("walking_running_distance", units: "kg", [["date": "2026-03-05 08:00:00 +0000", "qty": 1]]),
-            AutoExportPayloads.metric("made_up_metric", units: "count", [["date": "2026-03-05 08:00:00 +0000", "qty": 1]]),
-            AutoExportPayloads.metric("insulin_delivery", units: "IU", [["date": "2026-03-05 08:00:00 +0000", "qty": 1]]),
+            AutoExportPayloads.metric(
+                "step_count", units: "count",
+                [
+                    ["date": "2026-03-05 08:00:00 +0000", "qty": 10],
+                    ["date": "2026-03-05 09:00:00 +0000"],
+                    ["date": "5 March", "qty": 3],
+                ]),
+            AutoExportPayloads.metric(
+                "walking_running_distance", units: "kg", [["date": "2026-03-05 08:00:00 +0000", "qty": 1]]),
+            AutoExportPayloads.metric(
+                "made_up_metric", units: "count", [["date": "2026-03-05 08:00:00 +0000", "qty": 1]]),
+            AutoExportPayloads.metric(
+                "insulin_delivery", units: "IU", [["date": "2026-03-05 08:00:00 +0000", "qty": 1]]),
         ])
         let result = try ingest(body, into: engine)
         #expect(result.stored == 1)
@@ -125,9 +142,15 @@ import OpenHealthKitTesting
         #expect(steps.problems.map(\.index) == [1, 2])
         #expect(steps.problems[0].reason.contains("qty"))
         #expect(steps.problems[1].reason.contains("is not a date"))
-        #expect(result.items.first { $0.name == "walking_running_distance" }?.problems.first?.reason.contains("does not measure") == true)
-        #expect(result.items.first { $0.name == "made_up_metric" }?.problems.first?.reason.contains("no HealthKit type") == true)
-        #expect(result.items.first { $0.name == "insulin_delivery" }?.problems.first?.reason.contains("Basal or Bolus") == true)
+        #expect(
+            result.items.first { $0.name == "walking_running_distance" }?.problems.first?.reason.contains(
+                "does not measure") == true)
+        #expect(
+            result.items.first { $0.name == "made_up_metric" }?.problems.first?.reason.contains("no HealthKit type")
+                == true)
+        #expect(
+            result.items.first { $0.name == "insulin_delivery" }?.problems.first?.reason.contains("Basal or Bolus")
+                == true)
         #expect(try samples(engine, HKQuantityType(.stepCount)).count == 1)
     }
 
@@ -135,9 +158,11 @@ import OpenHealthKitTesting
     func aBodyThatIsNotAPushStoresNothingEvenAfterValidRecords(_ kind: Kind) async throws {
         let engine = try await kind.engine()
         var body = AutoExportPayloads.metrics([
-            AutoExportPayloads.metric("step_count", units: "count", (0..<5_000).map {
-                ["date": "2026-03-05 08:00:00 +0000", "qty": $0]
-            })
+            AutoExportPayloads.metric(
+                "step_count", units: "count",
+                (0..<5_000).map {
+                    ["date": "2026-03-05 08:00:00 +0000", "qty": $0]
+                })
         ])
         // Cut short: the records before the cut are valid, but the body is not JSON.
         body.removeLast(10)
@@ -157,21 +182,31 @@ import OpenHealthKitTesting
     @Test func aNightsTotalsBecomeTimeInBedAndStagesLaidEndToEnd() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         let body = AutoExportPayloads.metrics([
-            AutoExportPayloads.metric("sleep_analysis", units: "hr", [[
-                "date": "2026-03-05 00:00:00 +0100", "totalSleep": 6.5, "core": 4, "deep": 1, "rem": 1.5, "asleep": 0,
-                "awake": 0.25, "sleepStart": "2026-03-04 23:10:00 +0100", "sleepEnd": "2026-03-05 06:00:00 +0100",
-                "inBed": 7.5, "inBedStart": "2026-03-04 22:45:00 +0100", "inBedEnd": "2026-03-05 06:15:00 +0100",
-            ]])
+            AutoExportPayloads.metric(
+                "sleep_analysis", units: "hr",
+                [
+                    [
+                        "date": "2026-03-05 00:00:00 +0100", "totalSleep": 6.5, "core": 4, "deep": 1, "rem": 1.5,
+                        "asleep": 0,
+                        "awake": 0.25, "sleepStart": "2026-03-04 23:10:00 +0100",
+                        "sleepEnd": "2026-03-05 06:00:00 +0100",
+                        "inBed": 7.5, "inBedStart": "2026-03-04 22:45:00 +0100",
+                        "inBedEnd": "2026-03-05 06:15:00 +0100",
+                    ]
+                ])
         ])
         let result = try ingest(body, into: engine)
         #expect(result.stored == 5)
         let sleep = try samples(engine, HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
-        let hours = Dictionary(uniqueKeysWithValues: sleep.map { ($0.value, $0.endDate.timeIntervalSince($0.startDate) / 3600) })
-        #expect(hours == [
-            HKCategoryValueSleepAnalysis.inBed.rawValue: 7.5, HKCategoryValueSleepAnalysis.asleepCore.rawValue: 4,
-            HKCategoryValueSleepAnalysis.asleepDeep.rawValue: 1, HKCategoryValueSleepAnalysis.asleepREM.rawValue: 1.5,
-            HKCategoryValueSleepAnalysis.awake.rawValue: 0.25,
-        ])
+        let hours = Dictionary(
+            uniqueKeysWithValues: sleep.map { ($0.value, $0.endDate.timeIntervalSince($0.startDate) / 3600) })
+        #expect(
+            hours == [
+                HKCategoryValueSleepAnalysis.inBed.rawValue: 7.5, HKCategoryValueSleepAnalysis.asleepCore.rawValue: 4,
+                HKCategoryValueSleepAnalysis.asleepDeep.rawValue: 1,
+                HKCategoryValueSleepAnalysis.asleepREM.rawValue: 1.5,
+                HKCategoryValueSleepAnalysis.awake.rawValue: 0.25,
+            ])
         let core = try #require(sleep.first { $0.value == HKCategoryValueSleepAnalysis.asleepCore.rawValue })
         #expect(core.startDate == AutoExportDate("2026-03-04 23:10:00 +0100")?.date)
     }
@@ -179,7 +214,11 @@ import OpenHealthKitTesting
     @Test func aSourceNamedInAPushRanksAsTheSameNameInAnExport() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         _ = try ingest(AutoExportPayloads.metrics(AutoExportPayloads.everyFamily), into: engine)
-        let watch = try samples(engine, HKQuantityType(.stepCount)).first { $0.sourceRevision.source.name == "Ann's Apple Watch" }
-        #expect(watch?.sourceRevision.source.bundleIdentifier == RecordSource.bundleIdentifier(forName: "Ann's Apple Watch"))
+        let watch = try samples(engine, HKQuantityType(.stepCount)).first {
+            $0.sourceRevision.source.name == "Ann's Apple Watch"
+        }
+        #expect(
+            watch?.sourceRevision.source.bundleIdentifier == RecordSource.bundleIdentifier(forName: "Ann's Apple Watch")
+        )
     }
 }

@@ -18,10 +18,11 @@ import Testing
     @Test func aDocumentSplitAcrossChunksReadsAsWhole() throws {
         let text = #"{"a": [1, -2.5e3, true, null, "x\"\u00e9\ud83d\ude00"], "b": {}}"#
         #expect(try tokens(text, chunkSize: 1) == tokens(text, chunkSize: 1_000))
-        #expect(try tokens(text) == [
-            .beginObject, .key("a"), .beginArray, .number(1), .number(-2500), .bool(true), .null,
-            .string("x\"é😀"), .endArray, .key("b"), .beginObject, .endObject, .endObject, .end,
-        ])
+        #expect(
+            try tokens(text) == [
+                .beginObject, .key("a"), .beginArray, .number(1), .number(-2500), .bool(true), .null,
+                .string("x\"é😀"), .endArray, .key("b"), .beginObject, .endObject, .endObject, .end,
+            ])
     }
 
     @Test(arguments: [

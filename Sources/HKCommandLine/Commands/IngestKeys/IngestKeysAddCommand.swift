@@ -15,7 +15,9 @@ struct IngestKeysAddCommand: AsyncParsableCommand {
     func run() async throws {
         let (keys, user) = try store.open(command: "hk ingest-keys add")
         let (record, key) = try IngestKeysStore.refusing { try keys.add(name: name, user: user) }
-        print("added ingest key \(record.name); send it as Authorization: Bearer <key> or api-key: <key>, shown only this once:")
+        print(
+            "added ingest key \(record.name); send it as Authorization: Bearer <key> or api-key: <key>, shown only this once:"
+        )
         print(key)
     }
 }

@@ -12,7 +12,8 @@ struct IngestKeysStore: ParsableArguments {
 
     @Option(
         name: .customLong("user"),
-        help: ArgumentHelp("On a PostgreSQL database, the user whose keys these are (default: owner).", valueName: "name"))
+        help: ArgumentHelp(
+            "On a PostgreSQL database, the user whose keys these are (default: owner).", valueName: "name"))
     var user: String?
 
     /// The store's keys, and the id of the user they push for. Refusals (no such user, `--user` on a file) are bad
