@@ -28,10 +28,6 @@ package final class AutoExportIngest {
 
     /// The source of records that name none.
     static let defaultSourceName = "Health Auto Export"
-    /// The sections this version does not store yet: their records are refused, saying so.
-    static let unsupportedSections: Set<String> = [
-        "workouts", "stateOfMind", "medications", "symptoms", "cycleTracking", "ecg", "heartRateNotifications",
-    ]
 
     package init(engine: HealthEngine, batchSize: Int = 2_000) {
         self.engine = engine
@@ -88,6 +84,8 @@ package final class AutoExportIngest {
                     if section == "metrics" {
                         try storeMetric(&reader, outline.metrics[metric])
                         metric += 1
+                    } else if section == "workouts" {
+                        try storeWorkout(&reader, startingWith: element, index: index)
                     } else {
                         try reader.skipValue(startingWith: element)
                         let item = sectionItem(section)
@@ -100,9 +98,9 @@ package final class AutoExportIngest {
         }
     }
 
-    private func sectionItem(_ section: String) -> Int {
+    private func sectionItem(_ section: String, type: String? = nil) -> Int {
         if let item = sectionItems[section] { return item }
-        result.items.append(AutoExportResult.Item(section: section, name: nil, type: nil))
+        result.items.append(AutoExportResult.Item(section: section, name: nil, type: type))
         sectionItems[section] = result.items.count - 1
         return result.items.count - 1
     }
@@ -146,21 +144,48 @@ package final class AutoExportIngest {
                     result.refuse(item, index: index, unitProblem)
                     continue
                 }
-                let rows: [[SampleRow]]
-                do {
+                try store(item: item, index: index) {
                     let source = source(of: record)
-                    rows = try self.rows(
-                        of: records.samples(record, of: metric, unit: unit, source: source), source: source)
-                } catch let refusal as AutoExportRecords.Refusal {
-                    result.refuse(item, index: index, refusal.reason)
-                    continue
-                } catch {
-                    result.refuse(item, index: index, (error as? HKError)?.message ?? "\(error)")
-                    continue
+                    let samples = try records.samples(record, of: metric, unit: unit, source: source)
+                    return RecordRows(groups: try rows(of: samples, source: source))
                 }
-                try add(rows, item: item)
             }
         }
+    }
+
+    /// A workout, read whole (bounded: a workout holds a route and heart rates by the thousand, not the document).
+    private func storeWorkout(_ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, index: Int)
+        throws
+    {
+        var budget = 4_000_000
+        let record = try reader.value(startingWith: token, budget: &budget)
+        let item = sectionItem("workouts", type: HKWorkoutTypeIdentifier)
+        result.items[item].received += 1
+        try store(item: item, index: index) {
+            let source = source(of: record)
+            let workout = try AutoExportWorkouts(records: records).rows(record, source: source)
+            var rows = RecordRows(groups: try self.rows(of: [workout.workout] + workout.heartRates, source: source))
+            if let route = workout.route { rows.groups.append([route]) }
+            rows.locations = workout.locations
+            rows.statistics = workout.statistics
+            return rows
+        }
+    }
+
+    /// Stores what `make` makes of a record, or refuses the record with the reason it gives (a refusal, or the
+    /// validation's `HKError`). A storage failure is no refusal: it ends the push.
+    private func store(item: Int, index: Int, _ make: () throws -> RecordRows) throws {
+        let rows: RecordRows
+        do {
+            rows = try make()
+        } catch let refusal as AutoExportRecords.Refusal {
+            result.refuse(item, index: index, refusal.reason)
+            return
+        } catch let error as HKError {
+            result.refuse(item, index: index, error.message)
+            return
+        }
+        try add(rows, item: item)
     }
 
     private func metricItem(_ name: String, _ metric: AutoExportMetric?) -> Int {
@@ -176,15 +201,25 @@ package final class AutoExportIngest {
     }
 
     /// Adds a record's rows to the batch, storing the batch once it is full.
-    private func add(_ rows: [[SampleRow]], item: Int) throws {
+    private func add(_ rows: RecordRows, item: Int) throws {
         let record = recordCount
         recordCount += 1
         batchRecords.append((record, item))
-        for objectRows in rows {
+        for objectRows in rows.groups {
             self.objectRows.append((batch.samples.count, item, record))
             batch.samples.append(contentsOf: objectRows)
         }
+        batch.locations += rows.locations
+        batch.workoutStatistics += rows.statistics
         if batch.samples.count >= batchSize { try flush() }
+    }
+
+    /// What one record stores: groups of sample rows (each group one object: a sample, a correlation and its members,
+    /// a workout), and children of those objects (a route's locations, a workout's statistics).
+    private struct RecordRows {
+        var groups: [[SampleRow]]
+        var locations: [RouteLocationRow] = []
+        var statistics: [WorkoutStatisticsRow] = []
     }
 
     private func flush() throws {

@@ -6,7 +6,8 @@ import OpenHealthKitModel
 /// the same record pushed again names the same samples and is stored once.
 ///
 /// A record's identity is `hae ␟ type ␟ start ␟ end ␟ value ␟ unit ␟ source` (dates in milliseconds, the value as
-/// the push wrote it after conversion to a number, and the unit as the push names it); docs/INGEST.md lists it.
+/// the push wrote it after conversion to a number, and the unit in HealthKit's spelling: `bpm` is `count/min`);
+/// docs/INGEST.md lists it.
 struct AutoExportRecords {
     /// A sample of a record, before its source is attached.
     struct Draft {
@@ -32,13 +33,13 @@ struct AutoExportRecords {
     ) throws(Refusal) -> [HKSample] {
         switch metric {
         case .quantity(let type):
-            let (unit, unitText) = try Self.require(unit, for: type)
+            let unit = try Self.require(unit, for: type)
             let (start, end) = try Self.interval(record)
             let quantity = try Self.number(record, "qty")
-            return [quantitySample(type, quantity, unit, unitText, start, end, source, metadata: nil)]
+            return [quantitySample(type, quantity, unit, start, end, source, metadata: nil)]
         case .heartRate:
             let type = HKQuantityType(.heartRate)
-            let (unit, unitText) = try Self.require(unit ?? (HKUnit(from: "count/min"), "count/min"), for: type)
+            let unit = try Self.require(unit ?? (HKUnit(from: "count/min"), "count/min"), for: type)
             let (start, end) = try Self.interval(record)
             let average = try (record["Avg"]?.number ?? record["qty"]?.number).orRefuse("no \"Avg\" number")
             var metadata: [String: Any]?
@@ -48,7 +49,7 @@ struct AutoExportRecords {
                     Self.maximumKey: HKQuantity(unit: unit, doubleValue: maximum),
                 ]
             }
-            return [quantitySample(type, average, unit, unitText, start, end, source, metadata: metadata)]
+            return [quantitySample(type, average, unit, start, end, source, metadata: metadata)]
         case .bloodPressure:
             return [try bloodPressure(record, unit: unit, source: source)]
         case .sleepAnalysis:
@@ -56,7 +57,7 @@ struct AutoExportRecords {
             return try AutoExportSleep(records: self, secondsPerUnit: secondsPerUnit).samples(record, source: source)
         case .bloodGlucose:
             let type = HKQuantityType(.bloodGlucose)
-            let (unit, unitText) = try Self.require(unit, for: type)
+            let unit = try Self.require(unit, for: type)
             let (start, end) = try Self.interval(record)
             var metadata: [String: Any]?
             switch record["mealTime"]?.string {
@@ -69,11 +70,11 @@ struct AutoExportRecords {
             }
             return [
                 quantitySample(
-                    type, try Self.number(record, "qty"), unit, unitText, start, end, source, metadata: metadata)
+                    type, try Self.number(record, "qty"), unit, start, end, source, metadata: metadata)
             ]
         case .insulinDelivery:
             let type = HKQuantityType(.insulinDelivery)
-            let (unit, unitText) = try Self.require(unit ?? (HKUnit.internationalUnit(), "IU"), for: type)
+            let unit = try Self.require(unit ?? (HKUnit.internationalUnit(), "IU"), for: type)
             let (start, end) = try Self.interval(record)
             let reason: HKInsulinDeliveryReason
             switch record["reason"]?.string {
@@ -84,7 +85,7 @@ struct AutoExportRecords {
             let metadata: [String: Any] = [HKMetadataKeyInsulinDeliveryReason: reason.rawValue]
             return [
                 quantitySample(
-                    type, try Self.number(record, "qty"), unit, unitText, start, end, source, metadata: metadata)
+                    type, try Self.number(record, "qty"), unit, start, end, source, metadata: metadata)
             ]
         case .session(let type):
             let (start, _) = try Self.interval(record)
@@ -118,12 +119,12 @@ struct AutoExportRecords {
         -> HKSample
     {
         let systolicType = HKQuantityType(.bloodPressureSystolic)
-        let (unit, unitText) = try Self.require(unit ?? (HKUnit.millimeterOfMercury(), "mmHg"), for: systolicType)
+        let unit = try Self.require(unit ?? (HKUnit.millimeterOfMercury(), "mmHg"), for: systolicType)
         let (start, end) = try Self.interval(record)
         let systolic = quantitySample(
-            systolicType, try Self.number(record, "systolic"), unit, unitText, start, end, source, metadata: nil)
+            systolicType, try Self.number(record, "systolic"), unit, start, end, source, metadata: nil)
         let diastolic = quantitySample(
-            HKQuantityType(.bloodPressureDiastolic), try Self.number(record, "diastolic"), unit, unitText, start, end,
+            HKQuantityType(.bloodPressureDiastolic), try Self.number(record, "diastolic"), unit, start, end,
             source, metadata: nil)
         beginIdentity(HKCorrelationTypeIdentifier.bloodPressure.rawValue, start, end)
         identity.add(systolic.uuid.uuidString)
@@ -157,13 +158,14 @@ struct AutoExportRecords {
         return samples
     }
 
+    /// A quantity sample, named with its unit's own spelling (`bpm` and `count/min` name the same sample).
     func quantitySample(
-        _ type: HKQuantityType, _ value: Double, _ unit: HKUnit, _ unitText: String, _ start: Double, _ end: Double,
+        _ type: HKQuantityType, _ value: Double, _ unit: HKUnit, _ start: Double, _ end: Double,
         _ source: SampleSource, metadata: [String: Any]?
     ) -> HKQuantitySample {
         beginIdentity(type.identifier, start, end)
         identity.add(String(value))
-        identity.add(unitText)
+        identity.add(unit.unitString)
         identity.add(source.name)
         return HKQuantitySample(
             uuid: identity.uuid(), type: type, quantity: HKQuantity(unit: unit, doubleValue: value),
@@ -220,14 +222,12 @@ struct AutoExportRecords {
     }
 
     /// The metric's unit, when it measures `type`.
-    private static func require(_ unit: (HKUnit, String)?, for type: HKQuantityType) throws(Refusal) -> (
-        HKUnit, String
-    ) {
+    private static func require(_ unit: (HKUnit, String)?, for type: HKQuantityType) throws(Refusal) -> HKUnit {
         guard let unit else { throw Refusal("the metric names no unit of \(type.identifier)") }
         guard type.is(compatibleWith: unit.0) else {
             throw Refusal("unit \"\(unit.1)\" does not measure \(type.identifier)")
         }
-        return unit
+        return unit.0
     }
 }
 

@@ -9,8 +9,10 @@ import OpenHealthKitModel
         let docs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/INGEST.md")
         let text = (try? String(contentsOf: docs, encoding: .utf8)) ?? ""
+        // The table of section 4, "The metrics".
+        let section = text.components(separatedBy: "## 4. The metrics").last?.components(separatedBy: "\n## ").first
         var rows: [String: String] = [:]
-        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+        for line in (section ?? "").split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             rows[cells[0].trimmingCharacters(in: ["`"])] = cells[1].trimmingCharacters(in: ["`"])
         }
