@@ -86,6 +86,8 @@ package final class AutoExportIngest {
                         metric += 1
                     } else if section == "workouts" {
                         try storeWorkout(&reader, startingWith: element, index: index)
+                    } else if AutoExportSections.stored.contains(section) {
+                        try storeSectionRecord(&reader, startingWith: element, section: section, index: index)
                     } else {
                         try reader.skipValue(startingWith: element)
                         let item = sectionItem(section)
@@ -169,6 +171,21 @@ package final class AutoExportIngest {
             rows.locations = workout.locations
             rows.statistics = workout.statistics
             return rows
+        }
+    }
+
+    /// A record of a section whose records are one sample each (``AutoExportSections``).
+    private func storeSectionRecord(
+        _ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, section: String, index: Int
+    ) throws {
+        var budget = 100_000
+        let record = try reader.value(startingWith: token, budget: &budget)
+        let item = sectionItem(section)
+        result.items[item].received += 1
+        try store(item: item, index: index) {
+            let source = source(of: record)
+            let sample = try AutoExportSections(records: records).sample(record, section: section, source: source)
+            return RecordRows(groups: try rows(of: [sample], source: source))
         }
     }
 
