@@ -16,6 +16,7 @@ struct Bench: AsyncParsableCommand {
             LoadBenchmark.self,
             LoadApp.self,
             ImportBenchmark.self,
+            IngestBenchmark.self,
             PostgresBenchmark.self,
             MigrateBenchmark.self,
             WebPageBenchmark.self,

@@ -5,8 +5,8 @@ import OpenHealthKitModel
 /// Turns one record of a metric into its samples, each with the UUID its contents name (``ImportIdentity``), so that
 /// the same record pushed again names the same samples and is stored once.
 ///
-/// A record's identity is `hae ␟ type ␟ start ␟ end ␟ value ␟ unit ␟ source` (dates in milliseconds, the value as
-/// the push wrote it after conversion to a number, and the unit in HealthKit's spelling: `bpm` is `count/min`);
+/// A record's identity is `hae ␟ type ␟ start ␟ end ␟ value ␟ unit ␟ source` (dates in milliseconds, the value's
+/// 64 bits as a double, and the unit in HealthKit's spelling: `bpm` is `count/min`);
 /// docs/INGEST.md lists it.
 struct AutoExportRecords {
     /// A sample of a record, before its source is attached.
@@ -164,7 +164,7 @@ struct AutoExportRecords {
         _ source: SampleSource, metadata: [String: Any]?
     ) -> HKQuantitySample {
         beginIdentity(type.identifier, start, end)
-        identity.add(String(value))
+        identity.add(integer: Int64(bitPattern: value.bitPattern))
         identity.add(unit.unitString)
         identity.add(source.name)
         return HKQuantitySample(

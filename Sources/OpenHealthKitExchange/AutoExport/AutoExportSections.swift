@@ -79,7 +79,7 @@ struct AutoExportSections {
         records.identity.add(HKDataTypeIdentifierStateOfMind)
         records.identity.add(date: date)
         records.identity.add(integer: Int64(kind.rawValue))
-        records.identity.add(String(valence))
+        records.identity.add(integer: Int64(bitPattern: valence.bitPattern))
         records.identity.add(labels.map { String($0.rawValue) }.joined(separator: ","))
         records.identity.add(associations.map { String($0.rawValue) }.joined(separator: ","))
         records.identity.add(source.name)

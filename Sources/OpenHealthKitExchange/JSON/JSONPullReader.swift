@@ -32,6 +32,8 @@ struct JSONPullReader {
     private var containers: [Container] = []
     private var expecting: Expectation = .value
     private var scratch: [UInt8] = []
+    /// False while a value is skipped: strings and numbers are checked but not made (their tokens carry "" and 0).
+    private var keepsValues = true
 
     private enum Container { case object, array }
     private enum Expectation {
@@ -186,6 +188,7 @@ struct JSONPullReader {
             if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { try take(&self, sign) }
             guard try digits(&self) > 0 else { throw error("a digit expected in an exponent") }
         }
+        guard keepsValues else { return 0 }
         scratch.append(0)
         let value = scratch.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { strtod($0.baseAddress!, nil) }
@@ -202,6 +205,13 @@ struct JSONPullReader {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
+                guard keepsValues else {
+                    // Checked without making the string: ASCII is UTF-8.
+                    guard scratch.allSatisfy({ $0 < 0x80 }) || String(validating: scratch, as: UTF8.self) != nil else {
+                        throw error("a string that is not UTF-8")
+                    }
+                    return ""
+                }
                 guard let text = String(validating: scratch, as: UTF8.self) else {
                     throw error("a string that is not UTF-8")
                 }
@@ -292,6 +302,16 @@ struct JSONPullReader {
             position = 0
         }
         return chunk[position]
+    }
+
+    /// Reads past the value `first` begins, keeping nothing: its grammar, strings and numbers are checked as
+    /// ``next()`` checks them, without making the strings and numbers.
+    mutating func skipValue(startingWith first: Token) throws {
+        guard first == .beginObject || first == .beginArray else { return }
+        let level = depth - 1
+        keepsValues = false
+        defer { keepsValues = true }
+        while depth > level { _ = try next() }
     }
 
     private func error(_ problem: String) -> JSONSyntaxError {

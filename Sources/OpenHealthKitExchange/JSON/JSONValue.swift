@@ -64,11 +64,4 @@ extension JSONPullReader {
             throw JSONSyntaxError(offset: offset, problem: "a value expected")
         }
     }
-
-    /// Reads past the value `first` begins, keeping nothing.
-    mutating func skipValue(startingWith first: Token) throws {
-        guard first == .beginObject || first == .beginArray else { return }
-        let level = depth - 1
-        while depth > level { _ = try next() }
-    }
 }
