@@ -185,6 +185,7 @@ public final class HealthDaemon: Sendable {
         OwnerDataRoutes(bodies: bodies).add(to: owner)
         OwnerMedicationRoutes(bodies: bodies).add(to: owner)
         SourcePriorityRoutes(bodies: bodies).add(to: owner)
+        OwnerWebhookRoutes(bodies: bodies).add(to: owner)
         // Pushes from phone apps: the middleware finds the ingest key, which reaches this route alone.
         let ingest = router.group(context: IngestContext.self)
             .add(middleware: CallerAuthentication { [authenticator] in try await authenticator.requireIngestKey($0) })

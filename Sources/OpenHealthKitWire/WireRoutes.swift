@@ -155,6 +155,14 @@ public enum WireRoutes {
     public static let saveOwnerMedication = WireRoute(.put, "/v1/owner/medications")
     /// Logs a dose of a tracked medication.
     public static let logOwnerDose = WireRoute(.post, "/v1/owner/medications/doses")
+    /// The owner's webhook subscriptions.
+    public static let ownerWebhooks = WireRoute(.get, "/v1/owner/webhooks")
+    /// Subscribes a URL to the changes of some types; answers the subscription with its secret, once.
+    public static let addOwnerWebhook = WireRoute(.post, "/v1/owner/webhooks")
+    /// Ends a subscription.
+    public static let removeOwnerWebhook = WireRoute<String>(.delete, template: "/v1/owner/webhooks/{id}")
+    /// A subscription's last delivery attempts.
+    public static let ownerWebhookDeliveries = WireRoute<String>(.get, template: "/v1/owner/webhooks/{id}/deliveries")
 
     /// Stores a push of the iOS app Health Auto Export (its JSON, export format version 2), with an ingest key.
     public static let ingestHealthAutoExport = WireRoute(.post, "/v1/ingest/health-auto-export")
@@ -182,6 +190,7 @@ public enum WireRoutes {
         ownerCharacteristic.endpoint, setOwnerCharacteristic.endpoint,
         ownerSources.endpoint, sourcePriority.endpoint, setSourcePriority.endpoint, auditLog.endpoint,
         ownerMedications.endpoint, saveOwnerMedication.endpoint, logOwnerDose.endpoint,
+        ownerWebhooks.endpoint, addOwnerWebhook.endpoint, removeOwnerWebhook.endpoint, ownerWebhookDeliveries.endpoint,
         ingestHealthAutoExport.endpoint,
     ]
 }

@@ -128,12 +128,7 @@ final class BackgroundWaker: Sendable {
             throw HKError.invalidArgument(
                 "The callback must be an http URL on a loopback address, such as http://127.0.0.1:9000/health")
         }
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        let octets = bare.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
-        let isLoopback =
-            bare == "localhost" || bare == "::1"
-            || (octets.count == 4 && octets.allSatisfy { $0 != nil } && octets[0] == 127)
-        guard isLoopback else {
+        guard LoopbackHost.contains(host) else {
             throw HKError.invalidArgument(
                 "The callback must be on a loopback address (127.0.0.0/8, ::1 or localhost), not \(host)")
         }

@@ -5,7 +5,7 @@ import OpenHealthKitModel
 
 /// Everything healthd keeps for one person it serves: their store (the engine, and healthd's records beside the
 /// data), their registered apps, their permission requests waiting for an answer, their apps' open change streams,
-/// the writer of their audit log, the background delivery to their apps, and whether those records were read yet.
+/// the writer of their audit log, the background delivery to their apps, their webhooks, and whether those records were read yet.
 ///
 /// Nothing in one user's state reaches another's: a route finds the state through who is calling (an app's
 /// credential names its user, the owner signs in as one), never through a parameter of the request.
@@ -20,6 +20,8 @@ final class UserState: Sendable {
     let streams = LiveStreams()
     let auditor: Auditor
     let waker: BackgroundWaker
+    /// The delivery of the owner's webhook subscriptions.
+    let webhooks: WebhookDispatcher
     /// Whether the records above were read from the store (they are once its database answers).
     let readiness: StoreReadiness
     private let logger: Logger
@@ -36,6 +38,7 @@ final class UserState: Sendable {
         auditor = Auditor(records: records, logger: logger)
         waker = BackgroundWaker(
             engine: engine, shared: store.shared, registry: registry, streams: streams, logger: logger)
+        webhooks = WebhookDispatcher(engine: engine, owner: Self.webhookReader, logger: logger)
         readiness = StoreReadiness(logger: logger) { [registry, pending, waker] in
             try registry.load()
             try pending.load()
@@ -43,14 +46,20 @@ final class UserState: Sendable {
         }
     }
 
-    /// Starts waking the user's apps (background delivery).
+    /// Starts waking the user's apps (background delivery) and delivering their webhooks.
     func start() {
         waker.start()
+        webhooks.start()
     }
+
+    /// Who reads the changes a webhook delivers: the owner, through healthd.
+    private static let webhookReader = Principal.owner(
+        source: SourceRow(bundleIdentifier: "org.openhealthkit.owner.healthd", name: "healthd"))
 
     /// Stops for good: background delivery ends, open change streams and waiting permission requests close.
     func close() {
         waker.stop()
+        webhooks.stop()
         streams.closeAll()
         pending.closeAll()
     }

@@ -1,0 +1,205 @@
+import Foundation
+import Logging
+import OpenHealthKitEngine
+import OpenHealthKitModel
+import OpenHealthKitWire
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Delivers one user's webhook subscriptions: each committed change of a subscribed type reaches the subscription's
+/// URL, deletions included, at least once, in order, from an outbox in the store.
+///
+/// For a subscription with nothing pending, the changes after its cursor (a page of ``pageSize`` at most) become a
+/// message kept in the store (``PendingWebhookMessage``) before its first attempt; the message is posted, signed
+/// (``WebhookSignature``), until the receiver answers 2xx, which moves the cursor past it and drops it in one
+/// transaction; then the next page. A failed attempt is retried after 1 s, 2 s, 4 s... up to an hour, as long as
+/// the subscription exists; a restart sends the kept message again, with the same `webhook-id`, which is the
+/// receiver's key to drop a repeat. Every attempt goes to the subscription's delivery log.
+final class WebhookDispatcher: Sendable {
+    private struct Delivery {
+        var isPosting = false
+        /// A change arrived while posting: look again once the post ends.
+        var again = false
+        var failures = 0
+        var retry: DispatchWorkItem?
+    }
+
+    private struct State {
+        var deliveries: [String: Delivery] = [:]
+        var isStopped = false
+    }
+
+    /// The changes one message carries at most.
+    static let pageSize = 500
+    private let engine: HealthEngine
+    private let owner: Principal
+    private let logger: Logger
+    private let retryDelay: TimeInterval
+    private let maximumDelay: TimeInterval
+    private let state = Locked(State())
+    private let subscription = Locked<ChangeSubscription?>(nil)
+    /// Every decision runs here, one at a time: store reads stay off Swift concurrency's threads.
+    private let queue = DispatchQueue(label: "healthd.WebhookDispatcher")
+    private let session: URLSession
+
+    init(engine: HealthEngine, owner: Principal, logger: Logger, retryDelay: TimeInterval = 1, maximumDelay: TimeInterval = 3600) {
+        self.engine = engine
+        self.owner = owner
+        self.logger = logger
+        self.retryDelay = retryDelay
+        self.maximumDelay = maximumDelay
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 15
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration)
+    }
+
+    /// Starts delivering: what is pending or committed since the cursors at once, then every change as it commits.
+    func start() {
+        let token = engine.feed.subscribe(to: nil, kinds: [.samples]) { [self] _ in
+            queue.async { [self] in considerAll() }
+        }
+        subscription.withLock { $0 = token }
+        queue.async { [self] in considerAll() }
+    }
+
+    func stop() {
+        subscription.withLock { token in
+            token?.cancel()
+            token = nil
+        }
+        state.withLock { state in
+            state.isStopped = true
+            for delivery in state.deliveries.values { delivery.retry?.cancel() }
+        }
+        session.invalidateAndCancel()
+    }
+
+    /// A subscription was added or removed: look at every one again.
+    func subscriptionsChanged() {
+        queue.async { [self] in considerAll() }
+    }
+
+    private func considerAll() {
+        do {
+            for subscription in try engine.webhookSubscriptions() { consider(subscription) }
+        } catch {
+            logger.error("webhooks: could not read the subscriptions: \(error)")
+        }
+    }
+
+    /// Posts the subscription's pending message, or makes one of the changes after its cursor; on `queue`.
+    private func consider(_ subscription: WebhookSubscription) {
+        let busy = state.withLock { state -> Bool in
+            guard !state.isStopped else { return true }
+            var delivery = state.deliveries[subscription.id, default: Delivery()]
+            defer { state.deliveries[subscription.id] = delivery }
+            if delivery.isPosting { delivery.again = true }
+            // A retry is scheduled: it comes first.
+            return delivery.isPosting || delivery.retry != nil
+        }
+        guard !busy else { return }
+        do {
+            guard let message = try engine.pendingWebhookMessage(subscription: subscription.id) ?? nextMessage(subscription)
+            else { return }
+            post(message, for: subscription)
+        } catch {
+            logger.error("webhooks: could not prepare a message for \(subscription.id): \(error)")
+        }
+    }
+
+    /// The changes after the cursor, kept in the store as the next message; nil when there are none.
+    private func nextMessage(_ subscription: WebhookSubscription) throws -> PendingWebhookMessage? {
+        let filters = subscription.types.compactMap { try? WireTypes.sampleType($0) }.map {
+            SampleFilter(type: $0, predicate: nil)
+        }
+        guard !filters.isEmpty else { return nil }
+        let changes = try engine.changes(
+            matching: filters, after: subscription.cursor, limit: Self.pageSize, as: owner)
+        guard !changes.samples.isEmpty || !changes.deletedObjects.isEmpty else { return nil }
+        let now = Date()
+        let payload = WireWebhookMessage(
+            type: WireWebhookMessage.changesType, timestamp: WireDate(now),
+            data: WireWebhookChanges(subscription: subscription.id, changes: WireAnchoredResponse(changes)))
+        let message = PendingWebhookMessage(
+            id: "msg_\(subscription.id)_\(changes.anchor)", throughAnchor: changes.anchor, created: now,
+            body: try JSONResponses.encoder.encode(payload))
+        try engine.savePendingWebhookMessage(message, subscription: subscription.id)
+        return message
+    }
+
+    private func post(_ message: PendingWebhookMessage, for subscription: WebhookSubscription) {
+        let timestamp = Int(Date().timeIntervalSince1970)
+        guard let signature = WebhookSignature.signature(
+            secret: subscription.secret, id: message.id, timestamp: timestamp, body: message.body)
+        else {
+            logger.error("webhooks: the secret of \(subscription.id) is not a whsec_ secret")
+            return
+        }
+        var request = URLRequest(url: subscription.url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(message.id, forHTTPHeaderField: "webhook-id")
+        request.setValue(String(timestamp), forHTTPHeaderField: "webhook-timestamp")
+        request.setValue(signature, forHTTPHeaderField: "webhook-signature")
+        request.httpBody = message.body
+        state.withLock { $0.deliveries[subscription.id, default: Delivery()].isPosting = true }
+        session.dataTask(with: request) { [self] _, response, error in
+            let status = (response as? HTTPURLResponse)?.statusCode
+            queue.async { [self] in finished(message, of: subscription, status: status, error: error) }
+        }.resume()
+    }
+
+    private func finished(
+        _ message: PendingWebhookMessage, of subscription: WebhookSubscription, status: Int?, error: (any Error)?
+    ) {
+        let delivered = status.map { (200..<300).contains($0) } ?? false
+        let problem: String? =
+            delivered ? nil : status.map { "the receiver answered \($0)" } ?? "no answer: \(error.map { "\($0)" } ?? "")"
+        let changes = (try? JSONDecoder().decode(WireWebhookMessage.self, from: message.body)).map {
+            $0.data.changes.samples.count + $0.data.changes.deletedObjects.count
+        } ?? 0
+        do {
+            guard try engine.webhookSubscription(id: subscription.id) != nil else {
+                state.withLock { _ = $0.deliveries.removeValue(forKey: subscription.id) }
+                return
+            }
+            try engine.recordWebhookAttempt(
+                WebhookAttempt(messageID: message.id, time: Date(), status: status, error: problem, changes: changes),
+                of: message, subscription: subscription.id)
+            if !delivered {
+                var retried = message
+                retried.attempts += 1
+                try engine.savePendingWebhookMessage(retried, subscription: subscription.id)
+            }
+        } catch {
+            logger.error("webhooks: could not record an attempt of \(message.id): \(error)")
+        }
+        let failures = state.withLock { state -> Int in
+            var delivery = state.deliveries[subscription.id, default: Delivery()]
+            delivery.isPosting = false
+            delivery.again = false
+            delivery.failures = delivered ? 0 : delivery.failures + 1
+            state.deliveries[subscription.id] = delivery
+            return delivery.failures
+        }
+        if delivered {
+            logger.debug("webhooks: delivered \(message.id)")
+            considerAll()
+        } else {
+            logger.warning("webhooks: \(message.id) not delivered (\(problem ?? "")); trying again")
+            scheduleRetry(subscription.id, after: min(maximumDelay, retryDelay * pow(2, Double(failures - 1))))
+        }
+    }
+
+    private func scheduleRetry(_ id: String, after delay: TimeInterval) {
+        let work = DispatchWorkItem { [self] in
+            state.withLock { $0.deliveries[id]?.retry = nil }
+            considerAll()
+        }
+        state.withLock { $0.deliveries[id, default: Delivery()].retry = work }
+        queue.asyncAfter(deadline: .now() + delay, execute: work)
+    }
+}
