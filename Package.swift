@@ -292,6 +292,8 @@ let package = Package(
             dependencies: [
                 "HealthWeb", "HealthDaemon", "OpenHealthKit", "OpenHealthKitModel", "OpenHealthKitEngine",
                 "OpenHealthKitSQLite", "OpenHealthKitWire", "OpenHealthKitTesting", "OpenHealthKitPostgres", "healthd",
+                // Sources' ingest keys are made and pushed with as `hk ingest-keys` and healthd make them.
+                "OpenHealthKitExchange",
             ],
             swiftSettings: strict
         ),

@@ -1,9 +1,12 @@
 """The Health web app in a real headless Chromium against a real healthd: sign in, answer a permission request of a
-real client with mixed switches, add and delete samples, reorder sources, revoke an app, read the access log, and
-the security properties of the pages. The tests run in order, each continuing from the last."""
+real client with mixed switches, add and delete samples, reorder sources, revoke an app, read the access log, see a
+phone's ingest key with its last push and revoke it, and the security properties of the pages. The tests run in
+order, each continuing from the last."""
 
 import datetime
 import http.client
+import re
+import subprocess
 import threading
 import urllib.parse
 
@@ -388,6 +391,31 @@ def test_screenshots_of_the_main_pages(browser, healthd, shoot):
     shoot("10-browse")
     open_page(browser, healthd, f"/types/stepCount?range=day&date={YESTERDAY}")
     shoot("11-type-steps-desktop", width=1200)
+
+
+def test_a_phones_ingest_key_shows_its_last_push_and_is_revoked_from_sources(browser, healthd, shoot):
+    added = subprocess.run([healthd.hk, "ingest-keys", "add", "phone", *healthd.store_arguments],
+                           capture_output=True, text=True, check=True, env=healthd.environment)
+    key = added.stdout.strip().splitlines()[-1]
+    push = {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [
+        {"date": "2026-03-05 08:00:00 +0100", "qty": 12, "source": "Ann's iPhone"}]}]}}
+    answer = healthd.call("POST", "/v1/ingest/health-auto-export", token=key, body=push)
+    assert answer.status == 200, answer
+
+    open_page(browser, healthd, "/sources")
+    row = browser.find_element(By.CSS_SELECTOR, "#ingest-keys li[data-ingest-key='phone']")
+    assert "Added " in row.text
+    # The last push in the page's date format (the owner's time zone), not Never; the key itself is nowhere.
+    last_push = row.find_element(By.CSS_SELECTOR, ".last-push").text
+    assert re.fullmatch(r"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}", last_push), last_push
+    assert key.rsplit(".", 1)[1] not in browser.page_source
+    shoot("15-sources-devices-that-push")
+
+    navigate(browser, row.find_element(By.CSS_SELECTOR, ".revoke-ingest-key"), confirm=True)
+    assert "The key phone is revoked" in flash(browser)
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-ingest-key='phone']") == []
+    assert browser.find_element(By.ID, "no-ingest-keys").is_displayed()
+    assert healthd.call("POST", "/v1/ingest/health-auto-export", token=key, body=push).status == 401
 
 
 def test_sign_out(browser, healthd):

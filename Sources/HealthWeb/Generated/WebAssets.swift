@@ -872,6 +872,24 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
     {{/apps}}
   </ul>
 </section>
+<section class="card" id="ingest-keys">
+  <h2>Devices That Push Data</h2>
+  <p class="small">A key lets an app on your phone (Health Auto Export) send your data here; it reads nothing. To add
+  one, run <code>hk ingest-keys add NAME</code> on this computer and enter the key it prints in the app.</p>
+  {{^ingestKeys}}<p class="muted" id="no-ingest-keys">No device pushes data here yet.</p>{{/ingestKeys}}
+  <ul class="ingest-keys">
+    {{#ingestKeys}}
+    <li data-ingest-key="{{name}}">
+      <div><span class="app-name">{{name}}</span>
+        <span class="small">Added {{created}} · Last push: <span class="last-push">{{lastPush}}</span></span></div>
+      <form method="post" action="{{revokePath}}" data-confirm="Revoke the key {{name}}? Its device can no longer push data here; what it pushed stays.">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <button type="submit" class="link danger-text revoke-ingest-key">Revoke</button>
+      </form>
+    </li>
+    {{/ingestKeys}}
+  </ul>
+</section>
 <section class="card" id="data-sources">
   <h2>Data Sources</h2>
   <p class="small">Every app and device that recorded data here, an import's too, with the types it wrote. A type's
@@ -1628,6 +1646,11 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .source-types { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 4px 0 0; padding: 0; font-size: .9rem; }
 .source-types a { display: inline-block; padding: 4px 0; }
 .device-name { font-weight: 600; }
+/* Sources: the devices that push data, each key with its dates and its Revoke button. */
+.ingest-keys { list-style: none; margin: 0; padding: 0; }
+.ingest-keys > li { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 10px 0; border-bottom: 1px solid var(--line); }
+.ingest-keys .small { display: block; }
+.ingest-keys form { margin: 0; }
 /* Activity: a day's rings and their history (Move red, Exercise green, Stand blue, as the Activity app). */
 .rings { width: 100%; height: auto; display: block; }
 .rings circle { fill: none; stroke-width: 12; stroke-linecap: round; }

@@ -3,7 +3,7 @@ package import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// What the Health web app needs from the daemon that serves it, for one user: the health data (in the owner's
-/// name), the registered apps, the audit log and the permission requests waiting for the owner. The pages reach
+/// name), the registered apps and ingest keys, the audit log and the permission requests waiting for the owner. The pages reach
 /// healthd's engine and records only through these, and only through the host of the session's user
 /// (``HealthWebUsers``).
 package protocol HealthWebHost: ImportJobRecords {
@@ -22,6 +22,11 @@ package protocol HealthWebHost: ImportJobRecords {
     /// Revokes an app's credential: its calls fail from now on, its change streams close, its waiting requests end.
     /// Nil when no app has this bundle identifier.
     func revokeApp(_ bundleIdentifier: String) async throws -> RegisteredApp?
+    /// The store's ingest keys, by name. Blocking: pages call it inside `blocking(_:)`.
+    func ingestKeys() throws -> [IngestKeySummary]
+    /// Revokes the ingest key named `name`: pushes with it are refused from then on (what it stored stays). False
+    /// when no key has this name. Blocking: pages call it inside `blocking(_:)`.
+    func revokeIngestKey(named name: String) throws -> Bool
     /// Appends an entry to the audit log under the owner's name; `subject` is the app the owner acted on.
     func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async
 

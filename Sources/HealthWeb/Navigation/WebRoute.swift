@@ -74,6 +74,7 @@ enum WebRoutes {
     static let appGrant = WebRoute("/sources/{app}/grant")
     static let appRevokeAll = WebRoute("/sources/{app}/revoke-all")
     static let appRevoke = WebRoute("/sources/{app}/revoke")
+    static let ingestKeyRevoke = WebRoute("/sources/ingest-keys/{name}/revoke")
     static let permissions = WebRoute("/permissions")
     static let permissionCount = WebRoute("/permissions/count")
     static let permission = WebRoute("/permissions/{id}")
@@ -97,9 +98,9 @@ enum WebRoutes {
         summary, signIn, signOut, staticFile, browse, type, typeFavorite, typePriority, typeSamples, typeSampleDelete,
         activity, workouts, workout, electrocardiograms, electrocardiogram, audiograms, audiogram, records, record,
         document, mind, medications, medicationArchive, medicationDoses, vision, visionAttachments, visionAttachment,
-        visionAttachmentRemove, sources, app, appGrant, appRevokeAll, appRevoke, permissions, permissionCount,
-        permission, me, meCharacteristics, meTimeZone, meUnits, log, importing, importJob, importJobProgress,
-        importJobResume, importJobDiscard, export, exportJob, exportDownload,
+        visionAttachmentRemove, sources, app, appGrant, appRevokeAll, appRevoke, ingestKeyRevoke, permissions,
+        permissionCount, permission, me, meCharacteristics, meTimeZone, meUnits, log, importing, importJob,
+        importJobProgress, importJobResume, importJobDiscard, export, exportJob, exportDownload,
     ]
 
     /// The sign-in page, which sends the owner on to `next` (a path of Health's) once signed in.

@@ -129,7 +129,8 @@ extension HealthWebApp {
         "grants.share.off": "Turned off writing",
         "grants.read.on": "Turned on reading", "grants.read.off": "Turned off reading",
         "grants.reset": "Reset access", "grants.revokeAll": "Turned off all access",
-        "app.revoke": "Revoked the credential", "sourcePriority.set": "Reordered sources",
+        "app.revoke": "Revoked the credential", "ingestKey.revoke": "Revoked an ingest key",
+        "sourcePriority.set": "Reordered sources",
         "preferredUnits.set": "Changed units", "timeZone.set": "Changed the time zone",
         "import": "Imported an export", "import.interrupted": "Import interrupted (healthd stopped)",
         "export": "Exported all health data",
@@ -142,6 +143,8 @@ extension HealthWebApp {
         switch operation {
         case "authorization.answer": return "Answered \(subject)'s request for access"
         case "app.revoke": return "Revoked \(subject)'s credential"
+        // The subject names the key as its pushes are logged: `ingest-key:phone`.
+        case "ingestKey.revoke": return "Revoked the ingest key \(subject.trimmingPrefix("ingest-key:"))"
         default: return name + " for " + subject
         }
     }

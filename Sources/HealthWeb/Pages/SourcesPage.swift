@@ -3,10 +3,10 @@ import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// Sources: every registered app; every source that stored data (an import's phone, watch and apps too), with the
-/// types it wrote, each linking to the type's Data Sources and their order; the devices the data names. For one app,
-/// the types it may write and read: each switch changes the grant at once; Turn Off All denies everything; Revoke
-/// Credential cuts the app off entirely.
+/// Sources: every registered app; the devices that push data with an ingest key (IngestKeyActions.swift); every
+/// source that stored data (an import's phone, watch and apps too), with the types it wrote, each linking to the
+/// type's Data Sources and their order; the devices the data names. For one app, the types it may write and read:
+/// each switch changes the grant at once; Turn Off All denies everything; Revoke Credential cuts the app off entirely.
 struct SourcesPage: Sendable {
     struct App: Sendable {
         let name: String
@@ -32,6 +32,16 @@ struct SourcesPage: Sendable {
         let summary: String
     }
 
+    /// An ingest key, by its name and dates: never its secret.
+    struct IngestKey: Sendable {
+        let name: String
+        let created: String
+        /// The last push's date and time, or "Never".
+        let lastPush: String
+        /// Where its Revoke button posts.
+        let revokePath: String
+    }
+
     struct Device: Sendable {
         let name: String
         let details: String
@@ -39,6 +49,7 @@ struct SourcesPage: Sendable {
 
     let chrome: Chrome
     let apps: [App]
+    let ingestKeys: [IngestKey]
     let dataSources: [DataSource]
     let devices: [Device]
 }
@@ -69,17 +80,19 @@ struct AppPage: Sendable {
 extension HealthWebApp {
     func addSourcesRoutes(to router: Router<BasicRequestContext>) {
         page(router, WebRoutes.sources) { [self] web in
-            let store = web.host.store
-            let registered = web.host.registeredApps()
-            let (grants, stored, devices) = try await blocking {
+            let host = web.host
+            let store = host.store
+            let registered = host.registeredApps()
+            let (grants, keys, stored, devices) = try await blocking {
                 (
                     try Dictionary(
                         uniqueKeysWithValues: registered.map {
                             ($0.bundleIdentifier, try store.grants(app: $0.bundleIdentifier))
                         }),
-                    try store.storedSources(), try store.storedDevices()
+                    try host.ingestKeys(), try store.storedSources(), try store.storedDevices()
                 )
             }
+            let dates = try await pageDates(host)
             let registeredIdentifiers = Set(registered.map(\.bundleIdentifier))
             let apps = registered.map { app -> SourcesPage.App in
                 let decided = grants[app.bundleIdentifier] ?? [:]
@@ -97,6 +110,7 @@ extension HealthWebApp {
                 "sources",
                 SourcesPage(
                     chrome: chrome(web, title: "Sources", section: .sources), apps: apps,
+                    ingestKeys: keys.map { Self.ingestKey($0, dates: dates) },
                     dataSources: stored.map {
                         Self.dataSource($0.source, types: $0.types, registered: registeredIdentifiers)
                     },
@@ -190,6 +204,8 @@ extension HealthWebApp {
                     "\(app.manifest.name)'s credential is revoked: it cannot reach Health until it is registered again."
             )
         }
+
+        addIngestKeyActions(to: router)
     }
 
     private func registeredApp(_ web: WebRequest) throws -> RegisteredApp {
