@@ -200,6 +200,9 @@ WIRE_BODIES = [
           "operator": ">", "quantity": {"value": 1, "unit": "km"}, "ofActivity": False},
          {"kind": "effortRelated", "workout": WORKOUT}]},
       "option": 0}],
+    # addOwnerWebhook
+    [{"url": "http://127.0.0.1:9000/hook", "types": ["stepCount", "HKQuantityTypeIdentifierHeartRate"]},
+     {"url": "https://example.com/hook", "types": ["sleepAnalysis"], "allowExternal": True}],
 ]
 
 SAVE, DELETE, SAMPLES, ANCHORED, STATISTICS, COLLECTION, PRIORITY = 0, 1, 3, 4, 7, 8, 21
@@ -224,6 +227,48 @@ UNITS = ["count/min", "mg/dL", "mmol<180.15588000005408>/L", "kcal/hr·kg", "m^2
 DATES = ["2016-04-08 10:08:00 +0100", "2016-04-08T10:08:00+01:00", "2016-04-08T10:08:00.250Z",
          "20150616071916-0700", "2024-11-03", "2024-11-03T01:30:00-07:00", "1700000000", "-62135596800",
          '"2024-02-29T23:59:59.5+05:45"', "2024-02-29 23:59:60 -1200", "0001-01-01 00:00:00 +1400"]
+
+# Health Auto Export pushes (export format version 2), one family or section each.
+HEALTH_AUTO_EXPORT = [
+    {"data": {"metrics": [
+        {"name": "step_count", "units": "count", "data": [
+            {"date": "2026-03-05 08:00:00 +0100", "qty": 12, "source": "Watch|iPhone"}]},
+        {"name": "heart_rate", "units": "count/min", "data": [
+            {"date": "2026-03-05 08:00:00 +0100", "Min": 60, "Avg": 70, "Max": 80}]}]}},
+    {"data": {"metrics": [
+        {"data": [{"date": "2026-03-05 07:30:00 -0800", "systolic": 120, "diastolic": 80}], "name": "blood_pressure",
+         "units": "mmHg"},
+        {"name": "blood_glucose", "units": "mmol/L", "data": [
+            {"date": "2026-03-05 07:00:00 +0000", "qty": 5.4, "mealTime": "After Meal"}]}]}},
+    {"data": {"metrics": [{"name": "sleep_analysis", "units": "hr", "data": [
+        {"startDate": "2026-03-04 23:00:00 +0100", "endDate": "2026-03-05 01:00:00 +0100", "qty": 2, "value": "REM"},
+        {"date": "2026-03-05", "totalSleep": 6, "core": 4, "deep": 1, "rem": 1,
+         "sleepStart": "2026-03-04 23:00:00 +0100", "sleepEnd": "2026-03-05 06:00:00 +0100", "inBed": 7,
+         "inBedStart": "2026-03-04 22:50:00 +0100", "inBedEnd": "2026-03-05 06:10:00 +0100"}]}]}},
+    {"data": {"metrics": [
+        {"name": "sexual_activity", "units": "count", "data": [
+            {"date": "2026-03-05 22:00:00 +0100", "Unspecified": 1, "Protection Used": 0, "Protection Not Used": 2}]},
+        {"name": "insulin_delivery", "units": "IU", "data": [
+            {"date": "2026-03-05 07:05:00 +0100", "qty": 4, "reason": "Basal"}]}],
+        "ecg": []}},
+    {"data": {"workouts": [{
+        "id": "7C1E0A52-3F7B-4C0E-9C59-2B8D2E5E1A10", "name": "Outdoor Run", "start": "2025-03-02 07:15:04 +0100",
+        "end": "2025-03-02 07:48:51 +0100", "duration": 2027.3, "isIndoor": False,
+        "activeEnergyBurned": {"qty": 331.8, "units": "kcal"}, "distance": {"qty": 5.61, "units": "km"},
+        "heartRate": {"min": {"qty": 101, "units": "bpm"}, "avg": {"qty": 151, "units": "bpm"},
+                      "max": {"qty": 171, "units": "bpm"}},
+        "heartRateData": [{"date": "2025-03-02 07:15:00 +0100", "Min": 101, "Avg": 104, "Max": 110, "units": "bpm"}],
+        "route": [{"latitude": 52.5163, "longitude": 13.3777, "altitude": 41.2,
+                   "timestamp": "2025-03-02 07:15:05 +0100"}]}]}},
+    {"data": {
+        "symptoms": [{"start": "2026-03-05 09:00:00 +0100", "name": "Headache", "severity": "Moderate"}],
+        "cycleTracking": [{"start": "2026-03-01 00:00:00 +0100", "name": "Menstrual Flow", "value": "Medium",
+                           "isCycleStart": True}],
+        "stateOfMind": [{"start": "2026-03-05 20:00:00 +0100", "kind": "mood", "valence": 0.6,
+                         "labels": ["Calm"], "associations": ["Family"]}],
+        "heartRateNotifications": [{"start": "2026-03-05 14:00:00 +0100", "end": "2026-03-05 14:10:00 +0100",
+                                    "threshold": 120, "heartRate": [{"hr": 124, "units": "bpm"}]}]}},
+]
 
 # A key on the first line, its value after.
 METADATA = ["HKWasUserEntered\n1", "HKTimeZone\nEurope/Berlin", "HKHeartRateMotionContext\n2",
@@ -278,6 +323,9 @@ def main():
             write("wire-body", request(index, False, body))
     for sequence in SEQUENCES:
         write("wire-body", b"\n".join(request(*step) for step in sequence))
+    for push in HEALTH_AUTO_EXPORT:
+        write("health-auto-export", json.dumps(push).encode())
+    write("health-auto-export", b'{"data": [1, 2')  # not a push
     for unit in UNITS:
         write("unit-string", unit.encode())
     for date in DATES:
@@ -345,6 +393,23 @@ def main():
            ' duration="', ' durationUnit="', "<!DOCTYPE", "<!ENTITY", "<![CDATA[", "]]>", "&amp;", "&#", "&lt;",
            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "2024-01-01 10:00:00 +0100", "<<HKDevice: 0x1>, name:Watch>"]
     write_dictionary("export-xml", xml + types + metadata_keys)
+    push_keys = set()
+
+    def collect(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                push_keys.add(key)
+                collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    for push in HEALTH_AUTO_EXPORT:
+        collect(push)
+    write_dictionary("health-auto-export", ['{"', '":', '","', '"}', '[', ']', '{}', '[]', 'true', 'false', 'null',
+                                            '1e308', '-0', '\\u00e9', '\\ud83d\\ude00', '"2026-03-05 08:00:00 +0100"',
+                                            '"count/min"', '"bpm"', '"Outdoor Run"']
+                     + [f'"{key}"' for key in sorted(push_keys)])
     write_dictionary("export-zip", ["PK\x03\x04", "PK\x01\x02", "PK\x05\x06", "apple_health_export/",
                                     "export.xml", "export_cda.xml", "workout-routes/", "clinical-records/"] + xml[:20])
 

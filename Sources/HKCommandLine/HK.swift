@@ -13,7 +13,8 @@ public struct HK: AsyncParsableCommand {
             StatsCommand.self,
             AppsCommand.self, AuthCommand.self, AuditCommand.self, ImportCommand.self,
             ExportCommand.self, WorkoutsCommand.self,
-            MedicationsCommand.self, UsersCommand.self, IngestKeysCommand.self, WebhooksCommand.self, MigrateCommand.self,
+            MedicationsCommand.self, UsersCommand.self, IngestKeysCommand.self, WebhooksCommand.self,
+            MigrateCommand.self,
             DatabaseCommand.self,
         ]
     )

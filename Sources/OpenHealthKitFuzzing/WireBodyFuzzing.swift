@@ -69,6 +69,7 @@ package enum WireBodyFuzzing {
         (WireRoutes.relateWorkoutEffort.endpoint, relateWorkoutEffort),
         (WireRoutes.unrelateWorkoutEffort.endpoint, unrelateWorkoutEffort),
         (WireRoutes.queryEffortRelationships.endpoint, queryEffortRelationships),
+        (WireRoutes.addOwnerWebhook.endpoint, addWebhook),
     ]
 
     /// The routes whose bodies are fuzzed, in the order the first byte of a request picks them.
@@ -414,6 +415,16 @@ package enum WireBodyFuzzing {
         }
         checkRoundTrip(event)
         try caller.engine.logDose(event, as: caller.principal)
+    }
+
+    /// The owner's webhook subscription, as OwnerWebhookRoutes.swift makes it (an app's call is refused there before
+    /// its body is read: here it is refused as not allowed).
+    private static func addWebhook(_ data: Data, _ caller: Caller) throws {
+        guard caller.app == nil else { throw HKError(.errorAuthorizationDenied, "Owner routes need the owner") }
+        let (url, types, allowsExternal) = try decode(WireWebhookRequest.self, data).validated()
+        _ = try caller.engine.addWebhookSubscription(
+            url: url, types: types, allowsExternal: allowsExternal,
+            secret: "whsec_" + Data(count: 32).base64EncodedString())
     }
 
     // The workout routes, as WorkoutRoutes.swift runs them (for an app; the owner's principal runs them the same way).

@@ -1572,6 +1572,94 @@ paths:
         "400": { $ref: "#/components/responses/BadRequest" }
         "401": { $ref: "#/components/responses/Unauthorized" }
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+  /v1/owner/webhooks:
+    get:
+      tags: [owner]
+      summary: The owner's webhook subscriptions (never their secrets).
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
+      responses:
+        "200":
+          description: The subscriptions, oldest first.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [webhooks]
+                properties:
+                  webhooks: { type: array, items: { $ref: "#/components/schemas/Webhook" } }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+    post:
+      tags: [owner]
+      summary: >-
+        Subscribe a URL to the changes of some types: healthd posts each committed change, deletions included, signed as
+        Standard Webhooks describes (webhook-id, webhook-timestamp, webhook-signature). docs/WEBHOOKS.md.
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [url, types]
+              properties:
+                url:
+                  type: string
+                  description: http or https on this machine; https elsewhere only with allowExternal.
+                types: { type: array, items: { type: string }, minItems: 1, maxItems: 200 }
+                allowExternal: { type: boolean }
+      responses:
+        "201":
+          description: Subscribed; the answer holds the signing secret, this once.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Webhook" }
+        "400": { $ref: "#/components/responses/BadRequest" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+  /v1/owner/webhooks/{id}:
+    parameters:
+      - { name: id, in: path, required: true, schema: { type: string } }
+    delete:
+      tags: [owner]
+      summary: End a subscription, with its undelivered message and its log.
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
+      responses:
+        "200":
+          description: Ended.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Webhook" }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
+  /v1/owner/webhooks/{id}/deliveries:
+    parameters:
+      - { name: id, in: path, required: true, schema: { type: string } }
+    get:
+      tags: [owner]
+      summary: The subscription's last 50 delivery attempts, oldest first.
+      security: [{ ownerSecret: [] }, { ownerNameAndSecret: [] }]
+      responses:
+        "200":
+          description: The attempts.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [deliveries]
+                properties:
+                  deliveries:
+                    type: array
+                    items:
+                      type: object
+                      required: [messageID, time, changes]
+                      properties:
+                        messageID: { type: string }
+                        time: { $ref: "#/components/schemas/Date" }
+                        status: { type: integer, description: "The receiver's HTTP status; absent when none answered." }
+                        error: { type: string, description: Why it failed; absent when delivered. }
+                        changes: { type: integer }
+        "401": { $ref: "#/components/responses/Unauthorized" }
+        "404": { $ref: "#/components/responses/NotFound" }
   /v1/ingest/health-auto-export:
     post:
       tags: [ingest]
@@ -1710,6 +1798,16 @@ components:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
   schemas:
+    Webhook:
+      type: object
+      required: [id, url, types, allowExternal, created]
+      properties:
+        id: { type: string }
+        url: { type: string }
+        types: { type: array, items: { type: string } }
+        allowExternal: { type: boolean }
+        created: { $ref: "#/components/schemas/Date" }
+        secret: { type: string, description: "whsec_...: only in the answer that made the subscription." }
     IngestResult:
       type: object
       required: [received, stored, alreadyStored, refused, items]

@@ -9,9 +9,6 @@ import OpenHealthKitWire
 struct OwnerWebhookRoutes {
     let bodies: BodyReader
 
-    /// The most subscriptions one user keeps.
-    static let maximumSubscriptions = 20
-
     func add(to router: RouterGroup<OwnerContext>) {
         router.on(WireRoutes.ownerWebhooks) { request, context in
             let user = try context.caller
@@ -22,22 +19,10 @@ struct OwnerWebhookRoutes {
         router.on(WireRoutes.addOwnerWebhook) { [self] request, context in
             let user = try context.caller
             let body = try await bodies.decode(WireWebhookRequest.self, from: request)
-            let url = try WebhookDestination.validated(body.url, allowsExternal: body.allowExternal ?? false)
-            guard !body.types.isEmpty, body.types.count <= 200 else {
-                throw APIError.badRequest("Give 1 to 200 sample types")
-            }
-            let types = try body.types.map { try WireTypes.sampleType($0).identifier }
+            let (url, types, allowsExternal) = try body.validated()
             let subscription = try await offload {
-                guard try user.engine.webhookSubscriptions().count < Self.maximumSubscriptions else {
-                    throw APIError.badRequest("A user keeps at most \(Self.maximumSubscriptions) webhooks")
-                }
-                let subscription = WebhookSubscription(
-                    id: "wh_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""), url: url,
-                    types: Array(Set(types)).sorted(), secret: WebhookSignature.newSecret(),
-                    allowsExternal: body.allowExternal ?? false, created: Date(),
-                    cursor: try user.engine.currentAnchor())
-                try user.engine.saveWebhookSubscription(subscription)
-                return subscription
+                try user.engine.addWebhookSubscription(
+                    url: url, types: types, allowsExternal: allowsExternal, secret: WebhookSignature.newSecret())
             }
             user.webhooks.subscriptionsChanged()
             await user.auditor.record(
@@ -53,7 +38,8 @@ struct OwnerWebhookRoutes {
                 throw Self.unknown(id)
             }
             user.webhooks.subscriptionsChanged()
-            await user.auditor.record(AuditEntry.owner, "webhook.remove", types: [], count: 0, errorCode: nil, subject: id)
+            await user.auditor.record(
+                AuditEntry.owner, "webhook.remove", types: [], count: 0, errorCode: nil, subject: id)
             return JSONResponses.response(WireWebhook(removed, secret: nil))
         }
 

@@ -44,7 +44,10 @@ final class WebhookDispatcher: Sendable {
     private let queue = DispatchQueue(label: "healthd.WebhookDispatcher")
     private let session: URLSession
 
-    init(engine: HealthEngine, owner: Principal, logger: Logger, retryDelay: TimeInterval = 1, maximumDelay: TimeInterval = 3600) {
+    init(
+        engine: HealthEngine, owner: Principal, logger: Logger, retryDelay: TimeInterval = 1,
+        maximumDelay: TimeInterval = 3600
+    ) {
         self.engine = engine
         self.owner = owner
         self.logger = logger
@@ -102,7 +105,9 @@ final class WebhookDispatcher: Sendable {
         }
         guard !busy else { return }
         do {
-            guard let message = try engine.pendingWebhookMessage(subscription: subscription.id) ?? nextMessage(subscription)
+            guard
+                let message = try engine.pendingWebhookMessage(subscription: subscription.id)
+                    ?? nextMessage(subscription)
             else { return }
             post(message, for: subscription)
         } catch {
@@ -132,8 +137,9 @@ final class WebhookDispatcher: Sendable {
 
     private func post(_ message: PendingWebhookMessage, for subscription: WebhookSubscription) {
         let timestamp = Int(Date().timeIntervalSince1970)
-        guard let signature = WebhookSignature.signature(
-            secret: subscription.secret, id: message.id, timestamp: timestamp, body: message.body)
+        guard
+            let signature = WebhookSignature.signature(
+                secret: subscription.secret, id: message.id, timestamp: timestamp, body: message.body)
         else {
             logger.error("webhooks: the secret of \(subscription.id) is not a whsec_ secret")
             return
@@ -157,10 +163,12 @@ final class WebhookDispatcher: Sendable {
     ) {
         let delivered = status.map { (200..<300).contains($0) } ?? false
         let problem: String? =
-            delivered ? nil : status.map { "the receiver answered \($0)" } ?? "no answer: \(error.map { "\($0)" } ?? "")"
-        let changes = (try? JSONDecoder().decode(WireWebhookMessage.self, from: message.body)).map {
-            $0.data.changes.samples.count + $0.data.changes.deletedObjects.count
-        } ?? 0
+            delivered
+            ? nil : status.map { "the receiver answered \($0)" } ?? "no answer: \(error.map { "\($0)" } ?? "")"
+        let changes =
+            (try? JSONDecoder().decode(WireWebhookMessage.self, from: message.body)).map {
+                $0.data.changes.samples.count + $0.data.changes.deletedObjects.count
+            } ?? 0
         do {
             guard try engine.webhookSubscription(id: subscription.id) != nil else {
                 state.withLock { _ = $0.deliveries.removeValue(forKey: subscription.id) }

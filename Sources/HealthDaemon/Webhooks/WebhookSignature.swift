@@ -14,7 +14,8 @@ enum WebhookSignature {
 
     /// The `webhook-signature` value of a message; nil for a secret that is not `whsec_` and base64.
     static func signature(secret: String, id: String, timestamp: Int, body: Data) -> String? {
-        guard secret.hasPrefix(secretPrefix), let key = Data(base64Encoded: String(secret.dropFirst(secretPrefix.count)))
+        guard secret.hasPrefix(secretPrefix),
+            let key = Data(base64Encoded: String(secret.dropFirst(secretPrefix.count)))
         else { return nil }
         var content = Data("\(id).\(timestamp).".utf8)
         content.append(body)

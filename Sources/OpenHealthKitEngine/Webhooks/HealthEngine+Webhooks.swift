@@ -1,4 +1,5 @@
 package import Foundation
+import OpenHealthKitModel
 
 /// The owner's webhook subscriptions, their outbox and their delivery logs, kept in the storage's settings
 /// (`webhooks/<id>`, `webhooks/<id>/pending`, `webhooks/<id>/log`): both storages keep them alike, a message and the
@@ -24,6 +25,25 @@ extension HealthEngine {
         try storageCall { try storage.setting(Self.subscriptionKey(id)) }.flatMap {
             Self.decode(WebhookSubscription.self, $0)
         }
+    }
+
+    /// The most subscriptions one store keeps.
+    package static let maximumWebhookSubscriptions = 20
+
+    /// Subscribes `url` to the changes of `types` from now on, signed with `secret`; refuses a store's 21st
+    /// subscription (`errorInvalidArgument`).
+    package func addWebhookSubscription(url: URL, types: [String], allowsExternal: Bool, secret: String) throws
+        -> WebhookSubscription
+    {
+        guard try webhookSubscriptions().count < Self.maximumWebhookSubscriptions else {
+            throw HKError.invalidArgument("A store keeps at most \(Self.maximumWebhookSubscriptions) webhooks")
+        }
+        let subscription = WebhookSubscription(
+            id: "wh_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""), url: url,
+            types: types, secret: secret, allowsExternal: allowsExternal, created: Date(),
+            cursor: try currentAnchor())
+        try saveWebhookSubscription(subscription)
+        return subscription
     }
 
     /// Stores a new subscription, or replaces the one of the same id.

@@ -256,13 +256,13 @@ package final class AutoExportIngest {
     }
 
     /// The record's source: the first of the names it gives (the app joins several with `|` when it merged their
-    /// values), else ``defaultSourceName``; its device carries the same name.
+    /// values), else ``defaultSourceName``; its device carries the same name. Found by the record's text as written
+    /// (a push names a handful of sources on thousands of records).
     private func source(of record: JSONValue) -> SampleSource {
-        let named = record["source"]?.string?.split(separator: "|").first.map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
+        let written = record["source"]?.string ?? ""
+        if let source = sources[written] { return source }
+        let named = written.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) }
         let name = named.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? Self.defaultSourceName
-        if let source = sources[name] { return source }
         let recordSource = RecordSource(name: name)
         let revision = recordSource.revision(nil)
         let source = SampleSource(
@@ -270,7 +270,8 @@ package final class AutoExportIngest {
             device: HKDevice(
                 name: name, manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
                 softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil))
-        sources[name] = source
+        // Bounded: a push naming a new source on every record keeps the first thousand.
+        if sources.count < 1_000 { sources[written] = source }
         return source
     }
 }

@@ -7,33 +7,39 @@ import OpenHealthKitTesting
 import OpenHealthKitWire
 import ServiceLifecycle
 
-/// An app's loopback endpoint for background delivery wake-ups: records what healthd posts to `/wake`, answering
-/// with `status`.
+/// A loopback endpoint healthd posts to (an app's background-delivery callback, a webhook): records each post to
+/// `/wake`, its headers and body, answering with `status`.
 final class CallbackReceiver: Sendable {
+    /// A post as it arrived.
+    struct Post: Sendable {
+        var headers: HTTPFields
+        var body: Data
+    }
+
     let url: URL
-    private let wakes: Locked<[WireBackgroundWake]>
+    private let posts: Locked<[Post]>
     private let answer: Locked<HTTPResponse.Status>
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     private init(
-        url: URL, answer: Locked<HTTPResponse.Status>, wakes: Locked<[WireBackgroundWake]>, group: ServiceGroup,
+        url: URL, answer: Locked<HTTPResponse.Status>, posts: Locked<[Post]>, group: ServiceGroup,
         task: Task<Void, any Error>
     ) {
         self.url = url
         self.answer = answer
         self.group = group
         self.task = task
-        self.wakes = wakes
+        self.posts = posts
     }
 
     static func start() async throws -> CallbackReceiver {
-        let wakes = Locked<[WireBackgroundWake]>([])
+        let posts = Locked<[Post]>([])
         let answer = Locked<HTTPResponse.Status>(.noContent)
         let router = Router(context: BasicRequestContext.self)
         router.post("/wake") { request, context -> Response in
-            let wake = try await request.decode(as: WireBackgroundWake.self, context: context)
-            wakes.withLock { $0.append(wake) }
+            let body = try await request.body.collect(upTo: 16 << 20)
+            posts.withLock { $0.append(Post(headers: request.headers, body: Data(body.readableBytesView))) }
             return Response(status: answer.withLock { $0 })
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -52,11 +58,16 @@ final class CallbackReceiver: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw HarnessError("the callback receiver did not start") }
         return CallbackReceiver(
-            url: URL(string: "http://127.0.0.1:\(port)/wake")!, answer: answer, wakes: wakes, group: group, task: task)
+            url: URL(string: "http://127.0.0.1:\(port)/wake")!, answer: answer, posts: posts, group: group, task: task)
     }
 
-    /// What healthd posted so far.
-    var received: [WireBackgroundWake] { wakes.withLock { $0 } }
+    /// Every post so far.
+    var allPosts: [Post] { posts.withLock { $0 } }
+
+    /// The background-delivery wake-ups healthd posted so far.
+    var received: [WireBackgroundWake] {
+        allPosts.compactMap { try? JSONDecoder().decode(WireBackgroundWake.self, from: $0.body) }
+    }
 
     /// Answers later posts with `status`.
     func answer(with status: HTTPResponse.Status) {
@@ -67,6 +78,12 @@ final class CallbackReceiver: Sendable {
     func wait(for count: Int) async throws -> [WireBackgroundWake] {
         try await waitUntil("\(count) wake-ups (\(received.count) arrived)") { received.count >= count }
         return received
+    }
+
+    /// Waits until `count` posts of any kind arrived.
+    func waitForPosts(_ count: Int) async throws -> [Post] {
+        try await waitUntil("\(count) posts (\(allPosts.count) arrived)") { allPosts.count >= count }
+        return allPosts
     }
 
     func stop() async throws {

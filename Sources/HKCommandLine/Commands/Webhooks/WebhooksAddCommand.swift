@@ -24,7 +24,9 @@ struct WebhooksAddCommand: AsyncParsableCommand {
         let added = try await healthd.client().call(
             WireRoutes.addOwnerWebhook, body: WireWebhookRequest(url: url, types: types, allowExternal: allowExternal),
             as: WireWebhook.self)
-        print("added webhook \(added.id) for \(added.types.joined(separator: ", ")); its signing secret, shown only this once:")
+        print(
+            "added webhook \(added.id) for \(added.types.joined(separator: ", ")); its signing secret, shown only this once:"
+        )
         print(added.secret ?? "")
     }
 }

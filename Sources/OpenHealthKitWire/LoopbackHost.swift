@@ -2,9 +2,9 @@ import Foundation
 
 /// The hosts that name this machine: healthd posts to apps' callbacks only there, and to webhooks elsewhere only when
 /// the owner allowed it.
-enum LoopbackHost {
+package enum LoopbackHost {
     /// Whether `host` (a URL's, brackets allowed) is 127.0.0.0/8, ::1 or localhost.
-    static func contains(_ host: String) -> Bool {
+    package static func contains(_ host: String) -> Bool {
         let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let octets = bare.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
         return bare == "localhost" || bare == "::1"
