@@ -21,10 +21,13 @@ public struct WireWebhookRequest: Codable, Sendable {
 public struct WireWebhook: Codable, Sendable, Equatable {
     /// `wh_...`.
     public var id: String
+    /// Where healthd posts.
     public var url: String
     /// Type identifiers.
     public var types: [String]
+    /// Whether the owner allowed a destination outside this machine.
     public var allowExternal: Bool
+    /// When it was made.
     public var created: WireDate
     /// `whsec_...`: the key of the messages' `webhook-signature`; only in the answer that made the subscription.
     public var secret: String?
@@ -42,6 +45,7 @@ public struct WireWebhook: Codable, Sendable, Equatable {
 
 /// `GET /v1/owner/webhooks`.
 public struct WireWebhooks: Codable, Sendable {
+    /// The subscriptions, oldest first.
     public var webhooks: [WireWebhook]
     /// Wraps the subscriptions.
     public init(webhooks: [WireWebhook]) { self.webhooks = webhooks }
@@ -51,6 +55,7 @@ public struct WireWebhooks: Codable, Sendable {
 public struct WireWebhookAttempt: Codable, Sendable, Equatable {
     /// The message's `webhook-id`.
     public var messageID: String
+    /// When it was made.
     public var time: WireDate
     /// The receiver's HTTP status; nil when none answered.
     public var status: Int?
@@ -71,6 +76,7 @@ public struct WireWebhookAttempt: Codable, Sendable, Equatable {
 
 /// `GET /v1/owner/webhooks/{id}/deliveries`: the last attempts, oldest first.
 public struct WireWebhookDeliveries: Codable, Sendable {
+    /// The attempts.
     public var deliveries: [WireWebhookAttempt]
     /// Wraps the attempts.
     public init(deliveries: [WireWebhookAttempt]) { self.deliveries = deliveries }
@@ -82,6 +88,7 @@ public struct WireWebhookMessage: Codable, Sendable {
     public var type: String
     /// When the message was made.
     public var timestamp: WireDate
+    /// The subscription and its changes.
     public var data: WireWebhookChanges
 
     /// The type of every message: changes of the subscribed types.
