@@ -278,7 +278,7 @@ let package = Package(
             name: "HealthDaemonTests",
             dependencies: [
                 "HealthDaemon", "OpenHealthKit", "OpenHealthKitEngine", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
-                "OpenHealthKitWire", "OpenHealthKitExchange",
+                "OpenHealthKitWire", "OpenHealthKitExchange", "OpenHealthKitStores",
                 "OpenHealthKitTesting", "healthd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

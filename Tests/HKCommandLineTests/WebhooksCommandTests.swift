@@ -16,8 +16,9 @@ import Testing
             #expect(secret.hasPrefix("whsec_"))
             let listed = try await daemon.records(["webhooks", "list"])
             #expect(listed.count == 1)
-            #expect(listed.first?["types"] as? String
-                == "HKQuantityTypeIdentifierHeartRate HKQuantityTypeIdentifierStepCount")
+            #expect(
+                listed.first?["types"] as? String
+                    == "HKQuantityTypeIdentifierHeartRate HKQuantityTypeIdentifierStepCount")
             #expect(!(try await daemon.succeed(["webhooks", "list"])).contains(secret))
             let id = try #require(listed.first?["id"] as? String)
             #expect(try await daemon.records(["webhooks", "deliveries", id]).isEmpty)

@@ -205,13 +205,19 @@ import OpenHealthKitWire
             // The signed-in owner's own: apps by bundle identifier, their requests, settings and log.
             WireRoutes.ownerApps, WireRoutes.registerApp, WireRoutes.pendingAuthorizations, WireRoutes.ownerSources,
             WireRoutes.sourcePriority, WireRoutes.setSourcePriority, WireRoutes.auditLog, WireRoutes.ownerMedications,
-            WireRoutes.saveOwnerMedication, WireRoutes.logOwnerDose,
+            WireRoutes.saveOwnerMedication, WireRoutes.logOwnerDose, WireRoutes.ownerWebhooks,
+            WireRoutes.addOwnerWebhook,
+            // A push with an ingest key, whose store the key names: tried across users by
+            // `anIngestKeyPushesIntoItsOwnUsersStoreOnlyEvenWhenItNamesTheOther`.
+            WireRoutes.ingestHealthAutoExport,
         ].map(\.endpoint) + [
             WireRoutes.characteristic.endpoint, WireRoutes.ownerApp.endpoint, WireRoutes.revokeApp.endpoint,
             WireRoutes.appGrants.endpoint, WireRoutes.setAppGrants.endpoint, WireRoutes.revokeAppGrants.endpoint,
             WireRoutes.ownerCharacteristic.endpoint, WireRoutes.setOwnerCharacteristic.endpoint,
             // Tried across users by `bobCannotAnswerAnnsPermissionRequest`.
             WireRoutes.answerAuthorization.endpoint,
+            // Tried across users by `annCannotReachBobsWebhookByItsID`.
+            WireRoutes.removeOwnerWebhook.endpoint, WireRoutes.ownerWebhookDeliveries.endpoint,
         ])
 
     @Test func everyRouteIsProbedOrNamesNoObject() {
