@@ -15,11 +15,11 @@ package final class AutoExportIngest {
     private let records = AutoExportRecords()
     private var result = AutoExportResult()
     private var batch = ImportBatch()
-    /// For each sample row of ``batch`` that begins an object: its item, and its record's number in the push.
-    private var objectRows: [(row: Int, item: Int, record: Int)] = []
-    /// The records of the batch, each with its item.
-    private var batchRecords: [(record: Int, item: Int)] = []
-    private var recordCount = 0
+    /// Which objects and records ``batch`` holds, for counting what it stored.
+    private var book = BatchBook()
+    /// The books of the batches submitted and not stored yet, oldest first, and what the stored ones stored, by item:
+    /// the writer thread tallies there while the reader reads on.
+    private let written = Locked(WrittenTally())
     private var sources: [String: SampleSource] = [:]
     /// Where each metric's item is, by name.
     private var metricItems: [String: Int] = [:]
@@ -44,9 +44,25 @@ package final class AutoExportIngest {
         } catch let error as JSONSyntaxError {
             throw AutoExportFormatError(error.description)
         }
-        var reader = try Self.reader(of: file)
-        try store(&reader, outline: outline)
-        try flush()
+        // Batches are stored on a writer thread while the next is read.
+        let pipeline = BatchPipeline(
+            engine: engine,
+            onStored: { [written] _, stored in
+                written.withLock { $0.count(stored.stored) }
+            })
+        do {
+            var reader = try Self.reader(of: file)
+            try store(&reader, outline: outline, into: pipeline)
+            try flush(into: pipeline)
+            _ = try pipeline.finish()
+        } catch {
+            pipeline.abandon()
+            throw error
+        }
+        for (item, counts) in written.withLock({ $0.byItem }) {
+            result.items[item].stored += counts.stored
+            result.items[item].alreadyStored += counts.alreadyStored
+        }
         return result
     }
 
@@ -62,7 +78,8 @@ package final class AutoExportIngest {
     }
 
     /// The second reading: the outline vouched for the shape, so only the records remain to be judged.
-    private func store(_ reader: inout JSONPullReader, outline: AutoExportOutline) throws {
+    private func store(_ reader: inout JSONPullReader, outline: AutoExportOutline, into pipeline: BatchPipeline) throws
+    {
         _ = try reader.next()
         while case .key(let name) = try reader.next() {
             let token = try reader.next()
@@ -82,12 +99,13 @@ package final class AutoExportIngest {
                     let element = try reader.next()
                     if element == .endArray { break }
                     if section == "metrics" {
-                        try storeMetric(&reader, outline.metrics[metric])
+                        try storeMetric(&reader, outline.metrics[metric], into: pipeline)
                         metric += 1
                     } else if section == "workouts" {
-                        try storeWorkout(&reader, startingWith: element, index: index)
+                        try storeWorkout(&reader, startingWith: element, index: index, into: pipeline)
                     } else if AutoExportSections.stored.contains(section) {
-                        try storeSectionRecord(&reader, startingWith: element, section: section, index: index)
+                        try storeSectionRecord(
+                            &reader, startingWith: element, section: section, index: index, into: pipeline)
                     } else {
                         try reader.skipValue(startingWith: element)
                         let item = sectionItem(section)
@@ -107,7 +125,9 @@ package final class AutoExportIngest {
         return result.items.count - 1
     }
 
-    private func storeMetric(_ reader: inout JSONPullReader, _ outline: AutoExportOutline.Metric) throws {
+    private func storeMetric(
+        _ reader: inout JSONPullReader, _ outline: AutoExportOutline.Metric, into pipeline: BatchPipeline
+    ) throws {
         let name = outline.name ?? ""
         let metric = AutoExportMetric.named(name)
         let item = metricItem(name, metric)
@@ -146,7 +166,7 @@ package final class AutoExportIngest {
                     result.refuse(item, index: index, unitProblem)
                     continue
                 }
-                try store(item: item, index: index) {
+                try store(item: item, index: index, into: pipeline) {
                     let source = source(of: record)
                     let samples = try records.samples(record, of: metric, unit: unit, source: source)
                     return RecordRows(groups: try rows(of: samples, source: source))
@@ -156,14 +176,15 @@ package final class AutoExportIngest {
     }
 
     /// A workout, read whole (bounded: a workout holds a route and heart rates by the thousand, not the document).
-    private func storeWorkout(_ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, index: Int)
-        throws
-    {
+    private func storeWorkout(
+        _ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, index: Int,
+        into pipeline: BatchPipeline
+    ) throws {
         var budget = 4_000_000
         let record = try reader.value(startingWith: token, budget: &budget)
         let item = sectionItem("workouts", type: HKWorkoutTypeIdentifier)
         result.items[item].received += 1
-        try store(item: item, index: index) {
+        try store(item: item, index: index, into: pipeline) {
             let source = source(of: record)
             let workout = try AutoExportWorkouts(records: records).rows(record, source: source)
             var rows = RecordRows(groups: try self.rows(of: [workout.workout] + workout.heartRates, source: source))
@@ -176,13 +197,14 @@ package final class AutoExportIngest {
 
     /// A record of a section whose records are one sample each (``AutoExportSections``).
     private func storeSectionRecord(
-        _ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, section: String, index: Int
+        _ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, section: String, index: Int,
+        into pipeline: BatchPipeline
     ) throws {
         var budget = 100_000
         let record = try reader.value(startingWith: token, budget: &budget)
         let item = sectionItem(section)
         result.items[item].received += 1
-        try store(item: item, index: index) {
+        try store(item: item, index: index, into: pipeline) {
             let source = source(of: record)
             let sample = try AutoExportSections(records: records).sample(record, section: section, source: source)
             return RecordRows(groups: try rows(of: [sample], source: source))
@@ -191,7 +213,7 @@ package final class AutoExportIngest {
 
     /// Stores what `make` makes of a record, or refuses the record with the reason it gives (a refusal, or the
     /// validation's `HKError`). A storage failure is no refusal: it ends the push.
-    private func store(item: Int, index: Int, _ make: () throws -> RecordRows) throws {
+    private func store(item: Int, index: Int, into pipeline: BatchPipeline, _ make: () throws -> RecordRows) throws {
         let rows: RecordRows
         do {
             rows = try make()
@@ -202,7 +224,7 @@ package final class AutoExportIngest {
             result.refuse(item, index: index, error.message)
             return
         }
-        try add(rows, item: item)
+        try add(rows, item: item, into: pipeline)
     }
 
     private func metricItem(_ name: String, _ metric: AutoExportMetric?) -> Int {
@@ -217,18 +239,26 @@ package final class AutoExportIngest {
         try samples.map { try engine.importRows(for: $0, source: source.row, revision: source.revisionRow) }
     }
 
-    /// Adds a record's rows to the batch, storing the batch once it is full.
-    private func add(_ rows: RecordRows, item: Int) throws {
-        let record = recordCount
-        recordCount += 1
-        batchRecords.append((record, item))
+    /// Adds a record's rows to the batch, submitting the batch once it is full.
+    private func add(_ rows: RecordRows, item: Int, into pipeline: BatchPipeline) throws {
+        book.records.append(item)
+        let record = book.records.count - 1
         for objectRows in rows.groups {
-            self.objectRows.append((batch.samples.count, item, record))
+            book.objects.append((batch.samples.count, record))
             batch.samples.append(contentsOf: objectRows)
         }
         batch.locations += rows.locations
         batch.workoutStatistics += rows.statistics
-        if batch.samples.count >= batchSize { try flush() }
+        if batch.samples.count >= batchSize { try flush(into: pipeline) }
+    }
+
+    private func flush(into pipeline: BatchPipeline) throws {
+        guard !book.records.isEmpty else { return }
+        let submitted = book
+        written.withLock { $0.books.append(submitted) }
+        try pipeline.submit(batch)
+        batch = ImportBatch()
+        book = BatchBook()
     }
 
     /// What one record stores: groups of sample rows (each group one object: a sample, a correlation and its members,
@@ -237,22 +267,6 @@ package final class AutoExportIngest {
         var groups: [[SampleRow]]
         var locations: [RouteLocationRow] = []
         var statistics: [WorkoutStatisticsRow] = []
-    }
-
-    private func flush() throws {
-        guard !batchRecords.isEmpty else { return }
-        let stored = try engine.importBatch(batch).stored
-        var recordsWithNew: Set<Int> = []
-        for object in objectRows where stored[object.row] {
-            result.items[object.item].stored += 1
-            recordsWithNew.insert(object.record)
-        }
-        for record in batchRecords where !recordsWithNew.contains(record.record) {
-            result.items[record.item].alreadyStored += 1
-        }
-        batch = ImportBatch()
-        objectRows.removeAll(keepingCapacity: true)
-        batchRecords.removeAll(keepingCapacity: true)
     }
 
     /// The record's source: the first of the names it gives (the app joins several with `|` when it merged their
@@ -273,5 +287,34 @@ package final class AutoExportIngest {
         // Bounded: a push naming a new source on every record keeps the first thousand.
         if sources.count < 1_000 { sources[written] = source }
         return source
+    }
+}
+
+/// Which objects and records a batch holds: for each sample row that begins an object, the record it comes from; for
+/// each record, its item.
+private struct BatchBook {
+    var objects: [(row: Int, record: Int)] = []
+    var records: [Int] = []
+}
+
+/// What the stored batches stored, item by item, counted on the writer thread as each batch commits.
+private struct WrittenTally {
+    /// The books of the batches submitted and not counted yet, oldest first.
+    var books: [BatchBook] = []
+    var byItem: [Int: (stored: Int, alreadyStored: Int)] = [:]
+
+    /// Counts the oldest batch's result: each object newly stored counts for its item; a record none of whose
+    /// objects was new was stored already.
+    mutating func count(_ stored: [Bool]) {
+        guard !books.isEmpty else { return }
+        let book = books.removeFirst()
+        var recordsWithNew = [Bool](repeating: false, count: book.records.count)
+        for object in book.objects where stored[object.row] {
+            byItem[book.records[object.record], default: (0, 0)].stored += 1
+            recordsWithNew[object.record] = true
+        }
+        for (record, item) in book.records.enumerated() where !recordsWithNew[record] {
+            byItem[item, default: (0, 0)].alreadyStored += 1
+        }
     }
 }

@@ -15,13 +15,17 @@ final class BatchPipeline: @unchecked Sendable {
     private let capacity: Int
     /// Told on the writer thread, after each committed batch, what the import added so far.
     private let onCommit: (@Sendable (_ added: Int, _ types: Set<String>) -> Void)?
+    /// Told on the writer thread what each batch stored, batch by batch in the order submitted.
+    private let onStored: (@Sendable (ImportBatch, ImportBatchResult) -> Void)?
 
     init(
         engine: HealthEngine, capacity: Int = 1,
-        onCommit: (@Sendable (_ added: Int, _ types: Set<String>) -> Void)? = nil
+        onCommit: (@Sendable (_ added: Int, _ types: Set<String>) -> Void)? = nil,
+        onStored: (@Sendable (ImportBatch, ImportBatchResult) -> Void)? = nil
     ) {
         self.capacity = capacity
         self.onCommit = onCommit
+        self.onStored = onStored
         let thread = Thread { [self] in self.run(engine) }
         thread.name = "OpenHealthKit.import-writer"
         thread.start()
@@ -80,6 +84,7 @@ final class BatchPipeline: @unchecked Sendable {
             condition.unlock()
             do {
                 let result = try engine.importBatch(batch)
+                onStored?(batch, result)
                 condition.lock()
                 tally.count(batch, result)
                 condition.unlock()

@@ -25,11 +25,11 @@ import OpenHealthKitTesting
 
     let owner = ImportHarness.owner
 
-    func ingest(_ body: Data, into engine: HealthEngine) throws -> AutoExportResult {
+    func ingest(_ body: Data, into engine: HealthEngine, batchSize: Int = 2_000) throws -> AutoExportResult {
         let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("push.json")
         try body.write(to: file)
-        return try AutoExportIngest(engine: engine).ingest(fileAt: file)
+        return try AutoExportIngest(engine: engine, batchSize: batchSize).ingest(fileAt: file)
     }
 
     func samples(_ engine: HealthEngine, _ type: HKSampleType) throws -> [HKSample] {
@@ -93,6 +93,17 @@ import OpenHealthKitTesting
         #expect(again.alreadyStored == again.received)
         #expect(again.refused == 0)
         #expect(try engine.currentAnchor() == anchor)
+    }
+
+    @Test func theAnswerIsTheSameWhateverTheBatchesWhileTheWriterStoresBehindTheReader() async throws {
+        let body = AutoExportPayloads.metrics(AutoExportPayloads.everyFamily)
+        let whole = try ingest(body, into: HealthEngine(storage: try SQLiteStorage()))
+        for size in [1, 2, 3] {
+            let engine = HealthEngine(storage: try SQLiteStorage())
+            #expect(try ingest(body, into: engine, batchSize: size) == whole, "batches of \(size)")
+            let again = try ingest(body, into: engine, batchSize: size)
+            #expect(again.stored == 0 && again.alreadyStored == whole.received, "batches of \(size)")
+        }
     }
 
     @Test(arguments: Kind.allCases)
