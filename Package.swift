@@ -334,6 +334,7 @@ package.dependencies.append(.package(url: "https://github.com/OpenCombine/OpenCo
 package.products += [
     .library(name: "HealthKit", targets: ["HealthKit"]),
     .library(name: "CoreLocation", targets: ["CoreLocation"]),
+    .library(name: "OpenHealthKitSync", targets: ["OpenHealthKitSync"]),
 ]
 // The step counter's settings: Swift 5, as the apps are, and each file held to the imports it declares.
 let asAppsAre: [SwiftSetting] = [.swiftLanguageMode(.v5), .enableUpcomingFeature("MemberImportVisibility")]
@@ -342,6 +343,9 @@ package.targets += [
     .target(
         name: "HealthKit", dependencies: ["OpenHealthKit", .product(name: "OpenCombine", package: "OpenCombine")],
         swiftSettings: strict),
+    // A store-to-store sync in plain HealthKit code (docs/SYNC.md): here on `import HealthKit`, on Apple's platforms
+    // on Apple's framework, in an iPhone app that pushes the phone's store into healthd.
+    .target(name: "OpenHealthKitSync", dependencies: ["HealthKit"], swiftSettings: strict),
     // A workout app written as Apple's documentation writes one, with plain `import HealthKit` and
     // `import CoreLocation` (Examples/Workouts): the tests run it as two processes of a real store.
     .executableTarget(
@@ -366,12 +370,18 @@ for target in package.targets {
     switch target.name {
     case "OpenHealthKit", "OpenHealthKitTests", "HKCommandLineTests", "ohk-bench":
         target.dependencies.append("CoreLocation")
-    // The workout tests run the workout app.
-    case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts"]
+    // The workout tests run the workout app; the sync tests sync into healthd.
+    case "HealthDaemonTests": target.dependencies += ["CoreLocation", "Workouts", "OpenHealthKitSync"]
     // Its files `#if canImport(HealthKit) import HealthKit`, and the module is built beside it here: depending on it
     // makes that choice the same in every build and gives it what `HealthKit` loads (OpenCombine's C helpers).
     case "HeartRate": target.dependencies.append("HealthKit")
     default: break
     }
 }
+#else
+// On Apple's platforms the sync is built on Apple's HealthKit.
+package.products.append(.library(name: "OpenHealthKitSync", targets: ["OpenHealthKitSync"]))
+package.targets.append(
+    .target(
+        name: "OpenHealthKitSync", swiftSettings: strict, linkerSettings: [.linkedFramework("HealthKit")]))
 #endif
