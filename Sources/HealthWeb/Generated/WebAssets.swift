@@ -892,9 +892,9 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 </section>
 <section class="card" id="webhooks">
   <h2>Webhooks</h2>
-  <p class="small">healthd can post each change of the types you choose to a URL of yours, signed with a secret:
-  <span id="webhook-count">{{webhooks}}</span>.</p>
-  <a href="{{chrome.links.webhooks}}" id="webhooks-link">Webhooks and Their Deliveries</a>
+  <p class="small">healthd can post each change of the types you choose to a URL of yours, signed with a secret.</p>
+  <p><a href="{{chrome.links.webhooks}}" id="webhooks-link">Webhooks and Their Deliveries</a>
+  <span class="small">· <span id="webhook-count">{{webhooks}}</span></span></p>
 </section>
 <section class="card" id="data-sources">
   <h2>Data Sources</h2>
