@@ -9,7 +9,9 @@ extension HealthdBacked {
         @Test func pagesNeedTheOwnersSession() async throws {
             try await TestDaemon.with { daemon in
                 let stranger = WebClient(address: daemon.address)
-                for path in ["/", "/types/stepCount", "/sources", "/me", "/log", "/permissions", "/import"] {
+                for path in [
+                    "/", "/types/stepCount", "/sources", "/sources/webhooks", "/me", "/log", "/permissions", "/import",
+                ] {
                     let page = try await stranger.get(path)
                     #expect(page.status == 303, "\(path)")
                     #expect(page.location?.hasPrefix("/signin?next=") == true, "\(path)")
@@ -143,7 +145,7 @@ extension HealthdBacked {
                 for path in [
                     "/", "/types", "/types/stepCount?range=week", "/types/sleepAnalysis?range=month",
                     "/types/workout?range=year",
-                    "/sources", "/me", "/log?period=all", "/permissions", "/import",
+                    "/sources", "/sources/webhooks", "/me", "/log?period=all", "/permissions", "/import",
                 ] {
                     let page = try await browser.get(path)
                     #expect(page.status == 200, "\(path): \(page.status)")

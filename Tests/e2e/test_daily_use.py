@@ -653,7 +653,7 @@ def test_all_health_data_is_exported_from_me_and_downloaded(browser, daemon, sho
     ("/types/sleepAnalysis", "sleep-night"), ("/types/sleepAnalysis?range=month", "sleep-month"),
     ("/types/bloodPressure", "blood-pressure"), ("/types/food", "food"),
     ("/types/highHeartRateEvent", "high-heart-rate"), ("/sources", "sources"), ("/sources/com.example.band", "app"),
-    ("/me", "me"), ("/log", "access-log"), ("/import", "import"), ("/electrocardiograms", "electrocardiograms"),
+    ("/sources/webhooks", "webhooks"), ("/me", "me"), ("/log", "access-log"), ("/import", "import"), ("/electrocardiograms", "electrocardiograms"),
     ("/audiograms", "audiograms"), ("/records", "health-records"), ("/records/mind", "mind"),
     ("/records/medications", "medications"), ("/records/vision", "vision"), ("/nothing-here", "not-found"),
 ])

@@ -1,15 +1,21 @@
 """The Health web app in a real headless Chromium against a real healthd: sign in, answer a permission request of a
 real client with mixed switches, add and delete samples, reorder sources, revoke an app, read the access log, see a
-phone's ingest key with its last push and revoke it, and the security properties of the pages. The tests run in
-order, each continuing from the last."""
+phone's ingest key with its last push and revoke it, subscribe a real receiver to steps with a webhook and check what
+it gets, and the security properties of the pages. The tests run in order, each continuing from the last."""
 
+import base64
 import datetime
+import hashlib
+import hmac
 import http.client
+import http.server
+import json
 import re
 import subprocess
 import threading
 import urllib.parse
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
@@ -416,6 +422,105 @@ def test_a_phones_ingest_key_shows_its_last_push_and_is_revoked_from_sources(bro
     assert browser.find_elements(By.CSS_SELECTOR, "[data-ingest-key='phone']") == []
     assert browser.find_element(By.ID, "no-ingest-keys").is_displayed()
     assert healthd.call("POST", "/v1/ingest/health-auto-export", token=key, body=push).status == 401
+
+
+class Receiver(http.server.HTTPServer):
+    """A webhook's receiver on 127.0.0.1, one request at a time on the thread that serves it: keeps each POST's
+    method, headers and body, and answers 204."""
+
+    def __init__(self):
+        self.received = []
+        super().__init__(("127.0.0.1", 0), ReceiverHandler)
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.server_address[1]}/health"
+
+
+class ReceiverHandler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.server.received.append((self.command, {k.lower(): v for k, v in self.headers.items()}, body))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *arguments):
+        pass
+
+
+@pytest.fixture
+def receiver():
+    """A running ``Receiver``, stopped and its thread joined after the test, whatever happened."""
+    server = Receiver()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=30)
+
+
+def signature_matches(secret, headers, body):
+    """Standard Webhooks: `webhook-signature` holds `v1,<base64 HMAC-SHA256>` of `<id>.<timestamp>.<body>` keyed
+    with the base64 after `whsec_`, among other signatures maybe (space separated)."""
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    signed = f"{headers['webhook-id']}.{headers['webhook-timestamp']}.".encode() + body
+    expected = "v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
+    return any(hmac.compare_digest(expected, given) for given in headers["webhook-signature"].split())
+
+
+def test_a_webhook_added_in_health_gets_a_signed_step_change_and_is_removed(browser, healthd, shoot, receiver):
+    open_page(browser, healthd, "/sources")
+    assert text(browser, "#webhook-count") == "No webhooks"
+    navigate(browser, browser.find_element(By.ID, "webhooks-link"))
+    assert browser.find_element(By.ID, "no-webhooks").is_displayed()
+    browser.find_element(By.ID, "webhook-url").send_keys(receiver.url)
+    browser.find_element(By.ID, "webhook-type-stepCount").click()
+    navigate(browser, browser.find_element(By.ID, "add-webhook-submit"))
+    secret = text(browser, "#webhook-secret")
+    assert secret.startswith("whsec_") and "only time" in text(browser, "#secret-once")
+    row = browser.find_element(By.CSS_SELECTOR, "#webhook-list li[data-webhook]")
+    webhook_id = row.get_attribute("data-webhook")
+    assert row.find_element(By.CSS_SELECTOR, ".webhook-url").text == receiver.url
+    assert "Steps" in row.text and "No delivery yet" in row.text
+    shoot("16-webhook-added")
+
+    open_page(browser, healthd, "/types/stepCount")
+    browser.find_element(By.ID, "add-value").send_keys("321")
+    navigate(browser, browser.find_element(By.ID, "add-submit"))
+    assert flash(browser) == "Added 321 steps to Steps."
+    wait(browser).until(lambda _: receiver.received)
+    method, headers, body = receiver.received[0]
+    assert method == "POST" and headers["content-type"].startswith("application/json")
+    assert signature_matches(secret, headers, body)
+    assert not signature_matches("whsec_" + base64.b64encode(b"another key").decode(), headers, body)
+    message = json.loads(body)
+    assert message["type"] == "health.samples.changed" and message["data"]["subscription"] == webhook_id
+    steps = [sample for sample in message["data"]["changes"]["samples"] if sample["type"] == STEPS]
+    assert [sample["quantity"]["value"] for sample in steps] == [321]
+
+    # healthd logs the attempt once the receiver has answered: the page shows it when it has.
+    def delivered(driver):
+        open_page(driver, healthd, "/sources/webhooks")
+        return text(driver, f"li[data-webhook='{webhook_id}'] .last-delivery").startswith("Delivered")
+
+    wait(browser).until(delivered)
+    assert secret not in browser.page_source
+    row = browser.find_element(By.CSS_SELECTOR, f"li[data-webhook='{webhook_id}']")
+    row.find_element(By.CSS_SELECTOR, ".delivery-log summary").click()
+    attempt = row.find_element(By.CSS_SELECTOR, ".delivery")
+    assert attempt.find_element(By.CSS_SELECTOR, ".message-id").text == headers["webhook-id"]
+    assert attempt.find_element(By.CSS_SELECTOR, ".status").text == "HTTP 204"
+    assert "1 change" in attempt.text
+    shoot("17-webhooks-delivery-log")
+    shoot("17-webhooks-delivery-log-desktop", width=1200)
+
+    navigate(browser, row.find_element(By.CSS_SELECTOR, ".remove-webhook"), confirm=True)
+    assert f"The webhook {webhook_id} is removed" in flash(browser)
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-webhook]") == []
+    assert browser.find_element(By.ID, "no-webhooks").is_displayed()
 
 
 def test_sign_out(browser, healthd):

@@ -890,6 +890,12 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
     {{/ingestKeys}}
   </ul>
 </section>
+<section class="card" id="webhooks">
+  <h2>Webhooks</h2>
+  <p class="small">healthd can post each change of the types you choose to a URL of yours, signed with a secret.</p>
+  <p><a href="{{chrome.links.webhooks}}" id="webhooks-link">Webhooks and Their Deliveries</a>
+  <span class="small">· <span id="webhook-count">{{webhooks}}</span></span></p>
+</section>
 <section class="card" id="data-sources">
   <h2>Data Sources</h2>
   <p class="small">Every app and device that recorded data here, an import's too, with the types it wrote. A type's
@@ -1195,6 +1201,76 @@ Apple Health exports that hold them, bring them here.</p></section>{{/hasPrescri
   </form>
 </section>
 {{/prescriptions}}
+{{/content}}
+{{/layout}}
+
+"""#,
+        "webhooks": #"""
+{{<layout}}
+{{$content}}
+<p class="small"><a href="{{chrome.links.sources}}">‹ Sources</a></p>
+<h1>Webhooks</h1>
+{{#added}}
+<section class="card" id="webhook-added" role="status">
+  <h2>Webhook Added</h2>
+  <p>healthd posts the changes you chose to <strong id="added-url">{{url}}</strong> from now on, each signed with this
+  secret (Standard Webhooks):</p>
+  <p><code class="secret" id="webhook-secret">{{secret}}</code></p>
+  <p id="secret-once"><strong>This is the only time Health shows the secret: copy it to the receiver now.</strong> If
+  it is lost, remove the webhook and add it again.</p>
+</section>
+{{/added}}
+<section class="card" id="webhook-list">
+  <h2>Webhooks</h2>
+  <p class="small">Each change of a webhook's types that is saved here (samples added and deleted) is posted to its URL
+  as JSON, signed with its secret, and tried again until the URL takes it.</p>
+  {{^webhooks}}<p class="muted" id="no-webhooks">No webhook yet.</p>{{/webhooks}}
+  <ul class="webhooks">
+    {{#webhooks}}
+    <li data-webhook="{{id}}">
+      <div class="webhook-head">
+        <div class="webhook-about"><span class="webhook-url">{{url}}</span>
+          <span class="small">{{types}}</span>
+          <span class="small">{{id}} · Added {{created}}{{#allowsExternal}} · may post outside this machine{{/allowsExternal}}</span>
+          <span class="small last-delivery{{#lastFailed}} failed{{/lastFailed}}">{{lastOutcome}}</span></div>
+        <form method="post" action="{{removePath}}" data-confirm="Remove the webhook to {{url}}? healthd stops posting changes there.">
+          <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+          <button type="submit" class="link danger-text remove-webhook">Remove</button>
+        </form>
+      </div>
+      {{#hasDeliveries}}
+      <details class="delivery-log">
+        <summary>Delivery log</summary>
+        <div class="table-scroll">
+          <table class="log">
+            <thead><tr><th scope="col">Time</th><th scope="col">Message</th><th scope="col">Status</th><th scope="col">Changes</th><th scope="col">Error</th></tr></thead>
+            <tbody>
+              {{#deliveries}}<tr class="delivery{{#failure}} failed{{/failure}}"><td>{{time}}</td><td class="message-id">{{messageID}}</td><td class="status">{{status}}</td><td>{{changes}}</td><td class="failure">{{failure}}</td></tr>{{/deliveries}}
+            </tbody>
+          </table>
+        </div>
+      </details>
+      {{/hasDeliveries}}
+    </li>
+    {{/webhooks}}
+  </ul>
+</section>
+<section class="card" id="add-webhook">
+  <h2>Add a Webhook</h2>
+  {{#formError}}<p class="flash error" role="alert" id="webhook-error">{{formError}}</p>{{/formError}}
+  <form method="post" action="{{chrome.links.webhooks}}" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>URL <input type="text" inputmode="url" name="url" id="webhook-url" autocomplete="off" spellcheck="false"
+      placeholder="http://127.0.0.1:9000/health" value="{{formURL}}" required></label>
+    <fieldset class="webhook-types">
+      <legend>Types</legend>
+      <div class="choices">{{#typeChoices}}<label for="{{elementID}}"><input type="checkbox" name="type" id="{{elementID}}" value="{{value}}"{{#checked}} checked{{/checked}}> {{label}}</label>{{/typeChoices}}</div>
+    </fieldset>
+    <label class="check" for="webhook-allow-external"><input type="checkbox" name="allowExternal" id="webhook-allow-external"{{#formAllowsExternal}} checked{{/formAllowsExternal}}>
+      Allow a URL outside this machine (https only)</label>
+    <button type="submit" id="add-webhook-submit">Add Webhook</button>
+  </form>
+</section>
 {{/content}}
 {{/layout}}
 
@@ -1673,6 +1749,25 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .ring-history .no-rings { display: block; box-sizing: border-box; border-radius: 50%; border: 5px solid #ececf0; transform: scale(.9); }
 .ring-day { font-size: .7rem; color: var(--muted); text-align: center; }
 .summary-activity { display: grid; grid-template-columns: 72px 1fr; gap: 12px; align-items: center; color: var(--text); text-decoration: none; }
+/* Webhooks: each URL with its types, last delivery, log and Remove button; the add form and the secret shown once. */
+.webhooks { list-style: none; margin: 0; padding: 0; }
+.webhooks > li { padding: 10px 0; border-bottom: 1px solid var(--line); }
+.webhook-head { display: flex; align-items: flex-start; justify-content: space-between; gap: 12px; }
+.webhook-about { min-width: 0; overflow-wrap: anywhere; }
+.webhook-about .small { display: block; }
+.webhook-head form { margin: 0; }
+.webhook-url, .secret { font-weight: 600; overflow-wrap: anywhere; }
+.secret { display: block; padding: 8px; user-select: all; }
+.webhook-types { border: 1px solid var(--line); border-radius: 10px; margin: 0; padding: 6px 10px; min-width: 0; }
+.webhook-types .choices { max-height: 14em; overflow-y: auto; }
+label.check { display: flex; gap: 6px; align-items: center; }
+.last-delivery.failed { color: var(--danger); }
+@media (max-width: 520px) {
+  /* A delivery as the access log's entries on a phone: its time, the message, then status and changes, the error. */
+  .delivery .message-id { display: block; overflow-wrap: anywhere; }
+  .delivery .status::after { content: " · "; }
+  .delivery .failure:not(:empty) { display: block; }
+}
 
 """#,
         "health.js": #"""

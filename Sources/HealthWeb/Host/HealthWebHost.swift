@@ -3,9 +3,9 @@ package import OpenHealthKitEngine
 import OpenHealthKitModel
 
 /// What the Health web app needs from the daemon that serves it, for one user: the health data (in the owner's
-/// name), the registered apps and ingest keys, the audit log and the permission requests waiting for the owner. The pages reach
-/// healthd's engine and records only through these, and only through the host of the session's user
-/// (``HealthWebUsers``).
+/// name), the registered apps, ingest keys and webhooks, the audit log and the permission requests waiting for the
+/// owner. The pages reach healthd's engine and records only through these, and only through the host of the session's
+/// user (``HealthWebUsers``).
 package protocol HealthWebHost: ImportJobRecords {
     /// The health data, read and changed in the owner's name.
     var store: any HealthWebStore { get }
@@ -27,6 +27,15 @@ package protocol HealthWebHost: ImportJobRecords {
     /// Revokes the ingest key named `name`: pushes with it are refused from then on (what it stored stays). False
     /// when no key has this name. Blocking: pages call it inside `blocking(_:)`.
     func revokeIngestKey(named name: String) throws -> Bool
+    /// The store's webhooks with their delivery logs, oldest first. Blocking: pages call it inside `blocking(_:)`.
+    func webhooks() throws -> [WebhookSummary]
+    /// Subscribes `url` to the changes of `types` (short names or identifiers) with a new secret, and has healthd
+    /// deliver to it. A URL it may not post to (not http or https; outside this machine without `allowsExternal`, or
+    /// in clear text), no or unknown types, or a store's webhook too many is `errorInvalidArgument`. Blocking.
+    func addWebhook(url: String, types: [String], allowsExternal: Bool) throws -> NewWebhook
+    /// Ends the webhook with this id, its pending message and log with it. False when no webhook has this id.
+    /// Blocking.
+    func removeWebhook(id: String) throws -> Bool
     /// Appends an entry to the audit log under the owner's name; `subject` is the app the owner acted on.
     func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async
 

@@ -12,6 +12,7 @@ struct PageLinks: Sendable {
     let medicationArchive = WebRoutes.medicationArchive.path()
     let medicationDoses = WebRoutes.medicationDoses.path()
     let sources = WebRoutes.sources.path()
+    let webhooks = WebRoutes.webhooks.path()
     let permissions = WebRoutes.permissions.path()
     let permissionCount = WebRoutes.permissionCount.path()
     let me = WebRoutes.me.path()

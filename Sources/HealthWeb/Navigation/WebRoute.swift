@@ -75,6 +75,8 @@ enum WebRoutes {
     static let appRevokeAll = WebRoute("/sources/{app}/revoke-all")
     static let appRevoke = WebRoute("/sources/{app}/revoke")
     static let ingestKeyRevoke = WebRoute("/sources/ingest-keys/{name}/revoke")
+    static let webhooks = WebRoute("/sources/webhooks")
+    static let webhookRemove = WebRoute("/sources/webhooks/{id}/remove")
     static let permissions = WebRoute("/permissions")
     static let permissionCount = WebRoute("/permissions/count")
     static let permission = WebRoute("/permissions/{id}")
@@ -98,8 +100,9 @@ enum WebRoutes {
         summary, signIn, signOut, staticFile, browse, type, typeFavorite, typePriority, typeSamples, typeSampleDelete,
         activity, workouts, workout, electrocardiograms, electrocardiogram, audiograms, audiogram, records, record,
         document, mind, medications, medicationArchive, medicationDoses, vision, visionAttachments, visionAttachment,
-        visionAttachmentRemove, sources, app, appGrant, appRevokeAll, appRevoke, ingestKeyRevoke, permissions,
-        permissionCount, permission, me, meCharacteristics, meTimeZone, meUnits, log, importing, importJob,
+        visionAttachmentRemove, sources, app, appGrant, appRevokeAll, appRevoke, ingestKeyRevoke, webhooks,
+        webhookRemove, permissions, permissionCount, permission, me, meCharacteristics, meTimeZone, meUnits, log,
+        importing, importJob,
         importJobProgress, importJobResume, importJobDiscard, export, exportJob, exportDownload,
     ]
 

@@ -130,6 +130,7 @@ extension HealthWebApp {
         "grants.read.on": "Turned on reading", "grants.read.off": "Turned off reading",
         "grants.reset": "Reset access", "grants.revokeAll": "Turned off all access",
         "app.revoke": "Revoked the credential", "ingestKey.revoke": "Revoked an ingest key",
+        "webhook.add": "Added a webhook", "webhook.remove": "Removed a webhook",
         "sourcePriority.set": "Reordered sources",
         "preferredUnits.set": "Changed units", "timeZone.set": "Changed the time zone",
         "import": "Imported an export", "import.interrupted": "Import interrupted (healthd stopped)",
@@ -145,6 +146,8 @@ extension HealthWebApp {
         case "app.revoke": return "Revoked \(subject)'s credential"
         // The subject names the key as its pushes are logged: `ingest-key:phone`.
         case "ingestKey.revoke": return "Revoked the ingest key \(subject.trimmingPrefix("ingest-key:"))"
+        case "webhook.add": return "Added the webhook \(subject)"
+        case "webhook.remove": return "Removed the webhook \(subject)"
         default: return name + " for " + subject
         }
     }

@@ -3,10 +3,11 @@ import Hummingbird
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// Sources: every registered app; the devices that push data with an ingest key (IngestKeyActions.swift); every
-/// source that stored data (an import's phone, watch and apps too), with the types it wrote, each linking to the
-/// type's Data Sources and their order; the devices the data names. For one app, the types it may write and read:
-/// each switch changes the grant at once; Turn Off All denies everything; Revoke Credential cuts the app off entirely.
+/// Sources: every registered app; the devices that push data with an ingest key (IngestKeyActions.swift); how many
+/// webhooks healthd posts changes to, with the link to their page (WebhooksPage.swift); every source that stored data
+/// (an import's phone, watch and apps too), with the types it wrote, each linking to the type's Data Sources and their
+/// order; the devices the data names. For one app, the types it may write and read: each switch changes the grant at
+/// once; Turn Off All denies everything; Revoke Credential cuts the app off entirely.
 struct SourcesPage: Sendable {
     struct App: Sendable {
         let name: String
@@ -50,6 +51,8 @@ struct SourcesPage: Sendable {
     let chrome: Chrome
     let apps: [App]
     let ingestKeys: [IngestKey]
+    /// "2 webhooks", or "No webhooks".
+    let webhooks: String
     let dataSources: [DataSource]
     let devices: [Device]
 }
@@ -83,13 +86,14 @@ extension HealthWebApp {
             let host = web.host
             let store = host.store
             let registered = host.registeredApps()
-            let (grants, keys, stored, devices) = try await blocking {
+            let (grants, keys, webhooks, stored, devices) = try await blocking {
                 (
                     try Dictionary(
                         uniqueKeysWithValues: registered.map {
                             ($0.bundleIdentifier, try store.grants(app: $0.bundleIdentifier))
                         }),
-                    try host.ingestKeys(), try store.storedSources(), try store.storedDevices()
+                    try host.ingestKeys(), try host.webhooks().count, try store.storedSources(),
+                    try store.storedDevices()
                 )
             }
             let dates = try await pageDates(host)
@@ -111,6 +115,7 @@ extension HealthWebApp {
                 SourcesPage(
                     chrome: chrome(web, title: "Sources", section: .sources), apps: apps,
                     ingestKeys: keys.map { Self.ingestKey($0, dates: dates) },
+                    webhooks: webhooks == 0 ? "No webhooks" : webhooks == 1 ? "1 webhook" : "\(webhooks) webhooks",
                     dataSources: stored.map {
                         Self.dataSource($0.source, types: $0.types, registered: registeredIdentifiers)
                     },
@@ -206,6 +211,7 @@ extension HealthWebApp {
         }
 
         addIngestKeyActions(to: router)
+        addWebhookRoutes(to: router)
     }
 
     private func registeredApp(_ web: WebRequest) throws -> RegisteredApp {
