@@ -268,6 +268,14 @@ HEALTH_AUTO_EXPORT = [
                          "labels": ["Calm"], "associations": ["Family"]}],
         "heartRateNotifications": [{"start": "2026-03-05 14:00:00 +0100", "end": "2026-03-05 14:10:00 +0100",
                                     "threshold": 120, "heartRate": [{"hr": 124, "units": "bpm"}]}]}},
+    {"data": {
+        "medications": [{"displayText": "Aspirin", "start": "2026-03-05 08:00:00 +0100", "status": "Taken",
+                         "scheduledDate": "2026-03-05 08:00:00 +0100", "dosage": 1, "form": "Tablet",
+                         "codings": [{"system": "http://www.nlm.nih.gov/research/umls/rxnorm", "code": "1191"}]}],
+        "ecg": [{"start": "2026-03-05 10:00:00 +0100", "end": "2026-03-05 10:00:01 +0100",
+                 "classification": "Sinus Rhythm", "averageHeartRate": 72, "samplingFrequency": 4,
+                 "voltageMeasurements": [{"date": "2026-03-05 10:00:00.000 +0100", "voltage": 0.0001, "units": "V"}
+                                         for _ in range(4)]}]}},
 ]
 
 # A key on the first line, its value after.

@@ -33,6 +33,20 @@ extension HealthEngine {
             throw HKError(.errorAuthorizationDenied, "Medications are recorded by the owner; apps may only read them")
         }
         try MedicationCoding.validate(medication)
+        try storeMedication(medication)
+    }
+
+    /// Starts tracking a medication for the owner unless one of its concept code is tracked already (which stays as
+    /// the owner keeps it): a phone's push names the medications of its doses.
+    package func trackMedicationIfNew(_ medication: UserAnnotatedMedicationRow) throws {
+        try MedicationCoding.validate(medication)
+        guard try storageCall({ try storage.medications(conceptCodes: [medication.conceptCode]) }).isEmpty else {
+            return
+        }
+        try storeMedication(medication)
+    }
+
+    private func storeMedication(_ medication: UserAnnotatedMedicationRow) throws {
         try storageCall { try storage.saveMedication(medication) }
         publish(
             StoreChange(

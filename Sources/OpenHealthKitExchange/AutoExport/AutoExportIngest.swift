@@ -103,14 +103,9 @@ package final class AutoExportIngest {
                         metric += 1
                     } else if section == "workouts" {
                         try storeWorkout(&reader, startingWith: element, index: index, into: pipeline)
-                    } else if AutoExportSections.stored.contains(section) {
+                    } else {
                         try storeSectionRecord(
                             &reader, startingWith: element, section: section, index: index, into: pipeline)
-                    } else {
-                        try reader.skipValue(startingWith: element)
-                        let item = sectionItem(section)
-                        result.items[item].received += 1
-                        result.refuse(item, index: index, "this version of healthd does not store \(section) yet")
                     }
                     index += 1
                 }
@@ -195,17 +190,32 @@ package final class AutoExportIngest {
         }
     }
 
-    /// A record of a section whose records are one sample each (``AutoExportSections``).
+    /// A record of a section whose records are one sample each: ``AutoExportSections``, electrocardiograms
+    /// (``AutoExportElectrocardiograms``, whose voltages make a larger record) and medications' doses
+    /// (``AutoExportMedications``).
     private func storeSectionRecord(
         _ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, section: String, index: Int,
         into pipeline: BatchPipeline
     ) throws {
-        var budget = 100_000
+        var budget = section == "ecg" ? 2_000_000 : 100_000
         let record = try reader.value(startingWith: token, budget: &budget)
         let item = sectionItem(section)
         result.items[item].received += 1
         try store(item: item, index: index, into: pipeline) {
             let source = source(of: record)
+            if section == "ecg" {
+                return RecordRows(
+                    groups: [[try AutoExportElectrocardiograms(identity: records.identity).row(record, source: source)]]
+                )
+            }
+            if section == "medications" {
+                let (dose, medication) = try AutoExportMedications(identity: records.identity).dose(
+                    record, source: source)
+                // The dose is checked before its medication is tracked: a refused dose tracks nothing.
+                let rows = try rows(of: [dose], source: source)
+                try engine.trackMedicationIfNew(medication)
+                return RecordRows(groups: rows)
+            }
             let sample = try AutoExportSections(records: records).sample(record, section: section, source: source)
             return RecordRows(groups: try rows(of: [sample], source: source))
         }

@@ -12,9 +12,6 @@ import OpenHealthKitModel
 struct AutoExportSections {
     let records: AutoExportRecords
 
-    /// The sections it stores; `medications` and `ecg` are not stored yet.
-    static let stored: Set<String> = ["symptoms", "cycleTracking", "stateOfMind", "heartRateNotifications"]
-
     func sample(_ record: JSONValue, section: String, source: SampleSource) throws(AutoExportRecords.Refusal)
         -> HKSample
     {

@@ -22,6 +22,11 @@ enum ElectrocardiogramTexts {
         "poor recording": .inconclusivePoorReading,
         "inconclusive": .inconclusiveOther, "uneindeutig": .inconclusiveOther,
         "unrecognized": .unrecognized,
+        // HealthKit's names, as Health Auto Export sends them.
+        "inconclusive high heart rate": .inconclusiveHighHeartRate,
+        "inconclusive low heart rate": .inconclusiveLowHeartRate,
+        "inconclusive poor reading": .inconclusivePoorReading, "inconclusive other": .inconclusiveOther,
+        "not set": .notSet,
     ]
 
     /// The English text a classification is written with (what ``classification(_:)`` reads back).

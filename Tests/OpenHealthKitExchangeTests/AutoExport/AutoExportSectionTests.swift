@@ -6,7 +6,7 @@ import OpenHealthKitModel
 @testable import OpenHealthKitSQLite
 
 /// The sections beside metrics and workouts, on both storages: symptoms, cycle tracking, state of mind and
-/// heart-rate notifications become their HealthKit samples; medications and ECGs are refused as not stored yet.
+/// heart-rate notifications, ECGs and medications' doses become their HealthKit samples.
 @Suite struct AutoExportSectionTests {
     static var push: Data {
         let data: [String: Any] = [
@@ -41,7 +41,25 @@ import OpenHealthKitModel
                 ],
                 ["start": "2026-03-05 03:00:00 +0100", "end": "2026-03-05 03:30:00 +0100"],
             ],
-            "medications": [["displayText": "Aspirin", "start": "2026-03-05 08:00:00 +0100", "status": "Taken"]],
+            "medications": [
+                [
+                    "displayText": "Aspirin", "start": "2026-03-05 08:00:00 +0100", "status": "Taken", "form": "Tablet",
+                    "scheduledDate": "2026-03-05 08:00:00 +0100", "dosage": 1,
+                    "codings": [["system": "http://www.nlm.nih.gov/research/umls/rxnorm", "code": "1191"]],
+                ],
+                ["displayText": "Aspirin", "start": "2026-03-06 08:00:00 +0100", "status": "Skipped"],
+                ["displayText": "Aspirin", "start": "2026-03-07 08:00:00 +0100", "status": "Forgotten"],
+            ],
+            "ecg": [
+                [
+                    "start": "2026-03-05 10:00:00 +0100", "end": "2026-03-05 10:00:30 +0100",
+                    "classification": "Sinus Rhythm", "averageHeartRate": 72, "samplingFrequency": 512,
+                    "voltageMeasurements": (0..<15_360).map {
+                        ["date": "2026-03-05 10:00:00.000 +0100", "voltage": Double($0 % 100) * 1e-5, "units": "V"]
+                    },
+                    "source": "Ann's Apple Watch",
+                ]
+            ],
         ]
         return try! JSONSerialization.data(withJSONObject: ["data": data])
     }
@@ -62,11 +80,9 @@ import OpenHealthKitModel
     func eachSectionBecomesItsSamples(_ kind: AutoExportIngestTests.Kind) async throws {
         let engine = try await kind.engine()
         let result = try ingest(Self.push, into: engine)
-        #expect(result.stored == 8, "\(result.items.flatMap(\.problems))")
+        #expect(result.stored == 11, "\(result.items.flatMap(\.problems))")
         #expect(result.refused == 1)
-        #expect(
-            result.items.first { $0.section == "medications" }?.problems.first?.reason.contains("does not store")
-                == true)
+        #expect(result.items.first { $0.section == "medications" }?.problems.map(\.index) == [2])
 
         let headache = try #require(try categories(engine, .headache).first)
         #expect(headache.value == HKCategoryValueSeverity.moderate.rawValue)
@@ -90,9 +106,26 @@ import OpenHealthKitModel
         #expect(mood.labels == [.calm, .grateful] && mood.associations == [.family, .currentEvents])
         #expect(try categories(engine, .highHeartRateEvent).count == 1)
         #expect(try categories(engine, .irregularHeartRhythmEvent).count == 1)
+        let ecg = try #require(
+            try engine.samples(of: HKObjectType.electrocardiogramType(), predicate: nil, as: ImportHarness.owner).first
+                as? HKElectrocardiogram)
+        #expect(ecg.classification == .sinusRhythm && ecg.numberOfVoltageMeasurements == 15_360)
+        #expect(ecg.samplingFrequency?.doubleValue(for: .hertz()) == 512)
+        #expect(ecg.averageHeartRate?.doubleValue(for: HKUnit(from: "count/min")) == 72)
+        let voltages = try engine.voltages(ofElectrocardiogram: ecg.uuid, as: ImportHarness.owner)
+        #expect(voltages?.leads[.appleWatchSimilarToLeadI]?.prefix(3).map { $0.rounded() } == [0, 10, 20])
+
+        // Aspirin by its RxNorm code, tracked from the first dose; the second names it by its name alone.
+        let tracked = try engine.medications(matching: nil, limit: 0, as: ImportHarness.owner)
+        #expect(Set(tracked.map(\.medication.identifier.code)) == ["1191", "hae:aspirin"])
+        #expect(tracked.first { $0.medication.identifier.code == "1191" }?.medication.generalForm == .tablet)
+        let doses = try engine.samples(
+            of: HKObjectType.medicationDoseEventType(), predicate: nil, as: ImportHarness.owner
+        ).compactMap { $0 as? HKMedicationDoseEvent }
+        #expect(doses.map(\.logStatus).sorted { $0.rawValue < $1.rawValue } == [.taken, .skipped])
 
         let again = try ingest(Self.push, into: engine)
-        #expect(again.stored == 0 && again.alreadyStored == 8)
+        #expect(again.stored == 0 && again.alreadyStored == 11)
     }
 
     @Test func anUnknownNameOrValueIsRefusedAlone() async throws {
