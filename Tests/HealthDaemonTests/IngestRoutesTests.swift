@@ -63,6 +63,7 @@ import OpenHealthKitWire
                 ])
             let listed = try IngestKeys(engine: EngineRegistry.engine(for: daemon.location)).list()
             #expect(listed.first?.lastPush != nil)
+            #expect(listed.first?.lastPushTimeZone == TimeZone(secondsFromGMT: 3600)?.identifier)
         }
     }
 

@@ -46,6 +46,33 @@ extension HealthdBacked {
             }
         }
 
+        @Test func aPushWrittenInAnotherOffsetThanHealthsDaysOffersItsZone() async throws {
+            try await TestDaemon.with { daemon in
+                let keys = IngestKeys(engine: daemon.engine)
+                let (phone, _) = try keys.add(name: "phone", user: StoreLocation.ownerUserID, now: Self.created)
+                let (watch, _) = try keys.add(name: "watch", user: StoreLocation.ownerUserID, now: Self.created)
+                // In March Paris is at UTC+01:00: the watch's push matches it, the phone's (New York) does not.
+                try keys.notePush(phone, at: Self.created, timeZone: TimeZone(secondsFromGMT: -5 * 3600)?.identifier)
+                try keys.notePush(watch, at: Self.created, timeZone: TimeZone(secondsFromGMT: 3600)?.identifier)
+                try daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
+                let browser = try await daemon.signedInClient()
+                let page = try await browser.get("/sources")
+                let phoneRow = try #require(Self.row("phone", in: page))
+                #expect(phoneRow.contains("class=\"offer push-time-zone-offer\""))
+                #expect(phoneRow.contains("name=\"timeZone\" value=\"GMT-0500\""))
+                #expect(!(try #require(Self.row("watch", in: page))).contains("push-time-zone-offer"))
+
+                // Taking the offer: Health's days follow the phone's offset; the offer moves to the watch.
+                let token = try #require(page.field("csrf"))
+                let taken = try await browser.post("/me/timezone", form: [("csrf", token), ("timeZone", "GMT-0500")])
+                #expect(taken.status == 303)
+                #expect(try daemon.engine.ownerTimeZone()?.secondsFromGMT(for: Self.created) == -5 * 3600)
+                let after = try await browser.get("/sources")
+                #expect(!(try #require(Self.row("phone", in: after))).contains("push-time-zone-offer"))
+                #expect((try #require(Self.row("watch", in: after))).contains("push-time-zone-offer"))
+            }
+        }
+
         @Test func revokingAKeyNeedsTheFormsTokenRemovesItAndIsLogged() async throws {
             try await TestDaemon.with { daemon in
                 let keys = IngestKeys(engine: daemon.engine)

@@ -1816,6 +1816,9 @@ components:
         stored: { type: integer, description: Samples newly stored. }
         alreadyStored: { type: integer, description: Records whose samples were all stored before. }
         refused: { type: integer, description: Records refused. }
+        timeZone:
+          type: string
+          description: The UTC offset most records' dates carry, as a zone of that offset (GMT+0100).
         items:
           type: array
           items:

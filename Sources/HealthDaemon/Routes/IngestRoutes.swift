@@ -41,7 +41,7 @@ struct IngestRoutes {
                 try await offload {
                     do {
                         let result = try AutoExportIngest(engine: user.engine).ingest(fileAt: file)
-                        try IngestKeys(engine: user.engine).notePush(caller.key)
+                        try IngestKeys(engine: user.engine).notePush(caller.key, timeZone: result.timeZone)
                         return result
                     } catch let error as AutoExportFormatError {
                         throw APIError.badRequest("The body is not a Health Auto Export push: \(error)")

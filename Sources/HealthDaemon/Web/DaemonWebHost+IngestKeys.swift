@@ -7,7 +7,8 @@ import OpenHealthKitExchange
 extension DaemonWebHost {
     func ingestKeys() throws -> [IngestKeySummary] {
         try IngestKeys(engine: user.engine).list().map {
-            IngestKeySummary(name: $0.name, created: $0.created, lastPush: $0.lastPush)
+            IngestKeySummary(
+                name: $0.name, created: $0.created, lastPush: $0.lastPush, lastPushTimeZone: $0.lastPushTimeZone)
         }
     }
 

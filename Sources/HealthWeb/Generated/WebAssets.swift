@@ -886,6 +886,14 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
         <button type="submit" class="link danger-text revoke-ingest-key">Revoke</button>
       </form>
+      {{#timeZoneOffer}}
+      <form method="post" action="{{chrome.links.meTimeZone}}" class="offer push-time-zone-offer">
+        <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+        <input type="hidden" name="timeZone" value="{{zone}}">
+        <p class="small">Its last push was written in <strong>{{label}}</strong>; Health's days follow {{current}}.</p>
+        <button type="submit" class="use-push-time-zone">Use {{label}}</button>
+      </form>
+      {{/timeZoneOffer}}
     </li>
     {{/ingestKeys}}
   </ul>

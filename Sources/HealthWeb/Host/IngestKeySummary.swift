@@ -9,10 +9,13 @@ package struct IngestKeySummary: Sendable, Equatable {
     package let created: Date
     /// When a push with the key last arrived; nil before its first.
     package let lastPush: Date?
+    /// The time zone of the last push's dates (a fixed offset, `GMT+0100`), when known.
+    package let lastPushTimeZone: String?
 
-    package init(name: String, created: Date, lastPush: Date?) {
+    package init(name: String, created: Date, lastPush: Date?, lastPushTimeZone: String? = nil) {
         self.name = name
         self.created = created
         self.lastPush = lastPush
+        self.lastPushTimeZone = lastPushTimeZone
     }
 }

@@ -21,16 +21,6 @@ struct ImportJobPage: Sendable {
         let reason: String
     }
 
-    /// The export's time zone, offered when the pages' days follow another.
-    struct TimeZoneOffer: Sendable {
-        /// `Europe/Paris`.
-        let zone: String
-        /// `Europe/Paris (UTC+01:00)`.
-        let label: String
-        /// The zone the days follow now.
-        let current: String
-    }
-
     /// Files not read for one reason.
     struct FileGroup: Sendable {
         let reason: String
@@ -113,9 +103,7 @@ struct ImportJobPage: Sendable {
             guard let zone = TimeZone(identifier: name), zone.identifier != dates.calendar.timeZone.identifier else {
                 return nil
             }
-            return TimeZoneOffer(
-                zone: zone.identifier, label: HealthWebApp.timeZoneLabel(zone),
-                current: HealthWebApp.timeZoneLabel(dates.calendar.timeZone))
+            return TimeZoneOffer(zone, current: dates.calendar.timeZone)
         }
         headline = report.map(Self.headline) ?? ""
         document = report?.document ?? ""

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Sources' Devices That Push Data: the ingest keys a phone app (Health Auto Export) pushes the owner's data with,
@@ -23,6 +24,16 @@ extension HealthWebApp {
     static func ingestKey(_ key: IngestKeySummary, dates: PageDateText) -> SourcesPage.IngestKey {
         SourcesPage.IngestKey(
             name: key.name, created: dates.dateTime(key.created), lastPush: key.lastPush.map(dates.dateTime) ?? "Never",
-            revokePath: WebRoutes.ingestKeyRevoke.path(key.name))
+            revokePath: WebRoutes.ingestKeyRevoke.path(key.name),
+            timeZoneOffer: timeZoneOffer(key, current: dates.calendar.timeZone))
+    }
+
+    /// The zone of the key's last push, when its offset then was not that of Health's days (a phone in another zone
+    /// than the one Health counts days in).
+    static func timeZoneOffer(_ key: IngestKeySummary, current: TimeZone) -> TimeZoneOffer? {
+        guard let name = key.lastPushTimeZone, let zone = TimeZone(identifier: name), let pushed = key.lastPush,
+            zone.secondsFromGMT(for: pushed) != current.secondsFromGMT(for: pushed)
+        else { return nil }
+        return TimeZoneOffer(zone, current: current)
     }
 }

@@ -41,6 +41,8 @@ struct SourcesPage: Sendable {
         let lastPush: String
         /// Where its Revoke button posts.
         let revokePath: String
+        /// The time zone of its last push, offered when Health's days follow another offset.
+        let timeZoneOffer: TimeZoneOffer?
     }
 
     struct Device: Sendable {

@@ -13,6 +13,8 @@ package struct IngestKeyRecord: Sendable, Equatable, Codable {
     package var created: Date
     /// When a push with the key last stored or checked data; nil before its first.
     package var lastPush: Date?
+    /// The time zone the last push's dates were written in (a fixed offset, `GMT+0100`), when they had one.
+    package var lastPushTimeZone: String?
 
     package init(name: String, id: String, secretHash: String, created: Date, lastPush: Date? = nil) {
         self.name = name

@@ -24,6 +24,8 @@ package final class AutoExportIngest {
     /// Where each metric's item is, by name.
     private var metricItems: [String: Int] = [:]
     private var sectionItems: [String: Int] = [:]
+    /// How many records carry each UTC offset (the first 50 offsets met), for ``AutoExportResult/timeZone``.
+    private var offsets: [Int: Int] = [:]
     private let batchSize: Int
 
     /// The source of records that name none.
@@ -62,6 +64,9 @@ package final class AutoExportIngest {
         for (item, counts) in written.withLock({ $0.byItem }) {
             result.items[item].stored += counts.stored
             result.items[item].alreadyStored += counts.alreadyStored
+        }
+        result.timeZone = offsets.max { ($0.value, -$0.key) < ($1.value, -$1.key) }.flatMap {
+            TimeZone(secondsFromGMT: $0.key)?.identifier
         }
         return result
     }
@@ -149,6 +154,7 @@ package final class AutoExportIngest {
                 var budget = 100_000
                 let record = try reader.value(startingWith: token, budget: &budget)
                 result.items[item].received += 1
+                noteOffset(record["date"] ?? record["startDate"])
                 defer { index += 1 }
                 guard let metric else {
                     result.refuse(
@@ -179,6 +185,7 @@ package final class AutoExportIngest {
         let record = try reader.value(startingWith: token, budget: &budget)
         let item = sectionItem("workouts", type: HKWorkoutTypeIdentifier)
         result.items[item].received += 1
+        noteOffset(record["start"])
         try store(item: item, index: index, into: pipeline) {
             let source = source(of: record)
             let workout = try AutoExportWorkouts(records: records).rows(record, source: source)
@@ -201,6 +208,7 @@ package final class AutoExportIngest {
         let record = try reader.value(startingWith: token, budget: &budget)
         let item = sectionItem(section)
         result.items[item].received += 1
+        noteOffset(record["start"])
         try store(item: item, index: index, into: pipeline) {
             let source = source(of: record)
             if section == "ecg" {
@@ -219,6 +227,12 @@ package final class AutoExportIngest {
             let sample = try AutoExportSections(records: records).sample(record, section: section, source: source)
             return RecordRows(groups: try rows(of: [sample], source: source))
         }
+    }
+
+    /// Counts the UTC offset a record's date was written with.
+    private func noteOffset(_ date: JSONValue?) {
+        guard let text = date?.string, let offset = AutoExportDate(text)?.offset else { return }
+        if offsets[offset] != nil || offsets.count < 50 { offsets[offset, default: 0] += 1 }
     }
 
     /// Stores what `make` makes of a record, or refuses the record with the reason it gives (a refusal, or the

@@ -41,6 +41,9 @@ package struct AutoExportResult: Codable, Sendable, Equatable {
     static let problemsListed = 20
 
     package var items: [Item] = []
+    /// The time zone the push's dates were written in: the UTC offset most of its records carry, as a zone of that
+    /// fixed offset (`GMT+0100`); nil for a push without dated records.
+    package var timeZone: String?
 
     package var received: Int { items.reduce(0) { $0 + $1.received } }
     package var stored: Int { items.reduce(0) { $0 + $1.stored } }
@@ -53,11 +56,13 @@ package struct AutoExportResult: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case received, stored, alreadyStored, refused, items
+        case received, stored, alreadyStored, refused, items, timeZone
     }
 
     package init(from decoder: any Decoder) throws {
-        items = try decoder.container(keyedBy: CodingKeys.self).decode([Item].self, forKey: .items)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([Item].self, forKey: .items)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -67,6 +72,7 @@ package struct AutoExportResult: Codable, Sendable, Equatable {
         try container.encode(alreadyStored, forKey: .alreadyStored)
         try container.encode(refused, forKey: .refused)
         try container.encode(items, forKey: .items)
+        try container.encodeIfPresent(timeZone, forKey: .timeZone)
     }
 
     mutating func refuse(_ item: Int, index: Int, _ reason: String) {

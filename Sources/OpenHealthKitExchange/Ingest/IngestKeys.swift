@@ -57,10 +57,12 @@ package struct IngestKeys {
         return zip(presented, stored).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0 ? record : nil
     }
 
-    /// Notes a push with the key (Health shows each key's last).
-    package func notePush(_ record: IngestKeyRecord, at date: Date = Date()) throws {
+    /// Notes a push with the key and the time zone its dates were in (Health shows each key's last, and offers the
+    /// zone when Health's days follow another).
+    package func notePush(_ record: IngestKeyRecord, at date: Date = Date(), timeZone: String? = nil) throws {
         var record = record
         record.lastPush = date
+        record.lastPushTimeZone = timeZone ?? record.lastPushTimeZone
         try engine.saveIngestKey(record)
     }
 

@@ -42,6 +42,7 @@ import OpenHealthKitTesting
         let result = try ingest(AutoExportPayloads.metrics(AutoExportPayloads.everyFamily), into: engine)
         #expect(result.refused == 0, "\(result.items.flatMap(\.problems))")
         #expect(result.stored == AutoExportPayloads.everyFamilyObjects)
+        #expect(result.timeZone == TimeZone(secondsFromGMT: 3600)?.identifier)
 
         let steps = try samples(engine, HKQuantityType(.stepCount)).compactMap { $0 as? HKQuantitySample }
         #expect(steps.map { $0.quantity.doubleValue(for: .count()) }.sorted() == [800, 1200])
