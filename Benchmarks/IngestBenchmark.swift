@@ -11,56 +11,114 @@ import OpenHealthKitSQLite
 struct IngestBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
-        abstract: "Health Auto Export pushes ingested, beside hk import of the same records as an export.xml.")
+        abstract: "Health Auto Export pushes ingested, beside hk import of the same records as an export.xml.",
+        subcommands: [Compare.self, Memory.self, Child.self], defaultSubcommand: Compare.self)
 
-    @Option(help: "Days of pushes (one push a day).")
-    var days = 30
-    @Option(help: "Rounds; the median of each is reported.")
-    var rounds = 3
+    struct Compare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "compare", abstract: "A month of pushes beside hk import (the default).")
 
-    func run() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let month = PushMonth(days: days)
-        let pushes = try month.writePushes(in: scratch.url)
-        let document = try month.writeExport(in: scratch.url)
-        let bytes = pushes.reduce(0) {
-            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+        @Option(help: "Days of pushes (one push a day).")
+        var days = 30
+        @Option(help: "Rounds; the median of each is reported.")
+        var rounds = 3
+
+        func run() throws {
+            let scratch = try ScratchDirectory()
+            defer { scratch.remove() }
+            let month = PushMonth(days: days)
+            let pushes = try month.writePushes(in: scratch.url)
+            let document = try month.writeExport(in: scratch.url)
+            let bytes = pushes.reduce(0) {
+                $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+            }
+            print(
+                "\(month.records) records: \(pushes.count) pushes, \(String(format: "%.1f", Double(bytes) / 1e6)) MB of JSON;"
+                    + " the same records as export.xml")
+            var imports: [Timing] = [], ingests: [Timing] = []
+            for round in 0..<max(1, rounds) {
+                let importStore = scratch.path("import-\(round).sqlite")
+                imports.append(
+                    try Measure.time {
+                        let summary = try HealthExportImporter(
+                            engine: HealthEngine(storage: SQLiteStorage(path: importStore))
+                        )
+                        .import(from: document)
+                        precondition(summary.totalAdded == month.records, "the import stored \(summary.totalAdded)")
+                    })
+                let ingestStore = scratch.path("ingest-\(round).sqlite")
+                ingests.append(
+                    try Measure.time {
+                        let engine = HealthEngine(storage: try SQLiteStorage(path: ingestStore))
+                        var stored = 0
+                        for push in pushes {
+                            stored += try AutoExportIngest(engine: engine).ingest(fileAt: push).stored
+                        }
+                        precondition(stored == month.records, "the ingest stored \(stored)")
+                    })
+            }
+            let importTime = Measure.median(imports), ingestTime = Measure.median(ingests)
+            let records = Double(month.records)
+            print("| path | wall (s) | CPU (s) | records/s (wall) |")
+            print("|---|---:|---:|---:|")
+            for (name, time) in [("hk import export.xml", importTime), ("ingest of the pushes", ingestTime)] {
+                print(String(format: "| %@ | %.2f | %.2f | %.0f |", name, time.wall, time.cpu, records / time.wall))
+            }
+            print(
+                String(
+                    format: "ingest / import, records per second: %.2f× by wall, %.2f× by CPU (target: at least 0.5×)",
+                    importTime.wall / ingestTime.wall, importTime.cpu / ingestTime.cpu))
         }
-        print(
-            "\(month.records) records: \(pushes.count) pushes, \(String(format: "%.1f", Double(bytes) / 1e6)) MB of JSON;"
-                + " the same records as export.xml")
-        var imports: [Timing] = [], ingests: [Timing] = []
-        for round in 0..<max(1, rounds) {
-            let importStore = scratch.path("import-\(round).sqlite")
-            imports.append(
-                try Measure.time {
-                    let summary = try HealthExportImporter(
-                        engine: HealthEngine(storage: SQLiteStorage(path: importStore))
-                    )
-                    .import(from: document)
-                    precondition(summary.totalAdded == month.records, "the import stored \(summary.totalAdded)")
-                })
-            let ingestStore = scratch.path("ingest-\(round).sqlite")
-            ingests.append(
-                try Measure.time {
-                    let engine = HealthEngine(storage: try SQLiteStorage(path: ingestStore))
-                    var stored = 0
-                    for push in pushes { stored += try AutoExportIngest(engine: engine).ingest(fileAt: push).stored }
-                    precondition(stored == month.records, "the ingest stored \(stored)")
-                })
+    }
+
+    /// `ohk-bench ingest memory --push-mb 100`: one push of about a quarter of the size and one of the whole, each
+    /// ingested in a process of its own: their peak memory, which a reader that streams the body keeps the same.
+    struct Memory: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "memory", abstract: "Peak memory of ingesting one push of a quarter and of the whole size.")
+
+        @Option(help: "The larger push's size, in MB (about).")
+        var pushMb = 100.0
+
+        func run() throws {
+            let scratch = try ScratchDirectory()
+            defer { scratch.remove() }
+            print("| push | records | wall (s) | CPU (s) | peak RSS (MB) |")
+            print("|---:|---:|---:|---:|---:|")
+            var peaks: [Double] = []
+            for megabytes in [pushMb / 4, pushMb] {
+                // A day of the month's pushes is 1.93 MB of JSON.
+                let month = PushMonth(days: max(1, Int((megabytes / 1.93).rounded())))
+                let push = try month.writePushes(in: scratch.url, daysPerPush: month.days)[0]
+                let size = Double((try FileManager.default.attributesOfItem(atPath: push.path)[.size] as? Int) ?? 0)
+                let store = scratch.path("memory-\(month.days).sqlite")
+                let outcome = try TimedRun.run([
+                    CommandLine.arguments[0], "ingest", "child", push.path, "--database", store,
+                ])
+                guard outcome.status == 0 else { throw ValidationError("the child failed: \(outcome.output)") }
+                peaks.append(Double(outcome.peakKilobytes) / 1024)
+                print(
+                    String(
+                        format: "| %.1f MB | %d | %.2f | %.2f | %.0f |", size / 1e6, month.records, outcome.wall,
+                        outcome.cpu, Double(outcome.peakKilobytes) / 1024))
+            }
+            print(String(format: "peak memory, the whole against a quarter: %.2f×", peaks[1] / peaks[0]))
         }
-        let importTime = Measure.median(imports), ingestTime = Measure.median(ingests)
-        let records = Double(month.records)
-        print("| path | wall (s) | CPU (s) | records/s (wall) |")
-        print("|---|---:|---:|---:|")
-        for (name, time) in [("hk import export.xml", importTime), ("ingest of the pushes", ingestTime)] {
-            print(String(format: "| %@ | %.2f | %.2f | %.0f |", name, time.wall, time.cpu, records / time.wall))
+    }
+
+    /// One ingest of one push into a new store (run by memory, so that its peak memory is its own).
+    struct Child: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "child", abstract: "One ingest (run by memory).", shouldDisplay: false)
+
+        @Argument var path: String
+        @Option var database: String
+
+        func run() throws {
+            let result = try AutoExportIngest(engine: HealthEngine(storage: try SQLiteStorage(path: database)))
+                .ingest(fileAt: URL(fileURLWithPath: path))
+            print("stored \(result.stored)")
         }
-        print(
-            String(
-                format: "ingest / import, records per second: %.2f× by wall, %.2f× by CPU (target: at least 0.5×)",
-                importTime.wall / ingestTime.wall, importTime.cpu / ingestTime.cpu))
     }
 }
 
@@ -108,23 +166,26 @@ struct PushMonth {
         return formatter.string(from: Date(timeIntervalSince1970: time))
     }
 
-    /// A push a day, `push-<day>.json`, its metrics in the app's shape.
-    func writePushes(in folder: URL) throws -> [URL] {
+    /// The pushes, each of `daysPerPush` days (one a day unless told), `push-<first day>.json`, their metrics in the
+    /// app's shape.
+    func writePushes(in folder: URL, daysPerPush: Int = 1) throws -> [URL] {
         let dates = DateTexts()
-        return try (0..<days).map { day in
+        return try stride(from: 0, to: days, by: daysPerPush).map { first in
             var bodies = [String](repeating: "", count: Self.metrics.count)
-            forEachRecord(day: day) { metric, time, value in
-                let separator = bodies[metric].isEmpty ? "" : ","
-                let record =
-                    metric == 0
-                    ? "{\"date\":\"\(dates.text(time))\",\"Min\":\(value),\"Avg\":\(value),\"Max\":\(value),\"source\":\"\(Self.metrics[metric].source)\"}"
-                    : "{\"date\":\"\(dates.text(time))\",\"qty\":\(value),\"source\":\"\(Self.metrics[metric].source)\"}"
-                bodies[metric] += separator + record
+            for day in first..<min(days, first + daysPerPush) {
+                forEachRecord(day: day) { metric, time, value in
+                    let separator = bodies[metric].isEmpty ? "" : ","
+                    let record =
+                        metric == 0
+                        ? "{\"date\":\"\(dates.text(time))\",\"Min\":\(value),\"Avg\":\(value),\"Max\":\(value),\"source\":\"\(Self.metrics[metric].source)\"}"
+                        : "{\"date\":\"\(dates.text(time))\",\"qty\":\(value),\"source\":\"\(Self.metrics[metric].source)\"}"
+                    bodies[metric] += separator + record
+                }
             }
             let metrics = Self.metrics.indices.map {
                 "{\"name\":\"\(Self.metrics[$0].name)\",\"units\":\"\(Self.metrics[$0].units)\",\"data\":[\(bodies[$0])]}"
             }
-            let file = folder.appendingPathComponent("push-\(day).json")
+            let file = folder.appendingPathComponent("push-\(first).json")
             try Data("{\"data\":{\"metrics\":[\(metrics.joined(separator: ","))]}}".utf8).write(to: file)
             return file
         }
