@@ -16,7 +16,8 @@ public import HealthKit
 ///   any point loses nothing: the next run starts from the last saved anchor and stores at most one batch again,
 ///   which the identity makes harmless.
 /// - **Kinds**: quantity and category samples, correlations (with their members) and workouts (type, dates,
-///   duration, totals, metadata).
+///   duration, totals, metadata); ``run()`` refuses a type of another kind (``UnsupportedType``) before copying
+///   anything. Metadata keys HealthKit reserves for itself (`_HK...`) are not copied.
 public final class HealthStoreSync: @unchecked Sendable {
     /// Where the copy's original sync identifier goes, when the source sample had one.
     public static let originalSyncIdentifierKey = "OpenHealthKitSyncOriginalIdentifier"
@@ -56,15 +57,28 @@ public final class HealthStoreSync: @unchecked Sendable {
         public init() {}
     }
 
+    /// A type whose samples this sync does not copy yet (series, routes, electrocardiograms, records...).
+    public struct UnsupportedType: Error, CustomStringConvertible {
+        /// The type's identifier.
+        public let type: String
+        /// Which type.
+        public var description: String { "\(type)'s samples are not copied by HealthStoreSync" }
+    }
+
     /// Applies every change since the last run; returns what it did. The source must let this app read the types,
     /// the destination let it share them.
     public func run() async throws -> Report {
+        for type in types
+        where !(type is HKQuantityType || type is HKCategoryType || type is HKCorrelationType || type is HKWorkoutType)
+        {
+            throw UnsupportedType(type: type.identifier)
+        }
         var report = Report()
         for type in types {
             while true {
                 let page = try await changes(of: type, after: try anchors.anchor(for: type.identifier))
                 if !page.samples.isEmpty {
-                    try await destination.save(page.samples.map(Self.copy))
+                    try await destination.saveCopies(page.samples.map(Self.copy))
                     report.copied[type.identifier, default: 0] += page.samples.count
                 }
                 if !page.deleted.isEmpty {
@@ -102,7 +116,7 @@ public final class HealthStoreSync: @unchecked Sendable {
     /// The destination's copy of a source sample: the same values, dates, device and metadata, under the sync
     /// identifier its UUID names.
     static func copy(_ sample: HKSample) -> HKSample {
-        var metadata = sample.metadata ?? [:]
+        var metadata = (sample.metadata ?? [:]).filter { !$0.key.hasPrefix("_HK") }
         if let identifier = metadata.removeValue(forKey: HKMetadataKeySyncIdentifier) {
             metadata[originalSyncIdentifierKey] = identifier
         }

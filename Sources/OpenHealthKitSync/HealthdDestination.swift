@@ -40,7 +40,7 @@ public final class HealthdDestination: SyncDestination, @unchecked Sendable {
     }
 
     /// Posts the copies to `/v1/samples`, all or none.
-    public func save(_ copies: [HKSample]) async throws {
+    public func saveCopies(_ copies: [HKSample]) async throws {
         var quantityTypes: Set<HKQuantityType> = []
         for sample in copies {
             if let quantity = sample as? HKQuantitySample { quantityTypes.insert(quantity.quantityType) }
@@ -49,7 +49,7 @@ public final class HealthdDestination: SyncDestination, @unchecked Sendable {
             }
         }
         let unitsByType = try await units(Array(quantityTypes))
-        let objects = copies.map { Self.json($0, units: unitsByType) }
+        let objects = try copies.map { try Self.json($0, units: unitsByType) }
         _ = try await post("/v1/samples", ["objects": objects])
     }
 
@@ -84,8 +84,16 @@ public final class HealthdDestination: SyncDestination, @unchecked Sendable {
         return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 
+    /// No unit was given for a quantity type (HealthKit raises on a conversion to a unit of another kind).
+    public struct MissingUnit: Error, CustomStringConvertible {
+        /// The type's identifier.
+        public let type: String
+        /// What was missing.
+        public var description: String { "no unit of \(type) was given" }
+    }
+
     /// A sample as healthd's JSON: a new UUID (the copy is a new object; its sync identifier names the original).
-    static func json(_ sample: HKSample, units: [HKQuantityType: HKUnit]) -> [String: Any] {
+    static func json(_ sample: HKSample, units: [HKQuantityType: HKUnit]) throws -> [String: Any] {
         var json: [String: Any] = [
             "uuid": UUID().uuidString, "type": sample.sampleType.identifier,
             "startDate": sample.startDate.timeIntervalSince1970, "endDate": sample.endDate.timeIntervalSince1970,
@@ -105,12 +113,14 @@ public final class HealthdDestination: SyncDestination, @unchecked Sendable {
         }
         switch sample {
         case let quantity as HKQuantitySample:
-            let unit = units[quantity.quantityType] ?? HKUnit.count()
+            guard let unit = units[quantity.quantityType], quantity.quantity.is(compatibleWith: unit) else {
+                throw MissingUnit(type: quantity.quantityType.identifier)
+            }
             json["quantity"] = ["value": quantity.quantity.doubleValue(for: unit), "unit": unit.unitString]
         case let category as HKCategorySample:
             json["value"] = category.value
         case let correlation as HKCorrelation:
-            json["objects"] = correlation.objects.map { Self.json($0, units: units) }
+            json["objects"] = try correlation.objects.map { try Self.json($0, units: units) }
         case let workout as HKWorkout:
             json["workoutActivityType"] = workout.workoutActivityType.rawValue
             json["duration"] = workout.duration
@@ -126,6 +136,14 @@ public final class HealthdDestination: SyncDestination, @unchecked Sendable {
         return json
     }
 
+    /// The units of the kinds HealthKit's metadata keys hold: counts, lengths, temperatures, percentages, energy,
+    /// durations, speeds, METs (`HKMetadataKeyAverageMETs`), sound levels, pressures, masses.
+    private static let metadataUnits: [HKUnit] = [
+        .count(), .meter(), .degreeCelsius(), .percent(), .kilocalorie(), .second(), HKUnit(from: "m/s"),
+        HKUnit(from: "kcal/hr·kg"), .decibelAWeightedSoundPressureLevel(), .pascal(), .gram(), .hertz(),
+        HKUnit(from: "count/min"),
+    ]
+
     /// A metadata value as healthd's JSON (`{"string": ...}`, `{"number": ...}`, `{"date": ...}`, `{"quantity":
     /// ...}`); nil for a value of another kind.
     private static func metadataValue(_ value: Any) -> [String: Any]? {
@@ -137,9 +155,8 @@ public final class HealthdDestination: SyncDestination, @unchecked Sendable {
             let kind = String(cString: number.objCType)
             return kind == "c" || kind == "B" ? ["bool": number.boolValue] : ["number": number.doubleValue]
         case let quantity as HKQuantity:
-            // HealthKit names no unit of a quantity: each kind the metadata keys take is tried in turn.
-            for unit in [HKUnit.count(), .meter(), .degreeCelsius(), .percent(), .kilocalorie(), .second()]
-            where quantity.is(compatibleWith: unit) {
+            // HealthKit names no unit of a quantity: each kind HealthKit's metadata keys take is tried in turn.
+            for unit in Self.metadataUnits where quantity.is(compatibleWith: unit) {
                 return ["quantity": ["value": quantity.doubleValue(for: unit), "unit": unit.unitString]]
             }
             return nil

@@ -3,9 +3,9 @@ public import HealthKit
 
 /// Where a ``HealthStoreSync`` puts its copies: another `HKHealthStore`, or healthd over its HTTP API
 /// (``HealthdDestination``), which an iPhone app reaches without OpenHealthKit's store.
-public protocol SyncDestination: Sendable {
+public protocol SyncDestination {
     /// Stores the copies, all or none.
-    func save(_ copies: [HKSample]) async throws
+    func saveCopies(_ copies: [HKSample]) async throws
     /// Deletes the copies of `type` whose `HKMetadataKeySyncIdentifier` is one of `syncIdentifiers`; returns how
     /// many were deleted.
     func deleteCopies(of type: HKSampleType, syncIdentifiers: [String]) async throws -> Int
@@ -13,7 +13,7 @@ public protocol SyncDestination: Sendable {
 
 extension HKHealthStore: SyncDestination {
     /// Saves the copies in this store.
-    public func save(_ copies: [HKSample]) async throws {
+    public func saveCopies(_ copies: [HKSample]) async throws {
         try await save(copies as [HKObject])
     }
 

@@ -157,6 +157,19 @@ import OpenHealthKitTesting
         #expect(try await Fetch.samples(healthd, Self.steps).count == 3)
     }
 
+    @Test func aTypeItDoesNotCopyIsRefusedBeforeAnythingIsCopied() async throws {
+        let first = try await Self.embedded()
+        let second = try await Self.embedded()
+        try await first.save(Self.stepSample(10, 0))
+        let folder = try Healthd.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sync = HealthStoreSync(
+            from: first, to: second, types: [Self.steps, HKSeriesType.workoutRoute()],
+            anchors: FileAnchorStore(url: folder.appendingPathComponent("anchors.plist")))
+        await #expect(throws: HealthStoreSync.UnsupportedType.self) { _ = try await sync.run() }
+        #expect(try await Fetch.samples(second, Self.steps).isEmpty)
+    }
+
     @Test func anchorsSurviveTheProcessInAFileAndAFreshStoreReadsThemBack() throws {
         let folder = try Healthd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -148,6 +148,32 @@ import OpenHealthKitWire
         }
     }
 
+    @Test func aRedirectIsNotFollowedButLoggedAsAFailedAttempt() async throws {
+        try await withDaemon { daemon in
+            let elsewhere = try await CallbackReceiver.start()
+            let receiver = try await CallbackReceiver.start()
+            defer {
+                Task {
+                    try? await receiver.stop()
+                    try? await elsewhere.stop()
+                }
+            }
+            receiver.answer(with: .temporaryRedirect, location: elsewhere.url)
+            let webhook = try await Self.subscribe(daemon, receiver.url)
+            let writer = try await AppClient.authorized(daemon, Apps.app("com.example.writer"), types: ["stepCount"])
+            #expect(try await writer.save([Self.steps(10, at: 1_772_700_000)]).status == 200)
+            _ = try await receiver.waitForPosts(1)
+            var log: [WireWebhookAttempt] = []
+            try await waitUntil("the redirect to be logged") {
+                log = try await daemon.owner("GET", "/v1/owner/webhooks/\(webhook.id)/deliveries")
+                    .decode(WireWebhookDeliveries.self).deliveries
+                return !log.isEmpty
+            }
+            #expect(log.first?.status == 307 && log.first?.error != nil)
+            #expect(elsewhere.allPosts.isEmpty)
+        }
+    }
+
     @Test func aWebhookSeesOnlyItsTypesAndAnAppCannotReachWebhooks() async throws {
         try await withDaemon { daemon in
             let receiver = try await CallbackReceiver.start()

@@ -28,8 +28,11 @@ struct IngestRoutes {
             if let length = request.headers[.contentLength].flatMap({ Int64($0) }), length > Self.maximumBodySize {
                 throw Self.tooLarge
             }
+            let uploads = configuration.uploadDirectory(for: caller.user.id)
+            // A push lasts minutes at most: a folder of a day ago is what a healthd that stopped left.
+            try await offload { UploadSpool.removeStale("ingest-", in: uploads, olderThan: 86_400) }
             let file = try await UploadSpool.receive(
-                request.body, into: configuration.uploadDirectory(for: caller.user.id), folderPrefix: "ingest-",
+                request.body, into: uploads, folderPrefix: "ingest-",
                 fileName: "push.json", limit: Self.maximumBodySize, tooLarge: Self.tooLarge,
                 empty: APIError.badRequest("The body is empty: send Health Auto Export's JSON"))
             defer { UploadSpool.remove(file) }

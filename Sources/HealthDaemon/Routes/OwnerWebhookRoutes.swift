@@ -19,12 +19,7 @@ struct OwnerWebhookRoutes {
         router.on(WireRoutes.addOwnerWebhook) { [self] request, context in
             let user = try context.caller
             let body = try await bodies.decode(WireWebhookRequest.self, from: request)
-            let (url, types, allowsExternal) = try body.validated()
-            let subscription = try await offload {
-                try user.engine.addWebhookSubscription(
-                    url: url, types: types, allowsExternal: allowsExternal, secret: WebhookSignature.newSecret())
-            }
-            user.webhooks.subscriptionsChanged()
+            let subscription = try await offload { try user.addWebhook(body) }
             await user.auditor.record(
                 AuditEntry.owner, "webhook.add", types: subscription.types, count: 0, errorCode: nil,
                 subject: subscription.id)
@@ -34,10 +29,7 @@ struct OwnerWebhookRoutes {
         router.on(WireRoutes.removeOwnerWebhook) { request, context in
             let user = try context.caller
             let id = context.parameters.get("id") ?? ""
-            guard let removed = try await offload({ try user.engine.removeWebhookSubscription(id: id) }) else {
-                throw Self.unknown(id)
-            }
-            user.webhooks.subscriptionsChanged()
+            guard let removed = try await offload({ try user.removeWebhook(id: id) }) else { throw Self.unknown(id) }
             await user.auditor.record(
                 AuditEntry.owner, "webhook.remove", types: [], count: 0, errorCode: nil, subject: id)
             return JSONResponses.response(WireWebhook(removed, secret: nil))

@@ -57,7 +57,8 @@ final class BackgroundWaker: Sendable {
         self.retryDelay = retryDelay
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
-        session = URLSession(configuration: configuration)
+        // A redirect is refused: the callback is on this machine, and so must every post be.
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     /// Reads the apps' callbacks kept in the store (again, when another healthd on the database announced that an

@@ -20,8 +20,6 @@ import FoundationNetworking
 final class WebhookDispatcher: Sendable {
     private struct Delivery {
         var isPosting = false
-        /// A change arrived while posting: look again once the post ends.
-        var again = false
         var failures = 0
         var retry: DispatchWorkItem?
     }
@@ -29,6 +27,8 @@ final class WebhookDispatcher: Sendable {
     private struct State {
         var deliveries: [String: Delivery] = [:]
         var isStopped = false
+        /// A look at every subscription is queued: commits arriving meanwhile need no other.
+        var lookQueued = false
     }
 
     /// The changes one message carries at most.
@@ -56,16 +56,15 @@ final class WebhookDispatcher: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 15
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        // A redirect is refused: it could lead off this machine, or from https to http.
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     /// Starts delivering: what is pending or committed since the cursors at once, then every change as it commits.
     func start() {
-        let token = engine.feed.subscribe(to: nil, kinds: [.samples]) { [self] _ in
-            queue.async { [self] in considerAll() }
-        }
+        let token = engine.feed.subscribe(to: nil, kinds: [.samples]) { [self] _ in lookAgain() }
         subscription.withLock { $0 = token }
-        queue.async { [self] in considerAll() }
+        lookAgain()
     }
 
     func stop() {
@@ -82,10 +81,21 @@ final class WebhookDispatcher: Sendable {
 
     /// A subscription was added or removed: look at every one again.
     func subscriptionsChanged() {
+        lookAgain()
+    }
+
+    /// Queues a look at every subscription, unless one is queued already (an import commits batch after batch).
+    private func lookAgain() {
+        let queued = state.withLock { state -> Bool in
+            defer { state.lookQueued = true }
+            return state.lookQueued
+        }
+        guard !queued else { return }
         queue.async { [self] in considerAll() }
     }
 
     private func considerAll() {
+        state.withLock { $0.lookQueued = false }
         do {
             for subscription in try engine.webhookSubscriptions() { consider(subscription) }
         } catch {
@@ -97,10 +107,8 @@ final class WebhookDispatcher: Sendable {
     private func consider(_ subscription: WebhookSubscription) {
         let busy = state.withLock { state -> Bool in
             guard !state.isStopped else { return true }
-            var delivery = state.deliveries[subscription.id, default: Delivery()]
-            defer { state.deliveries[subscription.id] = delivery }
-            if delivery.isPosting { delivery.again = true }
-            // A retry is scheduled: it comes first.
+            let delivery = state.deliveries[subscription.id, default: Delivery()]
+            // A post under way looks again when it ends; a scheduled retry comes first.
             return delivery.isPosting || delivery.retry != nil
         }
         guard !busy else { return }
@@ -112,7 +120,24 @@ final class WebhookDispatcher: Sendable {
             post(message, for: subscription)
         } catch {
             logger.error("webhooks: could not prepare a message for \(subscription.id): \(error)")
+            failedWithoutPosting(subscription.id)
         }
+    }
+
+    /// The store could not be read or written (its database is down): the subscription is looked at again after
+    /// the backoff, not only at the next commit.
+    private func failedWithoutPosting(_ id: String) {
+        let failures = state.withLock { state -> Int in
+            var delivery = state.deliveries[id, default: Delivery()]
+            delivery.failures += 1
+            state.deliveries[id] = delivery
+            return delivery.failures
+        }
+        scheduleRetry(id, after: delay(afterFailures: failures))
+    }
+
+    private func delay(afterFailures failures: Int) -> TimeInterval {
+        min(maximumDelay, retryDelay * pow(2, Double(min(failures, 30) - 1)))
     }
 
     /// The changes after the cursor, kept in the store as the next message; nil when there are none.
@@ -161,6 +186,8 @@ final class WebhookDispatcher: Sendable {
     private func finished(
         _ message: PendingWebhookMessage, of subscription: WebhookSubscription, status: Int?, error: (any Error)?
     ) {
+        // Stopping cancels the posts under way: they are no attempts.
+        guard !state.withLock({ $0.isStopped }) else { return }
         let delivered = status.map { (200..<300).contains($0) } ?? false
         let problem: String? =
             delivered
@@ -169,6 +196,7 @@ final class WebhookDispatcher: Sendable {
             (try? JSONDecoder().decode(WireWebhookMessage.self, from: message.body)).map {
                 $0.data.changes.samples.count + $0.data.changes.deletedObjects.count
             } ?? 0
+        var recorded = true
         do {
             guard try engine.webhookSubscription(id: subscription.id) != nil else {
                 state.withLock { _ = $0.deliveries.removeValue(forKey: subscription.id) }
@@ -177,28 +205,25 @@ final class WebhookDispatcher: Sendable {
             try engine.recordWebhookAttempt(
                 WebhookAttempt(messageID: message.id, time: Date(), status: status, error: problem, changes: changes),
                 of: message, subscription: subscription.id)
-            if !delivered {
-                var retried = message
-                retried.attempts += 1
-                try engine.savePendingWebhookMessage(retried, subscription: subscription.id)
-            }
         } catch {
             logger.error("webhooks: could not record an attempt of \(message.id): \(error)")
+            recorded = false
         }
+        // A delivery that could not be recorded is posted again after the backoff (its message is still kept).
+        let succeeded = delivered && recorded
         let failures = state.withLock { state -> Int in
             var delivery = state.deliveries[subscription.id, default: Delivery()]
             delivery.isPosting = false
-            delivery.again = false
-            delivery.failures = delivered ? 0 : delivery.failures + 1
+            delivery.failures = succeeded ? 0 : delivery.failures + 1
             state.deliveries[subscription.id] = delivery
             return delivery.failures
         }
-        if delivered {
+        if succeeded {
             logger.debug("webhooks: delivered \(message.id)")
             considerAll()
         } else {
-            logger.warning("webhooks: \(message.id) not delivered (\(problem ?? "")); trying again")
-            scheduleRetry(subscription.id, after: min(maximumDelay, retryDelay * pow(2, Double(failures - 1))))
+            logger.warning("webhooks: \(message.id) not delivered (\(problem ?? "not recorded")); trying again")
+            scheduleRetry(subscription.id, after: delay(afterFailures: failures))
         }
     }
 

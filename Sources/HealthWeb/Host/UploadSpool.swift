@@ -51,6 +51,19 @@ package enum UploadSpool {
         return file
     }
 
+    /// Removes the folders of `prefix` in `directory` last changed over `age` seconds ago: what a process that
+    /// stopped while receiving left behind.
+    package static func removeStale(_ prefix: String, in directory: URL, olderThan age: TimeInterval) {
+        let fileManager = FileManager.default
+        for name in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(prefix) {
+            let folder = directory.appendingPathComponent(name)
+            guard let changed = try? fileManager.attributesOfItem(atPath: folder.path)[.modificationDate] as? Date,
+                changed.timeIntervalSinceNow < -age
+            else { continue }
+            try? fileManager.removeItem(at: folder)
+        }
+    }
+
     /// Removes what ``receive(_:into:folderPrefix:fileName:limit:tooLarge:empty:created:)`` made for `file`.
     package static func remove(_ file: URL) {
         try? FileManager.default.removeItem(at: file.deletingLastPathComponent())

@@ -1,35 +1,60 @@
 package import Foundation
 
-/// The store's ingest keys (``IngestKeyRecord``), kept in the storage's settings under `ingestKeys/<id>`: both
-/// storages keep them alike, and they travel with the store when it is copied.
+/// The store's ingest keys (``IngestKeyRecord``), kept in the storage's settings: each key under `ingestKeys/<id>`
+/// and its last push under `ingestKeys/<id>/push`, so that noting a push never writes the key itself (a key revoked
+/// while a push runs stays revoked). Both storages keep them alike, and they travel with the store when it is copied.
 extension HealthEngine {
     private static let ingestKeyPrefix = "ingestKeys/"
+    private static func keyKey(_ id: String) -> String { ingestKeyPrefix + id }
+    private static func pushKey(_ id: String) -> String { ingestKeyPrefix + id + "/push" }
 
-    /// Every ingest key of the store, by name.
+    /// Every ingest key of the store, by name, with its last push.
     package func ingestKeys() throws -> [IngestKeyRecord] {
         let stored = try storageCall { try storage.settings(withPrefix: Self.ingestKeyPrefix) }
-        // A record this version cannot read is skipped rather than trapping on it.
-        return stored.values.compactMap { try? JSONDecoder().decode(IngestKeyRecord.self, from: Data($0.utf8)) }
-            .sorted { $0.name < $1.name }
+        return stored.compactMap { key, value -> IngestKeyRecord? in
+            guard !key.dropFirst(Self.ingestKeyPrefix.count).contains("/") else { return nil }
+            return Self.record(value, push: stored[key + "/push"])
+        }.sorted { $0.name < $1.name }
     }
 
     /// The key with this public id, nil when there is none.
     package func ingestKey(id: String) throws -> IngestKeyRecord? {
-        guard let text = try storageCall({ try storage.setting(Self.ingestKeyPrefix + id) }) else { return nil }
-        return try? JSONDecoder().decode(IngestKeyRecord.self, from: Data(text.utf8))
+        let values = try storageCall { try storage.settings(withPrefix: Self.keyKey(id)) }
+        return values[Self.keyKey(id)].flatMap { Self.record($0, push: values[Self.pushKey(id)]) }
     }
 
-    /// Stores a key, or replaces the one of the same id.
+    /// Stores a new key (its last push aside).
     package func saveIngestKey(_ key: IngestKeyRecord) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        // Encoding strings and dates cannot fail.
-        let text = String(decoding: try! encoder.encode(key), as: UTF8.self)
-        try storageCall { try storage.setSettings([Self.ingestKeyPrefix + key.id: text]) }
+        var stored = key
+        stored.lastPush = nil
+        stored.lastPushTimeZone = nil
+        try storageCall { try storage.setSettings([Self.keyKey(key.id): SettingsJSON.encode(stored)]) }
     }
 
-    /// Removes the key with this public id (nothing happens when there is none).
-    package func removeIngestKey(id: String) throws {
-        try storageCall { try storage.setSettings([Self.ingestKeyPrefix + id: nil]) }
+    /// Notes a push with the key `id`: when, and the time zone its dates were in.
+    package func noteIngestKeyPush(id: String, at date: Date, timeZone: String?) throws {
+        let push = IngestKeyPush(time: date, timeZone: timeZone)
+        try storageCall { try storage.setSettings([Self.pushKey(id): SettingsJSON.encode(push)]) }
     }
+
+    /// Removes the key with this public id and its last push (nothing happens when there is none).
+    package func removeIngestKey(id: String) throws {
+        try storageCall { try storage.setSettings([Self.keyKey(id): nil, Self.pushKey(id): nil]) }
+    }
+
+    /// A key's record with its last push; nil for one this version cannot read (skipped rather than trapped on).
+    private static func record(_ text: String, push: String?) -> IngestKeyRecord? {
+        guard var record = SettingsJSON.decode(IngestKeyRecord.self, text) else { return nil }
+        if let push = push.flatMap({ SettingsJSON.decode(IngestKeyPush.self, $0) }) {
+            record.lastPush = push.time
+            record.lastPushTimeZone = push.timeZone
+        }
+        return record
+    }
+}
+
+/// A key's last push, kept apart from the key.
+private struct IngestKeyPush: Codable {
+    var time: Date
+    var timeZone: String?
 }

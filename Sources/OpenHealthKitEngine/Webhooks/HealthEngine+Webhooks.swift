@@ -1,34 +1,40 @@
 package import Foundation
 import OpenHealthKitModel
 
-/// The owner's webhook subscriptions, their outbox and their delivery logs, kept in the storage's settings
-/// (`webhooks/<id>`, `webhooks/<id>/pending`, `webhooks/<id>/log`): both storages keep them alike, a message and the
-/// cursor it moves change in one transaction, and they survive a restart.
+/// The owner's webhook subscriptions, their outbox and their delivery logs, kept in the storage's settings: a
+/// subscription under `webhooks/<id>` (written once, when it is made), its cursor under `webhooks/<id>/cursor`, the
+/// message it is delivering under `webhooks/<id>/pending`, its log under `webhooks/<id>/log`. Both storages keep them
+/// alike; a delivered message, the cursor it moves and the log change in one transaction, and nothing a delivery
+/// writes can bring back a subscription removed meanwhile.
 extension HealthEngine {
     private static let webhookPrefix = "webhooks/"
     /// How many attempts each delivery log keeps, newest last.
     package static let webhookLogLength = 50
+    /// The most subscriptions one store keeps.
+    package static let maximumWebhookSubscriptions = 20
 
     private static func subscriptionKey(_ id: String) -> String { webhookPrefix + id }
+    private static func cursorKey(_ id: String) -> String { webhookPrefix + id + "/cursor" }
     private static func pendingKey(_ id: String) -> String { webhookPrefix + id + "/pending" }
     private static func logKey(_ id: String) -> String { webhookPrefix + id + "/log" }
 
-    /// Every subscription, oldest first.
+    /// Every subscription, oldest first, each with its cursor.
     package func webhookSubscriptions() throws -> [WebhookSubscription] {
         let stored = try storageCall { try storage.settings(withPrefix: Self.webhookPrefix) }
-        return stored.filter { !$0.key.dropFirst(Self.webhookPrefix.count).contains("/") }.values
-            .compactMap { Self.decode(WebhookSubscription.self, $0) }
-            .sorted { ($0.created, $0.id) < ($1.created, $1.id) }
+        return stored.compactMap { key, value -> WebhookSubscription? in
+            guard !key.dropFirst(Self.webhookPrefix.count).contains("/") else { return nil }
+            return Self.subscription(value, cursor: stored[key + "/cursor"])
+        }.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
     package func webhookSubscription(id: String) throws -> WebhookSubscription? {
-        try storageCall { try storage.setting(Self.subscriptionKey(id)) }.flatMap {
-            Self.decode(WebhookSubscription.self, $0)
+        let values = try storageCall {
+            try storage.settings(withPrefix: Self.subscriptionKey(id)).filter {
+                $0.key == Self.subscriptionKey(id) || $0.key == Self.cursorKey(id)
+            }
         }
+        return values[Self.subscriptionKey(id)].flatMap { Self.subscription($0, cursor: values[Self.cursorKey(id)]) }
     }
-
-    /// The most subscriptions one store keeps.
-    package static let maximumWebhookSubscriptions = 20
 
     /// Subscribes `url` to the changes of `types` from now on, signed with `secret`; refuses a store's 21st
     /// subscription (`errorInvalidArgument`).
@@ -42,21 +48,18 @@ extension HealthEngine {
             id: "wh_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""), url: url,
             types: types, secret: secret, allowsExternal: allowsExternal, created: Date(),
             cursor: try currentAnchor())
-        try saveWebhookSubscription(subscription)
+        try storageCall {
+            try storage.setSettings([Self.subscriptionKey(subscription.id): SettingsJSON.encode(subscription)])
+        }
         return subscription
     }
 
-    /// Stores a new subscription, or replaces the one of the same id.
-    package func saveWebhookSubscription(_ subscription: WebhookSubscription) throws {
-        try storageCall { try storage.setSettings([Self.subscriptionKey(subscription.id): Self.encode(subscription)]) }
-    }
-
-    /// Removes a subscription with its outbox and log; returns it, nil when there was none.
+    /// Removes a subscription with its cursor, outbox and log; returns it, nil when there was none.
     package func removeWebhookSubscription(id: String) throws -> WebhookSubscription? {
         guard let subscription = try webhookSubscription(id: id) else { return nil }
         try storageCall {
             try storage.setSettings([
-                Self.subscriptionKey(id): nil, Self.pendingKey(id): nil, Self.logKey(id): nil,
+                Self.subscriptionKey(id): nil, Self.cursorKey(id): nil, Self.pendingKey(id): nil, Self.logKey(id): nil,
             ])
         }
         return subscription
@@ -65,13 +68,13 @@ extension HealthEngine {
     /// The message the subscription is delivering, if any.
     package func pendingWebhookMessage(subscription id: String) throws -> PendingWebhookMessage? {
         try storageCall { try storage.setting(Self.pendingKey(id)) }.flatMap {
-            Self.decode(PendingWebhookMessage.self, $0)
+            SettingsJSON.decode(PendingWebhookMessage.self, $0)
         }
     }
 
-    /// Keeps the message about to be delivered (its first attempt, or the count of attempts after one).
+    /// Keeps the message about to be delivered, before its first attempt.
     package func savePendingWebhookMessage(_ message: PendingWebhookMessage, subscription id: String) throws {
-        try storageCall { try storage.setSettings([Self.pendingKey(id): Self.encode(message)]) }
+        try storageCall { try storage.setSettings([Self.pendingKey(id): SettingsJSON.encode(message)]) }
     }
 
     /// Records an attempt; a delivered one also moves the cursor past the message and drops it, in one transaction.
@@ -80,10 +83,9 @@ extension HealthEngine {
     ) throws {
         var log = try webhookAttempts(subscription: id)
         log.append(attempt)
-        var values: [String: String?] = [Self.logKey(id): Self.encode(Array(log.suffix(Self.webhookLogLength)))]
-        if attempt.delivered, var subscription = try webhookSubscription(id: id) {
-            subscription.cursor = max(subscription.cursor, message.throughAnchor)
-            values[Self.subscriptionKey(id)] = Self.encode(subscription)
+        var values: [String: String?] = [Self.logKey(id): SettingsJSON.encode(Array(log.suffix(Self.webhookLogLength)))]
+        if attempt.delivered {
+            values[Self.cursorKey(id)] = String(message.throughAnchor)
             values[Self.pendingKey(id)] = .some(nil)
         }
         try storageCall { try storage.setSettings(values) }
@@ -91,22 +93,16 @@ extension HealthEngine {
 
     /// The subscription's last attempts, oldest first.
     package func webhookAttempts(subscription id: String) throws -> [WebhookAttempt] {
-        try storageCall { try storage.setting(Self.logKey(id)) }.flatMap { Self.decode([WebhookAttempt].self, $0) }
-            ?? []
+        try storageCall { try storage.setting(Self.logKey(id)) }.flatMap {
+            SettingsJSON.decode([WebhookAttempt].self, $0)
+        } ?? []
     }
 
-    private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.dateEncodingStrategy = .secondsSince1970
-        // Strings, numbers, dates and data encode.
-        return String(decoding: try! encoder.encode(value), as: UTF8.self)
-    }
-
-    /// A record this version cannot read is none, rather than a trap.
-    private static func decode<T: Decodable>(_ type: T.Type, _ text: String) -> T? {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return try? decoder.decode(type, from: Data(text.utf8))
+    /// A subscription's record with its cursor (the record's own, the anchor when it was made, before the first
+    /// delivery); nil for one this version cannot read.
+    private static func subscription(_ text: String, cursor: String?) -> WebhookSubscription? {
+        guard var subscription = SettingsJSON.decode(WebhookSubscription.self, text) else { return nil }
+        if let cursor = cursor.flatMap({ Int64($0) }) { subscription.cursor = max(subscription.cursor, cursor) }
+        return subscription
     }
 }

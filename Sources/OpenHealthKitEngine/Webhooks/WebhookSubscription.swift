@@ -40,15 +40,12 @@ package struct PendingWebhookMessage: Sendable, Equatable, Codable {
     /// When it was made, seconds since 1970 (its `webhook-timestamp` is the attempt's).
     package var created: Date
     package var body: Data
-    /// Attempts so far.
-    package var attempts: Int
 
-    package init(id: String, throughAnchor: Int64, created: Date, body: Data, attempts: Int = 0) {
+    package init(id: String, throughAnchor: Int64, created: Date, body: Data) {
         self.id = id
         self.throughAnchor = throughAnchor
         self.created = created
         self.body = body
-        self.attempts = attempts
     }
 }
 

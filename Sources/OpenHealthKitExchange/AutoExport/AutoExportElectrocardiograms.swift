@@ -13,8 +13,7 @@ struct AutoExportElectrocardiograms {
     static let maximumVoltages = 200_000
 
     func row(_ record: JSONValue, source: SampleSource) throws(AutoExportRecords.Refusal) -> SampleRow {
-        guard let startText = record["start"]?.string else { throw AutoExportRecords.Refusal("no \"start\"") }
-        let start = try AutoExportRecords.date(startText, "start")
+        let (start, end) = try AutoExportRecords.startAndEnd(record)
         let measurements = record["voltageMeasurements"]?.array ?? []
         guard measurements.count <= Self.maximumVoltages else {
             throw AutoExportRecords.Refusal("more than \(Self.maximumVoltages) voltage measurements")
@@ -27,11 +26,6 @@ struct AutoExportElectrocardiograms {
             else { throw AutoExportRecords.Refusal("voltage measurement \(index) needs a voltage in V, mV or µV") }
             microvolts.append(voltage * factor)
         }
-        let end =
-            try record["end"]?.string.map { text throws(AutoExportRecords.Refusal) in
-                try AutoExportRecords.date(text, "end")
-            } ?? start
-        guard end >= start else { throw AutoExportRecords.Refusal("end is before start") }
         let frequency =
             record["samplingFrequency"]?.number
             ?? (end > start && !microvolts.isEmpty ? Double(microvolts.count) / (end - start) : nil)

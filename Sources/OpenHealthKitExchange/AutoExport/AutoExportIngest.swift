@@ -151,7 +151,7 @@ package final class AutoExportIngest {
             while true {
                 let token = try reader.next()
                 if token == .endArray { break }
-                var budget = 100_000
+                var budget = AutoExportOutline.recordBudget("metrics")
                 let record = try reader.value(startingWith: token, budget: &budget)
                 result.items[item].received += 1
                 noteOffset(record["date"] ?? record["startDate"])
@@ -181,7 +181,7 @@ package final class AutoExportIngest {
         _ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, index: Int,
         into pipeline: BatchPipeline
     ) throws {
-        var budget = 4_000_000
+        var budget = AutoExportOutline.recordBudget("workouts")
         let record = try reader.value(startingWith: token, budget: &budget)
         let item = sectionItem("workouts", type: HKWorkoutTypeIdentifier)
         result.items[item].received += 1
@@ -204,7 +204,7 @@ package final class AutoExportIngest {
         _ reader: inout JSONPullReader, startingWith token: JSONPullReader.Token, section: String, index: Int,
         into pipeline: BatchPipeline
     ) throws {
-        var budget = section == "ecg" ? 2_000_000 : 100_000
+        var budget = AutoExportOutline.recordBudget(section)
         let record = try reader.value(startingWith: token, budget: &budget)
         let item = sectionItem(section)
         result.items[item].received += 1
@@ -265,6 +265,8 @@ package final class AutoExportIngest {
 
     /// Adds a record's rows to the batch, submitting the batch once it is full.
     private func add(_ rows: RecordRows, item: Int, into pipeline: BatchPipeline) throws {
+        // A record that holds nothing to store (a count of 0) is received, neither stored nor stored before.
+        guard !rows.groups.isEmpty else { return }
         book.records.append(item)
         let record = book.records.count - 1
         for objectRows in rows.groups {

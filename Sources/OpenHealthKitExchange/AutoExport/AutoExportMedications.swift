@@ -21,11 +21,9 @@ struct AutoExportMedications {
         guard let name = record["displayText"]?.string?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
             throw AutoExportRecords.Refusal("no \"displayText\"")
         }
-        guard let startText = record["start"]?.string else { throw AutoExportRecords.Refusal("no \"start\"") }
-        let date = try AutoExportRecords.date(startText, "start")
-        let scheduled = try record["scheduledDate"]?.string.map { text throws(AutoExportRecords.Refusal) in
-            try AutoExportRecords.date(text, "scheduledDate")
-        }
+        let date = try AutoExportRecords.date(record, "start")
+        let scheduled =
+            record["scheduledDate"]?.string == nil ? nil : try AutoExportRecords.date(record, "scheduledDate")
         guard let statusText = record["status"]?.string, let status = Self.statuses[statusText] else {
             throw AutoExportRecords.Refusal(
                 "status must be one of \(Self.statuses.keys.sorted().joined(separator: ", "))")

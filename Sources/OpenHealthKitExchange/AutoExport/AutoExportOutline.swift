@@ -20,6 +20,16 @@ struct AutoExportOutline {
 
     private(set) var metrics: [Metric] = []
 
+    /// How many values one record of a section may hold (as ``JSONPullReader/value(startingWith:budget:)`` counts
+    /// them): the first reading refuses a push with a larger one, so that the second reads every record it meets.
+    static func recordBudget(_ section: String) -> Int {
+        switch section {
+        case "workouts": 4_000_000  // a route and heart rates by the thousand
+        case "ecg": 2_000_000  // voltages, at most 200,000 with three values each
+        default: 100_000
+        }
+    }
+
     /// Reads a whole document; throws ``AutoExportFormatError`` when it is not a push.
     init(reading reader: inout JSONPullReader) throws {
         try Self.expect(.beginObject, reader.next(), "the body must be a JSON object")
@@ -31,6 +41,7 @@ struct AutoExportOutline {
                 continue
             }
             try Self.expect(.beginObject, token, "\"data\" must be an object")
+            guard !sawData else { throw AutoExportFormatError("the body has two \"data\" objects") }
             sawData = true
             try readData(&reader)
         }
@@ -53,7 +64,7 @@ struct AutoExportOutline {
                 if section == "metrics" {
                     metrics.append(try Self.readMetric(&reader))
                 } else {
-                    try reader.skipValue(startingWith: element)
+                    try reader.skipValue(startingWith: element, budget: Self.recordBudget(section))
                 }
             }
         }
@@ -71,7 +82,7 @@ struct AutoExportOutline {
                     let record = try reader.next()
                     if record == .endArray { break }
                     try expect(.beginObject, record, "each record of a metric's \"data\" must be an object")
-                    try reader.skipValue(startingWith: record)
+                    try reader.skipValue(startingWith: record, budget: recordBudget("metrics"))
                 }
             case ("data", _): throw AutoExportFormatError("a metric's \"data\" must be an array")
             default: try reader.skipValue(startingWith: token)

@@ -70,7 +70,8 @@ struct AutoExportRecords {
             }
             return [
                 quantitySample(
-                    type, try Self.number(record, "qty"), unit, start, end, source, metadata: metadata)
+                    type, try Self.number(record, "qty"), unit, start, end, source, metadata: metadata,
+                    label: record["mealTime"]?.string ?? "")
             ]
         case .insulinDelivery:
             let type = HKQuantityType(.insulinDelivery)
@@ -85,7 +86,8 @@ struct AutoExportRecords {
             let metadata: [String: Any] = [HKMetadataKeyInsulinDeliveryReason: reason.rawValue]
             return [
                 quantitySample(
-                    type, try Self.number(record, "qty"), unit, start, end, source, metadata: metadata)
+                    type, try Self.number(record, "qty"), unit, start, end, source, metadata: metadata,
+                    label: String(reason.rawValue))
             ]
         case .session(let type):
             let (start, _) = try Self.interval(record)
@@ -158,14 +160,16 @@ struct AutoExportRecords {
         return samples
     }
 
-    /// A quantity sample, named with its unit's own spelling (`bpm` and `count/min` name the same sample).
+    /// A quantity sample, named with its unit's own spelling (`bpm` and `count/min` name the same sample) and
+    /// `label`, what else tells two samples of one value apart (an insulin dose's reason, a glucose reading's meal).
     func quantitySample(
         _ type: HKQuantityType, _ value: Double, _ unit: HKUnit, _ start: Double, _ end: Double,
-        _ source: SampleSource, metadata: [String: Any]?
+        _ source: SampleSource, metadata: [String: Any]?, label: String = ""
     ) -> HKQuantitySample {
         beginIdentity(type.identifier, start, end)
         identity.add(integer: Int64(bitPattern: value.bitPattern))
         identity.add(unit.unitString)
+        if !label.isEmpty { identity.add(label) }
         identity.add(source.name)
         return HKQuantitySample(
             uuid: identity.uuid(), type: type, quantity: HKQuantity(unit: unit, doubleValue: value),
@@ -215,6 +219,24 @@ struct AutoExportRecords {
             throw Refusal("\(field) \"\(text.prefix(40))\" is not a date (yyyy-MM-dd HH:mm:ss Z)")
         }
         return date.seconds
+    }
+
+    /// A record's date `field`, which it must have.
+    static func date(_ record: JSONValue, _ field: String) throws(Refusal) -> Double {
+        try date(try text(record, field), field)
+    }
+
+    /// A record's `start`, and its `end` (the start when it names none), in order.
+    static func startAndEnd(_ record: JSONValue) throws(Refusal) -> (Double, Double) {
+        let start = try date(record, "start")
+        let end = record["end"]?.string == nil ? start : try date(record, "end")
+        guard end >= start else { throw Refusal("end is before start") }
+        return (start, end)
+    }
+
+    /// A record's string `field`, which it must have.
+    static func text(_ record: JSONValue, _ field: String) throws(Refusal) -> String {
+        try (record[field]?.string).orRefuse("no \"\(field)\"")
     }
 
     static func number(_ record: JSONValue, _ field: String) throws(Refusal) -> Double {

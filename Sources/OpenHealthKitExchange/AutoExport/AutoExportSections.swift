@@ -15,12 +15,7 @@ struct AutoExportSections {
     func sample(_ record: JSONValue, section: String, source: SampleSource) throws(AutoExportRecords.Refusal)
         -> HKSample
     {
-        let start = try AutoExportRecords.date(try text(record, "start"), "start")
-        let end =
-            try record["end"]?.string.map { text throws(AutoExportRecords.Refusal) in
-                try AutoExportRecords.date(text, "end")
-            } ?? start
-        guard end >= start else { throw AutoExportRecords.Refusal("end is before start") }
+        let (start, end) = try AutoExportRecords.startAndEnd(record)
         switch section {
         case "stateOfMind": return try stateOfMind(record, at: start, source: source)
         case "heartRateNotifications": return try notification(record, start: start, end: end, source: source)
@@ -34,7 +29,7 @@ struct AutoExportSections {
     private func category(
         _ record: JSONValue, valueKey: String, start: Double, end: Double, source: SampleSource
     ) throws(AutoExportRecords.Refusal) -> HKSample {
-        let name = try text(record, "name")
+        let name = try AutoExportRecords.text(record, "name")
         let identifier = "HKCategoryTypeIdentifier" + Self.camelCase(name)
         guard let type = HKObjectType.categoryType(forIdentifier: HKCategoryTypeIdentifier(rawValue: identifier)) else {
             throw AutoExportRecords.Refusal("no HealthKit category type for \"\(name.prefix(60))\"")
@@ -113,16 +108,12 @@ struct AutoExportSections {
                 HKCategoryType(.irregularHeartRhythmEvent), HKCategoryValue.notApplicable.rawValue, start, end, source)
         }
         let rates = (record["heartRate"]?.array ?? []).compactMap { $0["hr"]?.number }
-        let high = rates.isEmpty || rates.contains { $0 >= threshold }
+        // Without readings, the threshold tells: Apple's low ones are 40 and 50, its high ones 100 to 150.
+        let high = rates.isEmpty ? threshold >= 90 : rates.contains { $0 >= threshold }
         return records.categorySample(
             HKCategoryType(high ? .highHeartRateEvent : .lowHeartRateEvent), HKCategoryValue.notApplicable.rawValue,
             start, end, source,
             metadata: [HKMetadataKeyHeartRateEventThreshold: HKQuantity(unit: beats, doubleValue: threshold)])
-    }
-
-    private func text(_ record: JSONValue, _ key: String) throws(AutoExportRecords.Refusal) -> String {
-        guard let text = record[key]?.string else { throw AutoExportRecords.Refusal("no \"\(key)\"") }
-        return text
     }
 
     /// Value words that are not their case's name.

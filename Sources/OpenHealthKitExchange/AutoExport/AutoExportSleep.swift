@@ -33,8 +33,8 @@ struct AutoExportSleep {
         }
         var samples: [HKSample] = []
         if let inBed = record["inBed"]?.number, inBed > 0 {
-            let start = try AutoExportRecords.date(try field(record, "inBedStart"), "inBedStart")
-            let end = try AutoExportRecords.date(try field(record, "inBedEnd"), "inBedEnd")
+            let start = try AutoExportRecords.date(record, "inBedStart")
+            let end = try AutoExportRecords.date(record, "inBedEnd")
             guard end >= start else { throw AutoExportRecords.Refusal("inBedEnd is before inBedStart") }
             samples.append(
                 records.categorySample(Self.type, HKCategoryValueSleepAnalysis.inBed.rawValue, start, end, source))
@@ -48,7 +48,7 @@ struct AutoExportSleep {
             guard !samples.isEmpty else { throw AutoExportRecords.Refusal("a night with no time asleep or in bed") }
             return samples
         }
-        var cursor = try AutoExportRecords.date(try field(record, "sleepStart"), "sleepStart")
+        var cursor = try AutoExportRecords.date(record, "sleepStart")
         for (value, amount) in amounts {
             guard amount <= 24 * 3600 / secondsPerUnit else {
                 throw AutoExportRecords.Refusal("a stage longer than a day")
@@ -58,10 +58,5 @@ struct AutoExportSleep {
             cursor = end
         }
         return samples
-    }
-
-    private func field(_ record: JSONValue, _ name: String) throws(AutoExportRecords.Refusal) -> String {
-        guard let text = record[name]?.string else { throw AutoExportRecords.Refusal("no \"\(name)\"") }
-        return text
     }
 }

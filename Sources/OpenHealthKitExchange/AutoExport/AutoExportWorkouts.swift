@@ -22,8 +22,8 @@ struct AutoExportWorkouts {
 
     func rows(_ record: JSONValue, source: SampleSource) throws(AutoExportRecords.Refusal) -> Rows {
         guard let name = record["name"]?.string else { throw AutoExportRecords.Refusal("a workout with no name") }
-        let start = try AutoExportRecords.date(try field(record, "start"), "start")
-        let end = try AutoExportRecords.date(try field(record, "end"), "end")
+        let start = try AutoExportRecords.date(record, "start")
+        let end = try AutoExportRecords.date(record, "end")
         guard end >= start else { throw AutoExportRecords.Refusal("end is before start") }
         let (activityType, swimming) = Self.activityType(name)
         var metadata: [String: Any] = [Self.nameKey: name]
@@ -174,10 +174,5 @@ struct AutoExportWorkouts {
             uuid: uuid, typeIdentifier: HKWorkoutRouteTypeIdentifier, startDate: start, endDate: end, value: nil,
             source: source.row, revision: source.revisionRow, device: nil, metadata: nil, correlationUUID: workout)
         return (row, locations)
-    }
-
-    private func field(_ record: JSONValue, _ name: String) throws(AutoExportRecords.Refusal) -> String {
-        guard let text = record[name]?.string else { throw AutoExportRecords.Refusal("no \"\(name)\"") }
-        return text
     }
 }

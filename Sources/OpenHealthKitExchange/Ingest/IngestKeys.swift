@@ -58,12 +58,9 @@ package struct IngestKeys {
     }
 
     /// Notes a push with the key and the time zone its dates were in (Health shows each key's last, and offers the
-    /// zone when Health's days follow another).
+    /// zone when Health's days follow another). The key itself is not written: one revoked meanwhile stays revoked.
     package func notePush(_ record: IngestKeyRecord, at date: Date = Date(), timeZone: String? = nil) throws {
-        var record = record
-        record.lastPush = date
-        record.lastPushTimeZone = timeZone ?? record.lastPushTimeZone
-        try engine.saveIngestKey(record)
+        try engine.noteIngestKeyPush(id: record.id, at: date, timeZone: timeZone ?? record.lastPushTimeZone)
     }
 
     private static func parse(_ key: String) -> (user: Int64, id: String, secret: String)? {

@@ -4,9 +4,10 @@ import Foundation
 /// token at a time, and only the current chunk of input and the string or number being read are in memory.
 ///
 /// Guarantees: the grammar is checked as tokens are read (a document that is not JSON fails at its first wrong byte,
-/// with its offset); strings must be valid UTF-8 without raw control characters; nesting deeper than
-/// ``maximumDepth`` and a string or number longer than ``maximumTokenBytes`` are refused, so that no input can grow
-/// memory beyond those bounds; nothing after the top-level value but whitespace is accepted.
+/// with its offset); strings must be valid UTF-8 without raw control characters; numbers must fit a double; nesting
+/// deeper than ``maximumDepth``, a string longer than ``maximumTokenBytes`` and a number longer than 64 characters are
+/// refused, so that no input can grow memory beyond those bounds; nothing after the top-level value but whitespace is
+/// accepted. A value skipped (``skipValue(startingWith:budget:)``) is checked the same way.
 struct JSONPullReader {
     enum Token: Equatable {
         case beginObject, endObject, beginArray, endArray
@@ -183,12 +184,15 @@ struct JSONPullReader {
             try take(&self, UInt8(ascii: "."))
             guard try digits(&self) > 0 else { throw error("a digit expected after '.'") }
         }
+        var hasExponent = false
         if let byte = try peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            hasExponent = true
             try take(&self, byte)
             if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { try take(&self, sign) }
             guard try digits(&self) > 0 else { throw error("a digit expected in an exponent") }
         }
-        guard keepsValues else { return 0 }
+        // Without an exponent, 64 digits fit a double: a skipped number needs converting only with one.
+        guard keepsValues || hasExponent else { return 0 }
         scratch.append(0)
         let value = scratch.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { strtod($0.baseAddress!, nil) }
@@ -305,13 +309,21 @@ struct JSONPullReader {
     }
 
     /// Reads past the value `first` begins, keeping nothing: its grammar, strings and numbers are checked as
-    /// ``next()`` checks them, without making the strings and numbers.
-    mutating func skipValue(startingWith first: Token) throws {
+    /// ``next()`` checks them, without making the strings and numbers. With a `budget`, a value of more values than
+    /// that (as ``value(startingWith:budget:)`` counts them) fails, as its read would.
+    mutating func skipValue(startingWith first: Token, budget: Int = .max) throws {
         guard first == .beginObject || first == .beginArray else { return }
         let level = depth - 1
         keepsValues = false
         defer { keepsValues = true }
-        while depth > level { _ = try next() }
+        var values = 1
+        while depth > level {
+            switch try next() {
+            case .key, .endObject, .endArray, .end: break
+            default: values += 1
+            }
+            guard values <= budget else { throw error("a record too large to read") }
+        }
     }
 
     private func error(_ problem: String) -> JSONSyntaxError {

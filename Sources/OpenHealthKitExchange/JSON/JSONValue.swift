@@ -41,6 +41,7 @@ extension JSONPullReader {
     mutating func value(startingWith first: Token, budget: inout Int) throws -> JSONValue {
         budget -= 1
         guard budget >= 0 else { throw JSONSyntaxError(offset: offset, problem: "a record too large to read") }
+        // (``skipValue(startingWith:budget:)`` counts as this does: a value read whole here was skipped there.)
         switch first {
         case .beginObject:
             var members: [String: JSONValue] = [:]

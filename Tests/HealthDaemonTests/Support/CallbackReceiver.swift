@@ -18,12 +18,13 @@ final class CallbackReceiver: Sendable {
 
     let url: URL
     private let posts: Locked<[Post]>
-    private let answer: Locked<HTTPResponse.Status>
+    private let answer: Locked<(status: HTTPResponse.Status, location: URL?)>
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     private init(
-        url: URL, answer: Locked<HTTPResponse.Status>, posts: Locked<[Post]>, group: ServiceGroup,
+        url: URL, answer: Locked<(status: HTTPResponse.Status, location: URL?)>, posts: Locked<[Post]>,
+        group: ServiceGroup,
         task: Task<Void, any Error>
     ) {
         self.url = url
@@ -35,12 +36,15 @@ final class CallbackReceiver: Sendable {
 
     static func start() async throws -> CallbackReceiver {
         let posts = Locked<[Post]>([])
-        let answer = Locked<HTTPResponse.Status>(.noContent)
+        let answer = Locked<(status: HTTPResponse.Status, location: URL?)>((.noContent, nil))
         let router = Router(context: BasicRequestContext.self)
         router.post("/wake") { request, context -> Response in
             let body = try await request.body.collect(upTo: 16 << 20)
             posts.withLock { $0.append(Post(headers: request.headers, body: Data(body.readableBytesView))) }
-            return Response(status: answer.withLock { $0 })
+            let (status, location) = answer.withLock { $0 }
+            var headers = HTTPFields()
+            if let location { headers[.location] = location.absoluteString }
+            return Response(status: status, headers: headers)
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "callback")
@@ -69,9 +73,9 @@ final class CallbackReceiver: Sendable {
         allPosts.compactMap { try? JSONDecoder().decode(WireBackgroundWake.self, from: $0.body) }
     }
 
-    /// Answers later posts with `status`.
-    func answer(with status: HTTPResponse.Status) {
-        answer.withLock { $0 = status }
+    /// Answers later posts with `status` (and a `Location`, for a redirect).
+    func answer(with status: HTTPResponse.Status, location: URL? = nil) {
+        answer.withLock { $0 = (status, location) }
     }
 
     /// Waits until `count` posts arrived.

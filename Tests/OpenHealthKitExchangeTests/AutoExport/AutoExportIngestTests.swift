@@ -185,10 +185,40 @@ import OpenHealthKitTesting
     @Test(arguments: [
         #"[]"#, #"{"metrics": []}"#, #"{"data": []}"#, #"{"data": {"metrics": {}}}"#, #"{"data": {"metrics": [1]}}"#,
         #"{"data": {"metrics": [{"name": "step_count", "data": {}}]}}"#, #"{"data": {}} {}"#,
+        #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "x", "qty": 1e400}]}]}}"#,
+        #"{"data": {"metrics": []}, "data": {"metrics": []}}"#,
     ])
     func aBodyOfAnotherShapeIsRefusedAsNotAPush(_ text: String) async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         #expect(throws: AutoExportFormatError.self) { try ingest(Data(text.utf8), into: engine) }
+    }
+
+    @Test func aRecordLargerThanItsSectionAllowsRefusesThePushBeforeAnythingIsStored() async throws {
+        let engine = HealthEngine(storage: try SQLiteStorage())
+        let large = Array(repeating: 1, count: AutoExportOutline.recordBudget("metrics"))
+        let body = AutoExportPayloads.metrics([
+            AutoExportPayloads.metric(
+                "step_count", units: "count",
+                [
+                    ["date": "2026-03-05 08:00:00 +0000", "qty": 1],
+                    ["date": "2026-03-05 09:00:00 +0000", "qty": 2, "x": large],
+                ])
+        ])
+        #expect(throws: AutoExportFormatError.self) { try ingest(body, into: engine) }
+        #expect(try samples(engine, HKQuantityType(.stepCount)).isEmpty)
+    }
+
+    @Test func aRecordThatHoldsNothingToStoreIsReceivedAndCountedInNeither() async throws {
+        let engine = HealthEngine(storage: try SQLiteStorage())
+        let body = AutoExportPayloads.metrics([
+            AutoExportPayloads.metric(
+                "sexual_activity", units: "count",
+                [
+                    ["date": "2026-03-05 22:00:00 +0100", "Unspecified": 0, "Protection Used": 0]
+                ])
+        ])
+        let result = try ingest(body, into: engine)
+        #expect(result.received == 1 && result.stored == 0 && result.alreadyStored == 0 && result.refused == 0)
     }
 
     @Test func aNightsTotalsBecomeTimeInBedAndStagesLaidEndToEnd() async throws {

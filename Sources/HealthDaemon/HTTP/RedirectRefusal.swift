@@ -1,0 +1,17 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate of the sessions healthd posts with (webhooks, apps' wake-ups): a redirect is not followed, so a
+/// receiver cannot send a post, with its health data and signature, to a host the owner did not allow, or from https
+/// to http. The 3xx answer itself is what the post got: a failed attempt.
+final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}
