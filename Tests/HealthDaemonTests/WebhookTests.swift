@@ -121,7 +121,7 @@ import OpenHealthKitWire
         try await waitUntil("the delivery to be logged") {
             let log = try await again.owner("GET", "/v1/owner/webhooks/\(webhook.id)/deliveries")
                 .decode(WireWebhookDeliveries.self)
-            return log.deliveries.last?.error == nil && log.deliveries.first?.error != nil
+            return log.deliveries.last.map { $0.messageID == id && $0.error == nil } ?? false
         }
         try await again.stop()
     }

@@ -186,8 +186,8 @@ final class WebhookDispatcher: Sendable {
     private func finished(
         _ message: PendingWebhookMessage, of subscription: WebhookSubscription, status: Int?, error: (any Error)?
     ) {
-        // Stopping cancels the posts under way: they are no attempts.
-        guard !state.withLock({ $0.isStopped }) else { return }
+        // Stopping cancels the posts under way: one the receiver did not answer is no attempt.
+        guard status != nil || !state.withLock({ $0.isStopped }) else { return }
         let delivered = status.map { (200..<300).contains($0) } ?? false
         let problem: String? =
             delivered
