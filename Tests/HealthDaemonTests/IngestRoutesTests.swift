@@ -67,6 +67,35 @@ import OpenHealthKitWire
         }
     }
 
+    /// A push of every family and section, written from the app's documented format (export version 2).
+    static let everyFamily = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/health-auto-export-every-family.json")
+
+    @Test(arguments: remote)
+    func aPushOfEveryFamilyAndSectionIsStoredWholeOnceOverHTTP(_ backend: StoreBackend) async throws {
+        try await withWorld(backend) { world in
+            let daemon = try #require(world.daemon)
+            let key = try Self.key(daemon)
+            let body = try Data(contentsOf: Self.everyFamily)
+            let first = try await Self.post(daemon, body, headers: ["api-key": key])
+            #expect(first.status == 200, "\(first.text)")
+            let stored = try JSONDecoder().decode(AutoExportResult.self, from: first.body)
+            #expect(
+                Set(stored.items.map(\.section)) == [
+                    "metrics", "workouts", "stateOfMind", "medications", "symptoms", "cycleTracking", "ecg",
+                    "heartRateNotifications",
+                ])
+            for item in stored.items {
+                #expect(item.stored > 0 && item.refused == 0, "\(item.section) \(item.name ?? "")")
+            }
+            let again = try JSONDecoder().decode(
+                AutoExportResult.self, from: try await Self.post(daemon, body, headers: ["api-key": key]).body)
+            #expect(again.stored == 0 && again.alreadyStored == again.received && again.refused == 0)
+            let sources = try await daemon.owner("GET", "/v1/owner/sources?type=HKWorkoutTypeIdentifier")
+            #expect(try sources.decode(WireSourcesResponse.self).sources.map(\.name) == ["Ann's Apple Watch"])
+        }
+    }
+
     @Test(arguments: remote)
     func aPushWithARefusedRecordIsAMultiStatusAndABodyThatIsNotAPushIsA400(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
