@@ -55,10 +55,8 @@ final class BackgroundWaker: Sendable {
         self.streams = streams
         self.logger = logger
         self.retryDelay = retryDelay
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
         // A redirect is refused: the callback is on this machine, and so must every post be.
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        session = RedirectRefusal.session(timeout: 10)
     }
 
     /// Reads the apps' callbacks kept in the store (again, when another healthd on the database announced that an

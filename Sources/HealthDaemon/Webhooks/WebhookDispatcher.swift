@@ -53,11 +53,8 @@ final class WebhookDispatcher: Sendable {
         self.logger = logger
         self.retryDelay = retryDelay
         self.maximumDelay = maximumDelay
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 15
-        configuration.httpShouldSetCookies = false
         // A redirect is refused: it could lead off this machine, or from https to http.
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        session = RedirectRefusal.session(timeout: 15)
     }
 
     /// Starts delivering: what is pending or committed since the cursors at once, then every change as it commits.
