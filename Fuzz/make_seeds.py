@@ -309,6 +309,15 @@ def catalog(name, column):
         return [row[column] for row in csv.DictReader(file)]
 
 
+def object_keys(value):
+    """Every key of every object in a JSON value (dicts and lists), nested ones included."""
+    if isinstance(value, dict):
+        return set(value).union(*(object_keys(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(object_keys(item) for item in value))
+    return set()
+
+
 def write_dictionary(target, tokens):
     """libFuzzer's dictionary format: one quoted token a line, bytes outside printable ASCII as \\xNN."""
     DICTIONARIES.mkdir(exist_ok=True)
@@ -360,18 +369,7 @@ def main():
     json_tokens = ['{"', '":', '","', '"}', '[', ']', '{}', '[]', 'true', 'false', 'null', '1e308', '-0', '0.5',
                    '"kind":', '"predicates":[', '"predicate":', '"value":', '"unit":', '"string":', '"number":',
                    '"bool":', '"date":', '"quantity":', '"any":true', '"equalTo":']
-    wire_keys = set()
-
-    def keys(value):
-        if isinstance(value, dict):
-            for key, item in value.items():
-                wire_keys.add(key)
-                keys(item)
-        elif isinstance(value, list):
-            for item in value:
-                keys(item)
-
-    keys(WIRE_BODIES)
+    wire_keys = object_keys(WIRE_BODIES)
     kinds = ["and", "or", "not", "all", "none", "sampleDates", "sources", "sourceRevisions", "devices",
              "deviceProperty", "uuids", "metadataKeyExists", "metadataAllowedValues", "metadataComparison",
              "noCorrelation", "workout", "quantity", "categoryValue", "categoryValues", "workoutActivityType",
@@ -401,19 +399,7 @@ def main():
            ' duration="', ' durationUnit="', "<!DOCTYPE", "<!ENTITY", "<![CDATA[", "]]>", "&amp;", "&#", "&lt;",
            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "2024-01-01 10:00:00 +0100", "<<HKDevice: 0x1>, name:Watch>"]
     write_dictionary("export-xml", xml + types + metadata_keys)
-    push_keys = set()
-
-    def collect(value):
-        if isinstance(value, dict):
-            for key, item in value.items():
-                push_keys.add(key)
-                collect(item)
-        elif isinstance(value, list):
-            for item in value:
-                collect(item)
-
-    for push in HEALTH_AUTO_EXPORT:
-        collect(push)
+    push_keys = object_keys(HEALTH_AUTO_EXPORT)
     write_dictionary("health-auto-export", ['{"', '":', '","', '"}', '[', ']', '{}', '[]', 'true', 'false', 'null',
                                             '1e308', '-0', '\\u00e9', '\\ud83d\\ude00', '"2026-03-05 08:00:00 +0100"',
                                             '"count/min"', '"bpm"', '"Outdoor Run"']

@@ -101,7 +101,7 @@ extension HealthdBacked {
                     url: try #require(URL(string: "http://127.0.0.1:9/hook")),
                     types: ["HKQuantityTypeIdentifierStepCount"], allowsExternal: false, secret: "whsec_AAAA")
                 let message = PendingWebhookMessage(
-                    id: "msg_1", throughAnchor: 1, created: Self.morning, body: Data("{}".utf8))
+                    id: "msg_1", throughAnchor: 1, created: Self.morning, body: Data("{}".utf8), changes: 2)
                 try engine.recordWebhookAttempt(
                     WebhookAttempt(messageID: "msg_1", time: Self.morning, status: 503, error: "HTTP 503", changes: 2),
                     of: message, subscription: webhook.id)

@@ -14,7 +14,8 @@ import OpenHealthKitEngine
     }
 
     func message(through anchor: Int64) -> PendingWebhookMessage {
-        PendingWebhookMessage(id: "msg_\(anchor)", throughAnchor: anchor, created: Date(), body: Data("{}".utf8))
+        PendingWebhookMessage(
+            id: "msg_\(anchor)", throughAnchor: anchor, created: Date(), body: Data("{}".utf8), changes: 1)
     }
 
     func attempt(_ message: PendingWebhookMessage, delivered: Bool) -> WebhookAttempt {

@@ -152,7 +152,8 @@ final class WebhookDispatcher: Sendable {
             data: WireWebhookChanges(subscription: subscription.id, changes: WireAnchoredResponse(changes)))
         let message = PendingWebhookMessage(
             id: "msg_\(subscription.id)_\(changes.anchor)", throughAnchor: changes.anchor, created: now,
-            body: try JSONResponses.encoder.encode(payload))
+            body: try JSONResponses.encoder.encode(payload),
+            changes: changes.samples.count + changes.deletedObjects.count)
         try engine.savePendingWebhookMessage(message, subscription: subscription.id)
         return message
     }
@@ -189,10 +190,6 @@ final class WebhookDispatcher: Sendable {
         let problem: String? =
             delivered
             ? nil : status.map { "the receiver answered \($0)" } ?? "no answer: \(error.map { "\($0)" } ?? "")"
-        let changes =
-            (try? JSONDecoder().decode(WireWebhookMessage.self, from: message.body)).map {
-                $0.data.changes.samples.count + $0.data.changes.deletedObjects.count
-            } ?? 0
         var recorded = true
         do {
             guard try engine.webhookSubscription(id: subscription.id) != nil else {
@@ -200,7 +197,8 @@ final class WebhookDispatcher: Sendable {
                 return
             }
             try engine.recordWebhookAttempt(
-                WebhookAttempt(messageID: message.id, time: Date(), status: status, error: problem, changes: changes),
+                WebhookAttempt(
+                    messageID: message.id, time: Date(), status: status, error: problem, changes: message.changes),
                 of: message, subscription: subscription.id)
         } catch {
             logger.error("webhooks: could not record an attempt of \(message.id): \(error)")

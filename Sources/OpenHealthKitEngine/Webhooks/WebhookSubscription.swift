@@ -40,12 +40,15 @@ package struct PendingWebhookMessage: Sendable, Equatable, Codable {
     /// When it was made, seconds since 1970 (its `webhook-timestamp` is the attempt's).
     package var created: Date
     package var body: Data
+    /// How many changes (samples added, objects deleted) the body carries, for the delivery log.
+    package var changes: Int
 
-    package init(id: String, throughAnchor: Int64, created: Date, body: Data) {
+    package init(id: String, throughAnchor: Int64, created: Date, body: Data, changes: Int) {
         self.id = id
         self.throughAnchor = throughAnchor
         self.created = created
         self.body = body
+        self.changes = changes
     }
 }
 
