@@ -90,8 +90,8 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                 let write = AnchoredWrite(session: session, user: user, catalog: catalog, anchor: before)
                 let result = try body(write)
                 if database.keepsStatisticsAggregates {
-                    try PostgresStatisticsAggregates(session: session, user: user, catalog: catalog).maintain(
-                        &write.statisticsNotes)
+                    try StatisticsUpkeep(PostgresStatisticsAggregates(session: session, user: user, catalog: catalog))
+                        .maintain(&write.statisticsNotes)
                 }
                 if write.anchor > before {
                     try StoreAnchor.set(write.anchor, session, user: user)
@@ -190,7 +190,7 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                 try session.execute(
                     "DELETE FROM setting WHERE user_id = \(user) AND key = ANY(\(keys)::text[])", binds.bindings)
             }
-            for id in rankedIDs { write.statisticsNotes.noteRanking(type: id) }
+            for id in rankedIDs { write.statisticsNotes.noteRanking(type: Int64(id)) }
             try notifyCommit(session)
         }
     }

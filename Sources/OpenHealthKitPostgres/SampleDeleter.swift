@@ -76,7 +76,7 @@ struct Tombstones {
                 let (typeID, start, end) = try row.decode((Int32, Double, Double).self)
                 typeIDs.insert(typeID)
                 // The statistics aggregates of the deleted samples' hours are computed again before the commit.
-                write.statisticsNotes.noteDeleted(type: typeID, start: start, end: end)
+                write.statisticsNotes.noteDeleted(type: Int64(typeID), start: start, end: end)
             }
             for typeID in typeIDs { types.insert(try write.catalog.identifier(typeID, write.session)) }
         }

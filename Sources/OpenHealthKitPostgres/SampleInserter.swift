@@ -262,11 +262,8 @@ struct SampleInserter {
             throw StoredUUID(candidates: kept.map { rows[$0.pending.index].uuid })
         }
         for (position, kept) in kept.enumerated() {
-            let sample = rows[kept.pending.index]
-            let hasSeries = if case .quantitySeries = sample.detail { true } else { false }
             write.statisticsNotes.noteInserted(
-                type: typeIDs[position], start: sample.startDate, end: sample.endDate, value: sample.value,
-                sourceID: sourceIDs[position], hasSeries: hasSeries)
+                rows[kept.pending.index], type: Int64(typeIDs[position]), sourceID: sourceIDs[position])
         }
     }
 

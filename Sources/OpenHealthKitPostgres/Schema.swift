@@ -37,7 +37,8 @@ enum Schema {
         case .sharedDaemonState: Migration(name: name, statements: sharedDaemonState)
         case .usersBoundByTheDatabase: Migration(name: name, statements: [], then: bindUsers)
         case .defaultSourceOrder: Migration(name: name, statements: defaultSourceOrder)
-        case .statisticsAggregates, .hourlyAggregates, .timeWeightedAggregates, .statisticsNotedByTheWriters:
+        case .statisticsAggregates, .hourlyAggregates, .timeWeightedAggregates, .statisticsNotedByTheWriters,
+            .statisticsNotedInMemory:
             Migration(name: name, statements: [])
         }
     }

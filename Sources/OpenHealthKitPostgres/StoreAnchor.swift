@@ -1,3 +1,4 @@
+import OpenHealthKitEngine
 import PostgresNIO
 
 /// Each user's anchor counter (`store_anchor`): every stored sample and every tombstone takes the next value, inside

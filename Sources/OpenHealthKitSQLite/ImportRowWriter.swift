@@ -14,9 +14,10 @@ struct ImportRowWriter {
         self.db = db
     }
 
-    func write(_ batch: ImportBatch) throws -> ImportBatchResult {
+    /// Writes `batch`, noting its samples in `notes` for the statistics aggregates.
+    func write(_ batch: ImportBatch, notes: inout StatisticsNotes) throws -> ImportBatchResult {
         let samples = try SampleInserter(db, policy: .skip).insert(
-            batch.samples, parents: batch.referencedParents)
+            batch.samples, parents: batch.referencedParents, notes: &notes)
         var result = ImportBatchResult(
             stored: samples.stored, unrecognizedStored: try writeUnrecognized(batch.unrecognized),
             change: samples.change)

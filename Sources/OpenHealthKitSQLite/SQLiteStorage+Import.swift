@@ -16,9 +16,9 @@ extension SQLiteStorage: ExchangeStorage {
             var result: ImportBatchResult?
             try db.inTransaction {
                 result = try notingOwnAnchors(db) {
-                    let written = try ImportRowWriter(db).write(batch)
-                    try StatisticsAggregates(db).maintain()
-                    return written
+                    try StatisticsAggregates.maintaining(db) { notes in
+                        try ImportRowWriter(db).write(batch, notes: &notes)
+                    }
                 }
                 return .commit
             }

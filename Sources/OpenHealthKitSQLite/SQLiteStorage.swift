@@ -49,11 +49,11 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func insert(_ rows: [SampleRow]) throws -> StoreChange {
         try writer.write { db in
             try notingOwnAnchors(db) {
-                let change = try SampleInserter(db, policy: .fail).insert(
-                    rows, parents: Set(rows.compactMap(\.correlationUUID))
-                ).change
-                try StatisticsAggregates(db).maintain()
-                return change
+                try StatisticsAggregates.maintaining(db) { notes in
+                    try SampleInserter(db, policy: .fail).insert(
+                        rows, parents: Set(rows.compactMap(\.correlationUUID)), notes: &notes
+                    ).change
+                }
             }
         }
     }
@@ -61,9 +61,9 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func delete(uuids: [UUID]) throws -> StoreChange {
         try writer.write { db in
             try notingOwnAnchors(db) {
-                let change = try SampleDeleter(db).delete(uuids: uuids)
-                try StatisticsAggregates(db).maintain()
-                return change
+                try StatisticsAggregates.maintaining(db) { notes in
+                    try SampleDeleter(db).delete(uuids: uuids, notes: &notes)
+                }
             }
         }
     }

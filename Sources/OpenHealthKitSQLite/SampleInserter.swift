@@ -56,8 +56,9 @@ struct SampleInserter {
     /// members, leaving tombstones) when its version is greater, and is left out otherwise (a correlation with its
     /// members). A member's correlation is found among the rows stored before it or in the store
     /// (``StorageError/missingParent(_:)`` otherwise). `parents` are the UUIDs that rows of the batch point at
-    /// (members' correlations, children's parents): only their row ids are remembered.
-    func insert(_ rows: [SampleRow], parents: Set<UUID>) throws -> Outcome {
+    /// (members' correlations, children's parents): only their row ids are remembered. What it inserts and deletes
+    /// goes in `notes`, for the statistics aggregates.
+    func insert(_ rows: [SampleRow], parents: Set<UUID>, notes: inout StatisticsNotes) throws -> Outcome {
         var anchor = try StoreAnchor.current(db)
         var ids = RowIdentifiers(IdentifierCache(db))
         var outcome = Outcome(
@@ -68,7 +69,6 @@ struct SampleInserter {
         var skippedCorrelations: Set<UUID> = []
         // Stored electrocardiograms and their symptoms, associated once every sample of the batch is stored.
         var electrocardiograms: [(id: Int64, symptoms: [UUID])] = []
-        var notes = try StatisticsDirtyNotes(db)
         let statement = try db.makeStatement(sql: insertSQL)
         let sqlite = statement.sqliteStatement
         let binding = SQLiteBinding(statement: sqlite)
@@ -83,7 +83,7 @@ struct SampleInserter {
                 guard
                     try replaceOlderVersion(
                         of: syncIdentifier, sourceID: sourceID, with: row.syncVersion ?? 0, anchor: &anchor,
-                        touched: &outcome.change.typeIdentifiers)
+                        touched: &outcome.change.typeIdentifiers, notes: &notes)
                 else {
                     if row.isCorrelation { skippedCorrelations.insert(row.uuid) }
                     continue
@@ -135,7 +135,7 @@ struct SampleInserter {
                 }
             }
             ids.touch(row.typeIdentifier, &outcome.change.typeIdentifiers)
-            try notes?.noteInserted(typeID: typeID, start: row.startDate, end: row.endDate)
+            notes.noteInserted(row, type: typeID, sourceID: sourceID)
             let duration = row.endDate - row.startDate
             if duration > longest[typeID, default: 0] { longest[typeID] = duration }
         }
@@ -180,7 +180,8 @@ struct SampleInserter {
     /// HealthKit's sync rule: a greater version replaces the stored object (a correlation with its members, leaving
     /// tombstones); an older or equal one is left out. Returns whether the new row should be inserted.
     private func replaceOlderVersion(
-        of syncIdentifier: String, sourceID: Int64, with version: Int64, anchor: inout Int64, touched: inout Set<String>
+        of syncIdentifier: String, sourceID: Int64, with version: Int64, anchor: inout Int64,
+        touched: inout Set<String>, notes: inout StatisticsNotes
     ) throws -> Bool {
         guard
             let stored = try Row.fetchOne(
@@ -188,7 +189,8 @@ struct SampleInserter {
                 arguments: [sourceID, syncIdentifier])
         else { return true }
         guard version > (stored["sync_version"] as Int64? ?? 0) else { return false }
-        touched.formUnion(try SampleDeleter(db).deleteSampleAndMembers(id: stored["id"], anchor: &anchor))
+        touched.formUnion(
+            try SampleDeleter(db).deleteSampleAndMembers(id: stored["id"], anchor: &anchor, notes: &notes))
         return true
     }
 

@@ -149,7 +149,11 @@ private struct ClinicalRecordMigration {
             rowsByType[sample.typeIdentifier, default: []].append(sample)
         }
         // The records take anchors like any insert: running queries started after the upgrade see them as stored.
-        let outcome = try SampleInserter(db, policy: .skip).insert(rowsByType.values.flatMap { $0 }, parents: [])
+        // What the insert notes is left unread: this migration (v7) comes before the statistics aggregates (v9),
+        // which build every type.
+        var notesBeforeAggregates = StatisticsNotes()
+        let outcome = try SampleInserter(db, policy: .skip).insert(
+            rowsByType.values.flatMap { $0 }, parents: [], notes: &notesBeforeAggregates)
         anchor = max(anchor, outcome.change.anchor)
         try StoreAnchor.set(anchor, db)
     }
@@ -164,7 +168,8 @@ private struct ClinicalRecordMigration {
                 let sample = RecordsUpgrade.visionPrescriptionSample(
                     uuid: uuid, attributes: row["attributes"], children: row["children"])
             else { continue }
-            _ = try SampleInserter(db, policy: .skip).insert([sample], parents: [])
+            var notesBeforeAggregates = StatisticsNotes()  // Unread, as above.
+            _ = try SampleInserter(db, policy: .skip).insert([sample], parents: [], notes: &notesBeforeAggregates)
             try db.execute(sql: "DELETE FROM unrecognized_record WHERE id = ?", arguments: [row["id"] as Int64])
         }
     }

@@ -1,4 +1,5 @@
 import GRDB
+import OpenHealthKitEngine
 
 extension Schema {
     /// The 15-minute statistics aggregates of quantity types (docs/ARCHITECTURE.md "Statistics aggregates"):
@@ -66,5 +67,25 @@ extension Schema {
                 DROP TRIGGER statistics_sample_inserted;
                 DROP TRIGGER statistics_sample_deleted;
                 """)
+    }
+}
+
+extension Schema {
+    /// The writers of `sample` note what they write in memory (``StatisticsNotes``), read by ``StatisticsUpkeep``
+    /// before the transaction commits, as PostgreSQL's do: `statistics_dirty` goes. The notes keep the values a
+    /// transaction inserted, so that the hours no earlier sample overlaps are computed without reading back what it
+    /// just wrote. Every writing transaction emptied the table before it committed; what the triggers of v9 to v12
+    /// noted and no write maintained since is maintained now, before the table goes.
+    static func statisticsNotedInMemory(_ db: Database) throws {
+        var notes = StatisticsNotes()
+        for row in try Row.fetchAll(db, sql: "SELECT type_id, start_date, end_date FROM statistics_dirty") {
+            if let start = row[1] as Double?, let end = row[2] as Double? {
+                notes.noteDeleted(type: row[0], start: start, end: end)
+            } else {
+                notes.noteRanking(type: row[0])
+            }
+        }
+        try StatisticsAggregates(db).maintain(&notes)
+        try db.execute(sql: "DROP TABLE statistics_dirty")
     }
 }

@@ -4,9 +4,8 @@ extension Schema {
     /// Aggregates of time-weighted types (heart rate, sound levels; docs/ARCHITECTURE.md "Statistics aggregates"):
     /// both bucket tables gain the weighted sum and weight of a bucket with every hold cut at its end, the first
     /// start of a sample starting in it, and the readings its end cut short (`tail_date`, the sum of their weighted
-    /// quantities, their count), from which a composition extends those holds. The types that had no aggregates
-    /// (no ranking) are noted, and maintenance builds every noted type: the last migration that changes the
-    /// aggregates builds them, once.
+    /// quantities, their count), from which a composition extends those holds. The types that have no aggregates
+    /// (no ranking: v11 forgot every one) are built, once, by this last migration that changes them.
     static func timeWeightedAggregates(_ db: Database) throws {
         for table in ["statistics_bucket", "statistics_hour"] {
             try db.execute(
@@ -19,11 +18,10 @@ extension Schema {
                     ALTER TABLE \(table) ADD COLUMN tail_count INTEGER NOT NULL DEFAULT 0;
                     """)
         }
-        try db.execute(
-            sql: """
-                INSERT INTO statistics_dirty (type_id)
-                    SELECT DISTINCT type_id FROM sample WHERE type_id NOT IN (SELECT type_id FROM statistics_ranking);
-                """)
-        try StatisticsAggregates(db).maintain()
+        try StatisticsAggregates(db).checkRankings(
+            of: try Int64.fetchAll(
+                db,
+                sql: "SELECT DISTINCT type_id FROM sample WHERE type_id NOT IN (SELECT type_id FROM statistics_ranking)"
+            ))
     }
 }

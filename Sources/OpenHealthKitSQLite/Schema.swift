@@ -29,6 +29,7 @@ enum Schema {
         case .timeWeightedAggregates: timeWeightedAggregates
         case .statisticsNotedByTheWriters: writersNoteStatistics
         case .defaultSourceOrder: defaultSourceOrder
+        case .statisticsNotedInMemory: statisticsNotedInMemory
         case .users, .statisticsAggregatesOfUsers, .sharedDaemonState, .usersBoundByTheDatabase: nil
         }
     }

@@ -18,16 +18,16 @@ struct StatisticsReader {
     func forEachValue(_ query: RowQuery, sources: ([SourceRow]) throws -> Void, _ body: (ValueRow) throws -> Void)
         throws
     {
-        try forEachValue(query, sourceList: { try sources($0.map(\.row)) }, body)
+        let list = try sourcesByFirstSample(query)
+        try sources(list.map(\.row))
+        try forEachValue(query, list: list, body)
     }
 
-    /// ``forEachValue(_:sources:_:)`` giving each source's row id too.
-    func forEachValue(
-        _ query: RowQuery, sourceList: ([(id: Int64, row: SourceRow)]) throws -> Void,
-        _ body: (ValueRow) throws -> Void
-    ) throws {
-        let list = try sourcesByFirstSample(query)
-        try sourceList(list)
+    /// As ``forEachValue(_:sources:_:)`` with the sources listed already (``sourcesByFirstSample(_:)`` of the query's
+    /// types, in this transaction): each value's source is its index in `list`.
+    func forEachValue(_ query: RowQuery, list: [(id: Int64, row: SourceRow)], _ body: (ValueRow) throws -> Void)
+        throws
+    {
         let reader = RowReader(db)
         guard let (whereSQL, arguments) = try reader.filter(query) else { return }
         // The joins are those RowReader's conditions may name; SQLite drops the ones a query does not use.

@@ -72,7 +72,8 @@ import OpenHealthKitEngine
         struct RollBack: Error {}
         #expect(throws: RollBack.self) {
             try storage.writer.write { db in
-                _ = try SampleInserter(db, policy: .fail).insert([doomed], parents: [])
+                var notes = StatisticsNotes()
+                _ = try SampleInserter(db, policy: .fail).insert([doomed], parents: [], notes: &notes)
                 var seen: [SampleRow] = []
                 try RowReader(db, lookups: storage.lookups).forEach(RowQuery(typeIdentifiers: [])) { seen.append($0) }
                 #expect(seen.map(\.typeIdentifier) == [Self.heartRate, Self.steps])

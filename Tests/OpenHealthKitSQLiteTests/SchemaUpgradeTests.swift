@@ -115,7 +115,11 @@ import OpenHealthKitModel
                     uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue, startDate: hour + offset,
                     endDate: hour + offset + 600, value: count, source: Self.health, revision: RevisionRow())
             }
-            try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert([steps(0, 100)], parents: []) }
+            try queue.write { db in
+                // v12's triggers note the sample, as that version's writer did.
+                var notes = StatisticsNotes()
+                _ = try SampleInserter(db, policy: .skip).insert([steps(0, 100)], parents: [], notes: &notes)
+            }
             try queue.close()
             let storage = try SQLiteStorage(path: path)
             let triggers = try storage.writer.read { db in
@@ -145,12 +149,13 @@ import OpenHealthKitModel
             }
             let setting = SourcePriority.settingKey(for: HKQuantityTypeIdentifier.stepCount.rawValue)
             try queue.write { db in
-                _ = try SampleInserter(db, policy: .skip).insert(rows, parents: [])
+                var notes = StatisticsNotes()
+                _ = try SampleInserter(db, policy: .skip).insert(rows, parents: [], notes: &notes)
                 // The rows and ranking the old default order (first stored counts first) kept.
                 try db.execute(
                     sql: "INSERT INTO setting (key, value) VALUES (?, ?)",
                     arguments: [setting, app.bundleIdentifier + "\n" + watch.bundleIdentifier])
-                try StatisticsAggregates(db).maintain()
+                try StatisticsAggregates(db).maintain(&notes)
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [setting])
             }
             try queue.close()
@@ -172,7 +177,11 @@ import OpenHealthKitModel
                     uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.heartRate.rawValue, startDate: hour + offset,
                     endDate: hour + offset, value: bpm, source: Self.health, revision: RevisionRow())
             }
-            try queue.write { db in _ = try SampleInserter(db, policy: .skip).insert(readings, parents: []) }
+            try queue.write { db in
+                // v11's triggers note the readings, as that version's writer did.
+                var notes = StatisticsNotes()
+                _ = try SampleInserter(db, policy: .skip).insert(readings, parents: [], notes: &notes)
+            }
             try queue.close()
             let engine = HealthEngine(storage: try SQLiteStorage(path: path))
             let request = StatisticsRequest(
@@ -206,7 +215,8 @@ import OpenHealthKitModel
         let queue = try DatabaseQueue(path: path)
         try Schema.migrator.migrate(queue, upTo: "v6: series, electrocardiograms, audiograms")
         try queue.write { db in
-            _ = try SampleInserter(db, policy: .skip).insert([recording], parents: [])
+            var notes = StatisticsNotes()  // Before the aggregates (v9): nothing to maintain.
+            _ = try SampleInserter(db, policy: .skip).insert([recording], parents: [], notes: &notes)
             try db.execute(
                 sql: """
                     INSERT INTO clinical_record (uuid, type, identifier, source_name, source_url, fhir_version,

@@ -28,7 +28,8 @@ import OpenHealthKitModel
                         average: nil, minimum: nil, maximum: nil, sum: 2_000, unit: "kJ")
                 ]))
         try queue.write { db in
-            _ = try SampleInserter(db, policy: .skip).insert([row], parents: [])
+            var notes = StatisticsNotes()  // Before the aggregates (v9): nothing to maintain.
+            _ = try SampleInserter(db, policy: .skip).insert([row], parents: [], notes: &notes)
             try db.execute(
                 sql: """
                     DROP TABLE workout_effort_change;

@@ -87,3 +87,15 @@ extension StatisticsAggregation {
         setting.map { $0.components(separatedBy: "\n") } ?? []
     }
 }
+
+extension StatisticsAggregation {
+    /// The read of a type's values that maintenance computes the quarter hours `quarters` from: every sample
+    /// overlapping them.
+    package static func valueQuery(_ typeIdentifier: String, overlapping quarters: Range<Int64>) -> RowQuery {
+        RowQuery(
+            typeIdentifiers: [typeIdentifier],
+            condition: .dateRange(
+                start: Double(quarters.lowerBound) * bucketLength, end: Double(quarters.upperBound) * bucketLength,
+                mode: .overlaps))
+    }
+}

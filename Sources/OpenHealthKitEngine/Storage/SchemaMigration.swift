@@ -38,6 +38,8 @@ package enum SchemaMigration: Int, CaseIterable, Sendable {
     case usersBoundByTheDatabase
     /// Apple's default order of sources: the aggregates ranked the old way are built again.
     case defaultSourceOrder
+    /// The writers of samples note the statistics to maintain in memory, in the writing transaction (SQLite).
+    case statisticsNotedInMemory
 
     /// The name a store records: `v` and the number, then what the migration adds.
     package var name: String {
@@ -59,6 +61,7 @@ package enum SchemaMigration: Int, CaseIterable, Sendable {
             case .statisticsNotedByTheWriters: "statistics noted by the writers"
             case .usersBoundByTheDatabase: "users bound by the database, append-only audit log"
             case .defaultSourceOrder: "Apple's default source order"
+            case .statisticsNotedInMemory: "statistics noted in memory"
             }
         return "v\(rawValue): \(words)"
     }
