@@ -149,22 +149,42 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
         }
     }
 
+    /// Bound by hand, without GRDB's arguments: an import writes a row per source and bucket of every hour it fills.
     func insertRows(_ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64]) throws {
-        for (granularity, row) in rows {
-            let insert = try db.cachedStatement(
+        var statements: [AggregateGranularity: Statement] = [:]
+        for granularity in AggregateGranularity.allCases {
+            statements[granularity] = try db.cachedStatement(
                 sql: """
                     INSERT INTO \(Self.table(granularity)) (type_id, source_id, bucket, members, spanning, sum,
                         value_sum, minimum, maximum, latest_start, latest_end, latest_value, earliest_start,
                         latest_member_end, weighted_sum, weight, first_start, tail_date, tail_quantity, tail_count)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-            try insert.execute(arguments: [
-                typeID, row.source.map { sourceIDs[$0] } ?? 0, row.bucket, row.members, row.spanning, row.sum,
-                row.valueSum, row.minimum, row.maximum, row.latestStart, row.latestEnd, row.latestValue,
-                row.earliestStart, row.latestMemberEnd, row.weightedSum, row.weight,
-                row.firstStart.isFinite ? row.firstStart : nil, row.tail?.date, row.tail?.quantity ?? 0,
-                row.tail?.count ?? 0,
-            ])
+        }
+        for (granularity, row) in rows {
+            let statement = statements[granularity]!.sqliteStatement
+            let binding = SQLiteBinding(statement: statement)
+            binding.bind(typeID, at: 1)
+            binding.bind(row.source.map { sourceIDs[$0] } ?? 0, at: 2)
+            binding.bind(row.bucket, at: 3)
+            binding.bind(Int64(row.members), at: 4)
+            binding.bind(Int64(row.spanning), at: 5)
+            binding.bind(row.sum, at: 6)
+            binding.bind(row.valueSum, at: 7)
+            binding.bind(row.minimum, at: 8)
+            binding.bind(row.maximum, at: 9)
+            binding.bind(row.latestStart, at: 10)
+            binding.bind(row.latestEnd, at: 11)
+            binding.bind(row.latestValue, at: 12)
+            binding.bind(row.earliestStart, at: 13)
+            binding.bind(row.latestMemberEnd, at: 14)
+            binding.bind(row.weightedSum, at: 15)
+            binding.bind(row.weight, at: 16)
+            binding.bind(row.firstStart.isFinite ? row.firstStart : nil, at: 17)
+            binding.bind(row.tail?.date, at: 18)
+            binding.bind(row.tail?.quantity ?? 0, at: 19)
+            binding.bind(Int64(row.tail?.count ?? 0), at: 20)
+            try db.stepToDone(statement)
         }
     }
 
