@@ -113,7 +113,7 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                     .insert(rows, parents: Set(rows.compactMap(\.correlationUUID))).change
             }
         } catch let duplicate as SampleInserter.StoredUUID {
-            let stored = try session { try StoredSamples.ids(of: duplicate.candidates, user: user, $0) }
+            let stored = try session { try PostgresSampleLookup.ids(of: duplicate.candidates, user: user, $0) }
             throw StorageError.duplicateUUID(
                 duplicate.candidates.first { stored[$0] != nil } ?? duplicate.candidates[0])
         }

@@ -14,11 +14,8 @@ struct SampleDeleter {
     /// Deletes the samples with these UUIDs, in order, each correlation's members before it; a UUID not stored (or
     /// deleted already as a member) is passed over.
     func delete(uuids: [UUID]) throws -> StoreChange {
-        let targets = try StoredSamples.ids(of: uuids, user: write.user, write.session)
         var tombstones = Tombstones()
-        for uuid in uuids {
-            guard let id = targets[uuid], !tombstones.contains(id) else { continue }
-            for member in try StoredSamples.members(of: id, write) { tombstones.delete(stored: member, write: write) }
+        for id in try SampleWritePlanner.deletions(of: uuids, lookup: PostgresSampleLookup(write: write)) {
             tombstones.delete(stored: id, write: write)
         }
         return StoreChange(typeIdentifiers: try tombstones.write(write), anchor: write.anchor)
@@ -31,9 +28,6 @@ struct Tombstones {
     private var storedIDs = Set<Int64>()
     /// Rows of the batch being inserted that a later row replaced before anything was written.
     private var unwritten: [(row: SampleRow, typeID: Int32, sourceID: Int64, anchor: Int64)] = []
-
-    /// Whether the stored sample `id` is deleted already.
-    func contains(_ id: Int64) -> Bool { storedIDs.contains(id) }
 
     /// Deletes a stored sample (a correlation after its members), taking the next anchor; once only.
     mutating func delete(stored id: Int64, write: AnchoredWrite) {

@@ -3,25 +3,15 @@ import OpenHealthKitEngine
 import PostgresNIO
 
 /// The one writer of the `sample` table, inside an ``AnchoredWrite``: saves (``Storage/insert(_:)``) and import
-/// batches (``ExchangeStorage/importBatch(_:)``) both insert their samples here, under the same rules as the SQLite
-/// storage's inserter (HealthKit's sync rule, anchors in the batch's order, a correlation left out taking its members
-/// with it, each type's longest duration, each stored sample's ``SampleDetail`` through ``SampleDetailWriter``).
+/// batches (``ExchangeStorage/importBatch(_:)``) both insert their samples here. It executes the engine's
+/// ``SampleWritePlan`` (HealthKit's sync rule, correlations, UUIDs stored already under the caller's
+/// ``SampleConflictPolicy``), with each type's longest duration and each stored sample's ``SampleDetail`` through
+/// ``SampleDetailWriter``.
 ///
-/// It works in bulk: one statement reads what the store holds of the batch (its UUIDs, the parents it points at,
-/// the samples its sync identifiers name), the rules are applied in memory row by row, in order, exactly as a
-/// row-at-a-time writer would, and then one statement writes the tombstones, one deletes the replaced samples and one
+/// It works in bulk: the plan reads what the store holds of the batch in two statements
+/// (``PostgresSampleLookup``), and then one statement writes the tombstones, one deletes the replaced samples and one
 /// inserts every new row (`unnest` of a column array each). Round trips stay a handful whatever the batch's size.
 struct SampleInserter {
-    /// What a sample whose UUID is stored already does.
-    enum ConflictPolicy {
-        /// It fails the whole batch with ``StorageError/duplicateUUID(_:)`` (a save). Rows are inserted in the
-        /// batch's order, so their anchors follow it.
-        case fail
-        /// It is skipped, and a correlation member stored already on its own joins its correlation (an import).
-        /// Rows are inserted in ``SampleRow/insertionOrder(_:)``.
-        case skip
-    }
-
     /// A save's row has a UUID the store holds (the unique index said so): the transaction is over, the caller finds
     /// which (the first of `candidates` that is stored) and fails the batch with ``StorageError/duplicateUUID(_:)``.
     struct StoredUUID: Error {
@@ -41,177 +31,75 @@ struct SampleInserter {
     let write: AnchoredWrite
     /// The catalog ids of the batch's types.
     let types: [String: Int32]
-    let policy: ConflictPolicy
+    let policy: SampleConflictPolicy
 
-    init(_ write: AnchoredWrite, types: [String: Int32], policy: ConflictPolicy) {
+    init(_ write: AnchoredWrite, types: [String: Int32], policy: SampleConflictPolicy) {
         self.write = write
         self.types = types
         self.policy = policy
     }
 
-    /// A row to insert, as the rules left it.
-    private struct Pending {
-        let index: Int
-        let anchor: Int64
-        var parent: Parent?
-    }
-
-    /// A row the rules kept, with the id it is stored under.
+    /// A planned insert the batch keeps, with the id and anchor it is stored under.
     private struct Kept {
-        let pending: Pending
+        let row: Int
+        let parent: SampleWritePlan.Parent?
         let id: Int64
+        let anchor: Int64
     }
 
-    /// Where a member's correlation is.
-    private enum Parent: Equatable {
-        case stored(Int64)
-        case pending(Int)
-    }
-
-    /// What holds a sync identifier of a source: a stored sample, or a row of this batch.
-    private enum Holder {
-        case stored(id: Int64, version: Int64)
-        case pending(Int, version: Int64)
-
-        var version: Int64 {
-            switch self {
-            case .stored(_, let version), .pending(_, let version): return version
-            }
-        }
-    }
-
-    /// Inserts the rows, each stored one taking the next anchor; see the type's description. `parents` are the
-    /// UUIDs that rows of the batch point at (members' correlations, children's parents): only their row ids are
-    /// returned.
+    /// Inserts the rows as the engine plans them; see the type's description. `parents` are the UUIDs that rows of
+    /// the batch point at (members' correlations, children's parents): only their row ids are returned.
     func insert(_ rows: [SampleRow], parents: Set<UUID>) throws -> Outcome {
         var outcome = Outcome(
             stored: Array(repeating: false, count: rows.count), storedIDs: [:],
             change: StoreChange(typeIdentifiers: [], anchor: write.anchor))
         guard !rows.isEmpty else { return outcome }
         let lookups = try LookupRows(rows, write)
-        // An import reads which of its UUIDs are stored (they are skipped); a save lets the unique index find one
-        // (``StoredUUID``), which costs nothing when, as nearly always, there is none.
-        var lookUp = Set(rows.compactMap(\.correlationUUID))
-        if policy == .skip { lookUp.formUnion(rows.map(\.uuid)) }
-        var stored = try StoredSamples(lookUp, syncIdentifiersOf: rows, lookups: lookups, write)
-        var pending: [Pending] = []
-        var pendingByUUID: [UUID: Int] = [:]
-        var dropped = Set<Int>()
-        var holders = stored.syncHolders.mapValues { Holder.stored(id: $0.id, version: $0.version) }
-        // Correlations left out by the sync rule (or replaced in this batch): their members are left out with them.
-        var skippedCorrelations: Set<UUID> = []
+        let plan = try SampleWritePlanner.plan(
+            rows, order: policy.order(rows), sourceIDs: rows.map { lookups.sources[$0.source.bundleIdentifier]! },
+            policy: policy, lookup: PostgresSampleLookup(write: write))
+        outcome.stored = plan.stored
+        var anchors = [Int64](repeating: 0, count: plan.inserts.count)
         var tombstones = Tombstones()
-        var joins: [(uuid: UUID, parent: Parent)] = []
-        var longest: [Int32: Double] = [:]
-
-        /// Rows of this batch, replaced before being written: tombstones, as if written and deleted.
-        func drop(_ indices: [Int]) {
-            for index in indices where dropped.insert(index).inserted {
-                let row = rows[pending[index].index]
-                pendingByUUID[row.uuid] = nil
-                if row.isCorrelation { skippedCorrelations.insert(row.uuid) }
+        for step in plan.steps {
+            switch step {
+            case .insert(let planned): anchors[planned] = write.next()
+            case .deleteStored(let id): tombstones.delete(stored: id, write: write)
+            case .deletePlanned(let planned):
+                let row = rows[plan.inserts[planned].row]
                 tombstones.delete(
                     unwritten: row, typeID: types[row.typeIdentifier]!,
                     sourceID: lookups.sources[row.source.bundleIdentifier]!, write: write)
             }
         }
-        func isLive(_ holder: Holder) -> Bool {
-            switch holder {
-            case .stored(let id, _): return !tombstones.contains(id)
-            case .pending(let index, _): return !dropped.contains(index)
-            }
-        }
-        func members(of parent: Parent) -> [Int] {
-            pending.indices.filter { !dropped.contains($0) && pending[$0].parent == parent }
-        }
-
-        for index in order(rows) {
-            let row = rows[index]
-            if let parent = row.correlationUUID, skippedCorrelations.contains(parent) { continue }
-            let sourceID = lookups.sources[row.source.bundleIdentifier]!
-            let syncKey = row.syncIdentifier.map { StoredSamples.SyncKey(sourceID: sourceID, identifier: $0) }
-            // HealthKit's sync rule: a greater version replaces the holder (a correlation with its members, leaving
-            // tombstones); an older or equal one is left out (a correlation with its members).
-            if let syncKey, let holder = holders[syncKey], isLive(holder) {
-                guard (row.syncVersion ?? 0) > holder.version else {
-                    if row.isCorrelation { skippedCorrelations.insert(row.uuid) }
-                    continue
-                }
-                switch holder {
-                case .stored(let id, _):
-                    let storedMembers = try StoredSamples.members(of: id, write)
-                    for member in storedMembers { tombstones.delete(stored: member, write: write) }
-                    drop(members(of: .stored(id)))
-                    tombstones.delete(stored: id, write: write)
-                    stored.forget(ids: Set(storedMembers + [id]))
-                case .pending(let holderIndex, _):
-                    drop(members(of: .pending(holderIndex)) + [holderIndex])
-                }
-            }
-            var parent: Parent?
-            if let parentUUID = row.correlationUUID {
-                if let index = pendingByUUID[parentUUID] {
-                    parent = .pending(index)
-                } else if let id = stored.id(of: parentUUID) {
-                    parent = .stored(id)
-                } else {
-                    throw StorageError.missingParent(parentUUID)
-                }
-            }
-            if stored.id(of: row.uuid) != nil || pendingByUUID[row.uuid] != nil {
-                switch policy {
-                case .fail: throw StorageError.duplicateUUID(row.uuid)
-                case .skip:
-                    // A correlation member stored on its own (before, or earlier in this batch) joins its correlation.
-                    if let parent, let earlier = pendingByUUID[row.uuid] {
-                        if pending[earlier].parent == nil { pending[earlier].parent = parent }
-                    } else if let parent, stored.id(of: row.uuid) != nil, !stored.isInCorrelation(row.uuid) {
-                        joins.append((row.uuid, parent))
-                        stored.noteCorrelation(row.uuid)
-                    }
-                    continue
-                }
-            }
-            if let syncKey { holders[syncKey] = .pending(pending.count, version: row.syncVersion ?? 0) }
-            pendingByUUID[row.uuid] = pending.count
-            pending.append(Pending(index: index, anchor: write.next(), parent: parent))
-            outcome.stored[index] = true
-            outcome.change.typeIdentifiers.insert(row.typeIdentifier)
-            let typeID = types[row.typeIdentifier]!
-            let duration = row.endDate - row.startDate
-            if duration > longest[typeID, default: 0] { longest[typeID] = duration }
-        }
+        outcome.change.typeIdentifiers = Set(plan.inserts.map { rows[$0.row].typeIdentifier })
         outcome.change.typeIdentifiers.formUnion(try tombstones.write(write))
 
-        // Every row gets its id here, in batch order (a dropped one wastes its id, as a rolled-back insert would), so
-        // that the insert needs no sort to give ids in that order and rows others point at (members, children, a
-        // workout's or a kind's own rows) know theirs.
-        let ids = try Self.newSampleIDs(pending.count, write)
-        let kept = pending.indices.filter { !dropped.contains($0) }.map { Kept(pending: pending[$0], id: ids[$0]) }
-        try writeRows(kept, rows: rows, lookups: lookups, ids: ids)
+        // Every planned insert gets its id here, in plan order (a deleted one wastes its id, as a rolled-back insert
+        // would), so that the insert needs no sort to give ids in that order and rows others point at (members,
+        // children, a workout's or a kind's own rows) know theirs.
+        let ids = try Self.newSampleIDs(plan.inserts.count, write)
+        func id(of parent: SampleWritePlan.Parent) -> Int64 {
+            switch parent {
+            case .stored(let id): id
+            case .planned(let planned): ids[planned]
+            }
+        }
+        let kept = plan.inserts.indices.filter { !plan.deletedInserts.contains($0) }.map {
+            Kept(row: plan.inserts[$0].row, parent: plan.inserts[$0].parent, id: ids[$0], anchor: anchors[$0])
+        }
+        try writeRows(kept, rows: rows, lookups: lookups, parentID: id(of:))
         try writeWorkouts(kept, rows: rows)
         try SampleDetailWriter(write: write).write(
-            kept.compactMap { kept in rows[kept.pending.index].detail.map { (kept.id, $0) } })
-        try joinCorrelations(
-            joins.map { join in
-                switch join.parent {
-                case .stored(let id): return (join.uuid, id)
-                case .pending(let index): return (join.uuid, ids[index])
-                }
-            })
-        for kept in kept where parents.contains(rows[kept.pending.index].uuid) {
-            outcome.storedIDs[rows[kept.pending.index].uuid] = kept.id
+            kept.compactMap { kept in rows[kept.row].detail.map { (kept.id, $0) } })
+        try joinCorrelations(plan.joins.map { ($0.uuid, id(of: $0.parent)) })
+        for kept in kept where parents.contains(rows[kept.row].uuid) {
+            outcome.storedIDs[rows[kept.row].uuid] = kept.id
         }
-        try TypeExtent.raise(longest, write)
+        try TypeExtent.raise(
+            Dictionary(uniqueKeysWithValues: plan.longestDurations.map { (types[$0.key]!, $0.value) }), write)
         outcome.change.anchor = write.anchor
         return outcome
-    }
-
-    private func order(_ rows: [SampleRow]) -> [Int] {
-        switch policy {
-        case .fail: return Array(rows.indices)
-        case .skip: return SampleRow.insertionOrder(rows)
-        }
     }
 
     /// `count` new sample ids from the table's sequence, in one statement returning one array, ascending.
@@ -226,44 +114,38 @@ struct SampleInserter {
         return (ids ?? []).sorted()
     }
 
-    /// The one `INSERT` of the batch's new rows; `ids` are every pending row's, by position (a member's correlation
-    /// may be one of them).
-    private func writeRows(_ kept: [Kept], rows: [SampleRow], lookups: LookupRows, ids: [Int64]) throws {
+    /// The one `INSERT` of the batch's new rows; `parentID` gives a member's correlation's id (it may be one of
+    /// them).
+    private func writeRows(
+        _ kept: [Kept], rows: [SampleRow], lookups: LookupRows, parentID: (SampleWritePlan.Parent) -> Int64
+    ) throws {
         guard !kept.isEmpty else { return }
-        let (typeIDs, sourceIDs, revisionIDs) = catalogIDs(of: kept.map(\.pending.index), in: rows, lookups: lookups)
+        let (typeIDs, sourceIDs, revisionIDs) = catalogIDs(of: kept.map(\.row), in: rows, lookups: lookups)
         var insert = BulkInsert(user: write.user)
         insert.column("id", kept.map(\.id))
-        insert.column("uuid", kept.map { rows[$0.pending.index].uuid })
+        insert.column("uuid", kept.map { rows[$0.row].uuid })
         insert.column("type_id", typeIDs)
-        insert.column("start_date", kept.map { rows[$0.pending.index].startDate })
-        insert.column("end_date", kept.map { rows[$0.pending.index].endDate })
-        insert.column("value", kept.map { rows[$0.pending.index].value })
+        insert.column("start_date", kept.map { rows[$0.row].startDate })
+        insert.column("end_date", kept.map { rows[$0.row].endDate })
+        insert.column("value", kept.map { rows[$0.row].value })
         insert.column("source_id", sourceIDs)
         insert.column("source_revision_id", revisionIDs)
-        insert.column("device_id", kept.map { kept in rows[kept.pending.index].device.map { lookups.devices[$0]! } })
-        insert.column("metadata", kept.map { rows[$0.pending.index].metadata })
-        insert.column("sync_identifier", kept.map { rows[$0.pending.index].syncIdentifier })
-        insert.column("sync_version", kept.map { rows[$0.pending.index].syncVersion })
-        insert.column(
-            "correlation_id",
-            kept.map { kept -> Int64? in
-                switch kept.pending.parent {
-                case .none: return nil
-                case .stored(let id): return id
-                case .pending(let index): return ids[index]
-                }
-            })
-        insert.column("anchor", kept.map(\.pending.anchor))
+        insert.column("device_id", kept.map { kept in rows[kept.row].device.map { lookups.devices[$0]! } })
+        insert.column("metadata", kept.map { rows[$0.row].metadata })
+        insert.column("sync_identifier", kept.map { rows[$0.row].syncIdentifier })
+        insert.column("sync_version", kept.map { rows[$0.row].syncVersion })
+        insert.column("correlation_id", kept.map { $0.parent.map(parentID) })
+        insert.column("anchor", kept.map(\.anchor))
         do {
             // The ids are given, so the rows' order does not matter: no sort of the batch.
             try insert.run(into: "sample", write.session, ordered: false)
         } catch let failure as PostgresFailure where failure.isUniqueViolation && policy == .fail {
             guard failure.constraint == "sample_user_id_uuid_key" else { throw failure }
-            throw StoredUUID(candidates: kept.map { rows[$0.pending.index].uuid })
+            throw StoredUUID(candidates: kept.map { rows[$0.row].uuid })
         }
         for (position, kept) in kept.enumerated() {
             write.statisticsNotes.noteInserted(
-                rows[kept.pending.index], type: Int64(typeIDs[position]), sourceID: sourceIDs[position])
+                rows[kept.row], type: Int64(typeIDs[position]), sourceID: sourceIDs[position])
         }
     }
 
@@ -301,7 +183,7 @@ struct SampleInserter {
     /// associated samples (stored before this batch or in it; one not stored fails the batch with
     /// ``StorageError/notFound(_:)``).
     private func writeWorkouts(_ kept: [Kept], rows: [SampleRow]) throws {
-        let workouts = kept.compactMap { kept in rows[kept.pending.index].workout.map { (id: kept.id, row: $0) } }
+        let workouts = kept.compactMap { kept in rows[kept.row].workout.map { (id: kept.id, row: $0) } }
         guard !workouts.isEmpty else { return }
         var insert = BulkInsert(user: write.user)
         insert.column("sample_id", workouts.map(\.id))

@@ -52,7 +52,7 @@ struct WorkoutAssociations {
 
     /// The row id of the stored sample with this UUID; ``StorageError/notFound(_:)`` when none has it.
     func sampleID(_ uuid: UUID) throws -> Int64 {
-        guard let id = try StoredSamples.ids(of: [uuid], user: user, session)[uuid] else {
+        guard let id = try PostgresSampleLookup.ids(of: [uuid], user: user, session)[uuid] else {
             throw StorageError.notFound(uuid)
         }
         return id

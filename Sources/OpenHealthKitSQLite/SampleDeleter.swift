@@ -3,7 +3,7 @@ import GRDB
 import OpenHealthKitEngine
 
 /// Deletes samples inside the caller's transaction, leaving a tombstone for each: for ``Storage/delete(uuids:)`` and
-/// for the sync rule of ``SampleInserter``.
+/// for the steps of a ``SampleWritePlan`` that ``SampleInserter`` executes.
 struct SampleDeleter {
     let db: Database
 
@@ -11,28 +11,19 @@ struct SampleDeleter {
         self.db = db
     }
 
-    /// Deletes the samples of `uuids` that are stored (and the members of a correlation), noting them in `notes`.
+    /// Deletes the samples of `uuids` that are stored (a correlation's members before it), noting them in `notes`.
     func delete(uuids: [UUID], notes: inout StatisticsNotes) throws -> StoreChange {
         var anchor = try StoreAnchor.current(db)
         var touched: Set<String> = []
-        for uuid in uuids {
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE uuid = ?", arguments: [uuid.blob])
-            else { continue }
-            touched.formUnion(try deleteSampleAndMembers(id: id, anchor: &anchor, notes: &notes))
+        for id in try SampleWritePlanner.deletions(of: uuids, lookup: SQLiteSampleLookup(db: db)) {
+            touched.insert(try deleteSample(id: id, anchor: &anchor, notes: &notes))
         }
         try StoreAnchor.set(anchor, db)
         return StoreChange(typeIdentifiers: touched, anchor: anchor)
     }
 
-    /// Replaces a sample, and the members of a correlation, by tombstones, each taking the next anchor; returns their
-    /// type identifiers. The caller stores the final anchor.
-    func deleteSampleAndMembers(id: Int64, anchor: inout Int64, notes: inout StatisticsNotes) throws -> Set<String> {
-        let members = try Int64.fetchAll(db, sql: "SELECT id FROM sample WHERE correlation_id = ?", arguments: [id])
-        return Set(try (members + [id]).map { try deleteSample(id: $0, anchor: &anchor, notes: &notes) })
-    }
-
-    /// Replaces a sample by its tombstone; returns its type identifier.
-    private func deleteSample(id: Int64, anchor: inout Int64, notes: inout StatisticsNotes) throws -> String {
+    /// Replaces a sample by its tombstone, taking the next anchor; returns its type identifier.
+    func deleteSample(id: Int64, anchor: inout Int64, notes: inout StatisticsNotes) throws -> String {
         anchor += 1
         try db.execute(
             sql: """

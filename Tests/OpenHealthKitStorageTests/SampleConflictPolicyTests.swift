@@ -79,6 +79,24 @@ import OpenHealthKitEngine
     }
 
     @Test(arguments: TestStorage.allCases)
+    func aCorrelationReplacedLaterInTheSameBatchLeavesTombstonesForItAndItsMembers(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
+        let olderMember = Self.row(Self.systolic, value: 110, correlation: older.uuid)
+        let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
+        let newerMember = Self.row(Self.systolic, value: 120, correlation: newer.uuid)
+        let change = try storage.insert([older, olderMember, newer, newerMember])
+        #expect(change.anchor == 6)
+        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(newer.uuid)))
+        #expect(members.map(\.uuid) == [newerMember.uuid])
+        // Each row took an anchor as it came; the member's tombstone comes before its correlation's.
+        let tombstones = try storage.fetchDeleted(RowQuery(typeIdentifiers: []))
+        #expect(tombstones.map(\.uuid) == [olderMember.uuid, older.uuid])
+        #expect(tombstones.map(\.anchor) == [3, 4])
+    }
+
+    @Test(arguments: TestStorage.allCases)
     func anImportedMemberStoredOnItsOwnJoinsItsCorrelation(_ kind: TestStorage) async throws {
         let storage = try await kind.make()
         let member = Self.row(Self.systolic, value: 120)
@@ -93,12 +111,17 @@ import OpenHealthKitEngine
     }
 
     /// An export lists a blood-pressure value at top level and again inside its correlation: in one batch, the
-    /// value is stored once, as a member.
-    @Test(arguments: TestStorage.allCases)
-    func aMemberListedTwiceInOneImportIsStoredOnceInItsCorrelation(_ kind: TestStorage) async throws {
+    /// value is stored once, as a member, whichever of the two an import inserts first (it orders them by UUID).
+    @Test(arguments: TestStorage.allCases, [false, true])
+    func aMemberListedTwiceInOneImportIsStoredOnceInItsCorrelation(_ kind: TestStorage, memberFirst: Bool) async throws
+    {
         let storage = try await kind.make()
-        let member = Self.row(Self.systolic, value: 120)
-        let correlation = Self.row(Self.bloodPressure)
+        let low = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+        let high = UUID(uuidString: "FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF")!
+        var member = Self.row(Self.systolic, value: 120)
+        member.uuid = memberFirst ? low : high
+        var correlation = Self.row(Self.bloodPressure)
+        correlation.uuid = memberFirst ? high : low
         var listed = member
         listed.correlationUUID = correlation.uuid
         let result = try storage.importBatch(Self.importing([member, correlation, listed]))
