@@ -7,9 +7,9 @@ import PostgresNIO
 struct PostgresSampleLookup: StoredSampleLookup {
     let write: AnchoredWrite
 
-    func storedSamples(_ uuids: Set<UUID>) throws -> [UUID: StoredSampleReference] {
+    func storedSamples(_ uuids: [UUID]) throws -> [UUID: StoredSampleReference] {
         var binds = Binds()
-        let user = binds.add(write.user), list = binds.add(Array(uuids))
+        let user = binds.add(write.user), list = binds.add(uuids)
         var found: [UUID: StoredSampleReference] = [:]
         for row in try write.session.query(
             "SELECT uuid, id, correlation_id IS NOT NULL FROM sample WHERE user_id = \(user) AND uuid = ANY(\(list)::uuid[])",

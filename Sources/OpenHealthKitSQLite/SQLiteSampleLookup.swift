@@ -7,7 +7,7 @@ import OpenHealthKitEngine
 struct SQLiteSampleLookup: StoredSampleLookup {
     let db: Database
 
-    func storedSamples(_ uuids: Set<UUID>) throws -> [UUID: StoredSampleReference] {
+    func storedSamples(_ uuids: [UUID]) throws -> [UUID: StoredSampleReference] {
         let statement = try db.cachedStatement(
             sql: "SELECT id, correlation_id IS NOT NULL FROM sample WHERE uuid = ?"
         ).sqliteStatement

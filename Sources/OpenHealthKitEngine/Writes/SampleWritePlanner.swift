@@ -30,25 +30,32 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
     private var plannedMembers: [SampleWritePlan.Parent: [Int]] = [:]
     /// Correlations left out by the sync rule or replaced in this batch: their members are left out with them.
     private var skippedCorrelations: Set<UUID> = []
+    /// The type of the run of rows being planned and its longest duration so far.
+    private var durationRun: (type: String, longest: Double)?
 
     /// The plan for inserting `rows` in `order` (``SampleConflictPolicy/order(_:)``), whose sources have the
     /// storage's row ids `sourceIDs` (by position).
     package static func plan(
         _ rows: [SampleRow], order: [Int], sourceIDs: [Int64], policy: SampleConflictPolicy, lookup: Lookup
     ) throws -> SampleWritePlan {
-        var planner = try Self(rows, sourceIDs: sourceIDs, policy: policy, lookup: lookup)
+        var planner = try Self(rows, order: order, sourceIDs: sourceIDs, policy: policy, lookup: lookup)
         for index in order { try planner.consider(index) }
+        planner.finishDurations()
         return planner.plan
     }
 
-    private init(_ rows: [SampleRow], sourceIDs: [Int64], policy: SampleConflictPolicy, lookup: Lookup) throws {
+    private init(
+        _ rows: [SampleRow], order: [Int], sourceIDs: [Int64], policy: SampleConflictPolicy, lookup: Lookup
+    ) throws {
         self.rows = rows
         self.sourceIDs = sourceIDs
         self.policy = policy
         self.lookup = lookup
         plan = SampleWritePlan(rows: rows.count)
-        var uuids = Set(rows.compactMap(\.correlationUUID))
-        if policy == .skip { uuids.formUnion(rows.map(\.uuid)) }
+        plannedByUUID.reserveCapacity(rows.count)
+        // In the order the rows are considered: an import's is the UUID index's, which its probes then follow.
+        var uuids = policy == .skip ? order.map { rows[$0].uuid } : []
+        uuids += rows.compactMap(\.correlationUUID)
         stored = uuids.isEmpty ? [:] : try lookup.storedSamples(uuids)
         let keys = Set(rows.indices.compactMap { Self.syncKey(of: rows[$0], sourceID: sourceIDs[$0]) })
         holders = keys.isEmpty ? [:] : try lookup.syncHolders(keys).mapValues { .stored($0) }
@@ -58,28 +65,30 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
         row.syncIdentifier.map { SyncKey(sourceID: sourceID, identifier: $0) }
     }
 
-    /// The stored sample with this UUID, unless the batch deleted it.
+    /// The stored sample with this UUID, unless the batch deleted it. (A first import finds none: no hashing.)
     private func storedSample(_ uuid: UUID) -> StoredSampleReference? {
-        stored[uuid].flatMap { deletedStored.contains($0.id) ? nil : $0 }
+        guard !stored.isEmpty else { return nil }
+        return stored[uuid].flatMap { deletedStored.contains($0.id) ? nil : $0 }
     }
 
+    /// Reads each of the row's fields in place: a copy of the whole row would retain and release every one of its
+    /// strings, for each row of a large import.
     private mutating func consider(_ index: Int) throws {
-        let row = rows[index]
-        if let parent = row.correlationUUID, skippedCorrelations.contains(parent) { return }
-        let syncKey = Self.syncKey(of: row, sourceID: sourceIDs[index])
+        if let parent = rows[index].correlationUUID, skippedCorrelations.contains(parent) { return }
+        let syncKey = rows[index].syncIdentifier.map { SyncKey(sourceID: sourceIDs[index], identifier: $0) }
         if let syncKey, let holder = holders[syncKey] {
             switch holder {
             case .stored(let holder) where !deletedStored.contains(holder.id):
-                guard (row.syncVersion ?? 0) > holder.version else { return leaveOut(row) }
+                guard (rows[index].syncVersion ?? 0) > holder.version else { return leaveOut(rows[index]) }
                 try deleteStored(holder.id)
             case .planned(let insert, let version) where !plan.deletedInserts.contains(insert):
-                guard (row.syncVersion ?? 0) > version else { return leaveOut(row) }
+                guard (rows[index].syncVersion ?? 0) > version else { return leaveOut(rows[index]) }
                 deletePlanned(insert)
             default: break
             }
         }
         var parent: SampleWritePlan.Parent?
-        if let parentUUID = row.correlationUUID {
+        if let parentUUID = rows[index].correlationUUID {
             if let insert = plannedByUUID[parentUUID] {
                 parent = .planned(insert)
             } else if let correlation = storedSample(parentUUID) {
@@ -88,22 +97,44 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
                 throw StorageError.missingParent(parentUUID)
             }
         }
-        if storedSample(row.uuid) != nil || plannedByUUID[row.uuid] != nil {
-            guard policy == .skip else { throw StorageError.duplicateUUID(row.uuid) }
-            if let parent { join(row.uuid, to: parent) }
-            return
-        }
+        let uuid = rows[index].uuid
         let insert = plan.inserts.count
-        if let syncKey { holders[syncKey] = .planned(insert, version: row.syncVersion ?? 0) }
-        plannedByUUID[row.uuid] = insert
+        if storedSample(uuid) != nil { return try stored(uuid, listedIn: parent) }
+        if let earlier = plannedByUUID.updateValue(insert, forKey: uuid) {
+            plannedByUUID[uuid] = earlier
+            return try stored(uuid, listedIn: parent)
+        }
+        if let syncKey { holders[syncKey] = .planned(insert, version: rows[index].syncVersion ?? 0) }
         if let parent { plannedMembers[parent, default: []].append(insert) }
         plan.inserts.append(SampleWritePlan.Insert(row: index, parent: parent))
         plan.steps.append(.insert(insert))
         plan.stored[index] = true
-        let duration = row.endDate - row.startDate
-        if duration > plan.longestDurations[row.typeIdentifier, default: 0] {
-            plan.longestDurations[row.typeIdentifier] = duration
+        noteDuration(of: index)
+    }
+
+    /// A row whose UUID is stored or planned already: it fails a save; an import skips it, and a member joins its
+    /// correlation.
+    private mutating func stored(_ uuid: UUID, listedIn parent: SampleWritePlan.Parent?) throws {
+        guard policy == .skip else { throw StorageError.duplicateUUID(uuid) }
+        if let parent { join(uuid, to: parent) }
+    }
+
+    /// Keeps the longest duration of each type; rows come type by type, so a run of one type hashes its identifier
+    /// once (``finishDurations()`` records the last run).
+    private mutating func noteDuration(of index: Int) {
+        let duration = rows[index].endDate - rows[index].startDate
+        if let run = durationRun, run.type == rows[index].typeIdentifier {
+            durationRun?.longest = max(run.longest, duration)
+        } else {
+            finishDurations()
+            durationRun = (rows[index].typeIdentifier, duration)
         }
+    }
+
+    private mutating func finishDurations() {
+        guard let run = durationRun else { return }
+        plan.longestDurations[run.type] = max(plan.longestDurations[run.type] ?? 0, run.longest)
+        durationRun = nil
     }
 
     /// A row the sync rule leaves out; a correlation takes its members with it.
@@ -152,7 +183,7 @@ extension SampleWritePlanner {
     /// The stored samples to replace by tombstones, in order, when the samples of `uuids` are deleted: a
     /// correlation's members before it; a UUID not stored, or deleted already as a member, is passed over.
     package static func deletions(of uuids: [UUID], lookup: Lookup) throws -> [Int64] {
-        let stored = try lookup.storedSamples(Set(uuids))
+        let stored = try lookup.storedSamples(uuids)
         var deleted = Set<Int64>(), order: [Int64] = []
         for uuid in uuids {
             guard let id = stored[uuid]?.id, !deleted.contains(id) else { continue }

@@ -3,8 +3,9 @@ package import Foundation
 /// What a storage's writer of samples reads of its store for ``SampleWritePlanner``, inside its writing
 /// transaction: reads only, each of a whole batch's keys at once where the storage can.
 package protocol StoredSampleLookup {
-    /// The stored samples with these UUIDs (a UUID not stored has no entry).
-    func storedSamples(_ uuids: Set<UUID>) throws -> [UUID: StoredSampleReference]
+    /// The stored samples with these UUIDs (a UUID not stored has no entry; one may be listed twice), asked in the
+    /// order the batch considers them.
+    func storedSamples(_ uuids: [UUID]) throws -> [UUID: StoredSampleReference]
 
     /// The stored samples holding these sync identifiers (a key not held has no entry).
     func syncHolders(_ keys: Set<SyncKey>) throws -> [SyncKey: StoredSyncHolder]
