@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import OpenHealthKitEngine
 
 /// `ohk-bench load`: many apps at once, each saving batches of heart-rate samples and querying its recent readings
 /// in a loop, for the same time with the same batches:
@@ -62,14 +63,40 @@ struct LoadBenchmark: AsyncParsableCommand {
     func run() async throws {
         if users > 0 { return try await runUsers() }
         if instances > 0 { return try await runInstances() }
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
         print(
-            "\(apps) apps; \(loop(per: "backend")).")
+            "\(apps) apps; \(loop(per: "backend")); each backend again on a store that keeps no statistics aggregates "
+                + "(\(StatisticsAggregatesSetting.environmentKey)=off), the baseline of what keeping them costs.")
         var table = Table(
             "backend", "requests/s", "samples saved/s", "save p50", "save p99", "query p50", "query p99", "errors")
+        let remote = try await runHealthd(keepingAggregates: true, into: &table)
+        let local = try await runEmbedded(keepingAggregates: true, into: &table)
+        let bareRemote = try await runHealthd(keepingAggregates: false, into: &table)
+        let bareLocal = try await runEmbedded(keepingAggregates: false, into: &table)
+        print(table.render())
+        print(
+            "healthd/embedded save throughput: \(Format.ratio(remote.savedPerSecond / local.savedPerSecond)) "
+                + "(requests: \(Format.ratio(remote.requestsPerSecond / local.requestsPerSecond)))")
+        print(
+            "with aggregates/without, save throughput: embedded "
+                + "\(Format.ratio(local.savedPerSecond / bareLocal.savedPerSecond)), healthd "
+                + "\(Format.ratio(remote.savedPerSecond / bareRemote.savedPerSecond)) (target ≥ 0.9x)")
+    }
 
-        let daemon = try await HealthdLauncher(executable: healthd, directory: scratch.url)
+    /// The environment of a run's processes: aggregates kept (the default) or not.
+    private static func environment(keepingAggregates: Bool) -> [String: String] {
+        keepingAggregates ? [:] : [StatisticsAggregatesSetting.environmentKey: "off"]
+    }
+
+    private static func label(_ backend: String, keepingAggregates: Bool) -> String {
+        keepingAggregates ? backend : backend + ", no aggregates"
+    }
+
+    /// The apps, a process each, through a healthd of their own (and, with `--in-process`, again from this one).
+    private func runHealthd(keepingAggregates: Bool, into table: inout Table) async throws -> LoadOutcome {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let environment = Self.environment(keepingAggregates: keepingAggregates)
+        let daemon = try await HealthdLauncher(executable: healthd, directory: scratch.url, environment: environment)
         var credentials: [String] = []
         for index in 0..<apps {
             credentials.append(try await daemon.registerAllowed(LoadApp.manifest(index), types: [HeartRateSeries.type]))
@@ -79,14 +106,15 @@ struct LoadBenchmark: AsyncParsableCommand {
             (["--healthd", daemon.address.absoluteString], ["OPENHEALTHKIT_CREDENTIAL": credentials[index]])
         }
         let daemonCPU = daemon.cpuSeconds() - cpuBefore
-        print(remote.summary("healthd, one process per app"))
+        let label = Self.label("healthd (HTTP, loopback)", keepingAggregates: keepingAggregates)
+        print(remote.summary(Self.label("healthd, one process per app", keepingAggregates: keepingAggregates)))
         print(
             "  healthd used \(Format.seconds(daemonCPU)) of CPU (\(String(format: "%.0f", 100 * daemonCPU / remote.elapsed)) % of one core, "
                 + String(
                     format: "%.2f ms a request)", 1000 * daemonCPU / Double(remote.saves.count + remote.queries.count)))
-        remote.add(to: &table, as: "healthd (HTTP, loopback)")
+        remote.add(to: &table, as: label)
 
-        if inProcess {
+        if inProcess && keepingAggregates {
             let stores = credentials.map { credential in
                 HKHealthStore(
                     configuration: HealthStoreConfiguration(
@@ -100,19 +128,22 @@ struct LoadBenchmark: AsyncParsableCommand {
         let audited =
             try BenchStore.rawConnection(path: daemon.storePath).int64("SELECT count(*) FROM audit_entry") ?? 0
         print("  healthd's audit log holds \(Format.count(Double(audited))) entries")
+        return remote
+    }
 
+    /// The apps, a process each, on one shared store file.
+    private func runEmbedded(keepingAggregates: Bool, into table: inout Table) async throws -> LoadOutcome {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
         let path = scratch.path("embedded.sqlite")
         try BenchStore.createSchema(at: path)
+        let environment = Self.environment(keepingAggregates: keepingAggregates)
         let local = try await LoadApp.runProcesses(count: apps, duration: duration, batch: batch) { _ in
-            (["--store", path], [:])
+            (["--store", path], environment)
         }
-        print(local.summary("embedded, one process per app"))
-        local.add(to: &table, as: "embedded (shared file)")
-
-        print(table.render())
-        print(
-            "healthd/embedded save throughput: \(Format.ratio(remote.savedPerSecond / local.savedPerSecond)) "
-                + "(requests: \(Format.ratio(remote.requestsPerSecond / local.requestsPerSecond)))")
+        print(local.summary(Self.label("embedded, one process per app", keepingAggregates: keepingAggregates)))
+        local.add(to: &table, as: Self.label("embedded (shared file)", keepingAggregates: keepingAggregates))
+        return local
     }
 }
 

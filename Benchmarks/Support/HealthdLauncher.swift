@@ -15,8 +15,11 @@ final class HealthdLauncher {
 
     /// Starts healthd (`executable`, else the `healthd` built next to this benchmark) on `health.sqlite` in
     /// `directory`, or on the PostgreSQL `database` (its URL and password) when given, with what it prints in
-    /// `healthd.log` there, and waits for its address.
-    init(executable: String?, directory: URL, database: (url: String, password: String)? = nil) async throws {
+    /// `healthd.log` there, and waits for its address; `environment` adds to healthd's.
+    init(
+        executable: String?, directory: URL, database: (url: String, password: String)? = nil,
+        environment: [String: String] = [:]
+    ) async throws {
         let url = executable.map(URL.init(fileURLWithPath:)) ?? Healthd.executable
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw BenchError(
@@ -25,7 +28,7 @@ final class HealthdLauncher {
         healthd = try await Healthd.launch(
             directory: directory,
             arguments: ["--log-level", "warning"] + (database.map { ["--database", $0.url] } ?? []),
-            environment: database.map { ["PGPASSWORD": $0.password] } ?? [:],
+            environment: environment.merging(database.map { ["PGPASSWORD": $0.password] } ?? [:]) { _, new in new },
             log: directory.appendingPathComponent("healthd.log"),
             executable: url)
     }

@@ -265,7 +265,7 @@ extension PostgresStorage {
         _ query: AggregateQuery, sources: ([SourceRow], _ ranking: [String]) throws -> Void,
         _ body: (AggregateRow) throws -> Void
     ) throws -> Bool {
-        guard database.keepsStatisticsAggregates else { return false }
+        guard database.keepsStatisticsAggregates, keepsStatisticsAggregates else { return false }
         // Twice at most: a type found unbuilt is built (a write, under the anchor lock), then read.
         for _ in 0..<2 {
             let outcome = try snapshot { session in

@@ -22,6 +22,8 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     let catalog = TypeCatalog()
     /// Names this storage in its notifications, so that it tells its own commits from others'.
     let writerID = UUID()
+    /// Whether its writes keep the statistics aggregates, where the schema has them.
+    let keepsStatisticsAggregates: Bool
     let commitWatch = Locked<CommitWatch?>(nil)
     static let logger = Logger(label: "OpenHealthKitPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -35,12 +37,12 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     /// without, the first call does (healthd, which must start while the database is down).
     package convenience init(
         address: PostgreSQLAddress, connections: Int = 8, connectNow: Bool = true,
-        user: Int64 = StoreLocation.ownerUserID
+        user: Int64 = StoreLocation.ownerUserID, keepsStatisticsAggregates: Bool = true
     ) throws {
         try self.init(
             database: PostgresDatabase(
                 address: address, connections: connections, migrateUpTo: nil, assumesDaemonRole: true),
-            user: user, connectNow: connectNow)
+            user: user, connectNow: connectNow, keepsStatisticsAggregates: keepsStatisticsAggregates)
     }
 
     /// As ``init(address:connections:connectNow:user:)`` for the owner, applying the migrations only up to
@@ -56,9 +58,14 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
 
     /// The store of `user` on `database`, which many users' storages may share (``PostgresDatabase/shared(_:)``).
     /// The user must exist (``PostgresAccounts``); `connectNow` as in ``init(address:connections:connectNow:user:)``.
-    package init(database: PostgresDatabase, user: Int64, connectNow: Bool = true) throws {
+    /// Without `keepsStatisticsAggregates` (``StatisticsAggregatesSetting``), writes drop the aggregates of the types
+    /// they write and statistics come from the samples.
+    package init(
+        database: PostgresDatabase, user: Int64, connectNow: Bool = true, keepsStatisticsAggregates: Bool = true
+    ) throws {
         self.database = database
         self.user = user
+        self.keepsStatisticsAggregates = keepsStatisticsAggregates
         if connectNow { try session { _ in } }
     }
 
@@ -90,8 +97,13 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                 let write = AnchoredWrite(session: session, user: user, catalog: catalog, anchor: before)
                 let result = try body(write)
                 if database.keepsStatisticsAggregates {
-                    try StatisticsUpkeep(PostgresStatisticsAggregates(session: session, user: user, catalog: catalog))
-                        .maintain(&write.statisticsNotes)
+                    let upkeep = StatisticsUpkeep(
+                        PostgresStatisticsAggregates(session: session, user: user, catalog: catalog))
+                    if keepsStatisticsAggregates {
+                        try upkeep.maintain(&write.statisticsNotes)
+                    } else {
+                        try upkeep.forget(write.statisticsNotes)
+                    }
                 }
                 if write.anchor > before {
                     try StoreAnchor.set(write.anchor, session, user: user)

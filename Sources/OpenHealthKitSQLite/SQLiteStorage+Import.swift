@@ -16,7 +16,7 @@ extension SQLiteStorage: ExchangeStorage {
             var result: ImportBatchResult?
             try db.inTransaction {
                 result = try notingOwnAnchors(db) {
-                    try StatisticsAggregates.maintaining(db) { notes in
+                    try StatisticsAggregates.maintaining(db, keeping: keepsStatisticsAggregates) { notes in
                         try ImportRowWriter(db).write(batch, notes: &notes)
                     }
                 }

@@ -6,6 +6,7 @@ extension SQLiteStorage {
         _ query: AggregateQuery, sources: ([SourceRow], _ ranking: [String]) throws -> Void,
         _ body: (AggregateRow) throws -> Void
     ) throws -> Bool {
-        try writer.read { db in try StatisticsAggregates(db).forEach(query, sources: sources, body) }
+        guard keepsStatisticsAggregates else { return false }
+        return try writer.read { db in try StatisticsAggregates(db).forEach(query, sources: sources, body) }
     }
 }

@@ -12,8 +12,13 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     /// What the lookup tables' ids stand for, shared by this store's reads (see ``LookupCache``).
     let lookups = LookupCache()
 
+    /// Whether its writes keep the statistics aggregates (``StatisticsAggregatesSetting``); without, they drop those
+    /// of the types they write and statistics come from the samples.
+    let keepsStatisticsAggregates: Bool
+
     /// Opens (creating if needed) the database file at `path`, readable and writable by its owner only (0600).
-    package init(path: String) throws {
+    package init(path: String, keepsStatisticsAggregates: Bool = true) throws {
+        self.keepsStatisticsAggregates = keepsStatisticsAggregates
         try Self.createPrivateFile(at: path)
         var configuration = Configuration()
         configuration.journalMode = .wal
@@ -24,7 +29,8 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     }
 
     /// Opens a private in-memory database, gone when the storage is released.
-    package init() throws {
+    package init(keepsStatisticsAggregates: Bool = true) throws {
+        self.keepsStatisticsAggregates = keepsStatisticsAggregates
         writer = try DatabaseQueue()
         try Schema.migrator.migrate(writer)
     }
@@ -49,7 +55,7 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func insert(_ rows: [SampleRow]) throws -> StoreChange {
         try writer.write { db in
             try notingOwnAnchors(db) {
-                try StatisticsAggregates.maintaining(db) { notes in
+                try StatisticsAggregates.maintaining(db, keeping: keepsStatisticsAggregates) { notes in
                     try SampleInserter(db, policy: .fail).insert(
                         rows, parents: Set(rows.compactMap(\.correlationUUID)), notes: &notes
                     ).change
@@ -61,7 +67,7 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
     package func delete(uuids: [UUID]) throws -> StoreChange {
         try writer.write { db in
             try notingOwnAnchors(db) {
-                try StatisticsAggregates.maintaining(db) { notes in
+                try StatisticsAggregates.maintaining(db, keeping: keepsStatisticsAggregates) { notes in
                     try SampleDeleter(db).delete(uuids: uuids, notes: &notes)
                 }
             }
@@ -114,7 +120,7 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
                     try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
                 }
             }
-            try StatisticsAggregates(db).settingsChanged(Array(values.keys))
+            try StatisticsAggregates(db, keeping: keepsStatisticsAggregates).settingsChanged(Array(values.keys))
         }
     }
 

@@ -110,7 +110,6 @@ struct SampleInserter {
             }
             insertedIDs[planned] = id
             if let parent = insert.parent, parentID(parent) == nil { laterParents.append((id, parent)) }
-            if parents.contains(row.uuid) { outcome.storedIDs[row.uuid] = id }
             if let workout = row.workout { try workout.insert(sampleID: id, uuid: row.uuid, into: db) }
             if let detail = row.detail {
                 try detail.insert(sampleID: id, into: db)
@@ -129,7 +128,10 @@ struct SampleInserter {
                 sql: "UPDATE sample SET correlation_id = ? WHERE uuid = ? AND correlation_id IS NULL",
                 arguments: [parentID(join.parent), join.uuid.blob])
         }
-        for planned in plan.deletedInserts { outcome.storedIDs[rows[plan.inserts[planned].row].uuid] = nil }
+        for (planned, insert) in plan.inserts.enumerated()
+        where !plan.deletedInserts.contains(planned) && parents.contains(rows[insert.row].uuid) {
+            outcome.storedIDs[rows[insert.row].uuid] = insertedIDs[planned]
+        }
         try SampleDetail.associateSymptoms(of: electrocardiograms, in: db)
         for (type, duration) in plan.longestDurations {
             try db.execute(

@@ -13,23 +13,31 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
     }
 
     let db: Database
+    /// Whether writes keep the aggregates (the storage's setting; migrations always do), or drop those of the types
+    /// they write (``StatisticsUpkeep/forget(_:)``).
+    let keeping: Bool
 
-    init(_ db: Database) {
+    init(_ db: Database, keeping: Bool = true) {
         self.db = db
+        self.keeping = keeping
     }
 
     /// Runs `body`, the writes of samples of the caller's transaction, then brings the aggregates in step with what
-    /// it noted.
-    static func maintaining<T>(_ db: Database, _ body: (inout StatisticsNotes) throws -> T) throws -> T {
+    /// it noted (or, not `keeping` them, drops those of the types it wrote).
+    static func maintaining<T>(_ db: Database, keeping: Bool, _ body: (inout StatisticsNotes) throws -> T) throws -> T {
         var notes = StatisticsNotes()
         let result = try body(&notes)
-        try StatisticsAggregates(db).maintain(&notes)
+        try StatisticsAggregates(db, keeping: keeping).maintain(&notes)
         return result
     }
 
     /// Brings the aggregates in step with what the caller's writes noted, in its transaction, after them.
     func maintain(_ notes: inout StatisticsNotes) throws {
-        try StatisticsUpkeep(self).maintain(&notes)
+        if keeping {
+            try StatisticsUpkeep(self).maintain(&notes)
+        } else {
+            try StatisticsUpkeep(self).forget(notes)
+        }
     }
 
     /// After settings `keys` changed in the caller's transaction: the types whose source priority changed get their

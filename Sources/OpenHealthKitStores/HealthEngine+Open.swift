@@ -16,7 +16,8 @@ extension HealthEngine {
 
 extension OpenedStore {
     /// Opens the store at `location`: the one way a process opens a store, and where a location picks its storage
-    /// (a file or memory: SQLite; a `postgresql://` address: PostgreSQL) and so what else the store does.
+    /// (a file or memory: SQLite; a `postgresql://` address: PostgreSQL) and so what else the store does. Whether it
+    /// keeps statistics aggregates follows ``StatisticsAggregatesSetting`` (the process's environment).
     ///
     /// The stores of a PostgreSQL database opened here share one pool of connections (``PostgresDatabase/shared(_:)``),
     /// however many users they serve. A PostgreSQL store connects at once unless `waitsForDatabase` (healthd: it
@@ -29,11 +30,14 @@ extension OpenedStore {
     ) throws -> OpenedStore {
         let storage: any HealthStorage
         var shared: (any SharedDaemonRecords)?
+        let keeps = try StatisticsAggregatesSetting.keepsAggregates()
         switch location {
-        case .file(let path): storage = try SQLiteStorage(path: path)
-        case .memory: storage = try SQLiteStorage()
+        case .file(let path): storage = try SQLiteStorage(path: path, keepsStatisticsAggregates: keeps)
+        case .memory: storage = try SQLiteStorage(keepsStatisticsAggregates: keeps)
         case .postgreSQL(let address, let user):
-            let postgres = try PostgresStorage(database: .shared(address), user: user, connectNow: !waitsForDatabase)
+            let postgres = try PostgresStorage(
+                database: .shared(address), user: user, connectNow: !waitsForDatabase,
+                keepsStatisticsAggregates: keeps)
             storage = postgres
             shared = postgres
         }

@@ -6,6 +6,8 @@ import OpenHealthKitEngine
 @Suite struct SampleConflictPolicyTests {
     static let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
     static let bloodPressure = "HKCorrelationTypeIdentifierBloodPressure"
+    static let workout = "HKWorkoutTypeIdentifier"
+    static let route = "HKWorkoutRouteTypeIdentifier"
     static let source = SourceRow(bundleIdentifier: "com.example.cuff", name: "Cuff")
 
     static func row(_ type: String, value: Double? = nil, correlation: UUID? = nil, sync: (String, Int64)? = nil)
@@ -94,6 +96,33 @@ import OpenHealthKitEngine
         let tombstones = try storage.fetchDeleted(RowQuery(typeIdentifiers: []))
         #expect(tombstones.map(\.uuid) == [olderMember.uuid, older.uuid])
         #expect(tombstones.map(\.anchor) == [3, 4])
+    }
+
+    /// A workout's routes are its members: a workout replaced later in the same save takes its route with it.
+    @Test(arguments: TestStorage.allCases)
+    func aWorkoutReplacedLaterInTheSameBatchTakesItsRouteWithIt(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let older = Self.row(Self.workout, sync: ("ride", 1))
+        let route = Self.row(Self.route, correlation: older.uuid)
+        let newer = Self.row(Self.workout, sync: ("ride", 2))
+        _ = try storage.insert([older, route, newer])
+        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.workout, Self.route])).map(\.uuid) == [newer.uuid])
+        let tombstones = try storage.fetchDeleted(RowQuery(typeIdentifiers: []))
+        #expect(tombstones.map(\.uuid) == [route.uuid, older.uuid])
+    }
+
+    /// A workout an import lists again (its sync version unchanged) is left out, but a route first listed with it
+    /// joins the stored workout: a later export adds the route.
+    @Test(arguments: TestStorage.allCases)
+    func aRouteNewlyListedWithAStoredWorkoutIsStoredUnderIt(_ kind: TestStorage) async throws {
+        let storage = try await kind.make()
+        let workout = Self.row(Self.workout, sync: ("ride", 1))
+        _ = try storage.importBatch(Self.importing([workout]))
+        let route = Self.row(Self.route, correlation: workout.uuid)
+        let result = try storage.importBatch(Self.importing([workout, route]))
+        #expect(result.stored == [false, true])
+        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(workout.uuid)))
+        #expect(members.map(\.uuid) == [route.uuid])
     }
 
     @Test(arguments: TestStorage.allCases)

@@ -30,17 +30,24 @@ enum TestStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         return (storage, HealthEngine(storage: storage))
     }
 
-    /// Two storages on one fresh database, as two processes have: what one commits, the other sees.
-    func pair() async throws -> (any HealthStorage, any HealthStorage) {
+    /// Two storages on one fresh database, as two processes have: what one commits, the other sees. The second keeps
+    /// statistics aggregates unless told otherwise (``StatisticsAggregatesSetting``).
+    func pair(secondKeepsAggregates: Bool = true) async throws -> (any HealthStorage, any HealthStorage) {
         switch self {
         case .sqlite:
             let path = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "ohk-\(UUID().uuidString)/health.sqlite"
             ).path
-            return (try SQLiteStorage(path: path), try SQLiteStorage(path: path))
+            return (
+                try SQLiteStorage(path: path),
+                try SQLiteStorage(path: path, keepsStatisticsAggregates: secondKeepsAggregates)
+            )
         case .postgreSQL:
             let address = try await Self.newDatabase(migrated: true)
-            return (try PostgresStorage(address: address), try PostgresStorage(address: address))
+            return (
+                try PostgresStorage(address: address),
+                try PostgresStorage(address: address, keepsStatisticsAggregates: secondKeepsAggregates)
+            )
         }
     }
 

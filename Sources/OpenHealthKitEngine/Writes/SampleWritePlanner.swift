@@ -28,8 +28,9 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
     private var plannedByUUID: [UUID: Int] = [:]
     /// The inserts this batch made members of each correlation.
     private var plannedMembers: [SampleWritePlan.Parent: [Int]] = [:]
-    /// Correlations left out by the sync rule or replaced in this batch: their members are left out with them.
-    private var skippedCorrelations: Set<UUID> = []
+    /// Samples left out by the sync rule or replaced in this batch: their members (a correlation's samples, a
+    /// workout's routes) are left out with them.
+    private var skippedParents: Set<UUID> = []
     /// The type of the run of rows being planned and its longest duration so far.
     private var durationRun: (type: String, longest: Double)?
 
@@ -74,7 +75,7 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
     /// Reads each of the row's fields in place: a copy of the whole row would retain and release every one of its
     /// strings, for each row of a large import.
     private mutating func consider(_ index: Int) throws {
-        if let parent = rows[index].correlationUUID, skippedCorrelations.contains(parent) { return }
+        if let parent = rows[index].correlationUUID, skippedParents.contains(parent) { return }
         let syncKey = rows[index].syncIdentifier.map { SyncKey(sourceID: sourceIDs[index], identifier: $0) }
         if let syncKey, let holder = holders[syncKey] {
             switch holder {
@@ -137,9 +138,11 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
         durationRun = nil
     }
 
-    /// A row the sync rule leaves out; a correlation takes its members with it.
+    /// A row the sync rule leaves out takes its members with it, unless it is the stored (or planned) object itself,
+    /// listed again: then its members belong to that object (a later export adding a route to a stored workout).
     private mutating func leaveOut(_ row: SampleRow) {
-        if row.isCorrelation { skippedCorrelations.insert(row.uuid) }
+        guard storedSample(row.uuid) == nil, plannedByUUID[row.uuid] == nil else { return }
+        skippedParents.insert(row.uuid)
     }
 
     /// A row whose UUID is stored or inserted already, listed as a member of `parent`: the sample joins its
@@ -155,27 +158,39 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
         }
     }
 
-    /// Replaces the stored sample `id`: its members first (stored ones, then those this batch gave it), then itself.
-    /// (Joins come from an import's members, which it plans after every correlation: none precedes a replacement.)
+    /// Replaces the stored sample `id`: its members first (stored ones, those this batch joined to it, those it
+    /// planned under it), then itself.
     private mutating func deleteStored(_ id: Int64) throws {
         for member in try lookup.members(ofCorrelation: id) where deletedStored.insert(member).inserted {
             plan.steps.append(.deleteStored(member))
         }
+        deleteJoined(to: .stored(id))
         for insert in plannedMembers[.stored(id)] ?? [] { deletePlanned(insert) }
         if deletedStored.insert(id).inserted { plan.steps.append(.deleteStored(id)) }
     }
 
-    /// Replaces an insert of the plan, before anything is written: a correlation's members first, then itself.
+    /// Replaces an insert of the plan, before anything is written: its members first (a correlation's samples, a
+    /// workout's routes), then itself.
     private mutating func deletePlanned(_ insert: Int) {
         guard !plan.deletedInserts.contains(insert) else { return }
-        let row = rows[plan.inserts[insert].row]
-        if row.isCorrelation {
-            skippedCorrelations.insert(row.uuid)
-            for member in plannedMembers[.planned(insert)] ?? [] { deletePlanned(member) }
-        }
+        let uuid = rows[plan.inserts[insert].row].uuid
+        skippedParents.insert(uuid)
+        deleteJoined(to: .planned(insert))
+        for member in plannedMembers[.planned(insert)] ?? [] { deletePlanned(member) }
         plan.deletedInserts.insert(insert)
-        plannedByUUID[row.uuid] = nil
+        plannedByUUID[uuid] = nil
         plan.steps.append(.deletePlanned(insert))
+    }
+
+    /// The stored samples this batch joined to `parent`, which is being replaced, go with it.
+    private mutating func deleteJoined(to parent: SampleWritePlan.Parent) {
+        guard plan.joins.contains(where: { $0.parent == parent }) else { return }
+        for join in plan.joins where join.parent == parent {
+            if let sample = storedSample(join.uuid), deletedStored.insert(sample.id).inserted {
+                plan.steps.append(.deleteStored(sample.id))
+            }
+        }
+        plan.joins.removeAll { $0.parent == parent }
     }
 }
 

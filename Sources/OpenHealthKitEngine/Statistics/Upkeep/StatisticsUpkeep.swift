@@ -48,6 +48,14 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
         }
     }
 
+    /// What a store that keeps no aggregates does instead of ``maintain(_:)``: the types `notes` names lose theirs
+    /// (their ranking row, and so every row: ``StatisticsRanking/unbuilt``), so that no process that keeps them can
+    /// read rows these writes made stale; such a process builds them again (SQLite on its next write of the type,
+    /// PostgreSQL on its next read). The baseline of `ohk-bench load` (docs/PERFORMANCE.md).
+    package func forget(_ notes: StatisticsNotes) throws {
+        for typeID in notes.types.sorted() { try statements.replaceRanking(of: typeID, with: .unbuilt) }
+    }
+
     /// A type's aggregates being computed: its sources (ids, in the order of their first sample) and their ranks.
     private struct Computation {
         let type: HKQuantityType
