@@ -82,9 +82,9 @@ struct LoadBenchmark: AsyncParsableCommand {
                 + "\(Format.ratio(remote.savedPerSecond / bareRemote.savedPerSecond)) (target ≥ 0.9x)")
     }
 
-    /// The environment of a run's processes: aggregates kept (the default) or not.
+    /// The environment of a run's processes: aggregates kept or not, whatever this process's environment says.
     private static func environment(keepingAggregates: Bool) -> [String: String] {
-        keepingAggregates ? [:] : [StatisticsAggregatesSetting.environmentKey: "off"]
+        [StatisticsAggregatesSetting.environmentKey: keepingAggregates ? "on" : "off"]
     }
 
     private static func label(_ backend: String, keepingAggregates: Bool) -> String {

@@ -60,7 +60,8 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
 
     // MARK: Statements
 
-    /// Every type with samples has its aggregates: the migrations built the existing ones.
+    /// A type without aggregates (new, or dropped by a store keeping none) is built by the next write of it that keeps
+    /// them: SQLite's reads stay plain reads.
     var buildsUnbuiltTypesOnWrite: Bool { true }
 
     func rankingStates(of types: [Int64]) throws -> [StatisticsRankingState] {

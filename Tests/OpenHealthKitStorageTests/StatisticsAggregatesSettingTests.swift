@@ -37,6 +37,37 @@ import OpenHealthKitModel
         }
     }
 
+    /// A priority change and a deletion where no aggregates are kept: the merged rows the other store computed with
+    /// the old order and the deleted sample must not be read either.
+    @Test(arguments: TestStorage.allCases)
+    func aPriorityChangeAndADeletionWhereNoneAreKeptLeaveNoStaleRows(_ backend: TestStorage) async throws {
+        let (keeping, notKeeping) = try await backend.pair(secondKeepsAggregates: false)
+        let (app, watch) = (StatisticsAggregatesTests.sources[0], StatisticsAggregatesTests.sources[1])
+        let overlapping = [
+            TimeWeightedAggregatesTests.reading(Self.steps, Self.start, 100, app, duration: 1800),
+            TimeWeightedAggregatesTests.reading(Self.steps, Self.start + 600, 60, watch, duration: 1800),
+        ]
+        let gone = TimeWeightedAggregatesTests.reading(Self.steps, Self.start + 7200, 30, app, duration: 600)
+        _ = try keeping.insert(overlapping + [gone])
+        #expect(try StatisticsAggregatesTests.rows(keeping, Self.steps, .hour).isEmpty == false)
+        let priority = [
+            SourcePriority.settingKey(for: Self.steps.identifier): app.bundleIdentifier + "\n" + watch.bundleIdentifier
+        ]
+        try notKeeping.setSettings(priority)
+        _ = try notKeeping.delete(uuids: [gone.uuid])
+        let later = Self.hourOfSteps(5, 9)
+        _ = try keeping.insert([later])
+        let built = try await backend.make()
+        try built.setSettings(priority)
+        _ = try built.insert(overlapping + [later])
+        for granularity in AggregateGranularity.allCases {
+            let expected = try StatisticsAggregatesTests.rows(built, Self.steps, granularity)
+            let rows = try StatisticsAggregatesTests.rows(keeping, Self.steps, granularity)
+            #expect(rows.count == expected.count)
+            #expect(zip(rows, expected).allSatisfy { MaintainedAggregatesTests.same($0, $1) })
+        }
+    }
+
     @Test func theSettingIsOnUnlessTheEnvironmentSaysOffAndRefusesAnythingElse() throws {
         let key = StatisticsAggregatesSetting.environmentKey
         #expect(try StatisticsAggregatesSetting.keepsAggregates(in: [:]))
