@@ -158,8 +158,18 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
         earliest_start, latest_member_end, weighted_sum, weight, first_start, tail_date, tail_quantity, tail_count
         """
 
+    /// What makes an insert replace the stored row of its bucket and source.
+    private static let replacingClause = """
+        ON CONFLICT (user_id, type_id, source_id, bucket) DO UPDATE SET (\(columns)) = ROW(\(
+            columns.split(separator: ",").map { "EXCLUDED." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .joined(separator: ", ")))
+        """
+
     /// One statement for both lengths, each column's values one array.
-    func insertRows(_ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64]) throws {
+    func insertRows(
+        _ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64], replacing: Bool
+    ) throws {
+        guard !rows.isEmpty else { return }
         var binds = Binds()
         let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
         let arrays = [
@@ -188,6 +198,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
             """
             INSERT INTO \(Self.table(granularity)) (user_id, type_id, \(Self.columns))
             SELECT \(userValue), \(typeValue), \(Self.columns) FROM r WHERE is_hour = \(granularity == .hour)
+            \(replacing ? Self.replacingClause : "")
             """
         }
         try session.execute(
@@ -196,6 +207,72 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
             quarters AS (\(statement(into: .quarterHour)))
             \(statement(into: .hour))
             """, binds.bindings)
+    }
+
+    func storedRows(
+        of typeID: Int64, _ granularity: AggregateGranularity, in buckets: ClosedRange<Int64>, sourceIDs: [Int64]
+    ) throws -> [(sourceID: Int64, row: AggregateRow)] {
+        var binds = Binds()
+        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let rows = try session.query(
+            """
+            SELECT \(PackedAggregateRow.expression) FROM \(Self.table(granularity))
+            WHERE user_id = \(userValue) AND type_id = \(typeValue)
+                AND bucket BETWEEN \(binds.add(buckets.lowerBound)) AND \(binds.add(buckets.upperBound))
+                AND source_id = ANY(\(binds.array(sourceIDs)))
+            """, binds.bindings)
+        return try rows.map { row in
+            var cells = Cells(row)
+            return try PackedAggregateRow.unpack(cells.next(ByteBuffer.self))
+        }
+    }
+
+    func holdsSeries() throws -> Bool {
+        var binds = Binds()
+        let userValue = binds.add(user)
+        return try session.query(
+            "SELECT EXISTS (SELECT 1 FROM quantity_series WHERE user_id = \(userValue))", binds.bindings
+        ).first?.decode(Bool.self) == true
+    }
+
+    func neighbouringStarts(
+        of typeID: Int64, sourceID: Int64?, before: Double, after: Double, within bounds: ClosedRange<Double>
+    ) throws -> (previous: Double?, next: Double?) {
+        var binds = Binds()
+        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let source = sourceID.map { "AND source_id = \(binds.add($0))" } ?? ""
+        let samples =
+            "FROM sample WHERE user_id = \(userValue) AND type_id = \(typeValue) AND value IS NOT NULL \(source)"
+        let row = try session.query(
+            """
+            SELECT (SELECT max(start_date) \(samples)
+                    AND start_date >= \(binds.add(bounds.lowerBound)) AND start_date < \(binds.add(before))),
+                (SELECT min(start_date) \(samples)
+                    AND start_date > \(binds.add(after)) AND start_date <= \(binds.add(bounds.upperBound)))
+            """, binds.bindings
+        ).first
+        guard let row else { return (nil, nil) }
+        return try row.decode((Double?, Double?).self)
+    }
+
+    func forEachValue(
+        of typeID: Int64, startingIn starts: ClosedRange<Double>, sourceID: Int64?,
+        _ body: (ValueRow, _ sourceID: Int64) throws -> Void
+    ) throws {
+        var binds = Binds()
+        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let source = sourceID.map { "AND source_id = \(binds.add($0))" } ?? ""
+        let rows = try session.query(
+            """
+            SELECT start_date, end_date, value, source_id FROM sample
+            WHERE user_id = \(userValue) AND type_id = \(typeValue) AND value IS NOT NULL \(source)
+                AND start_date BETWEEN \(binds.add(starts.lowerBound)) AND \(binds.add(starts.upperBound))
+            ORDER BY start_date, id
+            """, binds.bindings)
+        for row in rows {
+            let (start, end, value, id) = try row.decode((Double, Double, Double, Int64).self)
+            try body(ValueRow(start: start, end: end, value: value, source: 0), id)
+        }
     }
 
     // MARK: Reading

@@ -46,6 +46,13 @@ struct StatementColumns {
 }
 
 extension Database {
+    /// Steps `statement`, its arguments set, through its rows, calling `body` on each; resets it after.
+    func forEachRow(_ statement: Statement, _ body: (SQLiteStatement) throws -> Void) throws {
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        while try step(handle) { try body(handle) }
+    }
+
     /// Steps a statement: true on a row, false when done; throws SQLite's error otherwise.
     func step(_ statement: SQLiteStatement) throws -> Bool {
         switch sqlite3_step(statement) {

@@ -159,12 +159,15 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
     }
 
     /// Bound by hand, without GRDB's arguments: an import writes a row per source and bucket of every hour it fills.
-    func insertRows(_ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64]) throws {
+    func insertRows(
+        _ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64], replacing: Bool
+    ) throws {
         var statements: [AggregateGranularity: Statement] = [:]
         for granularity in AggregateGranularity.allCases {
             statements[granularity] = try db.cachedStatement(
                 sql: """
-                    INSERT INTO \(Self.table(granularity)) (type_id, source_id, bucket, members, spanning, sum,
+                    INSERT \(replacing ? "OR REPLACE " : "")INTO \(Self.table(granularity)) (type_id, source_id, bucket,
+                        members, spanning, sum,
                         value_sum, minimum, maximum, latest_start, latest_end, latest_value, earliest_start,
                         latest_member_end, weighted_sum, weight, first_start, tail_date, tail_quantity, tail_count)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -197,6 +200,66 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
         }
     }
 
+    func storedRows(
+        of typeID: Int64, _ granularity: AggregateGranularity, in buckets: ClosedRange<Int64>, sourceIDs: [Int64]
+    ) throws -> [(sourceID: Int64, row: AggregateRow)] {
+        let statement = try db.makeStatement(
+            sql: """
+                SELECT \(Self.columns) FROM \(Self.table(granularity))
+                WHERE type_id = ? AND bucket BETWEEN ? AND ? AND source_id IN (\(sourceIDs.map(String.init).joined(separator: ", ")))
+                """)
+        try statement.setArguments([typeID, buckets.lowerBound, buckets.upperBound])
+        var rows: [(sourceID: Int64, row: AggregateRow)] = []
+        try db.forEachRow(statement) { handle in
+            rows.append((sqlite3_column_int64(handle, 1), Self.row(handle, source: nil)))
+        }
+        return rows
+    }
+
+    func holdsSeries() throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM quantity_series)") == true
+    }
+
+    func neighbouringStarts(
+        of typeID: Int64, sourceID: Int64?, before: Double, after: Double, within bounds: ClosedRange<Double>
+    ) throws -> (previous: Double?, next: Double?) {
+        let source = sourceID == nil ? "" : "AND source_id = ?5"
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT (SELECT max(start_date) FROM sample WHERE type_id = ?1 AND start_date >= ?2 AND start_date < ?3
+                        AND value IS NOT NULL \(source)),
+                    (SELECT min(start_date) FROM sample WHERE type_id = ?1 AND start_date > ?4 AND start_date <= ?6
+                        AND value IS NOT NULL \(source))
+                """)
+        let row = try Row.fetchOne(
+            statement,
+            arguments: [typeID, bounds.lowerBound, before, after, sourceID, bounds.upperBound])
+        return (row?[0], row?[1])
+    }
+
+    func forEachValue(
+        of typeID: Int64, startingIn starts: ClosedRange<Double>, sourceID: Int64?,
+        _ body: (ValueRow, _ sourceID: Int64) throws -> Void
+    ) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT start_date, end_date, value, source_id FROM sample
+                WHERE type_id = ?1 AND start_date BETWEEN ?2 AND ?3 AND value IS NOT NULL
+                    \(sourceID == nil ? "" : "AND source_id = ?4")
+                ORDER BY start_date, id
+                """)
+        try statement.setArguments(
+            sourceID.map { [typeID, starts.lowerBound, starts.upperBound, $0] }
+                ?? [typeID, starts.lowerBound, starts.upperBound])
+        try db.forEachRow(statement) { handle in
+            try body(
+                ValueRow(
+                    start: sqlite3_column_double(handle, 0), end: sqlite3_column_double(handle, 1),
+                    value: sqlite3_column_double(handle, 2), source: 0),
+                sqlite3_column_int64(handle, 3))
+        }
+    }
+
     // MARK: Reading
 
     /// See ``StatisticsAggregateStorage/forEachStatisticsAggregate(_:sources:_:)``: false when the type has no
@@ -214,10 +277,7 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
         try sources(list.map(\.row), ranking)
         let indexByID = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($0.element.id, $0.offset) })
         var sql = """
-            SELECT bucket, source_id, members, spanning, sum, value_sum, minimum, maximum, latest_start, latest_end,
-                latest_value, earliest_start, latest_member_end, weighted_sum, weight, first_start, tail_date,
-                tail_quantity, tail_count
-            FROM \(Self.table(query.granularity)) WHERE type_id = ? AND source_id \(query.bySource ? ">=" : "=") 0
+            SELECT \(Self.columns) FROM \(Self.table(query.granularity)) WHERE type_id = ? AND source_id \(query.bySource ? ">=" : "=") 0
             """
         var arguments: [Int64] = [typeID]
         if let first = query.firstBucket {
@@ -231,42 +291,45 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
         sql += " ORDER BY source_id, bucket"
         let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(StatementArguments(arguments))
-        let handle = statement.sqliteStatement
         var lastID: Int64 = -1
         var lastIndex: Int?
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { return true }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code),
-                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
+        try db.forEachRow(statement) { handle in
             let sourceID = sqlite3_column_int64(handle, 1)
             if sourceID != lastID {
                 lastID = sourceID
                 lastIndex = sourceID == 0 ? nil : indexByID[sourceID]
-                // A source the snapshot's list lacks cannot have rows; skip them should it happen.
-                if sourceID != 0 && lastIndex == nil { continue }
             }
-            if sourceID != 0 && lastIndex == nil { continue }
-            try body(
-                AggregateRow(
-                    bucket: sqlite3_column_int64(handle, 0), source: lastIndex,
-                    members: Int(sqlite3_column_int64(handle, 2)), spanning: Int(sqlite3_column_int64(handle, 3)),
-                    sum: sqlite3_column_double(handle, 4), valueSum: sqlite3_column_double(handle, 5),
-                    minimum: sqlite3_column_double(handle, 6), maximum: sqlite3_column_double(handle, 7),
-                    latestStart: sqlite3_column_double(handle, 8), latestEnd: sqlite3_column_double(handle, 9),
-                    latestValue: sqlite3_column_double(handle, 10), earliestStart: sqlite3_column_double(handle, 11),
-                    latestMemberEnd: sqlite3_column_double(handle, 12),
-                    weightedSum: sqlite3_column_double(handle, 13), weight: sqlite3_column_double(handle, 14),
-                    firstStart: sqlite3_column_type(handle, 15) == SQLITE_NULL
-                        ? .infinity : sqlite3_column_double(handle, 15),
-                    tail: sqlite3_column_type(handle, 16) == SQLITE_NULL
-                        ? nil
-                        : HeldTail(
-                            date: sqlite3_column_double(handle, 16), quantity: sqlite3_column_double(handle, 17),
-                            count: Int(sqlite3_column_int64(handle, 18)))))
+            // A source the snapshot's list lacks cannot have rows; skip them should it happen.
+            if sourceID != 0 && lastIndex == nil { return }
+            try body(Self.row(handle, source: lastIndex))
         }
+        return true
+    }
+
+    /// The columns ``row(_:source:)`` decodes.
+    private static let columns = """
+        bucket, source_id, members, spanning, sum, value_sum, minimum, maximum, latest_start, latest_end,
+        latest_value, earliest_start, latest_member_end, weighted_sum, weight, first_start, tail_date,
+        tail_quantity, tail_count
+        """
+
+    /// The row a statement selecting ``columns`` stands on.
+    private static func row(_ handle: OpaquePointer, source: Int?) -> AggregateRow {
+        AggregateRow(
+            bucket: sqlite3_column_int64(handle, 0), source: source,
+            members: Int(sqlite3_column_int64(handle, 2)), spanning: Int(sqlite3_column_int64(handle, 3)),
+            sum: sqlite3_column_double(handle, 4), valueSum: sqlite3_column_double(handle, 5),
+            minimum: sqlite3_column_double(handle, 6), maximum: sqlite3_column_double(handle, 7),
+            latestStart: sqlite3_column_double(handle, 8), latestEnd: sqlite3_column_double(handle, 9),
+            latestValue: sqlite3_column_double(handle, 10), earliestStart: sqlite3_column_double(handle, 11),
+            latestMemberEnd: sqlite3_column_double(handle, 12),
+            weightedSum: sqlite3_column_double(handle, 13), weight: sqlite3_column_double(handle, 14),
+            firstStart: sqlite3_column_type(handle, 15) == SQLITE_NULL
+                ? .infinity : sqlite3_column_double(handle, 15),
+            tail: sqlite3_column_type(handle, 16) == SQLITE_NULL
+                ? nil
+                : HeldTail(
+                    date: sqlite3_column_double(handle, 16), quantity: sqlite3_column_double(handle, 17),
+                    count: Int(sqlite3_column_int64(handle, 18))))
     }
 }

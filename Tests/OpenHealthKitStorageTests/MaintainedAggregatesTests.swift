@@ -20,26 +20,56 @@ import OpenHealthKitTesting
         _ backend: TestStorage, _ seed: UInt64
     ) async throws {
         var random = SeededRandom(seed: seed)
-        // A sample of each type from each source a week before the others: the maintained store builds its
-        // aggregates from them, and no later save brings a new source (which would compute the type whole).
-        let first = Self.types.flatMap { type in
+        try await Self.expectRowsEqualRowsBuiltWhole(backend, saving: Self.batches(&random))
+    }
+
+    /// Apps saving a few readings or intervals at a time, each on its own clock, into hours the others fill already
+    /// (as `ohk-bench load` does): each save extends the rows of those hours from what it inserted and the stored
+    /// samples around it, and they end equal to rows built whole.
+    @Test(arguments: TestStorage.allCases, [4, 5] as [UInt64])
+    func rowsExtendedByInterleavedSavesOfSeveralAppsEqualRowsBuiltWhole(
+        _ backend: TestStorage, _ seed: UInt64
+    ) async throws {
+        var random = SeededRandom(seed: seed)
+        let sources = StatisticsAggregatesTests.sources
+        var clocks = sources.map { _ in (StatisticsAggregatesTests.start + random.unit() * 1200).rounded() }
+        let gaps: [Double] = [0, 1, 5, 30, 299, 600, 601]
+        var batches: [[SampleRow]] = []
+        for _ in 0..<80 {
+            let index = random.below(sources.count)
+            let type = Self.types[random.below(Self.types.count)]
+            batches.append(
+                (0...random.below(5)).map { _ in
+                    clocks[index] += gaps[random.below(gaps.count)]
+                    return TimeWeightedAggregatesTests.reading(
+                        type, clocks[index], Double(40 + random.below(120)), sources[index],
+                        duration: random.below(3) == 0 ? Double(random.below(900)) : 0)
+                })
+        }
+        try await Self.expectRowsEqualRowsBuiltWhole(backend, saving: batches)
+    }
+
+    /// Saves `batches` one by one into a store that built its aggregates from a first sample of each type and source a
+    /// week earlier (so that no save brings a new source, which would compute the type whole), and expects every row
+    /// to equal the row of a store given the same samples at once.
+    static func expectRowsEqualRowsBuiltWhole(_ backend: TestStorage, saving batches: [[SampleRow]]) async throws {
+        let first = types.flatMap { type in
             StatisticsAggregatesTests.sources.map { source in
-                TimeWeightedAggregatesTests.reading(type, StatisticsAggregatesTests.start - Self.week, 1, source)
+                TimeWeightedAggregatesTests.reading(type, StatisticsAggregatesTests.start - week, 1, source)
             }
         }
-        let batches = Self.batches(&random)
         let maintained = try await backend.make()
         _ = try maintained.insert(first)
-        for type in Self.types { _ = try StatisticsAggregatesTests.rows(maintained, type, .hour) }
+        for type in types { _ = try StatisticsAggregatesTests.rows(maintained, type, .hour) }
         for batch in batches { _ = try maintained.insert(batch) }
         let built = try await backend.make()
         _ = try built.insert(first + batches.joined())
-        for type in Self.types {
+        for type in types {
             for granularity in AggregateGranularity.allCases {
                 let expected = try StatisticsAggregatesTests.rows(built, type, granularity)
                 let rows = try StatisticsAggregatesTests.rows(maintained, type, granularity)
                 #expect(rows.count == expected.count, "\(type.identifier), \(granularity)")
-                let difference = zip(rows, expected).first { !Self.same($0, $1) }
+                let difference = zip(rows, expected).first { !same($0, $1) }
                 #expect(difference == nil, "\(type.identifier), \(granularity): \(String(describing: difference))")
             }
         }

@@ -57,7 +57,7 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
     }
 
     /// A type's aggregates being computed: its sources (ids, in the order of their first sample) and their ranks.
-    private struct Computation {
+    struct Computation {
         let type: HKQuantityType
         let typeID: Int64
         let sources: [(id: Int64, row: SourceRow)]
@@ -144,7 +144,48 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
                 try insert(computation, quarters: first..<end, values: values)
             }
         }
-        try recompute(computation, used)
+        try extend(computation, used, inserting: inserted, indexByID: indexByID)
+    }
+
+    /// Brings the rows of the occupied hours in `ranges` in step after a transaction that only inserted samples of the
+    /// type: each hour's rows extended by `inserted` (``OccupiedHourExtension``), or computed from the store when
+    /// the store holds series of a time-weighted type (their values start where the extension does not look) or a
+    /// stored value's source is not in the list.
+    private func extend(
+        _ computation: Computation, _ ranges: [ClosedRange<Int64>], inserting inserted: InsertedValues,
+        indexByID: [Int64: Int]
+    ) throws {
+        guard !ranges.isEmpty else { return }
+        if OccupiedHourExtension<Statements>.readsStarts(of: computation.type), try statements.holdsSeries() {
+            return try recompute(computation, ranges)
+        }
+        let hourExtension = OccupiedHourExtension(
+            statements: statements, computation: computation, indexByID: indexByID)
+        let hour = AggregateGranularity.hour.quarterHours
+        var rows: [(AggregateGranularity, AggregateRow)] = []
+        var fromStore: [ClosedRange<Int64>] = []
+        for range in ranges {
+            for first in stride(from: range.lowerBound, through: range.upperBound, by: Int(hour)) {
+                let quarters = first...(first + hour - 1)
+                var values: [ValueRow] = []
+                for value in inserted.mayOverlap(
+                    start: Double(first) * StatisticsAggregation.bucketLength,
+                    end: Double(first + hour) * StatisticsAggregation.bucketLength)
+                where StatisticsAggregation.buckets(start: value.start, end: value.end).overlaps(quarters) {
+                    guard let source = indexByID[value.sourceID] else { return try recompute(computation, ranges) }
+                    values.append(ValueRow(start: value.start, end: value.end, value: value.value, source: source))
+                }
+                guard !values.isEmpty else { continue }
+                if let extended = try hourExtension.rows(of: first / hour, inserted: values) {
+                    rows += extended
+                } else {
+                    fromStore.append(quarters)
+                }
+            }
+        }
+        try statements.insertRows(
+            rows, of: computation.typeID, sourceIDs: computation.sources.map(\.id), replacing: true)
+        try recompute(computation, StatisticsAggregation.merged(fromStore))
     }
 
     /// Inserts the rows of both lengths of the quarter hours `quarters` (whole hours) computed from `values`: every
@@ -160,6 +201,7 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
             ).map { (granularity, $0) }
         }
         guard !rows.isEmpty else { return }
-        try statements.insertRows(rows, of: computation.typeID, sourceIDs: computation.sources.map(\.id))
+        try statements.insertRows(
+            rows, of: computation.typeID, sourceIDs: computation.sources.map(\.id), replacing: false)
     }
 }

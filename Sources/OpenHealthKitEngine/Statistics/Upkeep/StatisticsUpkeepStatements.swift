@@ -38,8 +38,35 @@ package protocol StatisticsUpkeepStatements {
     func deleteRows(of typeID: Int64, in ranges: [ClosedRange<Int64>]) throws
 
     /// Inserts rows of the type, each of its length; a row's source is an index in `sourceIDs` (nil: the merged row,
-    /// stored as source 0).
-    func insertRows(_ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64]) throws
+    /// stored as source 0). With `replacing`, a row replaces the stored row of its bucket and source, if any.
+    func insertRows(
+        _ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64], replacing: Bool
+    ) throws
+
+    /// The stored rows of the type of length `granularity` in `buckets`, of the sources `sourceIDs` (0: the merged
+    /// rows), each with its source id; a row's own ``AggregateRow/source`` is not set.
+    func storedRows(
+        of typeID: Int64, _ granularity: AggregateGranularity, in buckets: ClosedRange<Int64>, sourceIDs: [Int64]
+    ) throws -> [(sourceID: Int64, row: AggregateRow)]
+
+    /// Whether the store holds any quantity series. A series' values start inside its sample, where
+    /// ``neighbouringStarts(of:sourceID:before:after:within:)`` and ``forEachValue(of:startingIn:sourceID:_:)`` do not
+    /// look.
+    func holdsSeries() throws -> Bool
+
+    /// Among the samples with a value of the type (of the source `sourceID` only, when given) starting within
+    /// `bounds`: the last start before `before` and the first start after `after`, nil where there is none.
+    func neighbouringStarts(
+        of typeID: Int64, sourceID: Int64?, before: Double, after: Double, within bounds: ClosedRange<Double>
+    ) throws -> (previous: Double?, next: Double?)
+
+    /// Calls `body` with every sample with a value of the type (of the source `sourceID` only, when given) starting
+    /// in `starts`, in start order, with its source's row id; a value's own ``ValueRow/source`` is not set. Quantity
+    /// series are not read (see ``holdsSeries()``).
+    func forEachValue(
+        of typeID: Int64, startingIn starts: ClosedRange<Double>, sourceID: Int64?,
+        _ body: (ValueRow, _ sourceID: Int64) throws -> Void
+    ) throws
 }
 
 /// What a type's aggregates were last computed with, as a storage keeps it.
