@@ -203,12 +203,16 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
     func storedRows(
         of typeID: Int64, _ granularity: AggregateGranularity, in buckets: ClosedRange<Int64>, sourceIDs: [Int64]
     ) throws -> [(sourceID: Int64, row: AggregateRow)] {
-        let statement = try db.makeStatement(
+        // The ids as one JSON array, so that one cached statement serves every list.
+        let statement = try db.cachedStatement(
             sql: """
                 SELECT \(Self.columns) FROM \(Self.table(granularity))
-                WHERE type_id = ? AND bucket BETWEEN ? AND ? AND source_id IN (\(sourceIDs.map(String.init).joined(separator: ", ")))
+                WHERE type_id = ? AND bucket BETWEEN ? AND ? AND source_id IN (SELECT value FROM json_each(?))
                 """)
-        try statement.setArguments([typeID, buckets.lowerBound, buckets.upperBound])
+        try statement.setArguments([
+            typeID, buckets.lowerBound, buckets.upperBound,
+            "[" + sourceIDs.map(String.init).joined(separator: ",") + "]",
+        ])
         var rows: [(sourceID: Int64, row: AggregateRow)] = []
         try db.forEachRow(statement) { handle in
             rows.append((sqlite3_column_int64(handle, 1), Self.row(handle, source: nil)))
