@@ -83,11 +83,11 @@ struct LoadBenchmark: AsyncParsableCommand {
     }
 
     /// The environment of a run's processes: aggregates kept or not, whatever this process's environment says.
-    private static func environment(keepingAggregates: Bool) -> [String: String] {
+    static func environment(keepingAggregates: Bool) -> [String: String] {
         [StatisticsAggregatesSetting.environmentKey: keepingAggregates ? "on" : "off"]
     }
 
-    private static func label(_ backend: String, keepingAggregates: Bool) -> String {
+    static func label(_ backend: String, keepingAggregates: Bool) -> String {
         keepingAggregates ? backend : backend + ", no aggregates"
     }
 
