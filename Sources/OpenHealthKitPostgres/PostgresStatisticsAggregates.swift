@@ -25,6 +25,12 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
     let user: Int64
     let catalog: TypeCatalog
 
+    /// The placeholders of the user and of a type (an `object_type` id, an `integer` column), the key of every row
+    /// these statements touch.
+    private func typeKey(_ binds: inout Binds, _ typeID: Int64) -> (user: String, type: String) {
+        (binds.add(user), binds.add(Int32(truncatingIfNeeded: typeID)))
+    }
+
     // MARK: Maintenance
 
     var buildsUnbuiltTypesOnWrite: Bool { false }
@@ -61,7 +67,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
         var binds = Binds()
         let undetermined = binds.add(StatisticsAggregation.undeterminedEnd)
         let longest = binds.add(StatisticsAggregation.longestBucketedDuration)
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let row = try session.query(
             """
             SELECT min(start_date), max(CASE WHEN end_date < \(undetermined) THEN end_date ELSE start_date END),
@@ -78,7 +84,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
 
     func replaceRanking(of typeID: Int64, with ranking: StatisticsRanking) throws {
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let store: String
         switch ranking {
         case .unbuilt:
@@ -101,7 +107,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
     /// One statement, on the merged rows, so that the key's index bounds the scan.
     func occupiedHours(of typeID: Int64, in ranges: [ClosedRange<Int64>]) throws -> Set<Int64> {
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let hour = AggregateGranularity.hour.quarterHours
         let firsts = binds.array(ranges.map { $0.lowerBound / hour })
         let lasts = binds.array(ranges.map { ($0.upperBound + 1) / hour - 1 })
@@ -124,7 +130,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
 
     func firstStart(of typeID: Int64, atOrAfter time: Double) throws -> Double? {
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let timeValue = binds.add(time)
         return try session.query(
             """
@@ -137,7 +143,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
     /// One statement for both lengths.
     func deleteRows(of typeID: Int64, in ranges: [ClosedRange<Int64>]) throws {
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         func statement(_ granularity: AggregateGranularity) -> String {
             // Both ends are hour edges, so the divisions are exact.
             let firsts = binds.array(ranges.map { $0.lowerBound / granularity.quarterHours })
@@ -171,7 +177,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
     ) throws {
         guard !rows.isEmpty else { return }
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let arrays = [
             binds.array(rows.map { $0.0 == .hour }),
             binds.array(rows.map { row in row.1.source.map { sourceIDs[$0] } ?? 0 }),
@@ -213,7 +219,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
         of typeID: Int64, _ granularity: AggregateGranularity, in buckets: ClosedRange<Int64>, sourceIDs: [Int64]
     ) throws -> [(sourceID: Int64, row: AggregateRow)] {
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let rows = try session.query(
             """
             SELECT \(PackedAggregateRow.expression) FROM \(Self.table(granularity))
@@ -239,7 +245,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
         of typeID: Int64, sourceID: Int64?, before: Double, after: Double, within bounds: ClosedRange<Double>
     ) throws -> (previous: Double?, next: Double?) {
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let source = sourceID.map { "AND source_id = \(binds.add($0))" } ?? ""
         let samples =
             "FROM sample WHERE user_id = \(userValue) AND type_id = \(typeValue) AND value IS NOT NULL \(source)"
@@ -260,7 +266,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
         _ body: (ValueRow, _ sourceID: Int64) throws -> Void
     ) throws {
         var binds = Binds()
-        let userValue = binds.add(user), typeValue = binds.add(Int32(truncatingIfNeeded: typeID))
+        let (userValue, typeValue) = typeKey(&binds, typeID)
         let source = sourceID.map { "AND source_id = \(binds.add($0))" } ?? ""
         let rows = try session.query(
             """

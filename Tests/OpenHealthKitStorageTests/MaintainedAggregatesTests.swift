@@ -24,29 +24,72 @@ import OpenHealthKitTesting
     }
 
     /// Apps saving a few readings or intervals at a time, each on its own clock, into hours the others fill already
-    /// (as `ohk-bench load` does): each save extends the rows of those hours from what it inserted and the stored
-    /// samples around it, and they end equal to rows built whole.
-    @Test(arguments: TestStorage.allCases, [4, 5] as [UInt64])
+    /// (as `ohk-bench load` does), sometimes two apps in one transaction, sometimes back-filling before their clock,
+    /// repeating a stored reading, or saving one of undetermined duration or one spanning hours: each save extends the
+    /// rows of those hours from what it inserted and the stored samples around it, and they end equal to rows built
+    /// whole. Seed 6 writes before 1970, where buckets are negative.
+    @Test(arguments: TestStorage.allCases, [4, 5, 6] as [UInt64])
     func rowsExtendedByInterleavedSavesOfSeveralAppsEqualRowsBuiltWhole(
         _ backend: TestStorage, _ seed: UInt64
     ) async throws {
         var random = SeededRandom(seed: seed)
+        let start = seed == 6 ? -3 * 365 * 86_400.0 : StatisticsAggregatesTests.start
+        try await Self.expectRowsEqualRowsBuiltWhole(backend, saving: Self.interleavedSaves(&random, from: start))
+    }
+
+    /// A sample saved with the dates of a stored series quantity comes before it in a rebuild's read (samples first on
+    /// a tie), so the quantity stays its hour's latest member: a store holding series computes the hour from the
+    /// store.
+    @Test(arguments: TestStorage.allCases)
+    func aSampleTiedWithAStoredSeriesQuantityLeavesItTheLatestMember(_ backend: TestStorage) async throws {
+        let start = StatisticsAggregatesTests.start + 36_000
+        var series = StatisticsAggregatesTests.stepsRow(start, start + 60, 80)
+        series.detail = .quantitySeries(
+            QuantitySeriesRow(
+                count: 1, minimum: 80, maximum: 80, mostRecent: 80, mostRecentStart: start, mostRecentEnd: start + 60,
+                values: [QuantitySeriesValueRow(start: start, end: start + 60, value: 80)]))
+        try await Self.expectRowsEqualRowsBuiltWhole(
+            backend, saving: [[series], [StatisticsAggregatesTests.stepsRow(start, start + 60, 50)]])
+    }
+
+    /// The saves of ``rowsExtendedByInterleavedSavesOfSeveralAppsEqualRowsBuiltWhole(_:_:)``, from `start`.
+    static func interleavedSaves(_ random: inout SeededRandom, from start: Double) -> [[SampleRow]] {
         let sources = StatisticsAggregatesTests.sources
-        var clocks = sources.map { _ in (StatisticsAggregatesTests.start + random.unit() * 1200).rounded() }
+        var clocks = sources.map { _ in (start + random.unit() * 1200).rounded() }
         let gaps: [Double] = [0, 1, 5, 30, 299, 600, 601]
+        var saved: [SampleRow] = []
         var batches: [[SampleRow]] = []
-        for _ in 0..<80 {
-            let index = random.below(sources.count)
-            let type = Self.types[random.below(Self.types.count)]
-            batches.append(
-                (0...random.below(5)).map { _ in
-                    clocks[index] += gaps[random.below(gaps.count)]
-                    return TimeWeightedAggregatesTests.reading(
-                        type, clocks[index], Double(40 + random.below(120)), sources[index],
-                        duration: random.below(3) == 0 ? Double(random.below(900)) : 0)
-                })
+        for _ in 0..<100 {
+            var batch: [SampleRow] = []
+            for _ in 0...random.below(2) {
+                let index = random.below(sources.count)
+                let type = types[random.below(types.count)]
+                for _ in 0...random.below(4) {
+                    var row: SampleRow
+                    let date: Double
+                    switch random.below(10) {
+                    case 0 where !saved.isEmpty:
+                        // A stored reading again, as a sample of its own.
+                        row = saved[random.below(saved.count)]
+                        row.uuid = UUID()
+                        batch.append(row)
+                        continue
+                    case 1: date = clocks[index] - Double(random.below(1500))
+                    default:
+                        clocks[index] += gaps[random.below(gaps.count)]
+                        date = clocks[index]
+                    }
+                    let duration = [0, 0, 0, Double(random.below(900)), Double(random.below(7200))][random.below(5)]
+                    row = TimeWeightedAggregatesTests.reading(
+                        type, date, Double(40 + random.below(120)), sources[index], duration: duration)
+                    if random.below(20) == 0 { row.endDate = StatisticsAggregation.undeterminedEnd }
+                    batch.append(row)
+                }
+            }
+            saved += batch
+            batches.append(batch)
         }
-        try await Self.expectRowsEqualRowsBuiltWhole(backend, saving: batches)
+        return batches
     }
 
     /// Saves `batches` one by one into a store that built its aggregates from a first sample of each type and source a

@@ -137,18 +137,8 @@ extension Tally {
     /// Adds a bucket row's statistics: the tally of the buckets taken together. Counts of members add up, which
     /// is exact only where no member overlaps two of the buckets (``AggregateRow/spanning``).
     mutating func absorb(_ row: AggregateRow) {
-        members += row.members
+        addMembers(of: row)
         sum += row.sum
-        valueSum += row.valueSum
-        minimum = min(minimum, row.minimum)
-        maximum = max(maximum, row.maximum)
-        if row.latestEnd > latestEnd || (row.latestEnd == latestEnd && row.latestStart >= latestStart) {
-            latestEnd = row.latestEnd
-            latestStart = row.latestStart
-            latestValue = row.latestValue
-        }
-        earliestStart = min(earliestStart, row.earliestStart)
-        latestMemberEnd = max(latestMemberEnd, row.latestMemberEnd)
         weightedSum += row.weightedSum
         weight += row.weight
     }

@@ -23,15 +23,6 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
     /// The index in the computation's sources of each source id.
     let indexByID: [Int64: Int]
 
-    /// Whether the windows of the type's hours are found from its samples' starts (time-weighted types), which do not
-    /// include the values of quantity series.
-    static func readsStarts(of type: HKQuantityType) -> Bool {
-        switch type.aggregationStyle {
-        case .cumulative, .discreteArithmetic: false
-        case .discreteTemporallyWeighted, .discreteEquivalentContinuousLevel: true
-        }
-    }
-
     /// The rows of both lengths of `hour` (an hour bucket holding a merged row) after the transaction inserted
     /// `inserted` (every inserted value overlapping the hour, in start order), to store in place of the stored ones;
     /// nil when a stored sample's source is not in the computation's list (the caller computes the hour from the
@@ -232,17 +223,9 @@ extension AggregateRow {
     mutating func extend(
         by added: AggregateRow, from before: AggregateRow?, to after: AggregateRow?, tailFromWindow: Bool
     ) {
-        members += added.members
+        // The added samples' ids follow the stored ones', as a rebuild's scan meets them on a tie.
+        addMembers(of: added)
         spanning += added.spanning
-        valueSum += added.valueSum
-        minimum = min(minimum, added.minimum)
-        maximum = max(maximum, added.maximum)
-        // A rebuild scans in start order, then by id: on a tie the added (later) sample is the latest.
-        if added.latestEnd > latestEnd || (added.latestEnd == latestEnd && added.latestStart >= latestStart) {
-            (latestStart, latestEnd, latestValue) = (added.latestStart, added.latestEnd, added.latestValue)
-        }
-        earliestStart = min(earliestStart, added.earliestStart)
-        latestMemberEnd = max(latestMemberEnd, added.latestMemberEnd)
         firstStart = min(firstStart, added.firstStart)
         sum += (after?.sum ?? 0) - (before?.sum ?? 0)
         weightedSum += (after?.weightedSum ?? 0) - (before?.weightedSum ?? 0)

@@ -149,16 +149,15 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
 
     /// Brings the rows of the occupied hours in `ranges` in step after a transaction that only inserted samples of the
     /// type: each hour's rows extended by `inserted` (``OccupiedHourExtension``), or computed from the store when
-    /// the store holds series of a time-weighted type (their values start where the extension does not look) or a
-    /// stored value's source is not in the list.
+    /// the store holds quantity series (their values start where the extension does not look for neighbours, and a
+    /// rebuild's read puts them after a sample of the same start, which the extension cannot tell) or a stored
+    /// value's source is not in the list.
     private func extend(
         _ computation: Computation, _ ranges: [ClosedRange<Int64>], inserting inserted: InsertedValues,
         indexByID: [Int64: Int]
     ) throws {
         guard !ranges.isEmpty else { return }
-        if OccupiedHourExtension<Statements>.readsStarts(of: computation.type), try statements.holdsSeries() {
-            return try recompute(computation, ranges)
-        }
+        if try statements.holdsSeries() { return try recompute(computation, ranges) }
         let hourExtension = OccupiedHourExtension(
             statements: statements, computation: computation, indexByID: indexByID)
         let hour = AggregateGranularity.hour.quarterHours

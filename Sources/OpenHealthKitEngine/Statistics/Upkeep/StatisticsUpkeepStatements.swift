@@ -49,9 +49,9 @@ package protocol StatisticsUpkeepStatements {
         of typeID: Int64, _ granularity: AggregateGranularity, in buckets: ClosedRange<Int64>, sourceIDs: [Int64]
     ) throws -> [(sourceID: Int64, row: AggregateRow)]
 
-    /// Whether the store holds any quantity series. A series' values start inside its sample, where
-    /// ``neighbouringStarts(of:sourceID:before:after:within:)`` and ``forEachValue(of:startingIn:sourceID:_:)`` do not
-    /// look.
+    /// Whether the store (PostgreSQL: the user) holds any quantity series. A series' values start inside its sample,
+    /// where ``neighbouringStarts(of:sourceID:before:after:within:)`` and
+    /// ``forEachValue(of:startingIn:sourceID:_:)`` do not look.
     func holdsSeries() throws -> Bool
 
     /// Among the samples with a value of the type (of the source `sourceID` only, when given) starting within
