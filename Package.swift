@@ -181,7 +181,9 @@ let package = Package(
 
         // Test support shared by every test target and the benchmarks (as HummingbirdTesting is): the built healthd on
         // a temporary store, the pinned environment of the processes tests start, waiting on events, HKError codes.
-        .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKitModel"], swiftSettings: strict),
+        .target(
+            name: "OpenHealthKitTesting", dependencies: ["OpenHealthKitEngine", "OpenHealthKitModel"],
+            swiftSettings: strict),
 
         // Benchmarks against raw baselines: `swift run -c release ohk-bench --help`. Never part of `swift test`.
         .executableTarget(
@@ -223,7 +225,7 @@ let package = Package(
         // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
         .testTarget(
             name: "OpenHealthKitEngineTests",
-            dependencies: ["OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitSQLite"],
+            dependencies: ["OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitSQLite", "OpenHealthKitTesting"],
             swiftSettings: strict
         ),
         // What only the SQLite storage has: its file, its in-memory database.

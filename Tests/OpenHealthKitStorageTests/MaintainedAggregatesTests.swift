@@ -112,22 +112,10 @@ import OpenHealthKitTesting
                 let expected = try StatisticsAggregatesTests.rows(built, type, granularity)
                 let rows = try StatisticsAggregatesTests.rows(maintained, type, granularity)
                 #expect(rows.count == expected.count, "\(type.identifier), \(granularity)")
-                let difference = zip(rows, expected).first { !same($0, $1) }
+                let difference = zip(rows, expected).first { !$0.equalsWithinRounding($1) }
                 #expect(difference == nil, "\(type.identifier), \(granularity): \(String(describing: difference))")
             }
         }
-    }
-
-    /// Equal rows, sums within rounding: where a merged sum splits overlapping samples of several sources, its
-    /// additions depend on where the computation's window starts, which differs between the two stores.
-    static func same(_ a: AggregateRow, _ b: AggregateRow) -> Bool {
-        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(abs(x), abs(y), 1) }
-        var rounded = b
-        (rounded.sum, rounded.valueSum, rounded.weightedSum, rounded.weight) = (
-            a.sum, a.valueSum, a.weightedSum, a.weight
-        )
-        return a == rounded && close(a.sum, b.sum) && close(a.valueSum, b.valueSum)
-            && close(a.weightedSum, b.weightedSum) && close(a.weight, b.weight)
     }
 
     /// The saves: a week of samples in no particular order into new hours; late samples in the same week (mostly

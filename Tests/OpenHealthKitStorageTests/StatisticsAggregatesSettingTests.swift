@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OpenHealthKitEngine
 import OpenHealthKitModel
+import OpenHealthKitTesting
 
 /// `OPENHEALTHKIT_STATISTICS_AGGREGATES=off`, the baseline of `ohk-bench load`: a store that keeps no aggregates
 /// serves none, and what it writes never leaves stale rows for a process on the same database that keeps them.
@@ -33,7 +34,7 @@ import OpenHealthKitModel
             let expected = try StatisticsAggregatesTests.rows(built, Self.steps, granularity)
             let rows = try StatisticsAggregatesTests.rows(keeping, Self.steps, granularity)
             #expect(rows.count == expected.count)
-            #expect(zip(rows, expected).allSatisfy { MaintainedAggregatesTests.same($0, $1) })
+            #expect(zip(rows, expected).allSatisfy { $0.equalsWithinRounding($1) })
         }
     }
 
@@ -64,7 +65,7 @@ import OpenHealthKitModel
             let expected = try StatisticsAggregatesTests.rows(built, Self.steps, granularity)
             let rows = try StatisticsAggregatesTests.rows(keeping, Self.steps, granularity)
             #expect(rows.count == expected.count)
-            #expect(zip(rows, expected).allSatisfy { MaintainedAggregatesTests.same($0, $1) })
+            #expect(zip(rows, expected).allSatisfy { $0.equalsWithinRounding($1) })
         }
     }
 
