@@ -31,7 +31,9 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
         let hourLength = AggregateGranularity.hour.length
         let hourSpan = (Double(hour) * hourLength)...(Double(hour + 1) * hourLength)
         guard let window = try storedWindow(hourSpan, inserted: inserted) else { return nil }
-        let (without, with) = Self.split(window.values, inserted: inserted)
+        var without = Self.removing(inserted, from: window.values)
+        if !window.reaches.isEmpty { without = window.neighbours(of: inserted, among: without, hour: hour) }
+        let with = Self.merging(without, inserted)
         let streams = [Int64(0)] + Set(inserted.map { computation.sources[$0.source].id }).sorted()
         var result: [(AggregateGranularity, AggregateRow)] = []
         for granularity in AggregateGranularity.allCases {
@@ -142,28 +144,31 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
         return known
     }
 
-    /// The window without the inserted values, and with them (every one, also those the window's reads did not
-    /// return), each in start order; among equal starts the inserted come last, as their ids do.
-    private static func split(_ window: [ValueRow], inserted: [ValueRow]) -> (without: [ValueRow], with: [ValueRow]) {
+    /// The window's values without the inserted ones (a value equal to an inserted one in every field is one of
+    /// them as often as it was inserted).
+    private static func removing(_ inserted: [ValueRow], from window: [ValueRow]) -> [ValueRow] {
         var pending: [ValueRow: Int] = [:]
         for value in inserted { pending[value, default: 0] += 1 }
-        let without = window.filter { value in
+        return window.filter { value in
             guard let count = pending[value], count > 0 else { return true }
             pending[value] = count - 1
             return false
         }
-        var with: [ValueRow] = []
-        with.reserveCapacity(without.count + inserted.count)
+    }
+
+    /// Stored and inserted values in one start order; among equal starts the inserted come last, as their ids do.
+    private static func merging(_ stored: [ValueRow], _ inserted: [ValueRow]) -> [ValueRow] {
+        var merged: [ValueRow] = []
+        merged.reserveCapacity(stored.count + inserted.count)
         var index = 0
         for value in inserted {
-            while index < without.count && without[index].start <= value.start {
-                with.append(without[index])
+            while index < stored.count && stored[index].start <= value.start {
+                merged.append(stored[index])
                 index += 1
             }
-            with.append(value)
+            merged.append(value)
         }
-        with += without[index...]
-        return (without, with)
+        return merged + stored[index...]
     }
 
     /// The rows `values` give for `buckets`, by stream and bucket.
@@ -204,6 +209,63 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
         func tellsTail(of stream: Int?, bucketEnd: Double) -> Bool {
             guard let reach = reaches[stream] else { return false }
             return bucketEnd > firstStart && bucketEnd <= reach.determinedUntil
+        }
+
+        /// Of `stored` (the window's stored values, in start order), those whose holds the inserted values can change
+        /// or whose tails the window tells: in each stream, the readings that start last before, at, and first after
+        /// each inserted start, and in each bucket of `hour` whose tail the window tells, the readings from its last
+        /// inserted start on. Any other stored reading holds until the same next start with the inserted values and
+        /// without them, so that the two computations' difference stays exact without it.
+        func neighbours(of inserted: [ValueRow], among stored: [ValueRow], hour: Int64) -> [ValueRow] {
+            var kept = [Bool](repeating: false, count: stored.count)
+            for stream in reaches.keys {
+                let own = stored.indices.filter { stream == nil || stored[$0].source == stream }
+                let starts = inserted.filter { stream == nil || $0.source == stream }.map(\.start)
+                /// Keeps the readings of the stream sharing the start of `own[position]`, if any.
+                func keepGroup(at position: Int) {
+                    guard own.indices.contains(position) else { return }
+                    let start = stored[own[position]].start
+                    var first = position
+                    while first > 0 && stored[own[first - 1]].start == start { first -= 1 }
+                    var index = first
+                    while index < own.count && stored[own[index]].start == start {
+                        kept[own[index]] = true
+                        index += 1
+                    }
+                }
+                for start in starts {
+                    let atOrAfter = Self.firstPosition(in: own, of: stored) { $0 >= start }
+                    let after = Self.firstPosition(in: own, of: stored) { $0 > start }
+                    keepGroup(at: atOrAfter - 1)
+                    keepGroup(at: atOrAfter)
+                    keepGroup(at: after)
+                }
+                for granularity in AggregateGranularity.allCases {
+                    let perHour = AggregateGranularity.hour.quarterHours / granularity.quarterHours
+                    for bucket in hour * perHour..<(hour + 1) * perHour {
+                        let bucketStart = Double(bucket) * granularity.length
+                        let bucketEnd = bucketStart + granularity.length
+                        guard tellsTail(of: stream, bucketEnd: bucketEnd) else { continue }
+                        let from = starts.last { $0 >= bucketStart && $0 < bucketEnd } ?? bucketStart
+                        for index in own[Self.firstPosition(in: own, of: stored) { $0 >= from }...]
+                        where stored[index].start < bucketEnd {
+                            kept[index] = true
+                        }
+                    }
+                }
+            }
+            return stored.indices.filter { kept[$0] }.map { stored[$0] }
+        }
+
+        /// The first position in `own` (indices of `stored`, in start order) whose value's start satisfies
+        /// `isPast` (false, then true along the order); `own.count` when none does.
+        private static func firstPosition(in own: [Int], of stored: [ValueRow], where isPast: (Double) -> Bool) -> Int {
+            var low = 0, high = own.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(stored[own[middle]].start) { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
     }
 }
