@@ -8,10 +8,11 @@ import PostgresNIO
 ///
 /// - **Maintained in the writing transaction.** Every insert and delete of samples goes through the
 ///   ``SampleInserter`` or ``SampleDeleter``, which note them in ``AnchoredWrite/statisticsNotes``; before the
-///   transaction commits, ``StatisticsUpkeep/maintain(_:)`` executes these statements, each for every touched hour
-///   of a type at once: the stored rankings and priority settings of every noted type (one statement), per type its
-///   sources (one), the old rows of every touched hour of both tables (one `DELETE`), the samples of a chunk of up to
-///   30 days (a cursor) and the chunk's new rows of both tables (one `INSERT`).
+///   transaction commits, ``StatisticsUpkeep/maintain(_:)`` executes these statements: the stored rankings and
+///   priority settings of every noted type (one statement) and per type its sources (one); to compute hours, their
+///   old rows of both tables (one `DELETE`), the samples of a chunk of up to 30 days (a cursor) and the chunk's new
+///   rows (one `INSERT`); to extend an occupied hour, its stored rows, the neighbouring starts and values of a window,
+///   and the rows replacing them (one `INSERT ... ON CONFLICT`).
 /// - **Built on first use.** A type without a `statistics_ranking` row has none yet (every type after the migration,
 ///   a new type): writes pass it over, and the first read of its aggregates builds it whole, under the anchor lock
 ///   as a write, then reads.

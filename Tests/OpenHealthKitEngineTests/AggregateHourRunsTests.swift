@@ -2,8 +2,8 @@ import Testing
 import OpenHealthKitEngine
 
 /// Maintenance cuts the hours a write touched into runs that held rows before it and runs that did not
-/// (``StatisticsAggregation/runs(of:occupiedHours:)``): the first are computed from the table, the second from
-/// the written values.
+/// (``StatisticsAggregation/runs(of:occupiedHours:)``): the first are extended by the written values, the second
+/// computed from them.
 @Suite struct AggregateHourRunsTests {
     /// Hours 10 to 15 as quarter hours.
     let range: ClosedRange<Int64> = 40...63

@@ -6,9 +6,10 @@ import OpenHealthKitModel
 /// For each type the ``StatisticsNotes`` name: a type whose source ranking changed (a new source, a source's first
 /// sample deleted, a priority setting), or whose noted sample cannot be bucketed, is computed whole; otherwise the
 /// hours its noted samples touch. A transaction that only inserted samples of a type (a save, an import batch) asks
-/// which touched hours held rows before it: only those are computed from the store; the others hold none of the
-/// earlier samples, so their rows come from the inserted values the transaction kept in memory, without reading back
-/// what it just wrote. It works in statements per type, never per sample.
+/// which touched hours held rows before it: those rows are extended by the inserted values and the few stored samples
+/// they meet (``OccupiedHourExtension``); the other hours hold none of the earlier samples, so their rows come from
+/// the inserted values the transaction kept in memory. Neither reads back what the transaction just wrote. It works
+/// in statements per type and hour, never per sample.
 package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
     /// The most quarter hours computed from one read (30 days, whole hours), so that a rebuild never holds a store's
     /// years at once.
@@ -113,9 +114,9 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
     }
 
     /// Brings the rows of `ranges` in step after a transaction that only inserted samples of the type, with
-    /// `inserted` their values: hours that held rows before it (an earlier sample overlaps them) are computed again
-    /// from the store; the others from `inserted` alone, since no earlier sample overlaps them (a large save's hours
-    /// are nearly all new).
+    /// `inserted` their values: hours that held rows before it (an earlier sample overlaps them) are extended
+    /// (``extend(_:_:inserting:indexByID:)``); the others are computed from `inserted` alone, since no earlier sample
+    /// overlaps them (a large save's hours are nearly all new).
     private func update(
         _ computation: Computation, _ ranges: [ClosedRange<Int64>], inserting inserted: InsertedValues
     ) throws {
