@@ -13,8 +13,10 @@ import OpenHealthKitModel
 /// - a time-weighted type, every source merged and each inserted source: the samples from the stream's last start
 ///   before the first inserted start to its first start after the last one, within the hour and
 ///   ``SampleStream/maximumHold`` of them (a reading farther away holds past no inserted start, and no hold crosses
-///   a bucket's end). A bucket's held tail is the window's when the window reaches the bucket's end, else the stored
-///   one (the bucket's last reading is a stored one the inserted values do not follow).
+///   a bucket's end); of these, only the readings next to an inserted start and the last of a bucket whose tail the
+///   window tells (``Window/neighbours(of:among:hour:)``). A bucket's held tail is the window's when the window
+///   reaches the bucket's end, else the stored one (the bucket's last reading is a stored one the inserted values do
+///   not follow).
 ///
 /// Sums so computed equal a rebuild's within rounding (the randomized suites compare them).
 struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
@@ -213,9 +215,10 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
 
         /// Of `stored` (the window's stored values, in start order), those whose holds the inserted values can change
         /// or whose tails the window tells: in each stream, the readings that start last before, at, and first after
-        /// each inserted start, and in each bucket of `hour` whose tail the window tells, the readings from its last
-        /// inserted start on. Any other stored reading holds until the same next start with the inserted values and
-        /// without them, so that the two computations' difference stays exact without it.
+        /// each inserted start, and in each bucket of `hour` whose tail the window tells, its last reading if no
+        /// inserted start follows it there. Each kept reading's next kept start is then the same with the inserted
+        /// values and without them, except next to an inserted start, where both are the true ones: the two
+        /// computations' difference is exact, and the tails the window tells are the last readings' own.
         func neighbours(of inserted: [ValueRow], among stored: [ValueRow], hour: Int64) -> [ValueRow] {
             var kept = [Bool](repeating: false, count: stored.count)
             for stream in reaches.keys {
@@ -247,10 +250,8 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
                         let bucketEnd = bucketStart + granularity.length
                         guard tellsTail(of: stream, bucketEnd: bucketEnd) else { continue }
                         let from = starts.last { $0 >= bucketStart && $0 < bucketEnd } ?? bucketStart
-                        for index in own[Self.firstPosition(in: own, of: stored) { $0 >= from }...]
-                        where stored[index].start < bucketEnd {
-                            kept[index] = true
-                        }
+                        let end = Self.firstPosition(in: own, of: stored) { $0 >= bucketEnd }
+                        if end > 0 && stored[own[end - 1]].start >= from { keepGroup(at: end - 1) }
                     }
                 }
             }
