@@ -235,11 +235,7 @@ struct PostgresStatisticsAggregates: StatisticsUpkeepStatements {
     }
 
     func holdsSeries() throws -> Bool {
-        var binds = Binds()
-        let userValue = binds.add(user)
-        return try session.query(
-            "SELECT EXISTS (SELECT 1 FROM quantity_series WHERE user_id = \(userValue))", binds.bindings
-        ).first?.decode(Bool.self) == true
+        try StatisticsReader(session, user: user, catalog: catalog).holdsSeries()
     }
 
     func neighbouringStarts(

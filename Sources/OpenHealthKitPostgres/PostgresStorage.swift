@@ -97,13 +97,8 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                 let write = AnchoredWrite(session: session, user: user, catalog: catalog, anchor: before)
                 let result = try body(write)
                 if database.keepsStatisticsAggregates {
-                    let upkeep = StatisticsUpkeep(
-                        PostgresStatisticsAggregates(session: session, user: user, catalog: catalog))
-                    if keepsStatisticsAggregates {
-                        try upkeep.maintain(&write.statisticsNotes)
-                    } else {
-                        try upkeep.forget(write.statisticsNotes)
-                    }
+                    try StatisticsUpkeep(PostgresStatisticsAggregates(session: session, user: user, catalog: catalog))
+                        .bringInStep(&write.statisticsNotes, keeping: keepsStatisticsAggregates)
                 }
                 if write.anchor > before {
                     try StoreAnchor.set(write.anchor, session, user: user)

@@ -46,7 +46,7 @@ struct StatisticsReader {
             """
         let sql: String
         // Without any series in the user's store (most stores), the plain read costs nothing more.
-        if try hasSeries() {
+        if try holdsSeries() {
             guard let seriesWhere = try reader.filter(query, &binds, datesAndValues: "v") else { return }
             sql = """
                 SELECT start_date, end_date, value, source_id FROM (
@@ -85,7 +85,7 @@ struct StatisticsReader {
     }
 
     /// Whether the user's store holds any quantity series.
-    private func hasSeries() throws -> Bool {
+    func holdsSeries() throws -> Bool {
         var binds = Binds()
         let user = binds.add(user)
         return try session.query(

@@ -33,11 +33,7 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
 
     /// Brings the aggregates in step with what the caller's writes noted, in its transaction, after them.
     func maintain(_ notes: inout StatisticsNotes) throws {
-        if keeping {
-            try StatisticsUpkeep(self).maintain(&notes)
-        } else {
-            try StatisticsUpkeep(self).forget(notes)
-        }
+        try StatisticsUpkeep(self).bringInStep(&notes, keeping: keeping)
     }
 
     /// After settings `keys` changed in the caller's transaction: the types whose source priority changed get their
@@ -221,7 +217,7 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
     }
 
     func holdsSeries() throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM quantity_series)") == true
+        try StatisticsReader(db).holdsSeries()
     }
 
     func neighbouringStarts(

@@ -39,7 +39,7 @@ struct StatisticsReader {
             LEFT JOIN workout w ON w.sample_id = s.id
             """
         // Without any series in the store (most stores), the plain read costs nothing more.
-        let hasSeries = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM quantity_series)") == true
+        let hasSeries = try holdsSeries()
         let samples = try ValueCursor(
             db,
             sql: """
@@ -78,6 +78,11 @@ struct StatisticsReader {
             valueRow.source = lastIndex
             try body(valueRow)
         }
+    }
+
+    /// Whether the store holds any quantity series.
+    func holdsSeries() throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM quantity_series)") == true
     }
 
     /// The one of the two next rows that starts first (the sample's on a tie), and which one it is.

@@ -31,12 +31,13 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
     /// store).
     func rows(of hour: Int64, inserted: [ValueRow]) throws -> [(AggregateGranularity, AggregateRow)]? {
         let hourLength = AggregateGranularity.hour.length
-        let hourSpan = (Double(hour) * hourLength)...(Double(hour + 1) * hourLength)
-        guard let window = try storedWindow(hourSpan, inserted: inserted) else { return nil }
+        let hourSpan = Double(hour) * hourLength..<Double(hour + 1) * hourLength
+        let insertedSources = Set(inserted.map { computation.sources[$0.source].id }).sorted()
+        guard let window = try storedWindow(hourSpan, inserted: inserted, sources: insertedSources) else { return nil }
         var without = Self.removing(inserted, from: window.values)
         if !window.reaches.isEmpty { without = window.neighbours(of: inserted, among: without, hour: hour) }
         let with = Self.merging(without, inserted)
-        let streams = [Int64(0)] + Set(inserted.map { computation.sources[$0.source].id }).sorted()
+        let streams = [Int64(0)] + insertedSources
         var result: [(AggregateGranularity, AggregateRow)] = []
         for granularity in AggregateGranularity.allCases {
             let perHour = AggregateGranularity.hour.quarterHours / granularity.quarterHours
@@ -67,9 +68,9 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
         return result
     }
 
-    /// The stored samples the inserted values meet (see the type's documentation), the inserted ones among them, and
-    /// how far each stream's window reaches.
-    private func storedWindow(_ hour: ClosedRange<Double>, inserted: [ValueRow]) throws -> Window? {
+    /// The stored samples the inserted values (of the sources `sources`, by id) meet (see the type's documentation),
+    /// the inserted ones among them, and how far each stream's window reaches.
+    private func storedWindow(_ hour: Range<Double>, inserted: [ValueRow], sources: [Int64]) throws -> Window? {
         var window = Window()
         switch computation.type.aggregationStyle {
         case .discreteArithmetic:
@@ -86,7 +87,7 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
             ) { window.values.append($0) }
             return window
         case .discreteTemporallyWeighted, .discreteEquivalentContinuousLevel:
-            let starts = inserted.map(\.start).filter { hour.contains($0) && $0 < hour.upperBound }
+            let starts = inserted.map(\.start).filter(hour.contains)
             // Values that only run on into the hour start no hold in it: their weights add up.
             guard let first = starts.first, let last = starts.last else { return window }
             let bounds =
@@ -97,7 +98,7 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
             let merged = try reach(nil, first, last, bounds)
             window.reaches[nil] = merged
             guard try read(merged.starts, sourceID: nil, into: &window.values) else { return nil }
-            for sourceID in Set(inserted.map { computation.sources[$0.source].id }).sorted() {
+            for sourceID in sources {
                 let own = try reach(sourceID, first, last, bounds)
                 window.reaches[indexByID[sourceID]] = own
                 // The stream's own window holds the merged one: read what lies beyond it.

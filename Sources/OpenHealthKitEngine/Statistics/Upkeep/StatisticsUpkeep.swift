@@ -49,6 +49,12 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
         }
     }
 
+    /// What a write's notes call for: ``maintain(_:)`` on a store `keeping` aggregates, ``forget(_:)`` on one that
+    /// keeps none (``StatisticsAggregatesSetting``).
+    package func bringInStep(_ notes: inout StatisticsNotes, keeping: Bool) throws {
+        if keeping { try maintain(&notes) } else { try forget(notes) }
+    }
+
     /// What a store that keeps no aggregates does instead of ``maintain(_:)``: the types `notes` names lose theirs
     /// (their ranking row, and so every row: ``StatisticsRanking/unbuilt``), so that no process that keeps them can
     /// read rows these writes made stale; such a process builds them again (SQLite on its next write of the type,
