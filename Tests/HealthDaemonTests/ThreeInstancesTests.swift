@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenHealthKitEngine
+import OpenHealthKitPostgres
 import OpenHealthKitTesting
 import OpenHealthKitWire
 
@@ -113,6 +114,24 @@ import FoundationNetworking
             let refused = try await instances.a.app(credential, "GET", "/v1/anchor")
             #expect(refused.status == 401)
             #expect(refused.error?.error.message.contains("revoked") == true)
+        }
+    }
+
+    @Test func anInstanceShowsAndRevokesAnAppRegisteredBeforeItHeardOfIt() async throws {
+        try await Self.withInstances { instances in
+            // Written to the database with no announcement: B knows of it only from the database, as when A's
+            // announcement of a registration is still on its way.
+            let now = Date()
+            try PostgresStorage(
+                address: try PostgreSQLAddress(url: instances.database.url, password: instances.database.password)
+            ).saveRegisteredApp(
+                RegisteredApp(
+                    manifest: Apps.app("com.example.unheard"), registeredAt: now, credentialID: UUID().uuidString,
+                    credentialIssuedAt: now, credentialExpiresAt: now.addingTimeInterval(3600)))
+            let shown = try await instances.b.owner("GET", "/v1/owner/apps/com.example.unheard")
+            #expect(shown.status == 200, "\(shown.text)")
+            let revoked = try await instances.c.owner("DELETE", "/v1/owner/apps/com.example.unheard")
+            #expect(revoked.status == 200, "\(revoked.text)")
         }
     }
 

@@ -54,13 +54,13 @@ struct OwnerAppRoutes {
 
         router.on(WireRoutes.ownerApp) { [self] request, context in
             let user = try context.caller
-            return JSONResponses.response(WireRegisteredApp(try registeredApp(context, of: user)))
+            return JSONResponses.response(WireRegisteredApp(try await registeredApp(context, of: user)))
         }
 
         // Revokes the app (see `UserState.revokeApp`).
         router.on(WireRoutes.revokeApp) { [self] request, context in
             let user = try context.caller
-            let bundleIdentifier = try registeredApp(context, of: user).bundleIdentifier
+            let bundleIdentifier = try await registeredApp(context, of: user).bundleIdentifier
             guard let revoked = try await user.revokeApp(bundleIdentifier) else {
                 throw Self.unknownApp(bundleIdentifier)
             }
@@ -113,9 +113,13 @@ struct OwnerAppRoutes {
         return bundleIdentifier
     }
 
-    private func registeredApp(_ context: OwnerContext, of user: UserState) throws -> RegisteredApp {
+    /// The app the route names, read again from the shared records when several healthd serve the database: another
+    /// may have registered it moments ago, before its announcement reached this one.
+    private func registeredApp(_ context: OwnerContext, of user: UserState) async throws -> RegisteredApp {
         let bundleIdentifier = try appParameter(context)
-        guard let app = user.registry.app(bundleIdentifier) else { throw Self.unknownApp(bundleIdentifier) }
+        guard let app = try await offload({ [user] in try user.registry.refresh(bundleIdentifier) }) else {
+            throw Self.unknownApp(bundleIdentifier)
+        }
         return app
     }
 
