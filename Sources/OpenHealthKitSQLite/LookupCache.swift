@@ -41,17 +41,24 @@ final class LookupCache: Sendable {
 }
 
 /// Resolves the lookup ids of the rows of one read, in the read's transaction: types, revisions and devices from the
-/// store's ``LookupCache`` (reading a missing id once), sources from the database once per read. The row before is
-/// remembered, so a run of rows of one type and revision hashes nothing.
+/// store's ``LookupCache`` (reading a missing id once), sources from the database once per read. Rows with the same
+/// ids share one ``SampleRow/Origin``; the ids before are remembered, so a run of rows of one origin hashes nothing.
 struct LookupResolver {
     private let db: Database
     private let cache: LookupCache?
     private var entries: LookupCache.Entries
     private var learned = LookupCache.Entries()
     private var sources: [Int64: SourceRow] = [:]
-    private var lastType: (id: Int64, identifier: String)?
-    private var lastSource: (id: Int64, row: SourceRow)?
-    private var lastRevision: (id: Int64, row: RevisionRow)?
+    private var origins: [OriginIDs: SampleRow.Origin] = [:]
+    private var lastOrigin: (ids: OriginIDs, origin: SampleRow.Origin)?
+
+    /// The lookup ids of a row's origin.
+    struct OriginIDs: Hashable {
+        var type: Int64
+        var source: Int64
+        var revision: Int64
+        var device: Int64?
+    }
 
     /// A resolver for one read on `db`; `cache` nil remembers nothing beyond the read.
     init(_ db: Database, cache: LookupCache?) {
@@ -71,49 +78,51 @@ struct LookupResolver {
         cache.merge(learned)
     }
 
-    mutating func type(_ id: Int64) throws -> String {
-        if let lastType, lastType.id == id { return lastType.identifier }
-        let db = db  // the closure must not capture self, which `remembered` changes
-        let identifier =
-            try remembered(id, \.types) {
-                try String.fetchOne(
-                    db.cachedStatement(sql: "SELECT identifier FROM object_type WHERE id = ?"), arguments: [id])
-            } ?? ""
-        lastType = (id, identifier)
-        return identifier
+    /// The origin these ids stand for, shared with every row of this read that has the same ids.
+    mutating func origin(_ ids: OriginIDs) throws -> SampleRow.Origin {
+        if let lastOrigin, lastOrigin.ids == ids { return lastOrigin.origin }
+        let origin: SampleRow.Origin
+        if let known = origins[ids] {
+            origin = known
+        } else {
+            origin = SampleRow.Origin(
+                typeIdentifier: try type(ids.type), source: try source(ids.source),
+                revision: try revision(ids.revision),
+                device: try ids.device.map { try device($0) })
+            origins[ids] = origin
+        }
+        lastOrigin = (ids, origin)
+        return origin
     }
 
-    mutating func source(_ id: Int64) throws -> SourceRow {
-        if let lastSource, lastSource.id == id { return lastSource.row }
-        let source: SourceRow
-        if let known = sources[id] {
-            source = known
-        } else {
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT bundle_identifier, name FROM source WHERE id = ?"), arguments: [id])
-            source = SourceRow(bundleIdentifier: row?[0] ?? "", name: row?[1] ?? "")
-            sources[id] = source
-        }
-        lastSource = (id, source)
+    private mutating func type(_ id: Int64) throws -> String {
+        let db = db  // the closure must not capture self, which `remembered` changes
+        return try remembered(id, \.types) {
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT identifier FROM object_type WHERE id = ?"), arguments: [id])
+        } ?? ""
+    }
+
+    private mutating func source(_ id: Int64) throws -> SourceRow {
+        if let known = sources[id] { return known }
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT bundle_identifier, name FROM source WHERE id = ?"), arguments: [id])
+        let source = SourceRow(bundleIdentifier: row?[0] ?? "", name: row?[1] ?? "")
+        sources[id] = source
         return source
     }
 
-    mutating func revision(_ id: Int64) throws -> RevisionRow {
-        if let lastRevision, lastRevision.id == id { return lastRevision.row }
+    private mutating func revision(_ id: Int64) throws -> RevisionRow {
         let db = db
-        let revision =
-            try remembered(id, \.revisions) {
-                try Row.fetchOne(
-                    db.cachedStatement(
-                        sql: "SELECT version, product_type, os_version FROM source_revision WHERE id = ?"),
-                    arguments: [id]
-                ).map { RevisionRow(version: $0[0], productType: $0[1], operatingSystemVersion: $0[2]) }
-            } ?? RevisionRow()
-        lastRevision = (id, revision)
-        return revision
+        return try remembered(id, \.revisions) {
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT version, product_type, os_version FROM source_revision WHERE id = ?"),
+                arguments: [id]
+            ).map { RevisionRow(version: $0[0], productType: $0[1], operatingSystemVersion: $0[2]) }
+        } ?? RevisionRow()
     }
 
-    mutating func device(_ id: Int64) throws -> DeviceRow {
+    private mutating func device(_ id: Int64) throws -> DeviceRow {
         let db = db
         return try remembered(id, \.devices) {
             try Row.fetchOne(

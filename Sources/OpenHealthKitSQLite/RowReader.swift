@@ -8,8 +8,8 @@ import OpenHealthKitSQL
 /// Reads rows, tombstones and sources for a ``RowQuery``.
 ///
 /// A sample row is read as integer ids and plain columns, stepped by hand from a cached prepared statement; its type,
-/// source, revision and device come from a ``LookupResolver`` (the store's ``LookupCache``), not from joins decoding
-/// their strings on every row.
+/// source, revision and device come from a ``LookupResolver`` (the store's ``LookupCache``) as one origin shared by the
+/// read's rows of the same ids, not from joins decoding their strings on every row.
 struct RowReader {
     let db: Database
     /// What the lookup ids stand for, shared by the store's reads; nil remembers nothing beyond a read.
@@ -32,7 +32,7 @@ struct RowReader {
         LEFT JOIN quantity_series q ON q.sample_id = s.id
         """
 
-    /// The selected columns, in the order ``forEach(_:_:)`` reads them. The workout and series columns are NULL for a
+    /// The selected columns, in the order ``sampleRow(_:workouts:series:resolver:)`` reads them. The workout and series columns are NULL for a
     /// query whose types cannot have them, which saves their joins.
     private static func columns(workouts: Bool, series: Bool) -> String {
         let workout =
@@ -66,21 +66,55 @@ struct RowReader {
         return statement
     }
 
+    /// Calls `body` with each matching row, in the query's order, up to its limit.
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
+        guard Self.ordersByID(query) else {
+            return try scan(query) { row, _ in try body(row) }
+        }
+        var rows: [SampleRow] = []
+        var ids: [Int64] = []
+        try scan(query) { row, id in
+            rows.append(row)
+            ids.append(id)
+        }
+        // Rows are handed out in place (borrowed through the buffer, not copied out of the array); only their
+        // positions are sorted, when needed.
+        try rows.withUnsafeBufferPointer { rows in
+            if let order = ReadOrder.positions(sorting: ids) {
+                for index in order { try body(rows[index]) }
+            } else {
+                for index in rows.indices { try body(rows[index]) }
+            }
+        }
+    }
+
+    /// Calls `body` with each matching row as the statement reads it, and its key in the query's order
+    /// (``Storage/forEachInReadOrder(_:_:)``).
+    func forEachInReadOrder(_ query: RowQuery, _ body: (SampleRow, Int64) throws -> Void) throws {
+        try scan(query, body)
+    }
+
+    /// Whether the query's rows come in id order, restored after the scan: with no sort and no limit, SQLite is not
+    /// asked to sort them (a temporary B-tree of whole rows, as a date range scan gives them in date order), which
+    /// costs nothing when the dates were saved in order, as they mostly are.
+    private static func ordersByID(_ query: RowQuery) -> Bool {
+        query.sort.isEmpty && (query.limit ?? 0) <= 0
+    }
+
+    /// Steps through the matching rows in the statement's order (the query's, or the scan's when
+    /// ``ordersByID(_:)``), up to the limit, calling `body` with each row and its key in the query's order: its id
+    /// when that order is the id order left to restore, else its position.
+    private func scan(_ query: RowQuery, _ body: (SampleRow, Int64) throws -> Void) throws {
         guard var (whereSQL, arguments) = try filter(query) else { return }
         let types = query.typeIdentifiers
         let workouts = types.isEmpty || types.contains(HKWorkoutTypeIdentifier)
         let series = types.isEmpty || types.contains { HKObjectType.type(forRawIdentifier: $0) is HKQuantityType }
         var sql = Self.columns(workouts: workouts, series: series) + " " + Self.joins + " WHERE " + whereSQL
-        let limit = query.limit ?? 0
-        // Rows come in id order unless sorted otherwise. With no sort and no limit, SQLite is not asked to sort them
-        // (a temporary B-tree of whole rows, as a date range scan gives them in date order): they are put in id order
-        // below, which costs nothing when the dates were saved in order, as they mostly are.
-        let ordersByID = query.sort.isEmpty && limit <= 0
+        let ordersByID = Self.ordersByID(query)
         if !ordersByID {
             sql += " ORDER BY " + query.orderBySQL
         }
-        if limit > 0 {
+        if let limit = query.limit, limit > 0 {
             sql += " LIMIT ?"
             arguments.append(Int64(limit))
         }
@@ -89,16 +123,16 @@ struct RowReader {
         // Naming `statement` here keeps it (and so `handle`) alive to the end of the read.
         defer { sqlite3_reset(statement.sqliteStatement) }
         var resolver = LookupResolver(db, cache: lookups)
+        defer { resolver.finish() }
         var kinds = TypeKinds()
         let details = SampleDetailReader(db)
         let records = SampleDetailStore(db)
         let workoutChildren = WorkoutChildReader(db)
-        var ids: [Int64] = []
-        var rows: [SampleRow] = []
+        var position: Int64 = 0
         while try db.step(handle) {
             let columns = StatementColumns(handle)
             let id = columns.int64(0)
-            var sample = try Self.sampleRow(columns, resolver: &resolver)
+            var sample = try Self.sampleRow(columns, workouts: workouts, series: series, resolver: &resolver)
             if let workout = sample.workout {
                 sample.workout = try workoutChildren.completed(workout, ofSample: id, uuid: sample.uuid)
             }
@@ -116,21 +150,8 @@ struct RowReader {
                     sample.detail = try records.read(kind, sampleID: id, documentData: query.includesDocumentData)
                 }
             }
-            if ordersByID {
-                ids.append(id)
-                rows.append(sample)
-            } else {
-                try body(sample)
-            }
-        }
-        resolver.finish()
-        guard ordersByID else { return }
-        sqlite3_reset(handle)
-        // Rows are handed out in place (borrowed, not copied); only their positions are sorted, when needed.
-        if zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) {
-            for index in rows.indices { try body(rows[index]) }
-        } else {
-            for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { try body(rows[index]) }
+            try body(sample, ordersByID ? id : position)
+            position += 1
         }
     }
 
@@ -294,28 +315,33 @@ struct RowReader {
         return (parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")", arguments)
     }
 
-    private static func sampleRow(_ columns: StatementColumns, resolver: inout LookupResolver) throws -> SampleRow {
-        let workout: WorkoutRow? = columns.int64OrNil(14).map { activity in
+    /// The row the statement stands on; `workouts` and `series` tell whether the statement selected those columns
+    /// (NULL otherwise, left unread).
+    private static func sampleRow(
+        _ columns: StatementColumns, workouts: Bool, series: Bool, resolver: inout LookupResolver
+    ) throws -> SampleRow {
+        let workout: WorkoutRow? = (workouts ? columns.int64OrNil(14) : nil).map { activity in
             WorkoutRow(
                 activityType: UInt(activity), totalEnergyBurned: columns.double(15), totalDistance: columns.double(16),
                 totalSwimmingStrokeCount: columns.double(17), totalFlightsClimbed: columns.double(18),
                 events: columns.text(19))
         }
-        let series: SampleDetail? = columns.int64OrNil(20).map { count in
+        let summary: SampleDetail? = (series ? columns.int64OrNil(20) : nil).map { count in
             .quantitySeries(
                 QuantitySeriesRow(
                     count: Int(count), minimum: columns.double(21) ?? 0, maximum: columns.double(22) ?? 0,
                     mostRecent: columns.double(23) ?? 0, mostRecentStart: columns.double(24) ?? 0,
                     mostRecentEnd: columns.double(25) ?? 0))
         }
-        let device = try columns.int64OrNil(8).map { try resolver.device($0) }
+        let origin = try resolver.origin(
+            .init(
+                type: columns.int64(2), source: columns.int64(6), revision: columns.int64(7),
+                device: columns.int64OrNil(8)))
         return SampleRow(
-            uuid: columns.uuid(1) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-            typeIdentifier: try resolver.type(columns.int64(2)), startDate: columns.double(3) ?? 0,
-            endDate: columns.double(4) ?? 0, value: columns.double(5), source: try resolver.source(columns.int64(6)),
-            revision: try resolver.revision(columns.int64(7)), device: device,
+            uuid: columns.uuid(1) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), origin: origin,
+            startDate: columns.real(3), endDate: columns.real(4), value: columns.double(5),
             metadata: columns.text(9), syncIdentifier: columns.text(10), syncVersion: columns.int64OrNil(11),
-            correlationUUID: columns.uuid(12), workout: workout, detail: series, anchor: columns.int64(13))
+            correlationUUID: columns.uuid(12), workout: workout, detail: summary, anchor: columns.int64(13))
     }
 }
 
@@ -329,14 +355,15 @@ private struct TypeKinds {
     private var last: (typeID: Int64, kind: Kind)?
     private var known: [Int64: Kind] = [:]
 
-    mutating func kind(of typeID: Int64, identifier: String) -> Kind {
+    /// The kind of the type `typeID` stands for; `identifier` is asked for once per type.
+    mutating func kind(of typeID: Int64, identifier: @autoclosure () -> String) -> Kind {
         if let last, last.typeID == typeID { return last.kind }
         let kind: Kind
         if let remembered = known[typeID] {
             kind = remembered
-        } else if SampleDetail.isRecordingType(identifier) {
+        } else if SampleDetail.isRecordingType(identifier()) {
             kind = .detail
-        } else if let record = SampleDetailKind(typeIdentifier: identifier) {
+        } else if let record = SampleDetailKind(typeIdentifier: identifier()) {
             kind = .record(record)
         } else {
             kind = .plain

@@ -82,6 +82,10 @@ package final class SQLiteStorage: HealthStorage, @unchecked Sendable {
         }
     }
 
+    package func forEachInReadOrder(_ query: RowQuery, _ body: (SampleRow, Int64) throws -> Void) throws {
+        try writer.read { db in try RowReader(db, lookups: lookups).forEachInReadOrder(query, body) }
+    }
+
     package func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws {
         try writer.read { db in try RowReader(db, lookups: lookups).forEach(query, body) }
     }

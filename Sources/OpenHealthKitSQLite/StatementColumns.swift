@@ -24,6 +24,11 @@ struct StatementColumns {
         isNull(index) ? nil : sqlite3_column_int64(statement, index)
     }
 
+    /// The floating-point value (0 for NULL): for a column that cannot be NULL, read without asking its type.
+    func real(_ index: Int32) -> Double {
+        sqlite3_column_double(statement, index)
+    }
+
     func double(_ index: Int32) -> Double? {
         isNull(index) ? nil : sqlite3_column_double(statement, index)
     }

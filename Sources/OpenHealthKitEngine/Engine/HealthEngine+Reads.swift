@@ -22,16 +22,21 @@ extension HealthEngine {
         return try storageCall {
             let decoding = makeDecoding(visibleSources: query.visibleSources)
             decoding.documentContent = documentContent
-            // A correlation's members are read from the storage while decoding it, which cannot happen inside
-            // `forEach` (the storage is not reentrant): correlations are fetched first, then decoded.
+            // A correlation's members are read from the storage while decoding it, which cannot happen inside a read
+            // (the storage is not reentrant): correlations are fetched first, then decoded.
             if type is HKCorrelationType {
                 return try storage.fetch(query).compactMap { try decoding.sample(from: $0) }
             }
+            // Decoded as the storage reads them, and put in the query's order after: what is buffered is objects, not
+            // rows.
             var samples: [HKSample] = []
-            try storage.forEach(query) { row in
-                if let sample = try decoding.sample(from: row) { samples.append(sample) }
+            var keys: [Int64] = []
+            try storage.forEachInReadOrder(query) { row, key in
+                guard let sample = try decoding.sample(from: row) else { return }
+                samples.append(sample)
+                keys.append(key)
             }
-            return samples
+            return ReadOrder.positions(sorting: keys).map { $0.map { samples[$0] } } ?? samples
         }
     }
 

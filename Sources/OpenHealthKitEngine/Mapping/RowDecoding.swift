@@ -2,20 +2,26 @@ package import Foundation
 package import OpenHealthKitModel
 
 /// Rebuilds saved objects from storage rows, sharing one type, unit, source revision and device object per distinct
-/// value among the rows it decodes. The row before is remembered: a run of rows of one type, revision and device (most
-/// answers) compares their strings, which a storage that shares them across rows compares by identity, and hashes
-/// nothing.
+/// value among the rows it decodes. The last two origins are remembered: a run of rows of one origin (most answers),
+/// or rows alternating between two (a phone's and a watch's, read by date), are known by the identity of the origins
+/// a storage shares among its rows, or else by comparing strings with the last, and hash nothing.
 package final class RowDecoding {
     private var types: [String: HKObjectType] = [:]
     private var revisions: [RevisionKey: HKSourceRevision] = [:]
     private var devices: [DeviceRow: HKDevice] = [:]
-    private var lastType: (identifier: String, type: HKObjectType?)?
-    private var lastRevision: (key: RevisionKey, revision: HKSourceRevision)?
-    private var lastDevice: (row: DeviceRow, device: HKDevice)?
+    private var last: (origin: SampleRow.Origin, objects: OriginObjects)?
+    private var beforeLast: (origin: SampleRow.Origin, objects: OriginObjects)?
     /// Finds the member rows of a correlation.
     private let members: (UUID) throws -> [SampleRow]
     /// How much of a CDA document samples carry (none for sample and anchored queries, as in HealthKit).
     package var documentContent = DocumentContent.none
+
+    /// The objects an origin stands for.
+    private struct OriginObjects {
+        let type: HKObjectType?
+        let revision: HKSourceRevision
+        let device: HKDevice?
+    }
 
     private struct RevisionKey: Hashable {
         let source: SourceRow
@@ -27,12 +33,13 @@ package final class RowDecoding {
     }
 
     package func sample(from row: SampleRow) throws -> HKSample? {
-        guard let type = type(row.typeIdentifier) else { return nil }
+        let origin = objects(of: row.origin)
+        guard let type = origin.type else { return nil }
         let start = Date(timeIntervalSince1970: row.startDate)
         let end = Date(timeIntervalSince1970: row.endDate)
-        let device = row.device.map(device(_:))
+        let device = origin.device
         let metadata = MetadataCoding.decode(row.metadata)
-        let revision = sourceRevision(row)
+        let revision = origin.revision
         switch type {
         case let quantityType as HKQuantityType:
             var series: QuantitySeriesSummary?
@@ -121,43 +128,39 @@ package final class RowDecoding {
         HKSource(name: row.name, bundleIdentifier: row.bundleIdentifier)
     }
 
-    private func type(_ identifier: String) -> HKObjectType? {
-        if let lastType, lastType.identifier == identifier { return lastType.type }
-        let type: HKObjectType?
-        if let known = types[identifier] {
-            type = known
+    private func objects(of origin: SampleRow.Origin) -> OriginObjects {
+        if let last, last.origin == origin { return last.objects }
+        let objects: OriginObjects
+        if let beforeLast, beforeLast.origin === origin {
+            objects = beforeLast.objects
         } else {
-            type = HKObjectType.type(forRawIdentifier: identifier)
-            types[identifier] = type
+            objects = OriginObjects(
+                type: type(origin.typeIdentifier), revision: sourceRevision(origin),
+                device: origin.device.map(device(_:)))
         }
-        lastType = (identifier, type)
+        (beforeLast, last) = (last, (origin, objects))
+        return objects
+    }
+
+    private func type(_ identifier: String) -> HKObjectType? {
+        if let known = types[identifier] { return known }
+        let type = HKObjectType.type(forRawIdentifier: identifier)
+        types[identifier] = type
         return type
     }
 
-    private func sourceRevision(_ row: SampleRow) -> HKSourceRevision {
-        let key = RevisionKey(source: row.source, revision: row.revision)
-        if let lastRevision, lastRevision.key == key { return lastRevision.revision }
-        let revision: HKSourceRevision
-        if let known = revisions[key] {
-            revision = known
-        } else {
-            revision = row.revision.sourceRevision(of: source(from: row.source))
-            revisions[key] = revision
-        }
-        lastRevision = (key, revision)
+    private func sourceRevision(_ origin: SampleRow.Origin) -> HKSourceRevision {
+        let key = RevisionKey(source: origin.source, revision: origin.revision)
+        if let known = revisions[key] { return known }
+        let revision = origin.revision.sourceRevision(of: source(from: origin.source))
+        revisions[key] = revision
         return revision
     }
 
     private func device(_ row: DeviceRow) -> HKDevice {
-        if let lastDevice, lastDevice.row == row { return lastDevice.device }
-        let device: HKDevice
-        if let known = devices[row] {
-            device = known
-        } else {
-            device = row.device
-            devices[row] = device
-        }
-        lastDevice = (row, device)
+        if let known = devices[row] { return known }
+        let device = row.device
+        devices[row] = device
         return device
     }
 }

@@ -3,14 +3,28 @@ package import Foundation
 /// A stored sample as the storage sees it: plain values, canonical units, dates in seconds since 1970.
 package struct SampleRow: Sendable, Equatable {
     package var uuid: UUID
-    package var typeIdentifier: String
+    /// The type, source, revision and device, boxed (see ``Origin``).
+    package var origin: Origin
+    package var typeIdentifier: String {
+        get { origin.typeIdentifier }
+        set { origin = Origin(typeIdentifier: newValue, source: source, revision: revision, device: device) }
+    }
     package var startDate: Double
     package var endDate: Double
     /// The quantity in the type's canonical unit, the category value, or the workout's duration in seconds.
     package var value: Double?
-    package var source: SourceRow
-    package var revision: RevisionRow
-    package var device: DeviceRow?
+    package var source: SourceRow {
+        get { origin.source }
+        set { origin = Origin(typeIdentifier: typeIdentifier, source: newValue, revision: revision, device: device) }
+    }
+    package var revision: RevisionRow {
+        get { origin.revision }
+        set { origin = Origin(typeIdentifier: typeIdentifier, source: source, revision: newValue, device: device) }
+    }
+    package var device: DeviceRow? {
+        get { origin.device }
+        set { origin = Origin(typeIdentifier: typeIdentifier, source: source, revision: revision, device: newValue) }
+    }
     /// The metadata as JSON (see `MetadataCoding`), or nil.
     package var metadata: String?
     package var syncIdentifier: String?
@@ -40,14 +54,25 @@ package struct SampleRow: Sendable, Equatable {
         syncIdentifier: String? = nil, syncVersion: Int64? = nil, correlationUUID: UUID? = nil,
         workout: WorkoutRow? = nil, detail: SampleDetail? = nil, anchor: Int64 = 0
     ) {
+        self.init(
+            uuid: uuid,
+            origin: Origin(typeIdentifier: typeIdentifier, source: source, revision: revision, device: device),
+            startDate: startDate, endDate: endDate, value: value, metadata: metadata, syncIdentifier: syncIdentifier,
+            syncVersion: syncVersion, correlationUUID: correlationUUID, workout: workout, detail: detail, anchor: anchor
+        )
+    }
+
+    /// A row whose type, source, revision and device are `origin`: a storage's read shares one origin among its rows.
+    package init(
+        uuid: UUID, origin: Origin, startDate: Double, endDate: Double, value: Double?, metadata: String? = nil,
+        syncIdentifier: String? = nil, syncVersion: Int64? = nil, correlationUUID: UUID? = nil,
+        workout: WorkoutRow? = nil, detail: SampleDetail? = nil, anchor: Int64 = 0
+    ) {
         self.uuid = uuid
-        self.typeIdentifier = typeIdentifier
+        self.origin = origin
         self.startDate = startDate
         self.endDate = endDate
         self.value = value
-        self.source = source
-        self.revision = revision
-        self.device = device
         self.metadata = metadata
         self.syncIdentifier = syncIdentifier
         self.syncVersion = syncVersion
@@ -68,7 +93,10 @@ package struct SampleRow: Sendable, Equatable {
 
         /// A box of the two, or nil when both are nil (so that equal rows have equal boxes or none).
         static func make(workout: WorkoutRow?, detail: SampleDetail?) -> KindSpecific? {
-            workout == nil && detail == nil ? nil : KindSpecific(workout: workout, detail: detail)
+            // A pattern, not `==`: the rows of a read mostly have neither, and comparing an optional `SampleDetail` with
+            // nil through `Equatable` copies it.
+            if case .none = workout, case .none = detail { return nil }
+            return KindSpecific(workout: workout, detail: detail)
         }
 
         static func == (lhs: KindSpecific, rhs: KindSpecific) -> Bool {

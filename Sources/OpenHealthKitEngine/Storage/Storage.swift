@@ -20,6 +20,13 @@ package protocol Storage: AnyObject, Sendable {
     /// the storage: the read is still open.
     func forEach(_ query: RowQuery, _ body: (SampleRow) throws -> Void) throws
 
+    /// Calls `body` with each matching row as the storage reads it, up to the query's limit, and a key placing the row
+    /// in the query's order: sorted by their keys, the rows are those ``fetch(_:)`` returns. A storage that reads in
+    /// the query's order passes ascending keys; one that reads otherwise (SQLite reads a query with neither sort nor
+    /// limit in the order of its scan) leaves the sorting to the caller, which keeps something smaller than rows (the
+    /// engine's objects). `body` must not call the storage: the read is still open.
+    func forEachInReadOrder(_ query: RowQuery, _ body: (SampleRow, _ key: Int64) throws -> Void) throws
+
     /// The lean read of statistics, in one snapshot: first `sources` gets the visible sources that stored samples of
     /// the query's types, in the order each stored its first one; then `body` gets the start, end, value and source
     /// (an index into that list) of each matching row with a value, ordered by start date. The query's sort and limit
@@ -53,6 +60,17 @@ package protocol Storage: AnyObject, Sendable {
     /// What other connections committed since the watch started or since the last call; nil when nobody else did.
     /// Cheap when nothing happened (one pragma on the storage's own connection).
     func otherCommits() throws -> OtherCommits?
+}
+
+extension Storage {
+    /// ``forEachInReadOrder(_:_:)`` for a storage that reads in the query's order: the keys are the rows' positions.
+    package func forEachInReadOrder(_ query: RowQuery, _ body: (SampleRow, _ key: Int64) throws -> Void) throws {
+        var position: Int64 = 0
+        try forEach(query) { row in
+            try body(row, position)
+            position += 1
+        }
+    }
 }
 
 /// What a write changed: the types it touched and the anchor after it.
