@@ -74,8 +74,10 @@ struct RowReader {
         var ids: [Int64] = []
         samples.reserveCapacity(rows.count)
         ids.reserveCapacity(rows.count)
+        var previous: SampleRow.Origin?
         for row in rows {
-            let (sample, id) = try Self.sampleRowAndID(row)
+            let (sample, id) = try Self.sampleRowAndID(row, sharing: previous)
+            previous = sample.origin
             samples.append(sample)
             ids.append(id)
         }
@@ -192,8 +194,10 @@ struct RowReader {
     }
 
     /// The sample row of a row read with ``columnsSQL`` (its details but a quantity series' summary left out), and its
-    /// row id.
-    static func sampleRowAndID(_ row: PostgresRow) throws -> (SampleRow, Int64) {
+    /// row id; its origin is `previous` when that holds the same values (so that a run of rows shares one).
+    static func sampleRowAndID(_ row: PostgresRow, sharing previous: SampleRow.Origin? = nil) throws -> (
+        SampleRow, Int64
+    ) {
         var cells = Cells(row)
         let uuid: UUID = try cells.next(), type: String = try cells.next()
         let start: Double = try cells.next(), end: Double = try cells.next(), value: Double? = try cells.next()
@@ -224,10 +228,14 @@ struct RowReader {
                     mostRecent: try cells.next(),
                     mostRecentStart: try cells.next(), mostRecentEnd: try cells.next()))
         }
+        let origin =
+            previous.flatMap {
+                $0.holds(typeIdentifier: type, source: source, revision: revision, device: device) ? $0 : nil
+            } ?? SampleRow.Origin(typeIdentifier: type, source: source, revision: revision, device: device)
         let sample = SampleRow(
-            uuid: uuid, typeIdentifier: type, startDate: start, endDate: end, value: value, source: source,
-            revision: revision, device: device, metadata: metadata, syncIdentifier: syncIdentifier,
-            syncVersion: syncVersion, correlationUUID: correlation, workout: workout, detail: detail, anchor: anchor)
+            uuid: uuid, origin: origin, startDate: start, endDate: end, value: value, metadata: metadata,
+            syncIdentifier: syncIdentifier, syncVersion: syncVersion, correlationUUID: correlation, workout: workout,
+            detail: detail, anchor: anchor)
         return (sample, id)
     }
 }

@@ -24,10 +24,19 @@ extension SampleRow {
                 + "\(device.map(String.init(describing:)) ?? "nil"))"
         }
 
+        /// Whether this origin holds these values: a reader that decodes them for every row shares the origin of the
+        /// row before when they are the same.
+        package func holds(
+            typeIdentifier: String, source: SourceRow, revision: RevisionRow, device: DeviceRow?
+        ) -> Bool {
+            self.typeIdentifier == typeIdentifier && self.source == source && self.revision == revision
+                && self.device == device
+        }
+
         package static func == (lhs: Origin, rhs: Origin) -> Bool {
             lhs === rhs
-                || (lhs.typeIdentifier == rhs.typeIdentifier && lhs.source == rhs.source
-                    && lhs.revision == rhs.revision && lhs.device == rhs.device)
+                || lhs.holds(
+                    typeIdentifier: rhs.typeIdentifier, source: rhs.source, revision: rhs.revision, device: rhs.device)
         }
     }
 }
