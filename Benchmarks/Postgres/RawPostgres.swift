@@ -5,6 +5,7 @@ import NIOPosix
 import OpenHealthKit
 import OpenHealthKitEngine
 import PostgresNIO
+import OpenHealthKitPostgres
 
 /// The raw baseline on PostgreSQL: one postgres-nio connection running hand-written SQL, each statement waited for
 /// as the storage waits for its own (the same future-based API, the same binary protocol).

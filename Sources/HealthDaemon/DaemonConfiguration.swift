@@ -1,6 +1,7 @@
 public import Foundation
 import OpenHealthKitModel
 import OpenHealthKitEngine
+import OpenHealthKitStores
 
 /// How healthd runs: where it listens, which store it serves, and its limits.
 public struct DaemonConfiguration: Sendable {

@@ -119,7 +119,7 @@ package final class PostgresAccounts: Sendable {
                     ).first
                 else { throw AccountError.unknownUser(name) }
                 let (id, hasSecret) = try row.decode((Int64, Bool).self)
-                guard id != Schema.ownerUserID else { throw AccountError.ownerStays }
+                guard id != PostgresStorage.ownerUserID else { throw AccountError.ownerStays }
                 try Self.deleteRows(of: id, keeping: [], session)
                 var user = Binds()
                 let value = user.add(id)

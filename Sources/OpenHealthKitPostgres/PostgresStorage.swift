@@ -27,6 +27,9 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     let commitWatch = Locked<CommitWatch?>(nil)
     static let logger = Logger(label: "OpenHealthKitPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// The user every database has from its first migration (named `owner`): a single-owner database's one user.
+    package static let ownerUserID: Int64 = 1
+
     /// Where the database is.
     package var address: PostgreSQLAddress { database.address }
     var pool: ConnectionPool { database.pool }
@@ -37,7 +40,7 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
     /// without, the first call does (healthd, which must start while the database is down).
     package convenience init(
         address: PostgreSQLAddress, connections: Int = 8, connectNow: Bool = true,
-        user: Int64 = StoreLocation.ownerUserID, keepsStatisticsAggregates: Bool = true
+        user: Int64 = PostgresStorage.ownerUserID, keepsStatisticsAggregates: Bool = true
     ) throws {
         try self.init(
             database: PostgresDatabase(
@@ -53,7 +56,7 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
         try self.init(
             database: PostgresDatabase(
                 address: address, connections: connections, migrateUpTo: migrateUpTo, assumesDaemonRole: true),
-            user: Schema.ownerUserID, connectNow: connectNow)
+            user: PostgresStorage.ownerUserID, connectNow: connectNow)
     }
 
     /// The store of `user` on `database`, which many users' storages may share (``PostgresDatabase/shared(_:)``).

@@ -43,9 +43,6 @@ enum Schema {
         }
     }
 
-    /// The user of a single-owner database (made by v1, named `owner`).
-    static let ownerUserID = StoreLocation.ownerUserID
-
     /// Samples, their lookup rows, tombstones, the anchor counter and the engine's settings.
     static let store = [
         """

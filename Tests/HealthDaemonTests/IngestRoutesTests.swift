@@ -4,6 +4,7 @@ import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitExchange
 import OpenHealthKitWire
+import OpenHealthKitStores
 
 /// `POST /v1/ingest/health-auto-export` through a real healthd, on SQLite and on PostgreSQL: a push with an ingest
 /// key is stored and answered item by item; the key reaches this route alone, and nothing else reaches it.

@@ -2,6 +2,7 @@ import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitExchange
 import Testing
+import OpenHealthKitPostgres
 
 /// Sources' Devices That Push Data: each ingest key with when it was made and its last push, in the owner's time
 /// zone, never its secret; its Revoke form, which needs the session's CSRF token.
@@ -23,8 +24,10 @@ extension HealthdBacked {
                 #expect(try await browser.get("/sources").text.contains("id=\"no-ingest-keys\""))
 
                 let keys = IngestKeys(engine: daemon.engine)
-                let (phone, phoneKey) = try keys.add(name: "phone", user: StoreLocation.ownerUserID, now: Self.created)
-                let (watch, watchKey) = try keys.add(name: "watch", user: StoreLocation.ownerUserID, now: Self.created)
+                let (phone, phoneKey) = try keys.add(
+                    name: "phone", user: PostgresStorage.ownerUserID, now: Self.created)
+                let (watch, watchKey) = try keys.add(
+                    name: "watch", user: PostgresStorage.ownerUserID, now: Self.created)
                 try keys.notePush(phone, at: Self.created.addingTimeInterval(90 * 60))
                 try daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
 
@@ -49,8 +52,8 @@ extension HealthdBacked {
         @Test func aPushWrittenInAnotherOffsetThanHealthsDaysOffersItsZone() async throws {
             try await TestDaemon.with { daemon in
                 let keys = IngestKeys(engine: daemon.engine)
-                let (phone, _) = try keys.add(name: "phone", user: StoreLocation.ownerUserID, now: Self.created)
-                let (watch, _) = try keys.add(name: "watch", user: StoreLocation.ownerUserID, now: Self.created)
+                let (phone, _) = try keys.add(name: "phone", user: PostgresStorage.ownerUserID, now: Self.created)
+                let (watch, _) = try keys.add(name: "watch", user: PostgresStorage.ownerUserID, now: Self.created)
                 // In March Paris is at UTC+01:00: the watch's push matches it, the phone's (New York) does not.
                 try keys.notePush(phone, at: Self.created, timeZone: TimeZone(secondsFromGMT: -5 * 3600)?.identifier)
                 try keys.notePush(watch, at: Self.created, timeZone: TimeZone(secondsFromGMT: 3600)?.identifier)
@@ -77,7 +80,7 @@ extension HealthdBacked {
             try await TestDaemon.with { daemon in
                 let keys = IngestKeys(engine: daemon.engine)
                 for name in ["phone", "watch"] {
-                    _ = try keys.add(name: name, user: StoreLocation.ownerUserID)
+                    _ = try keys.add(name: name, user: PostgresStorage.ownerUserID)
                 }
                 let browser = try await daemon.signedInClient()
                 let sources = try await browser.get("/sources")

@@ -29,7 +29,7 @@ import Testing
         let (_, accounts) = try await Self.database()
         let (user, secret) = try accounts.add(name: "alice")
         #expect(try accounts.verify(name: "alice", secret: secret) == user)
-        #expect(user.hasSecret && user.name == "alice" && user.id != StoreLocation.ownerUserID)
+        #expect(user.hasSecret && user.name == "alice" && user.id != PostgresStorage.ownerUserID)
     }
 
     @Test func theSecretIsStoredOnlyAsASaltedScryptHash() async throws {

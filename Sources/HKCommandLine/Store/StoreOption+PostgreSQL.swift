@@ -1,5 +1,6 @@
 import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitStores
 
 extension StoreOption {
     /// The PostgreSQL database `--database` (or `OPENHEALTHKIT_DATABASE`) names, for a command that works only on

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitStores
 
 /// The `--store` option of every command that reads or writes health data: `@OptionGroup var store: StoreOption`.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 public import OpenHealthKitEngine
+import OpenHealthKitStores
 
 /// Where an `HKHealthStore` keeps its data and on whose behalf it acts.
 ///

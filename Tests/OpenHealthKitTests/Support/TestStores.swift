@@ -2,6 +2,7 @@ import Foundation
 import OpenHealthKit
 import OpenHealthKitEngine
 import OpenHealthKitTesting
+import OpenHealthKitStores
 
 /// Stores for tests: each on its own in-memory database, acting for an app whose permission sheets are answered
 /// by a rule.

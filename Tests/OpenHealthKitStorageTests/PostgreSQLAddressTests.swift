@@ -1,5 +1,5 @@
 import Testing
-import OpenHealthKitEngine
+import OpenHealthKitPostgres
 
 /// Database URLs as libpq spells them, one server or several (a replicated cluster), and the ones refused.
 @Suite struct PostgreSQLAddressTests {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitPostgres
 
 /// Where a store's database lives (see `HealthEngine.open(_:)`), and where the user's store lives by default,
 /// shared by the library, `hk` and healthd.
@@ -13,7 +14,7 @@ package enum StoreLocation: Sendable, Hashable {
     case postgreSQL(PostgreSQLAddress, user: Int64 = StoreLocation.ownerUserID)
 
     /// The user every PostgreSQL database has from its first migration (named `owner`): the single owner's store.
-    package static let ownerUserID: Int64 = 1
+    package static let ownerUserID = PostgresStorage.ownerUserID
 
     /// `$XDG_DATA_HOME/OpenHealthKit/health.sqlite`, else `$HOME/.local/share/OpenHealthKit/health.sqlite`.
     package static var defaultPath: String { defaultPath(environment: ProcessInfo.processInfo.environment) }

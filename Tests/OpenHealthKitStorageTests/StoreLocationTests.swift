@@ -1,5 +1,5 @@
 import Testing
-import OpenHealthKitEngine
+import OpenHealthKitStores
 
 @Suite struct StoreLocationTests {
     @Test func xdgDataHomeComesFirst() {
