@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "OpenHealthKitModelTests", dependencies: ["OpenHealthKitModel", "OpenHealthKitTesting"],
             swiftSettings: strict),
-        // The engine on its own (over the SQLite storage, the one it has): settings, units, locations.
+        // The engine on its own (over the SQLite storage, the one it has): settings, units, rows, statistics upkeep.
         .testTarget(
             name: "OpenHealthKitEngineTests",
             dependencies: ["OpenHealthKitEngine", "OpenHealthKitModel", "OpenHealthKitSQLite", "OpenHealthKitTesting"],

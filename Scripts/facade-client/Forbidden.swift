@@ -1,5 +1,6 @@
 // Compiled by Scripts/check_facade.py as a file of this package that imports only the facade: each line names one of
-// the engine's internals (package declarations), and each must be out of sight ("cannot find ... in scope").
+// the engine's or the stores' internals (package declarations), and each must be out of sight ("cannot find ... in
+// scope").
 import OpenHealthKit
 
 let engine: HealthEngine? = nil

@@ -10,7 +10,7 @@ import OpenHealthKitModel
 /// Nothing in one user's state reaches another's: a route finds the state through who is calling (an app's
 /// credential names its user, the owner signs in as one), never through a parameter of the request.
 final class UserState: Sendable {
-    /// The user's id in the store (`Schema.ownerUserID` for the one owner of a SQLite store).
+    /// The user's id in the store (`StoreLocation.ownerUserID` for the one owner of a SQLite store).
     let id: Int64
     let engine: HealthEngine
     /// healthd's records beside the data (apps, pending requests, audit log), in the engine's database.
