@@ -117,21 +117,35 @@ import FoundationNetworking
         }
     }
 
-    @Test func anInstanceShowsAndRevokesAnAppRegisteredBeforeItHeardOfIt() async throws {
-        try await Self.withInstances { instances in
-            // Written to the database with no announcement: B knows of it only from the database, as when A's
-            // announcement of a registration is still on its way.
-            let now = Date()
-            try PostgresStorage(
-                address: try PostgreSQLAddress(url: instances.database.url, password: instances.database.password)
-            ).saveRegisteredApp(
+    /// Registers the app "unheard" (com.example.unheard) straight in the database, with no announcement: the
+    /// instances know of it only from the database, as when another's announcement of a registration is still on its
+    /// way.
+    static func registerUnheardApp(in database: TestDatabase) throws {
+        let now = Date()
+        try PostgresStorage(address: try PostgreSQLAddress(url: database.url, password: database.password))
+            .saveRegisteredApp(
                 RegisteredApp(
                     manifest: Apps.app("com.example.unheard"), registeredAt: now, credentialID: UUID().uuidString,
                     credentialIssuedAt: now, credentialExpiresAt: now.addingTimeInterval(3600)))
+    }
+
+    @Test func anInstanceShowsAndRevokesAnAppRegisteredBeforeItHeardOfIt() async throws {
+        try await Self.withInstances { instances in
+            try Self.registerUnheardApp(in: instances.database)
             let shown = try await instances.b.owner("GET", "/v1/owner/apps/com.example.unheard")
             #expect(shown.status == 200, "\(shown.text)")
             let revoked = try await instances.c.owner("DELETE", "/v1/owner/apps/com.example.unheard")
             #expect(revoked.status == 200, "\(revoked.text)")
+        }
+    }
+
+    @Test func anInstanceShowsTheHealthPageOfAnAppRegisteredBeforeItHeardOfIt() async throws {
+        try await Self.withInstances { instances in
+            try Self.registerUnheardApp(in: instances.database)
+            let cookie = try await WebClient.signIn(instances.b)
+            let page = try await WebClient.get("/sources/com.example.unheard", instances.b, cookie: cookie)
+            #expect(page.status == 200, "\(page.text)")
+            #expect(page.text.contains(#"<h1 id="app-name">unheard</h1>"#))
         }
     }
 

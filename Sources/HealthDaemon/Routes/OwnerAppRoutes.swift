@@ -113,11 +113,11 @@ struct OwnerAppRoutes {
         return bundleIdentifier
     }
 
-    /// The app the route names, read again from the shared records when several healthd serve the database: another
-    /// may have registered it moments ago, before its announcement reached this one.
+    /// The app the route names, read again from the shared records when several healthd serve the database (see
+    /// `UserState.refreshApp`).
     private func registeredApp(_ context: OwnerContext, of user: UserState) async throws -> RegisteredApp {
         let bundleIdentifier = try appParameter(context)
-        guard let app = try await offload({ [user] in try user.registry.refresh(bundleIdentifier) }) else {
+        guard let app = try await user.refreshApp(bundleIdentifier) else {
             throw Self.unknownApp(bundleIdentifier)
         }
         return app

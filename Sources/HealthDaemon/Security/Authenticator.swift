@@ -88,7 +88,7 @@ struct Authenticator: Sendable {
             throw APIError.unauthorized("The credential was revoked")
         }
         // Another healthd on the database may have registered or revoked the app a moment ago.
-        if user.sharesRecords { try await offload { try user.refreshApp(claims.app) } }
+        try await user.refreshApp(claims.app)
         return try current(claims, of: user)
     }
 

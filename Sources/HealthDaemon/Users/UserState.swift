@@ -97,12 +97,19 @@ final class UserState: Sendable {
         }
     }
 
-    /// Reads one app's record again (before an app's call when other healthd share the records); if it was revoked
-    /// through another healthd, its streams and waiting requests here end too. Blocking.
-    func refreshApp(_ bundleIdentifier: String) throws {
-        guard try registry.refresh(bundleIdentifier)?.revokedAt != nil else { return }
-        streams.close(app: bundleIdentifier)
-        pending.cancel(app: bundleIdentifier)
+    /// The app with this bundle identifier, or nil. When other healthd share the records, its record is read again
+    /// (off Swift concurrency's threads) before an app's call or an owner's look at it: another may have registered or
+    /// revoked it a moment ago, before its announcement arrived. If it was revoked, its streams and waiting requests
+    /// here end too.
+    @discardableResult
+    func refreshApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {
+        guard sharesRecords else { return registry.app(bundleIdentifier) }
+        let app = try await offload { [registry] in try registry.refresh(bundleIdentifier) }
+        if app?.revokedAt != nil {
+            streams.close(app: bundleIdentifier)
+            pending.cancel(app: bundleIdentifier)
+        }
+        return app
     }
 
     /// Revokes an app: its credential fails from the next call on, its change streams close, its pending

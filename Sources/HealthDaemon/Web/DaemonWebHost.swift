@@ -17,8 +17,8 @@ struct DaemonWebHost: HealthWebHost {
         user.registry.apps()
     }
 
-    func registeredApp(_ bundleIdentifier: String) -> RegisteredApp? {
-        user.registry.app(bundleIdentifier)
+    func registeredApp(_ bundleIdentifier: String) async throws -> RegisteredApp? {
+        try await user.refreshApp(bundleIdentifier)
     }
 
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {

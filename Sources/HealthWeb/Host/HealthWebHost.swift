@@ -11,8 +11,9 @@ package protocol HealthWebHost: ImportJobRecords {
     var store: any HealthWebStore { get }
     /// Every registered app, revoked ones included.
     func registeredApps() -> [RegisteredApp]
-    /// The registered app with this bundle identifier, or nil.
-    func registeredApp(_ bundleIdentifier: String) -> RegisteredApp?
+    /// The registered app with this bundle identifier, or nil: as the store has it now, even when another healthd
+    /// registered or revoked it a moment ago.
+    func registeredApp(_ bundleIdentifier: String) async throws -> RegisteredApp?
     /// The audit log's entries matching `query`, oldest first. Blocking: pages call it inside `blocking(_:)`.
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry]
     /// The permission requests waiting for the owner, oldest first.

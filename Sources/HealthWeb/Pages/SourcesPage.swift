@@ -125,7 +125,7 @@ extension HealthWebApp {
         }
 
         page(router, WebRoutes.app) { [self] web in
-            let app = try registeredApp(web)
+            let app = try await registeredApp(web)
             let store = web.host.store
             let bundleIdentifier = app.bundleIdentifier
             let grants = try await blocking { try store.grants(app: bundleIdentifier) }
@@ -153,7 +153,7 @@ extension HealthWebApp {
         }
 
         action(router, WebRoutes.appGrant) { [self] web in
-            let app = try registeredApp(web)
+            let app = try await registeredApp(web)
             guard let name = web.form["type"], let type = HKObjectType.type(named: name), let kind = web.form["kind"]
             else {
                 throw WebError.badRequest("The switch names no type.")
@@ -186,7 +186,7 @@ extension HealthWebApp {
         }
 
         action(router, WebRoutes.appRevokeAll) { [self] web in
-            let app = try registeredApp(web)
+            let app = try await registeredApp(web)
             let store = web.host.store
             let bundleIdentifier = app.bundleIdentifier
             let types = try await blocking {
@@ -200,7 +200,7 @@ extension HealthWebApp {
         }
 
         action(router, WebRoutes.appRevoke) { [self] web in
-            let app = try registeredApp(web)
+            let app = try await registeredApp(web)
             guard try await web.host.revokeApp(app.bundleIdentifier) != nil else {
                 throw WebError.notFound("No app has this identifier.")
             }
@@ -216,8 +216,8 @@ extension HealthWebApp {
         addWebhookRoutes(to: router)
     }
 
-    private func registeredApp(_ web: WebRequest) throws -> RegisteredApp {
-        guard let app = web.host.registeredApp(try web.parameter("app")) else {
+    private func registeredApp(_ web: WebRequest) async throws -> RegisteredApp {
+        guard let app = try await web.host.registeredApp(try web.parameter("app")) else {
             throw WebError.notFound("No app has this identifier.")
         }
         return app
