@@ -13,7 +13,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "OpenHealthKit",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .executable(name: "hk", targets: ["hk"]),

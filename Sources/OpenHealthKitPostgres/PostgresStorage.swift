@@ -100,8 +100,11 @@ package final class PostgresStorage: HealthStorage, @unchecked Sendable {
                 let write = AnchoredWrite(session: session, user: user, catalog: catalog, anchor: before)
                 let result = try body(write)
                 if database.keepsStatisticsAggregates {
-                    try StatisticsUpkeep(PostgresStatisticsAggregates(session: session, user: user, catalog: catalog))
-                        .bringInStep(&write.statisticsNotes, keeping: keepsStatisticsAggregates)
+                    let statements = PostgresStatisticsAggregates(session: session, user: user, catalog: catalog)
+                    try InlineExecution.complete {
+                        try await StatisticsUpkeep(statements)
+                            .bringInStep(&write.statisticsNotes, keeping: keepsStatisticsAggregates)
+                    }
                 }
                 if write.anchor > before {
                     try StoreAnchor.set(write.anchor, session, user: user)

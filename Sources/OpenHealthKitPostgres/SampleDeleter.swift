@@ -15,7 +15,10 @@ struct SampleDeleter {
     /// deleted already as a member) is passed over.
     func delete(uuids: [UUID]) throws -> StoreChange {
         var tombstones = Tombstones()
-        for id in try SampleWritePlanner.deletions(of: uuids, lookup: PostgresSampleLookup(write: write)) {
+        let deletions = try InlineExecution.complete {
+            try await SampleWritePlanner.deletions(of: uuids, lookup: PostgresSampleLookup(write: write))
+        }
+        for id in deletions {
             tombstones.delete(stored: id, write: write)
         }
         return StoreChange(typeIdentifiers: try tombstones.write(write), anchor: write.anchor)

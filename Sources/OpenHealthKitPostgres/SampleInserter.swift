@@ -55,9 +55,11 @@ struct SampleInserter {
             change: StoreChange(typeIdentifiers: [], anchor: write.anchor))
         guard !rows.isEmpty else { return outcome }
         let lookups = try LookupRows(rows, write)
-        let plan = try SampleWritePlanner.plan(
-            rows, order: policy.order(rows), sourceIDs: rows.map { lookups.sources[$0.source.bundleIdentifier]! },
-            policy: policy, lookup: PostgresSampleLookup(write: write))
+        let plan = try InlineExecution.complete {
+            try await SampleWritePlanner.plan(
+                rows, order: policy.order(rows), sourceIDs: rows.map { lookups.sources[$0.source.bundleIdentifier]! },
+                policy: policy, lookup: PostgresSampleLookup(write: write))
+        }
         outcome.stored = plan.stored
         var anchors = [Int64](repeating: 0, count: plan.inserts.count)
         var tombstones = Tombstones()

@@ -15,7 +15,10 @@ struct SampleDeleter {
     func delete(uuids: [UUID], notes: inout StatisticsNotes) throws -> StoreChange {
         var anchor = try StoreAnchor.current(db)
         var touched: Set<String> = []
-        for id in try SampleWritePlanner.deletions(of: uuids, lookup: SQLiteSampleLookup(db: db)) {
+        let deletions = try InlineExecution.complete {
+            try await SampleWritePlanner.deletions(of: uuids, lookup: SQLiteSampleLookup(db: db))
+        }
+        for id in deletions {
             touched.insert(try deleteSample(id: id, anchor: &anchor, notes: &notes))
         }
         try StoreAnchor.set(anchor, db)

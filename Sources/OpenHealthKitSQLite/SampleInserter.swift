@@ -43,8 +43,10 @@ struct SampleInserter {
         let order = policy.order(rows)
         var sourceIDs = [Int64](repeating: 0, count: rows.count)
         for index in order { sourceIDs[index] = try ids.source(rows[index].source) }
-        let plan = try SampleWritePlanner.plan(
-            rows, order: order, sourceIDs: sourceIDs, policy: policy, lookup: SQLiteSampleLookup(db: db))
+        let plan = try InlineExecution.complete {
+            try await SampleWritePlanner.plan(
+                rows, order: order, sourceIDs: sourceIDs, policy: policy, lookup: SQLiteSampleLookup(db: db))
+        }
         var outcome = Outcome(
             stored: plan.stored, storedIDs: [:], change: StoreChange(typeIdentifiers: [], anchor: anchor))
         var insertedIDs = [Int64](repeating: 0, count: plan.inserts.count)

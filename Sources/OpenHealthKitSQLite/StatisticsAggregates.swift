@@ -33,7 +33,7 @@ struct StatisticsAggregates: StatisticsUpkeepStatements {
 
     /// Brings the aggregates in step with what the caller's writes noted, in its transaction, after them.
     func maintain(_ notes: inout StatisticsNotes) throws {
-        try StatisticsUpkeep(self).bringInStep(&notes, keeping: keeping)
+        try InlineExecution.complete { try await StatisticsUpkeep(self).bringInStep(&notes, keeping: keeping) }
     }
 
     /// After settings `keys` changed in the caller's transaction: the types whose source priority changed get their

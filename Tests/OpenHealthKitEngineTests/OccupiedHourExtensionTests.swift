@@ -17,7 +17,7 @@ import OpenHealthKitTesting
         HKQuantityType(.stepCount), HKQuantityType(.bodyMass), HKQuantityType(.heartRate),
         HKQuantityType(.environmentalAudioExposure),
     ])
-    func rowsExtendedSaveBySaveEqualRowsBuiltWholeInRandomStores(_ type: HKQuantityType) throws {
+    func rowsExtendedSaveBySaveEqualRowsBuiltWholeInRandomStores(_ type: HKQuantityType) async throws {
         for seed in 1...120 as ClosedRange<UInt64> {
             var random = SeededRandom(seed: seed)
             let first = Self.sources.indices.map {
@@ -25,10 +25,10 @@ import OpenHealthKitTesting
             }
             let saves = Self.saves(&random)
             let maintained = MemoryUpkeepStatements(type: type, sources: Self.sources)
-            try maintained.insert(first)
-            for save in saves { try maintained.insert(save) }
+            try await maintained.insert(first)
+            for save in saves { try await maintained.insert(save) }
             let built = MemoryUpkeepStatements(type: type, sources: Self.sources)
-            try built.insert(first + saves.joined())
+            try await built.insert(first + saves.joined())
             for granularity in AggregateGranularity.allCases {
                 let rows = maintained.rows[granularity]!, expected = built.rows[granularity]!
                 #expect(Set(rows.keys) == Set(expected.keys), "seed \(seed), \(granularity)")

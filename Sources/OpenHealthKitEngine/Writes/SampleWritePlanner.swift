@@ -38,16 +38,16 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
     /// storage's row ids `sourceIDs` (by position).
     package static func plan(
         _ rows: [SampleRow], order: [Int], sourceIDs: [Int64], policy: SampleConflictPolicy, lookup: Lookup
-    ) throws -> SampleWritePlan {
-        var planner = try Self(rows, order: order, sourceIDs: sourceIDs, policy: policy, lookup: lookup)
-        for index in order { try planner.consider(index) }
+    ) async throws -> SampleWritePlan {
+        var planner = try await Self(rows, order: order, sourceIDs: sourceIDs, policy: policy, lookup: lookup)
+        for index in order { try await planner.consider(index) }
         planner.finishDurations()
         return planner.plan
     }
 
     private init(
         _ rows: [SampleRow], order: [Int], sourceIDs: [Int64], policy: SampleConflictPolicy, lookup: Lookup
-    ) throws {
+    ) async throws {
         self.rows = rows
         self.sourceIDs = sourceIDs
         self.policy = policy
@@ -57,9 +57,9 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
         // In the order the rows are considered: an import's is the UUID index's, which its probes then follow.
         var uuids = policy == .skip ? order.map { rows[$0].uuid } : []
         uuids += rows.compactMap(\.correlationUUID)
-        stored = uuids.isEmpty ? [:] : try lookup.storedSamples(uuids)
+        stored = await uuids.isEmpty ? [:] : try lookup.storedSamples(uuids)
         let keys = Set(rows.indices.compactMap { Self.syncKey(of: rows[$0], sourceID: sourceIDs[$0]) })
-        holders = keys.isEmpty ? [:] : try lookup.syncHolders(keys).mapValues { .stored($0) }
+        holders = await keys.isEmpty ? [:] : try lookup.syncHolders(keys).mapValues { .stored($0) }
     }
 
     private static func syncKey(of row: SampleRow, sourceID: Int64) -> SyncKey? {
@@ -74,14 +74,14 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
 
     /// Reads each of the row's fields in place: a copy of the whole row would retain and release every one of its
     /// strings, for each row of a large import.
-    private mutating func consider(_ index: Int) throws {
+    private mutating func consider(_ index: Int) async throws {
         if let parent = rows[index].correlationUUID, skippedParents.contains(parent) { return }
         let syncKey = rows[index].syncIdentifier.map { SyncKey(sourceID: sourceIDs[index], identifier: $0) }
         if let syncKey, let holder = holders[syncKey] {
             switch holder {
             case .stored(let holder) where !deletedStored.contains(holder.id):
                 guard (rows[index].syncVersion ?? 0) > holder.version else { return leaveOut(rows[index]) }
-                try deleteStored(holder.id)
+                try await deleteStored(holder.id)
             case .planned(let insert, let version) where !plan.deletedInserts.contains(insert):
                 guard (rows[index].syncVersion ?? 0) > version else { return leaveOut(rows[index]) }
                 deletePlanned(insert)
@@ -100,10 +100,10 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
         }
         let uuid = rows[index].uuid
         let insert = plan.inserts.count
-        if storedSample(uuid) != nil { return try stored(uuid, listedIn: parent) }
+        if storedSample(uuid) != nil { return try await stored(uuid, listedIn: parent) }
         if let earlier = plannedByUUID.updateValue(insert, forKey: uuid) {
             plannedByUUID[uuid] = earlier
-            return try stored(uuid, listedIn: parent)
+            return try await stored(uuid, listedIn: parent)
         }
         if let syncKey { holders[syncKey] = .planned(insert, version: rows[index].syncVersion ?? 0) }
         if let parent { plannedMembers[parent, default: []].append(insert) }
@@ -115,7 +115,7 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
 
     /// A row whose UUID is stored or planned already: it fails a save; an import skips it, and a member joins its
     /// correlation.
-    private mutating func stored(_ uuid: UUID, listedIn parent: SampleWritePlan.Parent?) throws {
+    private mutating func stored(_ uuid: UUID, listedIn parent: SampleWritePlan.Parent?) async throws {
         guard policy == .skip else { throw StorageError.duplicateUUID(uuid) }
         if let parent { join(uuid, to: parent) }
     }
@@ -160,8 +160,8 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
 
     /// Replaces the stored sample `id`: its members first (stored ones, those this batch joined to it, those it
     /// planned under it), then itself.
-    private mutating func deleteStored(_ id: Int64) throws {
-        for member in try lookup.members(ofCorrelation: id) where deletedStored.insert(member).inserted {
+    private mutating func deleteStored(_ id: Int64) async throws {
+        for member in try await lookup.members(ofCorrelation: id) where deletedStored.insert(member).inserted {
             plan.steps.append(.deleteStored(member))
         }
         deleteJoined(to: .stored(id))
@@ -197,12 +197,12 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
 extension SampleWritePlanner {
     /// The stored samples to replace by tombstones, in order, when the samples of `uuids` are deleted: a
     /// correlation's members before it; a UUID not stored, or deleted already as a member, is passed over.
-    package static func deletions(of uuids: [UUID], lookup: Lookup) throws -> [Int64] {
-        let stored = try lookup.storedSamples(uuids)
+    package static func deletions(of uuids: [UUID], lookup: Lookup) async throws -> [Int64] {
+        let stored = try await lookup.storedSamples(uuids)
         var deleted = Set<Int64>(), order: [Int64] = []
         for uuid in uuids {
             guard let id = stored[uuid]?.id, !deleted.contains(id) else { continue }
-            for sample in try lookup.members(ofCorrelation: id) + [id] where deleted.insert(sample).inserted {
+            for sample in try await lookup.members(ofCorrelation: id) + [id] where deleted.insert(sample).inserted {
                 order.append(sample)
             }
         }

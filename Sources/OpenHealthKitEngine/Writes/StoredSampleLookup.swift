@@ -5,13 +5,13 @@ package import Foundation
 package protocol StoredSampleLookup {
     /// The stored samples with these UUIDs (a UUID not stored has no entry; one may be listed twice), asked in the
     /// order the batch considers them.
-    func storedSamples(_ uuids: [UUID]) throws -> [UUID: StoredSampleReference]
+    func storedSamples(_ uuids: [UUID]) async throws -> [UUID: StoredSampleReference]
 
     /// The stored samples holding these sync identifiers (a key not held has no entry).
-    func syncHolders(_ keys: Set<SyncKey>) throws -> [SyncKey: StoredSyncHolder]
+    func syncHolders(_ keys: Set<SyncKey>) async throws -> [SyncKey: StoredSyncHolder]
 
     /// The row ids of the stored members of the correlation of row id `id`, ascending.
-    func members(ofCorrelation id: Int64) throws -> [Int64]
+    func members(ofCorrelation id: Int64) async throws -> [Int64]
 }
 
 /// A stored sample, as a batch being planned sees it.

@@ -33,7 +33,7 @@ final class MemoryUpkeepStatements: StatisticsUpkeepStatements {
     }
 
     /// Inserts the samples, as a writing transaction does, and brings the aggregates in step before it ends.
-    func insert(_ values: [(start: Double, end: Double, value: Double, source: Int)]) throws {
+    func insert(_ values: [(start: Double, end: Double, value: Double, source: Int)]) async throws {
         var notes = StatisticsNotes()
         for value in values {
             let sample = Sample(
@@ -45,7 +45,7 @@ final class MemoryUpkeepStatements: StatisticsUpkeepStatements {
                 value: sample.value, source: sources[value.source], revision: RevisionRow(version: "1"))
             notes.noteInserted(row, type: Self.typeID, sourceID: sample.sourceID)
         }
-        try StatisticsUpkeep(self).maintain(&notes)
+        try await StatisticsUpkeep(self).maintain(&notes)
     }
 
     private var ordered: [Sample] { samples.sorted { ($0.start, $0.id) < ($1.start, $1.id) } }

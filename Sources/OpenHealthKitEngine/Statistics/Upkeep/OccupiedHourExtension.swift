@@ -29,11 +29,13 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
     /// `inserted` (every inserted value overlapping the hour, in start order), to store in place of the stored ones;
     /// nil when a stored sample's source is not in the computation's list (the caller computes the hour from the
     /// store).
-    func rows(of hour: Int64, inserted: [ValueRow]) throws -> [(AggregateGranularity, AggregateRow)]? {
+    func rows(of hour: Int64, inserted: [ValueRow]) async throws -> [(AggregateGranularity, AggregateRow)]? {
         let hourLength = AggregateGranularity.hour.length
         let hourSpan = Double(hour) * hourLength..<Double(hour + 1) * hourLength
         let insertedSources = Set(inserted.map { computation.sources[$0.source].id }).sorted()
-        guard let window = try storedWindow(hourSpan, inserted: inserted, sources: insertedSources) else { return nil }
+        guard let window = try await storedWindow(hourSpan, inserted: inserted, sources: insertedSources) else {
+            return nil
+        }
         var without = Self.removing(inserted, from: window.values)
         if !window.reaches.isEmpty { without = window.neighbours(of: inserted, among: without, hour: hour) }
         let with = Self.merging(without, inserted)
@@ -43,14 +45,14 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
             let perHour = AggregateGranularity.hour.quarterHours / granularity.quarterHours
             let buckets = hour * perHour...(hour + 1) * perHour - 1
             var stored: [StreamBucket: AggregateRow] = [:]
-            for (sourceID, row) in try statements.storedRows(
+            for (sourceID, row) in try await statements.storedRows(
                 of: computation.typeID, granularity, in: buckets, sourceIDs: streams)
             {
                 stored[StreamBucket(source: sourceID == 0 ? nil : indexByID[sourceID], bucket: row.bucket)] = row
             }
-            let before = try rowsByStream(without, buckets, granularity)
-            let after = try rowsByStream(with, buckets, granularity)
-            for added in try rowsByStream(inserted, buckets, granularity).values {
+            let before = try await rowsByStream(without, buckets, granularity)
+            let after = try await rowsByStream(with, buckets, granularity)
+            for added in try await rowsByStream(inserted, buckets, granularity).values {
                 let key = StreamBucket(source: added.source, bucket: added.bucket)
                 let bucketEnd = Double(added.bucket + 1) * granularity.length
                 var row =
@@ -70,7 +72,7 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
 
     /// The stored samples the inserted values (of the sources `sources`, by id) meet (see the type's documentation),
     /// the inserted ones among them, and how far each stream's window reaches.
-    private func storedWindow(_ hour: Range<Double>, inserted: [ValueRow], sources: [Int64]) throws -> Window? {
+    private func storedWindow(_ hour: Range<Double>, inserted: [ValueRow], sources: [Int64]) async throws -> Window? {
         var window = Window()
         switch computation.type.aggregationStyle {
         case .discreteArithmetic:
@@ -82,7 +84,7 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
                     containing: max(inserted[0].start, hour.lowerBound))..<min(
                     StatisticsAggregation.bucket(containing: lastEnd) + 1,
                     StatisticsAggregation.bucket(containing: hour.upperBound))
-            try statements.forEachValue(
+            try await statements.forEachValue(
                 of: computation.type.identifier, overlapping: quarters, sources: computation.sources
             ) { window.values.append($0) }
             return window
@@ -95,23 +97,23 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
                     hour.lowerBound, first - SampleStream.maximumHold)...min(
                     hour.upperBound, last + SampleStream.maximumHold)
             window.firstStart = first
-            let merged = try reach(nil, first, last, bounds)
+            let merged = try await reach(nil, first, last, bounds)
             window.reaches[nil] = merged
-            guard try read(merged.starts, sourceID: nil, into: &window.values) else { return nil }
+            guard try await read(merged.starts, sourceID: nil, into: &window.values) else { return nil }
             for sourceID in sources {
-                let own = try reach(sourceID, first, last, bounds)
+                let own = try await reach(sourceID, first, last, bounds)
                 window.reaches[indexByID[sourceID]] = own
                 // The stream's own window holds the merged one: read what lies beyond it.
                 if own.starts.lowerBound < merged.starts.lowerBound {
                     guard
-                        try read(
+                        try await read(
                             own.starts.lowerBound...merged.starts.lowerBound.nextDown, sourceID: sourceID,
                             into: &window.values)
                     else { return nil }
                 }
                 if own.starts.upperBound > merged.starts.upperBound {
                     guard
-                        try read(
+                        try await read(
                             merged.starts.upperBound.nextUp...own.starts.upperBound, sourceID: sourceID,
                             into: &window.values)
                     else { return nil }
@@ -124,18 +126,20 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
 
     /// A time-weighted stream's window: from its last start before `first` to its first start after `last`, within
     /// `bounds`, and how far it tells the stream's starts.
-    private func reach(_ sourceID: Int64?, _ first: Double, _ last: Double, _ bounds: ClosedRange<Double>) throws
+    private func reach(_ sourceID: Int64?, _ first: Double, _ last: Double, _ bounds: ClosedRange<Double>) async throws
         -> Reach
     {
-        let (previous, next) = try statements.neighbouringStarts(
+        let (previous, next) = try await statements.neighbouringStarts(
             of: computation.typeID, sourceID: sourceID, before: first, after: last, within: bounds)
         return Reach(starts: (previous ?? first)...(next ?? last), determinedUntil: next ?? bounds.upperBound)
     }
 
     /// Appends the stored values starting in `starts` to `values`; false when one's source is not in the list.
-    private func read(_ starts: ClosedRange<Double>, sourceID: Int64?, into values: inout [ValueRow]) throws -> Bool {
+    private func read(_ starts: ClosedRange<Double>, sourceID: Int64?, into values: inout [ValueRow]) async throws
+        -> Bool
+    {
         var known = true
-        try statements.forEachValue(of: computation.typeID, startingIn: starts, sourceID: sourceID) { value, id in
+        try await statements.forEachValue(of: computation.typeID, startingIn: starts, sourceID: sourceID) { value, id in
             guard let index = indexByID[id] else {
                 known = false
                 return
@@ -177,7 +181,7 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
     /// The rows `values` give for `buckets`, by stream and bucket.
     private func rowsByStream(
         _ values: [ValueRow], _ buckets: ClosedRange<Int64>, _ granularity: AggregateGranularity
-    ) throws -> [StreamBucket: AggregateRow] {
+    ) async throws -> [StreamBucket: AggregateRow] {
         guard !values.isEmpty else { return [:] }
         let rows = try StatisticsAggregation.rows(
             type: computation.type, sources: computation.sources.map(\.row), ranks: computation.ranks,

@@ -22,45 +22,45 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
     }
 
     /// Brings the aggregates of the types `notes` names in step with the samples.
-    package func maintain(_ notes: inout StatisticsNotes) throws {
+    package func maintain(_ notes: inout StatisticsNotes) async throws {
         guard !notes.isEmpty else { return }
-        for state in try statements.rankingStates(of: notes.types.sorted()) {
+        for state in try await statements.rankingStates(of: notes.types.sorted()) {
             let built = state.ranking != .unbuilt
             guard built || statements.buildsUnbuiltTypesOnWrite || notes.build.contains(state.typeID),
                 let type = HKObjectType.quantityType(
                     forIdentifier: HKQuantityTypeIdentifier(rawValue: state.identifier))
             else { continue }
-            let sources = try statements.sourcesByFirstSample(of: state.identifier)
+            let sources = try await statements.sourcesByFirstSample(of: state.identifier)
             let preferred = StatisticsAggregation.preferredSources(setting: state.prioritySetting)
             let key = StatisticsAggregation.rankingKey(sources, preferred: preferred)
             let computation = Computation(
                 type: type, typeID: state.typeID, sources: sources,
                 ranks: SourcePriority.ranks(of: sources.map(\.row), preferred: preferred))
             guard state.ranking == .ranked(key), !notes.whole.contains(state.typeID) else {
-                try rebuild(computation, key: key)
+                try await rebuild(computation, key: key)
                 continue
             }
             let ranges = StatisticsAggregation.merged(notes.spans[state.typeID] ?? [])
             if let inserted = notes.insertedValues(of: state.typeID) {
-                try update(computation, ranges, inserting: inserted)
+                try await update(computation, ranges, inserting: inserted)
             } else {
-                try recompute(computation, ranges)
+                try await recompute(computation, ranges)
             }
         }
     }
 
     /// What a write's notes call for: ``maintain(_:)`` on a store `keeping` aggregates, ``forget(_:)`` on one that
     /// keeps none (``StatisticsAggregatesSetting``).
-    package func bringInStep(_ notes: inout StatisticsNotes, keeping: Bool) throws {
-        if keeping { try maintain(&notes) } else { try forget(notes) }
+    package func bringInStep(_ notes: inout StatisticsNotes, keeping: Bool) async throws {
+        if keeping { try await maintain(&notes) } else { try await forget(notes) }
     }
 
     /// What a store that keeps no aggregates does instead of ``maintain(_:)``: the types `notes` names lose theirs
     /// (their ranking row, and so every row: ``StatisticsRanking/unbuilt``), so that no process that keeps them can
     /// read rows these writes made stale; such a process builds them again (SQLite on its next write of the type,
     /// PostgreSQL on its next read). The baseline of `ohk-bench load` (docs/PERFORMANCE.md).
-    package func forget(_ notes: StatisticsNotes) throws {
-        for typeID in notes.types.sorted() { try statements.replaceRanking(of: typeID, with: .unbuilt) }
+    package func forget(_ notes: StatisticsNotes) async throws {
+        for typeID in notes.types.sorted() { try await statements.replaceRanking(of: typeID, with: .unbuilt) }
     }
 
     /// A type's aggregates being computed: its sources (ids, in the order of their first sample) and their ranks.
@@ -73,39 +73,41 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
 
     /// Computes every row of the type again, or records that it keeps none (a sample its buckets cannot hold) or that
     /// it has none to keep (no samples).
-    private func rebuild(_ computation: Computation, key: String) throws {
-        guard let extent = try statements.extent(of: computation.typeID) else {
-            return try statements.replaceRanking(of: computation.typeID, with: .unbuilt)
+    private func rebuild(_ computation: Computation, key: String) async throws {
+        guard let extent = try await statements.extent(of: computation.typeID) else {
+            return try await statements.replaceRanking(of: computation.typeID, with: .unbuilt)
         }
         guard
             let span = StatisticsAggregation.span(
                 firstStart: extent.firstStart, lastEndOrInstant: extent.lastEndOrInstant, lastEnd: extent.lastEnd,
                 durationsFit: extent.durationsFit)
-        else { return try statements.replaceRanking(of: computation.typeID, with: .keepsNone) }
-        try statements.replaceRanking(of: computation.typeID, with: .ranked(key))
-        try recompute(computation, [span], deleting: false)
+        else { return try await statements.replaceRanking(of: computation.typeID, with: .keepsNone) }
+        try await statements.replaceRanking(of: computation.typeID, with: .ranked(key))
+        try await recompute(computation, [span], deleting: false)
     }
 
     /// Replaces the rows of the quarter hours in `ranges` (whole hours, merged) and of their hours by rows computed
     /// from the samples, a chunk at a time; a chunk no sample overlaps is passed over to the next sample's hour, so
     /// that the time taken follows the samples, not the ranges' length (a store may hold samples centuries apart).
-    private func recompute(_ computation: Computation, _ ranges: [ClosedRange<Int64>], deleting: Bool = true) throws {
+    private func recompute(_ computation: Computation, _ ranges: [ClosedRange<Int64>], deleting: Bool = true)
+        async throws
+    {
         guard !ranges.isEmpty else { return }
-        if deleting { try statements.deleteRows(of: computation.typeID, in: ranges) }
+        if deleting { try await statements.deleteRows(of: computation.typeID, in: ranges) }
         let hour = AggregateGranularity.hour.quarterHours
         for range in ranges {
             var first = range.lowerBound
             while first <= range.upperBound {
                 let end = min(range.upperBound + 1, first + Self.chunk)
                 var values: [ValueRow] = []
-                try statements.forEachValue(
+                try await statements.forEachValue(
                     of: computation.type.identifier, overlapping: first..<end, sources: computation.sources
                 ) { values.append($0) }
                 guard !values.isEmpty else {
                     // No sample overlaps the chunk, so none starts before it and ends after it: the next bucket with
                     // data holds the next start.
                     guard
-                        let next = try statements.firstStart(
+                        let next = try await statements.firstStart(
                             of: computation.typeID, atOrAfter: Double(end) * StatisticsAggregation.bucketLength)
                     else { break }
                     first = max(
@@ -113,7 +115,7 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
                         StatisticsAggregation.floorMultiple(StatisticsAggregation.bucket(containing: next), of: hour))
                     continue
                 }
-                try insert(computation, quarters: first..<end, values: values)
+                try await insert(computation, quarters: first..<end, values: values)
                 first = end
             }
         }
@@ -125,10 +127,10 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
     /// overlaps them (a large save's hours are nearly all new).
     private func update(
         _ computation: Computation, _ ranges: [ClosedRange<Int64>], inserting inserted: InsertedValues
-    ) throws {
+    ) async throws {
         guard !ranges.isEmpty else { return }
         let indexByID = Dictionary(uniqueKeysWithValues: computation.sources.enumerated().map { ($1.id, $0) })
-        let occupied = try statements.occupiedHours(of: computation.typeID, in: ranges)
+        let occupied = try await statements.occupiedHours(of: computation.typeID, in: ranges)
         var used: [ClosedRange<Int64>] = [], new: [ClosedRange<Int64>] = []
         for range in ranges {
             for run in StatisticsAggregation.runs(of: range, occupiedHours: occupied) {
@@ -145,13 +147,15 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
                 {
                     // The transaction's list of sources holds every source with a sample; should one lack it, the
                     // store decides.
-                    guard let source = indexByID[value.sourceID] else { return try recompute(computation, ranges) }
+                    guard let source = indexByID[value.sourceID] else {
+                        return try await recompute(computation, ranges)
+                    }
                     values.append(ValueRow(start: value.start, end: value.end, value: value.value, source: source))
                 }
-                try insert(computation, quarters: first..<end, values: values)
+                try await insert(computation, quarters: first..<end, values: values)
             }
         }
-        try extend(computation, used, inserting: inserted, indexByID: indexByID)
+        try await extend(computation, used, inserting: inserted, indexByID: indexByID)
     }
 
     /// Brings the rows of the occupied hours in `ranges` in step after a transaction that only inserted samples of the
@@ -162,9 +166,9 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
     private func extend(
         _ computation: Computation, _ ranges: [ClosedRange<Int64>], inserting inserted: InsertedValues,
         indexByID: [Int64: Int]
-    ) throws {
+    ) async throws {
         guard !ranges.isEmpty else { return }
-        if try statements.holdsSeries() { return try recompute(computation, ranges) }
+        if try await statements.holdsSeries() { return try await recompute(computation, ranges) }
         let hourExtension = OccupiedHourExtension(
             statements: statements, computation: computation, indexByID: indexByID)
         let hour = AggregateGranularity.hour.quarterHours
@@ -178,25 +182,27 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
                     start: Double(first) * StatisticsAggregation.bucketLength,
                     end: Double(first + hour) * StatisticsAggregation.bucketLength)
                 where StatisticsAggregation.buckets(start: value.start, end: value.end).overlaps(quarters) {
-                    guard let source = indexByID[value.sourceID] else { return try recompute(computation, ranges) }
+                    guard let source = indexByID[value.sourceID] else {
+                        return try await recompute(computation, ranges)
+                    }
                     values.append(ValueRow(start: value.start, end: value.end, value: value.value, source: source))
                 }
                 guard !values.isEmpty else { continue }
-                if let extended = try hourExtension.rows(of: first / hour, inserted: values) {
+                if let extended = try await hourExtension.rows(of: first / hour, inserted: values) {
                     rows += extended
                 } else {
                     fromStore.append(quarters)
                 }
             }
         }
-        try statements.insertRows(
+        try await statements.insertRows(
             rows, of: computation.typeID, sourceIDs: computation.sources.map(\.id), replacing: true)
-        try recompute(computation, StatisticsAggregation.merged(fromStore))
+        try await recompute(computation, StatisticsAggregation.merged(fromStore))
     }
 
     /// Inserts the rows of both lengths of the quarter hours `quarters` (whole hours) computed from `values`: every
     /// value overlapping them, in start order.
-    private func insert(_ computation: Computation, quarters: Range<Int64>, values: [ValueRow]) throws {
+    private func insert(_ computation: Computation, quarters: Range<Int64>, values: [ValueRow]) async throws {
         var rows: [(AggregateGranularity, AggregateRow)] = []
         for granularity in AggregateGranularity.allCases {
             rows += try StatisticsAggregation.rows(
@@ -207,7 +213,7 @@ package struct StatisticsUpkeep<Statements: StatisticsUpkeepStatements> {
             ).map { (granularity, $0) }
         }
         guard !rows.isEmpty else { return }
-        try statements.insertRows(
+        try await statements.insertRows(
             rows, of: computation.typeID, sourceIDs: computation.sources.map(\.id), replacing: false)
     }
 }

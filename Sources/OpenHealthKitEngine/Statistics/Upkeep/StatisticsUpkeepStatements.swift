@@ -9,56 +9,56 @@ package protocol StatisticsUpkeepStatements {
 
     /// The ranking state of each of `types` that exists (in any order): its identifier, its stored ranking and the
     /// user's source priority setting for it (``SourcePriority/settingKey(for:)``).
-    func rankingStates(of types: [Int64]) throws -> [StatisticsRankingState]
+    func rankingStates(of types: [Int64]) async throws -> [StatisticsRankingState]
 
     /// The sources that stored samples of the type, in the order of their first stored sample, with their row ids.
-    func sourcesByFirstSample(of typeIdentifier: String) throws -> [(id: Int64, row: SourceRow)]
+    func sourcesByFirstSample(of typeIdentifier: String) async throws -> [(id: Int64, row: SourceRow)]
 
     /// What one pass over the type's samples finds (``SampleExtent``); nil when it has none.
-    func extent(of typeID: Int64) throws -> SampleExtent?
+    func extent(of typeID: Int64) async throws -> SampleExtent?
 
     /// Deletes every aggregate row of the type, of both lengths, and stores `ranking` as its ranking.
-    func replaceRanking(of typeID: Int64, with ranking: StatisticsRanking) throws
+    func replaceRanking(of typeID: Int64, with ranking: StatisticsRanking) async throws
 
     /// The hours in `ranges` (quarter hours, whole hours) holding a merged row (`source_id` 0) of the type: every hour
     /// an earlier sample overlaps has one.
-    func occupiedHours(of typeID: Int64, in ranges: [ClosedRange<Int64>]) throws -> Set<Int64>
+    func occupiedHours(of typeID: Int64, in ranges: [ClosedRange<Int64>]) async throws -> Set<Int64>
 
     /// Calls `body` with the value of every sample (and series quantity) of the type overlapping `quarters`, in start
     /// order, each value's source its index in `sources`.
     func forEachValue(
         of typeIdentifier: String, overlapping quarters: Range<Int64>, sources: [(id: Int64, row: SourceRow)],
         _ body: (ValueRow) throws -> Void
-    ) throws
+    ) async throws
 
     /// The first start of a sample of the type at or after `time`; nil when none starts then.
-    func firstStart(of typeID: Int64, atOrAfter time: Double) throws -> Double?
+    func firstStart(of typeID: Int64, atOrAfter time: Double) async throws -> Double?
 
     /// Deletes the type's rows of both lengths in `ranges` (quarter hours, whole hours).
-    func deleteRows(of typeID: Int64, in ranges: [ClosedRange<Int64>]) throws
+    func deleteRows(of typeID: Int64, in ranges: [ClosedRange<Int64>]) async throws
 
     /// Inserts rows of the type, each of its length; a row's source is an index in `sourceIDs` (nil: the merged row,
     /// stored as source 0). With `replacing`, a row replaces the stored row of its bucket and source, if any.
     func insertRows(
         _ rows: [(AggregateGranularity, AggregateRow)], of typeID: Int64, sourceIDs: [Int64], replacing: Bool
-    ) throws
+    ) async throws
 
     /// The stored rows of the type of length `granularity` in `buckets`, of the sources `sourceIDs` (0: the merged
     /// rows), each with its source id; a row's own ``AggregateRow/source`` is not set.
     func storedRows(
         of typeID: Int64, _ granularity: AggregateGranularity, in buckets: ClosedRange<Int64>, sourceIDs: [Int64]
-    ) throws -> [(sourceID: Int64, row: AggregateRow)]
+    ) async throws -> [(sourceID: Int64, row: AggregateRow)]
 
     /// Whether the store (PostgreSQL: the user) holds any quantity series. A series' values start inside its sample,
     /// where ``neighbouringStarts(of:sourceID:before:after:within:)`` and
     /// ``forEachValue(of:startingIn:sourceID:_:)`` do not look.
-    func holdsSeries() throws -> Bool
+    func holdsSeries() async throws -> Bool
 
     /// Among the samples with a value of the type (of the source `sourceID` only, when given) starting within
     /// `bounds`: the last start before `before` and the first start after `after`, nil where there is none.
     func neighbouringStarts(
         of typeID: Int64, sourceID: Int64?, before: Double, after: Double, within bounds: ClosedRange<Double>
-    ) throws -> (previous: Double?, next: Double?)
+    ) async throws -> (previous: Double?, next: Double?)
 
     /// Calls `body` with every sample with a value of the type (of the source `sourceID` only, when given) starting
     /// in `starts`, in start order, with its source's row id; a value's own ``ValueRow/source`` is not set. Quantity
@@ -66,7 +66,7 @@ package protocol StatisticsUpkeepStatements {
     func forEachValue(
         of typeID: Int64, startingIn starts: ClosedRange<Double>, sourceID: Int64?,
         _ body: (ValueRow, _ sourceID: Int64) throws -> Void
-    ) throws
+    ) async throws
 }
 
 /// What a type's aggregates were last computed with, as a storage keeps it.
