@@ -42,7 +42,7 @@ struct AnchoredBenchmark: AsyncParsableCommand {
         let filling = try Measure.time {
             for start in stride(from: 0, to: changes, by: batch) {
                 let objects = (start..<min(start + batch, changes)).map(series.object(at:))
-                try engine.save(objects, as: BenchStore.principal)
+                try engine.blocking { try await $0.save(objects, as: BenchStore.principal) }
             }
         }
         print(
@@ -71,9 +71,11 @@ struct AnchoredBenchmark: AsyncParsableCommand {
                 var oursCount = 0
                 let oursTime = try Measure.time {
                     oursCount = try Self.readAll(limit: limit) { anchor in
-                        let result = try engine.changes(
-                            matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: limit,
-                            as: BenchStore.principal)
+                        let result = try engine.blocking {
+                            try await $0.changes(
+                                matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: limit,
+                                as: BenchStore.principal)
+                        }
                         return (result.samples.count + result.deletedObjects.count, result.anchor)
                     }
                 }

@@ -71,10 +71,11 @@ struct QueryBenchmark: AsyncParsableCommand {
                 }
                 var engineCount = 0
                 let engineTime = try Measure.time {
-                    engineCount = try subjects[index].engine.samples(
-                        of: HeartRateSeries.type, predicate: PredicateCondition.tree(from: Self.predicate(day)),
-                        as: BenchStore.principal
-                    ).count
+                    engineCount = try subjects[index].engine.blocking {
+                        try await $0.samples(
+                            of: HeartRateSeries.type, predicate: PredicateCondition.tree(from: Self.predicate(day)),
+                            as: BenchStore.principal)
+                    }.count
                 }
                 var rawRows: [RawRow] = []
                 let rawTime = try Measure.time {

@@ -53,8 +53,10 @@ struct RouteBenchmark: AsyncParsableCommand {
             let engineTime = try Measure.time {
                 var offset = 0
                 while true {
-                    let page = try engine.routeLocations(
-                        of: route.uuid, in: nil, offset: offset, limit: 1_000, as: BenchStore.principal)
+                    let page = try engine.blocking {
+                        try await $0.routeLocations(
+                            of: route.uuid, in: nil, offset: offset, limit: 1_000, as: BenchStore.principal)
+                    }
                     offset += page.count
                     if page.count < 1_000 { break }
                 }

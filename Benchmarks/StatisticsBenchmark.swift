@@ -57,9 +57,11 @@ struct StatisticsBenchmark: ParsableCommand {
         func daily(_ options: HKStatisticsOptions, _ range: DateInterval = stepRange, fromSamples: Bool = false)
             throws -> StatisticsResult
         {
-            try engine.statistics(
-                StatisticsRequest(type: stepsType, options: options, intervals: days, range: range), as: owner,
-                path: fromSamples ? .samples : .fastest)
+            try engine.blocking {
+                try await $0.statistics(
+                    StatisticsRequest(type: stepsType, options: options, intervals: days, range: range), as: owner,
+                    path: fromSamples ? .samples : .fastest)
+            }
         }
         let sqlDaily = """
             SELECT CAST((start_date - ?1) / 86400 AS INTEGER) AS day, sum(value) FROM sample
@@ -125,10 +127,12 @@ struct StatisticsBenchmark: ParsableCommand {
                 "daily step sums, merged (5 y), UTC days (hours)", sql: "Asia/Kolkata days (quarter hours)",
                 target: nil,
                 baseline: {
-                    _ = try engine.statistics(
-                        StatisticsRequest(
-                            type: stepsType, options: .cumulativeSum, intervals: kolkataDays, range: kolkataRange),
-                        as: owner)
+                    _ = try engine.blocking {
+                        try await $0.statistics(
+                            StatisticsRequest(
+                                type: stepsType, options: .cumulativeSum, intervals: kolkataDays, range: kolkataRange),
+                            as: owner)
+                    }
                 },
                 engine: { _ = try daily(.cumulativeSum, utcRange) }))
         let scan = RowQuery(
@@ -161,11 +165,13 @@ struct StatisticsBenchmark: ParsableCommand {
         var hourly: StatisticsResult?
         var hourlyFromSamples: StatisticsResult?
         func hourlyHeartRate(fromSamples: Bool) throws -> StatisticsResult {
-            try engine.statistics(
-                StatisticsRequest(
-                    type: heartType, options: [.discreteMin, .discreteMax, .discreteAverage], intervals: hours,
-                    range: heartRange),
-                as: owner, path: fromSamples ? .samples : .fastest)
+            try engine.blocking {
+                try await $0.statistics(
+                    StatisticsRequest(
+                        type: heartType, options: [.discreteMin, .discreteMax, .discreteAverage], intervals: hours,
+                        range: heartRange),
+                    as: owner, path: fromSamples ? .samples : .fastest)
+            }
         }
         table.append(
             try compare(
@@ -298,7 +304,7 @@ extension StatisticsBenchmark {
             var random = SeededRandom(seed: 2024)
             var batch: [SampleRow] = []
             func flush() throws {
-                _ = try storage.insert(batch)
+                _ = try InlineExecution.complete { try await storage.insert(batch) }
                 batch.removeAll(keepingCapacity: true)
             }
             for day in 0..<dayCount {

@@ -86,7 +86,7 @@ struct WebPageBenchmark: AsyncParsableCommand {
                     type: HKQuantityType(.heartRate),
                     quantity: HKQuantity(unit: unit, doubleValue: 50 + Double(index * 7 % 90)), start: date, end: date))
             if batch.count == 10_000 || index == count - 1 {
-                try engine.save(batch, as: owner)
+                try engine.blocking { try await $0.save(batch, as: owner) }
                 batch.removeAll(keepingCapacity: true)
             }
         }

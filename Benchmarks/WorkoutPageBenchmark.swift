@@ -80,7 +80,7 @@ struct WorkoutPageBenchmark: AsyncParsableCommand {
                 quantity: HKQuantity(unit: bpm, doubleValue: 120 + Double(second % 60)),
                 start: date, end: date)
         }
-        try engine.save([workout] + heartRates, as: owner)
+        try engine.blocking { try await $0.save([workout] + heartRates, as: owner) }
         let route = HKWorkoutRoute(
             uuid: UUID(), start: start, end: end, count: 0, device: nil, metadata: nil, sourceRevision: .placeholder())
         // About 3 m/s along a slow curve.
@@ -91,7 +91,7 @@ struct WorkoutPageBenchmark: AsyncParsableCommand {
                 latitude: 48.1 + 0.03 * sin(angle), longitude: 11.5 + 0.045 * (1 - cos(angle)),
                 altitude: 520 + 10 * sin(3 * angle))
         }
-        try engine.saveRoute(route, locations: locations, workout: workout.uuid, as: owner)
+        try engine.blocking { try await $0.saveRoute(route, locations: locations, workout: workout.uuid, as: owner) }
         return workout.uuid
     }
 

@@ -59,9 +59,17 @@ struct MigrateBenchmark: AsyncParsableCommand {
         }
         let source = try SQLiteStorage(path: path)
         let destination = try PostgresStorage(address: oursDatabase)
-        let ours = try Measure.time { _ = try StoreCopy.copy(from: source, to: destination, batchSize: batchSize) }
+        let ours = try Measure.time {
+            _ = try InlineExecution.complete {
+                try await StoreCopy.copy(from: source, to: destination, batchSize: batchSize)
+            }
+        }
         var tallies: ([TableTally], [TableTally]) = ([], [])
-        let tally = try Measure.time { tallies = (try StoreTally.tally(source), try StoreTally.tally(destination)) }
+        let tally = try Measure.time {
+            tallies = try InlineExecution.complete {
+                (try await StoreTally.tally(source), try await StoreTally.tally(destination))
+            }
+        }
         guard tallies.0 == tallies.1, tallies.0.first?.count == samples else {
             throw PostgresBenchmarkError("the copy's tallies differ: \(tallies.0) versus \(tallies.1)")
         }

@@ -20,8 +20,10 @@ extension PostgresBenchmark {
                 app: BenchStore.app, share: [type], read: [type], answerer: BenchStore.answerer)
             let filling = try Measure.time {
                 for start in stride(from: 0, to: changes, by: batch) {
-                    try engine.save(
-                        (start..<min(start + batch, changes)).map(series.object(at:)), as: BenchStore.principal)
+                    try engine.blocking {
+                        try await $0.save(
+                            (start..<min(start + batch, changes)).map(series.object(at:)), as: BenchStore.principal)
+                    }
                 }
             }
             print(
@@ -41,9 +43,11 @@ extension PostgresBenchmark {
                     var count = 0
                     let time = try Measure.time {
                         count = try AnchoredBenchmark.readAll(limit: limit) { anchor in
-                            let result = try engine.changes(
-                                matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: limit,
-                                as: BenchStore.principal)
+                            let result = try engine.blocking {
+                                try await $0.changes(
+                                    matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: limit,
+                                    as: BenchStore.principal)
+                            }
                             return (result.samples.count + result.deletedObjects.count, result.anchor)
                         }
                     }

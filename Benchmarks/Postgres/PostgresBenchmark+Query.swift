@@ -60,10 +60,11 @@ extension PostgresBenchmark {
                     oursCount = try await QueryBenchmark.sampleQuery(subjects[index].store, predicate).count
                 }
                 let engineTime = try Measure.time {
-                    engineCount = try subjects[index].engine.samples(
-                        of: HeartRateSeries.type, predicate: PredicateCondition.tree(from: predicate),
-                        as: BenchStore.principal
-                    ).count
+                    engineCount = try subjects[index].engine.blocking {
+                        try await $0.samples(
+                            of: HeartRateSeries.type, predicate: PredicateCondition.tree(from: predicate),
+                            as: BenchStore.principal)
+                    }.count
                 }
                 let rawTime = try Measure.time {
                     rawCount = try subjects[index].raw.query(

@@ -84,8 +84,10 @@ extension PostgresBenchmark {
             _ range: DateInterval
         ) -> () throws -> Void {
             {
-                _ = try engine.statistics(
-                    StatisticsRequest(type: type, options: options, intervals: intervals, range: range), as: owner)
+                _ = try engine.blocking {
+                    try await $0.statistics(
+                        StatisticsRequest(type: type, options: options, intervals: intervals, range: range), as: owner)
+                }
             }
         }
         let scan = RowQuery(
@@ -104,7 +106,9 @@ extension PostgresBenchmark {
             ),
             (
                 "lean read path alone, no statistics (\(years) y)", "GROUP BY day", nil, daily,
-                { engine in { try engine.storage.forEachValue(scan, sources: { _ in }, { _ in }) } }
+                { engine in
+                    { try engine.blocking { try await $0.storage.forEachValue(scan, sources: { _ in }, { _ in }) } }
+                }
             ),
             (
                 "hourly heart rate min/max/avg (1 y)", "GROUP BY hour", nil, hourly,

@@ -75,9 +75,13 @@ extension Auditor {
 ///
 /// Each call gets a serial queue of its own, which libdispatch runs on its overcommit pool: a thread is found at
 /// once even while other calls are blocked waiting for SQLite's writer. (On Linux the global concurrent queues
-/// notice blocked workers through a monitor that adds one thread a second, which stalls bursts of calls.)
-func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+/// notice blocked workers through a monitor that adds one thread a second, which stalls bursts of calls.) The engine's
+/// calls in `work` run inline on that thread (``InlineExecution``): every storage executes its statements
+/// synchronously.
+func offload<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue(label: "healthd.offload").async { continuation.resume(with: Result { try work() }) }
+        DispatchQueue(label: "healthd.offload").async {
+            continuation.resume(with: Result { try InlineExecution.complete(work) })
+        }
     }
 }

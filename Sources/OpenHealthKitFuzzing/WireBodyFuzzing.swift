@@ -21,7 +21,7 @@ package import OpenHealthKitWire
 /// survives it: written and read back, it is the same sample.
 package enum WireBodyFuzzing {
     /// One request's work, for a caller on a store.
-    typealias Body = @Sendable (_ body: Data, _ caller: Caller) throws -> Void
+    typealias Body = @Sendable (_ body: Data, _ caller: Caller) async throws -> Void
 
     /// What each route does with its body before it answers. New routes go at the end, so that the committed inputs
     /// keep their routes.
@@ -30,7 +30,8 @@ package enum WireBodyFuzzing {
         (
             WireRoutes.deleteSamples.endpoint,
             { data, caller in
-                try caller.engine.delete(uuids: try decode(WireDeleteRequest.self, data).uuids, as: caller.principal)
+                _ = try await caller.engine.delete(
+                    uuids: try decode(WireDeleteRequest.self, data).uuids, as: caller.principal)
             }
         ),
         (WireRoutes.deleteMatchingSamples.endpoint, deleteMatching),
@@ -151,17 +152,24 @@ package enum WireBodyFuzzing {
 
     /// Runs the requests of `data` on a new store; true when every request was accepted.
     static func run(_ data: Data) -> Bool {
-        let engine = FuzzStore.engine()
+        // libFuzzer calls in synchronously: the engine runs inline (every storage executes synchronously).
+        try! InlineExecution.complete { await run(data, on: FuzzStore.engine()) }
+    }
+
+    private static func run(_ data: Data, on engine: HealthEngine) async -> Bool {
         do {
-            try engine.setGrants(
+            try await engine.setGrants(
                 [
-                    HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingAuthorized, read: .authorized),
-                    HKQuantityTypeIdentifier.stepCount.rawValue: Grant(share: .sharingAuthorized, read: .authorized),
+                    HKQuantityTypeIdentifier.heartRate.rawValue: Grant(
+                        share: .sharingAuthorized, read: .authorized),
+                    HKQuantityTypeIdentifier.stepCount.rawValue: Grant(
+                        share: .sharingAuthorized, read: .authorized),
                     HKQuantityTypeIdentifier.bloodPressureSystolic.rawValue:
                         Grant(share: .sharingAuthorized, read: .authorized),
                     HKQuantityTypeIdentifier.bloodPressureDiastolic.rawValue:
                         Grant(share: .sharingAuthorized, read: .authorized),
-                    HKCategoryTypeIdentifier.sleepAnalysis.rawValue: Grant(share: .sharingAuthorized, read: .denied),
+                    HKCategoryTypeIdentifier.sleepAnalysis.rawValue: Grant(
+                        share: .sharingAuthorized, read: .denied),
                     HKVisionPrescriptionTypeIdentifier: Grant(share: .sharingAuthorized),
                     HKWorkoutTypeIdentifier: Grant(share: .sharingAuthorized, read: .authorized),
                     HKWorkoutRouteTypeIdentifier: Grant(share: .sharingAuthorized, read: .authorized),
@@ -170,9 +178,9 @@ package enum WireBodyFuzzing {
                     HKQuantityTypeIdentifier.estimatedWorkoutEffortScore.rawValue:
                         Grant(share: .sharingAuthorized, read: .authorized),
                 ], app: app.bundleIdentifier)
-            try engine.save([prescription(), try workout()], as: .app(app))
-            try engine.relateEffort(effort(), toWorkout: workoutUUID, activity: nil, as: .app(app))
-            try engine.saveMedication(MedicationCoding.row(medication()), as: FuzzStore.owner)
+            try await engine.save([prescription(), try workout()], as: .app(app))
+            try await engine.relateEffort(effort(), toWorkout: workoutUUID, activity: nil, as: .app(app))
+            try await engine.saveMedication(MedicationCoding.row(medication()), as: FuzzStore.owner)
         } catch {
             fatalError("cannot make the fuzz store's grants, prescription, workout and medication: \(error)")
         }
@@ -182,7 +190,7 @@ package enum WireBodyFuzzing {
             let route = bodies[selector % bodies.count]
             let principal: Principal = (selector / bodies.count) % 2 == 0 ? FuzzStore.owner : .app(app)
             do {
-                try route.run(Data(line.dropFirst()), Caller(engine: engine, principal: principal))
+                try await route.run(Data(line.dropFirst()), Caller(engine: engine, principal: principal))
             } catch let error as HKError where Self.refusals.contains(error.code) {
                 accepted = false
             } catch is DecodingError, is WireRequestBody.Malformed {
@@ -204,10 +212,10 @@ package enum WireBodyFuzzing {
         return try WireRequestBody.decode(type, from: data)
     }
 
-    private static func save(_ data: Data, _ caller: Caller) throws {
+    private static func save(_ data: Data, _ caller: Caller) async throws {
         let samples = try decode(WireSaveRequest.self, data).objects.map { try $0.sample() }
         for sample in samples { checkRoundTrip(sample) }
-        try caller.engine.save(samples, as: caller.principal)
+        try await caller.engine.save(samples, as: caller.principal)
     }
 
     /// A sample the wire accepted is written and read back as itself.
@@ -227,36 +235,36 @@ package enum WireBodyFuzzing {
         }
     }
 
-    private static func deleteMatching(_ data: Data, _ caller: Caller) throws {
+    private static func deleteMatching(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireDeleteObjectsRequest.self, data)
-        _ = try caller.engine.deleteObjects(
+        _ = try await caller.engine.deleteObjects(
             of: try WireTypes.sampleType(body.type), predicate: body.predicate?.tree, as: caller.principal)
     }
 
-    private static func querySamples(_ data: Data, _ caller: Caller) throws {
+    private static func querySamples(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireSampleQuery.self, data)
         let sort = try (body.sort ?? []).map { try $0.rowSort }
-        let samples = try caller.engine.samples(
+        let samples = try await caller.engine.samples(
             of: try WireTypes.sampleType(body.type), predicate: body.predicate?.tree, sort: sort,
             limit: try body.resultLimit, as: caller.principal)
         try encodes(WireSamplesResponse(samples: samples.map(WireSample.init)))
     }
 
-    private static func queryAnchored(_ data: Data, _ caller: Caller) throws {
+    private static func queryAnchored(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireAnchoredQuery.self, data)
-        let changes = try caller.engine.changes(
+        let changes = try await caller.engine.changes(
             matching: try body.filters(), after: try body.startAnchor, limit: try body.resultLimit,
             as: caller.principal)
         try encodes(WireAnchoredResponse(changes))
     }
 
-    private static func querySources(_ data: Data, _ caller: Caller) throws {
+    private static func querySources(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireSourceQuery.self, data)
-        _ = try caller.engine.sources(
+        _ = try await caller.engine.sources(
             of: try WireTypes.sampleType(body.type), predicate: body.predicate?.tree, as: caller.principal)
     }
 
-    private static func queryCorrelations(_ data: Data, _ caller: Caller) throws {
+    private static func queryCorrelations(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireCorrelationQuery.self, data)
         guard let type = try WireTypes.sampleType(body.type) as? HKCorrelationType else {
             throw HKError.invalidArgument("\(body.type) is not a correlation type")
@@ -264,64 +272,64 @@ package enum WireBodyFuzzing {
         let memberFilters = try (body.samplePredicates ?? [:]).map { identifier, predicate in
             SampleFilter(type: try WireTypes.sampleType(identifier), predicate: predicate.tree)
         }
-        let correlations = try caller.engine.correlations(
+        let correlations = try await caller.engine.correlations(
             of: type, predicate: body.predicate?.tree, memberFilters: memberFilters, as: caller.principal)
         try encodes(WireSamplesResponse(samples: correlations.map(WireSample.init)))
     }
 
-    private static func queryStatistics(_ data: Data, _ caller: Caller) throws {
+    private static func queryStatistics(_ data: Data, _ caller: Caller) async throws {
         let request = try decode(WireStatisticsQuery.self, data).request()
-        let result = try caller.engine.statistics(request, as: caller.principal)
+        let result = try await caller.engine.statistics(request, as: caller.principal)
         try encodes(WireStatisticsResponse(result, type: request.type))
     }
 
-    private static func queryQuantitySeries(_ data: Data, _ caller: Caller) throws {
+    private static func queryQuantitySeries(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireQuantitySeriesQuery.self, data)
         guard let type = try WireTypes.sampleType(body.type) as? HKQuantityType else {
             throw HKError.invalidArgument("\(body.type) is not a quantity type")
         }
-        let series = try caller.engine.quantitySeries(
+        let series = try await caller.engine.quantitySeries(
             of: type, predicate: body.predicate?.tree, orderBySample: body.orderByQuantitySampleStartDate ?? false,
             as: caller.principal)
         try encodes(WireQuantitySeriesResponse(series, type: type))
     }
 
-    private static func queryActivitySummaries(_ data: Data, _ caller: Caller) throws {
+    private static func queryActivitySummaries(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireActivitySummaryQuery.self, data)
-        _ = try caller.engine.activitySummaries(predicate: body.predicate?.tree, as: caller.principal)
+        _ = try await caller.engine.activitySummaries(predicate: body.predicate?.tree, as: caller.principal)
     }
 
-    private static func preferredUnits(_ data: Data, _ caller: Caller) throws {
+    private static func preferredUnits(_ data: Data, _ caller: Caller) async throws {
         let types = try decode(WirePreferredUnitsRequest.self, data).quantityTypes()
-        _ = try caller.engine.preferredUnits(for: types, as: caller.principal)
+        _ = try await caller.engine.preferredUnits(for: types, as: caller.principal)
     }
 
     private static func authorizationTypes(_ data: Data, _ caller: Caller) throws {
         _ = try decode(WireAuthorizationRequest.self, data).types()
     }
 
-    private static func enableBackgroundDelivery(_ data: Data, _ caller: Caller) throws {
+    private static func enableBackgroundDelivery(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireBackgroundDelivery.self, data)
         let type = try WireTypes.objectType(body.type)
         let frequency = try body.updateFrequency
         if let app = caller.app {
-            try caller.engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app)
+            try await caller.engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app)
         }
     }
 
-    private static func acknowledgeBackgroundDelivery(_ data: Data, _ caller: Caller) throws {
+    private static func acknowledgeBackgroundDelivery(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireBackgroundDeliveryAcknowledgement.self, data)
         let types = Set(try body.types.map { try WireTypes.objectType($0).identifier })
         guard let app = caller.app else { return }
-        let anchor = min(body.anchor, try caller.engine.currentAnchor())
-        try caller.engine.acknowledgeBackgroundDelivery(of: types, upTo: anchor, app: app.bundleIdentifier)
+        let anchor = min(body.anchor, try await caller.engine.currentAnchor())
+        try await caller.engine.acknowledgeBackgroundDelivery(of: types, upTo: anchor, app: app.bundleIdentifier)
     }
 
-    private static func setGrants(_ data: Data, _ caller: Caller) throws {
+    private static func setGrants(_ data: Data, _ caller: Caller) async throws {
         let grants = try decode(WireGrants.self, data).grants
         var changed: [String: Grant] = [:]
         for (name, grant) in grants { changed[try WireTypes.objectType(name).identifier] = try grant.grant }
-        try caller.engine.setGrants(changed, app: app.bundleIdentifier)
+        try await caller.engine.setGrants(changed, app: app.bundleIdentifier)
     }
 
     private static func answerAuthorization(_ data: Data, _ caller: Caller) throws {
@@ -330,22 +338,22 @@ package enum WireBodyFuzzing {
         _ = try WireTypes.objectTypes(body.allowedToRead)
     }
 
-    private static func setCharacteristic(_ data: Data, _ caller: Caller) throws {
+    private static func setCharacteristic(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireCharacteristic.self, data)
         guard let type = HKCharacteristicTypeIdentifier.allCases.first(where: { $0.rawValue == body.type }) else {
             throw HKError.invalidArgument("\(body.type) is not a characteristic type")
         }
-        try caller.engine.setCharacteristic(
+        try await caller.engine.setCharacteristic(
             type, to: try body.value.map { try CharacteristicCoding.storedValue($0, for: type) })
-        _ = try caller.engine.characteristic(type, as: caller.principal)
+        _ = try await caller.engine.characteristic(type, as: caller.principal)
     }
 
-    private static func setSourcePriority(_ data: Data, _ caller: Caller) throws {
+    private static func setSourcePriority(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireSourcePriority.self, data)
         guard let type = try WireTypes.sampleType(body.type) as? HKQuantityType else {
             throw HKError.invalidArgument("\(body.type) is not a quantity type")
         }
-        try caller.engine.setSourcePriority(body.sources, for: type)
+        try await caller.engine.setSourcePriority(body.sources, for: type)
     }
 
     // The document query and the per-object request wait for the owner's answer, which is not input from outside
@@ -353,122 +361,123 @@ package enum WireBodyFuzzing {
     // asking, and the read after it, run here; the asking is the tests' (DaemonHealthRecordRoutesTests,
     // StoreOnBothBackendsTests).
 
-    private static func queryDocuments(_ data: Data, _ caller: Caller) throws {
+    private static func queryDocuments(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireDocumentQuery.self, data)
         guard let type = try WireTypes.sampleType(body.type) as? HKDocumentType else {
             throw HKError.invalidArgument("\(body.type) is not a document type")
         }
         let sort = try (body.sort ?? []).map { try $0.rowSort }
-        let documents = try caller.engine.samples(
-            of: type, predicate: body.predicate?.tree, sort: sort, limit: try body.resultLimit, as: caller.principal,
+        let documents = try await caller.engine.samples(
+            of: type, predicate: body.predicate?.tree, sort: sort, limit: try body.resultLimit,
+            as: caller.principal,
             documentContent: body.includeDocumentData ? .headerAndData : .header)
         try encodes(WireDocumentsResponse(status: .answered, samples: documents.map(WireSample.init)))
     }
 
-    private static func queryMedications(_ data: Data, _ caller: Caller) throws {
+    private static func queryMedications(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireMedicationQuery.self, data)
-        let medications = try caller.engine.medications(
+        let medications = try await caller.engine.medications(
             matching: body.predicate?.tree, limit: try body.resultLimit, as: caller.principal)
         try encodes(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
     }
 
-    private static func addAttachment(_ data: Data, _ caller: Caller) throws {
+    private static func addAttachment(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireAttachmentUpload.self, data)
         guard let type = UTType(body.contentType) else {
             throw HKError.invalidArgument("\(body.contentType) is not a content type")
         }
-        let attachment = try caller.engine.addAttachment(
+        let attachment = try await caller.engine.addAttachment(
             to: body.object, name: body.name, contentType: type, data: body.data,
             metadata: try WireMetadata.decode(body.metadata), as: caller.principal)
         try encodes(WireAttachment(attachment))
         var read = Data()
-        try caller.engine.readAttachment(attachment.identifier, as: caller.principal) { chunk in
+        try await caller.engine.readAttachment(attachment.identifier, as: caller.principal) { chunk in
             read.append(chunk)
             return true
         }
         FuzzCheck.require(read == body.data, "an attachment reads back other bytes than were attached")
     }
 
-    private static func requestObjectAuthorization(_ data: Data, _ caller: Caller) throws {
+    private static func requestObjectAuthorization(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireObjectAuthorizationRequest.self, data)
         let type = try WireTypes.objectType(body.type)
         guard type.requiresPerObjectAuthorization() else {
             throw HKError.invalidArgument("\(type.identifier) does not require per-object authorization")
         }
         if type is HKUserAnnotatedMedicationType {
-            _ = try caller.engine.medications(matching: body.predicate?.tree, limit: 0, as: caller.principal)
+            _ = try await caller.engine.medications(matching: body.predicate?.tree, limit: 0, as: caller.principal)
         } else if let type = type as? HKSampleType {
-            _ = try caller.engine.samples(of: type, predicate: body.predicate?.tree, as: caller.principal)
+            _ = try await caller.engine.samples(of: type, predicate: body.predicate?.tree, as: caller.principal)
         }
     }
 
-    private static func saveMedication(_ data: Data, _ caller: Caller) throws {
+    private static func saveMedication(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireMedication.self, data)
-        try caller.engine.saveMedication(MedicationCoding.row(body.medication), as: caller.principal)
+        try await caller.engine.saveMedication(MedicationCoding.row(body.medication), as: caller.principal)
         try encodes(body)
     }
 
-    private static func logDose(_ data: Data, _ caller: Caller) throws {
+    private static func logDose(_ data: Data, _ caller: Caller) async throws {
         guard let event = try decode(WireSample.self, data).sample() as? HKMedicationDoseEvent else {
             throw HKError.invalidArgument(
                 "A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
         }
         checkRoundTrip(event)
-        try caller.engine.logDose(event, as: caller.principal)
+        try await caller.engine.logDose(event, as: caller.principal)
     }
 
     /// The owner's webhook subscription, as OwnerWebhookRoutes.swift makes it (an app's call is refused there before
     /// its body is read: here it is refused as not allowed).
-    private static func addWebhook(_ data: Data, _ caller: Caller) throws {
+    private static func addWebhook(_ data: Data, _ caller: Caller) async throws {
         guard caller.app == nil else { throw HKError(.errorAuthorizationDenied, "Owner routes need the owner") }
         let (url, types, allowsExternal) = try decode(WireWebhookRequest.self, data).validated()
-        _ = try caller.engine.addWebhookSubscription(
+        _ = try await caller.engine.addWebhookSubscription(
             url: url, types: types, allowsExternal: allowsExternal,
             secret: "whsec_" + Data(count: 32).base64EncodedString())
     }
 
     // The workout routes, as WorkoutRoutes.swift runs them (for an app; the owner's principal runs them the same way).
 
-    private static func associateWithWorkout(_ data: Data, _ caller: Caller) throws {
+    private static func associateWithWorkout(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireAssociateRequest.self, data)
-        try caller.engine.associate(body.samples, withWorkout: body.workout, as: caller.principal)
+        try await caller.engine.associate(body.samples, withWorkout: body.workout, as: caller.principal)
     }
 
-    private static func saveWorkoutRoute(_ data: Data, _ caller: Caller) throws {
+    private static func saveWorkoutRoute(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireRouteSaveRequest.self, data)
         guard let route = try body.route.sample() as? HKWorkoutRoute else {
             throw HKError.invalidArgument("route must be a sample of type \(HKWorkoutRouteTypeIdentifier)")
         }
         let locations = try body.locations.map { try $0.row(route: route.uuid) }
-        try caller.engine.saveRoute(route, locations: locations, workout: body.workout, as: caller.principal)
-        let page = try caller.engine.routeLocations(
+        try await caller.engine.saveRoute(route, locations: locations, workout: body.workout, as: caller.principal)
+        let page = try await caller.engine.routeLocations(
             of: route.uuid, in: nil, offset: 0, limit: WireRouteLocationsQuery.maximumPage, as: caller.principal)
         try encodes(WireRouteLocationsResponse(locations: page.map(WireLocation.init)))
     }
 
-    private static func queryRouteLocations(_ data: Data, _ caller: Caller) throws {
+    private static func queryRouteLocations(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireRouteLocationsQuery.self, data)
         let page = try body.page
-        let locations = try caller.engine.routeLocations(
+        let locations = try await caller.engine.routeLocations(
             of: body.route, in: try body.interval, offset: page.offset, limit: page.limit, as: caller.principal)
         try encodes(WireRouteLocationsResponse(locations: locations.map(WireLocation.init)))
     }
 
-    private static func relateWorkoutEffort(_ data: Data, _ caller: Caller) throws {
+    private static func relateWorkoutEffort(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireEffortRequest.self, data)
-        try caller.engine.relateEffort(
+        try await caller.engine.relateEffort(
             try body.sample.sample(), toWorkout: body.workout, activity: body.activity, as: caller.principal)
     }
 
-    private static func unrelateWorkoutEffort(_ data: Data, _ caller: Caller) throws {
+    private static func unrelateWorkoutEffort(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireEffortRequest.self, data)
-        try caller.engine.unrelateEffort(
+        try await caller.engine.unrelateEffort(
             try body.sample.sample(), fromWorkout: body.workout, activity: body.activity, as: caller.principal)
     }
 
-    private static func queryEffortRelationships(_ data: Data, _ caller: Caller) throws {
+    private static func queryEffortRelationships(_ data: Data, _ caller: Caller) async throws {
         let body = try decode(WireEffortQuery.self, data)
-        let answer = try caller.engine.effortRelationships(
+        let answer = try await caller.engine.effortRelationships(
             predicate: body.predicate?.tree, after: try body.startAnchor, option: try body.queryOption,
             as: caller.principal)
         try encodes(

@@ -44,7 +44,8 @@ import OpenHealthKitEngine
         try await store.add(["heartRate", "1.5", "count/s", "--start", "2024-11-03T08:00:00Z"])
         try await store.add(["bodyMass", "70", "kg", "--start", "2024-11-03T08:00:00Z"])
         #expect(try await store.samples("heartRate").first?["value"] as? Double == 90)
-        try EngineRegistry.engine(for: .file(store.path)).setPreferredUnit(.pound(), for: HKQuantityType(.bodyMass))
+        try await EngineRegistry.engine(for: .file(store.path)).setPreferredUnit(
+            .pound(), for: HKQuantityType(.bodyMass))
         let mass = try #require(try await store.samples("bodyMass").first)
         #expect(mass["unit"] as? String == "lb")
         #expect(abs((mass["value"] as? Double ?? 0) - 154.323_583_529) < 1e-6)
@@ -57,7 +58,7 @@ import OpenHealthKitEngine
         try await store.add([
             "stepCount", "100", "count", "--start", "2024-11-03T23:30:00Z", "--end", "2024-11-03T23:40:00Z",
         ])
-        try EngineRegistry.engine(for: .file(store.path)).setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
+        try await EngineRegistry.engine(for: .file(store.path)).setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
         #expect(try await store.samples("stepCount").first?["start"] as? String == "2024-11-04T00:30:00+01:00")
         // A bare date starts at midnight in the owner's zone: the sample is on the 4th in Paris.
         let daily = try await store.succeed(

@@ -147,14 +147,14 @@ import OpenHealthKitWire
     }
 
     /// Imports a day's activity summary into healthd's store file from this process, as `hk import` does.
-    func importSummary(_ daemon: DaemonHarness, day: String) throws {
+    func importSummary(_ daemon: DaemonHarness, day: String) async throws {
         var batch = ImportBatch()
         var row = ActivitySummaryRow(date: day)
         row.activeEnergyBurned = 420
         batch.activitySummaries = [row]
         let location = HealthStoreConfiguration.Location.file(daemon.storePath)
         defer { EngineRegistry.close(location) }
-        _ = try EngineRegistry.engine(for: location).importBatch(batch)
+        _ = try await EngineRegistry.engine(for: location).importBatch(batch)
     }
 
     @Test func aStreamOfActivitySummariesHearsAnImportOfThemAsAnEventWithoutId() async throws {
@@ -164,7 +164,7 @@ import OpenHealthKitWire
                 url: daemon.url("/v1/changes/stream?types=\(HKActivitySummaryTypeIdentifier)"),
                 credential: app.credential)
             #expect(try await reader.connected() == 200)
-            try importSummary(daemon, day: "2024-03-01")
+            try await importSummary(daemon, day: "2024-03-01")
             let heard = try await reader.wait { !$0.isEmpty }
             #expect(heard.count == 1 && heard[0].name == "summaries" && heard[0].id == nil)
             #expect(heard[0].change.types == [HKActivitySummaryTypeIdentifier])
@@ -179,7 +179,7 @@ import OpenHealthKitWire
                 url: daemon.url("/v1/changes/stream?types=\(HKActivitySummaryTypeIdentifier),\(Self.heartRate)"),
                 credential: app.credential)
             #expect(try await reader.connected() == 200)
-            try importSummary(daemon, day: "2024-03-01")
+            try await importSummary(daemon, day: "2024-03-01")
             // The app's own save, made after the import, is the first event it hears.
             #expect(try await app.save([AppClient.beat(70)]).status == 200)
             let own = try await app.anchor()
@@ -198,7 +198,7 @@ import OpenHealthKitWire
             #expect(try await reader.connected() == 200)
             let location = HealthStoreConfiguration.Location.file(daemon.storePath)
             defer { EngineRegistry.close(location) }
-            try EngineRegistry.engine(for: location).setPreferredUnit(.pound(), for: mass)
+            try await EngineRegistry.engine(for: location).setPreferredUnit(.pound(), for: mass)
             let heard = try await reader.wait { !$0.isEmpty }
             #expect(heard.count == 1 && heard[0].name == "units" && heard[0].id == nil)
             #expect(heard[0].change.types == [mass.identifier])

@@ -116,13 +116,13 @@ import OpenHealthKitStores
             #expect(result.stored == 1 && result.refused == 1)
             #expect(result.items.first?.problems.first?.index == 1)
 
-            let anchor = try EngineRegistry.engine(for: daemon.location).currentAnchor()
+            let anchor = try await EngineRegistry.engine(for: daemon.location).currentAnchor()
             var cut = Self.steps
             cut.removeLast(5)
             let refused = try await Self.post(daemon, cut, headers: ["Authorization": "Bearer \(key)"])
             #expect(refused.status == 400)
             #expect(refused.error?.error.message.contains("not a Health Auto Export push") == true)
-            #expect(try EngineRegistry.engine(for: daemon.location).currentAnchor() == anchor)
+            await #expect(try EngineRegistry.engine(for: daemon.location).currentAnchor() == anchor)
             let empty = try await Self.post(daemon, Data(), headers: ["Authorization": "Bearer \(key)"])
             #expect(empty.status == 400)
         }
@@ -142,7 +142,7 @@ import OpenHealthKitStores
             }
             try IngestKeys(engine: EngineRegistry.engine(for: daemon.location)).revoke(name: "phone")
             #expect(try await Self.post(daemon, Self.steps, headers: ["api-key": key]).status == 401)
-            #expect(
+            await #expect(
                 try EngineRegistry.engine(for: daemon.location).samples(
                     of: HKQuantityType(.stepCount), predicate: nil, as: .owner(source: .exportedHealthApp)
                 ).isEmpty)

@@ -35,7 +35,7 @@ extension StoreOnBothBackendsTests {
     func summariesWorld(_ world: StoreWorld, readAllowed allowed: Bool, app: String = "com.example.rings") async throws
         -> HKHealthStore
     {
-        try world.importActivitySummaries([
+        try await world.importActivitySummaries([
             Self.summaryRow("2024-03-01", energy: 412.5, exercise: 31, stand: 11),
             Self.summaryRow("2024-03-02", energy: 250, exercise: 12, stand: 8),
             Self.summaryRow("2024-03-03", energy: 530, exercise: 45, stand: 13),
@@ -147,9 +147,12 @@ extension StoreOnBothBackendsTests {
             store.execute(query)
             defer { store.stop(query) }
             #expect(Self.days(try await initial.next().get()) == [3, 4])
-            try world.importActivitySummaries([Self.summaryRow("2024-03-05", energy: 300, exercise: 20, stand: 9)])
+            try await world.importActivitySummaries([Self.summaryRow("2024-03-05", energy: 300, exercise: 20, stand: 9)]
+            )
             #expect(Self.days(try await updates.next()) == [5])
-            try world.importActivitySummaries([Self.summaryRow("2024-03-03", energy: 600, exercise: 45, stand: 13)])
+            try await world.importActivitySummaries([
+                Self.summaryRow("2024-03-03", energy: 600, exercise: 45, stand: 13)
+            ])
             let changed = try await updates.next()
             #expect(Self.days(changed) == [3])
             #expect(changed.first?.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 600)
@@ -189,7 +192,7 @@ extension StoreOnBothBackendsTests {
                 forActivitySummariesBetweenStart: Self.day(2024, 3, 3), end: Self.day(2024, 3, 31))
             var results = HKActivitySummaryQueryDescriptor(predicate: range).results(for: store).makeAsyncIterator()
             #expect(Self.days(try #require(try await results.next())) == [3, 4])
-            try world.importActivitySummaries([
+            try await world.importActivitySummaries([
                 Self.summaryRow("2024-03-06", energy: 310, exercise: 25, stand: 10),
                 Self.summaryRow("2024-02-28", energy: 100, exercise: 5, stand: 3),
             ])

@@ -35,7 +35,8 @@ extension StoreOnBothBackendsTests {
         return (ecg, symptom)
     }
 
-    func importElectrocardiograms(_ world: StoreWorld) throws -> (sinus: UUID, fibrillation: UUID, symptom: UUID) {
+    func importElectrocardiograms(_ world: StoreWorld) async throws -> (sinus: UUID, fibrillation: UUID, symptom: UUID)
+    {
         let sinus = Self.importedElectrocardiogram(
             start: Self.hour, classification: .sinusRhythm, symptoms: .none, microvolts: [-48.673, 12.5, 300, -2])
         let fibrillation = Self.importedElectrocardiogram(
@@ -43,7 +44,7 @@ extension StoreOnBothBackendsTests {
             microvolts: [5, 6])
         var batch = ImportBatch()
         batch.samples = [sinus.ecg, fibrillation.ecg, fibrillation.symptom!]
-        try world.importBatch(batch)
+        try await world.importBatch(batch)
         return (sinus.ecg.uuid, fibrillation.ecg.uuid, fibrillation.symptom!.uuid)
     }
 
@@ -82,7 +83,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func anImportedElectrocardiogramIsReadWithItsVoltagesByLead(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let ids = try importElectrocardiograms(world)
+            let ids = try await importElectrocardiograms(world)
             let store = try await world.store()
             try await store.requestAuthorization(toShare: [], read: [Self.ecgType])
             let ecgs = try await HKSampleQueryDescriptor(
@@ -115,7 +116,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func electrocardiogramPredicatesSelectByClassificationSymptomsAndAssociation(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let ids = try importElectrocardiograms(world)
+            let ids = try await importElectrocardiograms(world)
             let skipped = HKCategoryType(.skippedHeartbeat)
             let store = try await world.store()
             try await store.requestAuthorization(toShare: [], read: [Self.ecgType, skipped])
@@ -150,7 +151,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func anAppWithoutReadPermissionSeesNoElectrocardiogramNorItsVoltages(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            let ids = try importElectrocardiograms(world)
+            let ids = try await importElectrocardiograms(world)
             let reader = try await world.store(Apps.app("com.example.reader"))
             try await reader.requestAuthorization(toShare: [], read: [Self.ecgType])
             let ecg = try #require(

@@ -35,8 +35,8 @@ extension StoreOnBothBackendsTests {
     }
 
     /// Two lab results and an immunization, imported.
-    func importRecords(_ world: StoreWorld) throws {
-        try world.importSamples([
+    func importRecords(_ world: StoreWorld) async throws {
+        try await world.importSamples([
             Self.clinicalRow(
                 .labResultRecord, resourceType: "Observation", id: "hba1c", name: "Hemoglobin A1c", at: 1_700_000_000),
             Self.clinicalRow(
@@ -51,7 +51,7 @@ extension StoreOnBothBackendsTests {
         try await withWorld(backend) { world in
             let store = try await world.store(Self.recordsApp())
             #expect(store.supportsHealthRecords() == false)
-            try importRecords(world)
+            try await importRecords(world)
             #expect(store.supportsHealthRecords())
         }
     }
@@ -59,7 +59,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func anAppAllowedToReadLabResultsGetsThemWithTheirFHIRResource(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            try importRecords(world)
+            try await importRecords(world)
             let store = try await world.store(Self.recordsApp())
             try await store.requestAuthorization(toShare: [], read: [Self.labResults])
             let records = try await Fetch.samples(
@@ -82,7 +82,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func anAppDeniedHealthRecordsSeesNone(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            try importRecords(world)
+            try await importRecords(world)
             let store = try await world.store(Self.recordsApp()) { _ in AuthorizationAnswer() }
             try await store.requestAuthorization(toShare: [], read: [Self.labResults])
             #expect(try await Fetch.samples(store, Self.labResults).isEmpty)
@@ -113,7 +113,7 @@ extension StoreOnBothBackendsTests {
     @Test(arguments: StoreBackend.allCases)
     func clinicalRecordPredicatesSelectByResourceTypeAndIdentifier(_ backend: StoreBackend) async throws {
         try await withWorld(backend) { world in
-            try importRecords(world)
+            try await importRecords(world)
             let store = try await world.store(Self.recordsApp())
             try await store.requestAuthorization(toShare: [], read: [Self.labResults, Self.immunizations])
             let observations = try await Fetch.samples(

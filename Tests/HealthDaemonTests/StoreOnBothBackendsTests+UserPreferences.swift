@@ -24,7 +24,7 @@ extension StoreOnBothBackendsTests {
             defer { NotificationCenter.default.removeObserver(observer) }
 
             let chosen: HKUnit = before == .pound() ? .gramUnit(with: .kilo) : .pound()
-            try world.setPreferredUnit(chosen, for: mass)
+            try await world.setPreferredUnit(chosen, for: mass)
             #expect(try await posted.next())
             #expect(try await store.preferredUnits(for: [mass])[mass] == chosen)
         }

@@ -78,7 +78,7 @@ extension StoreOnBothBackendsTests {
                     source: SourceRow(bundleIdentifier: "org.openhealthkit.export.watch", name: "Watch"),
                     revision: RevisionRow())
             ]
-            try world.importBatch(batch)
+            try await world.importBatch(batch)
             // Allowed to share effort scores, not to read them: it must not learn which the owner has.
             let store = try await world.store { request in
                 AuthorizationAnswer(

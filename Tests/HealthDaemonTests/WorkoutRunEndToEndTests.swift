@@ -59,10 +59,10 @@ import OpenHealthKitTesting
         let engine = try EngineRegistry.engine(for: location)
         // The user answered both apps' permission sheets before: the processes have no one to ask.
         let allowed = Grant(share: .sharingAuthorized, read: .authorized)
-        try engine.setGrants(
+        try await engine.setGrants(
             Dictionary(uniqueKeysWithValues: Self.workoutTypes.map { ($0, allowed) }),
             app: Self.workoutsApp.bundleIdentifier)
-        try engine.setGrants(
+        try await engine.setGrants(
             Dictionary(uniqueKeysWithValues: Self.workoutTypes.dropFirst(2).map { ($0, allowed) }),
             app: Self.strapApp.bundleIdentifier)
         func environment(_ app: AppManifest) throws -> [String: String] {

@@ -8,11 +8,11 @@ extension HealthdBacked {
     @Suite struct BrowserTimeZoneTests {
         @Test func theFirstSignInGivesTheDaysTheBrowsersTimeZone() async throws {
             try await TestDaemon.with { daemon in
-                #expect(try daemon.engine.ownerTimeZone() == nil)
+                await #expect(try daemon.engine.ownerTimeZone() == nil)
                 let answer = try await WebClient(address: daemon.address)
                     .signIn(secret: daemon.ownerSecret, timeZone: "Europe/Paris")
                 #expect(answer.status == 303)
-                #expect(try daemon.engine.ownerTimeZone()?.identifier == "Europe/Paris")
+                await #expect(try daemon.engine.ownerTimeZone()?.identifier == "Europe/Paris")
             }
         }
 
@@ -22,7 +22,7 @@ extension HealthdBacked {
                     .signIn(secret: daemon.ownerSecret, timeZone: "Europe/Paris")
                 _ = try await WebClient(address: daemon.address)
                     .signIn(secret: daemon.ownerSecret, timeZone: "Asia/Tokyo")
-                #expect(try daemon.engine.ownerTimeZone()?.identifier == "Europe/Paris")
+                await #expect(try daemon.engine.ownerTimeZone()?.identifier == "Europe/Paris")
             }
         }
 
@@ -31,7 +31,7 @@ extension HealthdBacked {
                 let client = WebClient(address: daemon.address)
                 let answer = try await client.signIn(secret: daemon.ownerSecret, timeZone: "Mars/Olympus")
                 #expect(answer.status == 303 && client.cookies["health_session"] != nil)
-                #expect(try daemon.engine.ownerTimeZone() == nil)
+                await #expect(try daemon.engine.ownerTimeZone() == nil)
             }
         }
     }

@@ -18,9 +18,9 @@ struct ChartDataTests {
         return formatter.date(from: text)!
     }
 
-    private func store(_ samples: [HKSample]) throws -> OwnerWebStore {
+    private func store(_ samples: [HKSample]) async throws -> OwnerWebStore {
         let engine = HealthEngine(storage: try SQLiteStorage())
-        try engine.save(samples, as: try OwnerWebStore.owner())
+        try await engine.save(samples, as: try OwnerWebStore.owner())
         return OwnerWebStore(engine: engine)
     }
 
@@ -44,8 +44,8 @@ struct ChartDataTests {
     private let stepUnit = DisplayUnit(.count(), type: HKQuantityType(.stepCount))
 
     /// Three days of data in a month average over those three days, not over 31.
-    @Test func aDailyAverageIsOverTheDaysWithData() throws {
-        let store = try store([
+    @Test func aDailyAverageIsOverTheDaysWithData() async throws {
+        let store = try await store([
             try steps(1000, "2026-11-02"), try steps(2000, "2026-11-10"), try steps(3000, "2026-11-20"),
         ])
         let month = try chart(store, HKQuantityType(.stepCount), .month, "2026-11-20", unit: stepUnit)
@@ -56,8 +56,8 @@ struct ChartDataTests {
         #expect(day.points.count == 24 && day.points[10].figures == "3,000 steps")
     }
 
-    @Test func theYearShowsEachMonthsDailyAverage() throws {
-        let store = try store([
+    @Test func theYearShowsEachMonthsDailyAverage() async throws {
+        let store = try await store([
             try steps(1000, "2026-01-05"), try steps(3000, "2026-01-06"), try steps(500, "2026-02-10"),
         ])
         let year = try chart(store, HKQuantityType(.stepCount), .year, "2026-02-15", unit: stepUnit)
@@ -70,8 +70,8 @@ struct ChartDataTests {
     }
 
     /// Health's 6M: 26 weeks ending with the day, each bar a week's daily average over its days with data.
-    @Test func sixMonthsShowEachWeeksDailyAverage() throws {
-        let store = try store([
+    @Test func sixMonthsShowEachWeeksDailyAverage() async throws {
+        let store = try await store([
             try steps(1000, "2026-11-16"), try steps(3000, "2026-11-18"), try steps(4000, "2026-06-01"),
             try steps(9000, "2026-05-01"),
         ])
@@ -93,8 +93,8 @@ struct ChartDataTests {
     }
 
     /// A night from 23:10 to 06:40 is one night, the night of the day it ends on, with its stages.
-    @Test func aNightSpansMidnightWithItsStages() throws {
-        let store = try store([
+    @Test func aNightSpansMidnightWithItsStages() async throws {
+        let store = try await store([
             try sleep(.inBed, "2026-11-19T22:55:00", "2026-11-20T06:50:00"),
             try sleep(.asleepCore, "2026-11-19T23:10:00", "2026-11-20T01:00:00"),
             try sleep(.asleepDeep, "2026-11-20T01:00:00", "2026-11-20T02:00:00"),
@@ -112,8 +112,8 @@ struct ChartDataTests {
         #expect(try chart(store, HKCategoryType(.sleepAnalysis), .day, "2026-11-19").headline == "No data")
     }
 
-    @Test func sleepIsAveragedOverNights() throws {
-        let store = try store([
+    @Test func sleepIsAveragedOverNights() async throws {
+        let store = try await store([
             try sleep(.asleepUnspecified, "2026-11-17T23:00:00", "2026-11-18T06:00:00"),
             try sleep(.asleepUnspecified, "2026-11-19T23:30:00", "2026-11-20T08:30:00"),
         ])
@@ -123,7 +123,7 @@ struct ChartDataTests {
         #expect(week.points.compactMap(\.value) == [7, 9])
     }
 
-    @Test func bloodPressureShowsBothPressuresTogether() throws {
+    @Test func bloodPressureShowsBothPressuresTogether() async throws {
         func reading(_ systolic: Double, _ diastolic: Double, _ time: String) throws -> HKSample {
             let mmHg = HKUnit.millimeterOfMercury()
             return try HKCorrelation(
@@ -137,7 +137,7 @@ struct ChartDataTests {
                         quantity: HKQuantity(unit: mmHg, doubleValue: diastolic), start: at(time), end: at(time)),
                 ])
         }
-        let store = try store([
+        let store = try await store([
             try reading(118, 76, "2026-11-20T08:00:00"), try reading(126, 84, "2026-11-20T20:00:00"),
         ])
         let day = try chart(
@@ -147,8 +147,8 @@ struct ChartDataTests {
         #expect(day.points[8].figures == "systolic 118 mmHg, diastolic 76 mmHg")
     }
 
-    @Test func mindfulMinutesAddUpTheirDurations() throws {
-        let store = try store([
+    @Test func mindfulMinutesAddUpTheirDurations() async throws {
+        let store = try await store([
             try HKCategorySample(
                 validating: HKCategoryType(.mindfulSession), value: 0, start: at("2026-11-20T07:00:00"),
                 end: at("2026-11-20T07:10:00")),
@@ -160,14 +160,14 @@ struct ChartDataTests {
     }
 
     /// Twelve hours stood and two idle on one day, five stood the day before: Stand Hours counts the hours stood.
-    @Test func standHoursCountTheHoursStoodNotTheIdleOnes() throws {
+    @Test func standHoursCountTheHoursStoodNotTheIdleOnes() async throws {
         func hour(_ day: String, _ hour: Int, _ value: HKCategoryValueAppleStandHour) throws -> HKSample {
             let start = at(day + "T" + String(format: "%02d", hour) + ":00:00")
             return try HKCategorySample(
                 validating: HKCategoryType(.appleStandHour), value: value.rawValue, start: start,
                 end: start.addingTimeInterval(3600))
         }
-        let store = try store(
+        let store = try await store(
             try (8..<20).map { try hour("2026-11-20", $0, .stood) } + [
                 try hour("2026-11-20", 20, .idle), try hour("2026-11-20", 21, .idle),
             ] + (8..<13).map { try hour("2026-11-19", $0, .stood) })

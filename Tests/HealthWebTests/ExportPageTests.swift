@@ -29,7 +29,7 @@ extension HealthdBacked {
 
         @Test func eachFormIsWrittenAndSentAsAnAttachment() async throws {
             try await TestDaemon.with { daemon in
-                try daemon.engine.save([Self.steps], as: .owner(source: try .owner(named: "Test")))
+                try await daemon.engine.save([Self.steps], as: .owner(source: try .owner(named: "Test")))
                 let browser = try await daemon.signedInClient()
                 for (format, file) in [("apple-xml", "export.zip"), ("fhir", "export.json"), ("csv", "health-csv.zip")]
                 {
@@ -52,7 +52,7 @@ extension HealthdBacked {
 
         @Test func theFileIsPrivateAndOnlyTheSignedInOwnerGetsIt() async throws {
             try await TestDaemon.with { daemon in
-                try daemon.engine.save([Self.steps], as: .owner(source: try .owner(named: "Test")))
+                try await daemon.engine.save([Self.steps], as: .owner(source: try .owner(named: "Test")))
                 let browser = try await daemon.signedInClient()
                 let job = try await export("fhir", browser: browser)
                 let exports = daemon.directory.appendingPathComponent("health.sqlite.exports")

@@ -50,8 +50,8 @@ extension HealthdBacked {
             return state
         }
 
-        private func heartRates(_ daemon: TestDaemon) throws -> [HKSample] {
-            try daemon.engine.samples(of: HKQuantityType(.heartRate), predicate: nil, as: Self.owner)
+        private func heartRates(_ daemon: TestDaemon) async throws -> [HKSample] {
+            try await daemon.engine.samples(of: HKQuantityType(.heartRate), predicate: nil, as: Self.owner)
         }
 
         private func uploadsLeft(_ daemon: TestDaemon) throws -> [String] {
@@ -70,7 +70,7 @@ extension HealthdBacked {
                 // An app watching heart rates through healthd, as HKHealthStore's remote backend does.
                 let app = AppManifest(bundleIdentifier: "com.example.pulse", name: "Pulse")
                 let credential = try await daemon.register(app)
-                try daemon.engine.setGrants(
+                try await daemon.engine.setGrants(
                     [HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingDenied, read: .authorized)],
                     app: app.bundleIdentifier)
                 let store = HKHealthStore(
@@ -111,7 +111,7 @@ extension HealthdBacked {
                 #expect(try uploadsLeft(daemon).isEmpty)
 
                 // In the store, with their original sources; and the app was told.
-                #expect(
+                await #expect(
                     try heartRates(daemon).map(\.sourceRevision.source.name) == [
                         "Alexandre's Apple Watch", "Alexandre's Apple Watch",
                     ])
@@ -135,7 +135,7 @@ extension HealthdBacked {
                 let again = try await importing(
                     try Data(contentsOf: Self.zippedExport), named: "export.zip", with: browser)
                 #expect(again["text"] as? String == "0 added, 8 already stored, 0 skipped.")
-                #expect(try heartRates(daemon).count == 2)
+                await #expect(try heartRates(daemon).count == 2)
             }
         }
 
@@ -174,7 +174,7 @@ extension HealthdBacked {
                     "POST", "/import?name=export.zip", body: export, contentType: "application/octet-stream",
                     headers: ["X-CSRF-Token": token, "Origin": "http://evil.example"])
                 #expect(crossSite.status == 403)
-                #expect(try heartRates(daemon).isEmpty)
+                await #expect(try heartRates(daemon).isEmpty)
                 #expect(try uploadsLeft(daemon).isEmpty)
 
                 #expect(try await stranger.get("/import/jobs/0/progress").status == 401)
@@ -208,7 +208,7 @@ extension HealthdBacked {
                 let page = try await browser.get(try #require(garbage["href"] as? String))
                 #expect(page.text.contains("id=\"import-failure\">\(message)</p>"))
 
-                #expect(try heartRates(daemon).isEmpty)
+                await #expect(try heartRates(daemon).isEmpty)
                 try await waitForUploadsRemoved(daemon)
                 #expect(try uploadsLeft(daemon).isEmpty)
                 // The audit entry is appended just after the job ends.

@@ -29,7 +29,7 @@ extension HealthdBacked {
                 let (watch, watchKey) = try keys.add(
                     name: "watch", user: PostgresStorage.ownerUserID, now: Self.created)
                 try keys.notePush(phone, at: Self.created.addingTimeInterval(90 * 60))
-                try daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
+                try await daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
 
                 let page = try await browser.get("/sources")
                 #expect(page.status == 200)
@@ -57,7 +57,7 @@ extension HealthdBacked {
                 // In March Paris is at UTC+01:00: the watch's push matches it, the phone's (New York) does not.
                 try keys.notePush(phone, at: Self.created, timeZone: TimeZone(secondsFromGMT: -5 * 3600)?.identifier)
                 try keys.notePush(watch, at: Self.created, timeZone: TimeZone(secondsFromGMT: 3600)?.identifier)
-                try daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
+                try await daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
                 let browser = try await daemon.signedInClient()
                 let page = try await browser.get("/sources")
                 let phoneRow = try #require(Self.row("phone", in: page))
@@ -69,7 +69,7 @@ extension HealthdBacked {
                 let token = try #require(page.field("csrf"))
                 let taken = try await browser.post("/me/timezone", form: [("csrf", token), ("timeZone", "GMT-0500")])
                 #expect(taken.status == 303)
-                #expect(try daemon.engine.ownerTimeZone()?.secondsFromGMT(for: Self.created) == -5 * 3600)
+                await #expect(try daemon.engine.ownerTimeZone()?.secondsFromGMT(for: Self.created) == -5 * 3600)
                 let after = try await browser.get("/sources")
                 #expect(!(try #require(Self.row("phone", in: after))).contains("push-time-zone-offer"))
                 #expect((try #require(Self.row("watch", in: after))).contains("push-time-zone-offer"))

@@ -29,7 +29,7 @@ struct PreferredUnitsTests {
         #expect(unasked?.code == .errorAuthorizationNotDetermined)
         // Asked and denied still counts as asked: the units are not health data.
         try await store.requestAuthorization(toShare: [], read: [mass])
-        try EngineRegistry.engine(for: location).setPreferredUnit(.gramUnit(with: .kilo), for: mass)
+        try await EngineRegistry.engine(for: location).setPreferredUnit(.gramUnit(with: .kilo), for: mass)
         #expect(try await store.preferredUnits(for: [mass]) == [mass: .gramUnit(with: .kilo)])
         let viaCompletion = await withCheckedContinuation { continuation in
             store.preferredUnits(for: [mass, heartRate]) { units, error in
@@ -59,9 +59,9 @@ extension HealthdBacked {
                 } catch let error as HKError {
                     #expect(error.code == .errorAuthorizationNotDetermined)
                 }
-                try daemon.engine.setGrants(
+                try await daemon.engine.setGrants(
                     [mass.identifier: Grant(share: .sharingDenied, read: .authorized)], app: "com.example.remote-units")
-                try daemon.engine.setPreferredUnit(.pound(), for: mass)
+                try await daemon.engine.setPreferredUnit(.pound(), for: mass)
                 #expect(try await store.preferredUnits(for: [mass]) == [mass: .pound()])
             } catch {
                 try await daemon.stop()

@@ -96,7 +96,7 @@ extension HealthdBacked {
                             leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: [0, 0, 1000, 1000, -500, 0, 0, 0])])))
                 var batch = ImportBatch()
                 batch.samples = [ecg]
-                _ = try daemon.engine.importBatch(batch)
+                _ = try await daemon.engine.importBatch(batch)
                 let audiogram = try HKAudiogramSample(
                     validating: [
                         try HKAudiogramSensitivityPoint(
@@ -104,7 +104,7 @@ extension HealthdBacked {
                             leftEarSensitivity: HKQuantity(unit: .decibelHearingLevel(), doubleValue: 25),
                             rightEarSensitivity: HKQuantity(unit: .decibelHearingLevel(), doubleValue: 35))
                     ], start: start, end: start)
-                try daemon.engine.save([audiogram], as: .owner(source: try SourceRow.owner(named: "Health")))
+                try await daemon.engine.save([audiogram], as: .owner(source: try SourceRow.owner(named: "Health")))
 
                 let browser = try await daemon.signedInClient()
                 let browse = try await browser.get("/types")

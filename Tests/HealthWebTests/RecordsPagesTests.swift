@@ -13,10 +13,10 @@ extension HealthdBacked {
         private static let png: [UInt8] =
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 3, count: 64)
 
-        private static func importSamples(_ rows: [SampleRow], into daemon: TestDaemon) throws {
+        private static func importSamples(_ rows: [SampleRow], into daemon: TestDaemon) async throws {
             var batch = ImportBatch()
             batch.samples = rows
-            _ = try daemon.engine.importBatch(batch)
+            _ = try await daemon.engine.importBatch(batch)
         }
 
         /// A clinical record of the Clinic, received at 1,700,000,000 s (22:13 UTC on 14 November 2023), as an
@@ -45,7 +45,7 @@ extension HealthdBacked {
             let prescription = HKContactsPrescription(
                 rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Acuvue",
                 dateIssued: Date(timeIntervalSince1970: 1_700_000_000), expirationDate: nil, device: nil, metadata: nil)
-            try daemon.engine.save([prescription], as: try OwnerWebStore.owner())
+            try await daemon.engine.save([prescription], as: try OwnerWebStore.owner())
             let browser = try await daemon.signedInClient()
             return (prescription, browser, try await browser.get("/records/vision").field("csrf") ?? "")
         }
@@ -70,7 +70,7 @@ extension HealthdBacked {
         @Test func healthRecordsAreGroupedByKindAndOpenAsTheyCame() async throws {
             try await TestDaemon.with { daemon in
                 let uuid = UUID()
-                try Self.importSamples(
+                try await Self.importSamples(
                     [
                         Self.clinicalRecord(
                             uuid, .immunizationRecord, identifier: "flu", name: "Influenza <b>vaccine</b>",
@@ -93,7 +93,7 @@ extension HealthdBacked {
         @Test func aDocumentIsShownWithItsHeaderAndItsXMLAsText() async throws {
             try await TestDaemon.with { daemon in
                 let uuid = UUID()
-                try Self.importSamples(
+                try await Self.importSamples(
                     [
                         SampleRow(
                             uuid: uuid, typeIdentifier: HKDocumentTypeIdentifier.CDA.rawValue, startDate: 1_700_000_000,
@@ -137,7 +137,8 @@ extension HealthdBacked {
                 let after = try await browser.get("/records/medications")
                 #expect(after.text.contains("id=\"medication-6809\""))
                 #expect(after.text.contains("<td>Metformin 500 mg</td><td>Taken</td><td>2 count</td>"))
-                let medications = try daemon.engine.medications(matching: nil, limit: 0, as: try OwnerWebStore.owner())
+                let medications = try await daemon.engine.medications(
+                    matching: nil, limit: 0, as: try OwnerWebStore.owner())
                 #expect(medications.map(\.medication.displayText) == ["Metformin 500 mg"])
                 #expect(medications.first?.hasSchedule == true)
             }
@@ -158,8 +159,8 @@ extension HealthdBacked {
                     form: [("csrf", csrf), ("code", "404"), ("status", "4"), ("date", "2026-11-20T08:00")])
                 #expect(untracked.status == 400 && untracked.text.contains("No medication with the concept code 404"))
                 let owner = try OwnerWebStore.owner()
-                #expect(try daemon.engine.medications(matching: nil, limit: 0, as: owner).isEmpty)
-                #expect(
+                await #expect(try daemon.engine.medications(matching: nil, limit: 0, as: owner).isEmpty)
+                await #expect(
                     try daemon.engine.samples(of: HKObjectType.medicationDoseEventType(), predicate: nil, as: owner)
                         .isEmpty)
             }
@@ -182,7 +183,7 @@ extension HealthdBacked {
                     "/records/mind",
                     form: [("csrf", csrf), ("date", "2026-11-20T09:00"), ("kind", "1"), ("valence", "2")])
                 #expect(refused.status == 400 && refused.text.contains("out of range"))
-                #expect(
+                await #expect(
                     try daemon.engine.samples(
                         of: HKObjectType.stateOfMindType(), predicate: nil, as: try OwnerWebStore.owner()
                     )
@@ -200,7 +201,7 @@ extension HealthdBacked {
                     leftEyeSpecification: nil, dateIssued: Date(timeIntervalSince1970: 1_700_000_000),
                     expirationDate: nil,
                     device: nil, metadata: nil)
-                try daemon.engine.save([prescription], as: try OwnerWebStore.owner())
+                try await daemon.engine.save([prescription], as: try OwnerWebStore.owner())
                 let browser = try await daemon.signedInClient()
                 let page = try await browser.get("/records/vision")
                 #expect(page.text.contains("<td>-1.5 D</td>"))
@@ -209,7 +210,8 @@ extension HealthdBacked {
                 let form = Self.multipart([("csrf", csrf)], file: ("scan.png", "image/png", Data(Self.png)))
                 let added = try await browser.send("POST", action, body: form.body, contentType: form.contentType)
                 #expect(added.status == 303)
-                let attachments = try daemon.engine.attachments(of: prescription.uuid, as: try OwnerWebStore.owner())
+                let attachments = try await daemon.engine.attachments(
+                    of: prescription.uuid, as: try OwnerWebStore.owner())
                 let attachment = try #require(attachments.first)
                 #expect(attachment.name == "scan.png")
                 let href = "/records/vision/attachments/\(attachment.identifier.uuidString)"
@@ -252,7 +254,8 @@ extension HealthdBacked {
                 #expect(
                     try await browser.send("POST", action, body: forged.body, contentType: forged.contentType).status
                         == 403)
-                #expect(try daemon.engine.attachments(of: prescription.uuid, as: try OwnerWebStore.owner()).isEmpty)
+                await #expect(
+                    try daemon.engine.attachments(of: prescription.uuid, as: try OwnerWebStore.owner()).isEmpty)
             }
         }
 
@@ -273,7 +276,7 @@ extension HealthdBacked {
         @Test func aRecordsDateIsTheDayInTheOwnersTimeZone() async throws {
             try await TestDaemon.with { daemon in
                 // Already the 15th in Auckland.
-                try Self.importSamples(
+                try await Self.importSamples(
                     [
                         Self.clinicalRecord(
                             UUID(), .labResultRecord, identifier: "a1c", name: "Hemoglobin A1c",
@@ -281,7 +284,7 @@ extension HealthdBacked {
                     ], into: daemon)
                 let browser = try await daemon.signedInClient()
                 #expect(try await browser.get("/records").text.contains("14 Nov 2023"))
-                try daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Pacific/Auckland"))
+                try await daemon.engine.setOwnerTimeZone(TimeZone(identifier: "Pacific/Auckland"))
                 let auckland = try await browser.get("/records").text
                 #expect(auckland.contains("15 Nov 2023") && !auckland.contains("14 Nov 2023"))
             }

@@ -22,7 +22,7 @@ extension HealthdBacked {
                             quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: Double(50 + index % 40)),
                             start: date, end: date))
                 }
-                try daemon.engine.save(samples, as: owner)
+                try await daemon.engine.save(samples, as: owner)
                 let browser = try await daemon.signedInClient()
                 var seen: [String] = []
                 var path: String? = "/types/heartRate"

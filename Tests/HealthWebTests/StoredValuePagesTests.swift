@@ -18,7 +18,7 @@ extension HealthdBacked {
                     totalDistance: HKQuantity(unit: .meter(), doubleValue: 1e-300), totalSwimmingStrokeCount: nil,
                     totalFlightsClimbed: nil, device: nil, metadata: nil, sourceRevision: .placeholder())
                 let rows = try RowEncoding(source: owner.source, revision: owner.revision).rows(for: workout)
-                _ = try daemon.engine.storage.insert(rows)
+                _ = try await daemon.engine.storage.insert(rows)
                 let browser = try await daemon.signedInClient()
 
                 let list = try await browser.get("/workouts")

@@ -30,10 +30,10 @@ struct SummaryTests {
         }
     }
 
-    @Test func rowsAreGroupedByCategoryWithLatestValuesAndTotals() throws {
+    @Test func rowsAreGroupedByCategoryWithLatestValuesAndTotals() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
-        try engine.setPreferredUnit(.pound(), for: HKQuantityType(.bodyMass))
-        try engine.save(
+        try await engine.setPreferredUnit(.pound(), for: HKQuantityType(.bodyMass))
+        try await engine.save(
             [
                 try quantity(.stepCount, 1000, .count(), "2026-11-20T10:00:00", "2026-11-20T11:00:00"),
                 try quantity(.stepCount, 234, .count(), "2026-11-20T15:00:00", "2026-11-20T15:10:00"),
@@ -57,7 +57,7 @@ struct SummaryTests {
         #expect(rows["Steps"]?.sparkline.bars.count == 1 && rows["Weight"]?.sparkline.dots.count == 2)
     }
 
-    @Test func heartRateAndBloodPressureReadAsWholeNumbersAsHealthRoundsThem() throws {
+    @Test func heartRateAndBloodPressureReadAsWholeNumbersAsHealthRoundsThem() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         let pressure = try HKCorrelation(
             validating: HKCorrelationType(.bloodPressure), start: at("2026-11-20T08:00:00"),
@@ -66,7 +66,7 @@ struct SummaryTests {
                 try quantity(.bloodPressureSystolic, 127.4, .millimeterOfMercury(), "2026-11-20T08:00:00"),
                 try quantity(.bloodPressureDiastolic, 75.1, .millimeterOfMercury(), "2026-11-20T08:00:00"),
             ])
-        try engine.save(
+        try await engine.save(
             [try quantity(.heartRate, 105.1 / 60, HKUnit(from: "count/s"), "2026-11-20T09:00:00"), pressure],
             as: try OwnerWebStore.owner())
         let rows = Dictionary(uniqueKeysWithValues: try summary(engine).rows.map { ($0.name, $0.value) })
@@ -74,7 +74,7 @@ struct SummaryTests {
         #expect(rows["Blood Pressure"] == "127/75 mmHg")
     }
 
-    @Test func standHoursReadAsTheDaysHoursStood() throws {
+    @Test func standHoursReadAsTheDaysHoursStood() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         let hours = try (6..<17).map { hour in
             try HKCategorySample(
@@ -83,19 +83,19 @@ struct SummaryTests {
                 start: at("2026-11-20T\(String(format: "%02d", hour)):00:00"),
                 end: at("2026-11-20T\(String(format: "%02d", hour + 1)):00:00"))
         }
-        try engine.save(hours, as: try OwnerWebStore.owner())
+        try await engine.save(hours, as: try OwnerWebStore.owner())
         let row = try summary(engine).rows.first { $0.name == "Stand Hours" }
         #expect(row?.value == "10 hr" && row?.when == "Today")
     }
 
-    @Test func favoritesComeFirstAndLeaveTheirCategory() throws {
+    @Test func favoritesComeFirstAndLeaveTheirCategory() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
-        try engine.save(
+        try await engine.save(
             [
                 try quantity(.stepCount, 1000, .count(), "2026-11-20T10:00:00", "2026-11-20T11:00:00"),
                 try quantity(.restingHeartRate, 1, HKUnit(from: "count/s"), "2026-11-20T07:00:00"),
             ], as: try OwnerWebStore.owner())
-        try engine.setFavoriteTypes([
+        try await engine.setFavoriteTypes([
             HKQuantityTypeIdentifier.restingHeartRate.rawValue, HKQuantityTypeIdentifier.bodyMass.rawValue,
         ])
         let content = try summary(engine)
@@ -104,7 +104,7 @@ struct SummaryTests {
         #expect(content.sections.map(\.title) == ["Activity"])
     }
 
-    @Test func aHighlightComparesThisWeekWithThePreviousFourWeeksPerDayWithData() throws {
+    @Test func aHighlightComparesThisWeekWithThePreviousFourWeeksPerDayWithData() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         var samples: [HKSample] = []
         // This week: 2 days of 9,000 steps. The four weeks before: 4 days of 6,000.
@@ -114,7 +114,7 @@ struct SummaryTests {
         for day in ["2026-10-25", "2026-11-01", "2026-11-05", "2026-11-12"] {
             samples.append(try quantity(.stepCount, 6000, .count(), day + "T10:00:00", day + "T11:00:00"))
         }
-        try engine.save(samples, as: try OwnerWebStore.owner())
+        try await engine.save(samples, as: try OwnerWebStore.owner())
         let highlight = try #require(try summary(engine).highlights.first)
         #expect(highlight.name == "Steps")
         #expect(highlight.trend == "up")
@@ -136,9 +136,9 @@ struct SummaryTests {
         }
     }
 
-    @Test func aTrendComparesTheLast90DaysWithTheYearBefore() throws {
+    @Test func aTrendComparesTheLast90DaysWithTheYearBefore() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
-        try engine.save(
+        try await engine.save(
             try dailySteps(9000, days: 60, endingDaysBefore: 0) + dailySteps(6000, days: 200, endingDaysBefore: 100),
             as: try OwnerWebStore.owner())
         let trend = try #require(try summary(engine).trends.first)
@@ -149,14 +149,14 @@ struct SummaryTests {
         #expect(trend.recentLabel == "Last 90 days" && trend.trend == "up")
     }
 
-    @Test func noTrendWhenTheAverageHardlyMovedOrTheYearHoldsTooFewDays() throws {
+    @Test func noTrendWhenTheAverageHardlyMovedOrTheYearHoldsTooFewDays() async throws {
         let steady = HealthEngine(storage: try SQLiteStorage())
-        try steady.save(
+        try await steady.save(
             try dailySteps(6100, days: 60, endingDaysBefore: 0) + dailySteps(6000, days: 200, endingDaysBefore: 100),
             as: try OwnerWebStore.owner())
         #expect(try summary(steady).trends.isEmpty)
         let new = HealthEngine(storage: try SQLiteStorage())
-        try new.save(
+        try await new.save(
             try dailySteps(9000, days: 60, endingDaysBefore: 0) + dailySteps(6000, days: 20, endingDaysBefore: 100),
             as: try OwnerWebStore.owner())
         #expect(try summary(new).trends.isEmpty)

@@ -113,7 +113,7 @@ extension HealthdBacked {
             try await TestDaemon.with { daemon in
                 let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
                 let start = ISO8601DateFormatter().date(from: "2024-11-03T23:30:00Z")!
-                try daemon.engine.save(
+                try await daemon.engine.save(
                     [
                         try HKQuantitySample(
                             validating: HKQuantityType(.stepCount),
@@ -127,7 +127,7 @@ extension HealthdBacked {
                 let saved = try await browser.post(
                     "/me/timezone", form: [("timeZone", "Europe/Paris"), ("csrf", me.field("csrf") ?? "")])
                 #expect(saved.status == 303)
-                #expect(try daemon.engine.ownerTimeZone()?.identifier == "Europe/Paris")
+                await #expect(try daemon.engine.ownerTimeZone()?.identifier == "Europe/Paris")
                 let paris = try await browser.get("/types/stepCount")
                 #expect(paris.text.contains("id=\"window-title\">4 Nov 2024</h2>"))
                 #expect(paris.text.contains("4 Nov 2024, 00:30 – 00:40"))
@@ -141,7 +141,7 @@ extension HealthdBacked {
             try await TestDaemon.with { daemon in
                 let bundle = "com.example.walker"
                 _ = try await daemon.register(AppManifest(bundleIdentifier: bundle, name: "Walker"))
-                try daemon.engine.setGrants(
+                try await daemon.engine.setGrants(
                     [HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingDenied, read: .authorized)],
                     app: bundle)
                 let browser = try await daemon.signedInClient()

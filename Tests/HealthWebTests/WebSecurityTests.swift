@@ -97,13 +97,15 @@ extension HealthdBacked {
                     headers: ["Origin": "http://evil.example"])
                 #expect(crossSite.status == 403)
                 let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
-                #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).isEmpty)
+                await #expect(
+                    try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).isEmpty)
 
                 let saved = try await browser.post(
                     "/types/bodyMass/samples", form: sample + [("csrf", token)],
                     headers: ["Origin": daemon.address.absoluteString])
                 #expect(saved.status == 303 && saved.location == "/types/bodyMass?range=day&date=2026-11-20")
-                #expect(try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).count == 1)
+                await #expect(
+                    try daemon.engine.samples(of: HKQuantityType(.bodyMass), predicate: nil, as: owner).count == 1)
                 let after = try await browser.get("/types/bodyMass")
                 #expect(after.text.contains("Added 70 kg to Weight."))
                 #expect(after.text.contains("class=\"sample-value\">70 kg</span>"))
@@ -115,7 +117,7 @@ extension HealthdBacked {
                 let app = AppManifest(
                     bundleIdentifier: "com.example.tricky", name: "<b>Tricky</b>", shareUsageDescription: "r",
                     updateUsageDescription: "w")
-                try daemon.engine.setGrants(
+                try await daemon.engine.setGrants(
                     [HKQuantityTypeIdentifier.heartRate.rawValue: Grant(share: .sharingAuthorized, read: .authorized)],
                     app: app.bundleIdentifier)
                 let sample = try HKQuantitySample(
@@ -126,7 +128,7 @@ extension HealthdBacked {
                         name: "<i>band</i>", manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
                         softwareVersion: nil, localIdentifier: nil, UDIDeviceIdentifier: nil),
                     metadata: ["note": "<script>alert(1)</script>"])
-                try daemon.engine.save([sample], as: .app(app))
+                try await daemon.engine.save([sample], as: .app(app))
                 let browser = try await daemon.signedInClient()
                 let page = try await browser.get("/types/heartRate")
                 #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))

@@ -36,11 +36,11 @@ extension HealthdBacked {
                 let form = Self.form(token, url: "http://127.0.0.1:9/hook", types: ["stepCount", "heartRate"])
                 #expect(try await browser.post(Self.path, form: Array(form.dropFirst())).status == 403)
                 #expect(try await browser.post(Self.path, form: [("csrf", "forged")] + form.dropFirst()).status == 403)
-                #expect(try daemon.engine.webhookSubscriptions().isEmpty)
+                await #expect(try daemon.engine.webhookSubscriptions().isEmpty)
 
                 let added = try await browser.post(Self.path, form: form)
                 #expect(added.status == 200)
-                let webhook = try #require(try daemon.engine.webhookSubscriptions().first)
+                let webhook = try await #require(try daemon.engine.webhookSubscriptions().first)
                 #expect(webhook.url.absoluteString == "http://127.0.0.1:9/hook")
                 #expect(webhook.types == ["HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierStepCount"])
                 #expect(!webhook.allowsExternal)
@@ -89,27 +89,27 @@ extension HealthdBacked {
                 let kept = try await browser.post(Self.path, form: refusals[1].form)
                 #expect(kept.text.contains("id=\"webhook-type-stepCount\" value=\"stepCount\" checked>"))
                 #expect(!kept.text.contains("id=\"webhook-type-heartRate\" value=\"heartRate\" checked>"))
-                #expect(try daemon.engine.webhookSubscriptions().isEmpty)
+                await #expect(try daemon.engine.webhookSubscriptions().isEmpty)
             }
         }
 
         @Test func theLogShowsEachAttemptNewestFirstAfterTheLastOutcome() async throws {
             try await TestDaemon.with { daemon in
                 let engine = daemon.engine
-                try engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
-                let webhook = try engine.addWebhookSubscription(
+                try await engine.setOwnerTimeZone(TimeZone(identifier: "Europe/Paris"))
+                let webhook = try await engine.addWebhookSubscription(
                     url: try #require(URL(string: "http://127.0.0.1:9/hook")),
                     types: ["HKQuantityTypeIdentifierStepCount"], allowsExternal: false, secret: "whsec_AAAA")
                 let message = PendingWebhookMessage(
                     id: "msg_1", throughAnchor: 1, created: Self.morning, body: Data("{}".utf8), changes: 2)
-                try engine.recordWebhookAttempt(
+                try await engine.recordWebhookAttempt(
                     WebhookAttempt(messageID: "msg_1", time: Self.morning, status: 503, error: "HTTP 503", changes: 2),
                     of: message, subscription: webhook.id)
                 let browser = try await daemon.signedInClient()
                 let failed = try #require(Self.row(webhook.id, in: try await browser.get(Self.path)))
                 #expect(failed.contains("last-delivery failed\">Failed 5 Mar 2026, 08:00: HTTP 503</span>"))
 
-                try engine.recordWebhookAttempt(
+                try await engine.recordWebhookAttempt(
                     WebhookAttempt(
                         messageID: "msg_1", time: Self.morning.addingTimeInterval(65), status: 204, error: nil,
                         changes: 2),
@@ -136,17 +136,17 @@ extension HealthdBacked {
                         try await browser.post(Self.path, form: Self.form(token, url: url, types: ["stepCount"])).status
                             == 200)
                 }
-                let ids = try daemon.engine.webhookSubscriptions().map(\.id)
+                let ids = try await daemon.engine.webhookSubscriptions().map(\.id)
                 try #require(ids.count == 2)
                 let (kept, removed) = (ids[0], ids[1])
                 let path = "/sources/webhooks/\(removed)/remove"
                 #expect(try await browser.post(path, form: []).status == 403)
                 #expect(try await browser.post(path, form: [("csrf", "forged")]).status == 403)
-                #expect(try daemon.engine.webhookSubscriptions().count == 2)
+                await #expect(try daemon.engine.webhookSubscriptions().count == 2)
 
                 let answer = try await browser.post(path, form: [("csrf", token)])
                 #expect(answer.status == 303 && answer.location == Self.path)
-                #expect(try daemon.engine.webhookSubscriptions().map(\.id) == [kept])
+                await #expect(try daemon.engine.webhookSubscriptions().map(\.id) == [kept])
                 let after = try await browser.get(Self.path)
                 #expect(after.text.contains("The webhook \(removed) is removed"))
                 #expect(Self.row(removed, in: after) == nil && Self.row(kept, in: after) != nil)

@@ -11,7 +11,7 @@ extension HealthdBacked {
 
         /// A 20-minute run with a minute's pause at 10 minutes and a lap at 5, its route (north, 10 m every 10 s
         /// while running) and a heart rate every 30 s; and an indoor walk without route or heart rate.
-        static func store(_ engine: HealthEngine) throws -> (run: HKWorkout, walk: HKWorkout, heartRate: UUID) {
+        static func store(_ engine: HealthEngine) async throws -> (run: HKWorkout, walk: HKWorkout, heartRate: UUID) {
             let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
             let end = start.addingTimeInterval(1200)
             let events = [
@@ -37,7 +37,7 @@ extension HealthdBacked {
                     quantity: HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: 120 + second / 30),
                     start: start.addingTimeInterval(second), end: start.addingTimeInterval(second))
             }
-            try engine.save([run, walk] + heartRates, as: owner)
+            try await engine.save([run, walk] + heartRates, as: owner)
             let route = HKWorkoutRoute(
                 uuid: UUID(), start: start, end: end, count: 0, device: nil, metadata: nil,
                 sourceRevision: .placeholder())
@@ -46,13 +46,13 @@ extension HealthdBacked {
                     routeUUID: route.uuid, timestamp: start.addingTimeInterval($0).timeIntervalSince1970,
                     latitude: 52.5 + $0 / 10 * 0.00009, longitude: 13.4, altitude: 30 + $0 / 100)
             }
-            try engine.saveRoute(route, locations: locations, workout: run.uuid, as: owner)
+            try await engine.saveRoute(route, locations: locations, workout: run.uuid, as: owner)
             return (run, walk, heartRates[0].uuid)
         }
 
         @Test func aRunShowsItsEffortAndZonesFromTheRestingHeartRate() async throws {
             try await TestDaemon.with { daemon in
-                let (run, _, _) = try Self.store(daemon.engine)
+                let (run, _, _) = try await Self.store(daemon.engine)
                 let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
                 let bpm = HKUnit.count().unitDivided(by: .minute())
                 let resting = HKQuantitySample(
@@ -66,13 +66,13 @@ extension HealthdBacked {
                     type: HKQuantityType(.workoutEffortScore),
                     quantity: HKQuantity(unit: .appleEffortScore(), doubleValue: 7), start: run.startDate,
                     end: run.endDate)
-                try daemon.engine.save([resting, estimated, rated], as: owner)
-                try daemon.engine.relateEffort(estimated, toWorkout: run.uuid, activity: nil, as: owner)
+                try await daemon.engine.save([resting, estimated, rated], as: owner)
+                try await daemon.engine.relateEffort(estimated, toWorkout: run.uuid, activity: nil, as: owner)
                 let browser = try await daemon.signedInClient()
                 var page = try await browser.get("/workouts/\(run.uuid.uuidString)")
                 #expect(page.text.contains("<dt>Estimated Effort</dt><dd>5 · Moderate</dd>"))
                 // The owner's own rating, once related, is the one shown.
-                try daemon.engine.relateEffort(rated, toWorkout: run.uuid, activity: nil, as: owner)
+                try await daemon.engine.relateEffort(rated, toWorkout: run.uuid, activity: nil, as: owner)
                 page = try await browser.get("/workouts/\(run.uuid.uuidString)")
                 #expect(page.text.contains("<dt>Effort</dt><dd>7 · Hard</dd>"))
                 #expect(page.text.contains("Zones from your heart rate reserve: 60 BPM at rest"))
@@ -82,7 +82,7 @@ extension HealthdBacked {
 
         @Test func theListAndAPageShowTheWorkoutsAndBadAddressesGetTheErrorPage() async throws {
             try await TestDaemon.with { daemon in
-                let (run, walk, heartRate) = try Self.store(daemon.engine)
+                let (run, walk, heartRate) = try await Self.store(daemon.engine)
                 let browser = try await daemon.signedInClient()
 
                 // Browse has one Workouts, the type's page, which leads to the list.
@@ -130,7 +130,7 @@ extension HealthdBacked {
                 // A heart rate's UUID is not a workout's.
                 let notAWorkout = try await browser.get("/workouts/\(heartRate.uuidString)")
                 #expect(notAWorkout.status == 404)
-                try daemon.engine.delete(
+                try await daemon.engine.delete(
                     uuids: [run.uuid], as: .owner(source: try SourceRow.owner(named: "Health")))
                 let deleted = try await browser.get("/workouts/\(run.uuid.uuidString)")
                 #expect(deleted.status == 404)
@@ -146,7 +146,7 @@ extension HealthdBacked {
                         activityType: .walking, start: Self.start.addingTimeInterval(Double(day) * 86_400),
                         end: Self.start.addingTimeInterval(Double(day) * 86_400 + 600))
                 }
-                try daemon.engine.save(walks, as: owner)
+                try await daemon.engine.save(walks, as: owner)
                 let browser = try await daemon.signedInClient()
                 let first = try await browser.get("/workouts")
                 #expect(first.text.components(separatedBy: #"class="workout-row""#).count - 1 == 50)

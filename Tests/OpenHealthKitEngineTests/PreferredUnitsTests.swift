@@ -9,23 +9,23 @@ struct PreferredUnitsTests {
     private let mass = HKQuantityType(.bodyMass), temperature = HKQuantityType(.bodyTemperature)
     private let distance = HKQuantityType(.distanceWalkingRunning), heartRate = HKQuantityType(.heartRate)
 
-    @Test func defaultsFollowTheLocale() throws {
+    @Test func defaultsFollowTheLocale() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
         let types: Set = [mass, temperature, distance, heartRate, HKQuantityType(.stepCount)]
-        let us = try engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "en_US"))
+        let us = try await engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "en_US"))
         #expect(
             us.mapValues(\.unitString) == [
                 mass: "lb", temperature: "degF", distance: "mi", heartRate: "count/min",
                 HKQuantityType(.stepCount): "count",
             ])
-        let uk = try engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "en_GB"))
+        let uk = try await engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "en_GB"))
         #expect(
             uk.mapValues(\.unitString) == [
                 mass: "kg", temperature: "degC", distance: "mi", heartRate: "count/min",
                 HKQuantityType(.stepCount): "count",
             ])
-        let france = try engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "fr_FR"))
+        let france = try await engine.preferredUnits(for: types, as: owner, locale: Locale(identifier: "fr_FR"))
         #expect(
             france.mapValues(\.unitString) == [
                 mass: "kg", temperature: "degC", distance: "km", heartRate: "count/min",
@@ -52,21 +52,21 @@ struct PreferredUnitsTests {
         #expect(UserLocale.current(environment: ["LANG": "C.UTF-8"]).identifier == Locale.current.identifier)
     }
 
-    @Test func theUsersChoiceWinsAndMustFitTheType() throws {
+    @Test func theUsersChoiceWinsAndMustFitTheType() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         let owner = Principal.owner(source: try SourceRow.owner(named: "Health"))
-        try engine.setPreferredUnit(.stone(), for: mass)
-        #expect(
+        try await engine.setPreferredUnit(.stone(), for: mass)
+        await #expect(
             try engine.preferredUnits(for: [mass], as: owner, locale: Locale(identifier: "en_US"))[mass]?.unitString
                 == "st")
-        #expect(try engine.chosenUnits().mapValues(\.unitString) == [mass.identifier: "st"])
-        let mismatched = #expect(throws: HKError.self) { try engine.setPreferredUnit(.meter(), for: mass) }
+        await #expect(try engine.chosenUnits().mapValues(\.unitString) == [mass.identifier: "st"])
+        let mismatched = await #expect(throws: HKError.self) { try await engine.setPreferredUnit(.meter(), for: mass) }
         #expect(mismatched?.code == .errorInvalidArgument)
         #expect(
             mismatched?.message.hasPrefix("m is not a unit of HKQuantityTypeIdentifierBodyMass") == true,
             "\(mismatched?.message ?? "")")
-        try engine.setPreferredUnit(nil, for: mass)
-        #expect(
+        try await engine.setPreferredUnit(nil, for: mass)
+        await #expect(
             try engine.preferredUnits(for: [mass], as: owner, locale: Locale(identifier: "en_US"))[mass]?.unitString
                 == "lb")
     }

@@ -78,7 +78,7 @@ import OpenHealthKitModel
         #expect(Self.pieces("<a><b>") == ["unfinished"])
     }
 
-    @Test func aBadDocumentIsReportedWithItsLineAndTheOthersAreImported() throws {
+    @Test func aBadDocumentIsReportedWithItsLineAndTheOthersAreImported() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
             "export/export.xml",
@@ -104,7 +104,7 @@ import OpenHealthKitModel
             "SELECT c.title FROM cda_document c JOIN sample s ON s.id = c.sample_id ORDER BY s.start_date")
         #expect(titles.map { $0[0] as String } == ["First", "Third"])
         // Sample queries leave a document's content out (HKDocumentQuery reads it).
-        let documents = try harness.samples(HKObjectType.documentType(forIdentifier: .CDA)!)
+        let documents = try await harness.samples(HKObjectType.documentType(forIdentifier: .CDA)!)
         #expect(documents.allSatisfy { ($0 as? HKCDADocumentSample)?.document == nil })
         #expect(documents.first?.startDate == ISO8601DateFormatter().date(from: "2024-03-01T11:00:00Z"))
         #expect(documents.first?.sourceRevision.source.name == "Health")

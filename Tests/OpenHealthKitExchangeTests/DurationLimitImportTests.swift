@@ -7,7 +7,7 @@ import OpenHealthKitModel
 /// HealthKit limits how long a sample an app saves may last, not what it restores: an import keeps the samples of an
 /// export that a save would refuse.
 @Suite struct DurationLimitImportTests {
-    @Test func anImportKeepsSamplesOutsideTheLimitsOfASave() throws {
+    @Test func anImportKeepsSamplesOutsideTheLimitsOfASave() async throws {
         let folder = try TemporaryFolder()
         let document = try folder.write(
             "export.xml",
@@ -21,10 +21,10 @@ import OpenHealthKitModel
         let harness = try ImportHarness()
         let summary = try harness.importing(document)
         #expect(summary.skippedTotal == 0)
-        let steps = try #require(try harness.quantities(.stepCount).first)
+        let steps = try #require(try await harness.quantities(.stepCount).first)
         #expect(steps.endDate.timeIntervalSince(steps.startDate) == 10 * 86_400)
         #expect(steps.endDate.timeIntervalSince(steps.startDate) > HKQuantityType(.stepCount).maximumAllowedDuration)
-        let level = try #require(try harness.quantities(.environmentalAudioExposure).first)
+        let level = try #require(try await harness.quantities(.environmentalAudioExposure).first)
         #expect(level.startDate == level.endDate)
     }
 }

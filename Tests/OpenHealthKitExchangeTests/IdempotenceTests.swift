@@ -52,7 +52,7 @@ import OpenHealthKitModel
 
     /// A later export lists the older records again, written in another time zone, with devices at other addresses,
     /// and today's activity summary completed.
-    @Test func aNewerExportAddsOnlyWhatIsNew() throws {
+    @Test func aNewerExportAddsOnlyWhatIsNew() async throws {
         let folder = try TemporaryFolder()
         let device =
             #"device="&lt;&lt;HKDevice: 0x%@&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,7, software:10.2&gt;""#
@@ -85,7 +85,7 @@ import OpenHealthKitModel
         try harness.importing(older)
         let summary = try harness.importing(newer)
         #expect(summary.records["HKQuantityTypeIdentifierHeartRate"] == .init(read: 3, added: 1, alreadyStored: 2))
-        #expect(try harness.quantities(.heartRate).count == 3)
+        #expect(try await harness.quantities(.heartRate).count == 3)
         #expect(try harness.count("SELECT count(*) FROM device") == 1)
         #expect(summary.activitySummaries == .init(read: 2, added: 2))
         #expect(
@@ -100,7 +100,7 @@ import OpenHealthKitModel
                 == [650, 20])
     }
 
-    @Test func aSampleDeletedByItsSyncVersionGivesWayToTheNewerOne() throws {
+    @Test func aSampleDeletedByItsSyncVersionGivesWayToTheNewerOne() async throws {
         let folder = try TemporaryFolder()
         func export(_ version: Int, _ value: Int) throws -> URL {
             try folder.write(
@@ -118,10 +118,12 @@ import OpenHealthKitModel
         try harness.importing(try export(1, 70))
         let newer = try harness.importing(try export(2, 71))
         #expect(newer.added("HKQuantityTypeIdentifierBodyMass") == 1)
-        #expect(try harness.quantities(.bodyMass).map { $0.quantity.doubleValue(for: .gramUnit(with: .kilo)) } == [71])
+        #expect(
+            try await harness.quantities(.bodyMass).map { $0.quantity.doubleValue(for: .gramUnit(with: .kilo)) } == [71]
+        )
         #expect(try harness.count("SELECT count(*) FROM deleted_object") == 1)
         let older = try harness.importing(try export(1, 70))
         #expect(older.records["HKQuantityTypeIdentifierBodyMass"] == .init(read: 1, alreadyStored: 1))
-        #expect(try harness.quantities(.bodyMass).count == 1)
+        #expect(try await harness.quantities(.bodyMass).count == 1)
     }
 }

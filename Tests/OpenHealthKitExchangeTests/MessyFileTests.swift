@@ -108,7 +108,7 @@ import OpenHealthKitTesting
         #expect(summary.unrecognized["Undeclared"] == .init(read: 1, added: 1))
     }
 
-    @Test func aBrokenRecordIsReportedWithItsLineAndTheRestImports() throws {
+    @Test func aBrokenRecordIsReportedWithItsLineAndTheRestImports() async throws {
         let folder = try TemporaryFolder()
         let document = try folder.write(
             "export.xml",
@@ -134,7 +134,7 @@ import OpenHealthKitTesting
             """)
         let harness = try ImportHarness()
         let summary = try harness.importing(document)
-        let values = try harness.quantities(.stepCount).map { $0.quantity.doubleValue(for: .count()) }
+        let values = try await harness.quantities(.stepCount).map { $0.quantity.doubleValue(for: .count()) }
         #expect(values == [1, 3, 11, 15])
         let byLine = Dictionary(summary.skipped.map { ($0.line, $0.reason) }, uniquingKeysWith: { first, _ in first })
         #expect(byLine[5]?.contains("Unescaped '<'") == true)
@@ -155,7 +155,7 @@ import OpenHealthKitTesting
             })
     }
 
-    @Test func contentAfterTheRootIsStillRead() throws {
+    @Test func contentAfterTheRootIsStillRead() async throws {
         let folder = try TemporaryFolder()
         let document = try folder.write(
             "export.xml",
@@ -168,7 +168,7 @@ import OpenHealthKitTesting
             """)
         let harness = try ImportHarness()
         let summary = try harness.importing(document)
-        #expect(try harness.quantities(.stepCount).count == 2)
+        #expect(try await harness.quantities(.stepCount).count == 2)
         #expect(summary.skippedTotal == 1)
     }
 

@@ -20,7 +20,7 @@ import OpenHealthKitModel
         #expect(!Self.typesWithoutValue.contains(HKCategoryTypeIdentifier.sleepAnalysis.rawValue))
     }
 
-    @Test func everyCategoryTypeAppleWritesWithoutAValueImports() throws {
+    @Test func everyCategoryTypeAppleWritesWithoutAValueImports() async throws {
         let harness = try ImportHarness()
         let summary = try harness.importing(fixture: Self.fixture)
         #expect(summary.skippedTotal == 0, "\(summary.skippedGroups)")
@@ -28,17 +28,17 @@ import OpenHealthKitModel
         for identifier in Set(Self.typesWithoutValue) {
             let counts = try #require(summary.records[identifier], "the fixture has no \(identifier)")
             #expect(counts.added == counts.read && counts.read > 0, "\(identifier): \(counts)")
-            let samples = try harness.samples(HKCategoryType(HKCategoryTypeIdentifier(rawValue: identifier)))
+            let samples = try await harness.samples(HKCategoryType(HKCategoryTypeIdentifier(rawValue: identifier)))
             #expect(samples.count == counts.read)
             #expect(
                 samples.allSatisfy { ($0 as? HKCategorySample)?.value == HKCategoryValue.notApplicable.rawValue })
         }
     }
 
-    @Test func aHighHeartRateNotificationKeepsItsThresholdSourceAndDevice() throws {
+    @Test func aHighHeartRateNotificationKeepsItsThresholdSourceAndDevice() async throws {
         let harness = try ImportHarness()
         try harness.importing(fixture: Self.fixture)
-        let events = try harness.samples(HKCategoryType(.highHeartRateEvent))
+        let events = try await harness.samples(HKCategoryType(.highHeartRateEvent))
         #expect(events.count == 3)
         let first = try #require(events.first)
         let threshold = try #require(first.metadata?[HKMetadataKeyHeartRateEventThreshold] as? HKQuantity)

@@ -21,12 +21,12 @@ import OpenHealthKitModel
         #expect(summary.totalAdded == summary.totalRead)
     }
 
-    @Test func dogsheepExportWithInlineRoute() throws {
+    @Test func dogsheepExportWithInlineRoute() async throws {
         let path = "dogsheep-healthkit-to-sqlite/export.xml"
         let harness = try ImportHarness()
         let summary = try harness.importing(fixture: path)
         try expectAllAccountedFor(summary, document: path)
-        let bmi = try #require(harness.quantities(.bodyMassIndex).first)
+        let bmi = try await #require(harness.quantities(.bodyMassIndex).first)
         #expect(bmi.quantity.doubleValue(for: .count()) == 22.5312)
         #expect(bmi.sourceRevision.source.name == "Health Mate")
         #expect(bmi.sourceRevision.version == "2160040")
@@ -35,14 +35,14 @@ import OpenHealthKitModel
                 == "withings-bd2://timeline/measure?userid=12345&date=482685932&type=1")
         #expect(bmi.metadata?[HKMetadataKeyWasUserEntered] as? NSNumber == NSNumber(value: false))
         #expect(bmi.metadata?["Modified Date"] as? Date == Date(timeIntervalSince1970: 1_460_994_965))
-        let heartRate = try #require(harness.quantities(.heartRate).first)
+        let heartRate = try await #require(harness.quantities(.heartRate).first)
         #expect(
             heartRate.device
                 == HKDevice(
                     name: "Apple Watch", manufacturer: "Apple", model: "Watch", hardwareVersion: "Watch2,4",
                     firmwareVersion: nil,
                     softwareVersion: "4.3.1", localIdentifier: nil, UDIDeviceIdentifier: nil))
-        let workout = try #require(harness.samples(HKWorkoutType.workoutType()).first as? HKWorkout)
+        let workout = try await #require(harness.samples(HKWorkoutType.workoutType()).first as? HKWorkout)
         #expect(workout.workoutActivityType == .running)
         #expect(abs(workout.duration - 5.19412346680959 * 60) < 1e-9)
         #expect(abs(workout.totalDistance!.doubleValue(for: .mile()) - 0.4971749504535062) < 1e-12)
@@ -54,7 +54,7 @@ import OpenHealthKitModel
         #expect(summary.workoutRoutes == .init(read: 1, added: 1))
         #expect(summary.characteristics[HKCharacteristicTypeIdentifier.dateOfBirth.rawValue] == "1990-02-02")
         // "Not set" leaves the characteristic alone.
-        #expect(try harness.engine.characteristic(.bloodType, as: ImportHarness.owner) == nil)
+        #expect(try await harness.engine.characteristic(.bloodType, as: ImportHarness.owner) == nil)
     }
 
     @Test func dogsheepFolderWithGPXRoute() throws {
@@ -75,7 +75,7 @@ import OpenHealthKitModel
         #expect(points[2][6] as Double == 1_560_290_443)
     }
 
-    @Test func alxdrcirilosExportAndItsMacZip() throws {
+    @Test func alxdrcirilosExportAndItsMacZip() async throws {
         let path = "alxdrcirilo-apple-health-parser/export.xml"
         let harness = try ImportHarness()
         var summary = try harness.importing(fixture: path)
@@ -83,18 +83,18 @@ import OpenHealthKitModel
         #expect(summary.locale == "en_NL")
         #expect(summary.timeZone == "Europe/Amsterdam")
         #expect(summary.warnings.contains { $0.message.contains("CardioFitnessMedicationsUse") })
-        let sleep = try harness.samples(HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
+        let sleep = try await harness.samples(HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
         #expect(
             sleep.map(\.value) == [
                 HKCategoryValueSleepAnalysis.inBed.rawValue, HKCategoryValueSleepAnalysis.asleepCore.rawValue,
             ])
         #expect(sleep.map(\.sourceRevision.source.name) == ["Alexandre's iPhone", "Alexandre's Apple Watch"])
         #expect(sleep.first?.metadata?[HKMetadataKeyTimeZone] as? String == "Europe/Amsterdam")
-        let stand = try #require(harness.quantities(.appleStandTime).first)
+        let stand = try await #require(harness.quantities(.appleStandTime).first)
         #expect(stand.sourceRevision.version == "2890.4.12.2.3")
         #expect(stand.device == nil)
         #expect(
-            try harness.engine.characteristic(.bloodType, as: ImportHarness.owner)
+            try await harness.engine.characteristic(.bloodType, as: ImportHarness.owner)
                 == String(HKBloodType.aNegative.rawValue))
 
         // The zip made on a Mac: __MACOSX/ and .DS_Store entries, the same records.
@@ -117,27 +117,30 @@ import OpenHealthKitModel
         #expect(try zipped.count("SELECT count(*) FROM sample") == (try harness.count("SELECT count(*) FROM sample")))
     }
 
-    @Test func aleksisCyrillicExport() throws {
+    @Test func aleksisCyrillicExport() async throws {
         let path = "aleksi-applehealth/testdata.xml"
         let harness = try ImportHarness()
         let summary = try harness.importing(fixture: path)
         try expectAllAccountedFor(summary, document: path)
-        let mass = try #require(harness.quantities(.bodyMass).first)
+        let mass = try await #require(harness.quantities(.bodyMass).first)
         #expect(mass.sourceRevision.source.name == "Здоровье")
         #expect(mass.sourceRevision.source.bundleIdentifier == RecordSource.bundleIdentifier(forName: "Здоровье"))
         #expect(mass.sourceRevision.version == "10.3.3")
         #expect(mass.quantity.doubleValue(for: .gramUnit(with: .kilo)) == 65)
         #expect(mass.metadata?[HKMetadataKeyWasUserEntered] as? NSNumber == NSNumber(value: true))
-        let height = try #require(harness.quantities(.height).first)
+        let height = try await #require(harness.quantities(.height).first)
         #expect(height.quantity.doubleValue(for: .meterUnit(with: .centi)) == 168)
         #expect(height.metadata?["Original Source"] as? String == "MyWatch")
         #expect(summary.sources["Здоровье"] == mass.sourceRevision.source.bundleIdentifier)
         let owner = ImportHarness.owner
-        #expect(try harness.engine.characteristic(.biologicalSex, as: owner) == String(HKBiologicalSex.female.rawValue))
-        #expect(try harness.engine.characteristic(.bloodType, as: owner) == String(HKBloodType.abPositive.rawValue))
         #expect(
-            try harness.engine.characteristic(.fitzpatrickSkinType, as: owner)
+            try await harness.engine.characteristic(.biologicalSex, as: owner)
+                == String(HKBiologicalSex.female.rawValue))
+        #expect(
+            try await harness.engine.characteristic(.bloodType, as: owner) == String(HKBloodType.abPositive.rawValue))
+        #expect(
+            try await harness.engine.characteristic(.fitzpatrickSkinType, as: owner)
                 == String(HKFitzpatrickSkinType.VI.rawValue))
-        #expect(try harness.engine.characteristic(.dateOfBirth, as: owner) == "1987-10-02")
+        #expect(try await harness.engine.characteristic(.dateOfBirth, as: owner) == "1987-10-02")
     }
 }

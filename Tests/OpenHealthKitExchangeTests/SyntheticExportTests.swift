@@ -53,8 +53,8 @@ import OpenHealthKitModel
         #expect(summary.warnings.contains { $0.message.contains("CardioFitnessMedicationsUse") })
     }
 
-    @Test func quantitiesKeepTheirValuesSourcesAndDevices() throws {
-        let steps = try harness.quantities(.stepCount)
+    @Test func quantitiesKeepTheirValuesSourcesAndDevices() async throws {
+        let steps = try await harness.quantities(.stepCount)
         #expect(steps.count == 2)
         let phone = try #require(steps.first { $0.sourceRevision.source.name == "Annas iPhone" })
         #expect(phone.quantity.doubleValue(for: .count()) == 612)
@@ -64,21 +64,23 @@ import OpenHealthKitModel
         #expect(phone.device?.manufacturer == "Apple Inc.")
         #expect(phone.device?.softwareVersion == "16.1")
 
-        let heartRate = try #require(harness.quantities(.heartRate).first)
+        let heartRate = try await #require(harness.quantities(.heartRate).first)
         #expect(heartRate.quantity.doubleValue(for: HKUnit(from: "count/min")) == 72)
         #expect(heartRate.metadata?[HKMetadataKeyHeartRateMotionContext] as? NSNumber == 1)
         #expect(heartRate.metadata?["Note"] as? String == "first second")
 
-        #expect(try harness.quantities(.oxygenSaturation).first?.quantity.doubleValue(for: .percent()) == 0.96)
-        let glucose = try #require(harness.quantities(.bloodGlucose).first).quantity.doubleValue(
+        #expect(
+            try await harness.quantities(.oxygenSaturation).first?.quantity.doubleValue(for: .percent()) == 0.96)
+        let glucose = try await #require(harness.quantities(.bloodGlucose).first).quantity.doubleValue(
             for: HKUnit(from: "mg/dL"))
         #expect(abs(glucose - 5.4 * 180.1558800000541 / 10) < 1e-9)
-        #expect(try harness.quantities(.bodyTemperature).first?.quantity.doubleValue(for: .degreeCelsius()) == 36.8)
-        let vo2 = try #require(harness.quantities(.vo2Max).first)
+        #expect(
+            try await harness.quantities(.bodyTemperature).first?.quantity.doubleValue(for: .degreeCelsius()) == 36.8)
+        let vo2 = try await #require(harness.quantities(.vo2Max).first)
         #expect(abs(vo2.quantity.doubleValue(for: HKUnit(from: "mL/min·kg")) - 41.3) < 1e-9)
         #expect(vo2.metadata?[HKMetadataKeyVO2MaxTestType] as? NSNumber == 2)
 
-        let masses = try harness.quantities(.bodyMass)
+        let masses = try await harness.quantities(.bodyMass)
         let scale = try #require(masses.first { $0.sourceRevision.source.name == "Wäage – Ωmega" })
         #expect(
             scale.metadata?["Weighing Distance"] as? HKQuantity
@@ -91,21 +93,22 @@ import OpenHealthKitModel
         #expect(old.sourceRevision.version == nil)
     }
 
-    @Test func categoriesReadTheirLabels() throws {
-        let sleep = try harness.samples(HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
+    @Test func categoriesReadTheirLabels() async throws {
+        let sleep = try await harness.samples(HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
         #expect(
             Set(sleep.map(\.value)) == [
                 HKCategoryValueSleepAnalysis.asleepCore.rawValue,
                 HKCategoryValueSleepAnalysis.asleepUnspecified.rawValue,
             ])
-        let flow = try #require(harness.samples(HKCategoryType(.menstrualFlow)).first as? HKCategorySample)
+        let flow = try await #require(harness.samples(HKCategoryType(.menstrualFlow)).first as? HKCategorySample)
         #expect(flow.value == HKCategoryValueVaginalBleeding.medium.rawValue)
         #expect(flow.metadata?[HKMetadataKeyMenstrualCycleStart] as? NSNumber == NSNumber(value: true))
-        #expect((try harness.samples(HKCategoryType(.mindfulSession)).first as? HKCategorySample)?.value == 0)
+        #expect(
+            (try await harness.samples(HKCategoryType(.mindfulSession)).first as? HKCategorySample)?.value == 0)
     }
 
-    @Test func heartbeatsAreKeptWithTheirTimes() throws {
-        let hrv = try #require(harness.quantities(.heartRateVariabilitySDNN).first)
+    @Test func heartbeatsAreKeptWithTheirTimes() async throws {
+        let hrv = try await #require(harness.quantities(.heartRateVariabilitySDNN).first)
         #expect(hrv.quantity.doubleValue(for: HKUnit(from: "ms")) == 48.2)
         let beats = try harness.rows("SELECT bpm, time_since_start, time_text FROM heartbeat ORDER BY position")
         #expect(beats.map { $0[0] as Double } == [61, 63, 62])
@@ -115,23 +118,23 @@ import OpenHealthKitModel
         #expect(summary.heartbeatsAdded == 3)
     }
 
-    @Test func correlationsAreStoredOnceWithTheirMembers() throws {
-        let pressures = try harness.samples(HKCorrelationType(.bloodPressure)).compactMap { $0 as? HKCorrelation }
+    @Test func correlationsAreStoredOnceWithTheirMembers() async throws {
+        let pressures = try await harness.samples(HKCorrelationType(.bloodPressure)).compactMap { $0 as? HKCorrelation }
         #expect(pressures.count == 1)
         let members = try #require(pressures.first).objects.compactMap { $0 as? HKQuantitySample }
         #expect(Set(members.map { $0.quantity.doubleValue(for: .millimeterOfMercury()) }) == [121, 79])
         // The members the export also lists at top level are not stored twice.
-        #expect(try harness.quantities(.bloodPressureSystolic).count == 1)
+        await #expect(try harness.quantities(.bloodPressureSystolic).count == 1)
         #expect(
             summary.records["HKQuantityTypeIdentifierBloodPressureSystolic"]
                 == .init(read: 2, added: 1, alreadyStored: 1))
-        let food = try #require(harness.samples(HKCorrelationType(.food)).first as? HKCorrelation)
+        let food = try await #require(harness.samples(HKCorrelationType(.food)).first as? HKCorrelation)
         #expect(food.objects.count == 2)
         #expect(food.metadata?[HKMetadataKeyFoodType] as? String == "Pasta")
     }
 
-    @Test func workoutsKeepEventsTotalsStatisticsAndActivities() throws {
-        let workouts = try harness.samples(HKWorkoutType.workoutType()).compactMap { $0 as? HKWorkout }
+    @Test func workoutsKeepEventsTotalsStatisticsAndActivities() async throws {
+        let workouts = try await harness.samples(HKWorkoutType.workoutType()).compactMap { $0 as? HKWorkout }
         #expect(workouts.count == 2)
         let walk = try #require(workouts.first { $0.workoutActivityType == .walking })
         #expect(walk.duration == 1_200)
@@ -157,7 +160,7 @@ import OpenHealthKitModel
         #expect((activity[2] as String).contains("HKIndoorWorkout"))
     }
 
-    @Test func routesAreSamplesOfTheirWorkoutWithTheirLocations() throws {
+    @Test func routesAreSamplesOfTheirWorkoutWithTheirLocations() async throws {
         let routes = try harness.rows(
             """
             SELECT s.uuid, p.uuid, (SELECT count(*) FROM route_location l WHERE l.sample_id = s.id) FROM sample s
@@ -165,7 +168,7 @@ import OpenHealthKitModel
             WHERE t.identifier = 'HKWorkoutRouteTypeIdentifier' ORDER BY s.start_date
             """)
         #expect(routes.map { $0[2] as Int } == [2, 3])
-        let workouts = try harness.samples(HKWorkoutType.workoutType()).compactMap { $0 as? HKWorkout }
+        let workouts = try await harness.samples(HKWorkoutType.workoutType()).compactMap { $0 as? HKWorkout }
         #expect(Set(routes.map { UUID(blob: $0[1])! }) == Set(workouts.map(\.uuid)))
         // The GPX file's points, with their extensions.
         let point = try #require(
@@ -223,18 +226,18 @@ import OpenHealthKitModel
         #expect(summary.records[HKVisionPrescriptionTypeIdentifier] == .init(read: 1, added: 1))
     }
 
-    @Test func characteristicsAreSet() throws {
-        func value(_ type: HKCharacteristicTypeIdentifier) throws -> String? {
-            try harness.engine.characteristic(type, as: ImportHarness.owner)
+    @Test func characteristicsAreSet() async throws {
+        func value(_ type: HKCharacteristicTypeIdentifier) async throws -> String? {
+            try await harness.engine.characteristic(type, as: ImportHarness.owner)
         }
-        #expect(try value(.dateOfBirth) == "1980-02-29")
-        #expect(try value(.biologicalSex) == String(HKBiologicalSex.female.rawValue))
-        #expect(try value(.bloodType) == String(HKBloodType.oNegative.rawValue))
-        #expect(try value(.fitzpatrickSkinType) == String(HKFitzpatrickSkinType.III.rawValue))
+        #expect(try await value(.dateOfBirth) == "1980-02-29")
+        #expect(try await value(.biologicalSex) == String(HKBiologicalSex.female.rawValue))
+        #expect(try await value(.bloodType) == String(HKBloodType.oNegative.rawValue))
+        #expect(try await value(.fitzpatrickSkinType) == String(HKFitzpatrickSkinType.III.rawValue))
         #expect(summary.characteristics.count == 4)
     }
 
-    @Test func smallBatchesGiveTheSameStore() throws {
+    @Test func smallBatchesGiveTheSameStore() async throws {
         let small = try ImportHarness()
         var summary = try small.importing(Fixtures.url("Synthetic/everything"), batchSize: 2)
         var reference = self.summary
@@ -242,6 +245,6 @@ import OpenHealthKitModel
         reference.duration = 0
         #expect(summary == reference)
         #expect(try small.count("SELECT count(*) FROM sample") == (try harness.count("SELECT count(*) FROM sample")))
-        #expect(try small.quantities(.bloodPressureSystolic).count == 1)
+        #expect(try await small.quantities(.bloodPressureSystolic).count == 1)
     }
 }

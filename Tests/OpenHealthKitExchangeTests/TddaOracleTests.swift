@@ -53,9 +53,11 @@ import OpenHealthKitModel
         ("StepCount.csv", HKQuantityTypeIdentifier.stepCount, "count"),
         ("DistanceWalkingRunning.csv", .distanceWalkingRunning, "km"),
     ])
-    func quantitiesMatchTheExtractor(_ file: String, _ identifier: HKQuantityTypeIdentifier, _ unit: String) throws {
+    func quantitiesMatchTheExtractor(_ file: String, _ identifier: HKQuantityTypeIdentifier, _ unit: String)
+        async throws
+    {
         let expected = try csv(file)
-        let samples = try harness.quantities(identifier)
+        let samples = try await harness.quantities(identifier)
         #expect(samples.count == expected.count)
         for (sample, row) in zip(samples, expected) {
             #expect(sample.sourceRevision.source.name == row["sourceName"])
@@ -67,9 +69,9 @@ import OpenHealthKitModel
         }
     }
 
-    @Test func workoutMatchesTheExtractor() throws {
+    @Test func workoutMatchesTheExtractor() async throws {
         let row = try #require(try csv("Workout.csv").first)
-        let workout = try #require(harness.samples(HKWorkoutType.workoutType()).first as? HKWorkout)
+        let workout = try await #require(harness.samples(HKWorkoutType.workoutType()).first as? HKWorkout)
         #expect(workout.workoutActivityType.exportName == row["workoutActivityType"])
         #expect(workout.sourceRevision.source.name == row["sourceName"])
         #expect(workout.sourceRevision.version == row["sourceVersion"])
@@ -107,12 +109,12 @@ import OpenHealthKitModel
     }
 
     /// The same rows read back as `HKActivitySummary` objects, as `HKActivitySummaryQuery` reads them.
-    @Test func activitySummariesReadBackAsHealthKitObjects() throws {
+    @Test func activitySummariesReadBackAsHealthKitObjects() async throws {
         let expected = try csv("ActivitySummary.csv")
         let predicate = HKQuery.predicate(
             forActivitySummariesBetweenStart: DateComponents(year: 2016, month: 4, day: 1),
             end: DateComponents(year: 2016, month: 4, day: 30))
-        let summaries = try harness.engine.activitySummaries(
+        let summaries = try await harness.engine.activitySummaries(
             predicate: try PredicateCondition.tree(from: predicate), as: ImportHarness.owner)
         #expect(summaries.count == expected.count)
         let gregorian = Calendar(identifier: .gregorian)
@@ -131,11 +133,11 @@ import OpenHealthKitModel
         }
     }
 
-    @Test func characteristicsOfMe() throws {
-        #expect(try harness.engine.characteristic(.dateOfBirth, as: ImportHarness.owner) == "1965-07-31")
+    @Test func characteristicsOfMe() async throws {
+        #expect(try await harness.engine.characteristic(.dateOfBirth, as: ImportHarness.owner) == "1965-07-31")
         #expect(
-            try harness.engine.characteristic(.biologicalSex, as: ImportHarness.owner)
+            try await harness.engine.characteristic(.biologicalSex, as: ImportHarness.owner)
                 == String(HKBiologicalSex.male.rawValue))
-        #expect(try harness.engine.characteristic(.bloodType, as: ImportHarness.owner) == nil)
+        #expect(try await harness.engine.characteristic(.bloodType, as: ImportHarness.owner) == nil)
     }
 }

@@ -9,14 +9,14 @@ import ZIPFoundation
 
 /// Zipped exports: found among Mac metadata, localised names, referenced files inside the archive, damage detected.
 @Suite struct ZipTests {
-    @Test func aLocalisedExportZippedOnAMac() throws {
+    @Test func aLocalisedExportZippedOnAMac() async throws {
         let harness = try ImportHarness()
         let summary = try harness.importing(fixture: "Synthetic/localized.zip")
         #expect(summary.document.hasSuffix("localized.zip:apple_health_export/导出.xml"))
         #expect(summary.isBalanced)
         #expect(summary.skippedTotal == 0)
         #expect(summary.records["HKQuantityTypeIdentifierHeartRate"]?.added == 1)
-        let heartRate = try #require(harness.quantities(.heartRate).first)
+        let heartRate = try await #require(harness.quantities(.heartRate).first)
         #expect(heartRate.sourceRevision.source.name == "小明的 Apple Watch")
         #expect(heartRate.device?.hardwareVersion == "Watch7,4")
         // Chinese afternoon markers on the beat times.

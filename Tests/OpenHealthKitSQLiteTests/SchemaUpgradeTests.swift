@@ -12,14 +12,16 @@ import OpenHealthKitModel
 
     /// Runs `body` with a store file in a fresh folder, migrated up to `migration`, and its queue; removes the folder
     /// afterwards.
-    static func withStore(migratedUpTo migration: String, _ body: (String, DatabaseQueue) throws -> Void) throws {
+    static func withStore(migratedUpTo migration: String, _ body: (String, DatabaseQueue) async throws -> Void)
+        async throws
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-upgrade-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("health.sqlite").path
         let queue = try DatabaseQueue(path: path)
         try Schema.migrator.migrate(queue, upTo: migration)
-        try body(path, queue)
+        try await body(path, queue)
     }
 
     static func row(_ type: String, at start: Double, value: Double? = nil, detail: SampleDetail) -> SampleRow {
@@ -29,7 +31,7 @@ import OpenHealthKitModel
     }
 
     /// The merged step sums of each interval from `start`, read from the aggregates and from the samples.
-    static func stepSums(_ engine: HealthEngine, from start: Double, every components: DateComponents) throws -> (
+    static func stepSums(_ engine: HealthEngine, from start: Double, every components: DateComponents) async throws -> (
         aggregates: [Double?], samples: [Double?]
     ) {
         let request = StatisticsRequest(
@@ -38,9 +40,9 @@ import OpenHealthKitModel
                 anchor: Date(timeIntervalSince1970: start), components: components,
                 calendar: Calendar(identifier: .gregorian)))
         let owner = Principal.owner(source: health)
-        return (
+        return await (
             try engine.statistics(request, as: owner, path: .aggregates).buckets.map(\.merged.sum),
-            try engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)
+            try await engine.statistics(request, as: owner, path: .samples).buckets.map(\.merged.sum)
         )
     }
 
@@ -53,8 +55,8 @@ import OpenHealthKitModel
         #expect(Set(names) == Set(SchemaMigration.allCases.map(\.name)))
     }
 
-    @Test func aStoreANewerVersionUpgradedIsRefused() throws {
-        try Self.withStore(migratedUpTo: SchemaMigration.allCases.last!.name) { path, queue in
+    @Test func aStoreANewerVersionUpgradedIsRefused() async throws {
+        try await Self.withStore(migratedUpTo: SchemaMigration.allCases.last!.name) { path, queue in
             try queue.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
             }
@@ -107,22 +109,22 @@ import OpenHealthKitModel
 
     /// A store at v12 upgrades to v15: the aggregate triggers are gone, and the writers' own notes keep the
     /// aggregates exact through a later save and delete.
-    @Test func theUpgradeFromV12DropsTheTriggersAndSavesAndDeletesStillKeepTheAggregates() throws {
-        try Self.withStore(migratedUpTo: "v12: time-weighted aggregates") { path, queue in
+    @Test func theUpgradeFromV12DropsTheTriggersAndSavesAndDeletesStillKeepTheAggregates() async throws {
+        try await Self.withStore(migratedUpTo: "v12: time-weighted aggregates") { path, queue in
             let hour = 1_774_569_600.0
-            func steps(_ offset: Double, _ count: Double) -> SampleRow {
+            @Sendable func steps(_ offset: Double, _ count: Double) -> SampleRow {
                 SampleRow(
                     uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.stepCount.rawValue, startDate: hour + offset,
                     endDate: hour + offset + 600, value: count, source: Self.health, revision: RevisionRow())
             }
-            try queue.write { db in
+            try await queue.write { db in
                 // v12's triggers note the sample, as that version's writer did.
                 var notes = StatisticsNotes()
                 _ = try SampleInserter(db, policy: .skip).insert([steps(0, 100)], parents: [], notes: &notes)
             }
             try queue.close()
             let storage = try SQLiteStorage(path: path)
-            let triggers = try storage.writer.read { db in
+            let triggers = try await storage.writer.read { db in
                 try String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'statistics%'")
             }
@@ -130,14 +132,15 @@ import OpenHealthKitModel
             let late = [steps(3600, 40), steps(7200, 25)]
             _ = try storage.insert(late)
             _ = try storage.delete(uuids: [late[0].uuid])
-            let sums = try Self.stepSums(HealthEngine(storage: storage), from: hour, every: DateComponents(hour: 1))
+            let sums = try await Self.stepSums(
+                HealthEngine(storage: storage), from: hour, every: DateComponents(hour: 1))
             #expect(sums.aggregates == [100, 25])
             #expect(sums.aggregates == sums.samples)
         }
     }
 
-    @Test func theUpgradeFromV15BuildsAgainTheMergedRowsOfATypeWhoseDefaultOrderChanged() throws {
-        try Self.withStore(migratedUpTo: "v15: statistics noted by the writers") { path, queue in
+    @Test func theUpgradeFromV15BuildsAgainTheMergedRowsOfATypeWhoseDefaultOrderChanged() async throws {
+        try await Self.withStore(migratedUpTo: "v15: statistics noted by the writers") { path, queue in
             let hour = 1_774_569_600.0
             let app = SourceRow(bundleIdentifier: "com.example.pedometer", name: "Pedometer")
             let watch = SourceRow(bundleIdentifier: "com.apple.health.0C5E6A2B", name: "Ann's Apple Watch")
@@ -148,7 +151,7 @@ import OpenHealthKitModel
                     revision: RevisionRow())
             }
             let setting = SourcePriority.settingKey(for: HKQuantityTypeIdentifier.stepCount.rawValue)
-            try queue.write { db in
+            try await queue.write { db in
                 var notes = StatisticsNotes()
                 _ = try SampleInserter(db, policy: .skip).insert(rows, parents: [], notes: &notes)
                 // The rows and ranking the old default order (first stored counts first) kept.
@@ -159,7 +162,7 @@ import OpenHealthKitModel
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [setting])
             }
             try queue.close()
-            let sums = try Self.stepSums(
+            let sums = try await Self.stepSums(
                 HealthEngine(storage: try SQLiteStorage(path: path)), from: hour, every: DateComponents(day: 1))
             // The watch in full, the app for the half hour before it: 600 + 500.
             #expect(sums.aggregates == [1100])
@@ -169,15 +172,15 @@ import OpenHealthKitModel
 
     /// A store at v6 (v5's workouts, then series, electrocardiograms and audiograms) holding an
     /// electrocardiogram and a v3 clinical record: v7 makes the record a sample and leaves the recording as it was.
-    @Test func theUpgradeFromV11BuildsHeartRateAggregatesWithTheSamplesFigures() throws {
-        try Self.withStore(migratedUpTo: "v11: hourly aggregates") { path, queue in
+    @Test func theUpgradeFromV11BuildsHeartRateAggregatesWithTheSamplesFigures() async throws {
+        try await Self.withStore(migratedUpTo: "v11: hourly aggregates") { path, queue in
             let hour = 1_774_569_600.0
             let readings = [(0.0, 60.0), (840, 90), (1500, 120), (3000, 80)].map { offset, bpm in
                 SampleRow(
                     uuid: UUID(), typeIdentifier: HKQuantityTypeIdentifier.heartRate.rawValue, startDate: hour + offset,
                     endDate: hour + offset, value: bpm, source: Self.health, revision: RevisionRow())
             }
-            try queue.write { db in
+            try await queue.write { db in
                 // v11's triggers note the readings, as that version's writer did.
                 var notes = StatisticsNotes()
                 _ = try SampleInserter(db, policy: .skip).insert(readings, parents: [], notes: &notes)
@@ -190,8 +193,8 @@ import OpenHealthKitModel
                     anchor: Date(timeIntervalSince1970: hour), components: DateComponents(minute: 30),
                     calendar: Calendar(identifier: .gregorian)))
             let owner = Principal.owner(source: Self.health)
-            let fromAggregates = try engine.statistics(request, as: owner, path: .aggregates)
-            let fromSamples = try engine.statistics(request, as: owner, path: .samples)
+            let fromAggregates = try await engine.statistics(request, as: owner, path: .aggregates)
+            let fromSamples = try await engine.statistics(request, as: owner, path: .samples)
             #expect(fromAggregates.buckets.map(\.merged.average) == fromSamples.buckets.map(\.merged.average))
             // The first half hour: 60 bpm held 600 s (the longest hold), 90 held 600 s across the quarter hour's end,
             // 120 held 300 s (to the half hour's end).

@@ -102,11 +102,11 @@ import OpenHealthKitTesting
             }
         }
         let maintained = try await backend.make()
-        _ = try maintained.insert(first)
+        _ = try await maintained.insert(first)
         for type in types { _ = try StatisticsAggregatesTests.rows(maintained, type, .hour) }
-        for batch in batches { _ = try maintained.insert(batch) }
+        for batch in batches { _ = try await maintained.insert(batch) }
         let built = try await backend.make()
-        _ = try built.insert(first + batches.joined())
+        _ = try await built.insert(first + batches.joined())
         for type in types {
             for granularity in AggregateGranularity.allCases {
                 let expected = try StatisticsAggregatesTests.rows(built, type, granularity)

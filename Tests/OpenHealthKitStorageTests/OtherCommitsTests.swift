@@ -39,14 +39,14 @@ struct OtherCommitsTests {
         writer.awaitOtherCommitsWatch()
 
         // Heard with no further action of the watcher's: its watch found the commit.
-        try writer.save([beat(70)], as: owner)
+        try await writer.save([beat(70)], as: owner)
         let change = try await heard.next()
         #expect(change.typeIdentifiers == [heartRate.identifier] && change.kind == .samples)
-        #expect(change.anchor == (try watcher.storage.currentAnchor()))
+        await #expect(change.anchor == (try watcher.storage.currentAnchor()))
         #expect(try await own.next().typeIdentifiers == [heartRate.identifier])
 
         // The watcher's own save is published once (locally), not again by its watch; the writer hears it once.
-        try watcher.save([beat(80)], as: owner)
+        try await watcher.save([beat(80)], as: owner)
         #expect(try await heard.next().typeIdentifiers == [heartRate.identifier])
         #expect(try await own.next().typeIdentifiers == [heartRate.identifier])
         // Two polls later (a poll is every 0.5 s), nothing more.
@@ -58,17 +58,17 @@ struct OtherCommitsTests {
     func deletionsAndPrioritiesOfTheOtherEngineArePublished(_ kind: TestStorage) async throws {
         let (writer, watcher) = try await engines(kind)
         let owner = Principal.owner(source: try .owner(named: "Test"))
-        try writer.save([beat(70)], as: owner)
+        try await writer.save([beat(70)], as: owner)
         let heard = Inbox<StoreChange>()
         let watching = watcher.feed.subscribe(to: nil, kinds: [.samples, .sourcePriority]) { heard.post($0) }
         defer { watching.cancel() }
         watcher.awaitOtherCommitsWatch()
 
-        #expect(try writer.deleteObjects(of: heartRate, predicate: nil, as: owner) == 1)
+        await #expect(try writer.deleteObjects(of: heartRate, predicate: nil, as: owner) == 1)
         let deleted = try await heard.next()
         #expect(deleted.kind == .samples && deleted.typeIdentifiers == [heartRate.identifier])
 
-        try writer.setSourcePriority(["com.example.watch"], for: steps)
+        try await writer.setSourcePriority(["com.example.watch"], for: steps)
         let priority = try await heard.next()
         #expect(priority.kind == .sourcePriority && priority.typeIdentifiers == [steps.identifier])
     }
@@ -82,7 +82,7 @@ struct OtherCommitsTests {
         watcher.awaitOtherCommitsWatch()
 
         let mass = HKQuantityType(.bodyMass)
-        try writer.setPreferredUnit(.pound(), for: mass)
+        try await writer.setPreferredUnit(.pound(), for: mass)
         let change = try await heard.next()
         #expect(change.kind == .preferredUnits && change.typeIdentifiers == [mass.identifier])
     }
@@ -97,11 +97,11 @@ struct OtherCommitsTests {
 
         var batch = ImportBatch()
         batch.activitySummaries = [ActivitySummaryRow(date: "2024-03-01")]
-        _ = try writer.importBatch(batch)
+        _ = try await writer.importBatch(batch)
         let change = try await heard.next()
         #expect(change.kind == .samples && change.typeIdentifiers == [HKActivitySummaryTypeIdentifier])
         // The same summary again changes nothing, and is not heard.
-        _ = try writer.importBatch(batch)
+        _ = try await writer.importBatch(batch)
         #expect(try await heard.rest(after: .milliseconds(1500)).isEmpty)
     }
 }

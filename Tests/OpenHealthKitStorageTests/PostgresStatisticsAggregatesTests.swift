@@ -32,14 +32,14 @@ import Testing
         var random = SeededRandom(seed: 21)
         let rows = (0..<300).map { _ in StatisticsAggregatesTests.randomRow(&random) }
         let requests = try Self.requests()
-        let before: [StatisticsResult]
+        var before: [StatisticsResult] = []
         do {
             let older = try PostgresStorage(
                 address: address, connections: 1, connectNow: true, migrateUpTo: "v10: users")
             _ = try older.insert(rows)
             _ = try older.delete(uuids: rows.prefix(30).map(\.uuid))
             let engine = HealthEngine(storage: older)
-            before = try requests.map { try engine.statistics($0, as: Self.owner) }
+            for request in requests { before.append(try await engine.statistics(request, as: Self.owner)) }
         }
         let server = try await PostgreSQLServer.shared()
         let upgraded = try PostgresStorage(address: address)
@@ -54,13 +54,14 @@ import Testing
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         let engine = HealthEngine(storage: upgraded)
         for (request, old) in zip(requests, before) {
-            StatisticsAggregatesTests.expectSame(try engine.statistics(request, as: Self.owner, path: .aggregates), old)
+            await StatisticsAggregatesTests.expectSame(
+                try engine.statistics(request, as: Self.owner, path: .aggregates), old)
         }
         // Then kept in step by writes.
         _ = try upgraded.delete(uuids: rows.suffix(40).map(\.uuid))
         _ = try upgraded.insert((0..<40).map { _ in StatisticsAggregatesTests.randomRow(&random) })
         for request in requests {
-            StatisticsAggregatesTests.expectSame(
+            await StatisticsAggregatesTests.expectSame(
                 try engine.statistics(request, as: Self.owner, path: .aggregates),
                 try engine.statistics(request, as: Self.owner, path: .samples))
         }
@@ -89,8 +90,8 @@ import Testing
             // Built in the old default order (first stored counts first), then the setting that gave it gone, as
             // the rows an older OpenHealthKit kept.
             let engine = HealthEngine(storage: older)
-            try engine.setSourcePriority([app.bundleIdentifier, watch.bundleIdentifier], for: steps)
-            #expect(
+            try await engine.setSourcePriority([app.bundleIdentifier, watch.bundleIdentifier], for: steps)
+            await #expect(
                 try engine.statistics(request, as: Self.owner, path: .aggregates).buckets.map(\.merged.sum) == [1300])
             _ = try await server.sql(
                 "DELETE FROM setting WHERE key = '\(SourcePriority.settingKey(for: steps.identifier))'",
@@ -98,14 +99,16 @@ import Testing
         }
         let engine = HealthEngine(storage: try PostgresStorage(address: address))
         // The watch in full, the app for the half hour before it: 600 + 500.
-        #expect(try engine.statistics(request, as: Self.owner, path: .aggregates).buckets.map(\.merged.sum) == [1100])
-        #expect(try engine.statistics(request, as: Self.owner, path: .samples).buckets.map(\.merged.sum) == [1100])
+        await #expect(
+            try engine.statistics(request, as: Self.owner, path: .aggregates).buckets.map(\.merged.sum) == [1100])
+        await #expect(
+            try engine.statistics(request, as: Self.owner, path: .samples).buckets.map(\.merged.sum) == [1100])
     }
 
     @Test func writersOfOneUserOnTwoConnectionsKeepTheAggregatesInStep() async throws {
         let (first, second) = try await TestStorage.postgreSQL.pair()
         var random = SeededRandom(seed: 22)
-        _ = try first.insert((0..<100).map { _ in StatisticsAggregatesTests.randomRow(&random) })
+        _ = try await first.insert((0..<100).map { _ in StatisticsAggregatesTests.randomRow(&random) })
         #expect(try StatisticsAggregatesTests.hasAggregates(first))
         let batches = (0..<8).map { _ in (0..<25).map { _ in StatisticsAggregatesTests.randomRow(&random) } }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -114,7 +117,8 @@ import Testing
                 group.addTask {
                     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                         DispatchQueue(label: "writer \(index)").async {
-                            continuation.resume(with: Result { _ = try storage.insert(batch) })
+                            continuation.resume(
+                                with: Result { _ = try InlineExecution.complete { try await storage.insert(batch) } })
                         }
                     }
                 }
@@ -123,7 +127,7 @@ import Testing
         }
         let engine = HealthEngine(storage: second)
         for request in try Self.requests() {
-            StatisticsAggregatesTests.expectSame(
+            await StatisticsAggregatesTests.expectSame(
                 try engine.statistics(request, as: Self.owner, path: .aggregates),
                 try engine.statistics(request, as: Self.owner, path: .samples))
         }

@@ -24,9 +24,9 @@ import OpenHealthKitEngine
         -> [Double]
     {
         let storage = try await kind.make()
-        _ = try storage.insert(rows)
+        _ = try await storage.insert(rows)
         let query = RowQuery(typeIdentifiers: [steps], condition: condition, sort: [RowSort(.value)])
-        return try storage.fetch(query).compactMap(\.value)
+        return try await storage.fetch(query).compactMap(\.value)
     }
 
     @Test(arguments: TestStorage.allCases)

@@ -60,9 +60,9 @@ import OpenHealthKitEngine
     func eachKindsDetailComesBackAsStored(_ kind: TestStorage) async throws {
         let storage = try await kind.make()
         let rows = Self.details.enumerated().map { Self.row($1.0, at: Double($0), value: 0.5, detail: $1.1) }
-        _ = try storage.insert(rows)
+        _ = try await storage.insert(rows)
         for row in rows {
-            let read = try storage.fetch(RowQuery(typeIdentifiers: [row.typeIdentifier]))
+            let read = try await storage.fetch(RowQuery(typeIdentifiers: [row.typeIdentifier]))
             #expect(read.map(\.detail) == [row.detail], "\(row.typeIdentifier)")
         }
     }
@@ -73,15 +73,15 @@ import OpenHealthKitEngine
         let document = CDADocumentRow(
             title: "Summary", patientName: "Anna", authorName: "Jonas", custodianName: "Charité",
             document: Data("<ClinicalDocument/>".utf8))
-        _ = try storage.insert([Self.row("HKDocumentTypeIdentifierCDA", at: 0, detail: .cdaDocument(document))])
+        _ = try await storage.insert([Self.row("HKDocumentTypeIdentifierCDA", at: 0, detail: .cdaDocument(document))])
         var query = RowQuery(typeIdentifiers: ["HKDocumentTypeIdentifierCDA"])
-        guard case .cdaDocument(let header)? = try storage.fetch(query).first?.detail else {
+        guard case .cdaDocument(let header)? = try await storage.fetch(query).first?.detail else {
             Issue.record("no document")
             return
         }
         #expect(header.title == "Summary" && header.document == nil)
         query.includesDocumentData = true
-        #expect(try storage.fetch(query).first?.detail == .cdaDocument(document))
+        await #expect(try storage.fetch(query).first?.detail == .cdaDocument(document))
     }
 
     @Test(arguments: TestStorage.allCases)
@@ -89,12 +89,12 @@ import OpenHealthKitEngine
         let storage = try await kind.make()
         let prescription = Self.row(
             "HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
-        _ = try storage.insert([prescription])
+        _ = try await storage.insert([prescription])
         let attachment = AttachmentRow(
             identifier: UUID(), objectUUID: prescription.uuid, name: "scan.pdf", contentType: "com.adobe.pdf", size: 9,
             creationDate: 0, metadata: nil)
         try storage.addAttachment(attachment, data: Data("%PDF-1.7\n".utf8))
-        _ = try storage.delete(uuids: [prescription.uuid])
+        _ = try await storage.delete(uuids: [prescription.uuid])
         for table in ["vision_prescription", "vision_lens", "attachment"] {
             #expect(try await kind.count(table, in: storage) == 0, "\(table)")
         }
@@ -106,7 +106,7 @@ import OpenHealthKitEngine
         let storage = try await kind.make()
         let prescription = Self.row(
             "HKVisionPrescriptionTypeIdentifier", at: 0, detail: .visionPrescription(Self.prescription))
-        _ = try storage.insert([prescription])
+        _ = try await storage.insert([prescription])
         let bytes = Data((0..<1_000).map { UInt8($0 % 251) })
         let attachment = AttachmentRow(
             identifier: UUID(), objectUUID: prescription.uuid, name: "scan.png", contentType: "public.png",

@@ -29,39 +29,39 @@ import OpenHealthKitEngine
     func anImportSkipsAStoredUUIDWhereASaveFails(_ kind: TestStorage) async throws {
         let storage = try await kind.make()
         let stored = Self.row(Self.systolic, value: 120)
-        _ = try storage.insert([stored])
+        _ = try await storage.insert([stored])
         do {
-            _ = try storage.insert([stored])
+            _ = try await storage.insert([stored])
             Issue.record("saving a stored UUID did not fail")
         } catch StorageError.duplicateUUID(let uuid) {
             #expect(uuid == stored.uuid)
         }
         let result = try storage.importBatch(Self.importing([stored, Self.row(Self.systolic, value: 130)]))
         #expect(result.stored == [false, true])
-        #expect(try storage.currentAnchor() == 2)
+        await #expect(try storage.currentAnchor() == 2)
     }
 
     @Test(arguments: TestStorage.allCases)
     func aCorrelationLeftOutByTheSyncRuleLeavesItsMembersOutOnImport(_ kind: TestStorage) async throws {
         let storage = try await kind.make()
         let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
-        _ = try storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
+        _ = try await storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
         let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
         let result = try storage.importBatch(
             Self.importing([older, Self.row(Self.systolic, value: 110, correlation: older.uuid)]))
         #expect(result.stored == [false, false])
-        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+        await #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
     }
 
     @Test(arguments: TestStorage.allCases)
     func aCorrelationLeftOutByTheSyncRuleLeavesItsMembersOutOnSave(_ kind: TestStorage) async throws {
         let storage = try await kind.make()
         let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
-        _ = try storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
+        _ = try await storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
         let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
-        let change = try storage.insert([older, Self.row(Self.systolic, value: 110, correlation: older.uuid)])
+        let change = try await storage.insert([older, Self.row(Self.systolic, value: 110, correlation: older.uuid)])
         #expect(change.isEmpty)
-        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+        await #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
     }
 
     @Test(arguments: TestStorage.allCases)
@@ -69,12 +69,12 @@ import OpenHealthKitEngine
         let storage = try await kind.make()
         let older = Self.row(Self.bloodPressure, sync: ("reading", 1))
         let olderMember = Self.row(Self.systolic, value: 110, correlation: older.uuid)
-        _ = try storage.insert([older, olderMember])
+        _ = try await storage.insert([older, olderMember])
         let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
-        let change = try storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
+        let change = try await storage.insert([newer, Self.row(Self.systolic, value: 120, correlation: newer.uuid)])
         #expect(change.typeIdentifiers == [Self.bloodPressure, Self.systolic])
-        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
-        let tombstones = try storage.fetchDeleted(RowQuery(typeIdentifiers: []))
+        await #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+        let tombstones = try await storage.fetchDeleted(RowQuery(typeIdentifiers: []))
         // The member goes first, then its correlation.
         #expect(tombstones.map(\.uuid) == [olderMember.uuid, older.uuid])
         #expect(tombstones.map(\.anchor) == [3, 4])
@@ -87,13 +87,13 @@ import OpenHealthKitEngine
         let olderMember = Self.row(Self.systolic, value: 110, correlation: older.uuid)
         let newer = Self.row(Self.bloodPressure, sync: ("reading", 2))
         let newerMember = Self.row(Self.systolic, value: 120, correlation: newer.uuid)
-        let change = try storage.insert([older, olderMember, newer, newerMember])
+        let change = try await storage.insert([older, olderMember, newer, newerMember])
         #expect(change.anchor == 6)
-        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
-        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(newer.uuid)))
+        await #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.systolic])).map(\.value) == [120])
+        let members = try await storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(newer.uuid)))
         #expect(members.map(\.uuid) == [newerMember.uuid])
         // Each row took an anchor as it came; the member's tombstone comes before its correlation's.
-        let tombstones = try storage.fetchDeleted(RowQuery(typeIdentifiers: []))
+        let tombstones = try await storage.fetchDeleted(RowQuery(typeIdentifiers: []))
         #expect(tombstones.map(\.uuid) == [olderMember.uuid, older.uuid])
         #expect(tombstones.map(\.anchor) == [3, 4])
     }
@@ -105,9 +105,10 @@ import OpenHealthKitEngine
         let older = Self.row(Self.workout, sync: ("ride", 1))
         let route = Self.row(Self.route, correlation: older.uuid)
         let newer = Self.row(Self.workout, sync: ("ride", 2))
-        _ = try storage.insert([older, route, newer])
-        #expect(try storage.fetch(RowQuery(typeIdentifiers: [Self.workout, Self.route])).map(\.uuid) == [newer.uuid])
-        let tombstones = try storage.fetchDeleted(RowQuery(typeIdentifiers: []))
+        _ = try await storage.insert([older, route, newer])
+        await #expect(
+            try storage.fetch(RowQuery(typeIdentifiers: [Self.workout, Self.route])).map(\.uuid) == [newer.uuid])
+        let tombstones = try await storage.fetchDeleted(RowQuery(typeIdentifiers: []))
         #expect(tombstones.map(\.uuid) == [route.uuid, older.uuid])
     }
 
@@ -121,7 +122,7 @@ import OpenHealthKitEngine
         let route = Self.row(Self.route, correlation: workout.uuid)
         let result = try storage.importBatch(Self.importing([workout, route]))
         #expect(result.stored == [false, true])
-        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(workout.uuid)))
+        let members = try await storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(workout.uuid)))
         #expect(members.map(\.uuid) == [route.uuid])
     }
 
@@ -135,7 +136,7 @@ import OpenHealthKitEngine
         listed.correlationUUID = correlation.uuid
         let result = try storage.importBatch(Self.importing([correlation, listed]))
         #expect(result.stored == [true, false])
-        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(correlation.uuid)))
+        let members = try await storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(correlation.uuid)))
         #expect(members.map(\.uuid) == [member.uuid])
     }
 
@@ -155,7 +156,7 @@ import OpenHealthKitEngine
         listed.correlationUUID = correlation.uuid
         let result = try storage.importBatch(Self.importing([member, correlation, listed]))
         #expect(result.stored == [true, true, false])
-        let members = try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(correlation.uuid)))
+        let members = try await storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(correlation.uuid)))
         #expect(members.map(\.uuid) == [member.uuid])
     }
 
@@ -163,7 +164,7 @@ import OpenHealthKitEngine
     func aMemberOfACorrelationNotStoredIsRefused(_ kind: TestStorage) async throws {
         let storage = try await kind.make()
         let orphan = Self.row(Self.systolic, value: 120, correlation: UUID())
-        #expect(throws: StorageError.self) { try storage.insert([orphan]) }
-        #expect(try storage.currentAnchor() == 0)
+        await #expect(throws: StorageError.self) { try await storage.insert([orphan]) }
+        await #expect(try storage.currentAnchor() == 0)
     }
 }

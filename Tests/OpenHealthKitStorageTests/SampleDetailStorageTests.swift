@@ -34,7 +34,7 @@ import OpenHealthKitEngine
             QuantitySeriesValueRow(start: Double($0), end: Double($0 + 1), value: 1 + Double($0 % 7))
         }
         let row = Self.series(of: values)
-        _ = try storage.insert([row])
+        _ = try await storage.insert([row])
         #expect(try await kind.count("sample", in: storage) == 1)
         #expect(try await kind.count("quantity_series_value", in: storage) == 1_000)
         var read: [QuantitySeriesValueRow] = []
@@ -50,8 +50,8 @@ import OpenHealthKitEngine
             QuantitySeriesValueRow(start: 1, end: 2, value: 0.75),
         ]
         let row = Self.series(of: values)
-        _ = try storage.insert([row])
-        let read = try #require(try storage.fetch(RowQuery(typeIdentifiers: [Self.heartRate])).first)
+        _ = try await storage.insert([row])
+        let read = try await #require(try storage.fetch(RowQuery(typeIdentifiers: [Self.heartRate])).first)
         guard case .quantitySeries(let series) = read.detail else {
             Issue.record("no series detail: \(String(describing: read.detail))")
             return
@@ -67,10 +67,10 @@ import OpenHealthKitEngine
         let clash = Self.series(of: [
             QuantitySeriesValueRow(start: 5, end: 6, value: 1), QuantitySeriesValueRow(start: 5, end: 7, value: 2),
         ])
-        #expect(throws: (any Error).self) { try storage.insert([fine, clash]) }
+        await #expect(throws: (any Error).self) { try await storage.insert([fine, clash]) }
         #expect(try await kind.count("sample", in: storage) == 0)
         #expect(try await kind.count("quantity_series_value", in: storage) == 0)
-        #expect(try storage.currentAnchor() == 0)
+        await #expect(try storage.currentAnchor() == 0)
     }
 
     @Test(arguments: TestStorage.allCases)
@@ -84,7 +84,7 @@ import OpenHealthKitEngine
         let row = Self.sample(
             "HKDataTypeIdentifierHeartbeatSeries", end: 0.9000001,
             detail: .heartbeatSeries(HeartbeatSeriesRow(count: 3, beats: beats)))
-        _ = try storage.insert([row])
+        _ = try await storage.insert([row])
         #expect(try storage.heartbeatSeriesBeats(of: row.uuid) == beats)
         #expect(try await kind.count("sample", in: storage) == 1)
     }
@@ -100,7 +100,7 @@ import OpenHealthKitEngine
                     classification: 1, symptomsStatus: 1, averageHeartRate: 1.2, samplingFrequency: 512,
                     voltageCount: microvolts.count, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: microvolts)]))
         )
-        _ = try storage.insert([row])
+        _ = try await storage.insert([row])
         #expect(try await kind.count("electrocardiogram_lead", in: storage) == 1)
         let read = try storage.electrocardiogramLeads(of: row.uuid)
         #expect(read.map(\.lead) == [1])
@@ -124,8 +124,8 @@ import OpenHealthKitEngine
                         classification: 1, symptomsStatus: 2, averageHeartRate: nil, samplingFrequency: nil,
                         voltageCount: 1, leads: [ElectrocardiogramLeadRow(lead: 1, microvolts: [5])]))),
         ]
-        _ = try storage.insert(rows)
-        _ = try storage.delete(uuids: rows.map(\.uuid))
+        _ = try await storage.insert(rows)
+        _ = try await storage.delete(uuids: rows.map(\.uuid))
         for table in [
             "quantity_series", "quantity_series_value", "heartbeat_series", "heartbeat_series_beat",
             "electrocardiogram",

@@ -20,16 +20,16 @@ import OpenHealthKitTesting
         let batches = [
             [Self.hourOfSteps(0, 100)], [Self.hourOfSteps(0.5, 40), Self.hourOfSteps(3, 7)], [Self.hourOfSteps(1, 9)],
         ]
-        _ = try keeping.insert(batches[0])
+        _ = try await keeping.insert(batches[0])
         #expect(try StatisticsAggregatesTests.rows(keeping, Self.steps, .hour).count == 2)
         // The same hour, written where no aggregates are kept: the rows that counted 100 steps must not be read.
-        _ = try notKeeping.insert(batches[1])
+        _ = try await notKeeping.insert(batches[1])
         let query = AggregateQuery(
             typeIdentifier: Self.steps.identifier, firstBucket: nil, endBucket: nil, bySource: true, granularity: .hour)
         #expect(try notKeeping.forEachStatisticsAggregate(query, sources: { _, _ in }, { _ in }) == false)
-        _ = try keeping.insert(batches[2])
+        _ = try await keeping.insert(batches[2])
         let built = try await backend.make()
-        _ = try built.insert(batches.flatMap { $0 })
+        _ = try await built.insert(batches.flatMap { $0 })
         for granularity in AggregateGranularity.allCases {
             let expected = try StatisticsAggregatesTests.rows(built, Self.steps, granularity)
             let rows = try StatisticsAggregatesTests.rows(keeping, Self.steps, granularity)
@@ -49,18 +49,18 @@ import OpenHealthKitTesting
             TimeWeightedAggregatesTests.reading(Self.steps, Self.start + 600, 60, watch, duration: 1800),
         ]
         let gone = TimeWeightedAggregatesTests.reading(Self.steps, Self.start + 7200, 30, app, duration: 600)
-        _ = try keeping.insert(overlapping + [gone])
+        _ = try await keeping.insert(overlapping + [gone])
         #expect(try StatisticsAggregatesTests.rows(keeping, Self.steps, .hour).isEmpty == false)
         let priority = [
             SourcePriority.settingKey(for: Self.steps.identifier): app.bundleIdentifier + "\n" + watch.bundleIdentifier
         ]
-        try notKeeping.setSettings(priority)
-        _ = try notKeeping.delete(uuids: [gone.uuid])
+        try await notKeeping.setSettings(priority)
+        _ = try await notKeeping.delete(uuids: [gone.uuid])
         let later = Self.hourOfSteps(5, 9)
-        _ = try keeping.insert([later])
+        _ = try await keeping.insert([later])
         let built = try await backend.make()
-        try built.setSettings(priority)
-        _ = try built.insert(overlapping + [later])
+        try await built.setSettings(priority)
+        _ = try await built.insert(overlapping + [later])
         for granularity in AggregateGranularity.allCases {
             let expected = try StatisticsAggregatesTests.rows(built, Self.steps, granularity)
             let rows = try StatisticsAggregatesTests.rows(keeping, Self.steps, granularity)

@@ -36,30 +36,31 @@ import OpenHealthKitTesting
         var random = SeededRandom(seed: seed)
         let (storage, engine) = try await backend.makeWithEngine()
         var stored: [SampleRow] = []
-        func insert(_ count: Int) throws {
+        func insert(_ count: Int) async throws {
             let rows = (0..<count).map { _ in Self.randomRow(&random) }
-            _ = try storage.insert(rows)
+            _ = try await storage.insert(rows)
             stored += rows
         }
-        try insert(400)
-        try expectSameFigures(engine, storage, &random)
+        try await insert(400)
+        try await expectSameFigures(engine, storage, &random)
         // Deletes.
         stored.shuffle(using: &random)
         let deleted = stored.prefix(60)
-        _ = try storage.delete(uuids: deleted.map(\.uuid))
+        _ = try await storage.delete(uuids: deleted.map(\.uuid))
         stored.removeFirst(60)
-        try expectSameFigures(engine, storage, &random)
+        try await expectSameFigures(engine, storage, &random)
         // A priority change, then late samples overlapping earlier ones.
-        try engine.setSourcePriority(Self.sources.shuffled(using: &random).map(\.bundleIdentifier), for: Self.steps)
-        try expectSameFigures(engine, storage, &random)
-        try insert(80)
-        try expectSameFigures(engine, storage, &random)
+        try await engine.setSourcePriority(
+            Self.sources.shuffled(using: &random).map(\.bundleIdentifier), for: Self.steps)
+        try await expectSameFigures(engine, storage, &random)
+        try await insert(80)
+        try await expectSameFigures(engine, storage, &random)
         // Back to the default order, and a source's first sample deleted (which reorders the default ranking).
-        try engine.setSourcePriority([], for: Self.steps)
-        let firstOfSource = try #require(
+        try await engine.setSourcePriority([], for: Self.steps)
+        let firstOfSource = try await #require(
             storage.fetch(RowQuery(typeIdentifiers: [Self.steps.identifier])).first)
-        _ = try storage.delete(uuids: [firstOfSource.uuid])
-        try expectSameFigures(engine, storage, &random)
+        _ = try await storage.delete(uuids: [firstOfSource.uuid])
+        try await expectSameFigures(engine, storage, &random)
     }
 
     static func stepsRow(_ start: Double, _ end: Double, _ value: Double) -> SampleRow {
@@ -96,15 +97,15 @@ import OpenHealthKitTesting
     func samplesCenturiesApartKeepAggregatesAndTheSamplesFigures(_ backend: TestStorage) async throws {
         let (storage, engine) = try await backend.makeWithEngine()
         let year1700 = -8_520_336_000.0, year2300 = 10_413_792_000.0
-        _ = try storage.insert([
+        _ = try await storage.insert([
             Self.stepsRow(year1700, year1700 + 600, 10), Self.stepsRow(Self.start, Self.start + 3600, 20),
             Self.stepsRow(year2300, year2300 + 60, 30),
         ])
         #expect(try Self.hasAggregates(storage))
         let request = StatisticsRequest(type: Self.steps, options: [.cumulativeSum])
-        let fast = try engine.statistics(request, as: Self.owner)
+        let fast = try await engine.statistics(request, as: Self.owner)
         #expect(fast.buckets.first?.merged.sum == 60)
-        #expect(try expectSame(engine, request))
+        await #expect(try expectSame(engine, request))
     }
 
     /// A sample longer than 31 days would fill a bucket per quarter hour it covers: its type is answered from the
@@ -112,9 +113,9 @@ import OpenHealthKitTesting
     @Test(arguments: TestStorage.allCases)
     func aSampleLongerThanAMonthSendsItsTypeToTheSamples(_ backend: TestStorage) async throws {
         let (storage, engine) = try await backend.makeWithEngine()
-        _ = try storage.insert([Self.stepsRow(Self.start, Self.start + 3600, 20)])
+        _ = try await storage.insert([Self.stepsRow(Self.start, Self.start + 3600, 20)])
         #expect(try Self.hasAggregates(storage))
-        _ = try storage.insert([Self.stepsRow(Self.start, Self.start + 60 * 86400, 6000)])
+        _ = try await storage.insert([Self.stepsRow(Self.start, Self.start + 60 * 86400, 6000)])
         #expect(try Self.hasAggregates(storage) == false)
         let midnight = Date(timeIntervalSince1970: Self.start)
         var calendar = Calendar(identifier: .gregorian)
@@ -122,7 +123,7 @@ import OpenHealthKitTesting
         let intervals = try StatisticsIntervals(
             anchor: midnight, components: DateComponents(day: 1), calendar: calendar)
         let daily = StatisticsRequest(type: Self.steps, options: [.cumulativeSum], intervals: intervals)
-        #expect(try expectSame(engine, daily) == false)
+        await #expect(try expectSame(engine, daily) == false)
     }
 
     /// Hours are read where every edge is an hour edge, quarter hours where a zone's offset is a half or three
@@ -134,9 +135,9 @@ import OpenHealthKitTesting
         var random = SeededRandom(seed: 11)
         let (storage, engine) = try await backend.makeWithEngine()
         let rows = (0..<300).map { _ in Self.randomRow(&random) }
-        _ = try storage.insert(rows)
-        _ = try storage.delete(uuids: rows.prefix(40).map(\.uuid))
-        _ = try storage.insert((0..<60).map { _ in Self.randomRow(&random) })
+        _ = try await storage.insert(rows)
+        _ = try await storage.delete(uuids: rows.prefix(40).map(\.uuid))
+        _ = try await storage.insert((0..<60).map { _ in Self.randomRow(&random) })
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
         let midnight = calendar.startOfDay(for: Date(timeIntervalSince1970: Self.start))
@@ -146,10 +147,10 @@ import OpenHealthKitTesting
             for (type, options) in Self.optionSets {
                 // Sums always come from the aggregates; a discrete average may not (a sample spanning several
                 // quarter hours counts once in each interval it overlaps, which the buckets cannot always tell).
-                let answered = try expectSame(
+                let answered = try await expectSame(
                     engine, StatisticsRequest(type: type, options: options, intervals: intervals))
                 #expect(answered || type != Self.steps, "\(options) came from the samples")
-                try expectSame(
+                try await expectSame(
                     engine, StatisticsRequest(type: type, options: options, intervals: intervals, range: range))
             }
         }
@@ -162,8 +163,8 @@ import OpenHealthKitTesting
         var random = SeededRandom(seed: 12)
         let storage = try await backend.make()
         let rows = (0..<300).map { _ in Self.randomRow(&random) }
-        _ = try storage.insert(rows)
-        _ = try storage.delete(uuids: rows.suffix(50).map(\.uuid))
+        _ = try await storage.insert(rows)
+        _ = try await storage.delete(uuids: rows.suffix(50).map(\.uuid))
         for type in [Self.steps, Self.bodyMass] {
             let hours = try Self.rows(storage, type, .hour)
             var quarters: [String: [AggregateRow]] = [:]
@@ -206,11 +207,11 @@ import OpenHealthKitTesting
     /// would prove nothing about the aggregates).
     private func expectSameFigures(
         _ engine: HealthEngine, _ storage: any HealthStorage, _ random: inout SeededRandom
-    ) throws {
+    ) async throws {
         var asked = 0, answeredByAggregates = 0
-        func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) throws {
+        func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) async throws {
             asked += 1
-            if try self.expectSame(engine, request) { answeredByAggregates += 1 }
+            if try await self.expectSame(engine, request) { answeredByAggregates += 1 }
         }
         defer {
             #expect(
@@ -237,21 +238,21 @@ import OpenHealthKitTesting
                     start: midnight.addingTimeInterval(Double(random.below(3)) * 86400),
                     duration: Double(1 + random.below(8)) * 86400)
                 for (type, options) in Self.optionSets {
-                    try expectSame(
+                    try await expectSame(
                         engine, StatisticsRequest(type: type, options: options, intervals: intervals, range: range))
-                    try expectSame(engine, StatisticsRequest(type: type, options: options, intervals: intervals))
+                    try await expectSame(engine, StatisticsRequest(type: type, options: options, intervals: intervals))
                 }
             }
             let day = calendar.date(byAdding: .day, value: random.below(6), to: midnight)!
             let predicate = PredicateTree.leaf(
                 .sampleDates(SampleDateRange(start: day, end: day.addingTimeInterval(86400), options: [])))
             for (type, options) in Self.optionSets {
-                try expectSame(engine, StatisticsRequest(type: type, predicate: predicate, options: options))
+                try await expectSame(engine, StatisticsRequest(type: type, predicate: predicate, options: options))
             }
         }
         // The whole store at once, which no zone changes: asked once.
         for (type, options) in Self.optionSets {
-            try expectSame(engine, StatisticsRequest(type: type, options: options))
+            try await expectSame(engine, StatisticsRequest(type: type, options: options))
         }
     }
 
@@ -264,13 +265,13 @@ import OpenHealthKitTesting
     /// Compares the aggregates' answer to `request` with the samples'. Returns false when the aggregates cannot give
     /// it exactly (then `.fastest`, which falls back to the samples, is compared instead).
     @discardableResult
-    private func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) throws -> Bool {
-        let reference = try engine.statistics(request, as: Self.owner, path: .samples)
+    private func expectSame(_ engine: HealthEngine, _ request: StatisticsRequest) async throws -> Bool {
+        let reference = try await engine.statistics(request, as: Self.owner, path: .samples)
         do {
-            Self.expectSame(try engine.statistics(request, as: Self.owner, path: .aggregates), reference)
+            await Self.expectSame(try engine.statistics(request, as: Self.owner, path: .aggregates), reference)
             return true
         } catch let error as HKError where error.code == .errorInvalidArgument {
-            Self.expectSame(try engine.statistics(request, as: Self.owner), reference)
+            await Self.expectSame(try engine.statistics(request, as: Self.owner), reference)
             return false
         }
     }

@@ -23,7 +23,7 @@ import OpenHealthKitModel
     func eachSourceComesWithTheTypesItStoredAndEachUsedDeviceOnce(_ kind: TestStorage) async throws {
         let (storage, engine) = try await kind.makeWithEngine()
         let weighed = Self.row(HKQuantityTypeIdentifier.bodyMass.rawValue, Self.phone, Self.scale, at: 50)
-        _ = try storage.insert([
+        _ = try await storage.insert([
             Self.row(HKQuantityTypeIdentifier.heartRate.rawValue, Self.watch, Self.watchDevice, at: 0),
             Self.row(HKQuantityTypeIdentifier.heartRate.rawValue, Self.watch, Self.watchDevice, at: 10),
             Self.row(HKCategoryTypeIdentifier.sleepAnalysis.rawValue, Self.phone, Self.phoneDevice, at: 20),
@@ -31,23 +31,23 @@ import OpenHealthKitModel
             weighed,
         ])
         // The scale's only sample is gone: it is no longer listed, nor is Weight under the phone.
-        _ = try storage.delete(uuids: [weighed.uuid])
-        let sources = try engine.storedSources(as: Self.owner)
+        _ = try await storage.delete(uuids: [weighed.uuid])
+        let sources = try await engine.storedSources(as: Self.owner)
         #expect(sources.map(\.source) == [Self.watch, Self.phone])
         #expect(
             sources.map(\.types) == [
                 [HKQuantityTypeIdentifier.heartRate.rawValue],
                 [HKCategoryTypeIdentifier.sleepAnalysis.rawValue, HKQuantityTypeIdentifier.heartRate.rawValue],
             ])
-        #expect(try engine.storedDevices(as: Self.owner) == [Self.watchDevice, Self.phoneDevice])
+        await #expect(try engine.storedDevices(as: Self.owner) == [Self.watchDevice, Self.phoneDevice])
     }
 
     @Test(arguments: TestStorage.allCases)
     func anAppCannotListThem(_ kind: TestStorage) async throws {
         let (_, engine) = try await kind.makeWithEngine()
         let app = Principal.app(AppManifest(bundleIdentifier: "com.example.reader", name: "Reader"))
-        let sources = #expect(throws: HKError.self) { try engine.storedSources(as: app) }
-        let devices = #expect(throws: HKError.self) { try engine.storedDevices(as: app) }
+        let sources = await #expect(throws: HKError.self) { try await engine.storedSources(as: app) }
+        let devices = await #expect(throws: HKError.self) { try await engine.storedDevices(as: app) }
         #expect(sources?.code == .errorAuthorizationDenied && devices?.code == .errorAuthorizationDenied)
     }
 }

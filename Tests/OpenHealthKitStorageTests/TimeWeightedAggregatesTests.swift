@@ -24,16 +24,16 @@ import OpenHealthKitTesting
         let (storage, engine) = try await backend.makeWithEngine()
         var stored: [SampleRow] = []
         for _ in 0..<30 { stored += Self.run(&random) }
-        _ = try storage.insert(stored)
-        try expectComposedFigures(engine, &random)
+        _ = try await storage.insert(stored)
+        try await expectComposedFigures(engine, &random)
         stored.shuffle(using: &random)
-        _ = try storage.delete(uuids: stored.prefix(80).map(\.uuid))
-        try expectComposedFigures(engine, &random)
+        _ = try await storage.delete(uuids: stored.prefix(80).map(\.uuid))
+        try await expectComposedFigures(engine, &random)
         // Late readings between earlier ones: holds that ended at a bucket's end now end at a new first start.
         var late: [SampleRow] = []
         for _ in 0..<10 { late += Self.run(&random) }
-        _ = try storage.insert(late)
-        try expectComposedFigures(engine, &random)
+        _ = try await storage.insert(late)
+        try await expectComposedFigures(engine, &random)
     }
 
     /// A reading 5 minutes before a quarter hour's end holds across the edge until the next reading, 3 minutes
@@ -42,14 +42,15 @@ import OpenHealthKitTesting
     func aHoldCutAtAQuarterHoursEndContinuesInTheHour(_ backend: TestStorage) async throws {
         let (storage, engine) = try await backend.makeWithEngine()
         let hour = StatisticsAggregatesTests.start
-        _ = try storage.insert([
+        _ = try await storage.insert([
             Self.reading(Self.heartRate, hour + 600, 60, Self.sources[0]),
             Self.reading(Self.heartRate, hour + 1080, 120, Self.sources[0]),
         ])
         let request = StatisticsRequest(
             type: Self.heartRate, options: [.discreteAverage],
             range: DateInterval(start: Date(timeIntervalSince1970: hour), duration: 3600))
-        let fromAggregates = try engine.statistics(request, as: StatisticsAggregatesTests.owner, path: .aggregates)
+        let fromAggregates = try await engine.statistics(
+            request, as: StatisticsAggregatesTests.owner, path: .aggregates)
         // 60 bpm held 480 s (to the next reading), 120 bpm held 600 s.
         let expected = (60.0 * 480 + 120 * 600) / 1080
         let average = try #require(fromAggregates.buckets.first?.merged.average)
@@ -58,7 +59,7 @@ import OpenHealthKitTesting
 
     /// Compares queries of both types over random zones, interval lengths and ranges, each required to come from
     /// the aggregates, with the direct computation.
-    private func expectComposedFigures(_ engine: HealthEngine, _ random: inout SeededRandom) throws {
+    private func expectComposedFigures(_ engine: HealthEngine, _ random: inout SeededRandom) async throws {
         for zone in Self.zones.shuffled(using: &random).prefix(2) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: zone)!
@@ -74,9 +75,9 @@ import OpenHealthKitTesting
                     duration: Double(1 + random.below(24 * 7)) * 3600)
                 for type in [Self.heartRate, Self.sound] {
                     for options in Self.optionSets {
-                        try expectComposed(
+                        try await expectComposed(
                             engine, StatisticsRequest(type: type, options: options, intervals: intervals, range: range))
-                        try expectComposed(
+                        try await expectComposed(
                             engine, StatisticsRequest(type: type, options: options, intervals: intervals))
                     }
                 }
@@ -86,7 +87,7 @@ import OpenHealthKitTesting
             let window = DateInterval(start: start, duration: Double(1 + random.below(96)) * 900)
             for type in [Self.heartRate, Self.sound] {
                 for options in Self.optionSets {
-                    try expectComposed(engine, StatisticsRequest(type: type, options: options, range: window))
+                    try await expectComposed(engine, StatisticsRequest(type: type, options: options, range: window))
                 }
             }
         }
@@ -96,10 +97,10 @@ import OpenHealthKitTesting
         [.discreteAverage, .discreteMin, .discreteMax], [.discreteAverage, .mostRecent, .separateBySource],
     ]
 
-    private func expectComposed(_ engine: HealthEngine, _ request: StatisticsRequest) throws {
+    private func expectComposed(_ engine: HealthEngine, _ request: StatisticsRequest) async throws {
         let owner = StatisticsAggregatesTests.owner
-        let fast = try engine.statistics(request, as: owner, path: .aggregates)
-        let reference = try engine.statistics(request, as: owner, path: .samples)
+        let fast = try await engine.statistics(request, as: owner, path: .aggregates)
+        let reference = try await engine.statistics(request, as: owner, path: .samples)
         #expect(fast.buckets.count == reference.buckets.count)
         for (a, b) in zip(fast.buckets, reference.buckets) {
             #expect(a.start == b.start && a.end == b.end)

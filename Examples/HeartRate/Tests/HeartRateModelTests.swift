@@ -109,11 +109,11 @@ import OpenHealthKitTesting
         await model.activate()
         #expect(model.enabled)
         let engine = try EngineRegistry.engine(for: database)
-        try engine.revokeAll(app: Self.app.bundleIdentifier)
+        try await engine.revokeAll(app: Self.app.bundleIdentifier)
         // Any history that ends disabled: the periodic check may have reported "enabled" again before the revocation.
         #expect(await events.wait { $0.last == .enabledChanged(false) })
         #expect(!model.enabled)
-        try engine.setGrants(
+        try await engine.setGrants(
             [HeartRateModel.heartRateType.identifier: Grant(share: .sharingAuthorized)], app: Self.app.bundleIdentifier)
         #expect(await events.wait { $0.last == .enabledChanged(true) })
         model.deactivate()
@@ -123,7 +123,7 @@ import OpenHealthKitTesting
         let model = model()  // no periodic check within the test
         let events = EventRecorder(model)
         await model.activate()
-        try EngineRegistry.engine(for: database).revokeAll(app: Self.app.bundleIdentifier)
+        try await EngineRegistry.engine(for: database).revokeAll(app: Self.app.bundleIdentifier)
         await model.record(text: "72")
         #expect(!model.enabled)
         #expect(await events.wait { $0.contains(.enabledChanged(false)) })

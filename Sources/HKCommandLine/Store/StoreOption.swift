@@ -65,7 +65,7 @@ struct StoreOption: ParsableArguments {
     /// not exist yet (it is not created for this).
     func ownerTimeZone() throws -> TimeZone? {
         if case .file(let path) = try location(), !FileManager.default.fileExists(atPath: path) { return nil }
-        return try openEngine().ownerTimeZone()
+        return try openEngine().blocking { try await $0.ownerTimeZone() }
     }
 
     /// The engine on the database (the process's one, from `EngineRegistry`). Failing to open it is not bad input:

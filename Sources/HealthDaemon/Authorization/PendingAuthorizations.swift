@@ -207,7 +207,7 @@ final class PendingAuthorizations: AuthorizationAnswerer, Sendable {
             }
         }
         do {
-            try engine.record(answer, to: resolved.pending.request)
+            try engine.blocking { try await $0.record(answer, to: resolved.pending.request) }
         } catch {
             logger.error(
                 "could not record the answer to a permission request of \(resolved.pending.request.app.bundleIdentifier): \(error)"

@@ -19,7 +19,7 @@ struct ActivitySummaryRoutes {
                 count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.activitySummaries(predicate: body.predicate?.tree, as: .app(app.manifest))
+                    try await user.engine.activitySummaries(predicate: body.predicate?.tree, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(

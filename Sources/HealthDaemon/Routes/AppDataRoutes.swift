@@ -24,7 +24,7 @@ struct AppDataRoutes {
                     body.objects.compactMap { object in object.associatedSamples.map { (object.uuid, $0) } },
                     uniquingKeysWith: +)
                 try await offload { [user] in
-                    try user.engine.save(objects, associating: associations, as: .app(app.manifest))
+                    try await user.engine.save(objects, associating: associations, as: .app(app.manifest))
                 }
                 return objects
             }
@@ -36,7 +36,7 @@ struct AppDataRoutes {
             let app = try context.caller, user = app.user
             let body = try await bodies.decode(WireDeleteRequest.self, from: request)
             let count = try await user.auditor.audited(app.bundleIdentifier, "delete", types: [], count: { $0 }) {
-                try await offload { [user] in try user.engine.delete(uuids: body.uuids, as: .app(app.manifest)) }
+                try await offload { [user] in try await user.engine.delete(uuids: body.uuids, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireCountResponse(count: count))
         }
@@ -49,7 +49,8 @@ struct AppDataRoutes {
                 app.bundleIdentifier, "deleteObjects", types: [type.identifier], count: { $0 }
             ) {
                 try await offload { [user] in
-                    try user.engine.deleteObjects(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
+                    try await user.engine.deleteObjects(
+                        of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireCountResponse(count: count))
@@ -65,7 +66,7 @@ struct AppDataRoutes {
                 app.bundleIdentifier, "query.samples", types: [type.identifier], count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.samples(
+                    try await user.engine.samples(
                         of: type, predicate: body.predicate?.tree, sort: sort, limit: limit, as: .app(app.manifest))
                 }
             }
@@ -85,11 +86,11 @@ struct AppDataRoutes {
                 count: { $0.samples.count + $0.deletedObjects.count }
             ) {
                 try await offload { [user] in
-                    var changes = try user.engine.changes(
+                    var changes = try await user.engine.changes(
                         matching: filters, after: anchor, limit: limit, as: .app(app.manifest))
                     // Not the store's anchor, which counts other apps' writes: no change after the latest one the app
                     // may read (read after the changes) is one it may see, so resuming from there skips nothing.
-                    let readable = try user.engine.latestReadableAnchor(as: .app(app.manifest))
+                    let readable = try await user.engine.latestReadableAnchor(as: .app(app.manifest))
                     if changes.anchor > readable { changes.anchor = max(anchor, readable) }
                     return changes
                 }
@@ -105,7 +106,7 @@ struct AppDataRoutes {
                 app.bundleIdentifier, "query.sources", types: [type.identifier], count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.sources(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
+                    try await user.engine.sources(of: type, predicate: body.predicate?.tree, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))
@@ -125,7 +126,7 @@ struct AppDataRoutes {
                 types: [type.identifier] + memberFilters.map(\.type.identifier), count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.correlations(
+                    try await user.engine.correlations(
                         of: type, predicate: body.predicate?.tree, memberFilters: memberFilters, as: .app(app.manifest))
                 }
             }
@@ -134,7 +135,9 @@ struct AppDataRoutes {
 
         router.on(WireRoutes.anchor) { [self] request, context in
             let app = try context.caller, user = app.user
-            let anchor = try await offload { [user] in try user.engine.latestReadableAnchor(as: .app(app.manifest)) }
+            let anchor = try await offload { [user] in
+                try await user.engine.latestReadableAnchor(as: .app(app.manifest))
+            }
             return JSONResponses.response(WireAnchorResponse(anchor: anchor))
         }
 
@@ -144,7 +147,7 @@ struct AppDataRoutes {
             let value = try await user.auditor.audited(
                 app.bundleIdentifier, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
             ) {
-                try await offload { [user] in try user.engine.characteristic(type, as: .app(app.manifest)) }
+                try await offload { [user] in try await user.engine.characteristic(type, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
         }

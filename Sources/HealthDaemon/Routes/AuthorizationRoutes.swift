@@ -72,7 +72,7 @@ struct AuthorizationRoutes {
             let app = try context.caller, user = app.user
             let types = try await bodies.decode(WireAuthorizationRequest.self, from: request).types()
             let status = try await offload { [user] in
-                try user.engine.requestStatus(app: app.manifest, share: types.share, read: types.read)
+                try await user.engine.requestStatus(app: app.manifest, share: types.share, read: types.read)
             }
             return JSONResponses.response(WireRequestStatus(status))
         }
@@ -83,7 +83,8 @@ struct AuthorizationRoutes {
                 throw APIError.badRequest("Give the type: ?type=<identifier>")
             }
             let type = try WireTypes.objectType(name)
-            let status = try await offload { [user] in try user.engine.authorizationStatus(for: type, app: app.manifest)
+            let status = try await offload { [user] in
+                try await user.engine.authorizationStatus(for: type, app: app.manifest)
             }
             return JSONResponses.response(WireAuthorizationStatus(type: type.identifier, status: status))
         }

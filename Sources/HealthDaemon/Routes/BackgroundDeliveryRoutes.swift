@@ -17,11 +17,13 @@ struct BackgroundDeliveryRoutes {
         router.on(WireRoutes.backgroundDeliveries) { [self] request, context in
             let app = try context.caller, user = app.user
             let deliveries = try await offload { [user] in
-                try user.engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
+                try await user.engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
                     WireBackgroundDelivery(
                         type: delivery.typeIdentifier, frequency: delivery.frequency,
-                        acknowledgedAnchor: try user.engine.backgroundDeliveryPosition(
-                            for: delivery.typeIdentifier, app: app.bundleIdentifier))
+                        acknowledgedAnchor: try user.engine.blocking {
+                            try await $0.backgroundDeliveryPosition(
+                                for: delivery.typeIdentifier, app: app.bundleIdentifier)
+                        })
                 }
             }
             return JSONResponses.response(
@@ -35,7 +37,7 @@ struct BackgroundDeliveryRoutes {
             let type = try WireTypes.objectType(body.type)
             let frequency = try body.updateFrequency
             try await offload { [user] in
-                try user.engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app.manifest)
+                try await user.engine.enableBackgroundDelivery(for: type, frequency: frequency, app: app.manifest)
             }
             return JSONResponses.response(WireBackgroundDelivery(type: type.identifier, frequency: frequency))
         }
@@ -44,7 +46,8 @@ struct BackgroundDeliveryRoutes {
         router.on(WireRoutes.disableBackgroundDelivery) { [self] request, context in
             let app = try context.caller, user = app.user
             let type = try QueryParameters(request).string("type").map { try WireTypes.objectType($0) }
-            try await offload { [user] in try user.engine.disableBackgroundDelivery(for: type, app: app.manifest) }
+            try await offload { [user] in try await user.engine.disableBackgroundDelivery(for: type, app: app.manifest)
+            }
             return JSONResponses.response(["status": "disabled"])
         }
 
@@ -54,8 +57,8 @@ struct BackgroundDeliveryRoutes {
             let types = Set(try body.types.map { try WireTypes.objectType($0).identifier })
             try await offload { [user] in
                 // Nothing beyond the store's anchor can have been processed.
-                let anchor = min(body.anchor, try user.engine.currentAnchor())
-                try user.engine.acknowledgeBackgroundDelivery(of: types, upTo: anchor, app: app.bundleIdentifier)
+                let anchor = await min(body.anchor, try user.engine.currentAnchor())
+                try await user.engine.acknowledgeBackgroundDelivery(of: types, upTo: anchor, app: app.bundleIdentifier)
             }
             user.waker.resume(app: app.bundleIdentifier)
             return JSONResponses.response(["status": "acknowledged"])

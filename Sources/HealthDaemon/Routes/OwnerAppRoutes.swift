@@ -72,7 +72,7 @@ struct OwnerAppRoutes {
         router.on(WireRoutes.appGrants) { [self] request, context in
             let user = try context.caller
             let bundleIdentifier = try appParameter(context)
-            let grants = try await offload { [user] in try user.engine.grants.grants(app: bundleIdentifier) }
+            let grants = try await offload { [user] in try await user.engine.grants.grants(app: bundleIdentifier) }
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
         }
 
@@ -84,8 +84,8 @@ struct OwnerAppRoutes {
             var changed: [String: Grant] = [:]
             for (name, grant) in body.grants { changed[try WireTypes.objectType(name).identifier] = try grant.grant }
             let grants = try await offload { [user, changed] in
-                try user.engine.setGrants(changed, app: bundleIdentifier)
-                return try user.engine.grants.grants(app: bundleIdentifier)
+                try await user.engine.setGrants(changed, app: bundleIdentifier)
+                return try await user.engine.grants.grants(app: bundleIdentifier)
             }
             await user.auditor.recordGrantChanges(changed, app: bundleIdentifier)
             return JSONResponses.response(WireGrants(grants: grants.mapValues(WireGrant.init)))
@@ -96,8 +96,8 @@ struct OwnerAppRoutes {
             let user = try context.caller
             let bundleIdentifier = try appParameter(context)
             let grants = try await offload { [user] in
-                try user.engine.revokeAll(app: bundleIdentifier)
-                return try user.engine.grants.grants(app: bundleIdentifier)
+                try await user.engine.revokeAll(app: bundleIdentifier)
+                return try await user.engine.grants.grants(app: bundleIdentifier)
             }
             await user.auditor.record(
                 AuditEntry.owner, "grants.revokeAll", types: Array(grants.keys), count: 0, errorCode: nil,

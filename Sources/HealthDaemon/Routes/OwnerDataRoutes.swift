@@ -15,7 +15,8 @@ struct OwnerDataRoutes {
             let value = try await user.auditor.audited(
                 AuditEntry.owner, "characteristic", types: [type.rawValue], count: { $0 == nil ? 0 : 1 }
             ) {
-                try await offload { [user] in try user.engine.characteristic(type, as: try OwnerWebStore.owner()) }
+                try await offload { [user] in try await user.engine.characteristic(type, as: try OwnerWebStore.owner())
+                }
             }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: value))
         }
@@ -28,7 +29,7 @@ struct OwnerDataRoutes {
             let body = try await bodies.decode(WireCharacteristic.self, from: request)
             let stored = try body.value.map { try CharacteristicCoding.storedValue($0, for: type) }
             try await user.auditor.audited(AuditEntry.owner, "characteristic.set", types: [type.rawValue]) {
-                try await offload { [user] in try user.engine.setCharacteristic(type, to: stored) }
+                try await offload { [user] in try await user.engine.setCharacteristic(type, to: stored) }
             }
             return JSONResponses.response(WireCharacteristic(type: type.rawValue, value: stored))
         }
@@ -43,7 +44,7 @@ struct OwnerDataRoutes {
                 AuditEntry.owner, "query.sources", types: [type.identifier], count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.sources(of: type, predicate: nil, as: try OwnerWebStore.owner())
+                    try await user.engine.sources(of: type, predicate: nil, as: try OwnerWebStore.owner())
                 }
             }
             return JSONResponses.response(WireSourcesResponse(sources: sources.map(WireSource.init)))

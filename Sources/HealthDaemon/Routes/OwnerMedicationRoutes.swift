@@ -17,7 +17,7 @@ struct OwnerMedicationRoutes {
                 AuditEntry.owner, "query.medications", types: [medicationType], count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.medications(matching: nil, limit: 0, as: try OwnerWebStore.owner())
+                    try await user.engine.medications(matching: nil, limit: 0, as: try OwnerWebStore.owner())
                 }
             }
             return JSONResponses.response(WireMedicationsResponse(medications: medications.map(WireMedication.init)))
@@ -28,7 +28,8 @@ struct OwnerMedicationRoutes {
             let body = try await bodies.decode(WireMedication.self, from: request)
             try await user.auditor.audited(AuditEntry.owner, "medication.save", types: [medicationType]) {
                 try await offload { [user] in
-                    try user.engine.saveMedication(MedicationCoding.row(body.medication), as: try OwnerWebStore.owner())
+                    try await user.engine.saveMedication(
+                        MedicationCoding.row(body.medication), as: try OwnerWebStore.owner())
                 }
             }
             return JSONResponses.response(body)
@@ -44,7 +45,7 @@ struct OwnerMedicationRoutes {
                     throw APIError.badRequest(
                         "A dose is a sample of \(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)")
                 }
-                try await offload { [user] in try user.engine.logDose(event, as: try OwnerWebStore.owner()) }
+                try await offload { [user] in try await user.engine.logDose(event, as: try OwnerWebStore.owner()) }
                 return event
             }
             return JSONResponses.response(WireSample(event), status: .created)

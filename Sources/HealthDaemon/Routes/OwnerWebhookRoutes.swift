@@ -12,7 +12,7 @@ struct OwnerWebhookRoutes {
     func add(to router: RouterGroup<OwnerContext>) {
         router.on(WireRoutes.ownerWebhooks) { request, context in
             let user = try context.caller
-            let subscriptions = try await offload { try user.engine.webhookSubscriptions() }
+            let subscriptions = try await offload { try await user.engine.webhookSubscriptions() }
             return JSONResponses.response(WireWebhooks(webhooks: subscriptions.map { WireWebhook($0, secret: nil) }))
         }
 
@@ -39,8 +39,8 @@ struct OwnerWebhookRoutes {
             let user = try context.caller
             let id = context.parameters.get("id") ?? ""
             let attempts = try await offload { () throws -> [WebhookAttempt]? in
-                guard try user.engine.webhookSubscription(id: id) != nil else { return nil }
-                return try user.engine.webhookAttempts(subscription: id)
+                guard try await user.engine.webhookSubscription(id: id) != nil else { return nil }
+                return try await user.engine.webhookAttempts(subscription: id)
             }
             guard let attempts else { throw Self.unknown(id) }
             return JSONResponses.response(WireWebhookDeliveries(deliveries: attempts.map(WireWebhookAttempt.init)))

@@ -13,7 +13,8 @@ struct PreferredUnitRoutes {
         router.on(WireRoutes.preferredUnits) { [self] request, context in
             let app = try context.caller, user = app.user
             let types = try await bodies.decode(WirePreferredUnitsRequest.self, from: request).quantityTypes()
-            let units = try await offload { [user] in try user.engine.preferredUnits(for: types, as: .app(app.manifest))
+            let units = try await offload { [user] in
+                try await user.engine.preferredUnits(for: types, as: .app(app.manifest))
             }
             return JSONResponses.response(WirePreferredUnits(units))
         }

@@ -16,7 +16,7 @@ struct RecordRoutes {
     func add(to router: RouterGroup<AppContext>) {
         router.on(WireRoutes.healthRecords) { [self] request, context in
             let user = try context.caller.user
-            let supported = try await offload { [user] in try user.engine.hasClinicalRecords() }
+            let supported = try await offload { [user] in try await user.engine.hasClinicalRecords() }
             return JSONResponses.response(WireHealthRecordsSupport(supported: supported))
         }
 
@@ -75,7 +75,7 @@ struct RecordRoutes {
                 count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.medications(
+                    try await user.engine.medications(
                         matching: body.predicate?.tree, limit: limit, as: .app(app.manifest))
                 }
             }
@@ -93,7 +93,7 @@ struct RecordRoutes {
                 app.bundleIdentifier, "attachment.add", types: [HKVisionPrescriptionTypeIdentifier], count: { _ in 1 }
             ) {
                 try await offload { [user] in
-                    try user.engine.addAttachment(
+                    try await user.engine.addAttachment(
                         to: body.object, name: body.name, contentType: type, data: body.data,
                         metadata: metadata.value, as: .app(app.manifest))
                 }
@@ -107,7 +107,7 @@ struct RecordRoutes {
             let attachments = try await user.auditor.audited(
                 app.bundleIdentifier, "attachment.list", types: [], count: \.count
             ) {
-                try await offload { [user] in try user.engine.attachments(of: object, as: .app(app.manifest)) }
+                try await offload { [user] in try await user.engine.attachments(of: object, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireAttachmentsResponse(attachments: attachments.map(WireAttachment.init)))
         }
@@ -119,9 +119,9 @@ struct RecordRoutes {
                 app.bundleIdentifier, "attachment.read", types: [], count: { _ in 1 }
             ) {
                 try await offload { [user] in
-                    let attachment = try user.engine.attachment(identifier, as: .app(app.manifest))
+                    let attachment = try await user.engine.attachment(identifier, as: .app(app.manifest))
                     var data = Data()
-                    try user.engine.readAttachment(identifier, as: .app(app.manifest)) { chunk in
+                    try await user.engine.readAttachment(identifier, as: .app(app.manifest)) { chunk in
                         data.append(chunk)
                         return true
                     }
@@ -141,7 +141,7 @@ struct RecordRoutes {
             }
             try await user.auditor.audited(app.bundleIdentifier, "attachment.remove", types: [], count: { _ in 1 }) {
                 try await offload { [user] in
-                    try user.engine.removeAttachment(identifier, from: object, as: .app(app.manifest))
+                    try await user.engine.removeAttachment(identifier, from: object, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireCountResponse(count: 1))

@@ -27,7 +27,7 @@ struct SampleDetailRoutes {
                 app.bundleIdentifier, "query.quantitySeries", types: [type.identifier], count: \.quantities.count
             ) {
                 try await offload { [user] in
-                    try user.engine.quantitySeries(
+                    try await user.engine.quantitySeries(
                         of: type, predicate: body.predicate?.tree,
                         orderBySample: body.orderByQuantitySampleStartDate ?? false, as: .app(app.manifest))
                 }
@@ -41,7 +41,7 @@ struct SampleDetailRoutes {
             let beats = try await user.auditor.audited(
                 app.bundleIdentifier, "query.heartbeats", types: [HKDataTypeIdentifierHeartbeatSeries], count: \.count
             ) {
-                try await offload { [user] in try user.engine.heartbeats(ofSeries: uuid, as: .app(app.manifest)) }
+                try await offload { [user] in try await user.engine.heartbeats(ofSeries: uuid, as: .app(app.manifest)) }
             }
             return JSONResponses.response(WireHeartbeatsResponse(beats))
         }
@@ -54,7 +54,7 @@ struct SampleDetailRoutes {
                 count: { $0?.leads.values.map(\.count).max() ?? 0 }
             ) {
                 try await offload { [user] in
-                    try user.engine.voltages(ofElectrocardiogram: uuid, as: .app(app.manifest))
+                    try await user.engine.voltages(ofElectrocardiogram: uuid, as: .app(app.manifest))
                 }
             }
             return JSONResponses.response(WireVoltagesResponse(voltages))

@@ -33,7 +33,7 @@ struct StatisticsRoutes {
         let result = try await user.auditor.audited(
             app.bundleIdentifier, operation, types: [statisticsRequest.type.identifier], count: \.buckets.count
         ) {
-            try await offload { [user] in try user.engine.statistics(statisticsRequest, as: .app(app.manifest)) }
+            try await offload { [user] in try await user.engine.statistics(statisticsRequest, as: .app(app.manifest)) }
         }
         return JSONResponses.response(WireStatisticsResponse(result, type: statisticsRequest.type))
     }
@@ -47,7 +47,7 @@ struct SourcePriorityRoutes {
         router.on(WireRoutes.sourcePriority) { [self] request, context in
             let user = try context.caller
             let type = try quantityType(try QueryParameters(request).string("type"))
-            let sources = try await offload { [user] in try user.engine.sourcePriority(for: type) }
+            let sources = try await offload { [user] in try await user.engine.sourcePriority(for: type) }
             return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))
         }
 
@@ -59,8 +59,8 @@ struct SourcePriorityRoutes {
                 AuditEntry.owner, "sources.priority.set", types: [type.identifier]
             ) {
                 try await offload { [user] in
-                    try user.engine.setSourcePriority(body.sources, for: type)
-                    return try user.engine.sourcePriority(for: type)
+                    try await user.engine.setSourcePriority(body.sources, for: type)
+                    return try await user.engine.sourcePriority(for: type)
                 }
             }
             return JSONResponses.response(WireSourcePriority(type: type.identifier, sources: sources))

@@ -18,7 +18,7 @@ struct WorkoutRoutes {
                 app.bundleIdentifier, "workout.associate", types: [HKWorkoutTypeIdentifier], count: { $0 }
             ) {
                 try await offload { [user] in
-                    try user.engine.associate(body.samples, withWorkout: body.workout, as: .app(app.manifest))
+                    try await user.engine.associate(body.samples, withWorkout: body.workout, as: .app(app.manifest))
                     return body.samples.count
                 }
             }
@@ -36,7 +36,7 @@ struct WorkoutRoutes {
                 }
                 let locations = try body.locations.map { try $0.row(route: route.uuid) }
                 try await offload { [user] in
-                    try user.engine.saveRoute(
+                    try await user.engine.saveRoute(
                         route, locations: locations, workout: body.workout, as: .app(app.manifest))
                 }
                 return route
@@ -53,7 +53,7 @@ struct WorkoutRoutes {
                 app.bundleIdentifier, "query.routeLocations", types: [HKWorkoutRouteTypeIdentifier], count: \.count
             ) {
                 try await offload { [user] in
-                    try user.engine.routeLocations(
+                    try await user.engine.routeLocations(
                         of: body.route, in: interval, offset: page.offset, limit: page.limit, as: .app(app.manifest))
                 }
             }
@@ -62,14 +62,19 @@ struct WorkoutRoutes {
 
         router.on(WireRoutes.relateWorkoutEffort) { [self] request, context in
             try await effort(request, context, operation: "workout.effort.relate") { engine, sample, body, principal in
-                try engine.relateEffort(sample, toWorkout: body.workout, activity: body.activity, as: principal)
+                try engine.blocking {
+                    try await $0.relateEffort(sample, toWorkout: body.workout, activity: body.activity, as: principal)
+                }
             }
         }
 
         router.on(WireRoutes.unrelateWorkoutEffort) { [self] request, context in
             try await effort(request, context, operation: "workout.effort.unrelate") {
                 engine, sample, body, principal in
-                try engine.unrelateEffort(sample, fromWorkout: body.workout, activity: body.activity, as: principal)
+                try engine.blocking {
+                    try await $0.unrelateEffort(
+                        sample, fromWorkout: body.workout, activity: body.activity, as: principal)
+                }
             }
         }
 
@@ -83,7 +88,7 @@ struct WorkoutRoutes {
                 count: { $0.relationships.count }
             ) {
                 try await offload { [user] in
-                    try user.engine.effortRelationships(
+                    try await user.engine.effortRelationships(
                         predicate: body.predicate?.tree, after: anchor, option: option,
                         as: .app(app.manifest))
                 }

@@ -62,7 +62,7 @@ final class BackgroundWaker: Sendable {
     /// Reads the apps' callbacks kept in the store (again, when another healthd on the database announced that an
     /// app set or removed its callback there).
     func load() throws {
-        let stored = try engine.storage.settings(withPrefix: Self.settingPrefix)
+        let stored = try engine.blocking { try await $0.storage.settings(withPrefix: Self.settingPrefix) }
         let callbacks = Dictionary(
             uniqueKeysWithValues: stored.map {
                 (String($0.key.dropFirst(Self.settingPrefix.count)), URL(string: $0.value))
@@ -103,7 +103,7 @@ final class BackgroundWaker: Sendable {
 
     /// Registers (or with nil removes) the app's callback, persisted in the store; this also ends a suspension.
     func setCallback(_ url: URL?, app: String) throws {
-        try engine.storage.setSettings([Self.settingPrefix + app: url?.absoluteString])
+        try engine.blocking { try await $0.storage.setSettings([Self.settingPrefix + app: url?.absoluteString]) }
         try shared?.announce(.callbacks)
         state.withLock { state in
             state.apps[app, default: AppState()].callback = url
@@ -164,12 +164,14 @@ final class BackgroundWaker: Sendable {
         else { return }
         do {
             let frequencies = Dictionary(
-                try engine.backgroundDeliveries(app: app).map { ($0.typeIdentifier, $0.frequency) },
+                try engine.blocking { try await $0.backgroundDeliveries(app: app) }.map {
+                    ($0.typeIdentifier, $0.frequency)
+                },
                 uniquingKeysWith: { first, _ in first })
             guard !frequencies.isEmpty else { return }
             // Read before the pending types, as the store's anchor was: an app acknowledging it skips nothing.
-            let anchor = try engine.latestReadableAnchor(as: .app(registered.manifest))
-            let pending = try engine.pendingBackgroundDeliveries(app: registered.manifest)
+            let anchor = try engine.blocking { try await $0.latestReadableAnchor(as: .app(registered.manifest)) }
+            let pending = try engine.blocking { try await $0.pendingBackgroundDeliveries(app: registered.manifest) }
             let now = Date()
             var due: [String] = []
             var later: Date?

@@ -118,7 +118,8 @@ struct ChangeStreamRoutes {
                 if !change.typeIdentifiers.isDisjoint(with: identifiers) { wake() }
                 // Told only to an app that may read them: to any other, a change of summaries is none of its business.
                 if summaries, change.typeIdentifiers.contains(HKActivitySummaryTypeIdentifier),
-                    (try? user.engine.mayReadActivitySummaries(as: .app(app.manifest))) == true
+                    (try? user.engine.blocking { try await $0.mayReadActivitySummaries(as: .app(app.manifest)) })
+                        == true
                 {
                     continuation.yield(.summaries)
                 }
@@ -155,12 +156,14 @@ struct ChangeStreamRoutes {
             user.streams.unregister(streamID)
         }
         // Subscribed first, then the starting point read: a change committed in between is reported, not lost.
-        let start = try resumeFrom ?? user.engine.latestReadableAnchor(as: .app(app.manifest))
+        let start = try resumeFrom ?? user.engine.blocking { try await $0.latestReadableAnchor(as: .app(app.manifest)) }
         if resumeFrom != nil, events.contains(.change) { wake() }
         // The app is back: what background delivery has not yet told it is announced first.
         let pending =
             events.contains(.change)
-            ? try user.engine.pendingBackgroundDeliveries(app: app.manifest, among: identifiers) : []
+            ? try user.engine.blocking {
+                try await $0.pendingBackgroundDeliveries(app: app.manifest, among: identifiers)
+            } : []
         let body = ResponseBody { [self] writer in
             defer { continuation.finish() }
             var position = start
@@ -214,11 +217,13 @@ struct ChangeStreamRoutes {
         of types: [HKSampleType], after anchor: Int64, as app: AppManifest, in engine: HealthEngine
     ) throws -> WireChangeEvent {
         // Read first: a change committed while the types are checked is reported again, never skipped.
-        let upTo = max(anchor, try engine.latestReadableAnchor(as: .app(app)))
+        let upTo = max(anchor, try engine.blocking { try await $0.latestReadableAnchor(as: .app(app)) })
         var changed: [String] = []
         for type in types {
-            let changes = try engine.changes(
-                matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))
+            let changes = try engine.blocking {
+                try await $0.changes(
+                    matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))
+            }
             if !changes.samples.isEmpty || !changes.deletedObjects.isEmpty { changed.append(type.identifier) }
         }
         return WireChangeEvent(anchor: upTo, types: changed.sorted())

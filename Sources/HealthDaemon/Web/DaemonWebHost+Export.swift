@@ -25,7 +25,8 @@ extension DaemonWebHost {
                 case .csv: .csv
                 }
             let request = ExportRequest(
-                format: exported, destination: destination, timeZone: try engine.ownerTimeZone() ?? .current)
+                format: exported, destination: destination,
+                timeZone: try engine.blocking { try await $0.ownerTimeZone() } ?? .current)
             return try HealthExporter(engine: engine).export(request, progress: progress)
         }
         return summary.records.values.reduce(0, +) + summary.activitySummaries + summary.clinicalRecords

@@ -7,8 +7,10 @@ import OpenHealthKitWire
 /// Only an added webhook carries its secret.
 extension DaemonWebHost {
     func webhooks() throws -> [WebhookSummary] {
-        try user.engine.webhookSubscriptions().map {
-            Self.summary($0, deliveries: try user.engine.webhookAttempts(subscription: $0.id))
+        try user.engine.blocking { try await $0.webhookSubscriptions() }.map { subscription in
+            Self.summary(
+                subscription,
+                deliveries: try user.engine.blocking { try await $0.webhookAttempts(subscription: subscription.id) })
         }
     }
 

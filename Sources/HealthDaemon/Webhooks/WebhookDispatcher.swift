@@ -94,7 +94,7 @@ final class WebhookDispatcher: Sendable {
     private func considerAll() {
         state.withLock { $0.lookQueued = false }
         do {
-            for subscription in try engine.webhookSubscriptions() { consider(subscription) }
+            for subscription in try engine.blocking({ try await $0.webhookSubscriptions() }) { consider(subscription) }
         } catch {
             logger.error("webhooks: could not read the subscriptions: \(error)")
         }
@@ -111,7 +111,7 @@ final class WebhookDispatcher: Sendable {
         guard !busy else { return }
         do {
             guard
-                let message = try engine.pendingWebhookMessage(subscription: subscription.id)
+                let message = try engine.blocking({ try await $0.pendingWebhookMessage(subscription: subscription.id) })
                     ?? nextMessage(subscription)
             else { return }
             post(message, for: subscription)
@@ -143,8 +143,10 @@ final class WebhookDispatcher: Sendable {
             SampleFilter(type: $0, predicate: nil)
         }
         guard !filters.isEmpty else { return nil }
-        let changes = try engine.changes(
-            matching: filters, after: subscription.cursor, limit: Self.pageSize, as: owner)
+        let changes = try engine.blocking {
+            try await $0.changes(
+                matching: filters, after: subscription.cursor, limit: Self.pageSize, as: owner)
+        }
         guard !changes.samples.isEmpty || !changes.deletedObjects.isEmpty else { return nil }
         let now = Date()
         let payload = WireWebhookMessage(
@@ -154,7 +156,7 @@ final class WebhookDispatcher: Sendable {
             id: "msg_\(subscription.id)_\(changes.anchor)", throughAnchor: changes.anchor, created: now,
             body: try JSONResponses.encoder.encode(payload),
             changes: changes.samples.count + changes.deletedObjects.count)
-        try engine.savePendingWebhookMessage(message, subscription: subscription.id)
+        try engine.blocking { try await $0.savePendingWebhookMessage(message, subscription: subscription.id) }
         return message
     }
 
@@ -192,14 +194,16 @@ final class WebhookDispatcher: Sendable {
             ? nil : status.map { "the receiver answered \($0)" } ?? "no answer: \(error.map { "\($0)" } ?? "")"
         var recorded = true
         do {
-            guard try engine.webhookSubscription(id: subscription.id) != nil else {
+            guard try engine.blocking({ try await $0.webhookSubscription(id: subscription.id) }) != nil else {
                 state.withLock { _ = $0.deliveries.removeValue(forKey: subscription.id) }
                 return
             }
-            try engine.recordWebhookAttempt(
-                WebhookAttempt(
-                    messageID: message.id, time: Date(), status: status, error: problem, changes: message.changes),
-                of: message, subscription: subscription.id)
+            try engine.blocking {
+                try await $0.recordWebhookAttempt(
+                    WebhookAttempt(
+                        messageID: message.id, time: Date(), status: status, error: problem, changes: message.changes),
+                    of: message, subscription: subscription.id)
+            }
         } catch {
             logger.error("webhooks: could not record an attempt of \(message.id): \(error)")
             recorded = false

@@ -3,7 +3,7 @@ import OpenHealthKitEngine
 
 extension EmbeddedBackend {
     func supportsHealthRecords() throws -> Bool {
-        try engine.hasClinicalRecords()
+        try engine.blocking { try await $0.hasClinicalRecords() }
     }
 
     func requestObjectReadAuthorization(for type: HKObjectType, predicate: PredicateTree?) async throws {
@@ -20,25 +20,28 @@ extension EmbeddedBackend {
     }
 
     func medications(predicate: PredicateTree?, limit: Int) throws -> [HKUserAnnotatedMedication] {
-        try engine.medications(matching: predicate, limit: limit, as: .app(appManifest()))
+        try engine.blocking { try await $0.medications(matching: predicate, limit: limit, as: .app(appManifest())) }
     }
 
     func addAttachment(to object: UUID, name: String, contentType: UTType, data: Data, metadata: [String: Any]?)
         throws -> HKAttachment
     {
-        try engine.addAttachment(
-            to: object, name: name, contentType: contentType, data: data, metadata: metadata, as: .app(appManifest()))
+        try engine.blocking {
+            try await $0.addAttachment(
+                to: object, name: name, contentType: contentType, data: data, metadata: metadata,
+                as: .app(appManifest()))
+        }
     }
 
     func attachments(of object: UUID) throws -> [HKAttachment] {
-        try engine.attachments(of: object, as: .app(appManifest()))
+        try engine.blocking { try await $0.attachments(of: object, as: .app(appManifest())) }
     }
 
     func readAttachment(_ identifier: UUID, _ body: (Data) throws -> Bool) throws {
-        try engine.readAttachment(identifier, as: .app(appManifest()), body)
+        try engine.blocking { try await $0.readAttachment(identifier, as: .app(appManifest()), body) }
     }
 
     func removeAttachment(_ identifier: UUID, from object: UUID) throws {
-        try engine.removeAttachment(identifier, from: object, as: .app(appManifest()))
+        try engine.blocking { try await $0.removeAttachment(identifier, from: object, as: .app(appManifest())) }
     }
 }

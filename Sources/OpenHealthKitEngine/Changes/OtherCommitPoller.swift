@@ -4,7 +4,9 @@ import OpenHealthKitModel
 /// Publishes what other processes commit to the engine's store file, as the engine publishes its own writes.
 ///
 /// While the change feed has subscribers, a timer on the poller's own dispatch queue (never Swift concurrency's
-/// pool) asks the storage every half second whether others committed (one pragma when nothing happened). Samples they
+/// pool) asks the storage every half second whether others committed (one pragma when nothing happened); the queue
+/// may wait, so it calls the storage inline (``InlineExecution``: only SQLite's storage, whose calls never suspend,
+/// has other processes to watch, PostgreSQL's hears them without a call). Samples they
 /// saved or deleted become a `.samples` change of their types. Grants and source priorities live in settings without
 /// anchors, so the poller keeps a copy of those settings and, when others committed, publishes `.grants` and
 /// `.sourcePriority` changes for the entries that differ; preferred units likewise become `.preferredUnits` changes,
@@ -42,7 +44,7 @@ final class OtherCommitPoller: @unchecked Sendable {
     }
 
     private func start() {
-        guard timer == nil, (try? storage.startWatchingOtherCommits()) == true else { return }
+        guard timer == nil, (try? inline { try await $0.startWatchingOtherCommits() }) == true else { return }
         settings = watchedSettings()
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(50))
@@ -58,7 +60,7 @@ final class OtherCommitPoller: @unchecked Sendable {
     }
 
     private func poll() {
-        guard let commits = try? storage.otherCommits() else { return }
+        guard let commits = try? inline({ try await $0.otherCommits() }) else { return }
         if !commits.typeIdentifiers.isEmpty {
             feed.publish(StoreChange(typeIdentifiers: commits.typeIdentifiers, anchor: commits.anchor))
         }
@@ -92,11 +94,15 @@ final class OtherCommitPoller: @unchecked Sendable {
         }
     }
 
+    private func inline<T>(_ call: (any Storage) async throws -> T) throws -> T {
+        try InlineExecution.complete { try await call(storage) }
+    }
+
     private func watchedSettings() -> [String: String] {
-        let grants = (try? storage.settings(withPrefix: Self.grantPrefix)) ?? [:]
-        let priorities = (try? storage.settings(withPrefix: Self.priorityPrefix)) ?? [:]
-        let units = (try? storage.settings(withPrefix: Self.unitPrefix)) ?? [:]
-        let summaries = (try? storage.settings(withPrefix: Self.summaryMark)) ?? [:]
+        let grants = (try? inline { try await $0.settings(withPrefix: Self.grantPrefix) }) ?? [:]
+        let priorities = (try? inline { try await $0.settings(withPrefix: Self.priorityPrefix) }) ?? [:]
+        let units = (try? inline { try await $0.settings(withPrefix: Self.unitPrefix) }) ?? [:]
+        let summaries = (try? inline { try await $0.settings(withPrefix: Self.summaryMark) }) ?? [:]
         return [grants, priorities, units, summaries].reduce(into: [:]) { all, some in
             all.merge(some) { first, _ in first }
         }

@@ -3,18 +3,20 @@ package import OpenHealthKitModel
 
 extension HealthEngine {
     /// Whether the principal may read the activity summaries (the grant for `HKActivitySummaryType`; the owner may).
-    package func mayReadActivitySummaries(as principal: Principal) throws -> Bool {
-        try visibleSources(for: HKActivitySummaryTypeIdentifier, as: principal) == nil
+    package func mayReadActivitySummaries(as principal: Principal) async throws -> Bool {
+        try await visibleSources(for: HKActivitySummaryTypeIdentifier, as: principal) == nil
     }
 
     /// The activity summaries matching `predicate` (nil: all of them), by day.
     ///
     /// They need the read grant for `HKActivitySummaryType`: without it an app reads none, with no error (HealthKit
     /// never reveals a read denial; summaries have no source, so there is nothing of its own to see).
-    package func activitySummaries(predicate: PredicateTree?, as principal: Principal) throws -> [HKActivitySummary] {
+    package func activitySummaries(predicate: PredicateTree?, as principal: Principal) async throws
+        -> [HKActivitySummary]
+    {
         let matches = try ActivitySummaryFilter(predicate)
-        guard try mayReadActivitySummaries(as: principal) else { return [] }
-        let rows = try storageCall {
+        guard try await mayReadActivitySummaries(as: principal) else { return [] }
+        let rows = try await storageCall {
             try storage.activitySummaries(firstDay: matches.firstDay, lastDay: matches.lastDay)
         }
         return rows.filter { matches.contains($0.date) }.map(Self.summary)

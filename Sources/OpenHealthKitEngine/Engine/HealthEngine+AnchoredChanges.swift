@@ -15,25 +15,25 @@ package struct SampleFilter: Sendable {
 
 extension HealthEngine {
     /// The anchor of the latest committed change: where a query that watches the store starts from.
-    package func currentAnchor() throws -> Int64 {
-        try storageCall { try storage.currentAnchor() }
+    package func currentAnchor() async throws -> Int64 {
+        try await storageCall { try await storage.currentAnchor() }
     }
 
     /// The anchor of the latest change the principal may read: for an app, the latest of its own samples and
     /// deletions and of every source's in the types it may read; for the owner, ``currentAnchor()``. What healthd
     /// tells an app instead of the store's anchor, which would count every other app's writes. Every change after it
     /// is one the app may not read (as of the call), so reading on from it skips nothing the app may see.
-    package func latestReadableAnchor(as principal: Principal) throws -> Int64 {
-        guard case .app(let app) = principal else { return try currentAnchor() }
+    package func latestReadableAnchor(as principal: Principal) async throws -> Int64 {
+        guard case .app(let app) = principal else { return try await currentAnchor() }
         try app.checkProvisioning()
-        let upTo = try currentAnchor()
-        let readable = try storageCall { try grants.grants(app: app.bundleIdentifier) }.filter {
+        let upTo = try await currentAnchor()
+        let readable = try await storageCall { try await grants.grants(app: app.bundleIdentifier) }.filter {
             $0.value.read == .authorized
         }.map(\.key)
         var queries = [RowQuery(typeIdentifiers: [], visibleSources: [app.bundleIdentifier])]
         if !readable.isEmpty { queries.append(RowQuery(typeIdentifiers: readable.sorted())) }
         // Objects of other sources the user allowed one by one (vision prescriptions).
-        let prescriptions = try readScope(for: HKObjectType.visionPrescriptionType(), as: principal)
+        let prescriptions = try await readScope(for: HKObjectType.visionPrescriptionType(), as: principal)
         if !prescriptions.alsoVisibleUUIDs.isEmpty {
             queries.append(
                 RowQuery(
@@ -44,12 +44,13 @@ extension HealthEngine {
         for var query in queries {
             query.sort = [RowSort(.anchor, ascending: false)]
             query.limit = 1
-            latest = max(latest, try storageCall { try storage.fetch(query) }.first?.anchor ?? 0)
+            latest = max(latest, try await storageCall { try await storage.fetch(query) }.first?.anchor ?? 0)
         }
         // Tombstones take the place of rows: only those after the latest row can be later.
         for var query in queries {
             query.anchorAfter = latest
-            latest = max(latest, try storageCall { try storage.fetchDeleted(query) }.map(\.anchor).max() ?? 0)
+            latest = max(
+                latest, try await storageCall { try await storage.fetchDeleted(query) }.map(\.anchor).max() ?? 0)
         }
         return min(latest, upTo)
     }
@@ -63,28 +64,29 @@ extension HealthEngine {
     /// writers commit during the read.
     package func changes(
         matching filters: [SampleFilter], after anchor: Int64, limit: Int = 0, as principal: Principal
-    ) throws -> AnchoredChanges {
+    ) async throws -> AnchoredChanges {
         // Every change up to this anchor is committed, so the reads below see all of them.
-        let upTo = try currentAnchor()
+        let upTo = try await currentAnchor()
         if filters.count == 1, !(filters[0].type is HKCorrelationType) {
-            return try streamedChanges(of: filters[0], after: anchor, upTo: upTo, limit: limit, as: principal)
+            return try await streamedChanges(of: filters[0], after: anchor, upTo: upTo, limit: limit, as: principal)
         }
         var added: [UUID: ChangeEvent] = [:]
         var deleted: [UUID: ChangeEvent] = [:]
         var deletionTypes: Set<String> = []
         for filter in filters {
-            let query = try readScope(for: filter.type, as: principal).applied(
+            let query = try await readScope(for: filter.type, as: principal).applied(
                 to: RowQuery(
                     typeIdentifiers: [filter.type.identifier],
                     condition: try PredicateTranslation.condition(for: filter.predicate, type: filter.type),
                     anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit))
             let visible = query.visibleSources
-            for row in try storageCall({ try storage.fetch(query) }) where row.anchor <= upTo {
+            for row in try await storageCall({ try await storage.fetch(query) }) where row.anchor <= upTo {
                 added[row.uuid] = .added(row, visibleSources: visible)
             }
             // Tombstones keep no values to match a predicate against: every deletion of the type counts, once.
             if deletionTypes.insert(filter.type.identifier).inserted {
-                for tombstone in try storageCall({ try storage.fetchDeleted(query) }) where tombstone.anchor <= upTo {
+                for tombstone in try await storageCall({ try await storage.fetchDeleted(query) })
+                where tombstone.anchor <= upTo {
                     deleted[tombstone.uuid] = .deleted(tombstone)
                 }
             }
@@ -96,12 +98,12 @@ extension HealthEngine {
             events.removeLast(events.count - limit)
             result.anchor = events[limit - 1].anchor
         }
-        try storageCall {
+        try await storageCall {
             var decoders: [Set<String>?: RowDecoding] = [:]
             var last: (visible: Set<String>?, decoding: RowDecoding)?
             func decoder(_ visible: Set<String>?) -> RowDecoding {
                 if let last, last.visible == visible { return last.decoding }
-                let decoding = decoders[visible] ?? memberDecoding(visibleSources: visible)
+                let decoding = decoders[visible] ?? makeDecoding(visibleSources: visible)
                 decoders[visible] = decoding
                 last = (visible, decoding)
                 return decoding
@@ -125,15 +127,16 @@ extension HealthEngine {
     /// it, which cannot happen inside `forEach`.) Returns what the general path returns.
     private func streamedChanges(
         of filter: SampleFilter, after anchor: Int64, upTo: Int64, limit: Int, as principal: Principal
-    ) throws -> AnchoredChanges {
-        let query = try readScope(for: filter.type, as: principal).applied(
+    ) async throws -> AnchoredChanges {
+        let query = try await readScope(for: filter.type, as: principal).applied(
             to: RowQuery(
                 typeIdentifiers: [filter.type.identifier],
                 condition: try PredicateTranslation.condition(for: filter.predicate, type: filter.type),
                 anchorAfter: anchor, sort: [RowSort(.anchor)], limit: limit))
         // The last tombstone of each UUID, in anchor order.
         var latest: [UUID: DeletedRow] = [:]
-        for tombstone in try storageCall({ try storage.fetchDeleted(query) }) where tombstone.anchor <= upTo {
+        for tombstone in try await storageCall({ try await storage.fetchDeleted(query) }) where tombstone.anchor <= upTo
+        {
             latest[tombstone.uuid] = tombstone
         }
         let tombstones = latest.values.sorted { $0.anchor < $1.anchor }
@@ -141,7 +144,7 @@ extension HealthEngine {
         var taken = 0
         var nextTombstone = 0
         let full = { limit > 0 && taken >= limit }
-        let decoding = memberDecoding(visibleSources: query.visibleSources)
+        let decoding = makeDecoding(visibleSources: query.visibleSources)
         func takeTombstones(before bound: Int64) {
             while nextTombstone < tombstones.count, tombstones[nextTombstone].anchor < bound, !full() {
                 result.deletedObjects.append(decoding.deletedObject(from: tombstones[nextTombstone]))
@@ -150,8 +153,8 @@ extension HealthEngine {
                 taken += 1
             }
         }
-        try storageCall {
-            try storage.forEach(query) { row in
+        try await storageCall {
+            try await storage.forEach(query) { row in
                 guard row.anchor <= upTo else { return }
                 takeTombstones(before: row.anchor)
                 guard !full() else { return }
@@ -164,13 +167,6 @@ extension HealthEngine {
         // The anchor of the last change taken when the limit cut the list short, else the store's.
         if !full() { result.anchor = max(anchor, upTo) }
         return result
-    }
-
-    /// A decoder that fetches correlation members with the reader's visibility.
-    private func memberDecoding(visibleSources: Set<String>?) -> RowDecoding {
-        RowDecoding { [storage] uuid in
-            try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(uuid), visibleSources: visibleSources))
-        }
     }
 }
 

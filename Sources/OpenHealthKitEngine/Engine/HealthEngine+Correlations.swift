@@ -6,13 +6,13 @@ extension HealthEngine {
     /// for each member filter, a member of that type matching its predicate.
     package func correlations(
         of type: HKCorrelationType, predicate: PredicateTree?, memberFilters: [SampleFilter], as principal: Principal
-    ) throws -> [HKCorrelation] {
-        var correlations = try samples(of: type, predicate: predicate, as: principal).compactMap {
+    ) async throws -> [HKCorrelation] {
+        var correlations = try await samples(of: type, predicate: predicate, as: principal).compactMap {
             $0 as? HKCorrelation
         }
         for filter in memberFilters where !correlations.isEmpty {
             let inCorrelations = PredicateTree.not(.leaf(.noCorrelation))
-            let matching = Set(
+            let matching = await Set(
                 try samples(
                     of: filter.type, predicate: filter.predicate.map { .and([inCorrelations, $0]) } ?? inCorrelations,
                     as: principal

@@ -15,17 +15,18 @@ extension HealthEngine {
     ) async throws -> [HKCDADocumentSample] {
         let content: DocumentContent = includeData ? .headerAndData : .header
         guard case .app(let app) = principal else {
-            return try samples(
+            return try await samples(
                 of: type, predicate: predicate, sort: sort, limit: limit, as: principal, documentContent: content
             ).compactMap { $0 as? HKCDADocumentSample }
         }
         let condition = try PredicateTranslation.condition(for: predicate, type: type)
-        let scope = try readScope(for: type, as: principal)
-        let readable = try storageCall {
-            try storage.fetch(scope.applied(to: RowQuery(typeIdentifiers: [type.identifier], condition: condition)))
+        let scope = try await readScope(for: type, as: principal)
+        let readable = try await storageCall {
+            try await storage.fetch(
+                scope.applied(to: RowQuery(typeIdentifiers: [type.identifier], condition: condition)))
         }
-        let decisions = try storageCall {
-            try objectGrants.decisions(app: app.bundleIdentifier, type: type.identifier)
+        let decisions = try await storageCall {
+            try await objectGrants.decisions(app: app.bundleIdentifier, type: type.identifier)
         }
         let undecided = readable.filter {
             $0.source.bundleIdentifier != app.bundleIdentifier && decisions[$0.uuid.uuidString] == nil
@@ -37,13 +38,15 @@ extension HealthEngine {
             try await askAboutObjects(
                 ObjectReadRequest(type: type, candidates: candidates), app: app, answerer: answerer)
         }
-        let allowed = try storageCall { try objectGrants.allowed(app: app.bundleIdentifier, type: type.identifier) }
+        let allowed = try await storageCall {
+            try await objectGrants.allowed(app: app.bundleIdentifier, type: type.identifier)
+        }
         let permitted = Set(
             readable.filter {
                 $0.source.bundleIdentifier == app.bundleIdentifier || allowed.contains($0.uuid.uuidString)
             }.map(\.uuid))
         guard !permitted.isEmpty else { return [] }
-        return try samples(
+        return try await samples(
             of: type, predicate: .and([predicate ?? .all, .leaf(.uuids(permitted))]), sort: sort, limit: limit,
             // The app's permissions are applied above: the read itself sees every source.
             as: .owner(source: Principal.app(app).source), documentContent: content

@@ -3,25 +3,27 @@ import OpenHealthKitModel
 
 extension HealthEngine {
     /// The identifiers of the sample types with stored samples, sorted. Only the owner exports.
-    package func storedSampleTypes(as principal: Principal) throws -> [String] {
+    package func storedSampleTypes(as principal: Principal) async throws -> [String] {
         try checkOwner(principal)
-        return try storageCall { try storage.storedSampleTypes() }
+        return try await storageCall { try storage.storedSampleTypes() }
     }
 
     /// The devices stored samples name. Only the owner lists them.
-    package func storedDevices(as principal: Principal) throws -> [DeviceRow] {
+    package func storedDevices(as principal: Principal) async throws -> [DeviceRow] {
         try checkOwner(principal)
-        return try storageCall { try storage.storedDevices() }
+        return try await storageCall { try storage.storedDevices() }
     }
 
     /// Every source with stored samples, with the identifiers of the types it stored, sorted by name. Each type's
     /// sources are read from the index (each source's first sample of the type), never the samples. Only the owner
     /// lists them.
-    package func storedSources(as principal: Principal) throws -> [(source: SourceRow, types: [String])] {
+    package func storedSources(as principal: Principal) async throws -> [(source: SourceRow, types: [String])] {
         try checkOwner(principal)
         var typesBySource: [SourceRow: [String]] = [:]
-        for type in try storageCall({ try storage.storedSampleTypes() }) {
-            for source in try sourcesInFirstSampleOrder(of: type) { typesBySource[source, default: []].append(type) }
+        for type in try await storageCall({ try storage.storedSampleTypes() }) {
+            for source in try await sourcesInFirstSampleOrder(of: type) {
+                typesBySource[source, default: []].append(type)
+            }
         }
         return typesBySource.map { (source: $0.key, types: $0.value) }.sorted {
             ($0.source.name, $0.source.bundleIdentifier) < ($1.source.name, $1.source.bundleIdentifier)
@@ -32,11 +34,11 @@ extension HealthEngine {
     /// the owner exports: an export holds every source's data.
     ///
     /// An error `visitor` throws ends the read and is rethrown as it is.
-    package func export(_ query: ExportQuery, to visitor: any ExportVisitor, as principal: Principal) throws {
+    package func export(_ query: ExportQuery, to visitor: any ExportVisitor, as principal: Principal) async throws {
         try checkOwner(principal)
         let guarded = GuardedVisitor(visitor)
         do {
-            try storageCall { try storage.export(query, to: guarded) }
+            try await storageCall { try storage.export(query, to: guarded) }
         } catch {
             throw guarded.failure ?? error
         }

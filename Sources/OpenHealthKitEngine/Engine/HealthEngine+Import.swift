@@ -17,14 +17,14 @@ extension HealthEngine {
     static let activitySummaryMark = "activitySummaries/imports"
 
     /// Stores an import batch (see ``ExchangeStorage/importBatch(_:)``) and tells running queries what changed.
-    package func importBatch(_ batch: ImportBatch) throws -> ImportBatchResult {
-        var result = try storageCall { try storage.importBatch(batch) }
+    package func importBatch(_ batch: ImportBatch) async throws -> ImportBatchResult {
+        var result = try await storageCall { try storage.importBatch(batch) }
         // Activity summary queries that keep running follow the summaries' type.
         if result.activitySummariesStored > 0 {
             result.change.typeIdentifiers.insert(HKActivitySummaryTypeIdentifier)
-            try storageCall {
-                let imports = Int(try storage.setting(Self.activitySummaryMark) ?? "") ?? 0
-                try storage.setSettings([Self.activitySummaryMark: String(imports + 1)])
+            try await storageCall {
+                let imports = await Int(try storage.setting(Self.activitySummaryMark) ?? "") ?? 0
+                try await storage.setSettings([Self.activitySummaryMark: String(imports + 1)])
             }
         }
         publish(result.change)

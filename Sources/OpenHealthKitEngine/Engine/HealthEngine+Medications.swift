@@ -5,20 +5,20 @@ extension HealthEngine {
     /// `HKUserAnnotatedMedicationQuery`: the medications matching `predicate` that the principal may read, by name,
     /// at most `limit` (0: all). An app reads those the user shared with it (`requestPerObjectReadAuthorization`);
     /// any other sees none, with no error.
-    package func medications(matching predicate: PredicateTree?, limit: Int, as principal: Principal) throws
+    package func medications(matching predicate: PredicateTree?, limit: Int, as principal: Principal) async throws
         -> [HKUserAnnotatedMedication]
     {
         var codes: Set<String>?
         if case .app(let app) = principal {
             try app.checkProvisioning()
-            codes = try storageCall {
-                try objectGrants.allowed(
+            codes = try await storageCall {
+                try await objectGrants.allowed(
                     app: app.bundleIdentifier, type: HKDataTypeIdentifierUserAnnotatedMedicationConcept)
             }
             if codes?.isEmpty == true { return [] }
         }
         var matching: [HKUserAnnotatedMedication] = []
-        for row in try storageCall({ try storage.medications(conceptCodes: codes) }) {
+        for row in try await storageCall({ try storage.medications(conceptCodes: codes) }) {
             guard try MedicationPredicate.matches(predicate, row) else { continue }
             matching.append(MedicationCoding.medication(row))
             if limit > 0, matching.count == limit { break }
@@ -28,27 +28,27 @@ extension HealthEngine {
 
     /// Records a medication the owner tracks (new, or changed: a stored concept code is replaced). Only the owner
     /// records medications: apps read them.
-    package func saveMedication(_ medication: UserAnnotatedMedicationRow, as principal: Principal) throws {
+    package func saveMedication(_ medication: UserAnnotatedMedicationRow, as principal: Principal) async throws {
         guard case .owner = principal else {
             throw HKError(.errorAuthorizationDenied, "Medications are recorded by the owner; apps may only read them")
         }
         try MedicationCoding.validate(medication)
-        try storeMedication(medication)
+        try await storeMedication(medication)
     }
 
     /// Starts tracking a medication for the owner unless one of its concept code is tracked already (which stays as
     /// the owner keeps it): a phone's push names the medications of its doses.
-    package func trackMedicationIfNew(_ medication: UserAnnotatedMedicationRow) throws {
+    package func trackMedicationIfNew(_ medication: UserAnnotatedMedicationRow) async throws {
         try MedicationCoding.validate(medication)
-        guard try storageCall({ try storage.medications(conceptCodes: [medication.conceptCode]) }).isEmpty else {
+        guard try await storageCall({ try storage.medications(conceptCodes: [medication.conceptCode]) }).isEmpty else {
             return
         }
-        try storeMedication(medication)
+        try await storeMedication(medication)
     }
 
-    private func storeMedication(_ medication: UserAnnotatedMedicationRow) throws {
-        try storageCall { try storage.saveMedication(medication) }
-        publish(
+    private func storeMedication(_ medication: UserAnnotatedMedicationRow) async throws {
+        try await storageCall { try storage.saveMedication(medication) }
+        await publish(
             StoreChange(
                 typeIdentifiers: [HKDataTypeIdentifierUserAnnotatedMedicationConcept],
                 anchor: (try? storage.currentAnchor()) ?? 0, kind: .grants))
@@ -56,15 +56,15 @@ extension HealthEngine {
 
     /// Logs a dose of a tracked medication, for the owner (apps never write dose events). The dose is validated as
     /// any sample is, and its medication must be stored.
-    package func logDose(_ event: HKMedicationDoseEvent, as principal: Principal) throws {
+    package func logDose(_ event: HKMedicationDoseEvent, as principal: Principal) async throws {
         guard case .owner = principal else {
             throw HKError(.errorAuthorizationDenied, "Dose events are logged by the owner; apps may only read them")
         }
         let code = event.medicationConceptIdentifier.code
-        guard try storageCall({ try storage.medications(conceptCodes: [code]) }).isEmpty == false else {
+        guard try await storageCall({ try storage.medications(conceptCodes: [code]) }).isEmpty == false else {
             throw HKError.invalidArgument("No medication with the concept code \(code) is tracked")
         }
-        try save([event], as: principal)
+        try await save([event], as: principal)
     }
 }
 

@@ -23,7 +23,7 @@ extension HealthEngine {
                 "\(type.identifier) does not require per-object authorization: use requestAuthorization(toShare:read:)")
         }
         try app.checkUsageDescriptions(share: [], read: [type.identifier])
-        let candidates = try objectCandidates(of: type, predicate: predicate, app: app)
+        let candidates = try await objectCandidates(of: type, predicate: predicate, app: app)
         guard !candidates.isEmpty else { return }
         try await askAboutObjects(ObjectReadRequest(type: type, candidates: candidates), app: app, answerer: answerer)
     }
@@ -34,34 +34,34 @@ extension HealthEngine {
     {
         let answer = try await ask(
             AuthorizationRequest(app: app, toShare: [], toRead: [], objects: request), answerer: answerer)
-        try recordObjectDecisions(answer, for: request, app: app.bundleIdentifier)
+        try await recordObjectDecisions(answer, for: request, app: app.bundleIdentifier)
     }
 
     /// Records the user's decisions about the objects of a request (also the answer to a sheet no call waits for).
     package func recordObjectDecisions(_ answer: AuthorizationAnswer, for request: ObjectReadRequest, app: String)
-        throws
+        async throws
     {
         let decisions = Dictionary(
             uniqueKeysWithValues: request.candidates.map { ($0.key, answer.allowedObjects.contains($0.key)) })
-        try storageCall { try objectGrants.set(decisions, app: app, type: request.type.identifier) }
+        try await storageCall { try await objectGrants.set(decisions, app: app, type: request.type.identifier) }
         var touched: Set<String> = [request.type.identifier]
         if request.type is HKUserAnnotatedMedicationType {
             touched.insert(HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)
         }
-        publish(
+        await publish(
             StoreChange(
                 typeIdentifiers: touched, anchor: (try? storage.currentAnchor()) ?? 0, kind: .grants, app: app))
     }
 
     /// The objects of `type` matching `predicate` that the app did not save, each with the user's earlier decision.
-    private func objectCandidates(of type: HKObjectType, predicate: PredicateTree?, app: AppManifest) throws
+    private func objectCandidates(of type: HKObjectType, predicate: PredicateTree?, app: AppManifest) async throws
         -> [ObjectReadRequest.Candidate]
     {
-        let decisions = try storageCall {
-            try objectGrants.decisions(app: app.bundleIdentifier, type: type.identifier)
+        let decisions = try await storageCall {
+            try await objectGrants.decisions(app: app.bundleIdentifier, type: type.identifier)
         }
         if type is HKUserAnnotatedMedicationType {
-            return try storageCall { try storage.medications(conceptCodes: nil) }.filter {
+            return try await storageCall { try storage.medications(conceptCodes: nil) }.filter {
                 try MedicationPredicate.matches(predicate, $0)
             }.map {
                 ObjectReadRequest.Candidate(
@@ -74,7 +74,7 @@ extension HealthEngine {
             typeIdentifiers: [type.identifier],
             condition: try PredicateTranslation.condition(for: predicate, type: sampleType),
             sort: [RowSort(.startDate, ascending: false)])
-        let rows = try storageCall { try storage.fetch(query) }.filter {
+        let rows = try await storageCall { try await storage.fetch(query) }.filter {
             $0.source.bundleIdentifier != app.bundleIdentifier
         }
         return rows.map { row in

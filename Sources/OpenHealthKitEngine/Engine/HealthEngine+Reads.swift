@@ -13,25 +13,25 @@ extension HealthEngine {
     package func samples(
         of type: HKSampleType, predicate: PredicateTree?, sort: [RowSort] = [], limit: Int = 0, as principal: Principal,
         documentContent: DocumentContent = .none
-    ) throws -> [HKSample] {
-        var query = try readScope(for: type, as: principal).applied(
+    ) async throws -> [HKSample] {
+        var query = try await readScope(for: type, as: principal).applied(
             to: RowQuery(
                 typeIdentifiers: [type.identifier],
                 condition: try PredicateTranslation.condition(for: predicate, type: type), sort: sort, limit: limit))
         query.includesDocumentData = documentContent == .headerAndData
-        return try storageCall {
+        return try await storageCall {
             let decoding = makeDecoding(visibleSources: query.visibleSources)
             decoding.documentContent = documentContent
             // A correlation's members are read from the storage while decoding it, which cannot happen inside a read
             // (the storage is not reentrant): correlations are fetched first, then decoded.
             if type is HKCorrelationType {
-                return try storage.fetch(query).compactMap { try decoding.sample(from: $0) }
+                return try await storage.fetch(query).compactMap { try decoding.sample(from: $0) }
             }
             // Decoded as the storage reads them, and put in the query's order after: what is buffered is objects, not
             // rows.
             var samples: [HKSample] = []
             var keys: [Int64] = []
-            try storage.forEachInReadOrder(query) { row, key in
+            try await storage.forEachInReadOrder(query) { row, key in
                 guard let sample = try decoding.sample(from: row) else { return }
                 samples.append(sample)
                 keys.append(key)
@@ -41,21 +41,29 @@ extension HealthEngine {
     }
 
     /// The sources of the samples of `type` matching `predicate` that the principal may see.
-    package func sources(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> [HKSource]
+    package func sources(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) async throws
+        -> [HKSource]
     {
-        let query = try readScope(for: type, as: principal).applied(
+        let query = try await readScope(for: type, as: principal).applied(
             to: RowQuery(
                 typeIdentifiers: [type.identifier],
                 condition: try PredicateTranslation.condition(for: predicate, type: type)))
-        return try storageCall {
-            try storage.sources(query).map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
+        return try await storageCall {
+            try await storage.sources(query).map { HKSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
         }
     }
 
     /// A decoder that fetches correlation members with the same visibility as the correlation's reader.
+    ///
+    /// It decodes inside a storage's read (a row callback, which cannot await), so it fetches members inline
+    /// (``InlineExecution``): every storage executes its reads synchronously today. (A storage whose reads suspend
+    /// needs the members fetched after the read instead.)
     func makeDecoding(visibleSources: Set<String>?) -> RowDecoding {
         RowDecoding { [storage] uuid in
-            try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(uuid), visibleSources: visibleSources))
+            try InlineExecution.complete {
+                try await storage.fetch(
+                    RowQuery(typeIdentifiers: [], condition: .memberOf(uuid), visibleSources: visibleSources))
+            }
         }
     }
 }

@@ -36,8 +36,8 @@ extension HealthEngine {
     /// `orderBySample`, sample by sample (samples by start date) and each sample's quantities by start date.
     package func quantitySeries(
         of type: HKQuantityType, predicate: PredicateTree?, orderBySample: Bool, as principal: Principal
-    ) throws -> QuantitySeriesValues {
-        let samples = try self.samples(of: type, predicate: predicate, sort: [RowSort(.startDate)], as: principal)
+    ) async throws -> QuantitySeriesValues {
+        let samples = try await self.samples(of: type, predicate: predicate, sort: [RowSort(.startDate)], as: principal)
             .compactMap { $0 as? HKQuantitySample }
         var quantities: [QuantitySeriesQuantity] = []
         for (index, sample) in samples.enumerated() {
@@ -49,7 +49,7 @@ extension HealthEngine {
                 continue
             }
             quantities.reserveCapacity(quantities.count + series.count)
-            try storageCall {
+            try await storageCall {
                 try storage.forEachQuantitySeriesValue(ofSample: sample.uuid) { value in
                     quantities.append(
                         QuantitySeriesQuantity(sample: index, start: value.start, end: value.end, value: value.value))
@@ -65,24 +65,25 @@ extension HealthEngine {
 
     /// The beats of the heartbeat series with this UUID, as written; none when the principal may not see such a
     /// sample, or there is none (the same answer: a denied read looks like no data).
-    package func heartbeats(ofSeries uuid: UUID, as principal: Principal) throws -> [HeartbeatSeriesEntry] {
-        guard try isVisible(uuid, of: HKSeriesType.heartbeat(), as: principal) else { return [] }
-        return try storageCall { try storage.heartbeatSeriesBeats(of: uuid) }.map {
+    package func heartbeats(ofSeries uuid: UUID, as principal: Principal) async throws -> [HeartbeatSeriesEntry] {
+        guard try await isVisible(uuid, of: HKSeriesType.heartbeat(), as: principal) else { return [] }
+        return try await storageCall { try storage.heartbeatSeriesBeats(of: uuid) }.map {
             HeartbeatSeriesEntry(timeSinceStart: $0.timeSinceStart, precededByGap: $0.precededByGap)
         }
     }
 
     /// The voltages of the electrocardiogram with this UUID; nil when the principal may not see it, or there is none.
-    package func voltages(ofElectrocardiogram uuid: UUID, as principal: Principal) throws -> ElectrocardiogramVoltages?
+    package func voltages(ofElectrocardiogram uuid: UUID, as principal: Principal) async throws
+        -> ElectrocardiogramVoltages?
     {
         let type = HKObjectType.electrocardiogramType()
-        let query = RowQuery(
+        let query = await RowQuery(
             typeIdentifiers: [type.identifier], condition: .uuids([uuid]),
             visibleSources: try visibleSources(for: type.identifier, as: principal))
-        guard let row = try storageCall({ try storage.fetch(query) }).first,
+        guard let row = try await storageCall({ try await storage.fetch(query) }).first,
             case .electrocardiogram(let detail) = row.detail
         else { return nil }
-        let leads = try storageCall { try storage.electrocardiogramLeads(of: uuid) }
+        let leads = try await storageCall { try storage.electrocardiogramLeads(of: uuid) }
         // Without a recorded frequency, the measurements spread evenly over the recording.
         let duration = row.endDate - row.startDate
         let frequency =
@@ -97,10 +98,10 @@ extension HealthEngine {
     }
 
     /// Whether the principal may see a sample of `type` with this UUID.
-    private func isVisible(_ uuid: UUID, of type: HKSampleType, as principal: Principal) throws -> Bool {
-        let query = RowQuery(
+    private func isVisible(_ uuid: UUID, of type: HKSampleType, as principal: Principal) async throws -> Bool {
+        let query = await RowQuery(
             typeIdentifiers: [type.identifier], condition: .uuids([uuid]),
             visibleSources: try visibleSources(for: type.identifier, as: principal), limit: 1)
-        return try !storageCall { try storage.fetch(query) }.isEmpty
+        return try await !storageCall { try await storage.fetch(query) }.isEmpty
     }
 }

@@ -7,11 +7,11 @@ extension HealthEngine {
     /// Associates stored samples with a stored workout (`HKHealthStore.add(_:to:)`). The principal needs the share
     /// grant for workouts and must be able to read the workout and every sample; anything it cannot read, or that is
     /// not there, is the same `errorInvalidArgument`.
-    package func associate(_ samples: [UUID], withWorkout workout: UUID, as principal: Principal) throws {
-        try checkShare(HKWorkoutTypeIdentifier, as: principal)
-        _ = try visibleWorkout(workout, as: principal)
-        try requireVisible(Set(samples), as: principal)
-        try storageCall { try storage.associate(samples, withWorkout: workout) }
+    package func associate(_ samples: [UUID], withWorkout workout: UUID, as principal: Principal) async throws {
+        try await checkShare(HKWorkoutTypeIdentifier, as: principal)
+        _ = try await visibleWorkout(workout, as: principal)
+        try await requireVisible(Set(samples), as: principal)
+        try await storageCall { try storage.associate(samples, withWorkout: workout) }
     }
 
     /// Saves a route (`HKWorkoutRouteBuilder.finishRoute(with:metadata:)`) with its locations, as a route of the
@@ -20,12 +20,12 @@ extension HealthEngine {
     /// and every location is within bounds (``RouteLocationValidation``: its timestamp within years 1 to 4001).
     package func saveRoute(
         _ route: HKWorkoutRoute, locations: [RouteLocationRow], workout: UUID, as principal: Principal
-    ) throws {
+    ) async throws {
         try route.validate()
         if case .app = principal { try Self.checkAppUUID(route) }
         for location in locations { try RouteLocationValidation.validate(location) }
-        try checkShare(HKWorkoutRouteTypeIdentifier, as: principal)
-        _ = try visibleWorkout(workout, as: principal)
+        try await checkShare(HKWorkoutRouteTypeIdentifier, as: principal)
+        _ = try await visibleWorkout(workout, as: principal)
         let source = principal.source, revision = principal.revision
         let row = SampleRow(
             uuid: route.uuid, typeIdentifier: HKWorkoutRouteTypeIdentifier,
@@ -33,7 +33,7 @@ extension HealthEngine {
             source: source, revision: revision, device: route.device.map(DeviceRow.init),
             metadata: MetadataCoding.encode(route.metadata), correlationUUID: workout,
             detail: .workoutRoute(WorkoutRouteRow(locations: locations)))
-        let change = try storageCall { try storage.insert([row]) }
+        let change = try await storageCall { try await storage.insert([row]) }
         route.sourceRevision = revision.sourceRevision(
             of: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier))
         publish(change)
@@ -43,42 +43,46 @@ extension HealthEngine {
     /// none for a route it may not read or that is not there.
     package func routeLocations(
         of route: UUID, in interval: DateInterval?, offset: Int, limit: Int, as principal: Principal
-    ) throws -> [RouteLocationRow] {
-        let visible = try visibleSources(for: HKWorkoutRouteTypeIdentifier, as: principal)
+    ) async throws -> [RouteLocationRow] {
+        let visible = try await visibleSources(for: HKWorkoutRouteTypeIdentifier, as: principal)
         let query = RowQuery(
             typeIdentifiers: [HKWorkoutRouteTypeIdentifier], condition: .uuids([route]), visibleSources: visible)
         // The route's source, if the principal may see it (not the route row: reading it counts its locations).
-        guard !(try storageCall { try storage.sources(query) }).isEmpty else { return [] }
+        guard !(try await storageCall { try await storage.sources(query) }).isEmpty else { return [] }
         let seconds = interval.map { $0.start.timeIntervalSince1970...$0.end.timeIntervalSince1970 }
-        return try storageCall { try storage.routeLocations(of: route, in: seconds, offset: offset, limit: limit) }
+        return try await storageCall {
+            try storage.routeLocations(of: route, in: seconds, offset: offset, limit: limit)
+        }
     }
 
     /// The stored workout with this UUID if the principal may read it; `errorInvalidArgument` otherwise, the same
     /// whether it is hidden or absent.
-    func visibleWorkout(_ uuid: UUID, as principal: Principal) throws -> HKWorkout {
+    func visibleWorkout(_ uuid: UUID, as principal: Principal) async throws -> HKWorkout {
         guard
-            let workout = try samples(of: .workoutType(), predicate: .leaf(.uuids([uuid])), as: principal).first
+            let workout = try await samples(of: .workoutType(), predicate: .leaf(.uuids([uuid])), as: principal).first
                 as? HKWorkout
         else { throw HKError.invalidArgument("No workout with UUID \(uuid) is stored") }
         return workout
     }
 
     /// The stored samples with these UUIDs that the principal may read, by UUID.
-    func visibleSamples(_ uuids: Set<UUID>, as principal: Principal) throws -> [UUID: HKSample] {
+    func visibleSamples(_ uuids: Set<UUID>, as principal: Principal) async throws -> [UUID: HKSample] {
         guard !uuids.isEmpty else { return [:] }
-        let rows = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(uuids))) }
+        let rows = try await storageCall {
+            try await storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(uuids)))
+        }
         var visibility: [String: Set<String>?] = [:]
         var readable: [SampleRow] = []
         for row in rows {
             if visibility[row.typeIdentifier] == nil {
-                visibility[row.typeIdentifier] = try visibleSources(for: row.typeIdentifier, as: principal)
+                visibility[row.typeIdentifier] = try await visibleSources(for: row.typeIdentifier, as: principal)
             }
             if let sources = visibility[row.typeIdentifier]!, !sources.contains(row.source.bundleIdentifier) {
                 continue
             }
             readable.append(row)
         }
-        return try storageCall {
+        return try await storageCall {
             let decoding = makeDecoding(visibleSources: nil)
             var samples: [UUID: HKSample] = [:]
             for row in readable { samples[row.uuid] = try decoding.sample(from: row) }
@@ -87,20 +91,21 @@ extension HealthEngine {
     }
 
     /// Refuses any UUID the principal may not read, as one that is not there.
-    func requireVisible(_ uuids: Set<UUID>, as principal: Principal) throws {
-        let visible = try visibleSamples(uuids, as: principal)
+    func requireVisible(_ uuids: Set<UUID>, as principal: Principal) async throws {
+        let visible = try await visibleSamples(uuids, as: principal)
         if let missing = uuids.first(where: { visible[$0] == nil }) {
             throw HKError.invalidArgument("No sample with UUID \(missing) is stored")
         }
     }
 
     /// The samples to associate with workouts being saved must be stored and readable, and name workouts of the save.
-    func checkAssociations(_ associating: [UUID: [UUID]], of objects: [HKObject], as principal: Principal) throws {
+    func checkAssociations(_ associating: [UUID: [UUID]], of objects: [HKObject], as principal: Principal) async throws
+    {
         guard !associating.isEmpty else { return }
         let workouts = Set(objects.compactMap { ($0 as? HKWorkout)?.uuid })
         if let stray = associating.keys.first(where: { !workouts.contains($0) }) {
             throw HKError.invalidArgument("Samples can be associated only with a workout being saved, not \(stray)")
         }
-        try requireVisible(Set(associating.values.joined()), as: principal)
+        try await requireVisible(Set(associating.values.joined()), as: principal)
     }
 }

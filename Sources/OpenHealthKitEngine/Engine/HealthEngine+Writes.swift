@@ -8,9 +8,9 @@ extension HealthEngine {
     /// UUID is already stored fails the save as `errorInvalidArgument`. `associating` names, by workout UUID, stored
     /// samples the principal may read to associate with a workout of `objects` in the same transaction (a workout
     /// builder's samples); a UUID it may not read is refused as one that is not there.
-    package func save(_ objects: [HKObject], associating: [UUID: [UUID]] = [:], as principal: Principal) throws {
+    package func save(_ objects: [HKObject], associating: [UUID: [UUID]] = [:], as principal: Principal) async throws {
         guard !objects.isEmpty else { return }
-        try checkAssociations(associating, of: objects, as: principal)
+        try await checkAssociations(associating, of: objects, as: principal)
         var sharedTypes: Set<String> = []
         for object in objects {
             try object.validate()
@@ -23,7 +23,7 @@ extension HealthEngine {
                 sharedTypes.insert(sample.sampleType.identifier)
             }
         }
-        for type in sharedTypes { try checkShare(type, as: principal) }
+        for type in sharedTypes { try await checkShare(type, as: principal) }
         let source = principal.source
         let revisionRow = principal.revision
         let encoding = RowEncoding(source: source, revision: revisionRow)
@@ -34,7 +34,7 @@ extension HealthEngine {
             let uuid = rows[index].uuid
             rows[index].workout?.associatedSamples = associating[uuid] ?? []
         }
-        let change = try storageCall { try storage.insert(rows) }
+        let change = try await storageCall { try await storage.insert(rows) }
         let revision = revisionRow.sourceRevision(
             of: HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier))
         for object in objects {
@@ -63,18 +63,20 @@ extension HealthEngine {
     /// UUID it may not read exists. The refusal names no UUID (naming one would tell which of several is stored) and
     /// comes after the app's provisioning is checked, so it is the same answer for any list with one not its own.
     @discardableResult
-    package func delete(uuids: [UUID], as principal: Principal) throws -> Int {
+    package func delete(uuids: [UUID], as principal: Principal) async throws -> Int {
         guard !uuids.isEmpty else { return 0 }
         let wanted = Set(uuids)
         if case .app(let app) = principal { try app.checkProvisioning() }
-        let stored = try storageCall { try storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(wanted))) }
+        let stored = try await storageCall {
+            try await storage.fetch(RowQuery(typeIdentifiers: [], condition: .uuids(wanted)))
+        }
         if case .app(let app) = principal,
             stored.count(where: { $0.source.bundleIdentifier == app.bundleIdentifier }) != wanted.count
         {
             throw Self.notDeletable
         }
-        try checkDeletion(of: stored, as: principal)
-        publish(try storageCall { try storage.delete(uuids: stored.map(\.uuid)) })
+        try await checkDeletion(of: stored, as: principal)
+        publish(try await storageCall { try await storage.delete(uuids: stored.map(\.uuid)) })
         return stored.count
     }
 
@@ -83,37 +85,38 @@ extension HealthEngine {
         .errorAuthorizationDenied, "An app may delete only objects it saved, and a UUID given is not one of them")
 
     /// Deletes the principal's objects of a type matching a predicate; returns how many.
-    package func deleteObjects(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) throws -> Int
+    package func deleteObjects(of type: HKSampleType, predicate: PredicateTree?, as principal: Principal) async throws
+        -> Int
     {
         // A correlation type is never shared itself: the grants needed are its members' (checked on the rows).
-        if !(type is HKCorrelationType) { try checkShare(type.identifier, as: principal) }
+        if !(type is HKCorrelationType) { try await checkShare(type.identifier, as: principal) }
         var query = RowQuery(
             typeIdentifiers: [type.identifier],
             condition: try PredicateTranslation.condition(for: predicate, type: type))
         if case .app(let app) = principal { query.visibleSources = [app.bundleIdentifier] }
-        let rows = try storageCall { try storage.fetch(query) }
-        try checkDeletion(of: rows, as: principal)
-        publish(try storageCall { try storage.delete(uuids: rows.map(\.uuid)) })
+        let rows = try await storageCall { try await storage.fetch(query) }
+        try await checkDeletion(of: rows, as: principal)
+        publish(try await storageCall { try await storage.delete(uuids: rows.map(\.uuid)) })
         return rows.count
     }
 
     /// An app may delete only what it saved, and only types it may share; a correlation needs its members' types,
     /// as saving it does.
-    private func checkDeletion(of rows: [SampleRow], as principal: Principal) throws {
+    private func checkDeletion(of rows: [SampleRow], as principal: Principal) async throws {
         guard case .app(let app) = principal else { return }
         try app.checkProvisioning()
         var types: Set<String> = []
         for row in rows {
             guard row.source.bundleIdentifier == app.bundleIdentifier else { throw Self.notDeletable }
             if HKObjectType.type(forRawIdentifier: row.typeIdentifier) is HKCorrelationType {
-                let members = try storageCall {
-                    try storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid)))
+                let members = try await storageCall {
+                    try await storage.fetch(RowQuery(typeIdentifiers: [], condition: .memberOf(row.uuid)))
                 }
                 types.formUnion(members.map(\.typeIdentifier))
             } else {
                 types.insert(row.typeIdentifier)
             }
         }
-        for type in types { try checkShare(type, as: principal) }
+        for type in types { try await checkShare(type, as: principal) }
     }
 }

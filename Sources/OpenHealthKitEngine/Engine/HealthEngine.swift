@@ -29,9 +29,10 @@ package final class HealthEngine: Sendable {
     }
 
     /// Runs a storage call, turning its failures into `HKError`s an app can act on.
-    func storageCall<T>(_ body: () throws -> T) throws -> T {
+    @discardableResult
+    func storageCall<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try body()
+            return try await body()
         } catch let error as HKError {
             throw error
         } catch let error as StorageError {
@@ -49,5 +50,15 @@ package final class HealthEngine: Sendable {
     /// Publishes a change to running queries, if it changed anything.
     func publish(_ change: StoreChange) {
         if !change.isEmpty { feed.publish(change) }
+    }
+}
+
+extension HealthEngine {
+    /// Runs `call` to its end on the calling thread, for a caller on a thread of its own that may wait (an import's
+    /// writer, `HKHealthStore`'s queues, healthd's offloaded work, `hk`). Every storage executes its statements
+    /// synchronously today, so the engine's awaits never suspend and run inline (``InlineExecution``); a caller that
+    /// can await calls the engine directly instead.
+    package func blocking<T>(_ call: (HealthEngine) async throws -> T) throws -> T {
+        try InlineExecution.complete { try await call(self) }
     }
 }

@@ -33,32 +33,34 @@ extension HealthEngine {
     ///   allowed (`requestPerObjectReadAuthorization`), whatever its type grant;
     /// - medication dose events need the type grant and, for each medication, the user's decision: an app reads the
     ///   dose events of the medications the user shared with it.
-    package func readScope(for type: HKObjectType, as principal: Principal) throws -> ReadScope {
+    package func readScope(for type: HKObjectType, as principal: Principal) async throws -> ReadScope {
         guard case .app(let app) = principal else { return .everything }
         let own = ReadScope(visibleSources: [app.bundleIdentifier])
         switch type {
         case is HKPrescriptionType:
             try app.checkProvisioning()
-            let allowed = try storageCall { try objectGrants.allowed(app: app.bundleIdentifier, type: type.identifier) }
+            let allowed = try await storageCall {
+                try await objectGrants.allowed(app: app.bundleIdentifier, type: type.identifier)
+            }
             var scope = own
             scope.alsoVisibleUUIDs = Set(allowed.compactMap(UUID.init(uuidString:)))
             return scope
         case is HKMedicationDoseEventType:
-            guard try visibleSources(for: type.identifier, as: principal) == nil else { return own }
-            let medications = try storageCall {
-                try objectGrants.allowed(
+            guard try await visibleSources(for: type.identifier, as: principal) == nil else { return own }
+            let medications = try await storageCall {
+                try await objectGrants.allowed(
                     app: app.bundleIdentifier, type: HKDataTypeIdentifierUserAnnotatedMedicationConcept)
             }
             return ReadScope(visibleSources: nil, restriction: .doseEventConcepts(medications))
         default:
-            return ReadScope(visibleSources: try visibleSources(for: type.identifier, as: principal))
+            return await ReadScope(visibleSources: try visibleSources(for: type.identifier, as: principal))
         }
     }
 
     /// Whether any clinical record is stored (`supportsHealthRecords()`).
-    package func hasClinicalRecords() throws -> Bool {
+    package func hasClinicalRecords() async throws -> Bool {
         let query = RowQuery(
             typeIdentifiers: HKClinicalTypeIdentifier.allCases.map(\.rawValue), limit: 1)
-        return try storageCall { try !storage.fetch(query).isEmpty }
+        return try await storageCall { try await !storage.fetch(query).isEmpty }
     }
 }

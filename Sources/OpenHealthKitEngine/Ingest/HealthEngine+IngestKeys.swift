@@ -9,8 +9,8 @@ extension HealthEngine {
     private static func pushKey(_ id: String) -> String { ingestKeyPrefix + id + "/push" }
 
     /// Every ingest key of the store, by name, with its last push.
-    package func ingestKeys() throws -> [IngestKeyRecord] {
-        let stored = try storageCall { try storage.settings(withPrefix: Self.ingestKeyPrefix) }
+    package func ingestKeys() async throws -> [IngestKeyRecord] {
+        let stored = try await storageCall { try await storage.settings(withPrefix: Self.ingestKeyPrefix) }
         return stored.compactMap { key, value -> IngestKeyRecord? in
             guard !key.dropFirst(Self.ingestKeyPrefix.count).contains("/") else { return nil }
             return Self.record(value, push: stored[key + "/push"])
@@ -18,28 +18,28 @@ extension HealthEngine {
     }
 
     /// The key with this public id, nil when there is none.
-    package func ingestKey(id: String) throws -> IngestKeyRecord? {
-        let values = try storageCall { try storage.settings(withPrefix: Self.keyKey(id)) }
+    package func ingestKey(id: String) async throws -> IngestKeyRecord? {
+        let values = try await storageCall { try await storage.settings(withPrefix: Self.keyKey(id)) }
         return values[Self.keyKey(id)].flatMap { Self.record($0, push: values[Self.pushKey(id)]) }
     }
 
     /// Stores a new key (its last push aside).
-    package func saveIngestKey(_ key: IngestKeyRecord) throws {
+    package func saveIngestKey(_ key: IngestKeyRecord) async throws {
         var stored = key
         stored.lastPush = nil
         stored.lastPushTimeZone = nil
-        try storageCall { try storage.setSettings([Self.keyKey(key.id): SettingsJSON.encode(stored)]) }
+        try await storageCall { try await storage.setSettings([Self.keyKey(key.id): SettingsJSON.encode(stored)]) }
     }
 
     /// Notes a push with the key `id`: when, and the time zone its dates were in.
-    package func noteIngestKeyPush(id: String, at date: Date, timeZone: String?) throws {
+    package func noteIngestKeyPush(id: String, at date: Date, timeZone: String?) async throws {
         let push = IngestKeyPush(time: date, timeZone: timeZone)
-        try storageCall { try storage.setSettings([Self.pushKey(id): SettingsJSON.encode(push)]) }
+        try await storageCall { try await storage.setSettings([Self.pushKey(id): SettingsJSON.encode(push)]) }
     }
 
     /// Removes the key with this public id and its last push (nothing happens when there is none).
-    package func removeIngestKey(id: String) throws {
-        try storageCall { try storage.setSettings([Self.keyKey(id): nil, Self.pushKey(id): nil]) }
+    package func removeIngestKey(id: String) async throws {
+        try await storageCall { try await storage.setSettings([Self.keyKey(id): nil, Self.pushKey(id): nil]) }
     }
 
     /// A key's record with its last push; nil for one this version cannot read (skipped rather than trapped on).

@@ -20,7 +20,7 @@ struct StoreContent {
     /// Oldest first.
     var auditEntries: [AuditEntry] = []
 
-    static func read(_ storage: any HealthStorage) throws -> StoreContent {
+    static func read(_ storage: any HealthStorage) async throws -> StoreContent {
         var content = StoreContent()
         let collector = Collector()
         var query = ExportQuery(sampleTypes: try storage.storedSampleTypes())
@@ -32,8 +32,8 @@ struct StoreContent {
         }
         content.activitySummaries = collector.activitySummaries
         content.unrecognized = collector.unrecognized
-        content.deleted = try storage.fetchDeleted(RowQuery(typeIdentifiers: [])).sorted { $0.anchor < $1.anchor }
-        content.settings = try storage.settings(withPrefix: "")
+        content.deleted = try await storage.fetchDeleted(RowQuery(typeIdentifiers: [])).sorted { $0.anchor < $1.anchor }
+        content.settings = try await storage.settings(withPrefix: "")
         content.medications = try storage.medications(conceptCodes: nil)
         content.apps = try storage.registeredApps().sorted { $0.bundleIdentifier < $1.bundleIdentifier }
         var afterID: Int64?

@@ -20,10 +20,10 @@ package import Foundation
 /// was written (a new file it deletes, a database user whose rows it clears).
 package enum StoreCopy {
     /// Why a destination is not empty, or nil when it is: the first kind of record it holds.
-    package static func contentOfNonEmpty(_ storage: any HealthStorage) throws -> String? {
-        if try !storage.fetch(RowQuery(typeIdentifiers: [], limit: 1)).isEmpty { return "samples" }
-        if try !storage.fetchDeleted(RowQuery(typeIdentifiers: [])).isEmpty { return "deleted objects" }
-        if try !storage.settings(withPrefix: "").isEmpty { return "settings" }
+    package static func contentOfNonEmpty(_ storage: any HealthStorage) async throws -> String? {
+        if try await !storage.fetch(RowQuery(typeIdentifiers: [], limit: 1)).isEmpty { return "samples" }
+        if try await !storage.fetchDeleted(RowQuery(typeIdentifiers: [])).isEmpty { return "deleted objects" }
+        if try await !storage.settings(withPrefix: "").isEmpty { return "settings" }
         if try !storage.registeredApps().isEmpty { return "apps" }
         if try !storage.auditEntries(AuditQuery(limit: 1)).isEmpty { return "audit entries" }
         if try !storage.medications(conceptCodes: nil).isEmpty { return "medications" }
@@ -33,14 +33,14 @@ package enum StoreCopy {
     /// Copies everything of `source` into `destination`, which must be empty (``contentOfNonEmpty(_:)``).
     package static func copy(
         from source: any HealthStorage, to destination: any HealthStorage, batchSize: Int = 5_000
-    ) throws -> StoreCopyResult {
-        let content = try StoreContent.read(source)
-        try writeSamplesAndTombstones(content, to: destination, batchSize: batchSize)
+    ) async throws -> StoreCopyResult {
+        let content = try await StoreContent.read(source)
+        try await writeSamplesAndTombstones(content, to: destination, batchSize: batchSize)
         var rest = ImportBatch()
         rest.activitySummaries = content.activitySummaries
         rest.unrecognized = content.unrecognized
         if rest.rowCount > 0 { _ = try destination.importBatch(rest) }
-        if !content.settings.isEmpty { try destination.setSettings(content.settings.mapValues { $0 }) }
+        if !content.settings.isEmpty { try await destination.setSettings(content.settings.mapValues { $0 }) }
         for medication in content.medications { try destination.saveMedication(medication) }
         for var app in content.apps {
             app.credentialID = "migrated-" + UUID().uuidString
@@ -59,17 +59,17 @@ package enum StoreCopy {
     /// with heartbeats (which only an import stores) goes alone in an ``ImportBatch``.
     private static func writeSamplesAndTombstones(
         _ content: StoreContent, to destination: any HealthStorage, batchSize: Int
-    ) throws {
+    ) async throws {
         var sources: [String: SourceRow] = [:]
         for record in content.records { sources[record.sample.source.bundleIdentifier] = record.sample.source }
         var samples: [SampleRow] = []
         var tombstones: [DeletedRow] = []
-        func flush() throws {
-            if !samples.isEmpty { _ = try destination.insert(samples) }
+        func flush() async throws {
+            if !samples.isEmpty { _ = try await destination.insert(samples) }
             samples = []
             if !tombstones.isEmpty {
-                _ = try destination.insert(tombstones.map { placeholder(for: $0, sources: sources) })
-                _ = try destination.delete(uuids: tombstones.map(\.uuid))
+                _ = try await destination.insert(tombstones.map { placeholder(for: $0, sources: sources) })
+                _ = try await destination.delete(uuids: tombstones.map(\.uuid))
             }
             tombstones = []
         }
@@ -77,23 +77,23 @@ package enum StoreCopy {
         while !records.isEmpty || !deleted.isEmpty {
             if let record = records.first, deleted.first.map({ record.sample.anchor < $0.anchor }) ?? true {
                 records.removeFirst()
-                if !tombstones.isEmpty || samples.count >= batchSize { try flush() }
+                if !tombstones.isEmpty || samples.count >= batchSize { try await flush() }
                 let sample = withWorkoutChildren(record)
                 if record.heartbeats.isEmpty {
                     samples.append(sample)
                 } else {
-                    try flush()
+                    try await flush()
                     var batch = ImportBatch()
                     batch.samples = [sample]
                     batch.heartbeats = record.heartbeats
                     _ = try destination.importBatch(batch)
                 }
             } else if let tombstone = deleted.popFirst() {
-                if !samples.isEmpty { try flush() }
+                if !samples.isEmpty { try await flush() }
                 tombstones.append(tombstone)
             }
         }
-        try flush()
+        try await flush()
     }
 
     /// The records in their order, except that a correlation's member stored before its correlation (an import

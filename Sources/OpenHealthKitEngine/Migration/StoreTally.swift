@@ -25,8 +25,8 @@ package enum StoreTally {
     ]
 
     /// Tallies every kind of record of `storage`.
-    package static func tally(_ storage: any HealthStorage) throws -> [TableTally] {
-        let content = try StoreContent.read(storage)
+    package static func tally(_ storage: any HealthStorage) async throws -> [TableTally] {
+        let content = try await StoreContent.read(storage)
         var tallies: [TableTally] = []
         func add(_ table: String, _ lines: [String]) {
             tallies.append(TableTally(table: table, count: lines.count, checksum: checksum(lines)))

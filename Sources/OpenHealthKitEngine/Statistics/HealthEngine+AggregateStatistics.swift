@@ -21,17 +21,17 @@ extension HealthEngine {
     func aggregateStatistics(
         _ request: StatisticsRequest, predicate: PredicateTree?, window: (start: Double, end: Double),
         range: DateInterval?, visibleSources: Set<String>?
-    ) throws -> StatisticsResult? {
+    ) async throws -> StatisticsResult? {
         let type = request.type
         guard Self.aggregatedOptions.isSuperset(of: request.options), Self.isDateRangesOnly(predicate),
             visibleSources == nil
         else { return nil }
-        let preferred = try preferredSources(for: type)
+        let preferred = try await preferredSources(for: type)
         for granularity in [AggregateGranularity.hour, .quarterHour] {
             guard let first = Self.bucketEdge(window.start, granularity),
                 let end = Self.bucketEdge(window.end, granularity)
             else { continue }
-            switch try compose(
+            switch try await compose(
                 request, granularity: granularity, buckets: (first, end), windowEnd: window.end, range: range,
                 preferred: preferred)
             {
@@ -55,7 +55,7 @@ extension HealthEngine {
     private func compose(
         _ request: StatisticsRequest, granularity: AggregateGranularity, buckets: (first: Int64?, end: Int64?),
         windowEnd: Double, range: DateInterval?, preferred: [String]
-    ) throws -> Composition {
+    ) async throws -> Composition {
         let type = request.type
         var assembly: StatisticsAssembly?
         var bounds = BucketBounds(intervals: request.intervals)
@@ -84,7 +84,7 @@ extension HealthEngine {
         let query = AggregateQuery(
             typeIdentifier: type.identifier, firstBucket: buckets.first, endBucket: buckets.end,
             bySource: request.options.contains(.separateBySource), granularity: granularity)
-        let served = try storageCall {
+        let served = try await storageCall {
             try storage.forEachStatisticsAggregate(
                 query,
                 sources: { sources, ranking in

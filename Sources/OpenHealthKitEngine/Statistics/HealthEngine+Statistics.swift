@@ -10,7 +10,7 @@ extension HealthEngine {
     /// where the storage keeps statistics aggregates that give the same figures, the number of 15-minute buckets.
     /// `path` can rule out the aggregates (the reference computation) or the samples (``StatisticsPath``).
     package func statistics(_ request: StatisticsRequest, as principal: Principal, path: StatisticsPath = .fastest)
-        throws -> StatisticsResult
+        async throws -> StatisticsResult
     {
         let type = request.type
         try request.options.validate(for: type)
@@ -29,9 +29,9 @@ extension HealthEngine {
             )
         }
         let condition = try PredicateTranslation.condition(for: predicate, type: type)
-        let visible = try visibleSources(for: type.identifier, as: principal)
+        let visible = try await visibleSources(for: type.identifier, as: principal)
         if path != .samples,
-            let result = try aggregateStatistics(
+            let result = try await aggregateStatistics(
                 request, predicate: predicate, window: window, range: range, visibleSources: visible)
         {
             return result
@@ -40,10 +40,10 @@ extension HealthEngine {
             throw HKError.invalidArgument("The statistics aggregates cannot give this request's figures exactly")
         }
         let query = RowQuery(typeIdentifiers: [type.identifier], condition: condition, visibleSources: visible)
-        let preferred = try preferredSources(for: type)
+        let preferred = try await preferredSources(for: type)
         var computation: StatisticsComputation?
-        try storageCall {
-            try storage.forEachValue(
+        try await storageCall {
+            try await storage.forEachValue(
                 query,
                 sources: { sources in
                     computation = StatisticsComputation(

@@ -10,10 +10,10 @@ extension HealthEngine {
     /// (`errorAuthorizationNotDetermined` otherwise), as HealthKit requires; the owner may ask for any.
     package func preferredUnits(
         for types: Set<HKQuantityType>, as principal: Principal, locale: Locale = UserLocale.current()
-    ) throws -> [HKQuantityType: HKUnit] {
+    ) async throws -> [HKQuantityType: HKUnit] {
         if case .app(let app) = principal {
             try app.checkProvisioning()
-            let recorded = try storageCall { try grants.grants(app: app.bundleIdentifier) }
+            let recorded = try await storageCall { try await grants.grants(app: app.bundleIdentifier) }
             let unasked = types.filter { type in
                 let grant = recorded[type.identifier] ?? Grant()
                 return grant.share == .notDetermined && grant.read == .notDetermined
@@ -24,7 +24,7 @@ extension HealthEngine {
                     "Authorization not determined for " + unasked.map(\.identifier).sorted().joined(separator: ", "))
             }
         }
-        let chosen = try chosenUnits()
+        let chosen = try await chosenUnits()
         let system = locale.measurementSystem
         var units: [HKQuantityType: HKUnit] = [:]
         for type in types {
@@ -34,15 +34,16 @@ extension HealthEngine {
     }
 
     /// The unit the owner reads `type` in: their choice, else the locale's default (count/min for heart rate).
-    package func preferredUnit(of type: HKQuantityType, locale: Locale = UserLocale.current()) throws -> HKUnit {
+    package func preferredUnit(of type: HKQuantityType, locale: Locale = UserLocale.current()) async throws -> HKUnit {
         let system = locale.measurementSystem
-        return try chosenUnits()[type.identifier] ?? PreferredUnitDefaults.unit(for: type, measurementSystem: system)
+        return try await chosenUnits()[type.identifier]
+            ?? PreferredUnitDefaults.unit(for: type, measurementSystem: system)
     }
 
     /// The units the user chose, by type identifier (types left at their locale's default are absent).
-    package func chosenUnits() throws -> [String: HKUnit] {
+    package func chosenUnits() async throws -> [String: HKUnit] {
         var units: [String: HKUnit] = [:]
-        for (key, value) in try storageCall({ try storage.settings(withPrefix: Self.keyPrefix) }) {
+        for (key, value) in try await storageCall({ try await storage.settings(withPrefix: Self.keyPrefix) }) {
             // A unit stored by a later version that this one cannot read falls back to the default.
             if let unit = try? HKUnit(parsing: value) { units[String(key.dropFirst(Self.keyPrefix.count))] = unit }
         }
@@ -51,14 +52,14 @@ extension HealthEngine {
 
     /// Records the user's unit for a type; nil returns to the locale's default. A unit of another dimension than the
     /// type's is an invalid argument.
-    package func setPreferredUnit(_ unit: HKUnit?, for type: HKQuantityType) throws {
+    package func setPreferredUnit(_ unit: HKUnit?, for type: HKQuantityType) async throws {
         if let unit, !unit.isCompatible(with: type.canonicalUnit) {
             throw HKError.invalidArgument(
                 "\(unit.unitString) is not a unit of \(type.identifier), which is measured in units like \(type.canonicalUnit.unitString)"
             )
         }
-        try storageCall { try storage.setSettings([Self.keyPrefix + type.identifier: unit?.unitString]) }
-        publish(
+        try await storageCall { try await storage.setSettings([Self.keyPrefix + type.identifier: unit?.unitString]) }
+        await publish(
             StoreChange(
                 typeIdentifiers: [type.identifier], anchor: (try? storage.currentAnchor()) ?? 0, kind: .preferredUnits))
     }

@@ -19,17 +19,17 @@ extension HealthEngine {
     private static func logKey(_ id: String) -> String { webhookPrefix + id + "/log" }
 
     /// Every subscription, oldest first, each with its cursor.
-    package func webhookSubscriptions() throws -> [WebhookSubscription] {
-        let stored = try storageCall { try storage.settings(withPrefix: Self.webhookPrefix) }
+    package func webhookSubscriptions() async throws -> [WebhookSubscription] {
+        let stored = try await storageCall { try await storage.settings(withPrefix: Self.webhookPrefix) }
         return stored.compactMap { key, value -> WebhookSubscription? in
             guard !key.dropFirst(Self.webhookPrefix.count).contains("/") else { return nil }
             return Self.subscription(value, cursor: stored[key + "/cursor"])
         }.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
-    package func webhookSubscription(id: String) throws -> WebhookSubscription? {
-        let values = try storageCall {
-            try storage.settings(withPrefix: Self.subscriptionKey(id)).filter {
+    package func webhookSubscription(id: String) async throws -> WebhookSubscription? {
+        let values = try await storageCall {
+            try await storage.settings(withPrefix: Self.subscriptionKey(id)).filter {
                 $0.key == Self.subscriptionKey(id) || $0.key == Self.cursorKey(id)
             }
         }
@@ -38,27 +38,27 @@ extension HealthEngine {
 
     /// Subscribes `url` to the changes of `types` from now on, signed with `secret`; refuses a store's 21st
     /// subscription (`errorInvalidArgument`).
-    package func addWebhookSubscription(url: URL, types: [String], allowsExternal: Bool, secret: String) throws
+    package func addWebhookSubscription(url: URL, types: [String], allowsExternal: Bool, secret: String) async throws
         -> WebhookSubscription
     {
-        guard try webhookSubscriptions().count < Self.maximumWebhookSubscriptions else {
+        guard try await webhookSubscriptions().count < Self.maximumWebhookSubscriptions else {
             throw HKError.invalidArgument("A store keeps at most \(Self.maximumWebhookSubscriptions) webhooks")
         }
-        let subscription = WebhookSubscription(
+        let subscription = await WebhookSubscription(
             id: "wh_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""), url: url,
             types: types, secret: secret, allowsExternal: allowsExternal, created: Date(),
             cursor: try currentAnchor())
-        try storageCall {
-            try storage.setSettings([Self.subscriptionKey(subscription.id): SettingsJSON.encode(subscription)])
+        try await storageCall {
+            try await storage.setSettings([Self.subscriptionKey(subscription.id): SettingsJSON.encode(subscription)])
         }
         return subscription
     }
 
     /// Removes a subscription with its cursor, outbox and log; returns it, nil when there was none.
-    package func removeWebhookSubscription(id: String) throws -> WebhookSubscription? {
-        guard let subscription = try webhookSubscription(id: id) else { return nil }
-        try storageCall {
-            try storage.setSettings([
+    package func removeWebhookSubscription(id: String) async throws -> WebhookSubscription? {
+        guard let subscription = try await webhookSubscription(id: id) else { return nil }
+        try await storageCall {
+            try await storage.setSettings([
                 Self.subscriptionKey(id): nil, Self.cursorKey(id): nil, Self.pendingKey(id): nil, Self.logKey(id): nil,
             ])
         }
@@ -66,34 +66,34 @@ extension HealthEngine {
     }
 
     /// The message the subscription is delivering, if any.
-    package func pendingWebhookMessage(subscription id: String) throws -> PendingWebhookMessage? {
-        try storageCall { try storage.setting(Self.pendingKey(id)) }.flatMap {
+    package func pendingWebhookMessage(subscription id: String) async throws -> PendingWebhookMessage? {
+        try await storageCall { try await storage.setting(Self.pendingKey(id)) }.flatMap {
             SettingsJSON.decode(PendingWebhookMessage.self, $0)
         }
     }
 
     /// Keeps the message about to be delivered, before its first attempt.
-    package func savePendingWebhookMessage(_ message: PendingWebhookMessage, subscription id: String) throws {
-        try storageCall { try storage.setSettings([Self.pendingKey(id): SettingsJSON.encode(message)]) }
+    package func savePendingWebhookMessage(_ message: PendingWebhookMessage, subscription id: String) async throws {
+        try await storageCall { try await storage.setSettings([Self.pendingKey(id): SettingsJSON.encode(message)]) }
     }
 
     /// Records an attempt; a delivered one also moves the cursor past the message and drops it, in one transaction.
     package func recordWebhookAttempt(
         _ attempt: WebhookAttempt, of message: PendingWebhookMessage, subscription id: String
-    ) throws {
-        var log = try webhookAttempts(subscription: id)
+    ) async throws {
+        var log = try await webhookAttempts(subscription: id)
         log.append(attempt)
         var values: [String: String?] = [Self.logKey(id): SettingsJSON.encode(Array(log.suffix(Self.webhookLogLength)))]
         if attempt.delivered {
             values[Self.cursorKey(id)] = String(message.throughAnchor)
             values[Self.pendingKey(id)] = .some(nil)
         }
-        try storageCall { try storage.setSettings(values) }
+        try await storageCall { try await storage.setSettings(values) }
     }
 
     /// The subscription's last attempts, oldest first.
-    package func webhookAttempts(subscription id: String) throws -> [WebhookAttempt] {
-        try storageCall { try storage.setting(Self.logKey(id)) }.flatMap {
+    package func webhookAttempts(subscription id: String) async throws -> [WebhookAttempt] {
+        try await storageCall { try await storage.setting(Self.logKey(id)) }.flatMap {
             SettingsJSON.decode([WebhookAttempt].self, $0)
         } ?? []
     }

@@ -221,7 +221,7 @@ package final class AutoExportIngest {
                     record, source: source)
                 // The dose is checked before its medication is tracked: a refused dose tracks nothing.
                 let rows = try rows(of: [dose], source: source)
-                try engine.trackMedicationIfNew(medication)
+                try engine.blocking { try await $0.trackMedicationIfNew(medication) }
                 return RecordRows(groups: rows)
             }
             let sample = try AutoExportSections(records: records).sample(record, section: section, source: source)

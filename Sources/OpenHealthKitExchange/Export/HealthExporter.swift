@@ -36,7 +36,8 @@ public final class HealthExporter {
         let destination = try ExportDestination(request.destination, format: request.format)
 
         var query = ExportQuery(
-            sampleTypes: selection.orderedSampleTypes(stored: try engine.storedSampleTypes(as: owner)),
+            sampleTypes: selection.orderedSampleTypes(
+                stored: try engine.blocking { try await $0.storedSampleTypes(as: owner) }),
             start: request.start?.timeIntervalSince1970, end: request.end?.timeIntervalSince1970)
         query.activitySummaries = selection.activitySummaries
         (query.firstDay, query.endDay) = Self.days(from: request.start, to: request.end, in: request.timeZone)
@@ -46,11 +47,13 @@ public final class HealthExporter {
             query.sampleTypes.compactMap { HKObjectType.type(forRawIdentifier: $0) as? HKQuantityType }
             + query.sampleTypes.compactMap { HKObjectType.type(forRawIdentifier: $0) as? HKCorrelationType }
             .flatMap { $0.allowedMemberTypes.map { HKQuantityType($0) } }
-        let units = try engine.preferredUnits(for: Set(quantityTypes), as: owner)
+        let units = try engine.blocking { try await $0.preferredUnits(for: Set(quantityTypes), as: owner) }
         let context = ExportContext(
             root: destination.root, timeZone: request.timeZone,
             exportDate: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
-            characteristics: try selection.characteristics.map { ($0, try engine.characteristic($0, as: owner) ?? "") },
+            characteristics: try selection.characteristics.map { type in
+                (type, try engine.blocking { try await $0.characteristic(type, as: owner) } ?? "")
+            },
             preferredUnits: Dictionary(
                 units.map { ($0.key.identifier, $0.value) }, uniquingKeysWith: { first, _ in first }),
             exportedTypes: Set(query.sampleTypes),
@@ -65,7 +68,7 @@ public final class HealthExporter {
         do {
             try writer.begin()
             let counted = CountingVisitor(writer, progress: progress)
-            try engine.export(query, to: counted, as: owner)
+            try engine.blocking { try await $0.export(query, to: counted, as: owner) }
             progress?(counted.records)
             try writer.finish()
             context.summary.files =

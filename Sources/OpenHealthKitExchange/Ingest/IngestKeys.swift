@@ -20,26 +20,26 @@ package struct IngestKeys {
     /// Makes a key named `name` for `user` (its store is this engine's); the key's text is returned once.
     package func add(name: String, user: Int64, now: Date = Date()) throws -> (record: IngestKeyRecord, key: String) {
         try Self.check(name: name)
-        guard try engine.ingestKeys().allSatisfy({ $0.name != name }) else {
+        guard try engine.blocking({ try await $0.ingestKeys() }).allSatisfy({ $0.name != name }) else {
             throw IngestKeyError("an ingest key named \(name) exists already")
         }
         let id = Self.base64URL(Self.randomBytes(9))
         let secret = Self.base64URL(Self.randomBytes(32))
         let record = IngestKeyRecord(name: name, id: id, secretHash: Self.hash(secret), created: now)
-        try engine.saveIngestKey(record)
+        try engine.blocking { try await $0.saveIngestKey(record) }
         return (record, [Self.prefix, String(user), id, secret].joined(separator: "."))
     }
 
     package func list() throws -> [IngestKeyRecord] {
-        try engine.ingestKeys()
+        try engine.blocking { try await $0.ingestKeys() }
     }
 
     /// Revokes the key named `name`: pushes with it are refused from then on.
     package func revoke(name: String) throws {
-        guard let key = try engine.ingestKeys().first(where: { $0.name == name }) else {
+        guard let key = try engine.blocking({ try await $0.ingestKeys() }).first(where: { $0.name == name }) else {
             throw IngestKeyError("no ingest key is named \(name)")
         }
-        try engine.removeIngestKey(id: key.id)
+        try engine.blocking { try await $0.removeIngestKey(id: key.id) }
     }
 
     /// The user a key's text names, if it is shaped as a key at all (whether it is valid is ``verify(_:)``'s to say).
@@ -49,7 +49,8 @@ package struct IngestKeys {
 
     /// The record of a valid key of this store; nil for anything else (unknown id and wrong secret alike).
     package func verify(_ key: String) throws -> IngestKeyRecord? {
-        guard let parts = Self.parse(key), let record = try engine.ingestKey(id: parts.id) else { return nil }
+        guard let parts = Self.parse(key), let record = try engine.blocking({ try await $0.ingestKey(id: parts.id) })
+        else { return nil }
         let presented = Array(Self.hash(parts.secret).utf8)
         let stored = Array(record.secretHash.utf8)
         guard presented.count == stored.count else { return nil }
@@ -60,7 +61,9 @@ package struct IngestKeys {
     /// Notes a push with the key and the time zone its dates were in (Health shows each key's last, and offers the
     /// zone when Health's days follow another). The key itself is not written: one revoked meanwhile stays revoked.
     package func notePush(_ record: IngestKeyRecord, at date: Date = Date(), timeZone: String? = nil) throws {
-        try engine.noteIngestKeyPush(id: record.id, at: date, timeZone: timeZone ?? record.lastPushTimeZone)
+        try engine.blocking {
+            try await $0.noteIngestKeyPush(id: record.id, at: date, timeZone: timeZone ?? record.lastPushTimeZone)
+        }
     }
 
     private static func parse(_ key: String) -> (user: Int64, id: String, secret: String)? {

@@ -25,7 +25,7 @@ extension ExportReader {
             let identifier = HKCharacteristicTypeIdentifier(rawValue: name)
             do {
                 guard let stored = try Self.storedCharacteristic(identifier, text) else { return }
-                try collector.engine.setCharacteristic(identifier, to: stored)
+                try collector.engine.blocking { try await $0.setCharacteristic(identifier, to: stored) }
                 collector.note(characteristic: name, value: text)
             } catch {
                 collector.warn(

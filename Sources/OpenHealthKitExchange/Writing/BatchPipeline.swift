@@ -83,7 +83,7 @@ final class BatchPipeline: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
             do {
-                let result = try engine.importBatch(batch)
+                let result = try engine.blocking { try await $0.importBatch(batch) }
                 onStored?(batch, result)
                 condition.lock()
                 tally.count(batch, result)

@@ -108,7 +108,7 @@ final class StoreWorld: Sendable {
                 json: WireCharacteristic(type: type.rawValue, value: value))
             guard answer.status == 200 else { throw HarnessError("setting \(type.rawValue) failed: \(answer.text)") }
         } else {
-            try EngineRegistry.engine(for: location!).setCharacteristic(type, to: value)
+            try await EngineRegistry.engine(for: location!).setCharacteristic(type, to: value)
         }
     }
 
@@ -120,7 +120,7 @@ final class StoreWorld: Sendable {
                 json: WireSourcePriority(type: type.identifier, sources: bundleIdentifiers))
             guard answer.status == 200 else { throw HarnessError("setting the source priority failed: \(answer.text)") }
         } else {
-            try EngineRegistry.engine(for: location!).setSourcePriority(bundleIdentifiers, for: type)
+            try await EngineRegistry.engine(for: location!).setSourcePriority(bundleIdentifiers, for: type)
         }
     }
 
@@ -132,38 +132,38 @@ final class StoreWorld: Sendable {
                 "PUT", "/v1/owner/apps/\(app)/grants", json: WireGrants(grants: changed.mapValues(WireGrant.init)))
             guard answer.status == 200 else { throw HarnessError("setting the grants failed: \(answer.text)") }
         } else {
-            try EngineRegistry.engine(for: location!).setGrants(changed, app: app)
+            try await EngineRegistry.engine(for: location!).setGrants(changed, app: app)
         }
     }
 
     /// Stores activity summaries as a Health export import does (the engine's import batch). healthd's store is
     /// written from this process, as `hk` writes a store file healthd serves: healthd hears of it by polling the file.
-    func importActivitySummaries(_ rows: [ActivitySummaryRow]) throws {
+    func importActivitySummaries(_ rows: [ActivitySummaryRow]) async throws {
         var batch = ImportBatch()
         batch.activitySummaries = rows
-        try importBatch(batch)
+        try await importBatch(batch)
     }
 
     /// Stores what a Health export import stores, as `hk import` does (see ``importActivitySummaries(_:)``).
-    func importBatch(_ batch: ImportBatch) throws {
+    func importBatch(_ batch: ImportBatch) async throws {
         if let daemon {
             let location = daemon.location
             defer { EngineRegistry.close(location) }
-            _ = try EngineRegistry.engine(for: location).importBatch(batch)
+            _ = try await EngineRegistry.engine(for: location).importBatch(batch)
         } else {
-            _ = try EngineRegistry.engine(for: location!).importBatch(batch)
+            _ = try await EngineRegistry.engine(for: location!).importBatch(batch)
         }
     }
 
     /// The user chooses a preferred unit, as on the Health web app's Me page: through the embedded store's engine,
     /// or, with healthd, from this process on healthd's store (its file or database, as another process would).
-    func setPreferredUnit(_ unit: HKUnit, for type: HKQuantityType) throws {
+    func setPreferredUnit(_ unit: HKUnit, for type: HKQuantityType) async throws {
         if let daemon {
             let location = daemon.location
             defer { EngineRegistry.close(location) }
-            try EngineRegistry.engine(for: location).setPreferredUnit(unit, for: type)
+            try await EngineRegistry.engine(for: location).setPreferredUnit(unit, for: type)
         } else {
-            try EngineRegistry.engine(for: location!).setPreferredUnit(unit, for: type)
+            try await EngineRegistry.engine(for: location!).setPreferredUnit(unit, for: type)
         }
     }
 

@@ -17,10 +17,10 @@ extension StoreWorld {
     }
 
     /// Stores samples as a Health export import does (clinical records, CDA documents, prescriptions).
-    func importSamples(_ rows: [SampleRow]) throws {
+    func importSamples(_ rows: [SampleRow]) async throws {
         var batch = ImportBatch()
         batch.samples = rows
-        try importBatch(batch)
+        try await importBatch(batch)
     }
 
     /// The owner records a medication they take.
@@ -29,7 +29,7 @@ extension StoreWorld {
             let answer = try await daemon.owner("PUT", "/v1/owner/medications", json: WireMedication(medication))
             guard answer.status == 200 else { throw HarnessError("saving the medication failed: \(answer.text)") }
         } else {
-            try embeddedEngine!.saveMedication(MedicationCoding.row(medication), as: Self.owner())
+            try await embeddedEngine!.saveMedication(MedicationCoding.row(medication), as: Self.owner())
         }
     }
 
@@ -40,7 +40,7 @@ extension StoreWorld {
             if let refusal = answer.error { throw refusal.hkError }
             guard answer.status == 201 else { throw HarnessError("logging the dose failed: \(answer.text)") }
         } else {
-            try embeddedEngine!.logDose(event, as: Self.owner())
+            try await embeddedEngine!.logDose(event, as: Self.owner())
         }
     }
 }

@@ -32,8 +32,8 @@ import OpenHealthKitTesting
         return try AutoExportIngest(engine: engine, batchSize: batchSize).ingest(fileAt: file)
     }
 
-    func samples(_ engine: HealthEngine, _ type: HKSampleType) throws -> [HKSample] {
-        try engine.samples(of: type, predicate: nil, as: owner)
+    func samples(_ engine: HealthEngine, _ type: HKSampleType) async throws -> [HKSample] {
+        try await engine.samples(of: type, predicate: nil, as: owner)
     }
 
     @Test(arguments: Kind.allCases)
@@ -44,25 +44,26 @@ import OpenHealthKitTesting
         #expect(result.stored == AutoExportPayloads.everyFamilyObjects)
         #expect(result.timeZone == TimeZone(secondsFromGMT: 3600)?.identifier)
 
-        let steps = try samples(engine, HKQuantityType(.stepCount)).compactMap { $0 as? HKQuantitySample }
+        let steps = try await samples(engine, HKQuantityType(.stepCount)).compactMap { $0 as? HKQuantitySample }
         #expect(steps.map { $0.quantity.doubleValue(for: .count()) }.sorted() == [800, 1200])
         #expect(Set(steps.map(\.sourceRevision.source.name)) == ["Ann's Apple Watch", "Ann's iPhone"])
         #expect(
             steps.first { $0.sourceRevision.source.name == "Ann's iPhone" }?.startDate
                 == Date(timeIntervalSince1970: 1_772_697_600))
 
-        let heart = try #require(try samples(engine, HKQuantityType(.heartRate)).first as? HKQuantitySample)
+        let heart = try await #require(try samples(engine, HKQuantityType(.heartRate)).first as? HKQuantitySample)
         #expect(heart.quantity.doubleValue(for: HKUnit(from: "count/min")) == 72.5)
         #expect(
             (heart.metadata?[AutoExportRecords.maximumKey] as? HKQuantity)?.doubleValue(for: HKUnit(from: "count/min"))
                 == 90)
 
-        let pressure = try #require(try samples(engine, HKCorrelationType(.bloodPressure)).first as? HKCorrelation)
+        let pressure = try await #require(
+            try samples(engine, HKCorrelationType(.bloodPressure)).first as? HKCorrelation)
         let members = pressure.objects.compactMap { $0 as? HKQuantitySample }
             .map { $0.quantity.doubleValue(for: .millimeterOfMercury()) }
         #expect(members.sorted() == [79, 121])
 
-        let sleep = try samples(engine, HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
+        let sleep = try await samples(engine, HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
         #expect(
             sleep.map(\.value).sorted() == [
                 HKCategoryValueSleepAnalysis.asleepCore.rawValue,
@@ -70,17 +71,17 @@ import OpenHealthKitTesting
             ])
         #expect(sleep.map { $0.endDate.timeIntervalSince($0.startDate) }.sorted() == [5_400, 7_200])
 
-        let glucose = try #require(try samples(engine, HKQuantityType(.bloodGlucose)).first)
+        let glucose = try await #require(try samples(engine, HKQuantityType(.bloodGlucose)).first)
         #expect(
             glucose.metadata?[HKMetadataKeyBloodGlucoseMealTime] as? Int == HKBloodGlucoseMealTime.preprandial.rawValue)
         #expect(glucose.sourceRevision.source.name == AutoExportIngest.defaultSourceName)
-        let insulin = try #require(try samples(engine, HKQuantityType(.insulinDelivery)).first)
+        let insulin = try await #require(try samples(engine, HKQuantityType(.insulinDelivery)).first)
         #expect(insulin.metadata?[HKMetadataKeyInsulinDeliveryReason] as? Int == HKInsulinDeliveryReason.bolus.rawValue)
-        let mindful = try #require(try samples(engine, HKCategoryType(.mindfulSession)).first)
+        let mindful = try await #require(try samples(engine, HKCategoryType(.mindfulSession)).first)
         #expect(mindful.endDate.timeIntervalSince(mindful.startDate) == 600)
-        let stand = try #require(try samples(engine, HKCategoryType(.appleStandHour)).first as? HKCategorySample)
+        let stand = try await #require(try samples(engine, HKCategoryType(.appleStandHour)).first as? HKCategorySample)
         #expect(stand.value == HKCategoryValueAppleStandHour.stood.rawValue)
-        #expect(try samples(engine, HKCategoryType(.handwashingEvent)).count == 1)
+        await #expect(try samples(engine, HKCategoryType(.handwashingEvent)).count == 1)
     }
 
     @Test(arguments: Kind.allCases)
@@ -88,12 +89,12 @@ import OpenHealthKitTesting
         let engine = try await kind.engine()
         let body = AutoExportPayloads.metrics(AutoExportPayloads.everyFamily)
         _ = try ingest(body, into: engine)
-        let anchor = try engine.currentAnchor()
+        let anchor = try await engine.currentAnchor()
         let again = try ingest(body, into: engine)
         #expect(again.stored == 0)
         #expect(again.alreadyStored == again.received)
         #expect(again.refused == 0)
-        #expect(try engine.currentAnchor() == anchor)
+        await #expect(try engine.currentAnchor() == anchor)
     }
 
     @Test func theAnswerIsTheSameWhateverTheBatchesWhileTheWriterStoresBehindTheReader() async throws {
@@ -126,7 +127,7 @@ import OpenHealthKitTesting
         let later = try ingest(steps(9...12), into: engine)
         #expect(later.stored == 2)
         #expect(later.alreadyStored == 2)
-        #expect(try samples(engine, HKQuantityType(.stepCount)).count == 5)
+        await #expect(try samples(engine, HKQuantityType(.stepCount)).count == 5)
     }
 
     @Test(arguments: Kind.allCases)
@@ -163,7 +164,7 @@ import OpenHealthKitTesting
         #expect(
             result.items.first { $0.name == "insulin_delivery" }?.problems.first?.reason.contains("Basal or Bolus")
                 == true)
-        #expect(try samples(engine, HKQuantityType(.stepCount)).count == 1)
+        await #expect(try samples(engine, HKQuantityType(.stepCount)).count == 1)
     }
 
     @Test(arguments: Kind.allCases)
@@ -179,7 +180,7 @@ import OpenHealthKitTesting
         // Cut short: the records before the cut are valid, but the body is not JSON.
         body.removeLast(10)
         #expect(throws: AutoExportFormatError.self) { try ingest(body, into: engine) }
-        #expect(try samples(engine, HKQuantityType(.stepCount)).isEmpty)
+        await #expect(try samples(engine, HKQuantityType(.stepCount)).isEmpty)
     }
 
     @Test(arguments: [
@@ -205,7 +206,7 @@ import OpenHealthKitTesting
                 ])
         ])
         #expect(throws: AutoExportFormatError.self) { try ingest(body, into: engine) }
-        #expect(try samples(engine, HKQuantityType(.stepCount)).isEmpty)
+        await #expect(try samples(engine, HKQuantityType(.stepCount)).isEmpty)
     }
 
     @Test func aRecordThatHoldsNothingToStoreIsReceivedAndCountedInNeither() async throws {
@@ -239,7 +240,7 @@ import OpenHealthKitTesting
         ])
         let result = try ingest(body, into: engine)
         #expect(result.stored == 5)
-        let sleep = try samples(engine, HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
+        let sleep = try await samples(engine, HKCategoryType(.sleepAnalysis)).compactMap { $0 as? HKCategorySample }
         let hours = Dictionary(
             uniqueKeysWithValues: sleep.map { ($0.value, $0.endDate.timeIntervalSince($0.startDate) / 3600) })
         #expect(
@@ -256,7 +257,7 @@ import OpenHealthKitTesting
     @Test func aSourceNamedInAPushRanksAsTheSameNameInAnExport() async throws {
         let engine = HealthEngine(storage: try SQLiteStorage())
         _ = try ingest(AutoExportPayloads.metrics(AutoExportPayloads.everyFamily), into: engine)
-        let watch = try samples(engine, HKQuantityType(.stepCount)).first {
+        let watch = try await samples(engine, HKQuantityType(.stepCount)).first {
             $0.sourceRevision.source.name == "Ann's Apple Watch"
         }
         #expect(

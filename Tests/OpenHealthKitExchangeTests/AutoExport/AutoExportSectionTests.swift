@@ -71,8 +71,8 @@ import OpenHealthKitModel
         return try AutoExportIngest(engine: engine).ingest(fileAt: file)
     }
 
-    func categories(_ engine: HealthEngine, _ identifier: HKCategoryTypeIdentifier) throws -> [HKCategorySample] {
-        try engine.samples(of: HKCategoryType(identifier), predicate: nil, as: ImportHarness.owner)
+    func categories(_ engine: HealthEngine, _ identifier: HKCategoryTypeIdentifier) async throws -> [HKCategorySample] {
+        try await engine.samples(of: HKCategoryType(identifier), predicate: nil, as: ImportHarness.owner)
             .compactMap { $0 as? HKCategorySample }
     }
 
@@ -84,42 +84,42 @@ import OpenHealthKitModel
         #expect(result.refused == 1)
         #expect(result.items.first { $0.section == "medications" }?.problems.map(\.index) == [2])
 
-        let headache = try #require(try categories(engine, .headache).first)
+        let headache = try await #require(try categories(engine, .headache).first)
         #expect(headache.value == HKCategoryValueSeverity.moderate.rawValue)
         #expect(headache.metadata?[HKMetadataKeyWasUserEntered] as? Bool == true)
-        #expect(
+        await #expect(
             try categories(engine, .rapidPoundingOrFlutteringHeartbeat).first?.value
                 == HKCategoryValueSeverity.mild.rawValue)
-        let flow = try #require(try categories(engine, .menstrualFlow).first)
+        let flow = try await #require(try categories(engine, .menstrualFlow).first)
         #expect(flow.value == HKCategoryValueMenstrualFlow.medium.rawValue)
         #expect(flow.metadata?[HKMetadataKeyMenstrualCycleStart] as? Bool == true)
-        #expect(
+        await #expect(
             try categories(engine, .cervicalMucusQuality).first?.value
                 == HKCategoryValueCervicalMucusQuality.eggWhite.rawValue)
-        #expect(
+        await #expect(
             try categories(engine, .ovulationTestResult).first?.value
                 == HKCategoryValueOvulationTestResult.luteinizingHormoneSurge.rawValue)
-        let mood = try #require(
+        let mood = try await #require(
             try engine.samples(of: HKObjectType.stateOfMindType(), predicate: nil, as: ImportHarness.owner).first
                 as? HKStateOfMind)
         #expect(mood.kind == .dailyMood && mood.valence == 0.6)
         #expect(mood.labels == [.calm, .grateful] && mood.associations == [.family, .currentEvents])
-        #expect(try categories(engine, .highHeartRateEvent).count == 1)
-        #expect(try categories(engine, .irregularHeartRhythmEvent).count == 1)
-        let ecg = try #require(
+        await #expect(try categories(engine, .highHeartRateEvent).count == 1)
+        await #expect(try categories(engine, .irregularHeartRhythmEvent).count == 1)
+        let ecg = try await #require(
             try engine.samples(of: HKObjectType.electrocardiogramType(), predicate: nil, as: ImportHarness.owner).first
                 as? HKElectrocardiogram)
         #expect(ecg.classification == .sinusRhythm && ecg.numberOfVoltageMeasurements == 15_360)
         #expect(ecg.samplingFrequency?.doubleValue(for: .hertz()) == 512)
         #expect(ecg.averageHeartRate?.doubleValue(for: HKUnit(from: "count/min")) == 72)
-        let voltages = try engine.voltages(ofElectrocardiogram: ecg.uuid, as: ImportHarness.owner)
+        let voltages = try await engine.voltages(ofElectrocardiogram: ecg.uuid, as: ImportHarness.owner)
         #expect(voltages?.leads[.appleWatchSimilarToLeadI]?.prefix(3).map { $0.rounded() } == [0, 10, 20])
 
         // Aspirin by its RxNorm code, tracked from the first dose; the second names it by its name alone.
-        let tracked = try engine.medications(matching: nil, limit: 0, as: ImportHarness.owner)
+        let tracked = try await engine.medications(matching: nil, limit: 0, as: ImportHarness.owner)
         #expect(Set(tracked.map(\.medication.identifier.code)) == ["1191", "hae:aspirin"])
         #expect(tracked.first { $0.medication.identifier.code == "1191" }?.medication.generalForm == .tablet)
-        let doses = try engine.samples(
+        let doses = try await engine.samples(
             of: HKObjectType.medicationDoseEventType(), predicate: nil, as: ImportHarness.owner
         ).compactMap { $0 as? HKMedicationDoseEvent }
         #expect(doses.map(\.logStatus).sorted { $0.rawValue < $1.rawValue } == [.taken, .skipped])

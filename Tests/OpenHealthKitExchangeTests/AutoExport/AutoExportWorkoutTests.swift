@@ -63,7 +63,7 @@ import OpenHealthKitModel
         // The workout, two heart rates, the route.
         #expect(result.stored == 4)
         let owner = ImportHarness.owner
-        let workout = try #require(
+        let workout = try await #require(
             try engine.samples(of: HKObjectType.workoutType(), predicate: nil, as: owner).first as? HKWorkout)
         #expect(workout.workoutActivityType == .running)
         #expect(workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) == 5.61)
@@ -71,15 +71,16 @@ import OpenHealthKitModel
         #expect(workout.duration == 2027.3)
         #expect(workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool == false)
         #expect(workout.sourceRevision.source.name == "Ann's Apple Watch")
-        let beats = try engine.samples(of: HKQuantityType(.heartRate), predicate: nil, as: owner)
+        let beats = try await engine.samples(of: HKQuantityType(.heartRate), predicate: nil, as: owner)
         #expect(beats.count == 2)
-        let route = try #require(try engine.samples(of: HKSeriesType.workoutRoute(), predicate: nil, as: owner).first)
-        let locations = try engine.routeLocations(of: route.uuid, in: nil, offset: 0, limit: 10, as: owner)
+        let route = try await #require(
+            try engine.samples(of: HKSeriesType.workoutRoute(), predicate: nil, as: owner).first)
+        let locations = try await engine.routeLocations(of: route.uuid, in: nil, offset: 0, limit: 10, as: owner)
         #expect(locations.map(\.latitude) == [52.5163, 52.5165])
 
         let again = try ingest(Self.push([Self.run]), into: engine)
         #expect(again.stored == 0 && again.alreadyStored == 1)
-        #expect(try engine.samples(of: HKObjectType.workoutType(), predicate: nil, as: owner).count == 1)
+        await #expect(try engine.samples(of: HKObjectType.workoutType(), predicate: nil, as: owner).count == 1)
     }
 
     @Test func aHeartRatePushedWithItsWorkoutAndAsAMetricIsStoredOnce() async throws {
@@ -111,7 +112,8 @@ import OpenHealthKitModel
         #expect(result.stored == 0)
         #expect(result.items.first?.problems.map(\.index) == [0, 1, 2])
         #expect(result.items.first?.problems.first?.reason.contains("route point 0") == true)
-        #expect(try engine.samples(of: HKQuantityType(.heartRate), predicate: nil, as: ImportHarness.owner).isEmpty)
+        await #expect(
+            try engine.samples(of: HKQuantityType(.heartRate), predicate: nil, as: ImportHarness.owner).isEmpty)
     }
 
     @Test(arguments: [

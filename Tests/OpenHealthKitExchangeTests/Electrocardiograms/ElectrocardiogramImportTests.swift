@@ -7,13 +7,15 @@ import OpenHealthKitModel
 /// An export's electrocardiograms become HKElectrocardiograms with their voltages and their associated symptoms, once
 /// whatever the number of imports; a file that cannot be read is a skipped record naming it.
 @Suite struct ElectrocardiogramImportTests {
-    @Test func theExportsElectrocardiogramsAreImportedWithVoltagesAndSymptoms() throws {
+    @Test func theExportsElectrocardiogramsAreImportedWithVoltagesAndSymptoms() async throws {
         let harness = try ImportHarness()
         let summary = try harness.importing(fixture: "Synthetic/everything")
         #expect(summary.isBalanced)
         #expect(summary.records["HKDataTypeIdentifierElectrocardiogram"]?.added == 2)
         #expect(summary.sources["ECG"]?.hasPrefix("org.openhealthkit.export.ecg-") == true)
-        let ecgs = try harness.samples(HKObjectType.electrocardiogramType()).compactMap { $0 as? HKElectrocardiogram }
+        let ecgs = try await harness.samples(HKObjectType.electrocardiogramType()).compactMap {
+            $0 as? HKElectrocardiogram
+        }
         #expect(ecgs.map(\.classification) == [.sinusRhythm, .atrialFibrillation])
         #expect(ecgs.map(\.symptomsStatus) == [.present, .notSet])
         #expect(ecgs.map(\.numberOfVoltageMeasurements) == [64, 48])
@@ -22,11 +24,11 @@ import OpenHealthKitModel
         #expect(ecgs.allSatisfy { $0.sourceRevision.source.name == "ECG" && $0.device?.hardwareVersion == "Watch6,2" })
 
         let voltages = try #require(
-            try harness.engine.voltages(ofElectrocardiogram: ecgs[1].uuid, as: ImportHarness.owner))
+            try await harness.engine.voltages(ofElectrocardiogram: ecgs[1].uuid, as: ImportHarness.owner))
         #expect(voltages.leads[.appleWatchSimilarToLeadI]?.prefix(2) == [-150, -112.875])
 
         for (type, count) in [(HKCategoryTypeIdentifier.skippedHeartbeat, 1), (.fatigue, 1), (.dizziness, 0)] {
-            let associated = try harness.engine.samples(
+            let associated = try await harness.engine.samples(
                 of: HKCategoryType(type),
                 predicate: .leaf(.associatedWithElectrocardiogram(ecgs[0].uuid)), as: ImportHarness.owner)
             #expect(associated.count == count, "\(type.rawValue)")
@@ -34,10 +36,10 @@ import OpenHealthKitModel
 
         let again = try harness.importing(fixture: "Synthetic/everything")
         #expect(again.records["HKDataTypeIdentifierElectrocardiogram"]?.alreadyStored == 2)
-        #expect(try harness.samples(HKObjectType.electrocardiogramType()).count == 2)
+        await #expect(try harness.samples(HKObjectType.electrocardiogramType()).count == 2)
     }
 
-    @Test func anUnreadableFileIsASkippedRecordNamingIt() throws {
+    @Test func anUnreadableFileIsASkippedRecordNamingIt() async throws {
         let folder = try TemporaryFolder()
         let export = folder.url.appendingPathComponent("apple_health_export")
         try FileManager.default.createDirectory(
@@ -54,14 +56,14 @@ import OpenHealthKitModel
         #expect(summary.isBalanced && summary.skippedTotal == 1)
         #expect(summary.skipped.first?.element == "electrocardiograms/ecg_2024-01-01.csv")
         #expect(summary.skipped.first?.reason.contains("no recorded date") == true)
-        #expect(try harness.samples(HKObjectType.electrocardiogramType()).isEmpty)
+        #expect(try await harness.samples(HKObjectType.electrocardiogramType()).isEmpty)
     }
 
-    @Test func theExportsAudiogramTestsAreReadWithTheirMaskingAndClamping() throws {
+    @Test func theExportsAudiogramTestsAreReadWithTheirMaskingAndClamping() async throws {
         let harness = try ImportHarness()
         try harness.importing(fixture: "Synthetic/everything")
         let audiogram = try #require(
-            try harness.samples(HKObjectType.audiogramSampleType()).first as? HKAudiogramSample)
+            try await harness.samples(HKObjectType.audiogramSampleType()).first as? HKAudiogramSample)
         let last = try #require(audiogram.sensitivityPoints.last)
         #expect(last.hertz == 4000)
         let left = try #require(last.tests.first { $0.side == .left })

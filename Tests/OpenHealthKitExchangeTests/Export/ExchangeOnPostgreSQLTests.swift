@@ -66,10 +66,10 @@ import OpenHealthKitTesting
     @Test func importingTwiceIntoPostgreSQLAddsNothing() async throws {
         let engine = try await Self.postgreSQL()
         let first = try HealthExportImporter(engine: engine).import(from: Fixtures.url("Synthetic/everything"))
-        let anchor = try engine.storage.currentAnchor()
+        let anchor = try await engine.storage.currentAnchor()
         let second = try HealthExportImporter(engine: engine).import(from: Fixtures.url("Synthetic/everything"))
         #expect(first.totalAdded > 0)
         #expect(second.totalAdded == 0)
-        #expect(try engine.storage.currentAnchor() == anchor)
+        await #expect(try engine.storage.currentAnchor() == anchor)
     }
 }

@@ -12,15 +12,15 @@ import OpenHealthKitModel
 
     let harness: ImportHarness
 
-    init() throws {
+    init() async throws {
         harness = try ImportHarness()
         try harness.importing(fixture: "Synthetic/everything")
-        try harness.engine.saveMedication(
+        try await harness.engine.saveMedication(
             UserAnnotatedMedicationRow(
                 conceptCode: "6809", displayText: "Metformin 500 mg", generalForm: "tablet", relatedCodings: [],
                 nickname: nil, isArchived: false, hasSchedule: false),
             as: ImportHarness.owner)
-        try harness.engine.save(
+        try await harness.engine.save(
             [
                 HKStateOfMind(
                     date: Self.date, kind: .dailyMood, valence: 0.5, labels: [.content], associations: [.family]),
@@ -36,7 +36,7 @@ import OpenHealthKitModel
                         .preferNotToAnswer,
                     ]),
             ], as: ImportHarness.owner)
-        try harness.engine.logDose(
+        try await harness.engine.logDose(
             HKMedicationDoseEvent(
                 uuid: UUID(), date: Self.date, scheduleType: .asNeeded,
                 medicationConceptIdentifier: HKHealthConceptIdentifier(domain: .medication, code: "6809"),

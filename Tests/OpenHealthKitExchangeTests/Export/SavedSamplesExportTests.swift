@@ -11,7 +11,7 @@ import OpenHealthKitModel
 @Suite struct SavedSamplesExportTests {
     private static let start = Date(timeIntervalSince1970: 1_730_620_800.25)  // 2024-11-03 08:00:00.25 UTC
 
-    private func savedStore() throws -> ImportHarness {
+    private func savedStore() async throws -> ImportHarness {
         let harness = try ImportHarness()
         let owner = ImportHarness.owner
         let device = HKDevice(
@@ -63,7 +63,7 @@ import OpenHealthKitModel
                         end: Self.start),
                 ]),
         ]
-        try harness.engine.save(samples, as: owner)
+        try await harness.engine.save(samples, as: owner)
         return harness
     }
 
@@ -80,8 +80,8 @@ import OpenHealthKitModel
     }
 
     @Test(arguments: ["UTC", "Pacific/Chatham", "America/St_Johns"])
-    func valuesDatesDevicesAndMetadataComeBackExactly(timeZone: String) throws {
-        let saved = try savedStore()
+    func valuesDatesDevicesAndMetadataComeBackExactly(timeZone: String) async throws {
+        let saved = try await savedStore()
         let folder = try TemporaryFolder()
         let (url, summary) = try saved.exporting(.appleXML, to: folder, name: "export", timeZone: timeZone)
         #expect(summary.records[HKQuantityTypeIdentifier.heartRate.rawValue] == 1)

@@ -54,12 +54,12 @@ final class ImportHarness {
         try importing(Fixtures.url(path))
     }
 
-    func samples(_ type: HKSampleType) throws -> [HKSample] {
-        try engine.samples(of: type, predicate: nil, sort: [RowSort(.startDate)], as: Self.owner)
+    func samples(_ type: HKSampleType) async throws -> [HKSample] {
+        try await engine.samples(of: type, predicate: nil, sort: [RowSort(.startDate)], as: Self.owner)
     }
 
-    func quantities(_ identifier: HKQuantityTypeIdentifier) throws -> [HKQuantitySample] {
-        try samples(HKQuantityType(identifier)).compactMap { $0 as? HKQuantitySample }
+    func quantities(_ identifier: HKQuantityTypeIdentifier) async throws -> [HKQuantitySample] {
+        try await samples(HKQuantityType(identifier)).compactMap { $0 as? HKQuantitySample }
     }
 
     func rows(_ sql: String) throws -> [Row] {

@@ -90,9 +90,9 @@ import OpenHealthKitEngine
         try await app.requestAuthorization(toShare: [Self.heartRate], read: [Self.heartRate])
         let mine = Self.reading(80)
         try await app.save(mine)
-        try harness.saveAsOwner([Self.reading(90)])
+        try await harness.saveAsOwner([Self.reading(90)])
 
-        try harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
+        try await harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
         #expect(app.authorizationStatus(for: Self.heartRate) == .sharingDenied)
         #expect(try await Fetch.uuids(app, Self.heartRate) == [mine.uuid])
     }
@@ -111,21 +111,21 @@ import OpenHealthKitEngine
         try await app.delete(mine[0])
 
         let principal = Principal.app(TestStores.app())
-        #expect(
+        await #expect(
             try harness.engine.sources(of: Self.heartRate, predicate: nil, as: principal).map(\.bundleIdentifier) == [
                 "com.example.app"
             ])
-        let changes = try harness.engine.changes(
+        let changes = try await harness.engine.changes(
             matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: principal)
         #expect(changes.samples.map(\.uuid) == [mine[1].uuid])
         #expect(changes.deletedObjects.map(\.uuid) == [mine[0].uuid])
 
         let reader = Principal.app(TestStores.app("com.example.other"))
-        #expect(
+        await #expect(
             Set(try harness.engine.sources(of: Self.heartRate, predicate: nil, as: reader).map(\.bundleIdentifier)) == [
                 "com.example.app", "com.example.other",
             ])
-        #expect(
+        await #expect(
             try harness.engine.changes(
                 matching: [SampleFilter(type: Self.heartRate, predicate: nil)], after: 0, as: reader
             ).deletedObjects.count == 2)

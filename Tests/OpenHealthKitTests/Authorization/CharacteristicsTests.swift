@@ -8,7 +8,7 @@ import OpenHealthKitEngine
     static let all: Set<HKObjectType> = Set(HKCharacteristicTypeIdentifier.allCases.map { HKCharacteristicType($0) })
 
     /// A harness whose owner has filled in every characteristic.
-    static func filledIn() throws -> StoreHarness {
+    static func filledIn() async throws -> StoreHarness {
         let harness = try StoreHarness()
         let values: [HKCharacteristicTypeIdentifier: String] = [
             .biologicalSex: String(HKBiologicalSex.female.rawValue),
@@ -18,12 +18,12 @@ import OpenHealthKitEngine
             .wheelchairUse: String(HKWheelchairUse.no.rawValue),
             .activityMoveMode: String(HKActivityMoveMode.appleMoveTime.rawValue),
         ]
-        for (type, value) in values { try harness.engine.setCharacteristic(type, to: value) }
+        for (type, value) in values { try await harness.engine.setCharacteristic(type, to: value) }
         return harness
     }
 
     @Test func anAuthorizedAppReadsWhatTheOwnerSet() async throws {
-        let store = try Self.filledIn().store()
+        let store = try await Self.filledIn().store()
         try await store.requestAuthorization(toShare: [], read: Self.all)
         #expect(try store.biologicalSex().biologicalSex == .female)
         #expect(try store.bloodType().bloodType == .oNegative)
@@ -37,8 +37,8 @@ import OpenHealthKitEngine
         #expect(birthday.calendar?.identifier == .gregorian)
     }
 
-    @Test func anUndecidedReadThrowsNotDetermined() throws {
-        let store = try Self.filledIn().store()
+    @Test func anUndecidedReadThrowsNotDetermined() async throws {
+        let store = try await Self.filledIn().store()
         let readers: [() throws -> Any] = [
             { try store.biologicalSex() }, { try store.bloodType() }, { try store.dateOfBirthComponents() },
             { try store.fitzpatrickSkinType() }, { try store.wheelchairUse() }, { try store.activityMoveMode() },
@@ -50,7 +50,7 @@ import OpenHealthKitEngine
     }
 
     @Test func aDeniedReadLooksLikeNothingWasSet() async throws {
-        let store = try Self.filledIn().store(answerer: RuleAnswerer { _ in .denyAll })
+        let store = try await Self.filledIn().store(answerer: RuleAnswerer { _ in .denyAll })
         try await store.requestAuthorization(toShare: [], read: Self.all)
         #expect(try store.biologicalSex().biologicalSex == .notSet)
         #expect(try store.bloodType().bloodType == .notSet)
@@ -65,7 +65,7 @@ import OpenHealthKitEngine
     }
 
     @Test func aGrantForOneCharacteristicDoesNotOpenTheOthers() async throws {
-        let store = try Self.filledIn().store()
+        let store = try await Self.filledIn().store()
         try await store.requestAuthorization(toShare: [], read: [HKCharacteristicType(.bloodType)])
         #expect(try store.bloodType().bloodType == .oNegative)
         let error = #expect(throws: HKError.self) { try store.biologicalSex() }
@@ -73,12 +73,12 @@ import OpenHealthKitEngine
     }
 
     @Test func theOwnerChangesAreSeenAtOnce() async throws {
-        let harness = try Self.filledIn()
+        let harness = try await Self.filledIn()
         let store = harness.store()
         try await store.requestAuthorization(toShare: [], read: Self.all)
-        try harness.engine.setCharacteristic(.biologicalSex, to: String(HKBiologicalSex.other.rawValue))
+        try await harness.engine.setCharacteristic(.biologicalSex, to: String(HKBiologicalSex.other.rawValue))
         #expect(try store.biologicalSex().biologicalSex == .other)
-        try harness.engine.setCharacteristic(.biologicalSex, to: nil)
+        try await harness.engine.setCharacteristic(.biologicalSex, to: nil)
         #expect(try store.biologicalSex().biologicalSex == .notSet)
     }
 }

@@ -18,7 +18,7 @@ import OpenHealthKitEngine
         let harness = try StoreHarness()
         let store = try await harness.authorizedStore(for: [steps])
         try await store.save(steps(10))
-        try harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
+        try await harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
         #expect(store.authorizationStatus(for: steps) == .sharingDenied)
         let error = await #expect(throws: HKError.self) { try await store.save(steps(20)) }
         #expect(error?.code == .errorAuthorizationDenied)
@@ -34,9 +34,10 @@ import OpenHealthKitEngine
         try await store.save(mine)
         #expect(try await Fetch.samples(store, steps).count == 2)
 
-        var grant = try harness.engine.grants.grant(app: TestStores.app().bundleIdentifier, type: steps.identifier)
+        var grant = try await harness.engine.grants.grant(
+            app: TestStores.app().bundleIdentifier, type: steps.identifier)
         grant.read = .denied
-        try harness.engine.setGrants([steps.identifier: grant], app: TestStores.app().bundleIdentifier)
+        try await harness.engine.setGrants([steps.identifier: grant], app: TestStores.app().bundleIdentifier)
         #expect(try await Fetch.uuids(store, steps) == [mine.uuid])
         // The share grant was left alone.
         #expect(store.authorizationStatus(for: steps) == .sharingAuthorized)
@@ -48,7 +49,7 @@ import OpenHealthKitEngine
         let answerer = CountingAnswerer()
         let store = harness.store(answerer: answerer)
         try await store.requestAuthorization(toShare: [steps], read: [steps])
-        try harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
+        try await harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
         try await store.requestAuthorization(toShare: [steps], read: [steps])
         #expect(answerer.count == 1)
         #expect(try await store.statusForAuthorizationRequest(toShare: [steps], read: [steps]) == .unnecessary)
@@ -82,7 +83,7 @@ import OpenHealthKitEngine
         let store = try await harness.authorizedStore(for: [steps])
         let mine = steps(10)
         try await store.save(mine)
-        try harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
+        try await harness.engine.revokeAll(app: TestStores.app().bundleIdentifier)
         let error = await #expect(throws: HKError.self) { try await store.delete(mine) }
         #expect(error?.code == .errorAuthorizationDenied)
         #expect(try await Fetch.uuids(store, steps) == [mine.uuid])
@@ -123,7 +124,7 @@ import OpenHealthKitEngine
         let store = try await harness.authorizedStore(for: [steps])
         let sample = steps(10)
         try await store.save(sample)
-        try harness.engine.delete(
+        try await harness.engine.delete(
             uuids: [sample.uuid],
             as: .owner(source: SourceRow(bundleIdentifier: "com.openhealthkit.health", name: "Health")))
         #expect(try await Fetch.samples(store, steps).isEmpty)

@@ -118,7 +118,7 @@ struct PredicateDataset {
         store = try await harness.authorizedStore(Self.appA, for: types)
         try await store.save([m1, m2] + sleepStages + [shortRun, ride, longRun, standaloneSystolic, pressure])
         try await harness.authorizedStore(Self.appB, for: [mass]).save([m3, m4])
-        try harness.saveAsOwner([m5])
+        try await harness.saveAsOwner([m5])
     }
 
     var masses: [HKQuantitySample] { [m1, m2, m3, m4, m5] }

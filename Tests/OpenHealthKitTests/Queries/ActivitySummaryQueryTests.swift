@@ -13,7 +13,7 @@ import OpenHealthKitTesting
     let harness: StoreHarness
     static let summaryType = HKObjectType.activitySummaryType()
 
-    init() throws {
+    init() async throws {
         harness = try StoreHarness()
         var batch = ImportBatch()
         batch.activitySummaries = [
@@ -22,7 +22,7 @@ import OpenHealthKitTesting
             Self.row("2024-03-03", energy: 530, exercise: 45, stand: 13),
             ActivitySummaryRow(date: "2024-03-04"),
         ]
-        _ = try harness.engine.importBatch(batch)
+        _ = try await harness.engine.importBatch(batch)
     }
 
     static func row(_ day: String, energy: Double, exercise: Double, stand: Double) -> ActivitySummaryRow {
@@ -107,7 +107,7 @@ import OpenHealthKitTesting
             Self.row("2024-03-04", energy: 120, exercise: 5, stand: 2),  // changed
             Self.row("2024-03-05", energy: 300, exercise: 20, stand: 9),  // new
         ]
-        _ = try harness.engine.importBatch(batch)
+        _ = try await harness.engine.importBatch(batch)
         let updated = try await updates.next()
         #expect(Self.days(updated) == [4, 5])
         #expect(updated.first?.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 120)

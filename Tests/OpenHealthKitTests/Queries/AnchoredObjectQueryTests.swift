@@ -162,7 +162,7 @@ import OpenHealthKitTesting
         #expect(try await inbox.next().sampleUUIDs == [shared.uuid])
 
         let engine = try EngineRegistry.engine(for: database)
-        try engine.setGrants(
+        try await engine.setGrants(
             [HeartRate.type.identifier: Grant(share: .sharingAuthorized, read: .denied)], app: "com.example.reader")
         let hidden = HeartRate.sample(75, at: 60), own = HeartRate.sample(80, at: 120)
         try await writer.save(hidden)

@@ -38,28 +38,28 @@ struct StatisticsFixture {
     func save(
         _ type: HKQuantityType, _ value: Double, unit: HKUnit? = nil, from start: Date, to end: Date? = nil,
         source: String
-    ) throws {
+    ) async throws {
         let sample = HKQuantitySample(
             type: type, quantity: HKQuantity(unit: unit ?? type.canonicalUnit, doubleValue: value), start: start,
             end: end ?? start)
-        try engine.save([sample], as: .owner(source: SourceRow(bundleIdentifier: source, name: source)))
+        try await engine.save([sample], as: .owner(source: SourceRow(bundleIdentifier: source, name: source)))
     }
 
     /// Imports one sample as a restored Health export holds it: without the duration limits HealthKit puts on saves
     /// (for samples longer than four days, or of undetermined duration).
-    func restore(_ type: HKQuantityType, _ value: Double, from start: Date, to end: Date, source: String) throws {
+    func restore(_ type: HKQuantityType, _ value: Double, from start: Date, to end: Date, source: String) async throws {
         let sample = HKQuantitySample(
             type: type, quantity: HKQuantity(unit: type.canonicalUnit, doubleValue: value), start: start, end: end)
         var batch = ImportBatch()
         batch.samples = try engine.importRows(
             for: sample, source: SourceRow(bundleIdentifier: source, name: source), revision: RevisionRow())
-        _ = try engine.importBatch(batch)
+        _ = try await engine.importBatch(batch)
     }
 
     /// Saves `value` for `type` from `start` to `start + minutes` minutes.
-    func save(_ type: HKQuantityType, _ value: Double, at start: String, minutes: Double, source: String) throws {
+    func save(_ type: HKQuantityType, _ value: Double, at start: String, minutes: Double, source: String) async throws {
         let date = Self.date(start)
-        try save(type, value, from: date, to: date.addingTimeInterval(minutes * 60), source: source)
+        try await save(type, value, from: date, to: date.addingTimeInterval(minutes * 60), source: source)
     }
 
     /// Daily (or other) statistics in `zone`, anchored at a local midnight.
@@ -68,19 +68,19 @@ struct StatisticsFixture {
         every components: DateComponents = DateComponents(day: 1),
         in zone: String = "UTC", calendar: Calendar.Identifier = .gregorian, anchor: String = "2024-01-01T00:00:00Z",
         predicate: PredicateTree? = nil
-    ) throws -> StatisticsResult {
+    ) async throws -> StatisticsResult {
         let intervals = try StatisticsIntervals(
             anchor: Self.date(anchor), components: components, calendar: Self.calendar(zone, calendar))
-        return try engine.statistics(
+        return try await engine.statistics(
             StatisticsRequest(type: type, predicate: predicate, options: options, intervals: intervals),
             as: .owner(source: Self.owner))
     }
 
     /// One statistics over every matching sample.
-    func single(_ type: HKQuantityType, _ options: HKStatisticsOptions, predicate: PredicateTree? = nil) throws
+    func single(_ type: HKQuantityType, _ options: HKStatisticsOptions, predicate: PredicateTree? = nil) async throws
         -> StatisticsBucket?
     {
-        try engine.statistics(
+        try await engine.statistics(
             StatisticsRequest(type: type, predicate: predicate, options: options), as: .owner(source: Self.owner)
         ).buckets.first
     }

@@ -84,8 +84,8 @@ import OpenHealthKitEngine
         ]).validate(for: heartRate)
 
         let engine = try StatisticsFixture().engine
-        let engineError = #expect(throws: HKError.self) {
-            try engine.statistics(
+        let engineError = await #expect(throws: HKError.self) {
+            try await engine.statistics(
                 StatisticsRequest(type: steps, options: .discreteMax), as: .owner(source: StatisticsFixture.owner))
         }
         #expect(engineError?.code == .errorInvalidArgument)

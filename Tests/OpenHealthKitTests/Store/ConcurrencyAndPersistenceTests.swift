@@ -66,7 +66,7 @@ import OpenHealthKitSQLite
             let harness = try StoreHarness(location: .file(path))
             let store = try await harness.authorizedStore(for: [steps])
             try await store.save(sample)
-            try harness.engine.setCharacteristic(.bloodType, to: String(HKBloodType.abPositive.rawValue))
+            try await harness.engine.setCharacteristic(.bloodType, to: String(HKBloodType.abPositive.rawValue))
             try await store.requestAuthorization(toShare: [], read: [HKCharacteristicType(.bloodType)])
         }
         EngineRegistry.close(.file(path))

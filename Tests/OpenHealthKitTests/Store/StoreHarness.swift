@@ -31,8 +31,8 @@ struct StoreHarness {
     }
 
     /// Saves as the user, through their own tools: no permission needed, the source is "Health".
-    func saveAsOwner(_ objects: [HKObject]) throws {
-        try engine.save(
+    func saveAsOwner(_ objects: [HKObject]) async throws {
+        try await engine.save(
             objects, as: .owner(source: SourceRow(bundleIdentifier: "com.openhealthkit.health", name: "Health")))
     }
 }

@@ -28,7 +28,7 @@ import OpenHealthKitEngine
         let store = try await harness.authorizedStore(for: [mass])
         let first = weighing(80, id: "scale-1", version: 1)
         try await store.save(first)
-        let anchor = try harness.engine.changes(
+        let anchor = try await harness.engine.changes(
             matching: [SampleFilter(type: mass, predicate: nil)], after: 0, as: .app(TestStores.app())
         ).anchor
 
@@ -38,7 +38,7 @@ import OpenHealthKitEngine
         #expect(stored.map(\.uuid) == [second.uuid])
         #expect(try await storedKilograms(store) == [79.5])
 
-        let changes = try harness.engine.changes(
+        let changes = try await harness.engine.changes(
             matching: [SampleFilter(type: mass, predicate: nil)], after: anchor, as: .app(TestStores.app()))
         #expect(changes.samples.map(\.uuid) == [second.uuid])
         let tombstone = try #require(changes.deletedObjects.first)

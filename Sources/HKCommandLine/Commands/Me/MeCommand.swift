@@ -28,14 +28,14 @@ struct MeCommand: AsyncParsableCommand {
         let engine = try store.openEngine()
         guard changes.isEmpty else {
             for (characteristic, value) in changes {
-                try engine.setCharacteristic(characteristic.identifier, to: value)
+                try await engine.setCharacteristic(characteristic.identifier, to: value)
             }
             return
         }
         let owner = try Principal.owner()
         try output.print(
             try Characteristic.all.map { characteristic in
-                let stored = try engine.characteristic(characteristic.identifier, as: owner)
+                let stored = try engine.blocking { try await $0.characteristic(characteristic.identifier, as: owner) }
                 return CharacteristicRecord(name: characteristic.name, value: characteristic.printedValue(stored))
             })
     }

@@ -39,7 +39,7 @@ struct MedicationsAddCommand: AsyncParsableCommand {
             nickname: nickname, isArchived: false, hasSchedule: scheduled)
         // Checked before the store is opened: a refused medication must not create a store that was not there.
         try MedicationCoding.validate(row)
-        try store.openEngine().saveMedication(row, as: try Principal.owner())
+        try await store.openEngine().saveMedication(row, as: try Principal.owner())
         print(code)
     }
 }

@@ -17,11 +17,11 @@ struct MedicationsArchiveCommand: AsyncParsableCommand {
         let engine = try store.openExistingEngine("no medication has the code '\(code)'")
         let owner = try Principal.owner()
         guard
-            let medication = try engine.medications(matching: nil, limit: 0, as: owner)
+            let medication = try await engine.medications(matching: nil, limit: 0, as: owner)
                 .first(where: { $0.medication.identifier.code == code })
         else { throw HKError.invalidArgument("no medication has the code '\(code)': see hk medications list") }
         var row = MedicationCoding.row(medication)
         row.isArchived = !restore
-        try engine.saveMedication(row, as: owner)
+        try await engine.saveMedication(row, as: owner)
     }
 }

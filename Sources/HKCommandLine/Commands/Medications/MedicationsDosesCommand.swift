@@ -20,11 +20,11 @@ struct MedicationsDosesCommand: AsyncParsableCommand {
         if limit < 0 { throw HKError.invalidArgument("--limit must be 0 (all) or more, not \(limit)") }
         let engine = try store.openEngine()
         let owner = try Principal.owner()
-        let names = Dictionary(
+        let names = await Dictionary(
             try engine.medications(matching: nil, limit: 0, as: owner).map {
                 ($0.medication.identifier.code, $0.medication.displayText)
             }, uniquingKeysWith: { first, _ in first })
-        let doses = try engine.samples(
+        let doses = try await engine.samples(
             of: HKObjectType.medicationDoseEventType(), predicate: code.map { .leaf(.doseEventConcepts([$0])) },
             sort: [RowSort(.startDate, ascending: false)], limit: limit, as: owner)
         let timeZone = try zone.timeZone()

@@ -11,7 +11,7 @@ struct MedicationsListCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOption
 
     func run() async throws {
-        let medications = try store.openEngine().medications(matching: nil, limit: 0, as: try Principal.owner())
+        let medications = try await store.openEngine().medications(matching: nil, limit: 0, as: try Principal.owner())
         try output.print(medications.map(MedicationRecord.init))
     }
 }

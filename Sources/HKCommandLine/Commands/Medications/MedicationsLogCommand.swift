@@ -42,7 +42,7 @@ struct MedicationsLogCommand: AsyncParsableCommand {
             doseQuantity: try CommandLineInput.number(quantity, role: "--quantity"), logStatus: logStatus,
             unit: .count(), device: nil, metadata: nil,
             sourceRevision: HKSourceRevision(source: .default(), version: nil))
-        try store.openExistingEngine("no medication with the code \(code) is tracked")
+        try await store.openExistingEngine("no medication with the code \(code) is tracked")
             .logDose(event, as: try Principal.owner())
         print(event.uuid.uuidString)
     }

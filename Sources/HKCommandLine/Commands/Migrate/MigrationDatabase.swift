@@ -48,7 +48,7 @@ struct MigrationDatabase {
     /// Runs `body` on the user's store, which must be empty; when `body` fails, every row it wrote is removed again.
     func receive<T>(_ body: (PostgresStorage) throws -> T) throws -> T {
         let storage = try openSource()
-        if let content = try StoreCopy.contentOfNonEmpty(storage) {
+        if let content = try InlineExecution.complete({ try await StoreCopy.contentOfNonEmpty(storage) }) {
             throw HKError.invalidArgument(
                 "the user \"\(user.name)\" in \(address) already has \(content): migrate into a user without data")
         }

@@ -8,8 +8,12 @@ struct MigrationOutcome {
 
     /// Copies `source` into `destination`, then tallies both.
     init(source: any HealthStorage, destination: any HealthStorage, batchSize: Int) throws {
-        let copied = try StoreCopy.copy(from: source, to: destination, batchSize: batchSize)
-        let before = try StoreTally.tally(source), after = try StoreTally.tally(destination)
+        let (copied, before, after) = try InlineExecution.complete {
+            (
+                try await StoreCopy.copy(from: source, to: destination, batchSize: batchSize),
+                try await StoreTally.tally(source), try await StoreTally.tally(destination)
+            )
+        }
         tallies = zip(before, after).map(MigrationTally.init)
         appsToRegister = copied.appsToRegister
     }

@@ -47,7 +47,7 @@ struct SamplesAddCommand: AsyncParsableCommand {
     func run() async throws {
         let sample = try makeSample()
         let owner = try source.principal()
-        try store.openEngine().save([sample], as: owner)
+        try await store.openEngine().save([sample], as: owner)
         print(sample.uuid.uuidString)
     }
 

@@ -21,10 +21,10 @@ struct SamplesDeleteCommand: AsyncParsableCommand {
     func run() async throws {
         let uuids = try uuids.map(CommandLineInput.uuid)
         let engine = try store.openEngine()
-        let stored = try engine.storedUUIDs(among: Set(uuids))
+        let stored = try await engine.storedUUIDs(among: Set(uuids))
         if let missing = uuids.first(where: { !stored.contains($0) }) {
             throw HKError.invalidArgument("no object with UUID \(missing.uuidString) in the store")
         }
-        try engine.delete(uuids: uuids, as: try Principal.owner())
+        try await engine.delete(uuids: uuids, as: try Principal.owner())
     }
 }

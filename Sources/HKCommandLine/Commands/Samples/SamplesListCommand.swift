@@ -46,15 +46,19 @@ struct SamplesListCommand: AsyncParsableCommand {
         let engine = try store.openEngine()
         let owner = try Principal.owner()
         if let source {
-            let matching = try engine.sources(of: sampleType, predicate: nil, as: owner)
+            let matching = try await engine.sources(of: sampleType, predicate: nil, as: owner)
                 .filter { $0.name == source || $0.bundleIdentifier == source }
             guard !matching.isEmpty else { return try output.print([SampleRecord]()) }
             conditions.append(.leaf(.sources(bundleIdentifiers: Set(matching.map(\.bundleIdentifier)))))
         }
-        let samples = try engine.samples(
+        let samples = try await engine.samples(
             of: sampleType, predicate: conditions.isEmpty ? nil : .and(conditions), sort: [RowSort(.startDate)],
             limit: limit ?? 0, as: owner)
-        let shownUnit = try outputUnit ?? (sampleType as? HKQuantityType).map { try engine.preferredUnit(of: $0) }
+        let shownUnit =
+            try outputUnit
+            ?? (sampleType as? HKQuantityType).map { type in
+                try engine.blocking { try await $0.preferredUnit(of: type) }
+            }
         try output.print(samples.map { try SampleRecord($0, unit: shownUnit, timeZone: timeZone) })
     }
 

@@ -16,7 +16,7 @@ struct SourcesListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let sampleType = try CommandLineInput.sampleType(named: type)
-        let sources = try store.openEngine().sources(of: sampleType, predicate: nil, as: try Principal.owner())
+        let sources = try await store.openEngine().sources(of: sampleType, predicate: nil, as: try Principal.owner())
         try output.print(sources.map(SourceRecord.init))
     }
 }

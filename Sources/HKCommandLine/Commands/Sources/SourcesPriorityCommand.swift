@@ -32,17 +32,17 @@ struct SourcesPriorityCommand: AsyncParsableCommand {
     func run() async throws {
         let quantityType = try CommandLineInput.quantityType(named: type)
         let engine = try store.openEngine()
-        let sources = try engine.sources(of: quantityType, predicate: nil, as: try Principal.owner())
+        let sources = try await engine.sources(of: quantityType, predicate: nil, as: try Principal.owner())
         if let order {
             let names = order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                 !$0.isEmpty
             }
             let chosen = try names.map { try Self.source(named: $0, among: sources, of: quantityType) }
-            return try engine.setSourcePriority(chosen.map(\.bundleIdentifier), for: quantityType)
+            return try await engine.setSourcePriority(chosen.map(\.bundleIdentifier), for: quantityType)
         }
         let byIdentifier = Dictionary(
             sources.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-        try output.print(
+        try await output.print(
             try engine.sourcePriority(for: quantityType).compactMap { byIdentifier[$0] }.map(SourceRecord.init))
     }
 

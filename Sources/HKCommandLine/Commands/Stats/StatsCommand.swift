@@ -60,12 +60,12 @@ struct StatsCommand: AsyncParsableCommand {
             ? nil : PredicateTree.leaf(.sampleDates(SampleDateRange(start: rangeStart, end: rangeEnd, options: [])))
 
         let engine = try store.openEngine()
-        let outputUnit = try chosenUnit ?? engine.preferredUnit(of: quantityType)
-        let result = try engine.statistics(
+        let outputUnit = try chosenUnit ?? engine.blocking { try await $0.preferredUnit(of: quantityType) }
+        let result = try await engine.statistics(
             StatisticsRequest(type: quantityType, predicate: predicate, options: options, intervals: intervals),
             as: try Principal.owner())
         let sources =
-            try bySource ? Self.sourceKeys(of: result, priority: engine.sourcePriority(for: quantityType)) : nil
+            try await bySource ? Self.sourceKeys(of: result, priority: engine.sourcePriority(for: quantityType)) : nil
 
         let rows: [(start: Date?, end: Date?, bucket: StatisticsBucket?)]
         if intervals == nil {

@@ -38,7 +38,7 @@ struct WorkoutsListCommand: AsyncParsableCommand {
         let dates: PredicateTree? =
             start == nil && end == nil
             ? nil : .leaf(.sampleDates(SampleDateRange(start: start, end: end, options: .strictStartDate)))
-        let workouts = try engine.samples(
+        let workouts = try await engine.samples(
             of: HKObjectType.workoutType(), predicate: dates, sort: [RowSort(.startDate)], as: owner
         ).compactMap { $0 as? HKWorkout }
         try output.print(
@@ -57,8 +57,10 @@ struct WorkoutsListCommand: AsyncParsableCommand {
         if let average = workout.statistics(for: heartRate)?.averageQuantity() { return average.doubleValue(for: bpm) }
         let span = PredicateTree.leaf(
             .sampleDates(SampleDateRange(start: workout.startDate, end: workout.endDate, options: [])))
-        let result = try engine.statistics(
-            StatisticsRequest(type: heartRate, predicate: span, options: .discreteAverage), as: owner)
+        let result = try engine.blocking {
+            try await $0.statistics(
+                StatisticsRequest(type: heartRate, predicate: span, options: .discreteAverage), as: owner)
+        }
         return result.buckets.first?.merged.average.map {
             HKQuantity(unit: heartRate.canonicalUnit, doubleValue: $0).doubleValue(for: bpm)
         }

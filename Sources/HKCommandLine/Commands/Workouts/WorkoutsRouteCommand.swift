@@ -35,7 +35,7 @@ struct WorkoutsRouteCommand: AsyncParsableCommand {
         let owner = try Principal.owner()
         var routes = try WorkoutRoutes.routes(of: identifier, engine: engine, as: owner)
         if routes.isEmpty {
-            routes = try engine.samples(
+            routes = try await engine.samples(
                 of: HKSeriesType.workoutRoute(), predicate: .leaf(.uuids([identifier])), as: owner
             ).compactMap { $0 as? HKWorkoutRoute }
         }
