@@ -197,7 +197,7 @@ struct ChangeStreamRoutes {
                         return try await writer.finish(nil)
                     }
                     let event = try await offload { [self, position] in
-                        try visibleChanges(of: types, after: position, as: current.manifest, in: user.engine)
+                        try await visibleChanges(of: types, after: position, as: current.manifest, in: user.engine)
                     }
                     position = max(position, event.anchor)
                     if !event.types.isEmpty { try await writer.write(ByteBuffer(string: Self.serverSentEvent(event))) }
@@ -215,15 +215,13 @@ struct ChangeStreamRoutes {
     /// read the type), and the anchor they were read up to: that of the latest change the app may read.
     private func visibleChanges(
         of types: [HKSampleType], after anchor: Int64, as app: AppManifest, in engine: HealthEngine
-    ) throws -> WireChangeEvent {
+    ) async throws -> WireChangeEvent {
         // Read first: a change committed while the types are checked is reported again, never skipped.
-        let upTo = max(anchor, try engine.blocking { try await $0.latestReadableAnchor(as: .app(app)) })
+        let upTo = max(anchor, try await engine.latestReadableAnchor(as: .app(app)))
         var changed: [String] = []
         for type in types {
-            let changes = try engine.blocking {
-                try await $0.changes(
-                    matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))
-            }
+            let changes = try await engine.changes(
+                matching: [SampleFilter(type: type, predicate: nil)], after: anchor, limit: 1, as: .app(app))
             if !changes.samples.isEmpty || !changes.deletedObjects.isEmpty { changed.append(type.identifier) }
         }
         return WireChangeEvent(anchor: upTo, types: changed.sorted())

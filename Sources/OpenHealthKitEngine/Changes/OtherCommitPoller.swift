@@ -4,10 +4,10 @@ import OpenHealthKitModel
 /// Publishes what other processes commit to the engine's store file, as the engine publishes its own writes.
 ///
 /// While the change feed has subscribers, a timer on the poller's own dispatch queue (never Swift concurrency's
-/// pool) asks the storage every half second whether others committed (one pragma when nothing happened); the queue
-/// may wait, so it calls the storage inline (``InlineExecution``: only SQLite's storage, whose calls never suspend,
-/// has other processes to watch, PostgreSQL's hears them without a call). Samples they
-/// saved or deleted become a `.samples` change of their types. Grants and source priorities live in settings without
+/// pool) asks the storage every half second whether others committed (SQLite: one pragma when nothing happened;
+/// PostgreSQL: nothing unless a notification arrived). The queue may wait, so it calls the storage inline
+/// (``InlineExecution``: both storages execute synchronously today). Samples they saved or deleted become a
+/// `.samples` change of their types. Grants and source priorities live in settings without
 /// anchors, so the poller keeps a copy of those settings and, when others committed, publishes `.grants` and
 /// `.sourcePriority` changes for the entries that differ; preferred units likewise become `.preferredUnits` changes,
 /// and a change of ``HealthEngine/activitySummaryMark`` (another process imported activity summaries, which have no

@@ -47,7 +47,7 @@ extension HealthEngine {
     }
 
     private func storeMedication(_ medication: UserAnnotatedMedicationRow) async throws {
-        try await storageCall { try storage.saveMedication(medication) }
+        _ = try await storageCall { try storage.saveMedication(medication) }
         await publish(
             StoreChange(
                 typeIdentifiers: [HKDataTypeIdentifierUserAnnotatedMedicationConcept],

@@ -55,9 +55,9 @@ extension HealthEngine {
 
     /// A decoder that fetches correlation members with the same visibility as the correlation's reader.
     ///
-    /// It decodes inside a storage's read (a row callback, which cannot await), so it fetches members inline
-    /// (``InlineExecution``): every storage executes its reads synchronously today. (A storage whose reads suspend
-    /// needs the members fetched after the read instead.)
+    /// Correlations are decoded after their read (never inside a storage's row callback), but `RowDecoding` decodes
+    /// synchronously, so it fetches their members inline (``InlineExecution``): every storage executes its reads
+    /// synchronously today. (A storage whose reads suspend needs the correlation's decoding made async.)
     func makeDecoding(visibleSources: Set<String>?) -> RowDecoding {
         RowDecoding { [storage] uuid in
             try InlineExecution.complete {

@@ -28,7 +28,7 @@ extension HealthEngine {
             guard stored.isEmpty else { throw HKError.invalidArgument("No sample with UUID \(sample.uuid) is stored") }
             try await save([sample], as: principal)
         }
-        try await storageCall { try storage.relateEffort(sample.uuid, toWorkout: workout, activity: activity) }
+        _ = try await storageCall { try storage.relateEffort(sample.uuid, toWorkout: workout, activity: activity) }
     }
 
     /// Removes a relationship made by ``relateEffort(_:toWorkout:activity:as:)``, with the same checks; a sample that

@@ -29,7 +29,6 @@ package final class HealthEngine: Sendable {
     }
 
     /// Runs a storage call, turning its failures into `HKError`s an app can act on.
-    @discardableResult
     func storageCall<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -54,11 +53,14 @@ package final class HealthEngine: Sendable {
 }
 
 extension HealthEngine {
-    /// Runs `call` to its end on the calling thread, for a caller on a thread of its own that may wait (an import's
-    /// writer, `HKHealthStore`'s queues, healthd's offloaded work, `hk`). Every storage executes its statements
-    /// synchronously today, so the engine's awaits never suspend and run inline (``InlineExecution``); a caller that
-    /// can await calls the engine directly instead.
-    package func blocking<T>(_ call: (HealthEngine) async throws -> T) throws -> T {
-        try InlineExecution.complete { try await call(self) }
+    /// Runs `call` to its end on the calling thread, for a caller that cannot await yet (an import's writer,
+    /// `HKHealthStore`'s queues, `hk`, healthd's workers). Every storage executes its statements synchronously today,
+    /// so the engine's awaits never suspend and run inline (``InlineExecution``); a caller that can await calls the
+    /// engine directly instead. Never for a call that waits for someone (`requestAuthorization`, documents and
+    /// objects asked for through an ``AuthorizationAnswerer``): that one suspends, and stops the process here.
+    package func blocking<T>(
+        _ call: (HealthEngine) async throws -> T, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> T {
+        try InlineExecution.complete({ try await call(self) }, file: file, line: line)
     }
 }

@@ -100,10 +100,10 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
         }
         let uuid = rows[index].uuid
         let insert = plan.inserts.count
-        if storedSample(uuid) != nil { return try await stored(uuid, listedIn: parent) }
+        if storedSample(uuid) != nil { return try stored(uuid, listedIn: parent) }
         if let earlier = plannedByUUID.updateValue(insert, forKey: uuid) {
             plannedByUUID[uuid] = earlier
-            return try await stored(uuid, listedIn: parent)
+            return try stored(uuid, listedIn: parent)
         }
         if let syncKey { holders[syncKey] = .planned(insert, version: rows[index].syncVersion ?? 0) }
         if let parent { plannedMembers[parent, default: []].append(insert) }
@@ -115,7 +115,7 @@ package struct SampleWritePlanner<Lookup: StoredSampleLookup> {
 
     /// A row whose UUID is stored or planned already: it fails a save; an import skips it, and a member joins its
     /// correlation.
-    private mutating func stored(_ uuid: UUID, listedIn parent: SampleWritePlan.Parent?) async throws {
+    private mutating func stored(_ uuid: UUID, listedIn parent: SampleWritePlan.Parent?) throws {
         guard policy == .skip else { throw StorageError.duplicateUUID(uuid) }
         if let parent { join(uuid, to: parent) }
     }

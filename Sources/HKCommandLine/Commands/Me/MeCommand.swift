@@ -33,11 +33,12 @@ struct MeCommand: AsyncParsableCommand {
             return
         }
         let owner = try Principal.owner()
-        try output.print(
-            try Characteristic.all.map { characteristic in
-                let stored = try engine.blocking { try await $0.characteristic(characteristic.identifier, as: owner) }
-                return CharacteristicRecord(name: characteristic.name, value: characteristic.printedValue(stored))
-            })
+        var records: [CharacteristicRecord] = []
+        for characteristic in Characteristic.all {
+            let stored = try await engine.characteristic(characteristic.identifier, as: owner)
+            records.append(CharacteristicRecord(name: characteristic.name, value: characteristic.printedValue(stored)))
+        }
+        try output.print(records)
     }
 
     /// `KEY=VALUE` read and checked: the characteristic and its stored value (nil to clear).

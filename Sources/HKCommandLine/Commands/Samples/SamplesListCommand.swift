@@ -54,11 +54,10 @@ struct SamplesListCommand: AsyncParsableCommand {
         let samples = try await engine.samples(
             of: sampleType, predicate: conditions.isEmpty ? nil : .and(conditions), sort: [RowSort(.startDate)],
             limit: limit ?? 0, as: owner)
-        let shownUnit =
-            try outputUnit
-            ?? (sampleType as? HKQuantityType).map { type in
-                try engine.blocking { try await $0.preferredUnit(of: type) }
-            }
+        var shownUnit = outputUnit
+        if shownUnit == nil, let type = sampleType as? HKQuantityType {
+            shownUnit = try await engine.preferredUnit(of: type)
+        }
         try output.print(samples.map { try SampleRecord($0, unit: shownUnit, timeZone: timeZone) })
     }
 

@@ -50,9 +50,9 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
             {
                 stored[StreamBucket(source: sourceID == 0 ? nil : indexByID[sourceID], bucket: row.bucket)] = row
             }
-            let before = try await rowsByStream(without, buckets, granularity)
-            let after = try await rowsByStream(with, buckets, granularity)
-            for added in try await rowsByStream(inserted, buckets, granularity).values {
+            let before = try rowsByStream(without, buckets, granularity)
+            let after = try rowsByStream(with, buckets, granularity)
+            for added in try rowsByStream(inserted, buckets, granularity).values {
                 let key = StreamBucket(source: added.source, bucket: added.bucket)
                 let bucketEnd = Double(added.bucket + 1) * granularity.length
                 var row =
@@ -181,7 +181,7 @@ struct OccupiedHourExtension<Statements: StatisticsUpkeepStatements> {
     /// The rows `values` give for `buckets`, by stream and bucket.
     private func rowsByStream(
         _ values: [ValueRow], _ buckets: ClosedRange<Int64>, _ granularity: AggregateGranularity
-    ) async throws -> [StreamBucket: AggregateRow] {
+    ) throws -> [StreamBucket: AggregateRow] {
         guard !values.isEmpty else { return [:] }
         let rows = try StatisticsAggregation.rows(
             type: computation.type, sources: computation.sources.map(\.row), ranks: computation.ranks,
