@@ -17,14 +17,15 @@ struct BackgroundDeliveryRoutes {
         router.on(WireRoutes.backgroundDeliveries) { [self] request, context in
             let app = try context.caller, user = app.user
             let deliveries = try await offload { [user] in
-                try await user.engine.backgroundDeliveries(app: app.bundleIdentifier).map { delivery in
-                    WireBackgroundDelivery(
-                        type: delivery.typeIdentifier, frequency: delivery.frequency,
-                        acknowledgedAnchor: try user.engine.blocking {
-                            try await $0.backgroundDeliveryPosition(
-                                for: delivery.typeIdentifier, app: app.bundleIdentifier)
-                        })
+                var deliveries: [WireBackgroundDelivery] = []
+                for delivery in try await user.engine.backgroundDeliveries(app: app.bundleIdentifier) {
+                    deliveries.append(
+                        WireBackgroundDelivery(
+                            type: delivery.typeIdentifier, frequency: delivery.frequency,
+                            acknowledgedAnchor: try await user.engine.backgroundDeliveryPosition(
+                                for: delivery.typeIdentifier, app: app.bundleIdentifier)))
                 }
+                return deliveries
             }
             return JSONResponses.response(
                 WireBackgroundDeliveries(

@@ -62,19 +62,15 @@ struct WorkoutRoutes {
 
         router.on(WireRoutes.relateWorkoutEffort) { [self] request, context in
             try await effort(request, context, operation: "workout.effort.relate") { engine, sample, body, principal in
-                try engine.blocking {
-                    try await $0.relateEffort(sample, toWorkout: body.workout, activity: body.activity, as: principal)
-                }
+                try await engine.relateEffort(sample, toWorkout: body.workout, activity: body.activity, as: principal)
             }
         }
 
         router.on(WireRoutes.unrelateWorkoutEffort) { [self] request, context in
             try await effort(request, context, operation: "workout.effort.unrelate") {
                 engine, sample, body, principal in
-                try engine.blocking {
-                    try await $0.unrelateEffort(
-                        sample, fromWorkout: body.workout, activity: body.activity, as: principal)
-                }
+                try await engine.unrelateEffort(
+                    sample, fromWorkout: body.workout, activity: body.activity, as: principal)
             }
         }
 
@@ -102,14 +98,14 @@ struct WorkoutRoutes {
     /// Relates or unrelates an effort sample, audited under the sample's type.
     private func effort(
         _ request: Request, _ context: AppContext, operation: String,
-        _ change: @escaping @Sendable (HealthEngine, HKSample, WireEffortRequest, Principal) throws -> Void
+        _ change: @escaping @Sendable (HealthEngine, HKSample, WireEffortRequest, Principal) async throws -> Void
     ) async throws -> Response {
         let app = try context.caller, user = app.user
         let body = try await bodies.decode(WireEffortRequest.self, from: request)
         try await user.auditor.audited(app.bundleIdentifier, operation, types: [WireTypes.identifier(body.sample.type)])
         {
             let sample = try body.sample.sample()
-            try await offload { [user] in try change(user.engine, sample, body, .app(app.manifest)) }
+            try await offload { [user] in try await change(user.engine, sample, body, .app(app.manifest)) }
         }
         return JSONResponses.response(WireCountResponse(count: 1))
     }
