@@ -190,6 +190,7 @@ public final class HealthDaemon: Sendable {
         let ingest = router.group(context: IngestContext.self)
             .add(middleware: CallerAuthentication { [authenticator] in try await authenticator.requireIngestKey($0) })
         IngestRoutes(configuration: configuration, logger: logger).add(to: ingest)
+        FHIRRoutes(configuration: configuration, authenticator: authenticator).add(to: router)
         web.addRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }
         return router

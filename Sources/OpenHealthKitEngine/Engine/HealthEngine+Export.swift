@@ -44,7 +44,7 @@ extension HealthEngine {
         }
     }
 
-    private func checkOwner(_ principal: Principal) throws {
+    func checkOwner(_ principal: Principal) throws {
         guard case .owner = principal else {
             throw HKError(.errorAuthorizationDenied, "Only the owner of the store can export it")
         }

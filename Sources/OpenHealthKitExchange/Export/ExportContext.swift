@@ -19,8 +19,7 @@ final class ExportContext {
     var summary: ExportSummary
     /// The kind of each type met so far.
     private var kinds: [String: ExportTypeKind] = [:]
-    /// The offset last looked up, and the instants it holds for: records come by date, so most dates fall there.
-    private var offsetInterval: (from: Double, until: Double, offset: Int)?
+    private let offsets: ZoneOffsets
 
     init(
         root: URL, timeZone: TimeZone, exportDate: Date,
@@ -34,17 +33,12 @@ final class ExportContext {
         self.preferredUnits = preferredUnits
         self.exportedTypes = exportedTypes
         self.summary = summary
+        offsets = ZoneOffsets(timeZone: timeZone)
     }
 
     /// The UTC offset, in seconds, of the export's time zone at an instant (seconds since 1970).
     func offset(_ seconds: Double) -> Int {
-        if let interval = offsetInterval, seconds >= interval.from, seconds < interval.until { return interval.offset }
-        let date = Date(timeIntervalSince1970: seconds)
-        let offset = timeZone.secondsFromGMT(for: date)
-        // Until the zone's next clock change (a day at most, so that a change the zone does not report is still met).
-        let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
-        offsetInterval = (seconds, min(next, seconds + 86_400), offset)
-        return offset
+        offsets.offset(seconds)
     }
 
     /// What kind of records a type holds (looked up once per type).

@@ -1,0 +1,64 @@
+package import Foundation
+
+/// The API's `CapabilityStatement` (`GET [base]/metadata`): what ``FHIRServer`` reads and searches, as FHIR R4
+/// (4.0.1) describes a server. Built from the same lists the server checks parameters against.
+package enum FHIRCapabilityStatement {
+    /// The statement of the API at `base`, dated `date`.
+    package static func json(base: String, date: Date) -> String {
+        var statement = JSONObject()
+        statement.string("resourceType", "CapabilityStatement")
+        statement.string("status", "active")
+        statement.string("date", DateText.iso(date.timeIntervalSince1970.rounded(.down), offset: 0))
+        statement.string("publisher", "OpenHealthKit")
+        statement.string("kind", "instance")
+        var software = JSONObject()
+        software.string("name", "OpenHealthKit healthd")
+        statement.object("software", software)
+        var implementation = JSONObject()
+        implementation.string("description", "A person's health data, as HealthKit stores it")
+        implementation.string("url", base)
+        statement.object("implementation", implementation)
+        statement.string("fhirVersion", "4.0.1")
+        statement.raw("format", #"["json"]"#)
+        var rest = JSONObject()
+        rest.string("mode", "server")
+        rest.array(
+            "resource",
+            [
+                resource("Patient", parameters: [("_id", "token", "The Patient's id")]),
+                resource(
+                    "Observation",
+                    parameters: [
+                        ("code", "token", "LOINC or OpenHealthKit's HealthKit type code"),
+                        ("category", "token", "The observation category (vital-signs, activity...)"),
+                        ("date", "date", "The effective time, with eq, ge, gt, le or lt"),
+                    ]),
+            ])
+        statement.array("rest", [rest])
+        return statement.json
+    }
+
+    private static func resource(_ type: String, parameters: [(name: String, type: String, documentation: String)])
+        -> JSONObject
+    {
+        var resource = JSONObject()
+        resource.string("type", type)
+        resource.array(
+            "interaction",
+            ["read", "search-type"].map { code in
+                var interaction = JSONObject()
+                interaction.string("code", code)
+                return interaction
+            })
+        resource.array(
+            "searchParam",
+            parameters.map { parameter in
+                var searchParam = JSONObject()
+                searchParam.string("name", parameter.name)
+                searchParam.string("type", parameter.type)
+                searchParam.string("documentation", parameter.documentation)
+                return searchParam
+            })
+        return resource
+    }
+}
