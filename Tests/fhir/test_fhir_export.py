@@ -8,21 +8,14 @@ instead of a SQLite file: the export reads the same data through the other stora
 """
 
 import json
-import os
-import pathlib
 import re
-import subprocess
-import sys
 
 import pytest
 import fhir.resources
 from fhir.resources import construct_fhir_element
 from fhir.resources.bundle import Bundle
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "Tests" / "OpenHealthKitExchangeTests" / "Fixtures"
-HK = os.environ.get("HK_BINARY") or str(ROOT / ".build" / "debug" / "hk")
-ON_POSTGRESQL = os.environ.get("FHIR_DATABASE") == "postgresql"
+from conftest import FIXTURES, ROOT, hk
 
 EXPORTS = [
     "Synthetic/everything",
@@ -36,26 +29,6 @@ EXPORTS = [
 LOINC = "http://loinc.org"
 UCUM = "http://unitsofmeasure.org"
 HEALTHKIT_TYPE = "https://openhealthkit.org/fhir/CodeSystem/healthkit-type"
-
-
-@pytest.fixture(scope="session")
-def postgresql():
-    """The throwaway PostgreSQL server the stores live in with FHIR_DATABASE=postgresql, else None."""
-    if not ON_POSTGRESQL:
-        yield None
-        return
-    sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
-    from postgres import PostgreSQL
-    server = PostgreSQL()
-    yield server
-    server.stop()
-
-
-def hk(*arguments, password=None):
-    environment = dict(os.environ, PGPASSWORD=password) if password else None
-    result = subprocess.run([HK, *arguments], capture_output=True, text=True, timeout=300, env=environment)
-    assert result.returncode == 0, f"hk {' '.join(arguments)}: {result.stderr}"
-    return result.stdout
 
 
 def export_bundle(fixture, folder, postgresql):
