@@ -17,7 +17,7 @@ package final class HealthWebApp: Sendable {
     /// Each user's imports, kept in their store (one at a time per user), made on the user's first page.
     private let importJobs = Locked<[Int64: ImportJobs]>([:])
     /// Each user's exports (in memory), made on the user's first page.
-    private let exportJobs = Locked<[Int64: ExportJobs]>([:])
+    private let exportJobs = Locked<[Int64: ExportJobs<WebExportFormat>]>([:])
     /// The largest form body accepted (an upload of an export has its own limit).
     let maximumFormSize = 1 << 20
 
@@ -49,10 +49,10 @@ package final class HealthWebApp: Sendable {
     }
 
     /// The exports of a user, made on first use.
-    func exports(ofUser id: Int64, host: any HealthWebHost) -> ExportJobs {
+    func exports(ofUser id: Int64, host: any HealthWebHost) -> ExportJobs<WebExportFormat> {
         exportJobs.withLock { jobs in
             if let known = jobs[id] { return known }
-            let made = ExportJobs(directory: host.exportDirectory)
+            let made = ExportJobs<WebExportFormat>(directory: host.exportDirectory)
             jobs[id] = made
             return made
         }

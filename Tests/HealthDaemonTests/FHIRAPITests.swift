@@ -67,6 +67,8 @@ import OpenHealthKitTesting
             let rest = try #require((statement["rest"] as? [[String: Any]])?.first)
             let resources = try #require(rest["resource"] as? [[String: Any]])
             #expect(resources.compactMap { $0["type"] as? String } == ["Patient", "Observation"])
+            let operations = rest["operation"] as? [[String: Any]] ?? []
+            #expect(operations.compactMap { $0["name"] as? String } == ["export"])
         }
     }
 
@@ -276,7 +278,7 @@ import OpenHealthKitTesting
 }
 
 /// A `searchset` Bundle the owner asked for.
-private struct Searchset {
+struct Searchset {
     let resources: [[String: Any]]
     let next: String?
     var ids: [String] { resources.compactMap { $0["id"] as? String } }
@@ -301,7 +303,7 @@ private struct Searchset {
 }
 
 /// The one issue of an `OperationOutcome`.
-private struct Outcome {
+struct Outcome {
     let code: String
     let diagnostics: String
 
@@ -315,13 +317,13 @@ private struct Outcome {
     }
 }
 
-private func JSON(_ answer: HTTPAnswer) throws -> [String: Any] {
+func JSON(_ answer: HTTPAnswer) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
 }
 
 extension HKObject {
     /// Its FHIR id: the UUID, lowercase.
-    fileprivate var fhirID: String { uuid.uuidString.lowercased() }
+    var fhirID: String { uuid.uuidString.lowercased() }
 }
 
 extension Array {

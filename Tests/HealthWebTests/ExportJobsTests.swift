@@ -20,7 +20,7 @@ struct ExportJobsTests {
         let abandoned = try folder("export-old", in: directory, age: 2 * 3600)
         let fresh = try folder("export-fresh", in: directory, age: 60)
         let upload = try folder("import-old", in: directory, age: 2 * 3600)
-        _ = ExportJobs(directory: directory)
+        _ = ExportJobs<WebExportFormat>(directory: directory)
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
         #expect(
             FileManager.default.fileExists(atPath: fresh.path) && FileManager.default.fileExists(atPath: upload.path))
@@ -29,8 +29,8 @@ struct ExportJobsTests {
     @Test func theLastThreeAreKeptAndOneRunsAtATime() throws {
         let directory = try Healthd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let jobs = ExportJobs(directory: directory)
-        var made: [ExportJobs.Job] = []
+        let jobs = ExportJobs<WebExportFormat>(directory: directory)
+        var made: [ExportJobs<WebExportFormat>.Job] = []
         for _ in 0..<4 {
             let job = try #require(try jobs.begin(.fhir))
             #expect(try jobs.begin(.csv) == nil)

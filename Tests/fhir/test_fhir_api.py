@@ -5,13 +5,14 @@ A real healthd serves a store into which `hk import` put a fixture export; every
 Observations, every resource read by id, the Patient, the CapabilityStatement and the OperationOutcomes of refused
 requests are parsed by the library's R4 models, and the Observations are compared with those of `hk export --format
 fhir` of the same store: the API and the export make the same resources. With FHIR_DATABASE=postgresql the store is
-a database of a throwaway PostgreSQL server. Run through Scripts/fhir-check (HEALTHD_BINARY, else the healthd beside
+a database of a throwaway PostgreSQL server. A bulk export's NDJSON files are validated the same way. Run through Scripts/fhir-check (HEALTHD_BINARY, else the healthd beside
 HK_BINARY).
 """
 
 import json
 import os
 import pathlib
+import time
 import urllib.parse
 
 import pytest
@@ -21,7 +22,7 @@ from fhir.resources.capabilitystatement import CapabilityStatement
 from fhir.resources.operationoutcome import OperationOutcome
 
 from conftest import FIXTURES, HK, hk
-from healthd import Healthd
+from healthd import PATIENCE, Healthd
 
 HEALTHD = os.environ.get("HEALTHD_BINARY") or str(pathlib.Path(HK).parent / "healthd")
 FIXTURE = "Synthetic/everything"
@@ -83,6 +84,7 @@ def test_the_capability_statement_is_valid(served):
     statement = CapabilityStatement.parse_obj(answer.json)
     assert statement.fhirVersion == "4.0.1"
     assert [resource.type for resource in statement.rest[0].resource] == ["Patient", "Observation"]
+    assert [operation.name for operation in statement.rest[0].operation] == ["export"]
 
 
 def test_the_patient_is_valid_and_every_observation_refers_to_it(served):
@@ -160,3 +162,33 @@ def test_refusals_are_valid_operation_outcomes(served, path):
     assert status in (400, 404)
     parsed = OperationOutcome.parse_obj(outcome)
     assert parsed.issue[0].severity == "error"
+
+
+def test_a_bulk_export_writes_valid_ndjson_of_what_searches_find(served):
+    healthd, _ = served
+    kick_off = healthd.call("GET", "/fhir/r4/$export", token=healthd.owner_secret,
+                            headers={"Prefer": "respond-async", "Accept": "application/fhir+json"})
+    assert kick_off.status == 202
+    status_path = kick_off.headers["Content-Location"].removeprefix(healthd.address)
+    for _ in range(PATIENCE * 10):
+        status = healthd.owner("GET", status_path)
+        if status.status != 202:
+            break
+        time.sleep(0.1)
+    assert status.status == 200, status
+    manifest = status.json
+    assert manifest["requiresAccessToken"] is True
+    exported = {}
+    for output in manifest["output"]:
+        answer = healthd.owner("GET", output["url"].removeprefix(healthd.address))
+        assert answer.status == 200
+        assert answer.headers["Content-Type"] == "application/fhir+ndjson"
+        lines = answer.body.decode("utf-8").splitlines()
+        for line in lines:
+            resource = json.loads(line)
+            assert resource["resourceType"] == output["type"]
+            construct_fhir_element(resource["resourceType"], resource)
+        exported[output["type"]] = [json.loads(line) for line in lines]
+    assert exported["Observation"] == search_all(healthd, "/fhir/r4/Observation?_count=1000")
+    assert exported["Patient"] == search_all(healthd, "/fhir/r4/Patient")
+    assert healthd.owner("DELETE", status_path).status == 202

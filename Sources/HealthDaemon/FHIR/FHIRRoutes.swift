@@ -15,14 +15,18 @@ struct FHIRRoutes {
     func add(to router: Router<BasicRequestContext>) {
         let fhir = router.group(RouterPath(Self.base)).add(middleware: FHIROutcomes())
         fhir.get("metadata") { [self] request, _ in
-            FHIRResponses.response(FHIRCapabilityStatement.json(base: baseURL(of: request), date: Date()))
+            FHIRResponses.response(
+                FHIRCapabilityStatement.json(
+                    base: Self.baseURL(of: request, configuration: configuration), date: Date()))
         }
         let owner = fhir.group(context: OwnerContext.self)
             .add(middleware: CallerAuthentication { [authenticator] in try await authenticator.requireOwner($0) })
+        BulkExportRoutes(configuration: configuration).add(to: owner)
         owner.get(":type") { [self] request, context in
             let type = context.parameters.get("type") ?? ""
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-            let server = try server(for: try context.caller, request: request)
+            let server = try Self.server(
+                for: try context.caller, base: Self.baseURL(of: request, configuration: configuration))
             return FHIRResponses.response(
                 try await audited(try context.caller, "fhir.search", type) {
                     try await server.search(type, parameters: parameters)
@@ -31,15 +35,17 @@ struct FHIRRoutes {
         owner.get(":type/:id") { [self] request, context in
             let type = context.parameters.get("type") ?? ""
             let id = context.parameters.get("id") ?? ""
-            let server = try server(for: try context.caller, request: request)
+            let server = try Self.server(
+                for: try context.caller, base: Self.baseURL(of: request, configuration: configuration))
             return FHIRResponses.response(
                 try await audited(try context.caller, "fhir.read", type) { try await server.read(type, id: id) })
         }
     }
 
-    private func server(for user: UserState, request: Request) throws -> FHIRServer {
+    /// The FHIR API of a user's store, read as its owner.
+    static func server(for user: UserState, base: String) throws -> FHIRServer {
         FHIRServer(
-            engine: user.engine, principal: try OwnerWebStore.owner(), base: baseURL(of: request),
+            engine: user.engine, principal: try OwnerWebStore.owner(), base: base,
             patientID: FHIRServer.patientID(user: String(user.id)))
     }
 
@@ -55,7 +61,7 @@ struct FHIRRoutes {
 
     /// `[base]` as the caller reached it: the request's `Host` when it is a host name or address with a port, else
     /// healthd's configured address. (healthd speaks plain HTTP; a proxy in front that terminates TLS rewrites it.)
-    private func baseURL(of request: Request) -> String {
+    static func baseURL(of request: Request, configuration: DaemonConfiguration) -> String {
         let host = request.head.authority.flatMap { host in
             host.wholeMatch(of: /[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?/) != nil ? host : nil
         }

@@ -10,7 +10,7 @@ struct SignedIn: Sendable {
     let session: WebSession
     let host: any HealthWebHost
     let imports: ImportJobs
-    let exports: ExportJobs
+    let exports: ExportJobs<WebExportFormat>
 }
 
 /// A signed-in request to a page: the session, its user's host, the query and, for a form post, its fields (CSRF
@@ -26,7 +26,7 @@ struct WebRequest: Sendable {
     var host: any HealthWebHost { signedIn.host }
     /// The session's user's imports.
     var imports: ImportJobs { signedIn.imports }
-    var exports: ExportJobs { signedIn.exports }
+    var exports: ExportJobs<WebExportFormat> { signedIn.exports }
 
     var query: FormData { FormData(request.uri.query ?? "") }
     var path: String { request.uri.path }

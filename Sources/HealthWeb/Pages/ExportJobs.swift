@@ -1,51 +1,52 @@
-import Foundation
+package import Foundation
 import OpenHealthKitEngine
 import OpenHealthKitModel
 
-/// The exports started from Me: one at a time, each writing the whole store into a private folder of its own
-/// (0700, the file 0600) beside the store, where it waits to be downloaded. The last ``kept`` are kept, an older one's
-/// folder removed. Jobs live in memory: what a stopped healthd left is removed once it is ``abandonedAfter`` old (when
-/// the user's jobs are made and at each new export), so that another healthd serving the same store from the same
-/// folder keeps its own exports.
-final class ExportJobs: Sendable {
-    enum State: Sendable {
+/// Exports of one user that run in the background: those started from Me (`Request` the format) and FHIR bulk
+/// exports (healthd's `$export`). One runs at a time, each writing into a private folder of its own (0700, files
+/// 0600) beside the store, where it waits to be downloaded. The last ``kept`` are kept, an older one's folder
+/// removed. Jobs live in memory: what a stopped healthd left is removed once it is ``abandonedAfter`` old (when the
+/// user's jobs are made and at each new export), so that another healthd serving the same store from the same folder
+/// keeps its own exports.
+package final class ExportJobs<Request: Sendable>: Sendable {
+    package enum State: Sendable {
         /// Records written so far.
         case running(records: Int)
         case finished(records: Int, bytes: Int64)
         case failed(String)
     }
 
-    struct Job: Sendable {
-        let id: String
-        let format: WebExportFormat
-        let started: Date
-        /// The job's own folder, and the export in it.
-        let folder: URL
-        var file: URL { folder.appendingPathComponent(format.fileName) }
-        var state: State
+    package struct Job: Sendable {
+        package let id: String
+        /// What the export writes.
+        package let request: Request
+        package let started: Date
+        /// The job's own folder, where the export writes.
+        package let folder: URL
+        package var state: State
 
-        var isRunning: Bool {
+        package var isRunning: Bool {
             if case .running = state { return true }
             return false
         }
     }
 
     /// How many exports are kept.
-    static let kept = 3
+    package static var kept: Int { 3 }
     /// The age after which an export folder no job of this process knows is removed.
-    static let abandonedAfter: TimeInterval = 3600
+    package static var abandonedAfter: TimeInterval { 3600 }
 
     private let directory: URL
     private let jobs = Locked<[Job]>([])
 
     /// The exports of the host whose folder is `directory`; what an earlier run of healthd left there is removed.
-    init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
         removeAbandoned()
     }
 
     /// Starts a job: its folder is made. Nil while another export runs.
-    func begin(_ format: WebExportFormat, now: Date = Date()) throws -> Job? {
+    package func begin(_ request: Request, now: Date = Date()) throws -> Job? {
         let id = WebSession.randomToken()
         let folder = directory.appendingPathComponent("export-" + id)
         let (job, dropped) = try jobs.withLock { jobs -> (Job?, [Job]) in
@@ -54,7 +55,7 @@ final class ExportJobs: Sendable {
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            let job = Job(id: id, format: format, started: now, folder: folder, state: .running(records: 0))
+            let job = Job(id: id, request: request, started: now, folder: folder, state: .running(records: 0))
             jobs.append(job)
             let dropped = Array(jobs.dropLast(Self.kept))
             jobs.removeFirst(dropped.count)
@@ -65,14 +66,24 @@ final class ExportJobs: Sendable {
         return job
     }
 
-    func update(_ id: String, to state: State) {
+    package func update(_ id: String, to state: State) {
         jobs.withLock { jobs in
             if let index = jobs.firstIndex(where: { $0.id == id }) { jobs[index].state = state }
         }
     }
 
-    func job(_ id: String) -> Job? {
+    package func job(_ id: String) -> Job? {
         jobs.withLock { jobs in jobs.first { $0.id == id } }
+    }
+
+    /// Forgets a job and removes its folder (a running job's writes go on into files no longer there); false when
+    /// there is no such job.
+    package func remove(_ id: String) -> Bool {
+        guard let job = jobs.withLock({ jobs in jobs.firstIndex { $0.id == id }.map { jobs.remove(at: $0) } }) else {
+            return false
+        }
+        try? FileManager.default.removeItem(at: job.folder)
+        return true
     }
 
     /// Removes the export folders in `directory` that no job here knows and that are older than ``abandonedAfter``.
@@ -88,4 +99,9 @@ final class ExportJobs: Sendable {
             }
         }
     }
+}
+
+extension ExportJobs.Job where Request == WebExportFormat {
+    /// The export's one file.
+    var file: URL { folder.appendingPathComponent(request.fileName) }
 }

@@ -69,9 +69,9 @@ extension HealthWebApp {
             return await renderer.html(
                 "export-job",
                 ExportJobPage(
-                    chrome: chrome(web, title: "Export", section: .me), format: job.format.label,
+                    chrome: chrome(web, title: "Export", section: .me), format: job.request.label,
                     started: dates.dateTime(job.started), running: job.isRunning, progress: progress,
-                    failure: failure, downloadHref: downloadHref, fileName: job.format.fileName, size: size))
+                    failure: failure, downloadHref: downloadHref, fileName: job.request.fileName, size: size))
         }
 
         page(router, WebRoutes.exportDownload) { [self] web in
@@ -89,16 +89,17 @@ extension HealthWebApp {
                 try await writer.finish(nil)
             }
             var headers = HTTPFields()
-            headers[.contentType] = job.format.contentType
-            headers[.contentDisposition] = "attachment; filename=\"\(job.format.fileName)\""
+            headers[.contentType] = job.request.contentType
+            headers[.contentDisposition] = "attachment; filename=\"\(job.request.fileName)\""
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers, body: body)
         }
     }
 
-    private func exportJob(_ web: WebRequest) throws -> ExportJobs.Job {
+    private func exportJob(_ web: WebRequest) throws -> ExportJobs<WebExportFormat>.Job {
         guard let job = web.exports.job(try web.parameter("id")) else {
-            throw WebError.notFound("Health has no export at this address: it keeps the last \(ExportJobs.kept).")
+            throw WebError.notFound(
+                "Health has no export at this address: it keeps the last \(ExportJobs<WebExportFormat>.kept).")
         }
         return job
     }

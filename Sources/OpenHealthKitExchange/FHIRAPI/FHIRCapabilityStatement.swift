@@ -1,7 +1,7 @@
 package import Foundation
 
-/// The API's `CapabilityStatement` (`GET [base]/metadata`): what ``FHIRServer`` reads and searches, as FHIR R4
-/// (4.0.1) describes a server. Built from the same lists the server checks parameters against.
+/// The API's `CapabilityStatement` (`GET [base]/metadata`): what ``FHIRServer`` reads and searches, and the bulk
+/// export, as FHIR R4 (4.0.1) describes a server. `FHIRAPITests` checks it names what the server answers.
 package enum FHIRCapabilityStatement {
     /// The statement of the API at `base`, dated `date`.
     package static func json(base: String, date: Date) -> String {
@@ -11,6 +11,7 @@ package enum FHIRCapabilityStatement {
         statement.string("date", DateText.iso(date.timeIntervalSince1970.rounded(.down), offset: 0))
         statement.string("publisher", "OpenHealthKit")
         statement.string("kind", "instance")
+        statement.raw("instantiates", #"["http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data"]"#)
         var software = JSONObject()
         software.string("name", "OpenHealthKit healthd")
         statement.object("software", software)
@@ -34,6 +35,11 @@ package enum FHIRCapabilityStatement {
                         ("date", "date", "The effective time, with eq, ge, gt, le or lt"),
                     ]),
             ])
+        // Bulk Data Access's system-level export (healthd's `$export`).
+        var export = JSONObject()
+        export.string("name", "export")
+        export.string("definition", "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export")
+        rest.array("operation", [export])
         statement.array("rest", [rest])
         return statement.json
     }

@@ -74,33 +74,59 @@ package struct FHIRServer: Sendable {
     }
 
     private func searchObservations(_ search: FHIRObservationSearch) async throws -> String {
-        let types = try await engine.storedSampleTypes(as: principal).filter { identifier in
+        let page = try await observationPage(search, types: try await observationTypes(search))
+        var parameters = search.echoed
+        if let cursor = search.cursor { parameters.append(("_cursor", cursor.text)) }
+        var links = [(relation: "self", url: link("Observation", parameters))]
+        if let next = page.next {
+            links.append(("next", link("Observation", search.echoed + [("_cursor", next.text)])))
+        }
+        return Self.searchset(
+            page.observations.map { (url: base + "/Observation/" + $0.id, resource: $0.json) }, links: links)
+    }
+
+    /// Every Observation (as a search without parameters finds them), a page of `pageSize` at a time, each to
+    /// `body` as its JSON; how many there were.
+    package func forEachObservation(pageSize: Int, _ body: (String) throws -> Void) async throws -> Int {
+        var search = try FHIRObservationSearch([("_count", String(pageSize))])
+        let types = try await observationTypes(search)
+        var count = 0
+        repeat {
+            let page = try await observationPage(search, types: types)
+            for observation in page.observations { try body(observation.json) }
+            count += page.observations.count
+            search.cursor = page.next
+        } while search.cursor != nil
+        return count
+    }
+
+    /// The stored sample types whose Observations the search's `code` and `category` match.
+    private func observationTypes(_ search: FHIRObservationSearch) async throws -> [String] {
+        try await engine.storedSampleTypes(as: principal).filter { identifier in
             FHIRCodes.observationCode(of: identifier, kind: ExportTypeKind(identifier)).map(search.matches) ?? false
         }
+    }
+
+    /// A page of a search of Observations of `types`: the Observations (id and JSON), and where the next page
+    /// starts (nil on the last).
+    private func observationPage(_ search: FHIRObservationSearch, types: [String]) async throws
+        -> (observations: [(id: String, json: String)], next: FHIRCursor?)
+    {
         // No type matches: nothing to read (a query of no types would read them all).
         let records = types.isEmpty ? [] : try await engine.records(search.query(types: types), as: principal)
         let skip = search.cursor?.skip ?? 0
         let read = records.prefix(skip + search.count)
         let page = read.dropFirst(skip)
         let resources = try await resources(for: Array(page))
-        let entries = page.compactMap { record in
-            resources.observation(for: record).map {
-                (url: base + "/Observation/" + record.sample.uuid.uuidString.lowercased(), resource: $0)
-            }
+        let observations = page.compactMap { record in
+            resources.observation(for: record).map { (id: record.sample.uuid.uuidString.lowercased(), json: $0) }
         }
-        var parameters = search.echoed
-        var links = [(relation: "self", url: "")]
-        if let cursor = search.cursor { parameters.append(("_cursor", cursor.text)) }
-        links[0].url = link("Observation", parameters)
-        if records.count > read.count, let last = page.last?.sample.startDate {
-            let next = FHIRCursor(start: last, skip: read.filter { $0.sample.startDate == last }.count)
-            links.append(("next", link("Observation", search.echoed + [("_cursor", next.text)])))
-        }
-        return Self.searchset(entries, links: links)
+        guard records.count > read.count, let last = page.last?.sample.startDate else { return (observations, nil) }
+        return (observations, FHIRCursor(start: last, skip: read.filter { $0.sample.startDate == last }.count))
     }
 
     /// The user's Patient, with the characteristics FHIR's Patient has.
-    private func patient() async throws -> String {
+    package func patient() async throws -> String {
         var characteristics: [(type: HKCharacteristicTypeIdentifier, value: String)] = []
         for type in [HKCharacteristicTypeIdentifier.biologicalSex, .dateOfBirth] {
             characteristics.append((type, try await engine.characteristic(type, as: principal) ?? ""))

@@ -13,6 +13,7 @@ struct HTTPAnswer: Sendable {
     let contentType: String?
     var allow: String? = nil
     var retryAfter: String? = nil
+    var contentLocation: String? = nil
 
     func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         try JSONDecoder().decode(T.self, from: body)
@@ -54,7 +55,8 @@ enum HTTP {
                         status: response.statusCode, body: data ?? Data(),
                         contentType: response.value(forHTTPHeaderField: "Content-Type"),
                         allow: response.value(forHTTPHeaderField: "Allow"),
-                        retryAfter: response.value(forHTTPHeaderField: "Retry-After")))
+                        retryAfter: response.value(forHTTPHeaderField: "Retry-After"),
+                        contentLocation: response.value(forHTTPHeaderField: "Content-Location")))
             }.resume()
         }
     }

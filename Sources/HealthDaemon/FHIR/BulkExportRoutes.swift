@@ -1,0 +1,196 @@
+import Foundation
+import HTTPTypes
+import HealthWeb
+import Hummingbird
+import NIOCore
+import _NIOFileSystem
+import OpenHealthKitEngine
+import OpenHealthKitExchange
+import OpenHealthKitModel
+
+/// FHIR Bulk Data Access's system-level export (docs/FHIR.md, "Bulk export"), for the signed-in owner: a kick-off
+/// (`GET [base]/$export`, answered 202 with the status URL in `Content-Location`), the status (`GET`: 202 with
+/// `X-Progress` while it runs, then 200 and the manifest), the NDJSON files the manifest lists (they need the same
+/// credential: `requiresAccessToken`), and `DELETE` to cancel it and remove its files.
+///
+/// Each user's exports are ``ExportJobs``: one runs at a time (another kick-off meanwhile is 429), the last few are
+/// kept in a private folder of the user's beside the store, and they live in the memory of the healthd that took the
+/// kick-off (docs/FHIR.md says so).
+struct BulkExportRoutes {
+    let configuration: DaemonConfiguration
+    let jobs = BulkExportJobs()
+
+    /// The status URL's path under `[base]`.
+    static let statusPath = "bulk"
+
+    func add(to fhir: RouterGroup<OwnerContext>) {
+        fhir.get("$export") { [self] request, context in
+            let user = try context.caller
+            let base = FHIRRoutes.baseURL(of: request, configuration: configuration)
+            let export = try BulkExportRequest(
+                prefer: request.headers[.prefer],
+                parameters: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
+                url: base + "/$export" + (request.uri.query.map { "?" + $0 } ?? ""))
+            let exports = jobs.of(user, directory: folder(of: user))
+            guard
+                let job = try await user.auditor.audited(
+                    AuditEntry.owner, "fhir.export", types: export.types,
+                    {
+                        try exports.begin(export)
+                    })
+            else {
+                var fields = HTTPFields()
+                fields[.retryAfter] = "10"
+                return FHIRResponses.response(
+                    FHIRError.operationOutcome(
+                        severity: "error", code: "too-costly",
+                        diagnostics: "Another bulk export of this store is running: ask again when it has finished"),
+                    status: .tooManyRequests, headers: fields)
+            }
+            let server = try FHIRRoutes.server(for: user, base: base)
+            Task.detached { await Self.run(job, server: server, exports: exports) }
+            var fields = HTTPFields()
+            fields[.contentLocation] = base + "/" + Self.statusPath + "/" + job.id
+            return FHIRResponses.response("", status: .accepted, headers: fields)
+        }
+        fhir.get("\(Self.statusPath)/:job") { [self] request, context in
+            let user = try context.caller
+            let job = try job(request, context, of: user)
+            switch job.state {
+            case .running(let written):
+                var fields = HTTPFields()
+                fields[.xProgress] = "\(written) resources written"
+                fields[.retryAfter] = "1"
+                return FHIRResponses.response("", status: .accepted, headers: fields)
+            case .failed(let message):
+                return FHIRResponses.response(
+                    FHIRError.operationOutcome(severity: "error", code: "exception", diagnostics: message),
+                    status: .internalServerError)
+            case .finished:
+                let base = FHIRRoutes.baseURL(of: request, configuration: configuration)
+                return FHIRResponses.response(
+                    Self.manifest(job, fileURL: base + "/" + Self.statusPath + "/" + job.id + "/"),
+                    headers: [.contentType: "application/json"])
+            }
+        }
+        fhir.delete("\(Self.statusPath)/:job") { [self] request, context in
+            let user = try context.caller
+            let job = try job(request, context, of: user)
+            _ = jobs.of(user, directory: folder(of: user)).remove(job.id)
+            return FHIRResponses.response("", status: .accepted)
+        }
+        fhir.get("\(Self.statusPath)/:job/:file") { [self] request, context in
+            let user = try context.caller
+            let job = try job(request, context, of: user)
+            let name = context.parameters.get("file") ?? ""
+            guard case .finished = job.state, Self.fileNames(of: job).contains(name) else {
+                throw FHIRError(status: 404, code: "not-found", "This bulk export has no file \(name)")
+            }
+            return try await Self.download(job.folder.appendingPathComponent(name))
+        }
+    }
+
+    /// `<store>.fhir-exports/user-<id>/`: each user's exports in a folder of their own.
+    private func folder(of user: UserState) -> URL {
+        URL(fileURLWithPath: configuration.storePath + ".fhir-exports").appendingPathComponent("user-\(user.id)")
+    }
+
+    private func job(_ request: Request, _ context: OwnerContext, of user: UserState) throws
+        -> ExportJobs<BulkExportRequest>.Job
+    {
+        let id = context.parameters.get("job") ?? ""
+        guard let job = jobs.of(user, directory: folder(of: user)).job(id) else {
+            throw FHIRError(
+                status: 404, code: "not-found",
+                "There is no bulk export \(id) here: exports live in the healthd that took their kick-off, which keeps "
+                    + "the last \(ExportJobs<BulkExportRequest>.kept)")
+        }
+        return job
+    }
+
+    /// Writes each asked type's resources to `<Type>.ndjson` in the job's folder.
+    private static func run(
+        _ job: ExportJobs<BulkExportRequest>.Job, server: FHIRServer, exports: ExportJobs<BulkExportRequest>
+    ) async {
+        do {
+            let written = try await offload { () async throws -> Int in
+                var written = 0
+                for type in job.request.types {
+                    let file = try NDJSONFile(creating: job.folder.appendingPathComponent(type + ".ndjson"))
+                    switch type {
+                    case "Patient":
+                        try file.append(try await server.patient())
+                        written += 1
+                    default:
+                        written += try await server.forEachObservation(pageSize: 1000) { json in
+                            try file.append(json)
+                        }
+                    }
+                    try file.close()
+                    exports.update(job.id, to: .running(records: written))
+                }
+                return written
+            }
+            let bytes = fileNames(of: job).reduce(Int64(0)) { total, name in
+                let path = job.folder.appendingPathComponent(name).path
+                return total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0)
+            }
+            exports.update(job.id, to: .finished(records: written, bytes: bytes))
+        } catch {
+            exports.update(job.id, to: .failed(APIError(from: error).error.message))
+        }
+    }
+
+    /// The files a finished job wrote: one per type asked for.
+    private static func fileNames(of job: ExportJobs<BulkExportRequest>.Job) -> [String] {
+        job.request.types.map { $0 + ".ndjson" }
+    }
+
+    /// The Bulk Data manifest of a finished export.
+    private static func manifest(_ job: ExportJobs<BulkExportRequest>.Job, fileURL: String) -> String {
+        let output = fileNames(of: job).map { name -> [String: String] in
+            ["type": String(name.dropLast(".ndjson".count)), "url": fileURL + name]
+        }
+        let manifest: [String: Any] = [
+            "transactionTime": ISO8601DateFormatter().string(from: job.request.transactionTime),
+            "request": job.request.url, "requiresAccessToken": true, "output": output, "error": [Any](),
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A file, streamed.
+    private static func download(_ file: URL) async throws -> Response {
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) ?? 0
+        let body = ResponseBody(contentLength: Int(size)) { writer in
+            try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(file.path)) { handle in
+                for try await chunk in handle.readChunks(in: 0..<size, chunkLength: .kibibytes(256)) {
+                    try await writer.write(chunk)
+                }
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/fhir+ndjson", .cacheControl: "no-store"], body: body)
+    }
+}
+
+/// Each user's bulk exports, made on their first kick-off.
+final class BulkExportJobs: Sendable {
+    private let byUser = Locked<[Int64: ExportJobs<BulkExportRequest>]>([:])
+
+    func of(_ user: UserState, directory: URL) -> ExportJobs<BulkExportRequest> {
+        byUser.withLock { jobs in
+            if let known = jobs[user.id] { return known }
+            let made = ExportJobs<BulkExportRequest>(directory: directory)
+            jobs[user.id] = made
+            return made
+        }
+    }
+}
+
+extension HTTPField.Name {
+    /// How far a bulk export has come (Bulk Data Access).
+    static let xProgress = HTTPField.Name("X-Progress")!
+    static let prefer = HTTPField.Name("Prefer")!
+}
