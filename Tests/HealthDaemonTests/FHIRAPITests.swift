@@ -66,7 +66,7 @@ import OpenHealthKitTesting
             #expect(statement["fhirVersion"] as? String == "4.0.1")
             let rest = try #require((statement["rest"] as? [[String: Any]])?.first)
             let resources = try #require(rest["resource"] as? [[String: Any]])
-            #expect(resources.compactMap { $0["type"] as? String } == ["Patient", "Observation"])
+            #expect(resources.compactMap { $0["type"] as? String } == ["Patient", "Device", "Observation"])
             let operations = rest["operation"] as? [[String: Any]] ?? []
             #expect(operations.compactMap { $0["name"] as? String } == ["export"])
         }
@@ -230,6 +230,32 @@ import OpenHealthKitTesting
             let otherPatient = try await daemon.owner("GET", "/fhir/r4/Patient/\(UUID().uuidString.lowercased())")
                 .status
             #expect(otherPatient == 404)
+        }
+    }
+
+    @Test(arguments: backends)
+    func theDeviceOfASampleIsADeviceTheObservationRefersTo(_ backend: StoreBackend) async throws {
+        let watch = HKDevice(
+            name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,2",
+            firmwareVersion: nil, softwareVersion: "10.1", localIdentifier: nil, UDIDeviceIdentifier: nil)
+        let date = date(0)
+        let sample = HKQuantitySample(
+            type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 60), start: date, end: date, device: watch,
+            metadata: nil)
+        try await withStore(backend, [sample, beat(61, at: 60)]) { daemon in
+            let observation = try JSON(try await daemon.owner("GET", "/fhir/r4/Observation/\(sample.fhirID)"))
+            let reference = try #require((observation["device"] as? [String: Any])?["reference"] as? String)
+            let device = try JSON(try await daemon.owner("GET", "/fhir/r4/" + reference))
+            #expect(device["resourceType"] as? String == "Device")
+            #expect(device["manufacturer"] as? String == "Apple Inc.")
+            #expect(device["modelNumber"] as? String == "Watch")
+            #expect((device["deviceName"] as? [[String: Any]])?.first?["name"] as? String == "Apple Watch")
+            let versions = (device["version"] as? [[String: Any]] ?? []).compactMap { $0["value"] as? String }
+            #expect(versions == ["Watch6,2", "10.1"])
+            let devices = try await Searchset(daemon, "Device")
+            #expect(devices.ids == [String(reference.dropFirst("Device/".count))])
+            let other = try await daemon.owner("GET", "/fhir/r4/Device/\(UUID().uuidString.lowercased())")
+            #expect(other.status == 404)
         }
     }
 

@@ -69,11 +69,12 @@ def search_all(healthd, path):
 
 
 def without_references(observation):
-    """An Observation without what refers to others: the API writes `Patient/…` and `Observation/…`, a Bundle
-    `urn:uuid:…`."""
+    """An Observation without what refers to others: the API writes `Patient/…`, `Observation/…` and `Device/…`,
+    a Bundle `urn:uuid:…` and the device's display alone."""
     observation = dict(observation)
     observation.pop("subject", None)
     observation.pop("hasMember", None)
+    observation.pop("device", None)
     return observation
 
 
@@ -83,7 +84,7 @@ def test_the_capability_statement_is_valid(served):
     assert answer.status == 200
     statement = CapabilityStatement.parse_obj(answer.json)
     assert statement.fhirVersion == "4.0.1"
-    assert [resource.type for resource in statement.rest[0].resource] == ["Patient", "Observation"]
+    assert [resource.type for resource in statement.rest[0].resource] == ["Patient", "Device", "Observation"]
     assert [operation.name for operation in statement.rest[0].operation] == ["export"]
 
 
@@ -113,8 +114,24 @@ def test_searches_page_through_the_observations_the_export_writes(served):
     for observation in found:
         construct_fhir_element("Observation", observation)
         assert without_references(observation) == without_references(written[observation["id"]])
+        if "device" in observation:
+            assert observation["device"]["display"] == written[observation["id"]]["device"]["display"]
         for member in observation.get("hasMember", []):
             assert member["reference"].removeprefix("Observation/") in members
+
+
+def test_every_device_is_valid_and_every_device_an_observation_names_is_one_of_them(served):
+    healthd, _ = served
+    devices = {device["id"]: device for device in search_all(healthd, "/fhir/r4/Device")}
+    assert devices
+    for device in devices.values():
+        construct_fhir_element("Device", device)
+    observations = search_all(healthd, "/fhir/r4/Observation?_count=500")
+    named = {observation["device"]["reference"] for observation in observations if "device" in observation}
+    assert named and named <= {"Device/" + id for id in devices}
+    for reference in named:
+        status, device = get(healthd, "/fhir/r4/" + reference)
+        assert status == 200 and device == devices[reference.removeprefix("Device/")]
 
 
 def test_every_observation_reads_back_by_id(served):

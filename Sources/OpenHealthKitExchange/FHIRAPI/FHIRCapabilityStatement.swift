@@ -27,6 +27,7 @@ package enum FHIRCapabilityStatement {
             "resource",
             [
                 resource("Patient", parameters: [("_id", "token", "The Patient's id")]),
+                resource("Device", parameters: [("_id", "token", "The Device's id")]),
                 resource(
                     "Observation",
                     parameters: [

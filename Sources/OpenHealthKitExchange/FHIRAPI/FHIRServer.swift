@@ -35,12 +35,40 @@ package struct FHIRServer: Sendable {
         return identity.uuid().uuidString.lowercased()
     }
 
+    /// The id of a device's `Device`: a name-based UUID of everything HealthKit says of it, so that the same
+    /// device has the same id wherever it is read.
+    package static func deviceID(_ device: DeviceRow) -> String {
+        let identity = ImportIdentity()
+        identity.reset()
+        identity.add("Device")
+        for field in device.fields { identity.add(field) }
+        return identity.uuid().uuidString.lowercased()
+    }
+
+    /// The `_id` parameters of a search of the Patient or of Devices, the only parameter those searches take.
+    private static func idSearch(_ resourceType: String, _ parameters: [(name: String, value: String)])
+        throws(FHIRError) -> FHIRIDSearch
+    {
+        var search = FHIRIDSearch()
+        for (name, value) in parameters {
+            guard name == "_id" else {
+                throw .notSupported("The \(resourceType) search parameter \(name) is not supported: use _id")
+            }
+            search.lists.append(try FHIRToken.list(value))
+        }
+        return search
+    }
+
     /// `GET [base]/[type]/[id]`.
     package func read(_ resourceType: String, id: String) async throws -> String {
         switch resourceType {
         case "Patient":
             guard id == patientID else { throw FHIRError.notFound(resourceType, id) }
             return try await patient()
+        case "Device":
+            guard let device = try await engine.storedDevices(as: principal).first(where: { Self.deviceID($0) == id })
+            else { throw FHIRError.notFound(resourceType, id) }
+            return resources(preferredUnits: [:]).device(device, id: id)
         case "Observation":
             guard let uuid = UUID(uuidString: id), uuid.uuidString.lowercased() == id,
                 let record = try await engine.records(
@@ -57,16 +85,18 @@ package struct FHIRServer: Sendable {
     package func search(_ resourceType: String, parameters: [(name: String, value: String)]) async throws -> String {
         switch resourceType {
         case "Patient":
-            var ids: [[FHIRToken]] = []
-            for (name, value) in parameters {
-                guard name == "_id" else {
-                    throw FHIRError.notSupported("The Patient search parameter \(name) is not supported: use _id")
-                }
-                ids.append(try FHIRToken.list(value))
+            let ids = try Self.idSearch(resourceType, parameters)
+            let entries =
+                ids.matches(patientID) ? [(url: base + "/Patient/" + patientID, resource: try await patient())] : []
+            return Self.searchset(entries, links: [("self", link(resourceType, parameters))])
+        case "Device":
+            let ids = try Self.idSearch(resourceType, parameters)
+            let resources = resources(preferredUnits: [:])
+            let entries = try await engine.storedDevices(as: principal).compactMap { device in
+                let id = Self.deviceID(device)
+                return ids.matches(id) ? (url: base + "/Device/" + id, resource: resources.device(device, id: id)) : nil
             }
-            let matches = ids.allSatisfy { $0.contains { $0.system == nil && $0.code == patientID } }
-            let entries = matches ? [(url: base + "/Patient/" + patientID, resource: try await patient())] : []
-            return Self.searchset(entries, links: [("self", link("Patient", parameters))])
+            return Self.searchset(entries, links: [("self", link(resourceType, parameters))])
         case "Observation":
             return try await searchObservations(try FHIRObservationSearch(parameters))
         default: throw Self.unsupported(resourceType)
@@ -148,8 +178,8 @@ package struct FHIRServer: Sendable {
     private func resources(preferredUnits: [String: HKUnit]) -> FHIRResources {
         FHIRResources(
             patientReference: "Patient/" + patientID,
-            observationReference: { "Observation/" + $0.uuidString.lowercased() }, timeZone: .gmt,
-            preferredUnits: preferredUnits)
+            observationReference: { "Observation/" + $0.uuidString.lowercased() },
+            deviceReference: { "Device/" + Self.deviceID($0) }, timeZone: .gmt, preferredUnits: preferredUnits)
     }
 
     private func link(_ resourceType: String, _ parameters: [(name: String, value: String)]) -> String {
@@ -199,5 +229,14 @@ package struct FHIRServer: Sendable {
         FHIRError(
             status: 404, code: "not-supported",
             "This server has no \(resourceType) resources: see its CapabilityStatement ([base]/metadata)")
+    }
+}
+
+/// The `_id` parameters of a search: each a list of ids, one of which the resource's must be.
+private struct FHIRIDSearch {
+    var lists: [[FHIRToken]] = []
+
+    func matches(_ id: String) -> Bool {
+        lists.allSatisfy { $0.contains { $0.system == nil && $0.code == id } }
     }
 }

@@ -17,6 +17,9 @@ final class FHIRResources {
     private let patientReference: String
     /// How an Observation refers to another sample's Observation (a correlation's members).
     private let observationReference: (UUID) -> String
+    /// How an Observation refers to its device's `Device` resource; nil where there is none (a Bundle names the
+    /// device by its display alone).
+    private let deviceReference: ((DeviceRow) -> String)?
     private let offsets: ZoneOffsets
     /// The units the owner reads each quantity type in, by type identifier (for types without a FHIR unit).
     private let preferredUnits: [String: HKUnit]
@@ -27,11 +30,12 @@ final class FHIRResources {
     private var conceptJSONs: [String: String] = [:]
 
     init(
-        patientReference: String, observationReference: @escaping (UUID) -> String, timeZone: TimeZone,
-        preferredUnits: [String: HKUnit]
+        patientReference: String, observationReference: @escaping (UUID) -> String,
+        deviceReference: ((DeviceRow) -> String)? = nil, timeZone: TimeZone, preferredUnits: [String: HKUnit]
     ) {
         self.patientReference = patientReference
         self.observationReference = observationReference
+        self.deviceReference = deviceReference
         offsets = ZoneOffsets(timeZone: timeZone)
         self.preferredUnits = preferredUnits
     }
@@ -67,6 +71,46 @@ final class FHIRResources {
             }
         }
         return (patient.json, written, notWritten)
+    }
+
+    /// A device that recorded samples, as a `Device`: its name, manufacturer, model, UDI and versions; `id` names it.
+    func device(_ device: DeviceRow, id: String) -> String {
+        var resource = JSONObject()
+        resource.string("resourceType", "Device")
+        resource.string("id", id)
+        if !device.udiDeviceIdentifier.isEmpty {
+            var carrier = JSONObject()
+            carrier.string("deviceIdentifier", device.udiDeviceIdentifier)
+            resource.array("udiCarrier", [carrier])
+        }
+        if !device.localIdentifier.isEmpty {
+            var identifier = JSONObject()
+            identifier.string("value", device.localIdentifier)
+            resource.array("identifier", [identifier])
+        }
+        resource.string("manufacturer", device.manufacturer.isEmpty ? nil : device.manufacturer)
+        if !device.name.isEmpty {
+            var name = JSONObject()
+            name.string("name", device.name)
+            name.string("type", "user-friendly-name")
+            resource.array("deviceName", [name])
+        }
+        resource.string("modelNumber", device.model.isEmpty ? nil : device.model)
+        let versions = [
+            ("hardware", device.hardwareVersion), ("firmware", device.firmwareVersion),
+            ("software", device.softwareVersion),
+        ]
+        resource.array(
+            "version",
+            versions.filter { !$0.1.isEmpty }.map { kind, value in
+                var version = JSONObject()
+                var type = JSONObject()
+                type.string("text", kind)
+                version.object("type", type)
+                version.string("value", value)
+                return version
+            })
+        return resource.json
     }
 
     /// The Observation of a sample, nil for a record FHIR has no Observation for (see docs/FHIR.md: routes,
@@ -131,6 +175,7 @@ final class FHIRResources {
         }
         if let device = row.device, let description = Self.deviceDisplay(device) {
             var reference = JSONObject()
+            reference.string("reference", deviceReference?(device))
             reference.string("display", description)
             observation.object("device", reference)
         }
