@@ -2,11 +2,11 @@
 6.1.0, FHIR 4.0.1).
 
 A real healthd serves a store into which `hk import` put a fixture export; every page of a search of all
-Observations, every resource read by id, the Patient, the CapabilityStatement and the OperationOutcomes of refused
-requests are parsed by the library's R4 models, and the Observations are compared with those of `hk export --format
-fhir` of the same store: the API and the export make the same resources. With FHIR_DATABASE=postgresql the store is
-a database of a throwaway PostgreSQL server. A bulk export's NDJSON files are validated the same way. Run through Scripts/fhir-check (HEALTHD_BINARY, else the healthd beside
-HK_BINARY).
+Observations, every resource read by id, the Devices, the Patient, the CapabilityStatement, a bulk export's NDJSON
+files and the OperationOutcomes of refused requests are parsed by the library's R4 models, and the Observations are
+compared with those of `hk export --format fhir` of the same store: the API and the export make the same resources.
+With FHIR_DATABASE=postgresql the store is a database of a throwaway PostgreSQL server. Run through
+Scripts/fhir-check (HEALTHD_BINARY, else the healthd beside HK_BINARY).
 """
 
 import json
