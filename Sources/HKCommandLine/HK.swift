@@ -14,6 +14,7 @@ public struct HK: AsyncParsableCommand {
             AppsCommand.self, AuthCommand.self, AuditCommand.self, ImportCommand.self,
             ExportCommand.self, WorkoutsCommand.self,
             MedicationsCommand.self, UsersCommand.self, IngestKeysCommand.self, WebhooksCommand.self,
+            FHIRClientsCommand.self,
             MigrateCommand.self,
             DatabaseCommand.self,
         ]

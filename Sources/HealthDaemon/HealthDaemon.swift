@@ -26,6 +26,7 @@ public final class HealthDaemon: Sendable {
     /// The people served, each with their store, apps, requests, streams and audit log.
     let users: UserStates
     let authority: CredentialAuthority
+    let smart: SMARTAuthorizationServer
     let authenticator: Authenticator
     let bodies: BodyReader
     /// The reader of attachment uploads, whose bodies may be larger than any other.
@@ -70,6 +71,7 @@ public final class HealthDaemon: Sendable {
             )
         }
         authority = CredentialAuthority(key: Array(keyBytes))
+        smart = SMARTAuthorizationServer(tokens: SMARTTokens(key: Array(keyBytes)))
         authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, users: users)
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
         // An attachment's bytes come base64-encoded (4 characters per 3 bytes) in a JSON body.
@@ -190,7 +192,8 @@ public final class HealthDaemon: Sendable {
         let ingest = router.group(context: IngestContext.self)
             .add(middleware: CallerAuthentication { [authenticator] in try await authenticator.requireIngestKey($0) })
         IngestRoutes(configuration: configuration, logger: logger).add(to: ingest)
-        FHIRRoutes(configuration: configuration, authenticator: authenticator).add(to: router)
+        FHIRRoutes(configuration: configuration, authenticator: authenticator, smart: smart, users: users).add(
+            to: router)
         web.addRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }
         return router

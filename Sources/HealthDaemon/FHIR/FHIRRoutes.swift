@@ -3,14 +3,17 @@ import Hummingbird
 import OpenHealthKitExchange
 import OpenHealthKitEngine
 
-/// healthd's FHIR R4 API under ``base`` (docs/FHIR.md, "The API"): the CapabilityStatement for anyone, and reads and
-/// searches of the signed-in owner's Patient and Observations (``FHIRServer``). Every failure is an
-/// `OperationOutcome` (``FHIROutcomes``), and every read and search is in the owner's access log.
+/// healthd's FHIR R4 API under ``base`` (docs/FHIR.md, "The API"): the CapabilityStatement and SMART's discovery
+/// and token endpoint for anyone, reads and searches (``FHIRServer``) for the signed-in owner and for the SMART
+/// apps they allowed (what their tokens' scopes grant), and bulk exports for the owner. Every failure is an
+/// `OperationOutcome` (``FHIROutcomes``), and every read and search is in the user's access log.
 struct FHIRRoutes {
     /// The API's path: `[base]` in FHIR's terms is this on healthd's address.
     static let base = "/fhir/r4"
     let configuration: DaemonConfiguration
     let authenticator: Authenticator
+    let smart: SMARTAuthorizationServer
+    let users: UserStates
 
     func add(to router: Router<BasicRequestContext>) {
         let fhir = router.group(RouterPath(Self.base)).add(middleware: FHIROutcomes())
@@ -19,42 +22,64 @@ struct FHIRRoutes {
                 FHIRCapabilityStatement.json(
                     base: Self.baseURL(of: request, configuration: configuration), date: Date()))
         }
+        SMARTRoutes(configuration: configuration, smart: smart, users: users).add(to: fhir)
         let owner = fhir.group(context: OwnerContext.self)
             .add(middleware: CallerAuthentication { [authenticator] in try await authenticator.requireOwner($0) })
         BulkExportRoutes(configuration: configuration).add(to: owner)
-        owner.get(":type") { [self] request, context in
+        let readers = fhir.group(context: FHIRContext.self)
+            .add(middleware: CallerAuthentication { [self] in try await reader($0) })
+        readers.get(":type") { [self] request, context in
+            let caller = try context.caller
             let type = context.parameters.get("type") ?? ""
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let server = try Self.server(
-                for: try context.caller, base: Self.baseURL(of: request, configuration: configuration))
+                for: caller.user, base: Self.baseURL(of: request, configuration: configuration), access: caller.access)
             return FHIRResponses.response(
-                try await audited(try context.caller, "fhir.search", type) {
-                    try await server.search(type, parameters: parameters)
-                })
+                try await audited(caller, "fhir.search", type) { try await server.search(type, parameters: parameters) }
+            )
         }
-        owner.get(":type/:id") { [self] request, context in
+        readers.get(":type/:id") { [self] request, context in
+            let caller = try context.caller
             let type = context.parameters.get("type") ?? ""
             let id = context.parameters.get("id") ?? ""
             let server = try Self.server(
-                for: try context.caller, base: Self.baseURL(of: request, configuration: configuration))
+                for: caller.user, base: Self.baseURL(of: request, configuration: configuration), access: caller.access)
             return FHIRResponses.response(
-                try await audited(try context.caller, "fhir.read", type) { try await server.read(type, id: id) })
+                try await audited(caller, "fhir.read", type) { try await server.read(type, id: id) })
         }
     }
 
-    /// The FHIR API of a user's store, read as its owner.
-    static func server(for user: UserState, base: String) throws -> FHIRServer {
-        FHIRServer(
-            engine: user.engine, principal: try OwnerWebStore.owner(), base: base,
-            patientID: FHIRServer.patientID(user: String(user.id)))
+    /// Who reads: a SMART app by its access token (`Bearer ohka1.…`), with what its scopes grant; else the owner,
+    /// signed in as on the owner's routes, with everything.
+    private func reader(_ request: Request) async throws -> FHIRCaller {
+        guard let token = Authenticator.bearer(request), token.hasPrefix(smart.tokens.access.prefix) else {
+            return FHIRCaller(user: try await authenticator.requireOwner(request), access: .everything, client: nil)
+        }
+        guard
+            let (grant, _) = try await smart.grant(
+                ofAccessToken: token, engines: { [users] in try await users.state(for: $0)?.engine }),
+            let user = try await users.state(for: grant.user)
+        else { throw APIError.unauthorized("The access token is not valid, has expired, or its app was removed") }
+        let scopes = grant.scope.split(separator: " ").map(String.init)
+        return FHIRCaller(user: user, access: FHIRAccess.granted(by: scopes).access, client: grant.client)
     }
 
-    /// Runs a read in the owner's access log (the resource type as its type), off the server's threads.
+    /// The FHIR API of a user's store, read as its owner, narrowed to `access`.
+    static func server(for user: UserState, base: String, access: FHIRAccess = .everything) throws -> FHIRServer {
+        FHIRServer(
+            engine: user.engine, principal: try OwnerWebStore.owner(), base: base,
+            patientID: FHIRServer.patientID(user: String(user.id)), access: access)
+    }
+
+    /// Runs a read in the user's access log (the owner, or `fhir:<client id>`; the resource type as its type), off
+    /// the server's threads.
     private func audited(
-        _ user: UserState, _ operation: String, _ resourceType: String,
+        _ caller: FHIRCaller, _ operation: String, _ resourceType: String,
         _ body: @escaping @Sendable () async throws -> String
     ) async throws -> String {
-        try await user.auditor.audited(AuditEntry.owner, operation, types: [resourceType]) {
+        try await caller.user.auditor.audited(
+            caller.client.map { "fhir:" + $0 } ?? AuditEntry.owner, operation, types: [resourceType]
+        ) {
             try await offload(body)
         }
     }

@@ -29,6 +29,8 @@ typealias AppContext = CallerContext<AuthenticatedApp>
 typealias OwnerContext = CallerContext<UserState>
 /// The context of the ingest route: the ingest key the push carries, and its user.
 typealias IngestContext = CallerContext<IngestCaller>
+/// The context of the FHIR API's reads: the owner, or a SMART app by its access token.
+typealias FHIRContext = CallerContext<FHIRCaller>
 
 /// The middleware of a group of routes that authenticates the caller (answering 401 when it cannot) and puts it in
 /// the context, before the route's handler runs.

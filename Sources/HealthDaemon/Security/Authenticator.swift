@@ -134,7 +134,7 @@ struct Authenticator: Sendable {
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 
-    private static func bearer(_ request: Request) -> String? {
+    static func bearer(_ request: Request) -> String? {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

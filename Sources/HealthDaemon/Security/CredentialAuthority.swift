@@ -22,11 +22,13 @@ struct CredentialAuthority: Sendable {
         var jti: String
     }
 
-    private static let prefix = "ohk1."
-    private let key: SymmetricKey
+    private let signer: TokenSigner
+    /// healthd's key, for the other kinds of tokens it signs (``TokenSigner/key(_:for:)``).
+    let key: [UInt8]
 
     init(key: [UInt8]) {
-        self.key = SymmetricKey(data: key)
+        signer = TokenSigner(prefix: "ohk1.", key: SymmetricKey(data: key))
+        self.key = key
     }
 
     func issue(app: String, user: Int64, issuedAt: Date, lifetime: TimeInterval) -> (
@@ -36,24 +38,12 @@ struct CredentialAuthority: Sendable {
             app: app, user: user, iat: issuedAt.timeIntervalSince1970.rounded(.down),
             exp: (issuedAt.timeIntervalSince1970 + lifetime).rounded(.down),
             jti: Base64URL.encode(SecretFile.randomBytes(16)))
-        // Encoding a struct of strings and numbers cannot fail.
-        let payload = Self.prefix + Base64URL.encode(try! JSONEncoder().encode(claims))
-        let signature = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key)
-        return (payload + "." + Base64URL.encode(signature), claims)
+        return (signer.sign(claims), claims)
     }
 
     /// The claims of a credential healthd signed and that has not expired; nil for anything else.
     func verify(_ credential: String, now: Date = Date()) -> Claims? {
-        guard credential.hasPrefix(Self.prefix), credential.utf8.count < 4096 else { return nil }
-        let parts = credential.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let claimsData = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
-        else {
-            return nil
-        }
-        let payload = Data((parts[0] + "." + parts[1]).utf8)
-        guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: payload, using: key),
-            let claims = try? JSONDecoder().decode(Claims.self, from: claimsData),
-            claims.exp > now.timeIntervalSince1970
+        guard let claims = signer.claims(of: credential, as: Claims.self), claims.exp > now.timeIntervalSince1970
         else { return nil }
         return claims
     }

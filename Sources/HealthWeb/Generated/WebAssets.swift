@@ -269,6 +269,61 @@ day's rings; <a href="{{chrome.links.importing}}">import an Apple Health export<
 {{/layout}}
 
 """#,
+        "fhir-apps": #"""
+{{<layout}}
+{{$content}}
+<p class="small"><a href="{{chrome.links.sources}}">‹ Sources</a></p>
+<h1>FHIR Apps</h1>
+{{#added}}
+<section class="card" id="fhir-app-added" role="status">
+  <h2>App Registered</h2>
+  <p>“{{name}}” can now ask you for access. Its client ID is <code id="added-client-id">{{id}}</code>.</p>
+  {{#secret}}
+  <p>Its client secret:</p>
+  <p><code class="secret" id="fhir-app-secret">{{secret}}</code></p>
+  <p><strong>This is the only time Health shows the secret: copy it to the app now.</strong></p>
+  {{/secret}}
+</section>
+{{/added}}
+<section class="card" id="fhir-app-list">
+  <h2>Apps</h2>
+  <p class="small">Apps that speak FHIR and SMART on FHIR (health record apps, clinicians' tools) read your data at
+  <code id="fhir-base">{{fhirBase}}</code> once you allow them, on a sheet like an app's permission sheet. Removing an
+  app ends its access at once.</p>
+  {{^apps}}<p class="muted" id="no-fhir-apps">No app yet.</p>{{/apps}}
+  <ul class="webhooks">
+    {{#apps}}
+    <li data-fhir-app="{{id}}">
+      <div class="webhook-head">
+        <div class="webhook-about"><span class="webhook-url fhir-app-name">{{name}}</span>
+          <span class="small">{{redirectURIs}}</span>
+          <span class="small">{{kind}} · client ID {{id}} · Added {{created}}</span></div>
+        <form method="post" action="{{removePath}}" data-confirm="Remove {{name}}? It can no longer read your data.">
+          <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+          <button type="submit" class="link danger-text remove-fhir-app">Remove</button>
+        </form>
+      </div>
+    </li>
+    {{/apps}}
+  </ul>
+</section>
+<section class="card" id="add-fhir-app">
+  <h2>Register an App</h2>
+  {{#formError}}<p class="flash error" role="alert" id="fhir-app-error">{{formError}}</p>{{/formError}}
+  <form method="post" action="{{chrome.links.fhirApps}}" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>Name <input type="text" name="name" id="fhir-app-name" autocomplete="off" value="{{formName}}" required></label>
+    <label>Redirect URI <input type="text" inputmode="url" name="redirectURI" id="fhir-app-redirect" autocomplete="off"
+      spellcheck="false" placeholder="https://app.example/callback" value="{{formRedirectURI}}" required></label>
+    <label for="fhir-app-confidential"><input type="checkbox" name="confidential" id="fhir-app-confidential">
+      Confidential: the app keeps a secret on a server</label>
+    <div class="actions"><button type="submit" id="register-fhir-app">Register</button></div>
+  </form>
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "highlight": #"""
 <li class="card highlight trend-{{trend}}">
   <a href="{{href}}" class="highlight-name">{{name}}</a>
@@ -856,6 +911,34 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 </html>
 
 """#,
+        "smart-consent": #"""
+{{<layout}}
+{{$content}}
+<section class="card sheet" id="smart-consent">
+  <h1>“{{appName}}” would like to read your Health data</h1>
+  <p class="small">It will be answered at <span id="answered-at">{{answeredAt}}</span>.</p>
+  <form method="post" action="{{action}}">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    {{#fields}}<input type="hidden" name="{{name}}" value="{{value}}">{{/fields}}
+    <p><button type="button" class="link" data-turn-on-all>Turn On All</button></p>
+    <h3>Allow “{{appName}}” to:</h3>
+    <ul class="switches">
+      {{#scopes}}
+      <li><label class="switch-row" for="{{elementID}}"><span>{{description}} <span class="small muted">{{scope}}</span></span>
+        <input type="checkbox" role="switch" class="switch" id="{{elementID}}" name="grant" value="{{scope}}"></label></li>
+      {{/scopes}}
+    </ul>
+    <p class="small">You can remove the app at any time in Sources, FHIR Apps: its access then ends at once.</p>
+    <div class="actions">
+      <button type="submit" name="answer" value="deny" class="secondary" id="smart-deny">Don't Allow</button>
+      <button type="submit" name="answer" value="allow" id="smart-allow">Allow</button>
+    </div>
+  </form>
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "sources": #"""
 {{<layout}}
 {{$content}}
@@ -903,6 +986,12 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   <p class="small">healthd can post each change of the types you choose to a URL of yours, signed with a secret.</p>
   <p><a href="{{chrome.links.webhooks}}" id="webhooks-link">Webhooks and Their Deliveries</a>
   <span class="small">· <span id="webhook-count">{{webhooks}}</span></span></p>
+</section>
+<section class="card" id="fhir-apps">
+  <h2>FHIR Apps</h2>
+  <p class="small">Health record apps and clinicians' tools read your data through FHIR and SMART on FHIR, once you
+  register them here and allow them.</p>
+  <p><a href="{{chrome.links.fhirApps}}" id="fhir-apps-link">FHIR Apps</a></p>
 </section>
 <section class="card" id="data-sources">
   <h2>Data Sources</h2>

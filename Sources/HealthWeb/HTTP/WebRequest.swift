@@ -50,7 +50,8 @@ extension HealthWebApp {
             await respond(request) {
                 try checkHost(request)
                 guard let signedIn = try await signedIn(request) else {
-                    return Response.redirect(to: WebRoutes.signIn(next: request.uri.path))
+                    // Back to this page once signed in, its query too (the consent sheet's request is there).
+                    return Response.redirect(to: WebRoutes.signIn(next: request.uri.description))
                 }
                 return try await handler(
                     WebRequest(request: request, context: context, signedIn: signedIn, form: FormData("")))

@@ -37,6 +37,21 @@ package protocol HealthWebHost: ImportJobRecords {
     /// Ends the webhook with this id, its pending message and log with it. False when no webhook has this id.
     /// Blocking.
     func removeWebhook(id: String) throws -> Bool
+    /// The outside apps registered to read through the FHIR API (SMART on FHIR), by name.
+    func fhirApps() async throws -> [FHIRAppSummary]
+    /// Registers an app (its name and redirect URI; `HKError` `.errorInvalidArgument` naming what is wrong); a
+    /// confidential one's secret comes back, that once.
+    func registerFHIRApp(name: String, redirectURI: String, confidential: Bool) async throws
+        -> (app: FHIRAppSummary, secret: String?)
+    /// Removes an app: every token it holds stops working at once. False when there is none.
+    func removeFHIRApp(id: String) async throws -> Bool
+    /// Checks a SMART authorization request (the authorization endpoint's query) for the consent sheet; `authority`
+    /// is the host and port the browser reached Health at (the request's `aud` must name this server's FHIR base).
+    func smartConsent(_ parameters: [String: String], authority: String) async throws -> SMARTConsent
+    /// The owner's answer to a request (`allowing` the scopes they turned on; nil: Don't Allow): where the browser
+    /// goes, with a code or an error. A request that is no longer acceptable is `.refused` or `.answered` again.
+    func answerSMART(_ parameters: [String: String], authority: String, allowing: [String]?) async throws
+        -> SMARTConsent
     /// Appends an entry to the audit log under the owner's name; `subject` is the app the owner acted on.
     func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async
 

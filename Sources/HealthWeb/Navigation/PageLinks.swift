@@ -13,6 +13,7 @@ struct PageLinks: Sendable {
     let medicationDoses = WebRoutes.medicationDoses.path()
     let sources = WebRoutes.sources.path()
     let webhooks = WebRoutes.webhooks.path()
+    let fhirApps = WebRoutes.fhirApps.path()
     let permissions = WebRoutes.permissions.path()
     let permissionCount = WebRoutes.permissionCount.path()
     let me = WebRoutes.me.path()

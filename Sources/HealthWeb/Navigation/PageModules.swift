@@ -32,6 +32,8 @@ extension HealthWebApp {
         PageModule(section: .browse) { app, router in app.addBrowseRoutes(to: router) },
         PageModule(section: nil) { app, router in app.addTypeRoutes(to: router) },
         PageModule(section: nil) { app, router in app.addPermissionRoutes(to: router) },
+        // SMART on FHIR's consent sheet: where outside apps send the owner.
+        PageModule(section: nil) { app, router in app.addSMARTConsentRoutes(to: router) },
         PageModule(section: .sources) { app, router in app.addSourcesRoutes(to: router) },
         PageModule(section: .me) { app, router in app.addMeRoutes(to: router) },
         PageModule(section: .log) { app, router in app.addAccessLogRoutes(to: router) },

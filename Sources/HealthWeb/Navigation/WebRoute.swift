@@ -37,7 +37,7 @@ struct WebRoute: Sendable {
 }
 
 /// Every route of Health, registered from this table and linked to through it.
-enum WebRoutes {
+package enum WebRoutes {
     static let summary = WebRoute("/")
     static let signIn = WebRoute("/signin")
     static let signOut = WebRoute("/signout")
@@ -78,6 +78,11 @@ enum WebRoutes {
     static let webhooks = WebRoute("/sources/webhooks")
     static let webhookRemove = WebRoute("/sources/webhooks/{id}/remove")
     static let permissions = WebRoute("/permissions")
+    /// SMART on FHIR's authorization endpoint: the consent sheet (healthd's discovery names it).
+    static let smartAuthorize = WebRoute("/smart/authorize")
+    package static var smartAuthorizePath: String { smartAuthorize.path() }
+    static let fhirApps = WebRoute("/sources/fhir-apps")
+    static let fhirAppRemove = WebRoute("/sources/fhir-apps/{id}/remove")
     static let permissionCount = WebRoute("/permissions/count")
     static let permission = WebRoute("/permissions/{id}")
 
@@ -103,7 +108,9 @@ enum WebRoutes {
         visionAttachmentRemove, sources, app, appGrant, appRevokeAll, appRevoke, ingestKeyRevoke, webhooks,
         webhookRemove, permissions, permissionCount, permission, me, meCharacteristics, meTimeZone, meUnits, log,
         importing, importJob,
-        importJobProgress, importJobResume, importJobDiscard, export, exportJob, exportDownload,
+        importJobProgress, importJobResume, importJobDiscard, export, exportJob, exportDownload, smartAuthorize,
+        fhirApps,
+        fhirAppRemove,
     ]
 
     /// The sign-in page, which sends the owner on to `next` (a path of Health's) once signed in.

@@ -214,6 +214,7 @@ extension HealthWebApp {
 
         addIngestKeyActions(to: router)
         addWebhookRoutes(to: router)
+        addFHIRAppRoutes(to: router)
     }
 
     private func registeredApp(_ web: WebRequest) async throws -> RegisteredApp {

@@ -5,9 +5,8 @@ import OpenHealthKitEngine
 /// `_count`, `_sort` (`date` or `-date`), and `_cursor`, the position a `next` link carries. Any other parameter is
 /// refused rather than ignored: an answer that silently matched more than asked would mislead.
 struct FHIRObservationSearch {
-    /// Each repetition of `code`: a type must match one token of every list.
-    var codes: [[FHIRToken]] = []
-    var categories: [[FHIRToken]] = []
+    /// Each `code` and `category` parameter: a type must match one token of each.
+    var filters: [ObservationFilter] = []
     var dates: [FHIRDateParameter] = []
     var count = FHIRObservationSearch.defaultCount
     var newestFirst = false
@@ -24,8 +23,8 @@ struct FHIRObservationSearch {
             // One value each: two could be read differently by two readers.
             guard !name.hasPrefix("_") || given.insert(name).inserted else { throw .invalid("Give \(name) once") }
             switch name {
-            case "code": codes.append(try FHIRToken.list(value))
-            case "category": categories.append(try FHIRToken.list(value))
+            case "code": filters.append(ObservationFilter(parameter: .code, tokens: try FHIRToken.list(value)))
+            case "category": filters.append(ObservationFilter(parameter: .category, tokens: try FHIRToken.list(value)))
             case "date": dates.append(try FHIRDateParameter(value))
             case "_count":
                 guard let count = Int(value), (1...Self.maximumCount).contains(count) else {
@@ -51,15 +50,7 @@ struct FHIRObservationSearch {
 
     /// Whether Observations coded `code` match the search's `code` and `category` parameters.
     func matches(_ code: FHIRCodes.ObservationCode) -> Bool {
-        codes.allSatisfy { tokens in
-            tokens.contains { token in code.codings.contains { token.matches(system: $0.system, code: $0.code) } }
-        }
-            && categories.allSatisfy { tokens in
-                tokens.contains { token in
-                    code.category.map { token.matches(system: FHIRCodes.observationCategory, code: $0.rawValue) }
-                        ?? false
-                }
-            }
+        filters.allSatisfy { $0.matches(code) }
     }
 
     /// The rows of the types `types` this search reads for its page: samples that are not a correlation's member

@@ -17,12 +17,17 @@ package struct FHIRServer: Sendable {
     package let base: String
     /// The id of the user's Patient (``patientID(user:)``).
     package let patientID: String
+    /// What the caller may read: everything for the owner, a SMART token's scopes for an outside app.
+    package let access: FHIRAccess
 
-    package init(engine: HealthEngine, principal: Principal, base: String, patientID: String) {
+    package init(
+        engine: HealthEngine, principal: Principal, base: String, patientID: String, access: FHIRAccess = .everything
+    ) {
         self.engine = engine
         self.principal = principal
         self.base = base
         self.patientID = patientID
+        self.access = access
     }
 
     /// The Patient id of a user of the server: a name-based UUID of the user's name, the same on every instance
@@ -61,6 +66,9 @@ package struct FHIRServer: Sendable {
 
     /// `GET [base]/[type]/[id]`.
     package func read(_ resourceType: String, id: String) async throws -> String {
+        guard access.mayRead(resourceType) || !FHIRAccess.resourceTypes.contains(resourceType) else {
+            throw Self.forbidden("read", resourceType)
+        }
         switch resourceType {
         case "Patient":
             guard id == patientID else { throw FHIRError.notFound(resourceType, id) }
@@ -74,6 +82,10 @@ package struct FHIRServer: Sendable {
                 let record = try await engine.records(
                     RowQuery(typeIdentifiers: [], condition: .uuids([uuid])), as: principal
                 ).first,
+                // What the caller may not read is not there, for them.
+                FHIRCodes.observationCode(
+                    of: record.sample.typeIdentifier, kind: ExportTypeKind(record.sample.typeIdentifier)
+                ).map(access.allows) ?? false,
                 let observation = try await resources(for: [record]).observation(for: record)
             else { throw FHIRError.notFound(resourceType, id) }
             return observation
@@ -83,6 +95,9 @@ package struct FHIRServer: Sendable {
 
     /// `GET [base]/[type]?parameters`: a `searchset` Bundle.
     package func search(_ resourceType: String, parameters: [(name: String, value: String)]) async throws -> String {
+        guard access.maySearch(resourceType) || !FHIRAccess.resourceTypes.contains(resourceType) else {
+            throw Self.forbidden("search", resourceType)
+        }
         switch resourceType {
         case "Patient":
             let ids = try Self.idSearch(resourceType, parameters)
@@ -130,10 +145,12 @@ package struct FHIRServer: Sendable {
         return count
     }
 
-    /// The stored sample types whose Observations the search's `code` and `category` match.
+    /// The stored sample types whose Observations the search's `code` and `category` match, and the caller may read.
     private func observationTypes(_ search: FHIRObservationSearch) async throws -> [String] {
         try await engine.storedSampleTypes(as: principal).filter { identifier in
-            FHIRCodes.observationCode(of: identifier, kind: ExportTypeKind(identifier)).map(search.matches) ?? false
+            FHIRCodes.observationCode(of: identifier, kind: ExportTypeKind(identifier)).map {
+                search.matches($0) && access.allows($0)
+            } ?? false
         }
     }
 
@@ -223,6 +240,12 @@ package struct FHIRServer: Sendable {
                 return entry
             })
         return bundle.json
+    }
+
+    private static func forbidden(_ interaction: String, _ resourceType: String) -> FHIRError {
+        FHIRError(
+            status: 403, code: "forbidden", "This token's scopes do not let it \(interaction) \(resourceType) resources"
+        )
     }
 
     private static func unsupported(_ resourceType: String) -> FHIRError {

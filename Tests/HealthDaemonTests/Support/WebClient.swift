@@ -12,6 +12,8 @@ enum WebClient {
         let status: Int
         let text: String
         let setCookie: String?
+        /// Where a redirect sends the browser.
+        var location: String? = nil
     }
 
     private final class NoRedirects: NSObject, URLSessionTaskDelegate {
@@ -37,7 +39,7 @@ enum WebClient {
         let token = "t" + UUID().uuidString
         let answer = try await send(
             "POST", daemon.url("/signin"), cookies: ["health_signin": token],
-            form: ["token": token, "name": name, "secret": secret ?? daemon.ownerSecret, "next": "/"])
+            form: [("token", token), ("name", name), ("secret", secret ?? daemon.ownerSecret), ("next", "/")])
         guard answer.status == 303, let header = answer.setCookie,
             let range = header.range(of: #"health_session=[^;,]+"#, options: .regularExpression)
         else { throw HarnessError("signing in: \(answer.status) \(answer.text)") }
@@ -51,7 +53,15 @@ enum WebClient {
     static func post(_ path: String, _ daemon: DaemonHarness, cookie: String, form: [String: String]) async throws
         -> Page
     {
-        try await send("POST", daemon.url(path), cookies: ["health_session": cookie], form: form)
+        try await send(
+            "POST", daemon.url(path), cookies: ["health_session": cookie], form: form.map { ($0.key, $0.value) })
+    }
+
+    /// A form post whose fields may repeat a name (checkboxes).
+    static func post(_ path: String, _ daemon: DaemonHarness, cookie: String, fields: [(String, String)]) async throws
+        -> Page
+    {
+        try await send("POST", daemon.url(path), cookies: ["health_session": cookie], form: fields)
     }
 
     /// The CSRF token of a page's forms.
@@ -62,7 +72,7 @@ enum WebClient {
         return String(html[range].dropFirst(#"name="csrf" value=""#.count).dropLast())
     }
 
-    private static func send(_ method: String, _ url: URL, cookies: [String: String], form: [String: String]?)
+    private static func send(_ method: String, _ url: URL, cookies: [String: String], form: [(String, String)]?)
         async throws -> Page
     {
         var request = URLRequest(url: url, timeoutInterval: SafetyTimeout.duration / .seconds(1))
@@ -75,7 +85,7 @@ enum WebClient {
             var allowed = CharacterSet.alphanumerics
             allowed.insert(charactersIn: "-._~")
             request.httpBody = Data(
-                form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+                form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
                     .joined(separator: "&").utf8)
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         }
@@ -88,7 +98,8 @@ enum WebClient {
                 continuation.resume(
                     returning: Page(
                         status: response.statusCode, text: String(decoding: data ?? Data(), as: UTF8.self),
-                        setCookie: response.value(forHTTPHeaderField: "Set-Cookie")))
+                        setCookie: response.value(forHTTPHeaderField: "Set-Cookie"),
+                        location: response.value(forHTTPHeaderField: "Location")))
             }.resume()
         }
     }

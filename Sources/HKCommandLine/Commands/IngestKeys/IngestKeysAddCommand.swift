@@ -10,11 +10,11 @@ struct IngestKeysAddCommand: AsyncParsableCommand {
     @Argument(help: "The key's name (1 to 64 of a-z, 0-9, '.', '_', '-', starting with a letter or digit).")
     var name: String
 
-    @OptionGroup var store: IngestKeysStore
+    @OptionGroup var store: UserStoreOption
 
     func run() async throws {
         let (keys, user) = try store.open(command: "hk ingest-keys add")
-        let (record, key) = try IngestKeysStore.refusing { try keys.add(name: name, user: user) }
+        let (record, key) = try UserStoreOption.refusing { try keys.add(name: name, user: user) }
         print(
             "added ingest key \(record.name); send it as Authorization: Bearer <key> or api-key: <key>, shown only this once:"
         )

@@ -8,7 +8,7 @@ struct IngestKeysListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the ingest keys, by name, with their last push (never the keys).")
 
-    @OptionGroup var store: IngestKeysStore
+    @OptionGroup var store: UserStoreOption
     @OptionGroup var zone: TimeZoneOption
     @OptionGroup var output: FormatOption
 

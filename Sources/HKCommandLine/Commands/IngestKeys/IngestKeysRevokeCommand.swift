@@ -11,10 +11,10 @@ struct IngestKeysRevokeCommand: AsyncParsableCommand {
     @Argument(help: "The key's name.")
     var name: String
 
-    @OptionGroup var store: IngestKeysStore
+    @OptionGroup var store: UserStoreOption
 
     func run() async throws {
         let (keys, _) = try store.open(command: "hk ingest-keys revoke")
-        try IngestKeysStore.refusing { try keys.revoke(name: name) }
+        try UserStoreOption.refusing { try keys.revoke(name: name) }
     }
 }

@@ -5,23 +5,30 @@ import OpenHealthKitExchange
 import OpenHealthKitPostgres
 import OpenHealthKitStores
 
-/// The store whose ingest keys a `hk ingest-keys` command manages: the file `--store` names (its owner's), or, on a
-/// PostgreSQL database (`--database`), the store of the user `--user` names (default `owner`).
-struct IngestKeysStore: ParsableArguments {
+/// The store of one person, for the commands that manage what belongs to a person (`hk ingest-keys`,
+/// `hk fhir-clients`): the file `--store` names (its owner's), or, on a PostgreSQL database (`--database`), the store
+/// of the user `--user` names (default `owner`).
+struct UserStoreOption: ParsableArguments {
     @OptionGroup var store: StoreOption
 
     @Option(
         name: .customLong("user"),
         help: ArgumentHelp(
-            "On a PostgreSQL database, the user whose keys these are (default: owner).", valueName: "name"))
+            "On a PostgreSQL database, the user whose store this is (default: owner).", valueName: "name"))
     var user: String?
 
-    /// The store's keys, and the id of the user they push for. Refusals (no such user, `--user` on a file) are bad
-    /// input.
+    /// The store's ingest keys, and the id of the user they push for. Refusals (no such user, `--user` on a file)
+    /// are bad input.
     func open(command: String) throws -> (keys: IngestKeys, user: Int64) {
+        let (engine, user) = try openEngine(command: command)
+        return (IngestKeys(engine: engine), user)
+    }
+
+    /// The person's store, and their user id. Refusals (no such user, `--user` on a file) are bad input.
+    func openEngine(command: String) throws -> (engine: HealthEngine, user: Int64) {
         guard case .postgreSQL = try store.location() else {
             if user != nil { throw HKError.invalidArgument("--user needs --database: a SQLite store has one owner") }
-            return (IngestKeys(engine: try store.openEngine()), StoreLocation.ownerUserID)
+            return (try store.openEngine(), StoreLocation.ownerUserID)
         }
         let address = try store.postgreSQLAddress(for: command)
         let id: Int64
@@ -35,7 +42,7 @@ struct IngestKeysStore: ParsableArguments {
             id = StoreLocation.ownerUserID
         }
         do {
-            return (IngestKeys(engine: try HealthEngine.open(.postgreSQL(address, user: id))), id)
+            return (try HealthEngine.open(.postgreSQL(address, user: id)), id)
         } catch {
             throw HKError(.errorDatabaseInaccessible, "cannot open the store at \(address): \(error)")
         }

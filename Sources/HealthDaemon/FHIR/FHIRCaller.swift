@@ -1,0 +1,9 @@
+import OpenHealthKitExchange
+
+/// Who reads through the FHIR API: the owner (everything), or a SMART app the owner allowed (its token's scopes).
+struct FHIRCaller: Sendable {
+    let user: UserState
+    let access: FHIRAccess
+    /// The SMART app's `client_id`; nil for the owner.
+    let client: String?
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import OpenHealthKitEngine
+
+/// SMART on FHIR's authorization endpoint (`/smart/authorize`, docs/FHIR.md): the consent sheet, in the style of the
+/// permission sheet. An app the owner registered sends their browser here; Health asks them to sign in first (the
+/// sheet's address, query and all, is where signing in returns), names the app and where it will be answered, and
+/// lists each scope it asks for with its own switch, off until turned on; Allow grants the scopes turned on, Don't
+/// Allow none. Either way the browser goes back to the app (`?code=` or `?error=access_denied`). A request healthd
+/// cannot check is shown as an error page and sent nowhere.
+struct SMARTConsentPage: Sendable {
+    struct Scope: Sendable {
+        let scope: String
+        let description: String
+        let elementID: String
+    }
+
+    /// A field of the request, posted back with the answer.
+    struct Field: Sendable {
+        let name: String
+        let value: String
+    }
+
+    let chrome: Chrome
+    let appName: String
+    let answeredAt: String
+    let scopes: [Scope]
+    let fields: [Field]
+    let action: String
+}
+
+extension HealthWebApp {
+    /// The request's parameters, as the sheet's query gives them or its form posts them back.
+    static let smartParameters = [
+        "response_type", "client_id", "redirect_uri", "scope", "state", "aud", "code_challenge",
+        "code_challenge_method",
+    ]
+
+    func addSMARTConsentRoutes(to router: Router<BasicRequestContext>) {
+        page(router, WebRoutes.smartAuthorize) { [self] web in
+            let query = web.request.uri.queryParameters
+            var parameters: [String: String] = [:]
+            for name in Self.smartParameters {
+                let values = query.getAll(name)
+                guard values.count <= 1 else { throw WebError.badRequest("The request gives \(name) more than once.") }
+                parameters[name] = values.first.map { String($0) }
+            }
+            switch try await web.host.smartConsent(parameters, authority: web.request.head.authority ?? "") {
+            case .refused(let reason):
+                throw WebError.badRequest(reason)
+            case .answered(let redirect):
+                return Response.redirect(to: redirect, type: .found)
+            case .sheet(let appName, let answeredAt, let scopes):
+                return await renderer.html(
+                    "smart-consent",
+                    SMARTConsentPage(
+                        chrome: chrome(web, title: "Allow \(appName)?", section: .sources, pendingBanner: false),
+                        appName: appName, answeredAt: answeredAt,
+                        scopes: scopes.enumerated().map { index, scope in
+                            SMARTConsentPage.Scope(
+                                scope: scope.scope, description: scope.description, elementID: "scope-\(index)")
+                        },
+                        fields: Self.smartParameters.compactMap { name in
+                            parameters[name].map { SMARTConsentPage.Field(name: name, value: $0) }
+                        },
+                        action: WebRoutes.smartAuthorize.path()))
+            }
+        }
+
+        action(router, WebRoutes.smartAuthorize) { [self] web in
+            var parameters: [String: String] = [:]
+            for name in Self.smartParameters { parameters[name] = web.form.all(name).first }
+            let allowing = web.form["answer"] == "allow" ? web.form.all("grant") : nil
+            switch try await web.host.answerSMART(
+                parameters, authority: web.request.head.authority ?? "", allowing: allowing)
+            {
+            case .refused(let reason): throw WebError.badRequest(reason)
+            case .sheet: throw WebError.badRequest("This request cannot be answered.")
+            case .answered(let redirect):
+                await web.host.audit(
+                    allowing == nil ? "fhir.authorize.deny" : "fhir.authorize.allow", types: allowing ?? [], count: 0,
+                    errorCode: nil, subject: parameters["client_id"])
+                return Response.redirect(to: redirect, type: .normal)
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Crypto
+import Foundation
+package import OpenHealthKitEngine
+import OpenHealthKitModel
+
+/// Registers the outside apps that read through healthd's FHIR API with SMART on FHIR: `hk fhir-clients add` and
+/// Health's FHIR Apps page both register through here (docs/FHIR.md, "SMART on FHIR").
+package enum FHIRClientRegistration {
+    /// The longest app name.
+    package static let maximumNameLength = 100
+
+    /// Registers an app with one redirect URI: `https`, or `http` on this machine (`localhost`, `127.0.0.1`,
+    /// `[::1]`), without a fragment (OAuth 2.1). A confidential app gets a secret, shown once (only its digest is
+    /// kept); a public one proves itself with PKCE alone. Throws `HKError` `.errorInvalidArgument` naming what is
+    /// wrong.
+    package static func register(name: String, redirectURI: String, confidential: Bool, engine: HealthEngine)
+        async throws -> (client: FHIRClientRecord, secret: String?)
+    {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= maximumNameLength, !name.contains(where: \.isNewline) else {
+            throw HKError(.errorInvalidArgument, "Give the app a name of 1 to \(maximumNameLength) characters")
+        }
+        guard let url = URLComponents(string: redirectURI), let scheme = url.scheme?.lowercased(),
+            let host = url.host?.lowercased(), !host.isEmpty, url.fragment == nil,
+            scheme == "https" || (scheme == "http" && ["localhost", "127.0.0.1", "[::1]", "::1"].contains(host))
+        else {
+            throw HKError(
+                .errorInvalidArgument,
+                "The redirect URI must be an absolute https URL, or http on this machine (localhost, 127.0.0.1), "
+                    + "without a fragment")
+        }
+        let secret = confidential ? randomToken() : nil
+        let client = FHIRClientRecord(
+            id: randomToken(), name: name, redirectURIs: [redirectURI], secretDigest: secret.map(digest),
+            created: Date().timeIntervalSince1970.rounded(.down))
+        try await engine.saveFHIRClient(client)
+        return (client, secret)
+    }
+
+    /// Whether `secret` is the one whose digest the client keeps, compared in constant time.
+    package static func matches(_ secret: String, _ client: FHIRClientRecord) -> Bool {
+        guard let kept = client.secretDigest else { return false }
+        let given = Array(digest(secret).utf8), expected = Array(kept.utf8)
+        guard given.count == expected.count else { return false }
+        return zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// How a client secret is kept: its SHA-256, hex (a secret is 32 random bytes: no need for a slow hash).
+    static func digest(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// 32 random bytes, base64url.
+    private static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}
