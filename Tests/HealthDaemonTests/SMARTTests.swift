@@ -172,8 +172,22 @@ import OpenHealthKitTesting
             let patient = try await flow.read("Patient", token: access)
             #expect(patient.status == 403)
             #expect(try Outcome(patient).code == "forbidden")
-            // Bulk export is the owner's alone.
-            #expect(try await flow.read("$export", token: access).status == 401)
+            // Its bulk export holds what it may search, and only it sees the export.
+            let kickOff = try await HTTP.call(
+                "GET", daemon.url("/fhir/r4/$export"), bearer: access, headers: ["Prefer": "respond-async"])
+            #expect(kickOff.status == 202, "\(kickOff.text)")
+            let status = fhir.path(of: try #require(kickOff.contentLocation), on: daemon)
+            var finished = kickOff
+            try await waitUntil("the export to finish") {
+                finished = try await HTTP.call("GET", daemon.url(status), bearer: access)
+                return finished.status != 202
+            }
+            let output = try #require(try JSON(finished)["output"] as? [[String: Any]])
+            #expect(output.compactMap { $0["type"] as? String } == ["Observation"])
+            let file = fhir.path(of: try #require(output.first?["url"] as? String), on: daemon)
+            let lines = try await HTTP.call("GET", daemon.url(file), bearer: access).text.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains(beat.fhirID))
+            #expect(try await daemon.owner("GET", status).status == 404)
         }
     }
 

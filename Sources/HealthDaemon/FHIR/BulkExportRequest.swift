@@ -12,20 +12,25 @@ struct BulkExportRequest: Sendable {
     let url: String
     /// When the export began: its data is the store as it was from then on.
     let transactionTime: Date
+    /// The SMART app that asked (its `client_id`), nil for the owner: only the same caller sees the export.
+    let client: String?
 
     /// The resource types a bulk export writes.
     static let exportable = ["Patient", "Observation"]
     /// The names `_outputFormat` may give, all meaning newline-delimited JSON.
     static let outputFormats: Set<String> = ["application/fhir+ndjson", "application/ndjson", "ndjson"]
 
-    init(prefer: String?, parameters: [(name: String, value: String)], url: String, now: Date = Date())
-        throws(FHIRError)
-    {
+    /// `searchable` says which resource types the caller may search: only those are exported (a `_type` naming
+    /// another is refused).
+    init(
+        prefer: String?, parameters: [(name: String, value: String)], url: String, client: String?,
+        searchable: (String) -> Bool, now: Date = Date()
+    ) throws(FHIRError) {
         guard let prefer, prefer.split(separator: ",").contains(where: { $0.trimmed == "respond-async" }) else {
             throw FHIRError(
                 status: 400, code: "invalid", "A bulk export runs in the background: send Prefer: respond-async")
         }
-        var types = Self.exportable
+        var types = Self.exportable.filter(searchable)
         var given: Set<String> = []
         for (name, value) in parameters {
             guard given.insert(name).inserted else {
@@ -38,6 +43,10 @@ struct BulkExportRequest: Sendable {
                     throw FHIRError(
                         status: 400, code: "not-supported",
                         "A bulk export writes Patient and Observation resources, not \(unknown)")
+                }
+                if let denied = asked.first(where: { !searchable($0) }) {
+                    throw FHIRError(
+                        status: 403, code: "forbidden", "This token's scopes do not let it search \(denied) resources")
                 }
                 types = Self.exportable.filter(asked.contains)
             case "_outputFormat":
@@ -56,8 +65,12 @@ struct BulkExportRequest: Sendable {
                     "The bulk export parameter \(name) is not supported: use _type or _outputFormat")
             }
         }
+        guard !types.isEmpty else {
+            throw FHIRError(status: 403, code: "forbidden", "This token's scopes let it search nothing to export")
+        }
         self.types = types
         self.url = url
+        self.client = client
         transactionTime = now
     }
 }

@@ -8,10 +8,11 @@ import OpenHealthKitEngine
 import OpenHealthKitExchange
 import OpenHealthKitModel
 
-/// FHIR Bulk Data Access's system-level export (docs/FHIR.md, "Bulk export"), for the signed-in owner: a kick-off
-/// (`GET [base]/$export`, answered 202 with the status URL in `Content-Location`), the status (`GET`: 202 with
-/// `X-Progress` while it runs, then 200 and the manifest), the NDJSON files the manifest lists (they need the same
-/// credential: `requiresAccessToken`), and `DELETE` to cancel it and remove its files.
+/// FHIR Bulk Data Access's export (docs/FHIR.md, "Bulk export"), for the signed-in owner and for the SMART apps they
+/// allowed (what their scopes let them search): a kick-off (`GET [base]/$export`: everything here is one person's,
+/// answered 202 with the status URL in `Content-Location`), the status (`GET`:
+/// 202 with `X-Progress` while it runs, then 200 and the manifest), the NDJSON files the manifest lists (they need
+/// the credential that started the export: `requiresAccessToken`), and `DELETE` to cancel it and remove its files.
 ///
 /// Each user's exports are ``ExportJobs``: one runs at a time (another kick-off meanwhile is 429), the last few are
 /// kept in a private folder of the user's beside the store, and they live in the memory of the healthd that took the
@@ -23,39 +24,13 @@ struct BulkExportRoutes {
     /// The status URL's path under `[base]`.
     static let statusPath = "bulk"
 
-    func add(to fhir: RouterGroup<OwnerContext>) {
+    func add(to fhir: RouterGroup<FHIRContext>) {
         fhir.get("$export") { [self] request, context in
-            let user = try context.caller
-            let base = FHIRRoutes.baseURL(of: request, configuration: configuration)
-            let export = try BulkExportRequest(
-                prefer: request.headers[.prefer],
-                parameters: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
-                url: base + "/$export" + (request.uri.query.map { "?" + $0 } ?? ""))
-            let exports = jobs.of(user, directory: folder(of: user))
-            guard
-                let job = try await user.auditor.audited(
-                    AuditEntry.owner, "fhir.export", types: export.types,
-                    {
-                        try exports.begin(export)
-                    })
-            else {
-                var fields = HTTPFields()
-                fields[.retryAfter] = "10"
-                return FHIRResponses.response(
-                    FHIRError.operationOutcome(
-                        severity: "error", code: "too-costly",
-                        diagnostics: "Another bulk export of this store is running: ask again when it has finished"),
-                    status: .tooManyRequests, headers: fields)
-            }
-            let server = try FHIRRoutes.server(for: user, base: base)
-            Task.detached { await Self.run(job, server: server, exports: exports) }
-            var fields = HTTPFields()
-            fields[.contentLocation] = base + "/" + Self.statusPath + "/" + job.id
-            return FHIRResponses.response("", status: .accepted, headers: fields)
+            try await kickOff(request, context)
         }
         fhir.get("\(Self.statusPath)/:job") { [self] request, context in
-            let user = try context.caller
-            let job = try job(request, context, of: user)
+            let caller = try context.caller
+            let job = try job(request, context, of: caller)
             switch job.state {
             case .running(let written):
                 var fields = HTTPFields()
@@ -74,14 +49,14 @@ struct BulkExportRoutes {
             }
         }
         fhir.delete("\(Self.statusPath)/:job") { [self] request, context in
-            let user = try context.caller
-            let job = try job(request, context, of: user)
-            _ = jobs.of(user, directory: folder(of: user)).remove(job.id)
+            let caller = try context.caller
+            let job = try job(request, context, of: caller)
+            _ = jobs.of(caller.user, directory: folder(of: caller.user)).remove(job.id)
             return FHIRResponses.response("", status: .accepted)
         }
         fhir.get("\(Self.statusPath)/:job/:file") { [self] request, context in
-            let user = try context.caller
-            let job = try job(request, context, of: user)
+            let caller = try context.caller
+            let job = try job(request, context, of: caller)
             let name = context.parameters.get("file") ?? ""
             guard case .finished = job.state, Self.fileNames(of: job).contains(name) else {
                 throw FHIRError(status: 404, code: "not-found", "This bulk export has no file \(name)")
@@ -90,16 +65,51 @@ struct BulkExportRoutes {
         }
     }
 
+    private func kickOff(_ request: Request, _ context: FHIRContext) async throws -> Response {
+        let caller = try context.caller
+        let user = caller.user
+        let base = FHIRRoutes.baseURL(of: request, configuration: configuration)
+        let export = try BulkExportRequest(
+            prefer: request.headers[.prefer],
+            parameters: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
+            url: base + "/$export" + (request.uri.query.map { "?" + $0 } ?? ""), client: caller.client,
+            searchable: caller.access.maySearch)
+        let exports = jobs.of(user, directory: folder(of: user))
+        guard
+            let job = try await user.auditor.audited(
+                caller.auditName, "fhir.export", types: export.types,
+                {
+                    try exports.begin(export)
+                })
+        else {
+            var fields = HTTPFields()
+            fields[.retryAfter] = "10"
+            return FHIRResponses.response(
+                FHIRError.operationOutcome(
+                    severity: "error", code: "too-costly",
+                    diagnostics: "Another bulk export of this store is running: ask again when it has finished"),
+                status: .tooManyRequests, headers: fields)
+        }
+        let server = try FHIRRoutes.server(for: user, base: base, access: caller.access)
+        Task.detached { await Self.run(job, server: server, exports: exports) }
+        var fields = HTTPFields()
+        fields[.contentLocation] = base + "/" + Self.statusPath + "/" + job.id
+        return FHIRResponses.response("", status: .accepted, headers: fields)
+    }
+
     /// `<store>.fhir-exports/user-<id>/`: each user's exports in a folder of their own.
     private func folder(of user: UserState) -> URL {
         URL(fileURLWithPath: configuration.storePath + ".fhir-exports").appendingPathComponent("user-\(user.id)")
     }
 
-    private func job(_ request: Request, _ context: OwnerContext, of user: UserState) throws
+    /// The export the path names, when `caller` started it (another caller's is not there, for them).
+    private func job(_ request: Request, _ context: FHIRContext, of caller: FHIRCaller) throws
         -> ExportJobs<BulkExportRequest>.Job
     {
         let id = context.parameters.get("job") ?? ""
-        guard let job = jobs.of(user, directory: folder(of: user)).job(id) else {
+        guard let job = jobs.of(caller.user, directory: folder(of: caller.user)).job(id),
+            job.request.client == caller.client
+        else {
             throw FHIRError(
                 status: 404, code: "not-found",
                 "There is no bulk export \(id) here: exports live in the healthd that took their kick-off, which keeps "

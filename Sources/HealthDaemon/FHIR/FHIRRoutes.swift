@@ -4,8 +4,8 @@ import OpenHealthKitExchange
 import OpenHealthKitEngine
 
 /// healthd's FHIR R4 API under ``base`` (docs/FHIR.md, "The API"): the CapabilityStatement and SMART's discovery
-/// and token endpoint for anyone, reads and searches (``FHIRServer``) for the signed-in owner and for the SMART
-/// apps they allowed (what their tokens' scopes grant), and bulk exports for the owner. Every failure is an
+/// and token endpoint for anyone, reads, searches (``FHIRServer``) and bulk exports for the signed-in owner and for
+/// the SMART apps they allowed (what their tokens' scopes grant). Every failure is an
 /// `OperationOutcome` (``FHIROutcomes``), and every read and search is in the user's access log.
 struct FHIRRoutes {
     /// The API's path: `[base]` in FHIR's terms is this on healthd's address.
@@ -23,11 +23,9 @@ struct FHIRRoutes {
                     base: Self.baseURL(of: request, configuration: configuration), date: Date()))
         }
         SMARTRoutes(configuration: configuration, smart: smart, users: users).add(to: fhir)
-        let owner = fhir.group(context: OwnerContext.self)
-            .add(middleware: CallerAuthentication { [authenticator] in try await authenticator.requireOwner($0) })
-        BulkExportRoutes(configuration: configuration).add(to: owner)
         let readers = fhir.group(context: FHIRContext.self)
             .add(middleware: CallerAuthentication { [self] in try await reader($0) })
+        BulkExportRoutes(configuration: configuration).add(to: readers)
         readers.get(":type") { [self] request, context in
             let caller = try context.caller
             let type = context.parameters.get("type") ?? ""
@@ -77,9 +75,7 @@ struct FHIRRoutes {
         _ caller: FHIRCaller, _ operation: String, _ resourceType: String,
         _ body: @escaping @Sendable () async throws -> String
     ) async throws -> String {
-        try await caller.user.auditor.audited(
-            caller.client.map { "fhir:" + $0 } ?? AuditEntry.owner, operation, types: [resourceType]
-        ) {
+        try await caller.user.auditor.audited(caller.auditName, operation, types: [resourceType]) {
             try await offload(body)
         }
     }

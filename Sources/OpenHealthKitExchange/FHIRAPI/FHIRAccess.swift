@@ -86,8 +86,8 @@ package struct FHIRAccess: Sendable, Equatable {
         return verb + " " + what + (narrowed.isEmpty ? "" : ", only those of " + narrowed.joined(separator: " and "))
     }
 
-    func mayRead(_ type: String) -> Bool { permissions[type]?.read ?? false }
-    func maySearch(_ type: String) -> Bool { permissions[type]?.search ?? false }
+    package func mayRead(_ type: String) -> Bool { permissions[type]?.read ?? false }
+    package func maySearch(_ type: String) -> Bool { permissions[type]?.search ?? false }
 
     /// Whether Observations coded `code` are readable.
     func allows(_ code: FHIRCodes.ObservationCode) -> Bool {
