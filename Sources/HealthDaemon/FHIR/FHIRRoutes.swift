@@ -18,9 +18,11 @@ struct FHIRRoutes {
     func add(to router: Router<BasicRequestContext>) {
         let fhir = router.group(RouterPath(Self.base)).add(middleware: FHIROutcomes())
         fhir.get("metadata") { [self] request, _ in
-            FHIRResponses.response(
+            let base = Self.baseURL(of: request, configuration: configuration)
+            let endpoints = SMARTRoutes.endpoints(base: base)
+            return FHIRResponses.response(
                 FHIRCapabilityStatement.json(
-                    base: Self.baseURL(of: request, configuration: configuration), date: Date()))
+                    base: base, date: Date(), authorize: endpoints.authorize, token: endpoints.token))
         }
         SMARTRoutes(configuration: configuration, smart: smart, users: users).add(to: fhir)
         let readers = fhir.group(context: FHIRContext.self)

@@ -51,7 +51,11 @@ struct SMARTAuthorizationRequest: Sendable {
         guard let audience = parameters["aud"], audience.trimmingSlash == base.trimmingSlash else {
             throw returned("invalid_request", "aud must be this server's FHIR base URL, \(base)")
         }
-        let asked = (parameters["scope"] ?? "").split(separator: " ").map(String.init)
+        // Each scope once, in the order first asked (some clients repeat one).
+        var seen: Set<String> = []
+        let asked = (parameters["scope"] ?? "").split(separator: " ").map(String.init).filter {
+            seen.insert($0).inserted
+        }
         let resources = FHIRAccess.granted(by: asked).granted
         scopes = asked.filter { resources.contains($0) || Self.contextScopes.contains($0) }
         guard !resources.isEmpty else {

@@ -53,12 +53,17 @@ struct SMARTRoutes {
         }
     }
 
+    /// The authorization endpoint (Health's consent sheet) and the token endpoint of the FHIR API at `base`.
+    static func endpoints(base: String) -> (authorize: String, token: String) {
+        (String(base.dropLast(FHIRRoutes.base.count)) + WebRoutes.smartAuthorizePath, base + "/" + tokenPath)
+    }
+
     /// The discovery document (SMART App Launch v2, "Metadata").
     static func configuration(base: String) -> [String: Any] {
-        let origin = String(base.dropLast(FHIRRoutes.base.count))
+        let endpoints = endpoints(base: base)
         return [
-            "authorization_endpoint": origin + WebRoutes.smartAuthorizePath,
-            "token_endpoint": base + "/" + tokenPath,
+            "authorization_endpoint": endpoints.authorize,
+            "token_endpoint": endpoints.token,
             "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
             "grant_types_supported": ["authorization_code", "refresh_token"],
             "response_types_supported": ["code"],

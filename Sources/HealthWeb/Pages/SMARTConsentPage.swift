@@ -36,14 +36,23 @@ extension HealthWebApp {
         "code_challenge_method",
     ]
 
+    /// `scheme://host[:port]` of a URL: where the sheet's answer may send the browser (its Content-Security-Policy's
+    /// `form-action` must allow the redirect); nil for a URL without one.
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host
+        else { return nil }
+        return scheme + "://" + host + (components.port.map { ":\($0)" } ?? "")
+    }
+
     func addSMARTConsentRoutes(to router: Router<BasicRequestContext>) {
         page(router, WebRoutes.smartAuthorize) { [self] web in
-            let query = web.request.uri.queryParameters
+            // Form-encoded, as OAuth writes it: `+` is a space (between scopes).
+            let query = FormData(web.request.uri.query ?? "")
             var parameters: [String: String] = [:]
             for name in Self.smartParameters {
-                let values = query.getAll(name)
+                let values = query.all(name)
                 guard values.count <= 1 else { throw WebError.badRequest("The request gives \(name) more than once.") }
-                parameters[name] = values.first.map { String($0) }
+                parameters[name] = values.first
             }
             switch try await web.host.smartConsent(parameters, authority: web.request.head.authority ?? "") {
             case .refused(let reason):
@@ -63,7 +72,8 @@ extension HealthWebApp {
                         fields: Self.smartParameters.compactMap { name in
                             parameters[name].map { SMARTConsentPage.Field(name: name, value: $0) }
                         },
-                        action: WebRoutes.smartAuthorize.path()))
+                        action: WebRoutes.smartAuthorize.path()),
+                    formTarget: Self.origin(of: answeredAt))
             }
         }
 

@@ -38,12 +38,24 @@ struct PageRenderer: Sendable {
 
     /// The page as a response. Rendering walks the model by reflection, which takes a while for a long page: it runs
     /// on a dispatch thread, not on one of Swift concurrency's few threads that every other request needs.
-    func html(_ template: String, _ model: some Sendable, status: HTTPResponse.Status = .ok) async -> Response {
+    /// `formTarget` is an origin besides healthd's that the page's forms may end at (the consent sheet's answer
+    /// redirects to the app that asked).
+    func html(_ template: String, _ model: some Sendable, status: HTTPResponse.Status = .ok, formTarget: String? = nil)
+        async -> Response
+    {
         let text = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: render(template, model)) }
         }
-        return Response(
-            status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        var headers = Self.pageHeaders
+        if let formTarget { headers[.contentSecurityPolicy] = Self.contentSecurityPolicy(formTarget: formTarget) }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// No script or style from anywhere but healthd, no inline script, no framing, forms posted to healthd only
+    /// (and to `formTarget`).
+    static func contentSecurityPolicy(formTarget: String? = nil) -> String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+            + "form-action 'self'\(formTarget.map { " " + $0 } ?? ""); frame-ancestors 'none'; base-uri 'none'"
     }
 
     /// Every page: no caching of health data, no framing, no script or style from anywhere but healthd, no
@@ -51,9 +63,7 @@ struct PageRenderer: Sendable {
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8",
         .cacheControl: "no-store",
-        .contentSecurityPolicy:
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        .contentSecurityPolicy: contentSecurityPolicy(),
         .xContentTypeOptions: "nosniff",
         HTTPField.Name("X-Frame-Options")!: "DENY",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",

@@ -3,8 +3,9 @@ package import Foundation
 /// The API's `CapabilityStatement` (`GET [base]/metadata`): what ``FHIRServer`` reads and searches, and the bulk
 /// export, as FHIR R4 (4.0.1) describes a server. `FHIRAPITests` checks it names what the server answers.
 package enum FHIRCapabilityStatement {
-    /// The statement of the API at `base`, dated `date`.
-    package static func json(base: String, date: Date) -> String {
+    /// The statement of the API at `base`, dated `date`, naming SMART on FHIR's authorization and token endpoints
+    /// (the `oauth-uris` extension of `rest.security`, which SMART clients read besides the discovery document).
+    package static func json(base: String, date: Date, authorize: String, token: String) -> String {
         var statement = JSONObject()
         statement.string("resourceType", "CapabilityStatement")
         statement.string("status", "active")
@@ -41,8 +42,30 @@ package enum FHIRCapabilityStatement {
         export.string("name", "export")
         export.string("definition", "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export")
         rest.array("operation", [export])
+        rest.object("security", security(authorize: authorize, token: token))
         statement.array("rest", [rest])
         return statement.json
+    }
+
+    private static func security(authorize: String, token: String) -> JSONObject {
+        var coding = JSONObject()
+        coding.string("system", "http://terminology.hl7.org/CodeSystem/restful-security-service")
+        coding.string("code", "SMART-on-FHIR")
+        var service = JSONObject()
+        service.array("coding", [coding])
+        let uris = [("authorize", authorize), ("token", token)].map { name, uri in
+            var uriExtension = JSONObject()
+            uriExtension.string("url", name)
+            uriExtension.string("valueUri", uri)
+            return uriExtension
+        }
+        var oauth = JSONObject()
+        oauth.string("url", "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris")
+        oauth.array("extension", uris)
+        var security = JSONObject()
+        security.array("extension", [oauth])
+        security.array("service", [service])
+        return security
     }
 
     private static func resource(_ type: String, parameters: [(name: String, type: String, documentation: String)])
