@@ -10,6 +10,7 @@ struct Bench: AsyncParsableCommand {
         subcommands: [
             SaveBenchmark.self,
             QueryBenchmark.self,
+            FHIRSearchBenchmark.self,
             AnchoredBenchmark.self,
             StatisticsBenchmark.self,
             SeriesBenchmark.self,

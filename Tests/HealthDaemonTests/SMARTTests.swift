@@ -52,14 +52,16 @@ import OpenHealthKitTesting
             ]
         }
 
-        /// Sends the browser to the consent sheet and answers it: `allowing` those scopes (nil: Don't Allow).
-        /// Where the browser is sent back.
-        func answer(_ request: [(String, String)], allowing: [String]?) async throws -> URLComponents {
+        /// Sends the browser to the consent sheet and answers it: Allow with every switch on (`allowing`), or Don't
+        /// Allow. Where the browser is sent back.
+        func answer(_ request: [(String, String)], allowing: Bool) async throws -> URLComponents {
             let sheet = try await WebClient.get("/smart/authorize?" + Self.query(request), daemon, cookie: cookie)
             #expect(sheet.status == 200, "\(sheet.text)")
             var fields = request + [("csrf", try #require(WebClient.csrf(in: sheet.text)))]
-            fields.append(("answer", allowing == nil ? "deny" : "allow"))
-            for scope in allowing ?? [] { fields.append(("grant", scope)) }
+            fields.append(("answer", allowing ? "allow" : "deny"))
+            if allowing {
+                for switched in Self.values(of: "grant", in: sheet.text) { fields.append(("grant", switched)) }
+            }
             let answered = try await WebClient.post("/smart/authorize", daemon, cookie: cookie, fields: fields)
             #expect(answered.status == 303, "\(answered.text)")
             let location = try #require(answered.location)
@@ -70,8 +72,7 @@ import OpenHealthKitTesting
         func code(_ app: App, scope: String) async throws -> (code: String, verifier: String) {
             let verifier = SMARTTests.verifier()
             let back = try await answer(
-                request(app, scope: scope, challenge: SMARTTests.challenge(verifier)),
-                allowing: scope.split(separator: " ").map(String.init))
+                request(app, scope: scope, challenge: SMARTTests.challenge(verifier)), allowing: true)
             #expect(back.queryItems?.first { $0.name == "state" }?.value == "s-42")
             return (try #require(back.queryItems?.first { $0.name == "code" }?.value), verifier)
         }
@@ -110,6 +111,18 @@ import OpenHealthKitTesting
             allowed.insert(charactersIn: "-._~")
             return fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
                 .joined(separator: "&")
+        }
+
+        /// The values of a page's inputs named `name`, HTML's escapes undone.
+        static func values(of name: String, in html: String) -> [String] {
+            html.matches(of: try! Regex("name=\"\(name)\" value=\"([^\"]*)\"")).compactMap {
+                $0.output[1].substring.map {
+                    String($0).replacingOccurrences(of: "&#x2F;", with: "/").replacingOccurrences(
+                        of: "&amp;", with: "&"
+                    )
+                    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#x3D;", with: "=")
+                }
+            }
         }
 
         static func element(_ id: String, in html: String) -> String? {
@@ -188,6 +201,26 @@ import OpenHealthKitTesting
             let lines = try await HTTP.call("GET", daemon.url(file), bearer: access).text.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].contains(beat.fhirID))
             #expect(try await daemon.owner("GET", status).status == 404)
+        }
+    }
+
+    @Test func aNarrowSearchScopeAndAWideReadScopeDoNotMakeAWideSearch() async throws {
+        let beat = fhir.beat(60, at: 0), walk = fhir.stepCount(100, at: 0)
+        try await fhir.withStore(.remote, [beat, walk]) { daemon in
+            let flow = try await Flow(daemon)
+            let app = try await flow.register()
+            let tokens = try await flow.tokens(
+                app, scope: "patient/Observation.s?code=http://loinc.org|8867-4 patient/Observation.rud")
+            #expect(
+                tokens["scope"] as? String == "patient/Observation.s?code=http://loinc.org|8867-4 patient/Observation.r"
+            )
+            let access = try #require(tokens["access_token"] as? String)
+            let found = try await flow.read("Observation", token: access)
+            let ids = (try JSON(found)["entry"] as? [[String: Any]] ?? []).compactMap {
+                ($0["resource"] as? [String: Any])?["id"] as? String
+            }
+            #expect(ids == [beat.fhirID])
+            #expect(try await flow.read("Observation/\(walk.fhirID)", token: access).status == 200)
         }
     }
 
@@ -272,7 +305,7 @@ import OpenHealthKitTesting
             let flow = try await Flow(daemon)
             let app = try await flow.register()
             let back = try await flow.answer(
-                flow.request(app, scope: "patient/*.rs", challenge: Self.challenge(Self.verifier())), allowing: nil)
+                flow.request(app, scope: "patient/*.rs", challenge: Self.challenge(Self.verifier())), allowing: false)
             #expect(back.queryItems?.first { $0.name == "error" }?.value == "access_denied")
             #expect(back.queryItems?.first { $0.name == "code" } == nil)
             #expect(back.queryItems?.first { $0.name == "state" }?.value == "s-42")

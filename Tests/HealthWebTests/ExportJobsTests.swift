@@ -45,4 +45,18 @@ struct ExportJobsTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: made[3].folder.path)
         #expect(attributes[.posixPermissions] as? Int == 0o700)
     }
+
+    @Test func aRunningJobRemovedIsHiddenButStillTheOneRunningUntilItEnds() throws {
+        let directory = try Healthd.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jobs = ExportJobs<WebExportFormat>(directory: directory)
+        let running = try #require(try jobs.begin(.fhir))
+        #expect(jobs.remove(running.id))
+        #expect(jobs.job(running.id) == nil)
+        #expect(try jobs.begin(.csv) == nil)
+        #expect(FileManager.default.fileExists(atPath: running.folder.path))
+        jobs.update(running.id, to: .finished(records: 1, bytes: 1))
+        #expect(!FileManager.default.fileExists(atPath: running.folder.path))
+        #expect(try jobs.begin(.csv) != nil)
+    }
 }

@@ -14,12 +14,17 @@ import OpenHealthKitModel
 /// 202 with `X-Progress` while it runs, then 200 and the manifest), the NDJSON files the manifest lists (they need
 /// the credential that started the export: `requiresAccessToken`), and `DELETE` to cancel it and remove its files.
 ///
-/// Each user's exports are ``ExportJobs``: one runs at a time (another kick-off meanwhile is 429), the last few are
-/// kept in a private folder of the user's beside the store, and they live in the memory of the healthd that took the
-/// kick-off (docs/FHIR.md says so).
+/// Each caller's exports (the owner's, each SMART app's) are ``ExportJobs`` of their own: one runs at a time (another
+/// kick-off meanwhile is 429), the last few are kept in a private folder of the caller's beside the store, and they
+/// live in the memory of the healthd that took the kick-off (docs/FHIR.md says so).
 struct BulkExportRoutes {
     let configuration: DaemonConfiguration
-    let jobs = BulkExportJobs()
+    let jobs: BulkExportJobs
+
+    init(configuration: DaemonConfiguration) {
+        self.configuration = configuration
+        jobs = BulkExportJobs(storePath: configuration.storePath)
+    }
 
     /// The status URL's path under `[base]`.
     static let statusPath = "bulk"
@@ -45,13 +50,13 @@ struct BulkExportRoutes {
                 let base = FHIRRoutes.baseURL(of: request, configuration: configuration)
                 return FHIRResponses.response(
                     Self.manifest(job, fileURL: base + "/" + Self.statusPath + "/" + job.id + "/"),
-                    headers: [.contentType: "application/json"])
+                    contentType: "application/json")
             }
         }
         fhir.delete("\(Self.statusPath)/:job") { [self] request, context in
             let caller = try context.caller
             let job = try job(request, context, of: caller)
-            _ = jobs.of(caller.user, directory: folder(of: caller.user)).remove(job.id)
+            _ = jobs.of(caller).remove(job.id)
             return FHIRResponses.response("", status: .accepted)
         }
         fhir.get("\(Self.statusPath)/:job/:file") { [self] request, context in
@@ -74,7 +79,7 @@ struct BulkExportRoutes {
             parameters: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
             url: base + "/$export" + (request.uri.query.map { "?" + $0 } ?? ""), client: caller.client,
             searchable: caller.access.maySearch)
-        let exports = jobs.of(user, directory: folder(of: user))
+        let exports = jobs.of(caller)
         guard
             let job = try await user.auditor.audited(
                 caller.auditName, "fhir.export", types: export.types,
@@ -97,17 +102,12 @@ struct BulkExportRoutes {
         return FHIRResponses.response("", status: .accepted, headers: fields)
     }
 
-    /// `<store>.fhir-exports/user-<id>/`: each user's exports in a folder of their own.
-    private func folder(of user: UserState) -> URL {
-        URL(fileURLWithPath: configuration.storePath + ".fhir-exports").appendingPathComponent("user-\(user.id)")
-    }
-
     /// The export the path names, when `caller` started it (another caller's is not there, for them).
     private func job(_ request: Request, _ context: FHIRContext, of caller: FHIRCaller) throws
         -> ExportJobs<BulkExportRequest>.Job
     {
         let id = context.parameters.get("job") ?? ""
-        guard let job = jobs.of(caller.user, directory: folder(of: caller.user)).job(id),
+        guard let job = jobs.of(caller).job(id),
             job.request.client == caller.client
         else {
             throw FHIRError(
@@ -185,15 +185,24 @@ struct BulkExportRoutes {
     }
 }
 
-/// Each user's bulk exports, made on their first kick-off.
+/// Each caller's bulk exports, made on their first kick-off: in `<store>.fhir-exports/user-<id>/<owner or client
+/// id>/`, so that no caller's files are within another's reach.
 final class BulkExportJobs: Sendable {
-    private let byUser = Locked<[Int64: ExportJobs<BulkExportRequest>]>([:])
+    private let directory: URL
+    private let byCaller = Locked<[String: ExportJobs<BulkExportRequest>]>([:])
 
-    func of(_ user: UserState, directory: URL) -> ExportJobs<BulkExportRequest> {
-        byUser.withLock { jobs in
-            if let known = jobs[user.id] { return known }
-            let made = ExportJobs<BulkExportRequest>(directory: directory)
-            jobs[user.id] = made
+    init(storePath: String) {
+        directory = URL(fileURLWithPath: storePath + ".fhir-exports")
+    }
+
+    func of(_ caller: FHIRCaller) -> ExportJobs<BulkExportRequest> {
+        // A client id is base64url: a path component as it is.
+        let folder = directory.appendingPathComponent("user-\(caller.user.id)").appendingPathComponent(
+            caller.client.map { "client-" + $0 } ?? "owner")
+        return byCaller.withLock { jobs in
+            if let known = jobs[folder.path] { return known }
+            let made = ExportJobs<BulkExportRequest>(directory: folder)
+            jobs[folder.path] = made
             return made
         }
     }

@@ -40,11 +40,15 @@ struct FHIROutcomes<Context: RequestContext>: RouterMiddleware {
 
 /// FHIR's JSON out of healthd.
 enum FHIRResponses {
-    static func response(_ json: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    /// `contentType` is FHIR's unless told (Bulk Data's manifest is plain JSON).
+    static func response(
+        _ json: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
+        contentType: String = "application/fhir+json; charset=utf-8"
+    ) -> Response {
         var fields = HTTPFields()
-        // What the failure said beyond its body (`Retry-After` on a busy store...), but the content type: FHIR's own.
+        // What the failure said beyond its body (`Retry-After` on a busy store...), but the content type.
         for field in headers where field.name != .contentType && field.name != .contentLength { fields.append(field) }
-        fields[.contentType] = "application/fhir+json; charset=utf-8"
+        fields[.contentType] = contentType
         fields[.cacheControl] = "no-store"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
     }

@@ -51,24 +51,29 @@ struct SMARTAuthorizationRequest: Sendable {
         guard let audience = parameters["aud"], audience.trimmingSlash == base.trimmingSlash else {
             throw returned("invalid_request", "aud must be this server's FHIR base URL, \(base)")
         }
-        // Each scope once, in the order first asked (some clients repeat one).
-        var seen: Set<String> = []
-        let asked = (parameters["scope"] ?? "").split(separator: " ").map(String.init).filter {
-            seen.insert($0).inserted
+        // Each scope once, as it would be granted, in the order first asked (some clients repeat one).
+        let asked = (parameters["scope"] ?? "").split(separator: " ").map(String.init)
+        guard asked.count <= Self.maximumScopes else {
+            throw returned("invalid_scope", "Ask for at most \(Self.maximumScopes) scopes")
         }
-        let resources = FHIRAccess.granted(by: asked).granted
-        scopes = asked.filter { resources.contains($0) || Self.contextScopes.contains($0) }
+        var scopes: [String] = []
+        for scope in asked {
+            guard let granted = Self.contextScopes.contains(scope) ? scope : FHIRAccess.grantedScope(scope),
+                !scopes.contains(granted)
+            else { continue }
+            scopes.append(granted)
+        }
+        self.scopes = scopes
+        let resources = scopes.filter { !Self.contextScopes.contains($0) }
         guard !resources.isEmpty else {
             throw returned(
                 "invalid_scope", "Ask for at least one scope reading Patient, Device or Observation resources")
         }
     }
 
-    /// The request's parameters, as the consent form posts them back.
-    static let parameterNames = [
-        "response_type", "client_id", "redirect_uri", "scope", "state", "aud", "code_challenge",
-        "code_challenge_method",
-    ]
+    /// The most scopes a request may ask for: a code and its tokens carry them all, and stay within
+    /// ``TokenSigner``'s bound.
+    static let maximumScopes = 20
 }
 
 /// Why an authorization request is not put to the owner.

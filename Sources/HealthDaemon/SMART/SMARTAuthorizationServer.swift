@@ -11,6 +11,8 @@ import OpenHealthKitExchange
 /// removing a client ends all its tokens at once.
 struct SMARTAuthorizationServer: Sendable {
     let tokens: SMARTTokens
+    /// Each app's record changes one request at a time.
+    let locks = ClientLocks()
 
     // MARK: Authorization
 
@@ -41,16 +43,28 @@ struct SMARTAuthorizationServer: Sendable {
     /// The token endpoint's answer to a form (`application/x-www-form-urlencoded`), with the client's
     /// `Authorization` header; throws ``SMARTTokenError``.
     func token(
-        _ form: [String: String], authorization: String?, patientID: (Int64) -> String,
-        engines: (Int64) async throws -> HealthEngine?, now: Date = Date()
-    ) async throws -> [String: Any] {
+        _ form: [String: String], authorization: String?, patientID: @escaping @Sendable (Int64) -> String,
+        engines: @escaping @Sendable (Int64) async throws -> HealthEngine?, now: Date = Date()
+    ) async throws -> SMARTTokenAnswer {
         let (clientID, secret) = Self.clientCredentials(form, authorization: authorization)
+        return try await locks.serialized(clientID ?? "") {
+            try await token(
+                form, client: clientID, secret: secret, patientID: patientID, engines: engines, now: now)
+        }
+    }
+
+    private func token(
+        _ form: [String: String], client clientID: String?, secret: String?, patientID: (Int64) -> String,
+        engines: (Int64) async throws -> HealthEngine?, now: Date
+    ) async throws -> SMARTTokenAnswer {
         let seconds = now.timeIntervalSince1970
         let grant: SMARTTokens.Grant
         let engine: HealthEngine
         switch form["grant_type"] {
+        case nil: throw SMARTTokenError.invalidRequest("Give grant_type")
         case "authorization_code":
-            guard let text = form["code"], let code = tokens.codes.claims(of: text, as: SMARTTokens.Code.self),
+            guard let text = form["code"] else { throw SMARTTokenError.invalidRequest("Give the code") }
+            guard let code = tokens.codes.claims(of: text, as: SMARTTokens.Code.self),
                 code.exp > seconds, let found = try await engines(code.user)
             else { throw SMARTTokenError.invalidGrant("The code is not valid, or has expired") }
             engine = found
@@ -70,8 +84,10 @@ struct SMARTAuthorizationServer: Sendable {
                 client: client.id, user: code.user, scope: code.scope, exp: 0, jti: SMARTTokens.randomID())
             return try await issue(grant, for: client, engine: engine, patientID: patientID(code.user), now: now)
         case "refresh_token":
-            guard let text = form["refresh_token"],
-                let old = tokens.refresh.claims(of: text, as: SMARTTokens.Grant.self), old.exp > seconds,
+            guard let text = form["refresh_token"] else {
+                throw SMARTTokenError.invalidRequest("Give the refresh_token")
+            }
+            guard let old = tokens.refresh.claims(of: text, as: SMARTTokens.Grant.self), old.exp > seconds,
                 let found = try await engines(old.user)
             else { throw SMARTTokenError.invalidGrant("The refresh token is not valid, or has expired") }
             engine = found
@@ -105,23 +121,25 @@ struct SMARTAuthorizationServer: Sendable {
     /// refresh token's id (and the code it used, as used).
     private func issue(
         _ grant: SMARTTokens.Grant, for client: FHIRClientRecord, engine: HealthEngine, patientID: String, now: Date
-    ) async throws -> [String: Any] {
+    ) async throws -> SMARTTokenAnswer {
         var client = client
         var access = grant
         access.exp = now.timeIntervalSince1970 + SMARTTokens.accessLifetime
         let scopes = grant.scope.split(separator: " ")
-        var answer: [String: Any] = [
-            "access_token": tokens.access.sign(access), "token_type": "Bearer",
-            "expires_in": Int(SMARTTokens.accessLifetime), "scope": grant.scope,
-        ]
-        if scopes.contains("launch/patient") { answer["patient"] = patientID }
+        var answer = SMARTTokenAnswer(
+            access_token: tokens.access.sign(access), expires_in: Int(SMARTTokens.accessLifetime), scope: grant.scope)
+        if scopes.contains("launch/patient") { answer.patient = patientID }
         if scopes.contains("offline_access") || scopes.contains("online_access") {
             var refresh = grant
             refresh.jti = SMARTTokens.randomID()
-            refresh.exp = now.timeIntervalSince1970 + SMARTTokens.refreshLifetime
+            refresh.exp =
+                now.timeIntervalSince1970
+                + (scopes.contains("offline_access") ? SMARTTokens.refreshLifetime : SMARTTokens.onlineRefreshLifetime)
             client.refreshTokens[refresh.jti] = refresh.exp
-            answer["refresh_token"] = tokens.refresh.sign(refresh)
+            answer.refresh_token = tokens.refresh.sign(refresh)
         }
+        // Removed meanwhile (by `hk`): nothing is written back, and the tokens are not handed out.
+        guard try await engine.fhirClient(client.id) != nil else { throw SMARTTokenError.invalidClient }
         try await engine.saveFHIRClient(client)
         return answer
     }
@@ -153,6 +171,11 @@ struct SMARTAuthorizationServer: Sendable {
             return (decode(text[..<colon]), decode(text[text.index(after: colon)...]))
         }
         return (form["client_id"], form["client_secret"])
+    }
+
+    /// Removes an app (Health's Remove): after any token request of it in flight here, so that none writes it back.
+    func remove(_ client: String, engine: HealthEngine) async throws -> Bool {
+        try await locks.serialized(client) { try await engine.removeFHIRClient(client) }
     }
 
     // MARK: Access
@@ -190,4 +213,14 @@ enum SMARTTokenError: Error, Equatable {
             ["error": "unsupported_grant_type", "error_description": "Use authorization_code or refresh_token"]
         }
     }
+}
+
+/// The token endpoint's answer (RFC 6749, 5.1; SMART's `patient`), in OAuth's field names.
+struct SMARTTokenAnswer: Encodable, Sendable {
+    var access_token: String
+    var token_type = "Bearer"
+    var expires_in: Int
+    var scope: String
+    var patient: String?
+    var refresh_token: String?
 }

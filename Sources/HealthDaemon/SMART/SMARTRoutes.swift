@@ -4,6 +4,7 @@ import HealthWeb
 import Hummingbird
 import NIOCore
 import OpenHealthKitExchange
+import OpenHealthKitModel
 
 /// SMART App Launch's endpoints on healthd (docs/FHIR.md, "SMART on FHIR"): discovery
 /// (`[base]/.well-known/smart-configuration`) and the token endpoint (`[base]/auth/token`). The authorization
@@ -41,7 +42,9 @@ struct SMARTRoutes {
                     form, authorization: request.headers[.authorization],
                     patientID: { FHIRServer.patientID(user: String($0)) },
                     engines: { [users] in try await users.state(for: $0)?.engine })
-                return Self.json(answer, status: .ok)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                return Self.response(try encoder.encode(answer), status: .ok)
             } catch let error as SMARTTokenError {
                 var response = Self.json(error.body, status: HTTPResponse.Status(code: error.status))
                 // RFC 6749, 5.2: a client that authenticated with a header is told the scheme it failed.
@@ -49,6 +52,11 @@ struct SMARTRoutes {
                     response.headers[.wwwAuthenticate] = "Basic realm=\"healthd\""
                 }
                 return response
+            } catch {
+                // The store failed: OAuth's shape still, never the FHIR API's.
+                let failure = APIError(from: error)
+                return Self.json(
+                    ["error": "server_error", "error_description": failure.error.message], status: failure.status)
             }
         }
     }
@@ -81,8 +89,11 @@ struct SMARTRoutes {
     }
 
     private static func json(_ value: Any, status: HTTPResponse.Status) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data()
-        return Response(
+        response((try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data(), status: status)
+    }
+
+    private static func response(_ data: Data, status: HTTPResponse.Status) -> Response {
+        Response(
             status: status,
             headers: [
                 .contentType: "application/json", .cacheControl: "no-store", HTTPField.Name("Pragma")!: "no-cache",

@@ -2,7 +2,8 @@ import Foundation
 
 /// The tokens of healthd's SMART on FHIR authorization server, signed with a key of their own derived from healthd's
 /// (``TokenSigner``): authorization codes (`ohkc1.`, a minute, once), access tokens (`ohka1.`, an hour) and refresh
-/// tokens (`ohkr1.`, thirty days, each replaced by the next at its use). Every check of whether one still works
+/// tokens (`ohkr1.`, thirty days with `offline_access`, a day with `online_access`, each replaced by the next at its
+/// use). Every check of whether one still works
 /// (its client still registered, a code not used, a refresh token the latest) is ``SMARTAuthorizationServer``'s.
 struct SMARTTokens: Sendable {
     /// What an authorization code carries: the request the owner allowed.
@@ -29,7 +30,10 @@ struct SMARTTokens: Sendable {
 
     static let codeLifetime: TimeInterval = 60
     static let accessLifetime: TimeInterval = 3600
+    /// `offline_access`'s refresh tokens.
     static let refreshLifetime: TimeInterval = 30 * 86_400
+    /// `online_access`'s: while the owner uses the app, read as a day.
+    static let onlineRefreshLifetime: TimeInterval = 86_400
 
     let codes: TokenSigner
     let access: TokenSigner

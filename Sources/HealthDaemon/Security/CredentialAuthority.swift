@@ -23,12 +23,9 @@ struct CredentialAuthority: Sendable {
     }
 
     private let signer: TokenSigner
-    /// healthd's key, for the other kinds of tokens it signs (``TokenSigner/key(_:for:)``).
-    let key: [UInt8]
 
     init(key: [UInt8]) {
         signer = TokenSigner(prefix: "ohk1.", key: SymmetricKey(data: key))
-        self.key = key
     }
 
     func issue(app: String, user: Int64, issuedAt: Date, lifetime: TimeInterval) -> (

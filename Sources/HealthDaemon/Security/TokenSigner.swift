@@ -12,7 +12,7 @@ struct TokenSigner: Sendable {
     let prefix: String
     private let key: SymmetricKey
     /// Longer tokens are refused unread.
-    private static let maximumLength = 4096
+    private static let maximumLength = 16_384
 
     init(prefix: String, key: SymmetricKey) {
         precondition(prefix.hasSuffix(".") && prefix.filter { $0 == "." }.count == 1, "a prefix ends with its one dot")

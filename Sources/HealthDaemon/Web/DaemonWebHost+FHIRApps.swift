@@ -19,7 +19,7 @@ extension DaemonWebHost {
     }
 
     func removeFHIRApp(id: String) async throws -> Bool {
-        try await user.engine.removeFHIRClient(id)
+        try await daemon.smart.remove(id, engine: user.engine)
     }
 
     func smartConsent(_ parameters: [String: String], authority: String) async throws -> SMARTConsent {

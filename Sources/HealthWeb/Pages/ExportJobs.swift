@@ -24,6 +24,8 @@ package final class ExportJobs<Request: Sendable>: Sendable {
         /// The job's own folder, where the export writes.
         package let folder: URL
         package var state: State
+        /// Removed while it ran: no longer shown, but still the one running until it ends (then its folder goes).
+        var discarded = false
 
         package var isRunning: Bool {
             if case .running = state { return true }
@@ -67,22 +69,31 @@ package final class ExportJobs<Request: Sendable>: Sendable {
     }
 
     package func update(_ id: String, to state: State) {
-        jobs.withLock { jobs in
-            if let index = jobs.firstIndex(where: { $0.id == id }) { jobs[index].state = state }
+        let ended = jobs.withLock { jobs -> Job? in
+            guard let index = jobs.firstIndex(where: { $0.id == id }) else { return nil }
+            jobs[index].state = state
+            return jobs[index].discarded && !jobs[index].isRunning ? jobs.remove(at: index) : nil
         }
+        if let ended { try? FileManager.default.removeItem(at: ended.folder) }
     }
 
     package func job(_ id: String) -> Job? {
-        jobs.withLock { jobs in jobs.first { $0.id == id } }
+        jobs.withLock { jobs in jobs.first { $0.id == id && !$0.discarded } }
     }
 
-    /// Forgets a job and removes its folder (a running job's writes go on into files no longer there); false when
-    /// there is no such job.
+    /// Forgets a job and removes its folder; false when there is no such job. A running job is hidden at once but
+    /// counts as the one running until it ends, when its folder goes: removing cannot start a second export.
     package func remove(_ id: String) -> Bool {
-        guard let job = jobs.withLock({ jobs in jobs.firstIndex { $0.id == id }.map { jobs.remove(at: $0) } }) else {
-            return false
+        let removed = jobs.withLock { jobs -> Job?? in
+            guard let index = jobs.firstIndex(where: { $0.id == id && !$0.discarded }) else { return nil }
+            guard !jobs[index].isRunning else {
+                jobs[index].discarded = true
+                return .some(nil)
+            }
+            return .some(jobs.remove(at: index))
         }
-        try? FileManager.default.removeItem(at: job.folder)
+        guard let removed else { return false }
+        if let removed { try? FileManager.default.removeItem(at: removed.folder) }
         return true
     }
 

@@ -39,21 +39,29 @@ extension HealthWebApp {
     /// `scheme://host[:port]` of a URL: where the sheet's answer may send the browser (its Content-Security-Policy's
     /// `form-action` must allow the redirect); nil for a URL without one.
     static func origin(of url: String) -> String? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host
+        // Only a plain host name or address goes into the header: nothing that could end the directive.
+        guard let components = URLComponents(string: url), let scheme = components.scheme,
+            scheme == "https" || scheme == "http", let host = components.percentEncodedHost,
+            host.wholeMatch(of: /[A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\]/) != nil
         else { return nil }
         return scheme + "://" + host + (components.port.map { ":\($0)" } ?? "")
+    }
+
+    /// The request's parameters from a form or a query, each at most once.
+    private static func smartRequest(_ fields: FormData) throws -> [String: String] {
+        var parameters: [String: String] = [:]
+        for name in smartParameters {
+            let values = fields.all(name)
+            guard values.count <= 1 else { throw WebError.badRequest("The request gives \(name) more than once.") }
+            parameters[name] = values.first
+        }
+        return parameters
     }
 
     func addSMARTConsentRoutes(to router: Router<BasicRequestContext>) {
         page(router, WebRoutes.smartAuthorize) { [self] web in
             // Form-encoded, as OAuth writes it: `+` is a space (between scopes).
-            let query = FormData(web.request.uri.query ?? "")
-            var parameters: [String: String] = [:]
-            for name in Self.smartParameters {
-                let values = query.all(name)
-                guard values.count <= 1 else { throw WebError.badRequest("The request gives \(name) more than once.") }
-                parameters[name] = values.first
-            }
+            let parameters = try Self.smartRequest(FormData(web.request.uri.query ?? ""))
             switch try await web.host.smartConsent(parameters, authority: web.request.head.authority ?? "") {
             case .refused(let reason):
                 throw WebError.badRequest(reason)
@@ -78,8 +86,7 @@ extension HealthWebApp {
         }
 
         action(router, WebRoutes.smartAuthorize) { [self] web in
-            var parameters: [String: String] = [:]
-            for name in Self.smartParameters { parameters[name] = web.form.all(name).first }
+            let parameters = try Self.smartRequest(web.form)
             let allowing = web.form["answer"] == "allow" ? web.form.all("grant") : nil
             switch try await web.host.answerSMART(
                 parameters, authority: web.request.head.authority ?? "", allowing: allowing)

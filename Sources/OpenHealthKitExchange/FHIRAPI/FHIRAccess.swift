@@ -11,56 +11,62 @@ import Foundation
 /// match. Other scopes (`openid`, `fhirUser`, `launch/patient`, `offline_access`...) are not this type's: see
 /// ``SMARTScopes``.
 package struct FHIRAccess: Sendable, Equatable {
-    /// What may be done with one resource type.
-    struct Permissions: Sendable, Equatable {
-        var read = false
-        var search = false
+    /// What one interaction (read by id, or search) reaches of one resource type.
+    enum Reach: Sendable, Equatable {
+        /// Every resource of the type.
+        case all
+        /// The Observations the filters of one of these scopes all match.
+        case filtered([[ObservationFilter]])
+
+        /// This reach widened by a scope's filters (none: everything).
+        func adding(_ filters: [ObservationFilter]) -> Reach {
+            guard case .filtered(let lists) = self, !filters.isEmpty else { return .all }
+            return .filtered(lists + [filters])
+        }
+
+        func allows(_ code: FHIRCodes.ObservationCode) -> Bool {
+            guard case .filtered(let lists) = self else { return true }
+            return lists.contains { filters in filters.allSatisfy { $0.matches(code) } }
+        }
     }
 
     /// The resource types the API serves.
     static let resourceTypes = ["Patient", "Device", "Observation"]
 
-    private var permissions: [String: Permissions]
-    /// The Observations readable, as the lists of `code` and `category` tokens of each Observation scope (each
-    /// scope's filters must all match; any scope may); nil for every Observation.
-    private var observationFilters: [[ObservationFilter]]?
+    /// What each interaction reaches, by resource type; a type absent is not granted. Reads and searches are kept
+    /// apart, so that a narrow search scope and a wide read scope never add up to a wide search.
+    private var reads: [String: Reach]
+    private var searches: [String: Reach]
 
     /// Everything: the owner's access.
     package static let everything = FHIRAccess(
-        permissions: Dictionary(
-            uniqueKeysWithValues: resourceTypes.map { ($0, Permissions(read: true, search: true)) }),
-        observationFilters: nil)
+        reads: Dictionary(uniqueKeysWithValues: resourceTypes.map { ($0, .all) }),
+        searches: Dictionary(uniqueKeysWithValues: resourceTypes.map { ($0, .all) }))
 
-    private init(permissions: [String: Permissions], observationFilters: [[ObservationFilter]]?) {
-        self.permissions = permissions
-        self.observationFilters = observationFilters
+    private init(reads: [String: Reach], searches: [String: Reach]) {
+        self.reads = reads
+        self.searches = searches
     }
 
-    /// The access `scopes` grant, and those of them granted (a scope granting nothing is not).
+    /// The access `scopes` grant, and the scopes granted, as granted: a scope granting nothing is left out, and
+    /// one asking for more than reads (`cruds`) is granted as its reads (`rs`).
     package static func granted(by scopes: [String]) -> (access: FHIRAccess, granted: [String]) {
-        var permissions: [String: Permissions] = [:]
-        // nil until an Observation scope grants reads; then each narrowed scope's filters, or nil for all.
-        var filters: [[ObservationFilter]]? = []
-        var anyObservations = false
+        var reads: [String: Reach] = [:], searches: [String: Reach] = [:]
         var granted: [String] = []
         for scope in scopes {
             guard let resource = ResourceScope(scope) else { continue }
-            granted.append(scope)
+            if !granted.contains(resource.granted) { granted.append(resource.granted) }
             for type in resource.types {
-                var allowed = permissions[type] ?? Permissions()
-                allowed.read = allowed.read || resource.read
-                allowed.search = allowed.search || resource.search
-                permissions[type] = allowed
-            }
-            guard resource.types.contains("Observation") else { continue }
-            anyObservations = true
-            if resource.filters.isEmpty {
-                filters = nil
-            } else {
-                filters?.append(resource.filters)
+                if resource.read { reads[type] = (reads[type] ?? .filtered([])).adding(resource.filters) }
+                if resource.search { searches[type] = (searches[type] ?? .filtered([])).adding(resource.filters) }
             }
         }
-        return (FHIRAccess(permissions: permissions, observationFilters: anyObservations ? filters : []), granted)
+        return (FHIRAccess(reads: reads, searches: searches), granted)
+    }
+
+    /// A resource scope as it would be granted (``granted(by:)``); nil for one that grants no read.
+    package static func grantedScope(_ scope: String) -> String? {
+        ResourceScope(scope)?.granted
     }
 
     /// A resource scope in words, for the owner's consent sheet; nil for a scope that grants no read.
@@ -86,13 +92,17 @@ package struct FHIRAccess: Sendable, Equatable {
         return verb + " " + what + (narrowed.isEmpty ? "" : ", only those of " + narrowed.joined(separator: " and "))
     }
 
-    package func mayRead(_ type: String) -> Bool { permissions[type]?.read ?? false }
-    package func maySearch(_ type: String) -> Bool { permissions[type]?.search ?? false }
+    package func mayRead(_ type: String) -> Bool { reads[type] != nil }
+    package func maySearch(_ type: String) -> Bool { searches[type] != nil }
 
-    /// Whether Observations coded `code` are readable.
-    func allows(_ code: FHIRCodes.ObservationCode) -> Bool {
-        guard let observationFilters else { return true }
-        return observationFilters.contains { filters in filters.allSatisfy { $0.matches(code) } }
+    /// Whether Observations coded `code` may be read by id.
+    func allowsRead(_ code: FHIRCodes.ObservationCode) -> Bool {
+        reads["Observation"]?.allows(code) ?? false
+    }
+
+    /// Whether Observations coded `code` may be found by a search (and a bulk export).
+    func allowsSearch(_ code: FHIRCodes.ObservationCode) -> Bool {
+        searches["Observation"]?.allows(code) ?? false
     }
 }
 
@@ -120,6 +130,8 @@ private struct ResourceScope {
     let read: Bool
     let search: Bool
     let filters: [ObservationFilter]
+    /// The scope as granted: v2's permissions reduced to `r` and `s`, v1's `*` to `read`.
+    let granted: String
 
     init?(_ scope: String) {
         var text = Substring(scope)
@@ -133,14 +145,18 @@ private struct ResourceScope {
             let dot = parts[1].lastIndex(of: ".")
         else { return nil }
         let type = parts[1][..<dot], permissions = parts[1][parts[1].index(after: dot)...]
+        let grantedPermissions: String
         switch permissions {
-        case "read", "*": (read, search) = (true, true)
+        case "read", "*":
+            (read, search) = (true, true)
+            grantedPermissions = "read"
         default:
             // v2: a subset of `cruds`, in that order.
             guard !permissions.isEmpty, permissions.allSatisfy("cruds".contains),
                 Array(permissions) == "cruds".filter(permissions.contains)
             else { return nil }
             (read, search) = (permissions.contains("r"), permissions.contains("s"))
+            grantedPermissions = (read ? "r" : "") + (search ? "s" : "")
         }
         guard read || search else { return nil }
         if type == "*" {
@@ -164,5 +180,6 @@ private struct ResourceScope {
             }
         }
         self.filters = filters
+        granted = parts[0] + "/" + type + "." + grantedPermissions + (query.map { "?" + $0 } ?? "")
     }
 }

@@ -8,6 +8,8 @@ import OpenHealthKitModel
 package enum FHIRClientRegistration {
     /// The longest app name.
     package static let maximumNameLength = 100
+    /// The longest redirect URI (codes carry it).
+    package static let maximumRedirectURILength = 512
 
     /// Registers an app with one redirect URI: `https`, or `http` on this machine (`localhost`, `127.0.0.1`,
     /// `[::1]`), without a fragment (OAuth 2.1). A confidential app gets a secret, shown once (only its digest is
@@ -20,14 +22,15 @@ package enum FHIRClientRegistration {
         guard !name.isEmpty, name.count <= maximumNameLength, !name.contains(where: \.isNewline) else {
             throw HKError(.errorInvalidArgument, "Give the app a name of 1 to \(maximumNameLength) characters")
         }
-        guard let url = URLComponents(string: redirectURI), let scheme = url.scheme?.lowercased(),
-            let host = url.host?.lowercased(), !host.isEmpty, url.fragment == nil,
-            scheme == "https" || (scheme == "http" && ["localhost", "127.0.0.1", "[::1]", "::1"].contains(host))
+        guard redirectURI.count <= maximumRedirectURILength, let url = URLComponents(string: redirectURI),
+            let scheme = url.scheme?.lowercased(), let host = url.percentEncodedHost?.lowercased(),
+            host.wholeMatch(of: /[a-z0-9.\-]+|\[[0-9a-f:.]+\]/) != nil, url.fragment == nil, url.user == nil,
+            scheme == "https" || (scheme == "http" && ["localhost", "127.0.0.1", "[::1]"].contains(host))
         else {
             throw HKError(
                 .errorInvalidArgument,
                 "The redirect URI must be an absolute https URL, or http on this machine (localhost, 127.0.0.1), "
-                    + "without a fragment")
+                    + "of at most \(maximumRedirectURILength) characters, with a plain host name and no fragment")
         }
         let secret = confidential ? randomToken() : nil
         let client = FHIRClientRecord(

@@ -77,6 +77,9 @@ struct FHIRObservationSearch {
 struct FHIRCursor: Equatable {
     let start: Double
     let skip: Int
+    /// The most rows starting at one instant a page may pass over: a page reads at most this many more rows than it
+    /// returns. (More samples than this starting at one instant cannot be paged past.)
+    static let maximumSkip = 10 * FHIRObservationSearch.maximumCount
 
     init(start: Double, skip: Int) {
         self.start = start
@@ -86,7 +89,7 @@ struct FHIRCursor: Equatable {
     init(_ text: String) throws(FHIRError) {
         let parts = text.split(separator: "_")
         guard parts.count == 2, let start = Double(parts[0]), start.isFinite, let skip = Int(parts[1]),
-            (0...1_000_000).contains(skip)
+            (0...Self.maximumSkip).contains(skip)
         else { throw .invalid("\(text) is not a position in a search: follow the next link as it is given") }
         self.start = start
         self.skip = skip

@@ -19,6 +19,8 @@ package struct FHIRServer: Sendable {
     package let patientID: String
     /// What the caller may read: everything for the owner, a SMART token's scopes for an outside app.
     package let access: FHIRAccess
+    /// The largest `_count` of a search.
+    package static var maximumPageSize: Int { FHIRObservationSearch.maximumCount }
 
     package init(
         engine: HealthEngine, principal: Principal, base: String, patientID: String, access: FHIRAccess = .everything
@@ -85,7 +87,7 @@ package struct FHIRServer: Sendable {
                 // What the caller may not read is not there, for them.
                 FHIRCodes.observationCode(
                     of: record.sample.typeIdentifier, kind: ExportTypeKind(record.sample.typeIdentifier)
-                ).map(access.allows) ?? false,
+                ).map(access.allowsRead) ?? false,
                 let observation = try await resources(for: [record]).observation(for: record)
             else { throw FHIRError.notFound(resourceType, id) }
             return observation
@@ -149,7 +151,7 @@ package struct FHIRServer: Sendable {
     private func observationTypes(_ search: FHIRObservationSearch) async throws -> [String] {
         try await engine.storedSampleTypes(as: principal).filter { identifier in
             FHIRCodes.observationCode(of: identifier, kind: ExportTypeKind(identifier)).map {
-                search.matches($0) && access.allows($0)
+                search.matches($0) && access.allowsSearch($0)
             } ?? false
         }
     }
