@@ -3,7 +3,6 @@ import HTTPTypes
 import HealthWeb
 import Hummingbird
 import NIOCore
-import _NIOFileSystem
 import OpenHealthKitEngine
 import OpenHealthKitExchange
 import OpenHealthKitModel
@@ -126,14 +125,14 @@ struct BulkExportRoutes {
             let written = try await offload { () async throws -> Int in
                 var written = 0
                 for type in job.request.types {
-                    let file = try NDJSONFile(creating: job.folder.appendingPathComponent(type + ".ndjson"))
+                    let file = try ExportFile(creating: job.folder.appendingPathComponent(type + ".ndjson"))
                     switch type {
                     case "Patient":
-                        try file.append(try await server.patient())
+                        try file.write(try await server.patient() + "\n")
                         written += 1
                     default:
                         written += try await server.forEachObservation(pageSize: 1000) { json in
-                            try file.append(json)
+                            try file.write(json + "\n")
                         }
                     }
                     try file.close()
@@ -172,16 +171,9 @@ struct BulkExportRoutes {
     /// A file, streamed.
     private static func download(_ file: URL) async throws -> Response {
         let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) ?? 0
-        let body = ResponseBody(contentLength: Int(size)) { writer in
-            try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(file.path)) { handle in
-                for try await chunk in handle.readChunks(in: 0..<size, chunkLength: .kibibytes(256)) {
-                    try await writer.write(chunk)
-                }
-            }
-            try await writer.finish(nil)
-        }
         return Response(
-            status: .ok, headers: [.contentType: "application/fhir+ndjson", .cacheControl: "no-store"], body: body)
+            status: .ok, headers: [.contentType: "application/fhir+ndjson", .cacheControl: "no-store"],
+            body: FileBody.streamed(file, size: size))
     }
 }
 

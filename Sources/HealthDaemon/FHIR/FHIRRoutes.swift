@@ -85,7 +85,12 @@ struct FHIRRoutes {
     /// `[base]` as the caller reached it: the request's `Host` when it is a host name or address with a port, else
     /// healthd's configured address. (healthd speaks plain HTTP; a proxy in front that terminates TLS rewrites it.)
     static func baseURL(of request: Request, configuration: DaemonConfiguration) -> String {
-        let host = request.head.authority.flatMap { host in
+        baseURL(authority: request.head.authority, configuration: configuration)
+    }
+
+    /// `[base]` at `authority` (a request's host and port), as ``baseURL(of:configuration:)`` reads it.
+    static func baseURL(authority: String?, configuration: DaemonConfiguration) -> String {
+        let host = authority.flatMap { host in
             host.wholeMatch(of: /[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?/) != nil ? host : nil
         }
         return "http://" + (host ?? "\(configuration.host):\(configuration.port)") + Self.base

@@ -25,7 +25,7 @@ extension DaemonWebHost {
     func smartConsent(_ parameters: [String: String], authority: String) async throws -> SMARTConsent {
         do {
             let request = try await SMARTAuthorizationRequest(
-                parameters, base: Self.base(authority), engine: user.engine)
+                parameters, base: fhirBase(authority: authority), engine: user.engine)
             return .sheet(
                 appName: request.client.name, answeredAt: request.redirectURI,
                 scopes: request.scopes.map { SMARTScopeText(scope: $0, description: Self.describe($0)) })
@@ -39,16 +39,15 @@ extension DaemonWebHost {
     {
         do {
             let request = try await SMARTAuthorizationRequest(
-                parameters, base: Self.base(authority), engine: user.engine)
+                parameters, base: fhirBase(authority: authority), engine: user.engine)
             return .answered(redirect: daemon.smart.answer(request, allowing: allowing, user: user.id).url)
         } catch let failure as SMARTAuthorizationFailure {
             return Self.consent(failure)
         }
     }
 
-    /// The FHIR base URL as the browser reached healthd.
-    private static func base(_ authority: String) -> String {
-        "http://" + authority + FHIRRoutes.base
+    func fhirBase(authority: String) -> String {
+        FHIRRoutes.baseURL(authority: authority, configuration: daemon.configuration)
     }
 
     private static func consent(_ failure: SMARTAuthorizationFailure) -> SMARTConsent {

@@ -45,6 +45,8 @@ package protocol HealthWebHost: ImportJobRecords {
         -> (app: FHIRAppSummary, secret: String?)
     /// Removes an app: every token it holds stops working at once. False when there is none.
     func removeFHIRApp(id: String) async throws -> Bool
+    /// The FHIR API's base URL as a browser that reached Health at `authority` (its host and port) reaches it.
+    func fhirBase(authority: String) -> String
     /// Checks a SMART authorization request (the authorization endpoint's query) for the consent sheet; `authority`
     /// is the host and port the browser reached Health at (the request's `aud` must name this server's FHIR base).
     func smartConsent(_ parameters: [String: String], authority: String) async throws -> SMARTConsent

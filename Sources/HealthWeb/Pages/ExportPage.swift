@@ -3,7 +3,6 @@ import Hummingbird
 import NIOCore
 import OpenHealthKitEngine
 import OpenHealthKitModel
-import _NIOFileSystem
 
 /// Export All Health Data, from Me as in Health: the whole store in Apple's export format (a zip, as the Health app
 /// makes it), as a FHIR R4 Bundle or as CSV files, the forms `hk export` writes. The export runs as a job on a thread
@@ -79,15 +78,7 @@ extension HealthWebApp {
             guard case .finished(_, let bytes) = job.state else {
                 throw WebError.notFound("This export is not ready to download.")
             }
-            let file = job.file
-            let body = ResponseBody(contentLength: Int(bytes)) { writer in
-                try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(file.path)) { handle in
-                    for try await chunk in handle.readChunks(in: 0..<bytes, chunkLength: .kibibytes(256)) {
-                        try await writer.write(chunk)
-                    }
-                }
-                try await writer.finish(nil)
-            }
+            let body = FileBody.streamed(job.file, size: bytes)
             var headers = HTTPFields()
             headers[.contentType] = job.request.contentType
             headers[.contentDisposition] = "attachment; filename=\"\(job.request.fileName)\""

@@ -78,13 +78,13 @@ extension HealthWebApp {
                 kind: app.confidential ? "Confidential (with a secret)" : "Public (PKCE)",
                 created: dates.dateTime(app.created), removePath: WebRoutes.fhirAppRemove.path(app.id))
         }
-        let host = web.request.head.authority ?? "127.0.0.1"
         return await renderer.html(
             "fhir-apps",
             FHIRAppsPage(
                 chrome: chrome(web, title: "FHIR Apps", section: .sources), apps: apps,
                 formName: form?.fields["name"] ?? "", formRedirectURI: form?.fields["redirectURI"] ?? "",
-                formError: form?.error, added: added, fhirBase: "http://" + host + "/fhir/r4"),
+                formError: form?.error, added: added,
+                fhirBase: web.host.fhirBase(authority: web.request.head.authority ?? "")),
             status: status)
     }
 }

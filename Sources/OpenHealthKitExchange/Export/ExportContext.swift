@@ -18,7 +18,7 @@ final class ExportContext {
     let exportedTypes: Set<String>
     var summary: ExportSummary
     /// The kind of each type met so far.
-    private var kinds: [String: ExportTypeKind] = [:]
+    let kinds = ExportTypeKinds()
     private let offsets: ZoneOffsets
 
     init(
@@ -43,10 +43,7 @@ final class ExportContext {
 
     /// What kind of records a type holds (looked up once per type).
     func kind(_ identifier: String) -> ExportTypeKind {
-        if let known = kinds[identifier] { return known }
-        let kind = ExportTypeKind(identifier)
-        kinds[identifier] = kind
-        return kind
+        kinds.kind(identifier)
     }
 
     /// Counts a written sample, and its members of types not exported on their own (those are counted there).

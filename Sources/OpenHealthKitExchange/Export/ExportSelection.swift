@@ -121,3 +121,15 @@ struct ExportSelection {
             .map(\.0)
     }
 }
+
+/// The kind of each type met so far, each looked up once (an export meets the same few types millions of times).
+final class ExportTypeKinds {
+    private var known: [String: ExportTypeKind] = [:]
+
+    func kind(_ identifier: String) -> ExportTypeKind {
+        if let kind = known[identifier] { return kind }
+        let kind = ExportTypeKind(identifier)
+        known[identifier] = kind
+        return kind
+    }
+}

@@ -21,7 +21,7 @@ final class FHIRBundleWriter: ExportWriter {
         patientReference = "urn:uuid:" + identity.uuid().uuidString.lowercased()
         resources = FHIRResources(
             patientReference: patientReference, observationReference: Self.fullUrl, timeZone: context.timeZone,
-            preferredUnits: context.preferredUnits)
+            preferredUnits: context.preferredUnits, kinds: context.kinds)
     }
 
     func begin() throws {

@@ -23,16 +23,17 @@ final class FHIRResources {
     private let offsets: ZoneOffsets
     /// The units the owner reads each quantity type in, by type identifier (for types without a FHIR unit).
     private let preferredUnits: [String: HKUnit]
-    /// The kind of each type met so far.
-    private var kinds: [String: ExportTypeKind] = [:]
+    private let kinds: ExportTypeKinds
     /// The JSON of each `code` (by type) and `category` made so far: every record of a type has the same, and
     /// building it (quoting the systems, codes and displays) was a third of the export's time.
     private var conceptJSONs: [String: String] = [:]
 
     init(
         patientReference: String, observationReference: @escaping (UUID) -> String,
-        deviceReference: ((DeviceRow) -> String)? = nil, timeZone: TimeZone, preferredUnits: [String: HKUnit]
+        deviceReference: ((DeviceRow) -> String)? = nil, timeZone: TimeZone, preferredUnits: [String: HKUnit],
+        kinds: ExportTypeKinds = ExportTypeKinds()
     ) {
+        self.kinds = kinds
         self.patientReference = patientReference
         self.observationReference = observationReference
         self.deviceReference = deviceReference
@@ -42,10 +43,7 @@ final class FHIRResources {
 
     /// The kind of records a type holds (looked up once per type).
     func kind(_ identifier: String) -> ExportTypeKind {
-        if let known = kinds[identifier] { return known }
-        let kind = ExportTypeKind(identifier)
-        kinds[identifier] = kind
-        return kind
+        kinds.kind(identifier)
     }
 
     /// The Patient: `id`, and the characteristics FHIR's Patient has (gender from the biological sex, the birth

@@ -1,15 +1,15 @@
-import Foundation
+package import Foundation
 
 /// A file an export writes: created new, readable and writable by its owner only (0600, health data), written
 /// through a buffer so that millions of small writes cost few system calls.
-final class ExportFile {
+package final class ExportFile {
     let url: URL
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private static let bufferSize = 256 * 1024
 
     /// Creates the file; it must not exist.
-    init(creating url: URL) throws {
+    package init(creating url: URL) throws {
         self.url = url
         descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ExportFileError(url: url, operation: "create", code: errno) }
@@ -20,7 +20,7 @@ final class ExportFile {
         if descriptor >= 0 { Foundation.close(descriptor) }
     }
 
-    func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write($0) }
     }
@@ -35,7 +35,7 @@ final class ExportFile {
     }
 
     /// Writes what is buffered and closes the file.
-    func close() throws {
+    package func close() throws {
         try flush()
         let result = Foundation.close(descriptor)
         descriptor = -1
