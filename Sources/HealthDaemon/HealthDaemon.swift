@@ -1,4 +1,5 @@
 public import Foundation
+import OpenHealthKitExchange
 import OpenHealthKitModel
 import HealthWeb
 import Hummingbird
@@ -27,6 +28,7 @@ public final class HealthDaemon: Sendable {
     let users: UserStates
     let authority: CredentialAuthority
     let smart: SMARTAuthorizationServer
+    let healthLinks: HealthLinks
     let authenticator: Authenticator
     let bodies: BodyReader
     /// The reader of attachment uploads, whose bodies may be larger than any other.
@@ -72,6 +74,7 @@ public final class HealthDaemon: Sendable {
         }
         authority = CredentialAuthority(key: Array(keyBytes))
         smart = SMARTAuthorizationServer(tokens: SMARTTokens(key: Array(keyBytes)))
+        healthLinks = HealthLinks(key: Array(keyBytes))
         authenticator = Authenticator(ownerSecret: OwnerSecret(owner.secret), authority: authority, users: users)
         bodies = BodyReader(maximumSize: configuration.maximumBodySize)
         // An attachment's bytes come base64-encoded (4 characters per 3 bytes) in a JSON body.
@@ -194,6 +197,7 @@ public final class HealthDaemon: Sendable {
         IngestRoutes(configuration: configuration, logger: logger).add(to: ingest)
         FHIRRoutes(configuration: configuration, authenticator: authenticator, smart: smart, users: users).add(
             to: router)
+        HealthLinkRoutes(configuration: configuration, links: healthLinks, users: users).add(to: router)
         web.addRoutes(to: router)
         allowed.withLock { $0 = AllowedMethods(router.routes) }
         return router

@@ -90,9 +90,15 @@ struct FHIRRoutes {
 
     /// `[base]` at `authority` (a request's host and port), as ``baseURL(of:configuration:)`` reads it.
     static func baseURL(authority: String?, configuration: DaemonConfiguration) -> String {
+        origin(authority: authority, configuration: configuration) + Self.base
+    }
+
+    /// `http://<host>:<port>` as a caller reached healthd at `authority`: the host and port when they are a host name
+    /// or address, else healthd's configured address. The FHIR API and SMART Health Links are served under it.
+    static func origin(authority: String?, configuration: DaemonConfiguration) -> String {
         let host = authority.flatMap { host in
             host.wholeMatch(of: /[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?/) != nil ? host : nil
         }
-        return "http://" + (host ?? "\(configuration.host):\(configuration.port)") + Self.base
+        return "http://" + (host ?? "\(configuration.host):\(configuration.port)")
     }
 }

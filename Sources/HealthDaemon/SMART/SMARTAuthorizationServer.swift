@@ -12,7 +12,7 @@ import OpenHealthKitExchange
 struct SMARTAuthorizationServer: Sendable {
     let tokens: SMARTTokens
     /// Each app's record changes one request at a time.
-    let locks = ClientLocks()
+    let locks = SerialLocks()
 
     // MARK: Authorization
 

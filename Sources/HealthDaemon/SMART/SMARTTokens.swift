@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitExchange
 
 /// The tokens of healthd's SMART on FHIR authorization server, signed with a key of their own derived from healthd's
 /// (``TokenSigner``): authorization codes (`ohkc1.`, a minute, once), access tokens (`ohka1.`, an hour) and refresh
@@ -48,6 +49,6 @@ struct SMARTTokens: Sendable {
 
     /// A random token id.
     static func randomID() -> String {
-        Base64URL.encode(SecretFile.randomBytes(16))
+        Base64URL.encode(RandomBytes.make(16))
     }
 }

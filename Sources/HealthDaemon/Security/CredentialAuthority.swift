@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OpenHealthKitExchange
 import OpenHealthKitModel
 
 /// Issues and checks app credentials: `ohk1.<claims>.<signature>`, the claims being base64url JSON
@@ -34,7 +35,7 @@ struct CredentialAuthority: Sendable {
         let claims = Claims(
             app: app, user: user, iat: issuedAt.timeIntervalSince1970.rounded(.down),
             exp: (issuedAt.timeIntervalSince1970 + lifetime).rounded(.down),
-            jti: Base64URL.encode(SecretFile.randomBytes(16)))
+            jti: Base64URL.encode(RandomBytes.make(16)))
         return (signer.sign(claims), claims)
     }
 

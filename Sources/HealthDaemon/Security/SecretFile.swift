@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitExchange
 import OpenHealthKitModel
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ enum SecretFile {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        let secret = Base64URL.encode(randomBytes(byteCount))
+        let secret = Base64URL.encode(RandomBytes.make(byteCount))
         // O_EXCL: exactly one process creates it; the mode is set at creation, never wider.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         if descriptor >= 0 {
@@ -41,26 +42,6 @@ enum SecretFile {
             throw DaemonStartError("\(path) is empty or unreadable: remove it to make a new secret")
         }
         return (text, false)
-    }
-
-    static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    }
-}
-
-/// Base64 with the URL alphabet and no padding (RFC 4648 §5): safe in headers and URLs.
-enum Base64URL {
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: some StringProtocol) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
     }
 }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OpenHealthKitExchange
 
 /// Tokens healthd signs and reads back: `<prefix><claims>.<signature>`, the claims base64url JSON and the signature
 /// HMAC-SHA256 over `<prefix><claims>` with healthd's key. The prefix (`ohk1.`, `ohka1.`...) names what a token is

@@ -871,6 +871,68 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 </svg>
 
 """#,
+        "sharing": #"""
+{{<layout}}
+{{$content}}
+<h1>Sharing</h1>
+{{#made}}
+<section class="card" id="health-link-made" role="status">
+  <h2>Link Made</h2>
+  <p>Give this SMART Health Link to your clinician, and tell them its passcode another way (in person, by phone). Their
+  app opens “{{label}}” with both:</p>
+  <p><textarea class="secret" id="health-link" rows="4" readonly>{{shlink}}</textarea></p>
+  <p><strong>This is the only time Health shows the link: it alone holds the key to the data it shares.</strong> If it is
+  lost, remove it and make another.</p>
+</section>
+{{/made}}
+<section class="card" id="health-links">
+  <h2>Share with a Clinician</h2>
+  <p class="small">A SMART Health Link shares the data you choose, as FHIR, encrypted with a key that only the link
+  holds. The clinician's app opens it with its passcode until it expires; ten wrong passcodes disable it. Removing a
+  link ends it at once.</p>
+  {{^links}}<p class="muted" id="no-health-links">No link yet.</p>{{/links}}
+  <ul class="webhooks">
+    {{#links}}
+    <li class="health-link{{^isActive}} inactive{{/isActive}}">
+      <div class="webhook-head">
+        <div class="webhook-about"><span class="webhook-url health-link-label">{{label}}</span>
+          <span class="small">{{shares}}</span>
+          <span class="small health-link-state">{{state}}</span>
+          {{#openings}}<span class="small health-link-opening">{{.}}</span>{{/openings}}</div>
+        <form method="post" action="{{removePath}}" data-confirm="Remove “{{label}}”? The link opens nothing from now on.">
+          <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+          <button type="submit" class="link danger-text remove-health-link">Remove</button>
+        </form>
+      </div>
+    </li>
+    {{/links}}
+  </ul>
+</section>
+<section class="card" id="make-health-link">
+  <h2>Make a Link</h2>
+  {{#formError}}<p class="flash error" role="alert" id="health-link-error">{{formError}}</p>{{/formError}}
+  {{^categories}}<p class="muted" id="nothing-to-share">Nothing is stored to share yet.</p>{{/categories}}
+  {{#hasCategories}}
+  <form method="post" action="{{chrome.links.sharing}}" class="stack">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>Label <input type="text" name="label" id="health-link-label" maxlength="80" autocomplete="off"
+      placeholder="Blood pressure for Dr. Lee" value="{{formLabel}}" required></label>
+    <fieldset class="webhook-types">
+      <legend>Data</legend>
+      <div class="choices">{{#categories}}<label for="share-{{id}}"><input type="checkbox" name="category" id="share-{{id}}" value="{{id}}"{{#checked}} checked{{/checked}}> {{name}}</label>{{/categories}}</div>
+    </fieldset>
+    <label>Period <select name="period" id="health-link-period">{{#periods}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/periods}}</select></label>
+    <label>Expires after <select name="days" id="health-link-days">{{#durations}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/durations}}</select></label>
+    <label>Passcode <input type="password" name="passcode" id="health-link-passcode" minlength="4" maxlength="64"
+      autocomplete="new-password" required></label>
+    <div class="actions"><button type="submit" id="make-health-link-button">Make Link</button></div>
+  </form>
+  {{/hasCategories}}
+</section>
+{{/content}}
+{{/layout}}
+
+"""#,
         "signin": #"""
 <!doctype html>
 <html lang="en">
@@ -1855,6 +1917,7 @@ pre.source { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; m
 .webhook-head form { margin: 0; }
 .webhook-url, .secret { font-weight: 600; overflow-wrap: anywhere; }
 .secret { display: block; padding: 8px; user-select: all; }
+textarea.secret { width: 100%; box-sizing: border-box; font-family: ui-monospace, monospace; resize: vertical; }
 .webhook-types { border: 1px solid var(--line); border-radius: 10px; margin: 0; padding: 6px 10px; min-width: 0; }
 .webhook-types .choices { max-height: 14em; overflow-y: auto; }
 label.check { display: flex; gap: 6px; align-items: center; }

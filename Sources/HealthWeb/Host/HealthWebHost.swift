@@ -54,6 +54,15 @@ package protocol HealthWebHost: ImportJobRecords {
     /// goes, with a code or an error. A request that is no longer acceptable is `.refused` or `.answered` again.
     func answerSMART(_ parameters: [String: String], authority: String, allowing: [String]?) async throws
         -> SMARTConsent
+    /// The SMART Health Links made for clinicians, newest first (expired and disabled ones too, until removed).
+    func healthLinks() async throws -> [HealthLinkSummary]
+    /// Makes a SMART Health Link as `request` asks, its manifest at the host and port the browser reached Health at
+    /// (`authority`); its `shlink:/` text comes back, that once. What is wrong with the request is `HKError`
+    /// `.errorInvalidArgument`, said for people.
+    func makeHealthLink(_ request: HealthLinkRequest, authority: String) async throws
+        -> (link: HealthLinkSummary, shlink: String)
+    /// Ends a link at once. False when there is none.
+    func removeHealthLink(id: String) async throws -> Bool
     /// Appends an entry to the audit log under the owner's name; `subject` is the app the owner acted on.
     func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async
 

@@ -14,6 +14,7 @@ struct PageLinks: Sendable {
     let sources = WebRoutes.sources.path()
     let webhooks = WebRoutes.webhooks.path()
     let fhirApps = WebRoutes.fhirApps.path()
+    let sharing = WebRoutes.sharing.path()
     let permissions = WebRoutes.permissions.path()
     let permissionCount = WebRoutes.permissionCount.path()
     let me = WebRoutes.me.path()

@@ -8,6 +8,7 @@ struct WebSection: Sendable, Equatable {
     static let summary = WebSection(label: "Summary", href: WebRoutes.summary.path())
     static let browse = WebSection(label: "Browse", href: WebRoutes.browse.path())
     static let sources = WebSection(label: "Sources", href: WebRoutes.sources.path())
+    static let sharing = WebSection(label: "Sharing", href: WebRoutes.sharing.path())
     static let me = WebSection(label: "Me", href: WebRoutes.me.path())
     static let log = WebSection(label: "Access Log", href: WebRoutes.log.path())
     static let importing = WebSection(label: "Import", href: WebRoutes.importing.path())
@@ -35,6 +36,7 @@ extension HealthWebApp {
         // SMART on FHIR's consent sheet: where outside apps send the owner.
         PageModule(section: nil) { app, router in app.addSMARTConsentRoutes(to: router) },
         PageModule(section: .sources) { app, router in app.addSourcesRoutes(to: router) },
+        PageModule(section: .sharing) { app, router in app.addSharingRoutes(to: router) },
         PageModule(section: .me) { app, router in app.addMeRoutes(to: router) },
         PageModule(section: .log) { app, router in app.addAccessLogRoutes(to: router) },
         PageModule(section: .importing) { app, router in app.addImportRoutes(to: router) },

@@ -83,6 +83,9 @@ package enum WebRoutes {
     package static var smartAuthorizePath: String { smartAuthorize.path() }
     static let fhirApps = WebRoute("/sources/fhir-apps")
     static let fhirAppRemove = WebRoute("/sources/fhir-apps/{id}/remove")
+    /// SMART Health Links for clinicians.
+    static let sharing = WebRoute("/sharing")
+    static let healthLinkRemove = WebRoute("/sharing/links/{id}/remove")
     static let permissionCount = WebRoute("/permissions/count")
     static let permission = WebRoute("/permissions/{id}")
 
@@ -109,8 +112,7 @@ package enum WebRoutes {
         webhookRemove, permissions, permissionCount, permission, me, meCharacteristics, meTimeZone, meUnits, log,
         importing, importJob,
         importJobProgress, importJobResume, importJobDiscard, export, exportJob, exportDownload, smartAuthorize,
-        fhirApps,
-        fhirAppRemove,
+        fhirApps, fhirAppRemove, sharing, healthLinkRemove,
     ]
 
     /// The sign-in page, which sends the owner on to `next` (a path of Health's) once signed in.

@@ -23,8 +23,8 @@ package struct IngestKeys {
         guard try engine.blocking({ try await $0.ingestKeys() }).allSatisfy({ $0.name != name }) else {
             throw IngestKeyError("an ingest key named \(name) exists already")
         }
-        let id = Self.base64URL(Self.randomBytes(9))
-        let secret = Self.base64URL(Self.randomBytes(32))
+        let id = Base64URL.encode(RandomBytes.make(9))
+        let secret = Base64URL.encode(RandomBytes.make(32))
         let record = IngestKeyRecord(name: name, id: id, secretHash: Self.hash(secret), created: now)
         try engine.blocking { try await $0.saveIngestKey(record) }
         return (record, [Self.prefix, String(user), id, secret].joined(separator: "."))
@@ -87,16 +87,6 @@ package struct IngestKeys {
 
     private static func hash(_ secret: String) -> String {
         SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
-    }
-
-    private static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in generator.next() }
-    }
-
-    private static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }
 

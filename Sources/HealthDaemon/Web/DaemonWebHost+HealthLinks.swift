@@ -1,0 +1,32 @@
+import Foundation
+import HealthWeb
+import OpenHealthKitEngine
+
+/// Health's Sharing page: the user's SMART Health Links, made and ended through healthd's ``HealthLinks``.
+extension DaemonWebHost {
+    func healthLinks() async throws -> [HealthLinkSummary] {
+        try await user.engine.healthLinks().map(Self.summary)
+    }
+
+    func makeHealthLink(_ request: HealthLinkRequest, authority: String) async throws
+        -> (link: HealthLinkSummary, shlink: String)
+    {
+        let made = try await daemon.healthLinks.make(
+            request, user: user, origin: FHIRRoutes.origin(authority: authority, configuration: daemon.configuration),
+            workFolder: exportDirectory)
+        return (Self.summary(made.record), made.link)
+    }
+
+    func removeHealthLink(id: String) async throws -> Bool {
+        try await daemon.healthLinks.remove(id, user: user)
+    }
+
+    private static func summary(_ record: HealthLinkRecord) -> HealthLinkSummary {
+        HealthLinkSummary(
+            id: record.id, label: record.label, created: Date(timeIntervalSince1970: record.created),
+            expires: Date(timeIntervalSince1970: record.expires), typeIdentifiers: record.typeIdentifiers,
+            since: record.since.map(Date.init(timeIntervalSince1970:)), resourceCount: record.resourceCount,
+            remainingAttempts: record.remainingAttempts,
+            openings: record.openings.reversed().map { ($0.recipient, Date(timeIntervalSince1970: $0.at)) })
+    }
+}
