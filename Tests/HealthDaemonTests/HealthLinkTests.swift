@@ -160,7 +160,9 @@ import ZIPFoundation
             let embedded = try #require(
                 (try JSON(try await Self.manifest(link, daemon, embeddedLengthMax: 1 << 24))["files"]
                     as? [[String: Any]])?.first?["embedded"] as? String)
-            for largest in [nil, 10] as [Int?] {
+            let exactly = try await Self.manifest(link, daemon, embeddedLengthMax: embedded.utf8.count)
+            #expect((try JSON(exactly)["files"] as? [[String: Any]])?.first?["embedded"] as? String == embedded)
+            for largest in [nil, 0, embedded.utf8.count - 1] as [Int?] {
                 let answer = try await Self.manifest(link, daemon, embeddedLengthMax: largest)
                 let file = try #require((try JSON(answer)["files"] as? [[String: Any]])?.first)
                 #expect(file["embedded"] == nil)
@@ -232,21 +234,46 @@ import ZIPFoundation
         }
     }
 
-    @Test func wrongPasscodesSentAtOnceAreEachCounted() async throws {
+    @Test func wrongPasscodesSentAtOnceAreEachCountedAndNoneBeyondTheTenIsAnswered() async throws {
         try await fhir.withStore(.remote, [fhir.beat(61, at: 0)]) { daemon in
             let link = try await Sharing(daemon).link()
             let url = daemon.url(link.path)
             let guess = Data(#"{"recipient":"Mallory","passcode":"guess"}"#.utf8)
-            let remaining = try await withThrowingTaskGroup(of: Int?.self) { group in
-                for _ in 0..<10 {
-                    group.addTask {
-                        try JSON(try await HTTP.call("POST", url, body: guess))["remainingAttempts"] as? Int
-                    }
-                }
-                return try await group.reduce(into: [Int?]()) { $0.append($1) }
+            let answers = try await withThrowingTaskGroup(of: HTTPAnswer.self) { group in
+                for _ in 0..<15 { group.addTask { try await HTTP.call("POST", url, body: guess) } }
+                return try await group.reduce(into: [HTTPAnswer]()) { $0.append($1) }
             }
-            #expect(Set(remaining.compactMap { $0 }) == Set(0..<10))
+            let remaining = try answers.filter { $0.status == 401 }.map { try JSON($0)["remainingAttempts"] as? Int }
+            #expect(Set(remaining.compactMap { $0 }) == Set(0..<10) && remaining.count == 10)
+            #expect(answers.filter { $0.status == 404 }.count == 5)
             #expect(try await Self.manifest(link, daemon).status == 404)
+        }
+    }
+
+    @Test func aRequestWithoutAPasscodeCostsNothingAndIsNotLogged() async throws {
+        try await fhir.withStore(.remote, [fhir.beat(61, at: 0)]) { daemon in
+            let sharing = try await Sharing(daemon)
+            let link = try await sharing.link()
+            for _ in 0..<3 { #expect(try await Self.manifest(link, daemon, passcode: nil).status == 401) }
+            let unchanged = try await Self.manifest(link, daemon, passcode: nil)
+            #expect(try JSON(unchanged)["remainingAttempts"] as? Int == 10)
+            let log = try await WebClient.get("/log", daemon, cookie: sharing.cookie)
+            #expect(!log.text.contains("shl:Dr. Lee"))
+            #expect(try await Self.manifest(link, daemon, passcode: "wrong").status == 401)
+            let logged = try await WebClient.get("/log", daemon, cookie: sharing.cookie)
+            #expect(logged.text.contains("shl:Dr. Lee"))
+        }
+    }
+
+    @Test func aLocationOfADisabledLinkOpensNothing() async throws {
+        try await fhir.withStore(.remote, [fhir.beat(61, at: 0)]) { daemon in
+            let link = try await Sharing(daemon).link()
+            let files = try JSON(try await Self.manifest(link, daemon))["files"] as? [[String: Any]]
+            let text = try #require(files?.first?["location"] as? String)
+            let location = try #require(URL(string: text))
+            #expect(try await HTTP.call("GET", location).status == 200)
+            for _ in 0..<10 { _ = try await Self.manifest(link, daemon, passcode: "wrong") }
+            #expect(try await HTTP.call("GET", location).status == 404)
         }
     }
 
@@ -275,7 +302,7 @@ import ZIPFoundation
             let engine = try Self.ownersEngine(daemon)
             var record = try #require(try await engine.healthLinks().first)
             record.expires = Date().timeIntervalSince1970 - 1
-            try await engine.updateHealthLink(record)
+            try await engine.addHealthLink(record, file: try #require(try await engine.healthLinkFile(record.id)))
             let expired = try await Self.manifest(link, daemon)
             let unknown = try await HTTP.call(
                 "POST", daemon.url("/shl/1.AAAAAAAAAAAA.\(String(repeating: "A", count: 43))"),
@@ -312,6 +339,12 @@ import ZIPFoundation
                 (try await sharing.make(categories: ["heart"], days: "400"), "lasts 1 to 365 days"),
                 // The only heart rate is older than 30 days.
                 (try await sharing.make(categories: ["heart"], period: "30"), "nothing of what you chose is stored"),
+                (try await sharing.make(categories: ["heart"], period: "100000000"), "choose a period"),
+                // 81 UTF-16 code units (what a receiver's JavaScript counts), 41 characters.
+                (
+                    try await sharing.make(categories: ["heart"], label: String(repeating: "🩺", count: 40) + "x"),
+                    "label is 1 to 80 characters"
+                ),
             ]
             for (page, message) in refusals {
                 #expect(page.status == 400)
@@ -321,17 +354,47 @@ import ZIPFoundation
         }
     }
 
+    @Test func theRecipientIsShownWithoutControlOrLineBreakingCharacters() async throws {
+        try await fhir.withStore(.remote, [fhir.beat(61, at: 0)]) { daemon in
+            let sharing = try await Sharing(daemon)
+            let link = try await sharing.link()
+            let body = #"{"recipient":"Dr.\u2028 Lee\u0000<b>","passcode":"\#(Self.passcode)"}"#
+            #expect(try await HTTP.call("POST", daemon.url(link.path), body: Data(body.utf8)).status == 200)
+            #expect(try await sharing.page().text.contains("Opened by Dr. Lee&lt;b&gt;"))
+        }
+    }
+
+    @Test func aStoreKeepsAtMostTwentyLinks() async throws {
+        try await fhir.withStore(.remote, [fhir.beat(61, at: 0)]) { daemon in
+            let sharing = try await Sharing(daemon)
+            for _ in 0..<20 { #expect(try await sharing.make(categories: ["heart"]).status == 200) }
+            let refused = try await sharing.make(categories: ["heart"])
+            #expect(refused.status == 400 && refused.text.contains("remove one first"))
+            #expect(try await Self.ownersEngine(daemon).healthLinks().count == 20)
+        }
+    }
+
     @Test func aMalformedManifestRequestIsA400WithAJSONBody() async throws {
         try await fhir.withStore(.remote, [fhir.beat(61, at: 0)]) { daemon in
             let link = try await Sharing(daemon).link()
             for body in [
                 #"[]"#, #"{"passcode":"4711-lee"}"#, #"{"recipient":7}"#,
                 #"{"recipient":"x","embeddedLengthMax":-1}"#, #"{"recipient":"x","embeddedLengthMax":true}"#, "{",
+                #"{"recipient":"\u200b\u0007 "}"#,
             ] {
                 let answer = try await HTTP.call("POST", daemon.url(link.path), body: Data(body.utf8))
                 #expect(answer.status == 400, "\(body)")
                 #expect(try JSON(answer)["error"] is String, "\(body)")
             }
+            let plain = try await HTTP.call(
+                "POST", daemon.url(link.path), body: Data(#"{"recipient":"x"}"#.utf8),
+                headers: ["Content-Type": "text/plain"])
+            #expect(plain.status == 400)
+            let large = try await HTTP.call(
+                "POST", daemon.url(link.path),
+                body: Data(#"{"recipient":"\#(String(repeating: "x", count: 20_000))"}"#.utf8))
+            #expect(large.status == 413)
+            #expect(try JSON(large)["error"] is String)
             // Nothing was counted against the passcode.
             #expect(try JSON(try await Self.manifest(link, daemon, passcode: nil))["remainingAttempts"] as? Int == 10)
         }

@@ -591,7 +591,7 @@ def test_the_menu_fits_and_a_skip_link_comes_first(browser, daemon, size):
     width = browser.execute_script("return window.innerWidth")
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width
     links = browser.find_elements(By.CSS_SELECTOR, "#menu a")
-    assert [link.text for link in links] == ["Summary", "Browse", "Sources", "Me", "Access Log", "Import"]
+    assert [link.text for link in links] == ["Summary", "Browse", "Sources", "Sharing", "Me", "Access Log", "Import"]
     for link in links:
         box = link.rect
         assert link.is_displayed() and box["x"] >= 0 and box["x"] + box["width"] <= width, (link.text, box)

@@ -29,15 +29,16 @@ struct HealthLinkManifestRequest: Equatable {
         } catch {
             throw .badRequest("Send a JSON object: {\"recipient\": \"...\", \"passcode\": \"...\"}")
         }
-        guard let recipient = decoded.recipient, !recipient.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        else { throw .badRequest("recipient is required: a name for who is opening the link") }
+        // What is shown to the owner: no control, format or line-breaking characters, at most 200 characters.
+        let hidden = CharacterSet.controlCharacters.union(.newlines).union(.illegalCharacters)
+        let recipient = String(
+            String.UnicodeScalarView((decoded.recipient ?? "").unicodeScalars.filter { !hidden.contains($0) })
+        ).trimmingCharacters(in: .whitespaces)
+        guard !recipient.isEmpty else { throw .badRequest("recipient is required: a name for who is opening the link") }
         guard (decoded.embeddedLengthMax ?? 0) >= 0 else {
             throw .badRequest("embeddedLengthMax must be 0 or more")
         }
-        self.recipient = String(
-            String.UnicodeScalarView(
-                recipient.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }
-                    .prefix(Self.maximumRecipientLength)))
+        self.recipient = String(recipient.prefix(Self.maximumRecipientLength))
         passcode = decoded.passcode
         embeddedLengthMax = decoded.embeddedLengthMax
     }
@@ -47,6 +48,8 @@ struct HealthLinkManifestRequest: Equatable {
 enum HealthLinkRefusal: Error, Equatable {
     /// 400: the request is malformed.
     case badRequest(String)
+    /// 413: the request is larger than a manifest request can be.
+    case tooLarge(String)
     /// 401: the passcode is missing or wrong; this many wrong ones remain before the link is disabled.
     case passcode(remainingAttempts: Int)
     /// 404: no active link (never made, removed, expired, disabled, or a ticket expired): one answer for all.

@@ -6,7 +6,7 @@ import OpenHealthKitModel
 
 /// SMART Health Links' endpoints on healthd, open to anyone holding a link (docs/FHIR.md, "SMART Health Links"):
 /// `POST /shl/<token>` answers the manifest (`application/json`), `GET /shl-file/<ticket>` a file its manifest
-/// listed (`application/jose`). Refusals are JSON: 400 `{"error"}`, 401 `{"remainingAttempts"}` for a missing or
+/// listed (`application/jose`). Refusals are JSON: 400 (413 for a body over 16 KB) `{"error"}`, 401 `{"remainingAttempts"}` for a missing or
 /// wrong passcode, 404 `{"error"}` for every link that does not answer, whatever the reason. Viewers in a browser
 /// call from pages of their own, so both answer any origin (CORS) and the manifest's preflight is allowed; no
 /// cookie or credential is ever read here.
@@ -26,7 +26,7 @@ struct HealthLinkRoutes {
                 do {
                     body = try await request.body.collect(upTo: Self.maximumBodySize)
                 } catch {
-                    throw HealthLinkRefusal.badRequest("The request is larger than \(Self.maximumBodySize) bytes")
+                    throw HealthLinkRefusal.tooLarge("The request is larger than \(Self.maximumBodySize) bytes")
                 }
                 guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
                     throw HealthLinkRefusal.badRequest("Send the request as application/json")
@@ -64,6 +64,7 @@ struct HealthLinkRoutes {
             let (status, object): (HTTPResponse.Status, [String: Any]) =
                 switch refusal {
                 case .badRequest(let message): (.badRequest, ["error": message])
+                case .tooLarge(let message): (.contentTooLarge, ["error": message])
                 case .passcode(let remaining): (.unauthorized, ["remainingAttempts": remaining])
                 case .notActive: (.notFound, ["error": "No SMART Health Link answers here"])
                 }

@@ -12,8 +12,10 @@ import OpenHealthKitModel
 ///
 /// The link's manifest URL answers `POST` with the manifest: the file embedded when the client takes it that large,
 /// otherwise a `location` that works for five minutes (a signed ticket, ``tickets``). A wrong passcode costs one of
-/// ``attempts`` over the link's life, counted one request at a time (``SerialLocks``); at none left, as when expired or
-/// removed, the link answers 404 as if it never was. Every opening is noted on the link and in the access log.
+/// ``attempts`` over the link's life: each is a row of its own, added before the answer and counted after, so that no
+/// two requests (one at a time in a healthd, ``SerialLocks``; several healthd at once) overwrite each other's. At none
+/// left, as when expired or removed, the link answers 404 as if it never was. Every opening is noted on the link and
+/// in the access log.
 struct HealthLinks: Sendable {
     /// Where manifests and files are served.
     static let manifestPath = "shl"
@@ -24,6 +26,10 @@ struct HealthLinks: Sendable {
     static let locationLifetime: TimeInterval = 300
     /// A manifest URL's longest (the specification's bound).
     static let maximumURLLength = 128
+    /// A label's longest, in UTF-16 code units (what a receiver's JavaScript counts).
+    static let maximumLabelLength = 80
+    /// The links a store keeps at once, expired ones included until removed.
+    static let maximumLinks = 20
 
     /// What a file location's ticket carries.
     struct Ticket: Codable {
@@ -49,8 +55,8 @@ struct HealthLinks: Sendable {
         async throws -> (record: HealthLinkRecord, link: String)
     {
         let label = request.label.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...80).contains(label.count) else {
-            throw HKError(.errorInvalidArgument, "a label is 1 to 80 characters")
+        guard (1...Self.maximumLabelLength).contains(label.utf16.count) else {
+            throw HKError(.errorInvalidArgument, "a label is 1 to \(Self.maximumLabelLength) characters")
         }
         guard (4...64).contains(request.passcode.count) else {
             throw HKError(.errorInvalidArgument, "a passcode is 4 to 64 characters")
@@ -60,6 +66,10 @@ struct HealthLinks: Sendable {
         }
         let types = HealthLinkFile.shareable(request.typeIdentifiers)
         guard !types.isEmpty else { throw HKError(.errorInvalidArgument, "choose the data to share") }
+        guard try await user.engine.healthLinks().count < Self.maximumLinks else {
+            throw HKError(
+                .errorInvalidArgument, "you have \(Self.maximumLinks) links, the most kept: remove one first")
+        }
         let token = HealthLinkToken(user: user.id)
         let url = origin + "/" + Self.manifestPath + "/" + token.text
         guard url.count <= Self.maximumURLLength else {
@@ -82,8 +92,8 @@ struct HealthLinks: Sendable {
         let expires = (now.timeIntervalSince1970 + Double(request.days) * 86_400).rounded(.down)
         let record = HealthLinkRecord(
             id: token.id, label: label, secretDigest: HealthLinkToken.digest(token.secret), passcodeSalt: salt,
-            passcodeDigest: Self.passcodeDigest(request.passcode, salt: salt), remainingAttempts: Self.attempts,
-            created: now.timeIntervalSince1970, expires: expires, typeIdentifiers: types,
+            passcodeDigest: Self.passcodeDigest(request.passcode, salt: salt), created: now.timeIntervalSince1970,
+            expires: expires, typeIdentifiers: types,
             since: request.since?.timeIntervalSince1970, resourceCount: file.records)
         try await engine.addHealthLink(record, file: file.jwe)
         return (record, Self.link(url: url, key: key, expires: expires, label: label))
@@ -107,45 +117,58 @@ struct HealthLinks: Sendable {
         guard let token = HealthLinkToken(text), let user = try await users.state(for: token.user) else {
             throw HealthLinkRefusal.notActive
         }
-        let answer = try await locks.serialized(Self.lockKey(user: token.user, link: token.id)) {
-            () async throws -> Result<HealthLinkRecord, HealthLinkRefusal> in
-            guard let record = try await user.engine.healthLink(token.id),
+        let engine = user.engine
+        let outcome = try await locks.serialized(Self.lockKey(user: token.user, link: token.id)) {
+            () async throws -> ManifestOutcome in
+            guard let record = try await engine.healthLink(token.id),
                 constantTimeEquals(
                     Array(HealthLinkToken.digest(token.secret).utf8), Array(record.secretDigest.utf8)),
-                record.isActive(now: now.timeIntervalSince1970)
-            else { return .failure(.notActive) }
+                now.timeIntervalSince1970 < record.expires
+            else { return .refused(.notActive) }
+            let wrong = try await engine.healthLinkActivity(record.id).wrongPasscodes
+            guard wrong < Self.attempts else { return .refused(.notActive) }
+            // No passcode: nothing was guessed, nothing is counted (nor logged).
             guard let passcode = request.passcode else {
-                return .failure(.passcode(remainingAttempts: record.remainingAttempts))
+                return .refused(.passcode(remainingAttempts: Self.attempts - wrong))
             }
             guard
                 constantTimeEquals(
                     Array(Self.passcodeDigest(passcode, salt: record.passcodeSalt).utf8),
                     Array(record.passcodeDigest.utf8))
             else {
-                var counted = record
-                counted.remainingAttempts -= 1
-                try await user.engine.updateHealthLink(counted)
-                return .failure(.passcode(remainingAttempts: counted.remainingAttempts))
+                try await engine.noteHealthLinkMiss(record.id, at: now.timeIntervalSince1970)
+                // Counted after the note: another healthd's misses meanwhile are in the count.
+                let counted = try await engine.healthLinkActivity(record.id).wrongPasscodes
+                return .wrongPasscode(remainingAttempts: max(0, Self.attempts - counted))
             }
-            let opened = record.opened(by: request.recipient, at: now.timeIntervalSince1970)
-            try await user.engine.updateHealthLink(opened)
-            return .success(opened)
+            guard let file = try await engine.healthLinkFile(record.id) else { return .refused(.notActive) }
+            try await engine.noteHealthLinkOpening(
+                record.id, HealthLinkActivity.Opening(recipient: request.recipient, at: now.timeIntervalSince1970))
+            return .opened(record, file: file)
         }
         let caller = "shl:" + request.recipient
-        switch answer {
-        case .failure(let refusal):
-            if case .passcode = refusal {
-                await user.auditor.record(
-                    caller, "shl.manifest", types: [], count: 0,
-                    errorCode: HKError.Code.errorAuthorizationDenied.rawValue, subject: token.id)
-            }
+        switch outcome {
+        case .refused(let refusal):
             throw refusal
-        case .success(let record):
+        case .wrongPasscode(let remaining):
+            await user.auditor.record(
+                caller, "shl.manifest", types: [], count: 0,
+                errorCode: HKError.Code.errorAuthorizationDenied.rawValue, subject: token.id)
+            throw HealthLinkRefusal.passcode(remainingAttempts: remaining)
+        case .opened(let record, let file):
             await user.auditor.record(
                 caller, "shl.manifest", types: record.typeIdentifiers, count: record.resourceCount, errorCode: nil,
                 subject: token.id)
-            return try await manifest(of: record, user: user, request: request, origin: origin, now: now)
+            return manifest(of: record, file: file, user: user.id, request: request, origin: origin, now: now)
         }
+    }
+
+    /// What a manifest request came to, under the link's lock.
+    private enum ManifestOutcome: Sendable {
+        case refused(HealthLinkRefusal)
+        /// Counted against the link, and logged.
+        case wrongPasscode(remainingAttempts: Int)
+        case opened(HealthLinkRecord, file: String)
     }
 
     /// The encrypted file a `location` ticket names, while the ticket and its link last.
@@ -153,16 +176,22 @@ struct HealthLinks: Sendable {
         guard let claims = tickets.claims(of: ticket, as: Ticket.self), claims.exp > now.timeIntervalSince1970,
             let user = try await users.state(for: claims.user),
             let record = try await user.engine.healthLink(claims.link),
-            record.isActive(now: now.timeIntervalSince1970),
+            try await Self.isActive(record, engine: user.engine, now: now),
             let file = try await user.engine.healthLinkFile(claims.link)
         else { throw HealthLinkRefusal.notActive }
         return file
     }
 
+    /// Whether a link still answers at `now`: not expired, not disabled by wrong passcodes.
+    static func isActive(_ record: HealthLinkRecord, engine: HealthEngine, now: Date) async throws -> Bool {
+        guard now.timeIntervalSince1970 < record.expires else { return false }
+        return try await engine.healthLinkActivity(record.id).wrongPasscodes < attempts
+    }
+
     private func manifest(
-        of record: HealthLinkRecord, user: UserState, request: HealthLinkManifestRequest, origin: String, now: Date
-    ) async throws -> [String: Any] {
-        guard let file = try await user.engine.healthLinkFile(record.id) else { throw HealthLinkRefusal.notActive }
+        of record: HealthLinkRecord, file: String, user: Int64, request: HealthLinkManifestRequest, origin: String,
+        now: Date
+    ) -> [String: Any] {
         var entry: [String: Any] = [
             "contentType": HealthLinkFile.contentType, "status": "finalized", "fhirVersion": "4.0.1",
             "lastUpdated": Date(timeIntervalSince1970: record.created).formatted(.iso8601),
@@ -171,7 +200,7 @@ struct HealthLinks: Sendable {
             entry["embedded"] = file
         } else {
             let ticket = tickets.sign(
-                Ticket(user: user.id, link: record.id, exp: now.timeIntervalSince1970 + Self.locationLifetime))
+                Ticket(user: user, link: record.id, exp: now.timeIntervalSince1970 + Self.locationLifetime))
             entry["location"] = origin + "/" + Self.filePath + "/" + ticket
         }
         return ["files": [entry]]

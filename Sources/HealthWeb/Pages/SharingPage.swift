@@ -66,13 +66,16 @@ extension HealthWebApp {
             let dates = try await pageDates(host)
             let chosen = Set(web.form.all("category"))
             let stored = try await Self.storedTypesByCategory(host)
-            let days = Int(web.form["period"] ?? "") ?? 0
+            // Only the periods offered: a day count is never taken from the form as it is.
+            guard let period = SharingPage.periodDays.first(where: { "\($0.0)" == web.form["period"] })?.0 else {
+                return try await sharingPage(web, form: (web.form, "Choose a period."), status: .badRequest)
+            }
             let request = HealthLinkRequest(
                 label: web.form["label"] ?? "", passcode: web.form["passcode"] ?? "",
                 days: Int(web.form["days"] ?? "") ?? 0,
                 typeIdentifiers: stored.filter { chosen.contains($0.category.id) }.flatMap(\.types),
-                since: days > 0
-                    ? dates.calendar.date(byAdding: .day, value: -days, to: dates.calendar.startOfDay(for: Date()))
+                since: period > 0
+                    ? dates.calendar.date(byAdding: .day, value: -period, to: dates.calendar.startOfDay(for: Date()))
                     : nil)
             let made: (link: HealthLinkSummary, shlink: String)
             do {
