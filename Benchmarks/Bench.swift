@@ -11,6 +11,7 @@ struct Bench: AsyncParsableCommand {
             SaveBenchmark.self,
             QueryBenchmark.self,
             FHIRSearchBenchmark.self,
+            HealthLinkBenchmark.self,
             AnchoredBenchmark.self,
             StatisticsBenchmark.self,
             SeriesBenchmark.self,

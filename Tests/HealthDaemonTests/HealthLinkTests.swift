@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import OpenHealthKit
 import OpenHealthKitEngine
+import OpenHealthKitExchange
 import OpenHealthKitPostgres
 import OpenHealthKitStores
 import OpenHealthKitTesting
@@ -213,6 +214,24 @@ import ZIPFoundation
             #expect(answered.hasPrefix("http/1.1 200"))
             #expect(answered.contains("access-control-allow-origin: *"))
         }
+    }
+
+    @Test func aFileIsEncryptedWithAFreshIVEachTimeAndRefusedPastItsLimit() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("jwe-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        // 2 MB that compress well, read in several chunks.
+        let text = String(repeating: #"{"resourceType":"Observation","status":"final"},"#, count: 45_000)
+        try Data(text.utf8).write(to: file)
+        let key = [UInt8](repeating: 3, count: CompactJWE.keyByteCount)
+        let first = try #require(
+            try CompactJWE.encrypt(deflating: file, key: key, contentType: "text/x", limit: 1 << 20))
+        let second = try #require(
+            try CompactJWE.encrypt(deflating: file, key: key, contentType: "text/x", limit: 1 << 20))
+        let iv = { (jwe: String) in jwe.split(separator: ".", omittingEmptySubsequences: false)[2] }
+        #expect(iv(first) != iv(second))
+        #expect(first.utf8.count < text.utf8.count / 10)
+        #expect(try Self.decrypt(first, key: key).plaintext == Data(text.utf8))
+        #expect(try CompactJWE.encrypt(deflating: file, key: key, contentType: "text/x", limit: 1_000) == nil)
     }
 
     // MARK: Passcodes

@@ -119,6 +119,13 @@ class Healthd:
         it has one (the password is in `environment`)."""
         return ["--store", self.store] + self.arguments
 
+    def import_fixture(self, name="Synthetic/everything"):
+        """`hk import` of a fixture export (Tests/OpenHealthKitExchangeTests/Fixtures/<name>) into this store."""
+        result = subprocess.run(
+            [self.hk, "import", str(ROOT / "Tests/OpenHealthKitExchangeTests/Fixtures" / name), *self.store_arguments,
+             "--quiet"], capture_output=True, text=True, env=self.environment, timeout=PATIENCE)
+        assert result.returncode == 0, result.stderr
+
     def restart_after_kill(self):
         """SIGKILL (healthd stops in the middle of whatever it does), then starts again on the same store and port."""
         port = self.address.rsplit(":", 1)[1]

@@ -20,6 +20,13 @@ def open_page(browser, daemon, path):
     browser.get(daemon.address + path)
 
 
+def open_signed_in(browser, daemon, path):
+    """Opens a page of Health, signing the owner in first if the browser is not."""
+    open_page(browser, daemon, path)
+    if browser.find_elements(By.ID, "secret"):
+        submit_sign_in(browser, daemon.owner_secret)
+
+
 def navigate(browser, element, confirm=False):
     """Clicks something that loads a new page (a link, a form's button), and waits for that page."""
     browser.execute_script("window.previousPage = true")

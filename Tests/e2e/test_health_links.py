@@ -6,7 +6,6 @@ Health ends it.
 
 import base64
 import json
-import subprocess
 import urllib.error
 import urllib.request
 
@@ -17,8 +16,8 @@ from joserfc.jwk import OctKey
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from healthd import PATIENCE, ROOT
-from pages import navigate, open_page, submit_sign_in
+from healthd import PATIENCE
+from pages import navigate, open_page, open_signed_in
 
 PASSCODE = "lakeside-42"
 HEART_RATE = "8867-4"
@@ -50,13 +49,8 @@ def get(url):
 @pytest.fixture(scope="module")
 def shlink(daemon, browser, shoot):
     """The store holds the fixture's heart rates and steps; the owner shares Heart, all time, for a week."""
-    result = subprocess.run(
-        [daemon.hk, "import", str(ROOT / "Tests/OpenHealthKitExchangeTests/Fixtures/Synthetic/everything"),
-         *daemon.store_arguments, "--quiet"], capture_output=True, text=True, env=daemon.environment, timeout=PATIENCE)
-    assert result.returncode == 0, result.stderr
-    open_page(browser, daemon, "/sharing")
-    if browser.find_elements(By.ID, "secret"):
-        submit_sign_in(browser, daemon.owner_secret)
+    daemon.import_fixture()
+    open_signed_in(browser, daemon, "/sharing")
     browser.find_element(By.ID, "health-link-label").send_keys("Heart for Dr. Lee")
     browser.find_element(By.ID, "share-heart").click()
     Select(browser.find_element(By.ID, "health-link-period")).select_by_value("0")

@@ -8,7 +8,6 @@ allowed. Removing the app in Health ends its access.
 
 import http.server
 import json
-import subprocess
 import threading
 import time
 
@@ -18,8 +17,8 @@ from fhirclient.models.observation import Observation
 from fhirclient.models.patient import Patient
 from selenium.webdriver.common.by import By
 
-from healthd import PATIENCE, ROOT
-from pages import navigate, open_page, submit_sign_in, text, wait
+from healthd import PATIENCE
+from pages import navigate, open_page, open_signed_in, text, wait
 
 SCOPES = "launch/patient patient/Patient.rs patient/Observation.rs?code=http://loinc.org|8867-4 offline_access"
 HEART_RATE = "http://loinc.org|8867-4"
@@ -61,13 +60,8 @@ def receiver():
 @pytest.fixture(scope="module")
 def app(daemon, browser, receiver):
     """Heart rates and steps in the store, and the app registered by the owner in Health: its client ID."""
-    result = subprocess.run(
-        [daemon.hk, "import", str(ROOT / "Tests/OpenHealthKitExchangeTests/Fixtures/Synthetic/everything"),
-         *daemon.store_arguments, "--quiet"], capture_output=True, text=True, env=daemon.environment, timeout=PATIENCE)
-    assert result.returncode == 0, result.stderr
-    open_page(browser, daemon, "/sources/fhir-apps")
-    if browser.find_elements(By.ID, "secret"):
-        submit_sign_in(browser, daemon.owner_secret)
+    daemon.import_fixture()
+    open_signed_in(browser, daemon, "/sources/fhir-apps")
     browser.find_element(By.ID, "fhir-app-name").send_keys("Clinic Viewer")
     browser.find_element(By.ID, "fhir-app-redirect").send_keys(receiver.url)
     navigate(browser, browser.find_element(By.ID, "register-fhir-app"))

@@ -1,11 +1,10 @@
-import Crypto
 import Foundation
 import OpenHealthKitExchange
 
 /// The last segment of a SMART Health Link's manifest URL: `<user>.<id>.<secret>`, the user whose store holds the
 /// link (so that healthd finds it without asking every user's store), the link's public id, and 32 random bytes,
-/// base64url: the 256 bits of entropy the specification asks of a manifest URL. The store keeps the secret's SHA-256
-/// only.
+/// base64url: the 256 bits of entropy the specification asks of a manifest URL. The store keeps the secret's
+/// ``SecretDigest`` only.
 struct HealthLinkToken: Equatable {
     let user: Int64
     let id: String
@@ -31,11 +30,6 @@ struct HealthLinkToken: Equatable {
     }
 
     var text: String { "\(user).\(id).\(secret)" }
-
-    /// What the store keeps of `secret`.
-    static func digest(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
-    }
 
     private static let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 }

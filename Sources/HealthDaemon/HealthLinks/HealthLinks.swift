@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HealthWeb
 import OpenHealthKitEngine
@@ -91,8 +90,8 @@ struct HealthLinks: Sendable {
         let salt = Base64URL.encode(RandomBytes.make(16))
         let expires = (now.timeIntervalSince1970 + Double(request.days) * 86_400).rounded(.down)
         let record = HealthLinkRecord(
-            id: token.id, label: label, secretDigest: HealthLinkToken.digest(token.secret), passcodeSalt: salt,
-            passcodeDigest: Self.passcodeDigest(request.passcode, salt: salt), created: now.timeIntervalSince1970,
+            id: token.id, label: label, secretDigest: SecretDigest.of(token.secret), passcodeSalt: salt,
+            passcodeDigest: SecretDigest.of(Self.salted(request.passcode, salt)), created: now.timeIntervalSince1970,
             expires: expires, typeIdentifiers: types,
             since: request.since?.timeIntervalSince1970, resourceCount: file.records)
         try await engine.addHealthLink(record, file: file.jwe)
@@ -121,8 +120,7 @@ struct HealthLinks: Sendable {
         let outcome = try await locks.serialized(Self.lockKey(user: token.user, link: token.id)) {
             () async throws -> ManifestOutcome in
             guard let record = try await engine.healthLink(token.id),
-                constantTimeEquals(
-                    Array(HealthLinkToken.digest(token.secret).utf8), Array(record.secretDigest.utf8)),
+                SecretDigest.matches(token.secret, record.secretDigest),
                 now.timeIntervalSince1970 < record.expires
             else { return .refused(.notActive) }
             let wrong = try await engine.healthLinkActivity(record.id).wrongPasscodes
@@ -131,11 +129,7 @@ struct HealthLinks: Sendable {
             guard let passcode = request.passcode else {
                 return .refused(.passcode(remainingAttempts: Self.attempts - wrong))
             }
-            guard
-                constantTimeEquals(
-                    Array(Self.passcodeDigest(passcode, salt: record.passcodeSalt).utf8),
-                    Array(record.passcodeDigest.utf8))
-            else {
+            guard SecretDigest.matches(Self.salted(passcode, record.passcodeSalt), record.passcodeDigest) else {
                 try await engine.noteHealthLinkMiss(record.id, at: now.timeIntervalSince1970)
                 // Counted after the note: another healthd's misses meanwhile are in the count.
                 let counted = try await engine.healthLinkActivity(record.id).wrongPasscodes
@@ -227,10 +221,11 @@ struct HealthLinks: Sendable {
         return "shlink:/" + Base64URL.encode(payload)
     }
 
-    /// The passcode only gates the manifest: the file is encrypted with a key the store does not keep, so a salted
-    /// SHA-256 suffices here (no slow hash is needed to protect what a stolen store cannot decrypt anyway).
-    private static func passcodeDigest(_ passcode: String, salt: String) -> String {
-        SHA256.hash(data: Data((salt + ":" + passcode).utf8)).map { String(format: "%02x", $0) }.joined()
+    /// The passcode with its salt, as its digest is made. The passcode only gates the manifest: the file is encrypted
+    /// with a key the store does not keep, so a salted SHA-256 suffices here (no slow hash is needed to protect what a
+    /// stolen store cannot decrypt anyway).
+    private static func salted(_ passcode: String, _ salt: String) -> String {
+        salt + ":" + passcode
     }
 
     private static func lockKey(user: Int64, link: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKitExchange
 import OpenHealthKitModel
 
 /// The owner's secret: the bearer token of every owner route, made on first start and kept 0600 next to the store.

@@ -45,14 +45,6 @@ enum SecretFile {
     }
 }
 
-/// Compares secrets in time that does not depend on where they differ.
-func constantTimeEquals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for (x, y) in zip(a, b) { difference |= x ^ y }
-    return difference == 0
-}
-
 /// healthd cannot start: the message says why.
 public struct DaemonStartError: Error, CustomStringConvertible {
     /// Why healthd cannot start.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 package import OpenHealthKitEngine
 import OpenHealthKitModel
@@ -34,7 +33,7 @@ package enum FHIRClientRegistration {
         }
         let secret = confidential ? randomToken() : nil
         let client = FHIRClientRecord(
-            id: randomToken(), name: name, redirectURIs: [redirectURI], secretDigest: secret.map(digest),
+            id: randomToken(), name: name, redirectURIs: [redirectURI], secretDigest: secret.map(SecretDigest.of),
             created: Date().timeIntervalSince1970.rounded(.down))
         try await engine.saveFHIRClient(client)
         return (client, secret)
@@ -42,22 +41,11 @@ package enum FHIRClientRegistration {
 
     /// Whether `secret` is the one whose digest the client keeps, compared in constant time.
     package static func matches(_ secret: String, _ client: FHIRClientRecord) -> Bool {
-        guard let kept = client.secretDigest else { return false }
-        let given = Array(digest(secret).utf8), expected = Array(kept.utf8)
-        guard given.count == expected.count else { return false }
-        return zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
-    /// How a client secret is kept: its SHA-256, hex (a secret is 32 random bytes: no need for a slow hash).
-    static func digest(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        client.secretDigest.map { SecretDigest.matches(secret, $0) } ?? false
     }
 
     /// 32 random bytes, base64url.
     private static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(RandomBytes.make(32))
     }
 }

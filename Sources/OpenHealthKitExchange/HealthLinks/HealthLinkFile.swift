@@ -4,11 +4,13 @@ import OpenHealthKitModel
 
 /// The file a SMART Health Link shares (docs/FHIR.md, "SMART Health Links"): a FHIR R4 Bundle of the chosen types
 /// since a date, as `hk export --format fhir` writes it, compressed and encrypted as a compact JWE (``CompactJWE``)
-/// with the link's key. The Bundle is written to a work file of the caller's, read back whole and removed: a link
-/// holds at most ``maximumBundleSize`` bytes of FHIR, which bounds the memory it takes.
+/// with the link's key. The Bundle is written to a work file of the caller's, compressed from there a chunk at a time,
+/// and removed: a link holds at most ``maximumCompressedSize`` bytes once compressed, which bounds the memory it
+/// takes and what every manifest request reads.
 package enum HealthLinkFile {
-    /// 64 MiB of FHIR JSON (about 100,000 Observations), some 6 MiB once compressed.
-    package static let maximumBundleSize = 64 << 20
+    /// 32 MiB compressed: FHIR JSON compresses about 17 times, so some 500 MB of FHIR (half a million Observations,
+    /// a year of a watch's heart rate).
+    package static let maximumCompressedSize = 32 << 20
     package static let contentType = "application/fhir+json"
 
     /// The types among `identifiers` a Bundle can hold (a workout's route comes with its workout).
@@ -19,7 +21,7 @@ package enum HealthLinkFile {
     /// Exports the owner's samples of `typeIdentifiers` starting at `since` or later, with dates in `timeZone`, and
     /// encrypts them with `key`. Blocking: run it off Swift concurrency's threads.
     ///
-    /// - Throws: `HKError` `errorInvalidArgument` when nothing is stored to share or the Bundle is too large; the
+    /// - Throws: `HKError` `errorInvalidArgument` when nothing is stored to share or the file would be too large; the
     ///   export's errors otherwise. `workFile` (which must not exist) is gone afterwards either way.
     package static func make(
         engine: HealthEngine, typeIdentifiers: [String], since: Date?, timeZone: TimeZone, key: [UInt8], workFile: URL
@@ -33,14 +35,15 @@ package enum HealthLinkFile {
         guard records > 0 else {
             throw HKError(.errorInvalidArgument, "nothing of what you chose is stored in that period")
         }
-        let size = (try FileManager.default.attributesOfItem(atPath: workFile.path)[.size] as? Int) ?? 0
-        guard size <= maximumBundleSize else {
+        guard
+            let jwe = try CompactJWE.encrypt(
+                deflating: workFile, key: key, contentType: contentType, limit: maximumCompressedSize)
+        else {
             throw HKError(
                 .errorInvalidArgument,
-                "what you chose makes \(size >> 20) MB of FHIR and a link holds at most \(maximumBundleSize >> 20) MB: choose fewer categories or a shorter period"
+                "what you chose (\(records) records) is more than a link holds (\(maximumCompressedSize >> 20) MB compressed): choose fewer categories or a shorter period"
             )
         }
-        let bundle = try Data(contentsOf: workFile)
-        return (try CompactJWE.encrypt(bundle, key: key, contentType: contentType), records)
+        return (jwe, records)
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 package import Foundation
 package import OpenHealthKitEngine
 
@@ -25,7 +24,7 @@ package struct IngestKeys {
         }
         let id = Base64URL.encode(RandomBytes.make(9))
         let secret = Base64URL.encode(RandomBytes.make(32))
-        let record = IngestKeyRecord(name: name, id: id, secretHash: Self.hash(secret), created: now)
+        let record = IngestKeyRecord(name: name, id: id, secretHash: SecretDigest.of(secret), created: now)
         try engine.blocking { try await $0.saveIngestKey(record) }
         return (record, [Self.prefix, String(user), id, secret].joined(separator: "."))
     }
@@ -51,11 +50,7 @@ package struct IngestKeys {
     package func verify(_ key: String) throws -> IngestKeyRecord? {
         guard let parts = Self.parse(key), let record = try engine.blocking({ try await $0.ingestKey(id: parts.id) })
         else { return nil }
-        let presented = Array(Self.hash(parts.secret).utf8)
-        let stored = Array(record.secretHash.utf8)
-        guard presented.count == stored.count else { return nil }
-        // Compared in constant time.
-        return zip(presented, stored).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0 ? record : nil
+        return SecretDigest.matches(parts.secret, record.secretHash) ? record : nil
     }
 
     /// Notes a push with the key and the time zone its dates were in (Health shows each key's last, and offers the
@@ -83,10 +78,6 @@ package struct IngestKeys {
             throw IngestKeyError(
                 "an ingest key's name is 1 to 64 of a-z, 0-9, '.', '_', '-', starting with a letter or digit")
         }
-    }
-
-    private static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }
 
