@@ -102,8 +102,8 @@ package final class PostgresAccounts: Sendable {
         }
     }
 
-    /// Removes the user named `name` and every row of theirs, in every user table, in one transaction: all of it
-    /// or (on an error) none. The audit log's append-only trigger lets exactly this through
+    /// Removes the user named `name`, every row of theirs in every user table and what others shared with them, in
+    /// one transaction: all of it or (on an error) none. The audit log's append-only trigger lets exactly this through
     /// (`openhealthkit.removing_user`). The commit notifies ``DaemonNotifications``' listeners.
     @discardableResult
     package func remove(name: String) throws -> PostgresUser {
@@ -123,6 +123,8 @@ package final class PostgresAccounts: Sendable {
                 try Self.deleteRows(of: id, keeping: [], session)
                 var user = Binds()
                 let value = user.add(id)
+                // What others shared with them: rows of the others', which the recipient may remove (v19).
+                try session.execute("DELETE FROM person_share WHERE recipient_id = \(value)", user.bindings)
                 try session.execute("DELETE FROM health_user WHERE id = \(value)", user.bindings)
                 // Heard by every healthd on the database once this commits: the user's streams end at once.
                 try DaemonNotifications.notifyRemoved(id, session)

@@ -37,6 +37,7 @@ enum Schema {
         case .sharedDaemonState: Migration(name: name, statements: sharedDaemonState)
         case .usersBoundByTheDatabase: Migration(name: name, statements: [], then: bindUsers)
         case .defaultSourceOrder: Migration(name: name, statements: defaultSourceOrder)
+        case .peopleSharing: Migration(name: name, statements: peopleSharing)
         case .statisticsAggregates, .hourlyAggregates, .timeWeightedAggregates, .statisticsNotedByTheWriters,
             .statisticsNotedInMemory:
             Migration(name: name, statements: [])

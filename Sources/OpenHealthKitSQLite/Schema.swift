@@ -30,7 +30,9 @@ enum Schema {
         case .statisticsNotedByTheWriters: writersNoteStatistics
         case .defaultSourceOrder: defaultSourceOrder
         case .statisticsNotedInMemory: statisticsNotedInMemory
-        case .users, .statisticsAggregatesOfUsers, .sharedDaemonState, .usersBoundByTheDatabase: nil
+        // PostgreSQL's alone: a SQLite store has one person (users, their binding, sharing between them) and one
+        // healthd (shared state).
+        case .users, .statisticsAggregatesOfUsers, .sharedDaemonState, .usersBoundByTheDatabase, .peopleSharing: nil
         }
     }
 

@@ -14,6 +14,14 @@ import OpenHealthKitWire
                 "SELECT id FROM sample WHERE user_id = $1 AND type_id = $2", userTables: Self.tables))
     }
 
+    @Test func aShareReadByItsRecipientIsFilteredByTheRecipient() {
+        let tables = Self.tables.union(["person_share"])
+        #expect(
+            UserFilterAudit.filtersEachUserTable(
+                "SELECT categories FROM person_share WHERE recipient_id = $1", userTables: tables))
+        #expect(!UserFilterAudit.filtersEachUserTable("SELECT categories FROM person_share", userTables: tables))
+    }
+
     @Test func aReadOfAUserTableWithoutAUserFilterFails() {
         #expect(
             !UserFilterAudit.filtersEachUserTable("SELECT id FROM sample WHERE type_id = $1", userTables: Self.tables))

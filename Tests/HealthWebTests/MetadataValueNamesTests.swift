@@ -12,7 +12,8 @@ struct MetadataValueNamesTests {
             type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 72),
             start: date, end: date, metadata: metadata)
         let row = SampleListRow(
-            sample, typeName: "heartRate", unit: nil, dates: PageDateText(timeZone: TimeZone(identifier: "UTC")!)
+            sample, typeName: "heartRate", unit: nil, dates: PageDateText(timeZone: TimeZone(identifier: "UTC")!),
+            deletable: true
         )
         return Dictionary(uniqueKeysWithValues: row.metadata.map { ($0.key, $0.value) })
     }

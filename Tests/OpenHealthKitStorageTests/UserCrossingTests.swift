@@ -13,7 +13,9 @@ import Testing
 /// through the storage, A's queries, anchors, statistics, export and change notifications never include B's data.
 ///
 /// The user tables come from the catalog (every table with a `user_id` column), so a table added later is covered
-/// without touching this suite; and every one must have row-level security forced.
+/// without touching this suite; and every one must have row-level security forced. One kind of row is another user's
+/// and yet reaches A: a share B made to A (`person_share`), which A may read and leave (``PersonShareStorageTests``);
+/// ``rows(of:apartFrom:in:)`` sets those apart.
 @Suite struct UserCrossingTests {
     static let steps = "HKQuantityTypeIdentifierStepCount"
 
@@ -41,6 +43,10 @@ import Testing
             try fill(store, value: Double(1000 * (index + 1)))
             stores.append(store)
             own.append(try #require(store.fetch(RowQuery(typeIdentifiers: [steps], sort: [RowSort(.anchor)])).last))
+        }
+        // Each shares with the other: rows in `person_share`, of which the recipient sees one of the other's.
+        for (store, other) in [(stores[0], "bob"), (stores[1], "alice")] {
+            _ = try store.share(withUserNamed: other, categories: ["heart"], at: Date(timeIntervalSince1970: 0))
         }
         return TwoUsers(address: address, alice: stores[0], bob: stores[1], alicesOwn: own[0], bobsOwn: own[1])
     }
@@ -135,6 +141,17 @@ import Testing
         return served ? sum : nil
     }
 
+    /// The condition on `table`'s rows that are `owner`'s and do not reach `viewer`: all of the owner's, but a share
+    /// made to the viewer.
+    static func rows(of owner: Int64, apartFrom viewer: Int64, in table: String) -> String {
+        table == "person_share" ? "user_id = \(owner) AND recipient_id <> \(viewer)" : "user_id = \(owner)"
+    }
+
+    /// The condition on `table`'s rows that reach `user`: their own, and the shares made to them.
+    static func rows(reaching user: Int64, in table: String) -> String {
+        table == "person_share" ? "(user_id = \(user) OR recipient_id = \(user))" : "user_id = \(user)"
+    }
+
     /// Every table of the database with a `user_id` column, from the catalog.
     static func userTables(_ address: PostgreSQLAddress) async throws -> [String] {
         try await sql(
@@ -217,15 +234,19 @@ import Testing
         let alice = users.alice.user, bob = users.bob.user
         let seen = Self.counts(
             try await Self.asDaemon(
-                Self.countsPerTable(tables) { "SELECT count(*) FROM \($0) WHERE user_id = \(bob)" }, user: alice,
-                users.address))
+                Self.countsPerTable(tables) {
+                    "SELECT count(*) FROM \($0) WHERE \(Self.rows(of: bob, apartFrom: alice, in: $0))"
+                }, user: alice, users.address))
         #expect(seen.count == tables.count && seen.values.allSatisfy { $0 == 0 })
         let all = Self.counts(
             try await Self.asDaemon(
                 Self.countsPerTable(tables) { "SELECT count(*) FROM \($0)" }, user: alice, users.address))
         let alices = Self.counts(
             try await Self.sql(
-                Self.countsPerTable(tables) { "SELECT count(*) FROM \($0) WHERE user_id = \(alice)" }, users.address))
+                Self.countsPerTable(tables) {
+                    "SELECT count(*) FROM \($0) WHERE \(Self.rows(reaching: alice, in: $0))"
+                },
+                users.address))
         #expect(all == alices)
     }
 
@@ -238,7 +259,10 @@ import Testing
         let alice = users.alice.user
         let alices = Self.counts(
             try await Self.sql(
-                Self.countsPerTable(tables) { "SELECT count(*) FROM \($0) WHERE user_id = \(alice)" }, users.address))
+                Self.countsPerTable(tables) {
+                    "SELECT count(*) FROM \($0) WHERE \(Self.rows(reaching: alice, in: $0))"
+                },
+                users.address))
         let (role, seen) = try users.alice.database.session(user: alice) { session in
             let role = try session.query("SELECT current_user::text").first?.decode(String.self)
             let seen = try session.query(Self.countsPerTable(tables) { "SELECT count(*) FROM \($0)" })
@@ -261,7 +285,7 @@ import Testing
                 let change =
                     verb == "UPDATE"
                     ? "UPDATE \(table) SET user_id = \(alice) WHERE user_id = \(bob) RETURNING 1"
-                    : "DELETE FROM \(table) WHERE user_id = \(bob) RETURNING 1"
+                    : "DELETE FROM \(table) WHERE \(Self.rows(of: bob, apartFrom: alice, in: table)) RETURNING 1"
                 return "c\(index) AS (\(change))"
             }
             let statement =

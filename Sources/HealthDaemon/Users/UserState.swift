@@ -22,6 +22,9 @@ final class UserState: Sendable {
     let waker: BackgroundWaker
     /// The delivery of the owner's webhook subscriptions.
     let webhooks: WebhookDispatcher
+    /// What the user shares with other people of the database and receives from them; nil for the one owner of a
+    /// SQLite store, who has no one to share with.
+    let personShares: (any PersonShareStorage)?
     /// Whether the records above were read from the store (they are once its database answers).
     let readiness: StoreReadiness
     private let logger: Logger
@@ -33,6 +36,7 @@ final class UserState: Sendable {
         self.logger = logger
         records = engine.storage
         registry = AppRegistry(storage: records, shared: store.shared)
+        personShares = store.shared
         pending = PendingAuthorizations(
             engine: engine, records: records, shared: store.shared, registry: registry, logger: logger)
         auditor = Auditor(records: records, logger: logger)

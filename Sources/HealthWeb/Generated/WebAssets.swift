@@ -871,6 +871,31 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
 </svg>
 
 """#,
+        "shared-person": #"""
+{{<layout}}
+{{$content}}
+<p class="crumb"><a href="{{chrome.links.sharing}}">Sharing</a></p>
+<div class="title-row">
+  <h1 id="shared-person">Shared by {{person}}</h1>
+  <form method="post" action="{{leavePath}}" class="inline" data-confirm="Stop seeing what {{person}} shares? Only {{person}} can share it with you again.">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <button type="submit" class="secondary compact" id="leave-share">Stop Viewing</button>
+  </form>
+</div>
+<p class="small">{{person}} shares these categories with you since {{since}}, read only: you see what they hold as {{person}} sees it, and {{person}} sees in their access log when you look.</p>
+{{#groups}}
+<section class="card browse-group shared-category">
+  <h2>{{name}}</h2>
+  {{^types}}<p class="muted">Nothing stored in this category yet.</p>{{/types}}
+  <ul class="type-list">
+    {{#types}}<li class="has-data"><a href="{{href}}">{{name}}</a></li>{{/types}}
+  </ul>
+</section>
+{{/groups}}
+{{/content}}
+{{/layout}}
+
+"""#,
         "sharing": #"""
 {{<layout}}
 {{$content}}
@@ -885,6 +910,53 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
   lost, remove it and make another.</p>
 </section>
 {{/made}}
+{{#people}}
+<section class="card" id="shared-with-me">
+  <h2>Shared with You</h2>
+  {{^received}}<p class="muted" id="nothing-shared-with-me">No one shares their data with you.</p>{{/received}}
+  <ul class="webhooks">
+    {{#received}}
+    <li class="person-share received-share">
+      <div class="webhook-head">
+        <div class="webhook-about"><a class="webhook-url" href="{{path}}">{{person}}</a>
+          <span class="small">{{shares}} · since {{since}}</span></div>
+      </div>
+    </li>
+    {{/received}}
+  </ul>
+</section>
+<section class="card" id="person-shares">
+  <h2>Share with Someone</h2>
+  <p class="small">Someone who uses this server sees the categories you choose, read only, under your name, until you
+  stop sharing. Nothing else of yours is theirs to see, and each look is in your access log.</p>
+  {{^given}}<p class="muted" id="no-person-shares">You share with no one.</p>{{/given}}
+  <ul class="webhooks">
+    {{#given}}
+    <li class="person-share given-share">
+      <div class="webhook-head">
+        <div class="webhook-about"><span class="webhook-url share-person">{{person}}</span>
+          <span class="small">{{shares}} · since {{since}}</span></div>
+        <form method="post" action="{{path}}" data-confirm="Stop sharing with {{person}}? They no longer see your data from now on.">
+          <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+          <button type="submit" class="link danger-text stop-sharing">Stop Sharing</button>
+        </form>
+      </div>
+    </li>
+    {{/given}}
+  </ul>
+  {{#formError}}<p class="flash error" role="alert" id="person-share-error">{{formError}}</p>{{/formError}}
+  <form method="post" action="{{chrome.links.personShares}}" class="stack" id="person-share-form">
+    <input type="hidden" name="csrf" value="{{chrome.csrf}}">
+    <label>Their user name <input type="text" name="name" id="person-share-name" maxlength="64" autocomplete="off"
+      autocapitalize="none" spellcheck="false" value="{{formName}}" required></label>
+    <fieldset class="webhook-types">
+      <legend>Categories (sharing again with the same person replaces them)</legend>
+      <div class="choices">{{#categories}}<label for="person-{{id}}"><input type="checkbox" name="category" id="person-{{id}}" value="{{id}}"{{#checked}} checked{{/checked}}> {{name}}</label>{{/categories}}</div>
+    </fieldset>
+    <div class="actions"><button type="submit" id="person-share-button">Share</button></div>
+  </form>
+</section>
+{{/people}}
 <section class="card" id="health-links">
   <h2>Share with a Clinician</h2>
   <p class="small">A SMART Health Link shares the data you choose, as FHIR, encrypted with a key that only the link
@@ -1184,15 +1256,17 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
         "type": #"""
 {{<layout}}
 {{$content}}
-<p class="crumb"><a href="{{chrome.links.browse}}">Browse</a>{{#category}} · {{category}}{{/category}}</p>
+<p class="crumb">{{#sharer}}<a href="{{href}}" id="sharer">Shared by {{name}}</a>{{/sharer}}{{^sharer}}<a href="{{chrome.links.browse}}">Browse</a>{{/sharer}}{{#category}} · {{category}}{{/category}}</p>
 <div class="title-row">
   <h1 id="type-name">{{name}}</h1>
+  {{#favoriteAction}}
   <form method="post" action="{{favoriteAction}}" class="inline">
     <input type="hidden" name="csrf" value="{{chrome.csrf}}">
     <input type="hidden" name="back" value="{{back}}">
     {{#isFavorite}}<button type="submit" name="favorite" value="remove" class="secondary compact" id="favorite">★ Remove from Favorites</button>{{/isFavorite}}
     {{^isFavorite}}<button type="submit" name="favorite" value="add" class="secondary compact" id="favorite">☆ Add to Favorites</button>{{/isFavorite}}
   </form>
+  {{/favoriteAction}}
 </div>
 {{#listHref}}<p><a href="{{listHref}}" id="all-workouts">Show All Workouts, with their routes, splits and heart rate</a></p>{{/listHref}}
 <section class="card" aria-labelledby="window-title">
@@ -1278,11 +1352,13 @@ Apple Health export that holds them (Import).</p></section>{{/hasDocuments}}{{/h
       <div class="sample-main"><span class="sample-value">{{value}}</span> <span class="sample-when">{{when}}</span></div>
       <div class="sample-meta"><span class="sample-source">{{source}}</span>{{#device}} · <span class="sample-device">{{device}}</span>{{/device}}</div>
       {{#hasMetadata}}<dl class="metadata">{{#metadata}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/metadata}}</dl>{{/hasMetadata}}
+      {{#deleteAction}}
       <form method="post" action="{{deleteAction}}" data-confirm="Delete this sample? Apps will see it deleted.">
         <input type="hidden" name="csrf" value="{{chrome.csrf}}">
         <input type="hidden" name="back" value="{{back}}">
         <button type="submit" class="danger compact delete">Delete</button>
       </form>
+      {{/deleteAction}}
     </li>
     {{/samples}}
   </ul>

@@ -63,6 +63,23 @@ package protocol HealthWebHost: ImportJobRecords {
         -> (link: HealthLinkSummary, shlink: String)
     /// Ends a link at once. False when there is none.
     func removeHealthLink(id: String) async throws -> Bool
+    /// Whether the user can share with other people of the server (a database of many people); false for the one
+    /// owner of a SQLite store.
+    var sharesWithPeople: Bool { get }
+    /// The shares the user gives (by the recipient's name) and receives (by the sharer's name); none when
+    /// ``sharesWithPeople`` is false.
+    func personShares() async throws -> (given: [PersonShareSummary], received: [PersonShareSummary])
+    /// Shares Health's categories `categories` (ids) with the person named `name`, read only, or changes what an
+    /// existing share with them holds. An unknown name, oneself, no category, or a store of one person is `HKError`
+    /// `.errorInvalidArgument`, said for people.
+    func share(withPersonNamed name: String, categories: [String]) async throws -> PersonShareSummary
+    /// Ends the share with the person named `name` at once, on every healthd. False when there is none.
+    func stopSharing(withPersonNamed name: String) async throws -> Bool
+    /// Stops receiving the share of the person named `name`. False when there is none.
+    func leaveShare(ofPersonNamed name: String) async throws -> Bool
+    /// What the person named `name` shares with the user, read now; nil when they share nothing with them, whether
+    /// or not anyone has that name.
+    func sharedData(ofPersonNamed name: String) async throws -> SharedPersonData?
     /// Appends an entry to the audit log under the owner's name; `subject` is the app the owner acted on.
     func audit(_ operation: String, types: [String], count: Int, errorCode: Int?, subject: String?) async
 

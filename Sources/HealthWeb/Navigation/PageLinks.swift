@@ -15,6 +15,7 @@ struct PageLinks: Sendable {
     let webhooks = WebRoutes.webhooks.path()
     let fhirApps = WebRoutes.fhirApps.path()
     let sharing = WebRoutes.sharing.path()
+    let personShares = WebRoutes.personShares.path()
     let permissions = WebRoutes.permissions.path()
     let permissionCount = WebRoutes.permissionCount.path()
     let me = WebRoutes.me.path()

@@ -37,6 +37,8 @@ extension HealthWebApp {
         PageModule(section: nil) { app, router in app.addSMARTConsentRoutes(to: router) },
         PageModule(section: .sources) { app, router in app.addSourcesRoutes(to: router) },
         PageModule(section: .sharing) { app, router in app.addSharingRoutes(to: router) },
+        // What another person shares: reached from Sharing.
+        PageModule(section: nil) { app, router in app.addSharedPersonRoutes(to: router) },
         PageModule(section: .me) { app, router in app.addMeRoutes(to: router) },
         PageModule(section: .log) { app, router in app.addAccessLogRoutes(to: router) },
         PageModule(section: .importing) { app, router in app.addImportRoutes(to: router) },

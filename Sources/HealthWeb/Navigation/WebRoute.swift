@@ -86,6 +86,12 @@ package enum WebRoutes {
     /// SMART Health Links for clinicians.
     static let sharing = WebRoute("/sharing")
     static let healthLinkRemove = WebRoute("/sharing/links/{id}/remove")
+    /// Sharing between people: shares made and ended by the sharer, and what another person shares, read only.
+    static let personShares = WebRoute("/sharing/people")
+    static let personShareStop = WebRoute("/sharing/people/{name}/stop")
+    static let sharedPerson = WebRoute("/shared/{name}")
+    static let sharedType = WebRoute("/shared/{name}/types/{type}")
+    static let sharedLeave = WebRoute("/shared/{name}/leave")
     static let permissionCount = WebRoute("/permissions/count")
     static let permission = WebRoute("/permissions/{id}")
 
@@ -112,7 +118,8 @@ package enum WebRoutes {
         webhookRemove, permissions, permissionCount, permission, me, meCharacteristics, meTimeZone, meUnits, log,
         importing, importJob,
         importJobProgress, importJobResume, importJobDiscard, export, exportJob, exportDownload, smartAuthorize,
-        fhirApps, fhirAppRemove, sharing, healthLinkRemove,
+        fhirApps, fhirAppRemove, sharing, healthLinkRemove, personShares, personShareStop, sharedPerson, sharedType,
+        sharedLeave,
     ]
 
     /// The sign-in page, which sends the owner on to `next` (a path of Health's) once signed in.

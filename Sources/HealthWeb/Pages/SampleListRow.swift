@@ -16,9 +16,10 @@ struct SampleListRow: Sendable {
     let device: String?
     let metadata: [Item]
     let hasMetadata: Bool
-    let deleteAction: String
+    /// Where Delete posts; nil on shared data, which is read only.
+    let deleteAction: String?
 
-    init(_ sample: HKSample, typeName: String, unit: DisplayUnit?, dates: PageDateText) {
+    init(_ sample: HKSample, typeName: String, unit: DisplayUnit?, dates: PageDateText, deletable: Bool) {
         uuid = sample.uuid.uuidString
         when = dates.span(sample.startDate, sample.endDate)
         value = Self.value(of: sample, unit: unit)
@@ -27,7 +28,7 @@ struct SampleListRow: Sendable {
         device = sample.device.flatMap { Self.describe($0, besides: source) }
         metadata = Self.items(of: sample.metadata, dates: dates)
         hasMetadata = !metadata.isEmpty
-        deleteAction = WebRoutes.typeSampleDelete.path(typeName, sample.uuid.uuidString)
+        deleteAction = deletable ? WebRoutes.typeSampleDelete.path(typeName, sample.uuid.uuidString) : nil
     }
 
     /// Metadata as people read it, by name.

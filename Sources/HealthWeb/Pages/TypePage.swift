@@ -63,6 +63,8 @@ struct TypePage: Sendable {
     }
 
     let chrome: Chrome
+    /// The person whose shared data the page shows, linking to all of it; nil on the user's own.
+    let sharer: NamedLink?
     let name: String
     let category: String
     let path: String
@@ -88,7 +90,8 @@ struct TypePage: Sendable {
     let figures: [Figure]
     let hasFigures: Bool
     let isFavorite: Bool
-    let favoriteAction: String
+    /// Where Add to Favorites posts; nil on shared data, which is read only (as are `form` and `priority`).
+    let favoriteAction: String?
     let form: AddForm?
     let priority: Priority?
     let samplesTitle: String
@@ -123,12 +126,15 @@ extension HealthWebApp {
         WebRoutes.type.path(type.shortName)
     }
 
-    /// The page; `form` carries what the user typed when a sample was refused.
+    /// The page, of the user's own data or (`shared`) of what another person shares; `form` carries what the user
+    /// typed when a sample was refused.
     func typePage(
-        _ web: WebRequest, type: HKSampleType, form: (values: FormData, error: String)?, status: HTTPResponse.Status
+        _ web: WebRequest, type: HKSampleType, form: (values: FormData, error: String)?, status: HTTPResponse.Status,
+        shared: SharedPersonData? = nil
     ) async throws -> Response {
         let dates = try await pageDates(web.host)
         let kind = TypePageKind(type)
+        let isOwn = shared == nil
         // A refused form shows the page it was sent from again, at its period and day.
         let query = form == nil ? web.query : Self.backQuery(web, type)
         let period = query["range"].flatMap(ChartWindow.Period.init(rawValue:)) ?? .day
@@ -136,8 +142,8 @@ extension HealthWebApp {
         let requested = query["date"].flatMap(dates.parseISODay).map { min($0, today) }
         let cursor = query["before"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
         let skip = max(0, query["skip"].flatMap(Int.init) ?? 0)
-        let path = Self.path(of: type)
-        let store = web.host.store
+        let path = shared.map { WebRoutes.sharedType.path($0.share.person, type.shortName) } ?? Self.path(of: type)
+        let store = shared.map { SharedWebStore($0.store, categories: $0.share.categories) } ?? web.host.store
 
         let data = try await blocking { () -> TypePageData in
             let latest = try store.samples(of: type, predicate: nil, newestFirst: true, limit: 1).first
@@ -157,14 +163,15 @@ extension HealthWebApp {
                         .sampleDates(SampleDateRange(start: listed.start, end: before, options: .strictStartDate))),
                     newestFirst: true, limit: Self.samplesPerPage + skip + 1
                 ).dropFirst(skip))
-            let priority = try (type as? HKQuantityType).map { try Self.priority(of: $0, store: store) }
-            let favorite = try store.favoriteTypes().contains(type.identifier)
+            let priority = try (isOwn ? type as? HKQuantityType : nil).map { try Self.priority(of: $0, store: store) }
+            let favorite = try isOwn && store.favoriteTypes().contains(type.identifier)
             return TypePageData(
                 window: window, latestDay: latestDay, unit: unit, chart: chart, samples: samples, priority: priority,
                 isFavorite: favorite)
         }
         let window = data.window
         let shown = Array(data.samples.prefix(Self.samplesPerPage))
+        await shared?.audit([type.identifier], shown.count)
         var olderHref: String?
         if data.samples.count > Self.samplesPerPage, let last = shown.last {
             let sameStart = shown.reversed().prefix { $0.startDate == last.startDate }.count
@@ -182,7 +189,12 @@ extension HealthWebApp {
         let name = PageTypeNames.displayName(type.identifier)
         let chart = data.chart
         let model = TypePage(
-            chrome: chrome(web, title: name, section: .browse), name: name,
+            chrome: chrome(
+                web, title: shared.map { "\($0.share.person) · \(name)" } ?? name,
+                section: isOwn ? .browse : .sharing),
+            sharer: shared.map {
+                NamedLink(name: $0.share.person, href: WebRoutes.sharedPerson.path($0.share.person))
+            }, name: name,
             category: HealthCategories.categories(of: type).first?.name ?? "", path: path,
             back: href(period, window.day),
             periods: ChartWindow.Period.allCases.map {
@@ -210,12 +222,14 @@ extension HealthWebApp {
                 timeline.rows.map { TypePage.Figure(label: $0.name, figures: $0.total) }
             } ?? chart.points.map { TypePage.Figure(label: $0.label, figures: $0.figures) },
             hasFigures: chart.points.contains(where: \.hasData) || chart.timeline != nil, isFavorite: data.isFavorite,
-            favoriteAction: WebRoutes.typeFavorite.path(type.shortName),
-            form: addForm(for: type, kind: kind, unit: data.unit, dates: dates, entered: form),
+            favoriteAction: isOwn ? WebRoutes.typeFavorite.path(type.shortName) : nil,
+            form: isOwn ? addForm(for: type, kind: kind, unit: data.unit, dates: dates, entered: form) : nil,
             priority: data.priority, samplesTitle: "Samples · " + window.title(dates),
-            samples: shown.map { SampleListRow($0, typeName: type.shortName, unit: data.unit, dates: dates) },
+            samples: shown.map {
+                SampleListRow($0, typeName: type.shortName, unit: data.unit, dates: dates, deletable: isOwn)
+            },
             olderHref: olderHref, isFirstPage: cursor == nil,
-            listHref: type.identifier == HKWorkoutTypeIdentifier ? WebRoutes.workouts.path() : nil)
+            listHref: isOwn && type.identifier == HKWorkoutTypeIdentifier ? WebRoutes.workouts.path() : nil)
         return await renderer.html("type", model, status: status)
     }
 

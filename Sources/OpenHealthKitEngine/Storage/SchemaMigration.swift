@@ -40,6 +40,8 @@ package enum SchemaMigration: Int, CaseIterable, Sendable {
     case defaultSourceOrder
     /// The writers of samples note the statistics to maintain in memory, in the writing transaction (SQLite).
     case statisticsNotedInMemory
+    /// Sharing between people: what one user shares with another (PostgreSQL).
+    case peopleSharing
 
     /// The name a store records: `v` and the number, then what the migration adds.
     package var name: String {
@@ -62,6 +64,7 @@ package enum SchemaMigration: Int, CaseIterable, Sendable {
             case .usersBoundByTheDatabase: "users bound by the database, append-only audit log"
             case .defaultSourceOrder: "Apple's default source order"
             case .statisticsNotedInMemory: "statistics noted in memory"
+            case .peopleSharing: "sharing between people"
             }
         return "v\(rawValue): \(words)"
     }

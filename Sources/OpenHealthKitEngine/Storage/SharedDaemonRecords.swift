@@ -4,8 +4,9 @@ package import Foundation
 /// changes, the others hear of at once, and what a browser or an app left on one is found on the others. A SQLite
 /// store is served by one healthd, which keeps these things in memory: its storage does not conform.
 ///
-/// Every method acts on the storage's one user.
-package protocol SharedDaemonRecords: DaemonRecordStorage {
+/// Every method acts on the storage's one user. Sharing between people (``PersonShareStorage``) needs several people
+/// in one database, so it comes with these records.
+package protocol SharedDaemonRecords: DaemonRecordStorage, PersonShareStorage {
     /// Tells every healthd on the database, this one included, that `event` happened to the user's records. Call it
     /// after the write it announces committed: a listener reads the records as soon as it hears.
     func announce(_ event: DaemonEvent) throws

@@ -9,8 +9,9 @@ import OpenHealthKitTesting
 /// PostgreSQL is recorded (``StatementObserver`` in this process, ``StatementLog`` in the healthd it starts), and each that reads or writes a user table (one with a `user_id`
 /// column) must filter each user table it reads, updates or deletes from by `user_id` in a comparison (a join
 /// filters each side: `so.user_id = s.user_id`; selecting the column is no filter), and name `user_id` in the
-/// columns of each user table it inserts into. Every world on PostgreSQL checks what was recorded so far when it
-/// closes.
+/// columns of each user table it inserts into. A share between people (`person_share`) belongs to two users, its
+/// owner and its recipient, and is read by either (decision 0059): there `recipient_id` filters as `user_id` does.
+/// Every world on PostgreSQL checks what was recorded so far when it closes.
 actor UserFilterAudit {
     static let shared = UserFilterAudit()
 
@@ -57,7 +58,7 @@ actor UserFilterAudit {
             if word == "into" && !Self.columnList(in: tokens, after: index + 1).contains("user_id") { return false }
         }
         let compared = tokens.indices.count { index in
-            tokens[index] == "user_id"
+            ["user_id", "recipient_id"].contains(tokens[index])
                 && (tokens.indices.contains(index + 1) && tokens[index + 1] == "="
                     || index > 0 && tokens[index - 1] == "=")
         }
